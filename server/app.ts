@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import '../shared/common.js';
+import { authRoutes } from './auth/auth.routes.js';
+import type { AppConfig } from './config.js';
+import { connect } from './db/client.js';
+import './deps.js';
+import { Impostazioni } from './impostazioni/impostazioni.service.js';
+import { registerErrorHandler } from './lib/error-handler.js';
+import { loggerOptions } from './lib/logging.js';
+import { createMailer } from './lib/mailer.js';
+
+/** Upload limit per file; larger requests answer 413. */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+/**
+ * Builds the HTTP app for a config: no side effects until called. Order: config → db → auth →
+ * domain routes → static files and SPA.
+ */
+export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : loggerOptions(config.logLevel),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = connect(config.databaseUrl);
+  app.decorate('deps', {
+    config,
+    db: database.db,
+    sql: database.sql,
+    impostazioni: new Impostazioni(database.db),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir }),
+  });
+  app.addHook('onClose', async () => database.close());
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.env === 'production' ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 30 } });
+  registerErrorHandler(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Portale B2B Ferramenta — API', version: '1.0.0', description: 'API del portale ordini (DESIGN.md §4).' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.get('/api/health', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await database.sql`select 1`;
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'error', msg: 'Database non raggiungibile.' });
+    }
+  });
+
+  await app.register(authRoutes);
+
+  fs.mkdirSync(config.mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    // Uploaded files are only ever downloaded, never run or sniffed as something else.
+    setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
+  });
+
+  const webDir = config.webDir;
+  const spaIndex = webDir ? path.join(webDir, 'index.html') : undefined;
+  if (webDir && spaIndex && fs.existsSync(spaIndex)) {
+    await app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/media/')) {
+      return reply.status(404).send({ msg: 'Risorsa non trovata.', requestId: req.id });
+    }
+    if ((req.method === 'GET' || req.method === 'HEAD') && spaIndex && fs.existsSync(spaIndex)) {
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(fs.createReadStream(spaIndex));
+    }
+    return reply.status(404).send({ msg: 'Risorsa non trovata.', requestId: req.id });
+  });
+
+  return app;
+}

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import type { BrowserInfo } from '../../shared/accesso.js';
+import type { DbOrTx } from '../db/client.js';
+import { dispositivi } from '../db/schema/index.js';
+
+export interface DeviceLogin {
+  fingerprint: string;
+  ip: string;
+  screen_resolution?: string;
+  timezone?: string;
+  language?: string;
+  platform?: string;
+  browserInfo?: BrowserInfo;
+}
+
+/**
+ * Records the device of a customer login (DESIGN §5) and returns whether it may log in.
+ * A new device starts authorised unless device approval is on; a known device keeps its state.
+ */
+export async function registerDevice(
+  db: DbOrTx, utenteId: number, d: DeviceLogin, approvalRequired: boolean,
+): Promise<{ id: number; authorized: boolean }> {
+  const b = d.browserInfo ?? {};
+  const values = {
+    utenteId,
+    fingerprint: d.fingerprint.toLowerCase(),
+    ip: d.ip,
+    platform: d.platform ?? b.platform ?? '',
+    userAgent: b.userAgent ?? '',
+    cookieEnabled: b.cookieEnabled ?? true,
+    screenResolution: d.screen_resolution ?? (b.screenWidth && b.screenHeight ? `${b.screenWidth}x${b.screenHeight}` : ''),
+    colorDepth: b.colorDepth ?? null,
+    pixelRatio: b.pixelRatio !== undefined ? String(b.pixelRatio) : '',
+    language: d.language ?? b.language ?? '',
+    timezone: d.timezone ?? b.timeZone ?? '',
+    authorized: approvalRequired ? 0 : 1,
+  };
+  const { authorized: _initial, utenteId: _u, fingerprint: _f, ...details } = values;
+  const [row] = await db.insert(dispositivi).values(values)
+    .onConflictDoUpdate({
+      target: [dispositivi.utenteId, dispositivi.fingerprint],
+      set: { ...details, updatedAt: sql`now()` },
+    })
+    .returning({ id: dispositivi.id, authorized: dispositivi.authorized });
+  return { id: row!.id, authorized: row!.authorized === 1 };
+}

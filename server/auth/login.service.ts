@@ -1,0 +1,91 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AdminInfo, LoginClienteResponse, UtenteLogin } from '../../shared/accesso.js';
+import type { Deps } from '../deps.js';
+import { adminUtenti } from '../db/schema/index.js';
+import { registerDevice, type DeviceLogin } from './dispositivi.js';
+import { assertLoginAllowed, clearFailedLogins, recordFailedLogin } from './login-limits.js';
+import { verifyPassword } from './passwords.js';
+import { utenteJson, type UtenteSessione } from './session-user.js';
+import { createSession } from './sessions.js';
+
+export const MSG = {
+  credenziali: 'Username o password non corretti.',
+  disabilitato: "Accesso disabilitato: contatta l'amministratore del portale.",
+  dispositivo: "Questo dispositivo non è ancora autorizzato all'accesso. La richiesta è stata inviata all'amministratore: riprova dopo l'approvazione.",
+  ok: 'Login effettuato con successo.',
+} as const;
+
+/** The utente of the login answer (DESIGN §4), built from the session user. */
+export function toUtenteLogin(u: UtenteSessione, status = 0, msg: string = MSG.ok): UtenteLogin {
+  return {
+    status,
+    msg,
+    utente_codice: u.codice,
+    username: u.username,
+    nome: u.nome,
+    cognome: u.cognome,
+    nominativo: u.nominativo,
+    tipologia_account: u.tipologiaAccount,
+    fatturato_metrica: u.fatturatoMetrica,
+    clienti: u.clienti.map((c) => ({
+      azienda_codice: c.aziendaCodice,
+      azienda_ragionesociale: c.aziendaRagioneSociale,
+      cliente_codice: c.codice,
+      cliente_ragionesociale: c.ragioneSociale,
+      cliente_lis_maga: c.lisMaga,
+    })),
+  };
+}
+
+const fallita = (msg: string): LoginClienteResponse => ({ utente: { status: 1, msg, clienti: [] } });
+
+/**
+ * Customer login (SPEC §4): password, enabled login, device rules; a session only when the user
+ * has clients to work for. Returns the answer and the session token, if one was opened.
+ */
+export async function loginCliente(
+  deps: Deps,
+  input: { username: string; password: string } & Omit<DeviceLogin, 'ip'>,
+  ip: string,
+): Promise<{ body: LoginClienteResponse; token?: string }> {
+  const { db } = deps;
+  await assertLoginAllowed(db, input.username, ip);
+  const rows = await db.execute<{ hash: string; status_login: number; utente: UtenteSessione }>(sql`
+    SELECT u.password_hash AS hash, u.status_login, ${utenteJson} AS utente
+    FROM utenti u WHERE lower(u.username) = lower(${input.username})`);
+  const row = rows[0];
+  if (!(await verifyPassword(row?.hash, input.password)) || !row) {
+    await recordFailedLogin(db, input.username, ip);
+    return { body: fallita(MSG.credenziali) };
+  }
+  await clearFailedLogins(db, input.username, ip);
+  if (row.status_login !== 0) return { body: fallita(MSG.disabilitato) };
+  const utente = row.utente;
+  const device = await registerDevice(db, utente.id, { ...input, ip }, await deps.impostazioni.get('approvazione_dispositivi'));
+  if (!device.authorized) return { body: fallita(MSG.dispositivo) };
+  if (utente.clienti.length === 0) return { body: { utente: toUtenteLogin(utente) } };
+  const token = await createSession(db, {
+    tipo: 'cliente', utenteId: utente.id, dispositivoId: device.id, ttlHours: deps.config.sessionTtlHours,
+  });
+  return { body: { utente: toUtenteLogin(utente) }, token };
+}
+
+export async function loginBackend(
+  deps: Deps, input: { username: string; password: string }, ip: string,
+): Promise<{ status: number; msg: string; utente?: AdminInfo; token?: string }> {
+  const { db } = deps;
+  await assertLoginAllowed(db, input.username, ip);
+  const [admin] = await db.select().from(adminUtenti).where(eq(sql`lower(${adminUtenti.username})`, input.username.toLowerCase()));
+  if (!(await verifyPassword(admin?.passwordHash, input.password)) || !admin) {
+    await recordFailedLogin(db, input.username, ip);
+    return { status: 1, msg: MSG.credenziali };
+  }
+  await clearFailedLogins(db, input.username, ip);
+  const token = await createSession(db, { tipo: 'admin', adminId: admin.id, ttlHours: deps.config.sessionTtlHours });
+  return {
+    status: 0,
+    msg: MSG.ok,
+    utente: { id: admin.id, username: admin.username, nome: admin.nome, cognome: admin.cognome, tipologia: admin.tipologia as AdminInfo['tipologia'] },
+    token,
+  };
+}

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import type { TipologiaAdmin } from '../../shared/accesso.js';
+import { hashToken } from './sessions.js';
+
+export interface ClienteSessione {
+  id: number;
+  aziendaCodice: string;
+  aziendaRagioneSociale: string;
+  codice: string;
+  ragioneSociale: string;
+  /** Price list number, 0 already mapped to 1. */
+  lisMaga: number;
+  /** Discount percentage as a numeric string. */
+  sconto: string;
+}
+
+export interface UtenteSessione {
+  id: number;
+  codice: string;
+  username: string;
+  nome: string;
+  cognome: string;
+  nominativo: string;
+  tipologiaAccount: string;
+  fatturatoMetrica: number;
+  clienti: ClienteSessione[];
+}
+
+export type AdminSessione = {
+  id: number;
+  username: string;
+  nome: string;
+  cognome: string;
+  tipologia: TipologiaAdmin;
+};
+
+/** A customer user (alias u) and its clients as the JSON object UtenteSessione. */
+export const utenteJson = sql`json_build_object(
+  'id', u.id, 'codice', u.codice, 'username', u.username, 'nome', u.nome, 'cognome', u.cognome,
+  'nominativo', u.nominativo, 'tipologiaAccount', u.tipologia_account, 'fatturatoMetrica', u.fatturato_metrica,
+  'clienti', coalesce((
+    SELECT json_agg(json_build_object(
+      'id', c.id, 'aziendaCodice', c.azienda_codice, 'aziendaRagioneSociale', a.ragione_sociale,
+      'codice', c.codice, 'ragioneSociale', c.ragione_sociale,
+      'lisMaga', CASE WHEN c.lis_maga > 0 THEN c.lis_maga ELSE 1 END, 'sconto', c.sconto::text
+    ) ORDER BY c.azienda_codice, c.codice)
+    FROM utenti_clienti uc
+    JOIN clienti c ON c.id = uc.cliente_id
+    JOIN aziende a ON a.codice = c.azienda_codice
+    WHERE uc.utente_id = u.id), '[]'::json))`;
+
+/** The customer user of a live session with its clients, in one query; null when not valid. */
+export async function findUtenteBySession(db: DbOrTx, token: string): Promise<UtenteSessione | null> {
+  const rows = await db.execute<{ utente: UtenteSessione }>(sql`
+    SELECT ${utenteJson} AS utente
+    FROM sessioni s
+    JOIN utenti u ON u.id = s.utente_id
+    LEFT JOIN dispositivi d ON d.id = s.dispositivo_id
+    WHERE s.token_hash = ${hashToken(token)} AND s.tipo = 'cliente' AND s.expires_at > now()
+      AND u.status_login = 0 AND (s.dispositivo_id IS NULL OR d.authorized = 1)
+  `);
+  return rows[0]?.utente ?? null;
+}
+
+export async function findAdminBySession(db: DbOrTx, token: string): Promise<AdminSessione | null> {
+  const rows = await db.execute<AdminSessione>(sql`
+    SELECT a.id, a.username, a.nome, a.cognome, a.tipologia
+    FROM sessioni s JOIN admin_utenti a ON a.id = s.admin_id
+    WHERE s.token_hash = ${hashToken(token)} AND s.tipo = 'admin' AND s.expires_at > now()
+  `);
+  return rows[0] ?? null;
+}

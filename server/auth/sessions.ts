@@ -1,0 +1,38 @@
+import crypto from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { sessioni } from '../db/schema/index.js';
+
+export const COOKIE_CLIENTE = 'sid';
+export const COOKIE_ADMIN = 'admin_sid';
+
+export type TipoSessione = 'cliente' | 'admin';
+
+export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+/** Creates a session and returns the cookie token (256 random bits). */
+export async function createSession(
+  db: DbOrTx,
+  s: { tipo: TipoSessione; utenteId?: number; adminId?: number; dispositivoId?: number; ttlHours: number },
+): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  await db.insert(sessioni).values({
+    tokenHash: hashToken(token),
+    tipo: s.tipo,
+    utenteId: s.utenteId,
+    adminId: s.adminId,
+    dispositivoId: s.dispositivoId,
+    expiresAt: sql`now() + make_interval(hours => ${s.ttlHours})`,
+  });
+  // Housekeeping on login rather than a timer: expired rows never grant access anyway.
+  await db.delete(sessioni).where(lt(sessioni.expiresAt, sql`now()`));
+  return token;
+}
+
+export async function deleteSession(db: DbOrTx, token: string, tipo: TipoSessione): Promise<void> {
+  await db.delete(sessioni).where(and(eq(sessioni.tokenHash, hashToken(token)), eq(sessioni.tipo, tipo)));
+}
+
+export async function deleteUserSessions(db: DbOrTx, utenteId: number): Promise<void> {
+  await db.delete(sessioni).where(eq(sessioni.utenteId, utenteId));
+}

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+
+/** Environment variables, parsed once at start (DESIGN.md §2). */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  MEDIA_DIR: z.string().min(1).optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default('Portale B2B Ferramenta <noreply@ferramenta.local>'),
+  OFFICE_MAIL: z.string().email().default('ordini@ferramenta.local'),
+  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(12),
+  SEED_DEMO: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  databaseUrl: string;
+  dataDir: string;
+  mediaDir: string;
+  mailDir: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  officeMail: string;
+  sessionTtlHours: number;
+  seedDemo: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  /** Built SPA folder; undefined serves no SPA (API-only tests). */
+  webDir?: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses process.env; throws ConfigError listing every bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Configurazione non valida:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export function configFromEnv(env: Env, databaseUrl: string): AppConfig {
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl,
+    dataDir,
+    mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    mailDir: path.join(dataDir, 'mail'),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    officeMail: env.OFFICE_MAIL,
+    sessionTtlHours: env.SESSION_TTL_HOURS,
+    seedDemo: env.SEED_DEMO,
+    logLevel: env.LOG_LEVEL,
+    webDir: path.resolve('dist/web'),
+  };
+}

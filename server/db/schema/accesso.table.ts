@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial, boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Backend (admin) accounts. tipologia: 'amministratore' | 'tecnico'. */
+export const adminUtenti = pgTable('admin_utenti', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  nome: text('nome').notNull(),
+  cognome: text('cognome').notNull(),
+  tipologia: text('tipologia').notNull().default('amministratore'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('admin_utenti_username_uq').on(sql`lower(${t.username})`)]);
+
+/** Customer accounts (utente). codice is the utente_codice the API speaks of. */
+export const utenti = pgTable('utenti', {
+  id: serial('id').primaryKey(),
+  codice: text('codice').notNull(),
+  username: text('username').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  nome: text('nome').notNull(),
+  cognome: text('cognome').notNull(),
+  nominativo: text('nominativo').notNull().default(''),
+  tipologiaAccount: text('tipologia_account').notNull().default('cliente'),
+  statusLogin: smallint('status_login').notNull().default(0),
+  fatturatoMetrica: smallint('fatturato_metrica').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('utenti_username_uq').on(sql`lower(${t.username})`),
+  uniqueIndex('utenti_codice_uq').on(t.codice),
+]);
+
+/** Devices a customer logged in from; login needs authorized = 1. */
+export const dispositivi = pgTable('dispositivi', {
+  id: serial('id').primaryKey(),
+  utenteId: integer('utente_id').notNull().references(() => utenti.id, { onDelete: 'cascade' }),
+  fingerprint: text('fingerprint').notNull(),
+  ip: text('ip').notNull().default(''),
+  platform: text('platform').notNull().default(''),
+  userAgent: text('user_agent').notNull().default(''),
+  cookieEnabled: boolean('cookie_enabled').notNull().default(true),
+  screenResolution: text('screen_resolution').notNull().default(''),
+  colorDepth: integer('color_depth'),
+  pixelRatio: text('pixel_ratio').notNull().default(''),
+  language: text('language').notNull().default(''),
+  timezone: text('timezone').notNull().default(''),
+  authorized: smallint('authorized').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('dispositivi_utente_fp_uq').on(t.utenteId, t.fingerprint),
+  index('dispositivi_authorized_idx').on(t.authorized),
+]);
+
+/**
+ * Server-side sessions. The cookie carries a random token; only its SHA-256 is stored,
+ * so a database read does not hand out live sessions.
+ */
+export const sessioni = pgTable('sessioni', {
+  tokenHash: text('token_hash').primaryKey(),
+  tipo: text('tipo').notNull(), // 'cliente' | 'admin'
+  utenteId: integer('utente_id').references(() => utenti.id, { onDelete: 'cascade' }),
+  adminId: integer('admin_id').references(() => adminUtenti.id, { onDelete: 'cascade' }),
+  dispositivoId: integer('dispositivo_id').references(() => dispositivi.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  index('sessioni_utente_idx').on(t.utenteId),
+  index('sessioni_admin_idx').on(t.adminId),
+  index('sessioni_dispositivo_idx').on(t.dispositivoId),
+  index('sessioni_expires_idx').on(t.expiresAt),
+]);
+
+/** Failed login attempts, for the per-account and per-address limits. */
+export const tentativiLogin = pgTable('tentativi_login', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  username: text('username').notNull(),
+  ip: text('ip').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('tentativi_login_user_ip_idx').on(sql`lower(${t.username})`, t.ip, t.createdAt),
+  index('tentativi_login_ip_idx').on(t.ip, t.createdAt),
+]);
+
+/** Key/value switches: 'manutenzione', 'approvazione_dispositivi' ('0' | '1'). */
+export const impostazioni = pgTable('impostazioni', {
+  chiave: text('chiave').primaryKey(),
+  valore: text('valore').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

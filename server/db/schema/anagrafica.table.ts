@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import {
+  index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { utenti } from './accesso.table.js';
+
+export const aziende = pgTable('aziende', {
+  id: serial('id').primaryKey(),
+  codice: text('codice').notNull().unique(),
+  ragioneSociale: text('ragione_sociale').notNull(),
+});
+
+/** A client account of a company; lisMaga is its price list number (0 = list 1). */
+export const clienti = pgTable('clienti', {
+  id: serial('id').primaryKey(),
+  aziendaCodice: text('azienda_codice').notNull().references(() => aziende.codice, { onUpdate: 'cascade' }),
+  codice: text('codice').notNull(),
+  ragioneSociale: text('ragione_sociale').notNull(),
+  email: text('email').notNull().default(''),
+  telefono: text('telefono').notNull().default(''),
+  partitaIva: text('partita_iva').notNull().default(''),
+  lisMaga: smallint('lis_maga').notNull().default(1),
+  /** Percentage discount on the list price, e.g. 5.5 = 5.5 %. */
+  sconto: numeric('sconto', { precision: 5, scale: 2 }).notNull().default('0'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('clienti_azienda_codice_uq').on(t.aziendaCodice, t.codice),
+  index('clienti_ragione_sociale_trgm').using('gin', sql`lower(${t.ragioneSociale}) gin_trgm_ops`),
+]);
+
+/** Branches (sedi) of a client. */
+export const sedi = pgTable('sedi', {
+  id: serial('id').primaryKey(),
+  clienteId: integer('cliente_id').notNull().references(() => clienti.id, { onDelete: 'cascade' }),
+  descrizione: text('descrizione').notNull(),
+  indirizzo: text('indirizzo').notNull().default(''),
+  cap: text('cap').notNull().default(''),
+  citta: text('citta').notNull().default(''),
+  provincia: text('provincia').notNull().default(''),
+}, (t) => [index('sedi_cliente_idx').on(t.clienteId)]);
+
+/** Which clients a customer user may work for. */
+export const utentiClienti = pgTable('utenti_clienti', {
+  utenteId: integer('utente_id').notNull().references(() => utenti.id, { onDelete: 'cascade' }),
+  clienteId: integer('cliente_id').notNull().references(() => clienti.id, { onDelete: 'cascade' }),
+}, (t) => [
+  primaryKey({ columns: [t.utenteId, t.clienteId] }),
+  index('utenti_clienti_cliente_idx').on(t.clienteId),
+]);
+
+/** Monthly budget of a client. */
+export const budget = pgTable('budget', {
+  id: serial('id').primaryKey(),
+  clienteId: integer('cliente_id').notNull().references(() => clienti.id, { onDelete: 'cascade' }),
+  anno: integer('anno').notNull(),
+  mese: smallint('mese').notNull(),
+  budget: numeric('budget', { precision: 14, scale: 3 }).notNull().default('0'),
+}, (t) => [uniqueIndex('budget_cliente_anno_mese_uq').on(t.clienteId, t.anno, t.mese)]);

@@ -1,0 +1,46 @@
+import {
+  index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { clienti } from './anagrafica.table.js';
+import { utenti } from './accesso.table.js';
+import { prodotti } from './catalogo.table.js';
+
+/** A confirmed order, with the names as they were when it was placed. */
+export const ordini = pgTable('ordini', {
+  id: serial('id').primaryKey(),
+  utenteId: integer('utente_id').notNull().references(() => utenti.id, { onDelete: 'cascade' }),
+  clienteId: integer('cliente_id').notNull().references(() => clienti.id, { onDelete: 'cascade' }),
+  aziendaCodice: text('azienda_codice').notNull(),
+  clienteCodice: text('cliente_codice').notNull(),
+  utenteCodice: text('utente_codice').notNull(),
+  clienteNome: text('cliente_nome').notNull().default(''),
+  aziendaNome: text('azienda_nome').notNull().default(''),
+  utenteNome: text('utente_nome').notNull().default(''),
+  nome: text('nome').notNull().default(''),
+  note: text('note').notNull().default(''),
+  responseCode: text('response_code').notNull().default('201'),
+  responseStatus: text('response_status').notNull().default('Confermato'),
+  totale: numeric('totale', { precision: 14, scale: 3 }).notNull().default('0'),
+  idempotencyKey: text('idempotency_key'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('ordini_utente_cliente_idx').on(t.utenteId, t.clienteId, t.createdAt.desc()),
+  index('ordini_cliente_created_idx').on(t.clienteId, t.createdAt),
+  index('ordini_created_idx').on(t.createdAt),
+  uniqueIndex('ordini_idempotency_uq').on(t.utenteId, t.idempotencyKey),
+]);
+
+/** Snapshot of an order line. */
+export const ordiniRighe = pgTable('ordini_righe', {
+  id: serial('id').primaryKey(),
+  ordineId: integer('ordine_id').notNull().references(() => ordini.id, { onDelete: 'cascade' }),
+  prodottoId: integer('prodotto_id').references(() => prodotti.id, { onDelete: 'set null' }),
+  codiceProdotto: text('codice_prodotto').notNull(),
+  prodottoNome: text('prodotto_nome').notNull(),
+  qt: integer('qt').notNull(),
+  prezzo: numeric('prezzo', { precision: 12, scale: 3 }).notNull(),
+  prezzoReale: numeric('prezzo_reale', { precision: 12, scale: 3 }).notNull(),
+}, (t) => [
+  index('ordini_righe_ordine_idx').on(t.ordineId),
+  index('ordini_righe_prodotto_idx').on(t.prodottoId),
+]);

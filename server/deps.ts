@@ -1,0 +1,20 @@
+import type postgres from 'postgres';
+import type { AppConfig } from './config.js';
+import type { Db } from './db/client.js';
+import type { Impostazioni } from './impostazioni/impostazioni.service.js';
+import type { Mailer } from './lib/mailer.js';
+
+/** What route handlers need, built once in buildApp and reachable as app.deps. */
+export interface Deps {
+  config: AppConfig;
+  db: Db;
+  sql: postgres.Sql;
+  impostazioni: Impostazioni;
+  mailer: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}

@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError } from './errors.js';
+
+const FIELD_NAMES: Record<string, string> = { querystring: 'parametro', body: 'campo', params: 'percorso' };
+
+/** One place that turns every thrown error into the JSON answer of DESIGN §4. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const requestId = req.id;
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).send({ msg: err.message, requestId, ...err.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || '';
+      const where = FIELD_NAMES[err.validationContext ?? ''] ?? 'campo';
+      const msg = field
+        ? `Dati non validi (${where} ${field}): ${first?.message ?? 'valore non valido'}`
+        : `Dati non validi: ${first?.message ?? 'richiesta non valida'}`;
+      return reply.status(400).send({ msg, requestId });
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err, issues: err.cause.issues }, 'risposta non conforme allo schema');
+      return reply.status(500).send({ msg: 'Si è verificato un errore interno.', requestId });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_FILES_LIMIT') {
+      return reply.status(413).send({ msg: 'Il file o la richiesta supera la dimensione massima consentita.', requestId });
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ msg: 'Formato della richiesta non supportato.', requestId });
+    }
+    if (status === 429) {
+      return reply.status(429).send({ msg: 'Troppe richieste. Riprova tra qualche minuto.', requestId });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ msg: 'Richiesta non valida.', requestId });
+    }
+    req.log.error({ err }, 'errore interno');
+    return reply.status(500).send({ msg: 'Si è verificato un errore interno.', requestId });
+  });
+}

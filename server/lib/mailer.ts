@@ -1,0 +1,34 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+}
+
+export interface Mailer {
+  send: (mail: Mail) => Promise<void>;
+}
+
+/**
+ * Real SMTP when SMTP_URL is set; otherwise every message is written as an .eml file under
+ * DATA_DIR/mail, so nothing is lost in development and tests can read what was sent.
+ */
+export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: string }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return { send: async (mail) => { await transport.sendMail({ from: opts.from, ...mail }); } };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    send: async (mail) => {
+      const info = await transport.sendMail({ from: opts.from, ...mail });
+      await fs.mkdir(opts.mailDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9]/g, '').slice(0, 24)}.eml`;
+      await fs.writeFile(path.join(opts.mailDir, name), info.message as Buffer);
+    },
+  };
+}

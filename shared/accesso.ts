@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { esito } from './common.js';
+
+export const TIPOLOGIE_ADMIN = ['amministratore', 'tecnico'] as const;
+export type TipologiaAdmin = (typeof TIPOLOGIE_ADMIN)[number];
+export const TIPOLOGIA_TECNICO: TipologiaAdmin = 'tecnico';
+export const TIPOLOGIE_ACCOUNT = ['cliente', 'user'] as const;
+
+const username = z.string({ error: 'Username obbligatorio' }).trim().min(1, 'Username obbligatorio').max(200, 'Username troppo lungo');
+const password = z.string({ error: 'Password obbligatoria' }).min(1, 'Password obbligatoria').max(200, 'Password troppo lunga');
+const opt = (max: number) => z.string().max(max, `Valore troppo lungo (massimo ${max} caratteri)`).optional();
+
+/** Browser details sent with a customer login (SPEC §3 "Browser info"). */
+export const browserInfo = z.object({
+  userAgent: z.string().max(1000).optional(),
+  screenWidth: z.number().optional(),
+  screenHeight: z.number().optional(),
+  timeZone: z.string().max(100).optional(),
+  language: z.string().max(50).optional(),
+  platform: z.string().max(100).optional(),
+  colorDepth: z.number().optional(),
+  pixelRatio: z.number().optional(),
+  cookieEnabled: z.boolean().optional(),
+}).partial();
+export type BrowserInfo = z.infer<typeof browserInfo>;
+
+export const loginClienteRequest = z.object({
+  username,
+  password,
+  fingerprint: z.string({ error: 'Fingerprint obbligatorio' }).trim()
+    .regex(/^[a-f0-9]{64}$/i, 'Fingerprint non valido (SHA-256 esadecimale)'),
+  screen_resolution: opt(30),
+  timezone: opt(100),
+  language: opt(50),
+  platform: opt(100),
+  /** An object from the SPA; a JSON string in the documented GET form. */
+  browserInfo: z.union([
+    browserInfo,
+    z.string().max(4000, 'browserInfo troppo lungo').transform((s, ctx) => {
+      try {
+        return browserInfo.parse(JSON.parse(s));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'browserInfo non valido' });
+        return z.NEVER;
+      }
+    }),
+  ]).optional(),
+});
+export type LoginClienteRequest = z.input<typeof loginClienteRequest>;
+
+export const clienteCollegato = z.object({
+  azienda_codice: z.string(),
+  azienda_ragionesociale: z.string(),
+  cliente_codice: z.string(),
+  cliente_ragionesociale: z.string(),
+  cliente_lis_maga: z.number().int(),
+});
+export type ClienteCollegato = z.infer<typeof clienteCollegato>;
+
+export const utenteLogin = z.object({
+  status: z.number().int(),
+  msg: z.string(),
+  utente_codice: z.string().optional(),
+  username: z.string().optional(),
+  nome: z.string().optional(),
+  cognome: z.string().optional(),
+  nominativo: z.string().optional(),
+  tipologia_account: z.string().optional(),
+  fatturato_metrica: z.number().int().optional(),
+  clienti: z.array(clienteCollegato),
+});
+export type UtenteLogin = z.infer<typeof utenteLogin>;
+
+export const loginClienteResponse = z.object({ utente: utenteLogin });
+export type LoginClienteResponse = z.infer<typeof loginClienteResponse>;
+
+export const loginBackendRequest = z.object({ username, password });
+
+export const adminInfo = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  nome: z.string(),
+  cognome: z.string(),
+  tipologia: z.enum(TIPOLOGIE_ADMIN),
+});
+export type AdminInfo = z.infer<typeof adminInfo>;
+
+export const loginBackendResponse = esito.extend({ utente: adminInfo.optional() });
+export type LoginBackendResponse = z.infer<typeof loginBackendResponse>;
+
+/** manutenzione/check and manutenzione/change answer the bare number 0 or 1. */
+export const statoManutenzione = z.union([z.literal(0), z.literal(1)]);
+
+export const deleteAllResponse = z.object({ status: z.string(), eliminati: z.number().int() });
+
+/** Session info for page reloads: the same utente as the login. */
+export const sessioneClienteResponse = loginClienteResponse;
+export const sessioneAdminResponse = z.object({ utente: adminInfo });
