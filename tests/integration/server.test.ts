@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { redactUrl } from '../../server/lib/logging.js';
+import { useTestApp } from '../support/harness.js';
+
+const t = useTestApp();
+
+describe('server basics', () => {
+  it('answers health once the database is reachable', async () => {
+    const res = await t().app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 404 JSON for unknown API paths', async () => {
+    const res = await t().app.inject({ url: '/api/non-esiste' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().msg).toBe('Risorsa non trovata.');
+  });
+
+  it('serves the OpenAPI description generated from the zod schemas', async () => {
+    const res = await t().app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.paths['/api/login/frontendfingerprint'].post.requestBody).toBeTruthy();
+    expect(doc.paths['/api/login/backend'].get.parameters.map((p: { name: string }) => p.name)).toContain('username');
+  });
+
+  it('sends security headers with a CSP', async () => {
+    const res = await t().app.inject({ url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('masks secrets in logged URLs', () => {
+    expect(redactUrl('/api/login/backend?username=a&password=Segreta!&x=1')).toBe('/api/login/backend?username=a&password=[REDACTED]&x=1');
+  });
+});
