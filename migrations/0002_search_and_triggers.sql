@@ -1,18 +1,24 @@
--- prodotti_categorie: every ancestor category of a product, kept in step with prodotti.categoria_id.
+-- prodotti_categorie: every ancestor category of each VISIBLE product (status 0, not deleted),
+-- kept in step with prodotti, so a category page and its count are plain index ranges.
 CREATE OR REPLACE FUNCTION prodotti_categorie_sync() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' THEN
-    IF NEW.categoria_id IS NOT DISTINCT FROM OLD.categoria_id THEN RETURN NEW; END IF;
+    IF NEW.categoria_id IS NOT DISTINCT FROM OLD.categoria_id AND NEW.status = OLD.status
+       AND (NEW.deleted_at IS NULL) = (OLD.deleted_at IS NULL) THEN
+      RETURN NEW;
+    END IF;
     DELETE FROM prodotti_categorie WHERE prodotto_id = NEW.id;
   END IF;
-  INSERT INTO prodotti_categorie (categoria_id, prodotto_id)
-    SELECT unnest(c.path_ids), NEW.id FROM categorie c WHERE c.id = NEW.categoria_id
-    ON CONFLICT DO NOTHING;
+  IF NEW.status = 0 AND NEW.deleted_at IS NULL THEN
+    INSERT INTO prodotti_categorie (categoria_id, prodotto_id)
+      SELECT unnest(c.path_ids), NEW.id FROM categorie c WHERE c.id = NEW.categoria_id
+      ON CONFLICT DO NOTHING;
+  END IF;
   RETURN NEW;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER prodotti_categorie_sync_trg
-  AFTER INSERT OR UPDATE OF categoria_id ON prodotti
+  AFTER INSERT OR UPDATE OF categoria_id, status, deleted_at ON prodotti
   FOR EACH ROW EXECUTE FUNCTION prodotti_categorie_sync();
 --> statement-breakpoint
 -- Search vocabulary (see SEARCH-NOTES.md): every distinct token of the searchable text with its

@@ -10,6 +10,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import '../shared/common.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { catalogoRoutes } from './catalogo/catalogo.routes.js';
+import { mediaRoutes } from './media/media.routes.js';
 import type { AppConfig } from './config.js';
 import { connect } from './db/client.js';
 import './deps.js';
@@ -84,6 +86,8 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
   });
 
   await app.register(authRoutes);
+  await app.register(catalogoRoutes);
+  await app.register(mediaRoutes);
 
   fs.mkdirSync(config.mediaDir, { recursive: true });
   await app.register(fastifyStatic, {

@@ -57,3 +57,18 @@ export function cookieFrom(res: LightMyRequestResponse): string {
   if (!set) throw new Error(`no session cookie in response: ${res.body}`);
   return `${set.name}=${set.value}`;
 }
+
+/** Logs a customer in through the API and returns the Cookie header. */
+export async function loginCliente(app: FastifyInstance, u: { username: string; password: string }, seed = 'device-1'): Promise<string> {
+  const res = await app.inject({
+    method: 'POST', url: '/api/login/frontendfingerprint',
+    payload: { username: u.username, password: u.password, fingerprint: fingerprint(seed) },
+  });
+  return cookieFrom(res);
+}
+
+/** Logs an admin in through the API and returns the Cookie header. */
+export async function loginAdmin(app: FastifyInstance, u: { username: string; password: string }): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/login/backend', payload: { username: u.username, password: u.password } });
+  return cookieFrom(res);
+}

@@ -68,8 +68,9 @@ export const prodotti = pgTable('prodotti', {
   titleDoc: tsvector('title_doc').generatedAlwaysAs((): SQL =>
     sql`to_tsvector('it_search', coalesce(nullif(titolo_portale, ''), descrizione1))`),
 }, (t) => [
-  index('prodotti_brand_idx').on(t.brandCodice, t.id),
-  index('prodotti_created_idx').on(t.createdAt.desc(), t.id),
+  // Customer lists show visible products only (status 0, not deleted): partial indexes match.
+  index('prodotti_brand_idx').on(t.brandCodice, t.id).where(sql`status = 0 AND deleted_at IS NULL`),
+  index('prodotti_created_idx').on(t.createdAt.desc(), t.id).where(sql`status = 0 AND deleted_at IS NULL`),
   index('prodotti_popolarita_idx').on(t.popolarita.desc(), t.id),
   index('prodotti_search_doc_gin').using('gin', t.searchDoc),
   index('prodotti_title_doc_gin').using('gin', t.titleDoc),

@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  brandInfoQuery, brandItem, brandListResponse, brandQuery, byCodiceQuery, categoriaQuery, categorieResponse,
+  customQuery, dettaglioProdotto, listaProdotti, novitaQuery, paginaProdotti, prodottiByCodice, randomQuery,
+  ultimiOrdinatiQuery, volantiniResponse, volantinoQuery, detailsQuery, searchQuery,
+} from '../../shared/catalogo.js';
+import type { ClienteSessione } from '../auth/session-user.js';
+import { forbidden, notFound } from '../lib/errors.js';
+import { defineRoute } from '../lib/route.js';
+import {
+  alberoCategorie, categoriaIdByCodice, elencoBrand, elencoVolantini, infoBrand, toPagina,
+} from './catalogo.service.js';
+import {
+  idByCodice, paginaBrand, paginaCategoria, paginaNovita, paginaVolantino, prodottiCasuali, prodottiCustom,
+  ultimiOrdinati,
+} from './pagine.queries.js';
+import { pricingOf } from './pricing.js';
+import { loadProdotti } from './prodotti.queries.js';
+import { cercaProdotti } from './ricerca.queries.js';
+
+const TAG = 'Catalogo';
+const scoped = (i: { cod_azienda?: string; cod_cliente?: string }) => ({ azienda: i.cod_azienda, cliente: i.cod_cliente });
+/** The scope resolved a client for every route that names one. */
+const must = (c: ClienteSessione | undefined) => {
+  if (!c) throw forbidden();
+  return c;
+};
+
+export async function catalogoRoutes(app: FastifyInstance): Promise<void> {
+  defineRoute(app, {
+    path: 'categorie/list', methods: ['GET'], access: 'cliente', tag: TAG,
+    summary: 'Albero delle categorie attive', response: categorieResponse,
+    handler: async ({ deps }) => ({ categorie: await alberoCategorie(deps.db, true) }),
+  });
+  defineRoute(app, {
+    path: 'brand/list_new', methods: ['GET'], access: 'cliente', tag: TAG,
+    summary: 'Marchi, indicizzati per brand_codice', response: brandListResponse,
+    handler: async ({ deps }) => elencoBrand(deps.db),
+  });
+  defineRoute(app, {
+    path: 'brand/info', methods: ['GET'], access: 'cliente', tag: TAG,
+    summary: 'Dati di un marchio (logo: cover_dir, cover_file)', input: brandInfoQuery, response: brandItem,
+    handler: async ({ deps, input }) => infoBrand(deps.db, input.brand_id),
+  });
+  defineRoute(app, {
+    path: 'volantini/list', methods: ['GET'], access: 'cliente', tag: TAG,
+    summary: 'Volantini in corso', response: volantiniResponse,
+    handler: async ({ deps }) => ({ volantini: await elencoVolantini(deps.db) }),
+  });
+
+  defineRoute(app, {
+    path: 'prodotti/categoriawithcustominfo', methods: ['GET'], access: 'cliente', tag: TAG,
+    summary: 'Prodotti di una categoria e delle sue sottocategorie, con i prezzi del cliente',
+    input: categoriaQuery, response: paginaProdotti, scope: scoped,
+    handler: async ({ deps, input, cliente }) => {
+      const id = await categoriaIdByCodice(deps.db, input.categoria_cod);
+      const pagina = await paginaCategoria(deps.db, id, input.start, input.limit);
+      return toPagina(deps.db, pricingOf(must(cliente)), pagina, input.start, input.limit);
+    },
+  });
+  defineRoute(app, {
+    path: 'prodotti/volantinowithcustominfo', methods: ['GET'], access: 'cliente', tag: TAG,
+    summary: 'Prodotti di un volantino', input: volantinoQuery, response: paginaProdotti, scope: scoped,
+    handler: async ({ deps, input, cliente }) => {
+      const pagina = await paginaVolantino(deps.db, input.volantino_id, input.start, input.limit);
+      return toPagina(deps.db, pricingOf(must(cliente)), pagina, input.start, input.limit);
+    },
+  });
+  defineRoute(app, {
+    path: 'prodotti/brandwithcustominfo', methods: ['GET'], access: 'cliente', tag: TAG,
+    summary: 'Prodotti di un marchio', input: brandQuery, response: paginaProdotti, scope: scoped,
+    handler: async ({ deps, input, cliente }) => {
+      const pagina = await paginaBrand(deps.db, input.brand_id, input.start, input.limit);
+      return toPagina(deps.db, pricingOf(must(cliente)), pagina, input.start, input.limit);
+    },
+  });
+  defineRoute(app, {
+    path: 'prodotti/novita', methods: ['GET'], access: 'cliente', tag: TAG,
+    summary: 'Prodotti inseriti negli ultimi 30 giorni', input: novitaQuery, response: paginaProdotti, scope: scoped,
+    handler: async ({ deps, input, cliente }) => {
+      const pagina = await paginaNovita(deps.db, input.start, input.limit);
+      return toPagina(deps.db, pricingOf(must(cliente)), pagina, input.start, input.limit);
+    },
+  });
+  defineRoute(app, {
+    path: 'prodotti/ultimiordinati', methods: ['GET'], access: 'cliente', tag: TAG,
+    summary: "Prodotti ordinati più di recente dall'utente per il cliente", input: ultimiOrdinatiQuery,
+    response: listaProdotti, scope: (i) => ({ ...scoped(i), utente: i.cod_utente }),
+    handler: async ({ deps, input, cliente, utente }) => {
+      const c = must(cliente);
+      const ids = await ultimiOrdinati(deps.db, utente.id, c.id, input.limit);
+      return { prodotti: await loadProdotti(deps.db, pricingOf(c), ids) };
+    },
+  });
+  defineRoute(app, {
+    path: 'prodotti/random', methods: ['GET'], access: 'cliente', tag: TAG,
+    summary: 'Prodotti disponibili scelti a caso', input: randomQuery, response: listaProdotti, scope: scoped,
+    handler: async ({ deps, input, cliente }) => ({
+      prodotti: await loadProdotti(deps.db, pricingOf(must(cliente)), await prodottiCasuali(deps.db, input.limit)),
+    }),
+  });
+  defineRoute(app, {
+    path: 'prodotti/custom', methods: ['GET'], access: 'cliente', tag: TAG,
+    summary: 'Prodotti con titolo o descrizione personalizzati', input: customQuery, response: listaProdotti, scope: scoped,
+    handler: async ({ deps, input, cliente }) => ({
+      prodotti: await loadProdotti(deps.db, pricingOf(must(cliente)), await prodottiCustom(deps.db, input.limit)),
+    }),
+  });
+  defineRoute(app, {
+    path: 'prodotti/details', methods: ['GET'], access: 'cliente', tag: TAG,
+    summary: 'Scheda di un prodotto', input: detailsQuery, response: dettaglioProdotto, scope: scoped,
+    handler: async ({ deps, input, cliente }) => {
+      const id = await idByCodice(deps.db, input.codice_prodotto);
+      if (id === undefined) throw notFound(`Prodotto ${input.codice_prodotto} non trovato.`);
+      const [prodotto] = await loadProdotti(deps.db, pricingOf(must(cliente)), [id]);
+      return { prodotto: prodotto! };
+    },
+  });
+  defineRoute(app, {
+    path: 'search/prodotti', methods: ['GET'], access: 'cliente', tag: TAG,
+    summary: 'Ricerca per parole (anche parziali o con refusi), codici articolo, codici fornitore ed EAN',
+    input: searchQuery, response: paginaProdotti, scope: scoped,
+    handler: async ({ deps, input, cliente }) => {
+      const pagina = await cercaProdotti(deps.db, input.stringa, input.start, input.limit);
+      return toPagina(deps.db, pricingOf(must(cliente)), pagina, input.start, input.limit);
+    },
+  });
+  defineRoute(app, {
+    path: 'search/prodottoByCodiceProdotto', methods: ['GET'], access: 'cliente', tag: TAG,
+    summary: 'Prodotto per codice esatto (senza codici cliente: il primo cliente dell’utente)',
+    input: byCodiceQuery, response: prodottiByCodice, scope: scoped,
+    handler: async ({ deps, input, cliente, utente }) => {
+      const c = cliente ?? utente.clienti[0];
+      if (!c) throw forbidden();
+      const id = await idByCodice(deps.db, input.codice_prodotto);
+      return { prodotto: id === undefined ? [] : await loadProdotti(deps.db, pricingOf(c), [id]) };
+    },
+  });
+}

@@ -1,0 +1,70 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Brand, Categoria, PaginaProdotti, Prodotto, Volantino } from '../../shared/catalogo.js';
+import type { DbOrTx } from '../db/client.js';
+import { brand, categorie } from '../db/schema/index.js';
+import { notFound } from '../lib/errors.js';
+import type { PaginaIds } from './pagine.queries.js';
+import type { PricingCtx } from './pricing.js';
+import { loadProdotti } from './prodotti.queries.js';
+
+/** Turns a page of ids into the paged answer of the API. */
+export async function toPagina(
+  db: DbOrTx, ctx: PricingCtx, pagina: PaginaIds, start: number, limit: number,
+): Promise<PaginaProdotti> {
+  const prodotti: Prodotto[] = await loadProdotti(db, ctx, pagina.ids);
+  return {
+    prodotti,
+    paginaCorrente: Math.floor(start / limit) + 1,
+    totalePagine: Math.ceil(pagina.total / limit),
+    totaleProdotti: pagina.total,
+  };
+}
+
+export async function categoriaIdByCodice(db: DbOrTx, codCat: string): Promise<number> {
+  const [row] = await db.select({ id: categorie.id }).from(categorie).where(eq(categorie.codCat, codCat));
+  if (!row) throw notFound(`Categoria ${codCat} non trovata.`);
+  return row.id;
+}
+
+/** The whole category tree, ordered, built in memory from one query. */
+export async function alberoCategorie(db: DbOrTx, soloAttive: boolean): Promise<Categoria[]> {
+  const rows = await db.select().from(categorie)
+    .where(soloAttive ? eq(categorie.status, 0) : undefined)
+    .orderBy(asc(categorie.livello), asc(categorie.ordine), asc(categorie.nome));
+  const byId = new Map<number, Categoria>();
+  const roots: Categoria[] = [];
+  for (const r of rows) {
+    byId.set(r.id, { id: r.id, cod_cat: r.codCat, nome: r.nome, livello: r.livello, status: r.status, figli: [] });
+  }
+  for (const r of rows) {
+    const node = byId.get(r.id)!;
+    const parent = r.parentId ? byId.get(r.parentId) : undefined;
+    if (parent) parent.figli.push(node);
+    else if (!r.parentId) roots.push(node);
+  }
+  return roots;
+}
+
+const toBrand = (r: typeof brand.$inferSelect): Brand => ({
+  brand_codice: r.brandCodice, nome: r.nome, url: r.url, cover_dir: r.coverDir, cover_file: r.coverFile,
+});
+
+export async function elencoBrand(db: DbOrTx): Promise<Record<string, Brand>> {
+  const rows = await db.select().from(brand).where(sql`${brand.brandCodice} <> '000'`).orderBy(asc(brand.nome));
+  return Object.fromEntries(rows.map((r) => [r.brandCodice, toBrand(r)]));
+}
+
+export async function infoBrand(db: DbOrTx, brandCodice: string): Promise<Brand> {
+  const [row] = await db.select().from(brand).where(and(eq(brand.brandCodice, brandCodice)));
+  if (!row) throw notFound(`Marchio con ID ${brandCodice} non trovato`);
+  return toBrand(row);
+}
+
+export async function elencoVolantini(db: DbOrTx): Promise<Volantino[]> {
+  return db.execute<Volantino>(sql`
+    SELECT v.id, v.nome, v.cover_dir, v.cover_file,
+      (SELECT count(*)::int FROM volantini_prodotti vp WHERE vp.volantino_id = v.id) AS numero_prodotti
+    FROM volantini v
+    WHERE (v.data_fine IS NULL OR v.data_fine >= current_date)
+    ORDER BY v.ordine, v.id`);
+}

@@ -1,0 +1,92 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { NOVITA_GIORNI } from '../../shared/catalogo.js';
+import type { DbOrTx } from '../db/client.js';
+
+export interface PaginaIds {
+  ids: number[];
+  total: number;
+}
+
+const VISIBILE = sql`p.status = 0 AND p.deleted_at IS NULL`;
+
+/** Runs a page query (ids in order) and its count together. */
+async function page(db: DbOrTx, idsSql: SQL, countSql: SQL): Promise<PaginaIds> {
+  const [ids, count] = await Promise.all([
+    db.execute<{ id: number }>(idsSql),
+    db.execute<{ n: number }>(countSql),
+  ]);
+  return { ids: ids.map((r) => r.id), total: count[0]?.n ?? 0 };
+}
+
+/** A category with all its sub-categories: one range of prodotti_categorie (visible products only). */
+export function paginaCategoria(db: DbOrTx, categoriaId: number, start: number, limit: number): Promise<PaginaIds> {
+  return page(db,
+    sql`SELECT prodotto_id AS id FROM prodotti_categorie WHERE categoria_id = ${categoriaId}
+        ORDER BY prodotto_id LIMIT ${limit} OFFSET ${start}`,
+    sql`SELECT count(*)::int AS n FROM prodotti_categorie WHERE categoria_id = ${categoriaId}`);
+}
+
+export function paginaBrand(db: DbOrTx, brandCodice: string, start: number, limit: number): Promise<PaginaIds> {
+  return page(db,
+    sql`SELECT p.id FROM prodotti p WHERE p.brand_codice = ${brandCodice} AND ${VISIBILE}
+        ORDER BY p.id LIMIT ${limit} OFFSET ${start}`,
+    sql`SELECT count(*)::int AS n FROM prodotti p WHERE p.brand_codice = ${brandCodice} AND ${VISIBILE}`);
+}
+
+export function paginaVolantino(db: DbOrTx, volantinoId: number, start: number, limit: number): Promise<PaginaIds> {
+  return page(db,
+    sql`SELECT p.id FROM volantini_prodotti vp JOIN prodotti p ON p.id = vp.prodotto_id
+        WHERE vp.volantino_id = ${volantinoId} AND ${VISIBILE}
+        ORDER BY vp.ordine, p.id LIMIT ${limit} OFFSET ${start}`,
+    sql`SELECT count(*)::int AS n FROM volantini_prodotti vp JOIN prodotti p ON p.id = vp.prodotto_id
+        WHERE vp.volantino_id = ${volantinoId} AND ${VISIBILE}`);
+}
+
+/** Products created within the last NOVITA_GIORNI days, newest first. */
+export function paginaNovita(db: DbOrTx, start: number, limit: number): Promise<PaginaIds> {
+  const recent = sql`p.created_at > now() - make_interval(days => ${NOVITA_GIORNI}) AND ${VISIBILE}`;
+  return page(db,
+    sql`SELECT p.id FROM prodotti p WHERE ${recent} ORDER BY p.created_at DESC, p.id LIMIT ${limit} OFFSET ${start}`,
+    sql`SELECT count(*)::int AS n FROM prodotti p WHERE ${recent}`);
+}
+
+/** The user's most recently ordered products for one client. */
+export async function ultimiOrdinati(db: DbOrTx, utenteId: number, clienteId: number, limit: number): Promise<number[]> {
+  const rows = await db.execute<{ id: number }>(sql`
+    SELECT r.prodotto_id AS id
+    FROM ordini o JOIN ordini_righe r ON r.ordine_id = o.id
+    JOIN prodotti p ON p.id = r.prodotto_id
+    WHERE o.utente_id = ${utenteId} AND o.cliente_id = ${clienteId} AND ${VISIBILE}
+    GROUP BY r.prodotto_id ORDER BY max(o.created_at) DESC, r.prodotto_id LIMIT ${limit}`);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Random visible products in stock, without sorting the catalogue: random ids drawn between
+ * the smallest and largest id, then the ones that exist.
+ */
+export async function prodottiCasuali(db: DbOrTx, limit: number): Promise<number[]> {
+  const rows = await db.execute<{ id: number }>(sql`
+    WITH b AS (SELECT min(id) AS lo, max(id) AS hi FROM prodotti),
+    r AS (SELECT DISTINCT (b.lo + floor(random() * (b.hi - b.lo + 1)))::int AS id
+          FROM b, generate_series(1, ${limit * 8}))
+    SELECT p.id FROM r JOIN prodotti p ON p.id = r.id
+    WHERE ${VISIBILE} AND p.disponibilita > 0
+    LIMIT ${limit}`);
+  return rows.map((r) => r.id);
+}
+
+/** Products with custom portal texts (titolo_portale or descrizione_aggiuntiva), newest change first. */
+export async function prodottiCustom(db: DbOrTx, limit: number): Promise<number[]> {
+  const rows = await db.execute<{ id: number }>(sql`
+    SELECT p.id FROM prodotti p
+    WHERE (coalesce(p.titolo_portale, '') <> '' OR p.descrizione_aggiuntiva <> '') AND ${VISIBILE}
+    ORDER BY p.updated_at DESC, p.id LIMIT ${limit}`);
+  return rows.map((r) => r.id);
+}
+
+export async function idByCodice(db: DbOrTx, codiceProdotto: string): Promise<number | undefined> {
+  const rows = await db.execute<{ id: number }>(sql`
+    SELECT p.id FROM prodotti p WHERE p.codice_prodotto = ${codiceProdotto} AND ${VISIBILE}`);
+  return rows[0]?.id;
+}

@@ -1,0 +1,16 @@
+import type { ClienteSessione } from '../auth/session-user.js';
+
+/** What the SQL needs to price products for one client (DESIGN §6). */
+export interface PricingCtx {
+  clienteId: number;
+  /** Price list number, 1 when the client has 0 or none. */
+  listino: number;
+  /** Discount percentage as a numeric string. */
+  sconto: string;
+}
+
+export const pricingOf = (c: ClienteSessione): PricingCtx => ({
+  clienteId: c.id,
+  listino: c.lisMaga > 0 ? c.lisMaga : 1,
+  sconto: c.sconto,
+});

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { codice, intParam, limitParam, startParam } from './common.js';
+
+/** Availability classes (DESIGN §6): in stock, only on order from the supplier, none. */
+export const DISPONIBILITA_COLORI = ['verde', 'giallo', 'rosso'] as const;
+export type DisponibilitaColore = (typeof DISPONIBILITA_COLORI)[number];
+
+export const NO_BRAND = '000';
+export const NOVITA_GIORNI = 30;
+
+export const mediaProdotto = z.object({
+  id: z.number().int(),
+  codice_prodotto: z.string(),
+  tipologia: z.enum(['foto', 'allegato']),
+  nome: z.string(),
+  file: z.string(),
+  dir: z.string(),
+  status: z.number().int(),
+  created: z.string(),
+  modified: z.string(),
+});
+export type MediaProdotto = z.infer<typeof mediaProdotto>;
+
+/** A product with the session client's prices (SPEC §3 Product, DESIGN §6). pz{n} keys are numbers. */
+export const prodotto = z.object({
+  id: z.number().int(),
+  codice_prodotto: z.string(),
+  titolo: z.string(),
+  descrizione1: z.string(),
+  descrizione2: z.string(),
+  titolo_portale: z.string().nullable(),
+  descrizione_aggiuntiva: z.string(),
+  data_creazione: z.string().nullable(),
+  famiglia: z.string(), famiglia_id: z.string(),
+  sottofamiglia: z.string(), sottofamiglia_id: z.string(),
+  gruppo: z.string(), gruppo_id: z.string(),
+  sottogruppo: z.string(), sottogruppo_id: z.string(),
+  categoria_id: z.number().int().nullable(),
+  um: z.string(),
+  pz_conf: z.number().int(),
+  pz_conf2: z.number().int(),
+  iva_aliquota: z.number(),
+  iva_ridotta: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  deleted_at: z.string().nullable(),
+  status: z.number().int(),
+  brand_id: z.string(),
+  brand_descrizione: z.string(),
+  brand_url: z.string(),
+  /** List price from the client's price list; 0 when missing. */
+  prezzo: z.number(),
+  /** Net price for the client: special price, else list price less the client's discount. */
+  prezzo_reale: z.number(),
+  listino: z.number().int(),
+  giac_attuale: z.number().int(),
+  disponibilita: z.number().int(),
+  disponibilita_colore: z.enum(DISPONIBILITA_COLORI),
+  ord_forn: z.number().int(),
+  promo: z.boolean(),
+  novita: z.boolean(),
+  /** Path under /media/ of the main photo, or null (the SPA then tries codart/…, then a placeholder). */
+  foto_principale: z.string().nullable(),
+  media_foto: z.array(mediaProdotto),
+  media_allegati: z.array(mediaProdotto),
+  info: z.object({
+    codice_articolo: z.array(z.string()),
+    codice_fornitore: z.array(z.string()),
+    ean: z.array(z.string()),
+    foto: z.array(z.string()),
+    allegato: z.array(z.string()),
+  }),
+}).catchall(z.number());
+export type Prodotto = z.infer<typeof prodotto> & { [pz: `pz${number}`]: number };
+
+export const paginaProdotti = z.object({
+  prodotti: z.array(prodotto),
+  paginaCorrente: z.number().int(),
+  totalePagine: z.number().int(),
+  totaleProdotti: z.number().int(),
+});
+export type PaginaProdotti = z.infer<typeof paginaProdotti>;
+export const listaProdotti = z.object({ prodotti: z.array(prodotto) });
+
+const scope = { cod_azienda: codice, cod_cliente: codice };
+const page = { start: startParam, limit: limitParam };
+const smallLimit = intParam('limit deve essere un numero intero')
+  .pipe(z.number().min(1, 'limit deve essere almeno 1').max(100, 'limit può essere al massimo 100'));
+
+export const categoriaQuery = z.object({ ...scope, categoria_cod: codice, ...page });
+export const volantinoQuery = z.object({ ...scope, volantino_id: intParam('volantino_id non valido'), ...page });
+export const brandQuery = z.object({ ...scope, brand_id: codice, ...page });
+export const novitaQuery = z.object({ ...scope, ...page });
+export const ultimiOrdinatiQuery = z.object({ ...scope, cod_utente: codice, limit: smallLimit.default(12) });
+export const randomQuery = z.object({ ...scope, limit: smallLimit.default(12) });
+export const detailsQuery = z.object({ ...scope, codice_prodotto: codice });
+export const customQuery = z.object({ ...scope, limit: smallLimit.default(50) });
+export const searchQuery = z.object({
+  ...scope,
+  stringa: z.string({ error: 'Testo di ricerca mancante' }).trim().min(2, 'Inserire almeno 2 caratteri per la ricerca').max(200, 'Testo di ricerca troppo lungo'),
+  ...page,
+});
+export const byCodiceQuery = z.object({ codice_prodotto: codice, cod_azienda: codice.optional(), cod_cliente: codice.optional() });
+
+export const dettaglioProdotto = z.object({ prodotto });
+export const prodottiByCodice = z.object({ prodotto: z.array(prodotto) });
+
+export interface Categoria {
+  id: number;
+  cod_cat: string;
+  nome: string;
+  livello: number;
+  status: number;
+  figli: Categoria[];
+}
+export const categoria: z.ZodType<Categoria> = z.lazy(() => z.object({
+  id: z.number().int(),
+  cod_cat: z.string(),
+  nome: z.string(),
+  livello: z.number().int(),
+  status: z.number().int(),
+  figli: z.array(categoria),
+}));
+export const categorieResponse = z.object({ categorie: z.array(categoria) });
+
+export const brandItem = z.object({
+  brand_codice: z.string(),
+  nome: z.string(),
+  url: z.string(),
+  cover_dir: z.string(),
+  cover_file: z.string(),
+});
+export type Brand = z.infer<typeof brandItem>;
+/** brand/list_new: brands keyed by brand_codice. */
+export const brandListResponse = z.record(z.string(), brandItem);
+export const brandInfoQuery = z.object({ brand_id: codice });
+
+export const volantino = z.object({
+  id: z.number().int(),
+  nome: z.string(),
+  cover_dir: z.string(),
+  cover_file: z.string(),
+  numero_prodotti: z.number().int(),
+});
+export type Volantino = z.infer<typeof volantino>;
+export const volantiniResponse = z.object({ volantini: z.array(volantino) });

@@ -1,0 +1,182 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { prezziSpeciali, prodottiCodici, prodottiMedia, volantini, volantiniProdotti } from '../../../server/db/schema/index.js';
+import {
+  createAzienda, createBrand, createCategoria, createCliente, createProdotto, createUtente,
+} from '../../support/factories.js';
+import { loginCliente, useTestApp } from '../../support/harness.js';
+
+const t = useTestApp();
+let cookie = '';
+let cookieAltro = '';
+const q = (url: string, c = cookie) => t().app.inject({ url, headers: { cookie: c } });
+let root: { id: number; codCat: string };
+let leaf: { id: number; codCat: string };
+let p1: { id: number; codiceProdotto: string };
+
+beforeAll(async () => {
+  const { db } = t().database;
+  const az = await createAzienda(db, { codice: '0001' });
+  // listino 1, sconto 10 %; another client on listino 2 without discount.
+  const c1 = await createCliente(db, { aziendaCodice: az.codice, codice: '000100', lisMaga: 0, sconto: '10' });
+  const c2 = await createCliente(db, { aziendaCodice: az.codice, codice: '000200', lisMaga: 2 });
+  const altro = await createCliente(db, { aziendaCodice: az.codice, codice: '000300' });
+  const u = await createUtente(db, { clienti: [c1.id, c2.id] });
+  const other = await createUtente(db, { clienti: [altro.id] });
+  cookie = await loginCliente(t().app, u);
+  cookieAltro = await loginCliente(t().app, other, 'device-2');
+
+  await createBrand(db, { brandCodice: '007', nome: 'Würth' });
+  const r = await createCategoria(db, { nome: 'Utensileria manuale', codCat: '01' });
+  const l = await createCategoria(db, { nome: 'Cacciaviti', codCat: '0101', parentId: r.id });
+  root = r; leaf = l;
+  p1 = await createProdotto(db, {
+    codiceProdotto: 'WU-0001', descrizione1: 'Cacciavite a taglio 5,5x125', categoriaId: l.id, brandCodice: '007',
+    prezzi: { 1: '10.000', 2: '8.500' }, disponibilita: 5, ordForn: 0,
+  });
+  const p2 = await createProdotto(db, {
+    codiceProdotto: 'WU-0002', descrizione1: 'Giravite croce PH2', categoriaId: l.id, prezzi: { 1: '4.000' }, disponibilita: 0, ordForn: 20,
+    createdAt: sql`now() - interval '90 days'` as unknown as Date,
+  });
+  await createProdotto(db, {
+    codiceProdotto: 'MA-0003', descrizione1: 'Martello carpentiere', categoriaId: r.id, prezzi: {}, disponibilita: 0, ordForn: 0,
+    createdAt: sql`now() - interval '90 days'` as unknown as Date,
+  });
+  await createProdotto(db, { codiceProdotto: 'DEL-1', descrizione1: 'Cancellato', categoriaId: l.id, deletedAt: new Date() });
+  await db.insert(prezziSpeciali).values({ clienteId: c1.id, prodottoId: p2.id, prezzo: '3.100' });
+  await db.insert(prodottiCodici).values([
+    { prodottoId: p1.id, tipo: 'articolo', codice: 'ART-1' },
+    { prodottoId: p1.id, tipo: 'fornitore', codice: 'WUR0612' },
+    { prodottoId: p1.id, tipo: 'ean', codice: '8001234567895' },
+  ]);
+  await db.insert(prodottiMedia).values([
+    { codiceProdotto: 'WU-0001', tipologia: 'foto', nome: '', file: 'b.jpg', dir: 'prodotti/WU-0001/' },
+    { codiceProdotto: 'WU-0001', tipologia: 'foto', nome: 'default', file: 'a.jpg', dir: 'prodotti/WU-0001/' },
+    { codiceProdotto: 'WU-0001', tipologia: 'allegato', nome: 'Scheda', file: 's.pdf', dir: 'prodotti/WU-0001/' },
+  ]);
+  const [v] = await db.insert(volantini).values({ nome: 'Promo primavera' }).returning();
+  await db.insert(volantiniProdotti).values([{ volantinoId: v!.id, prodottoId: p2.id, ordine: 1 }, { volantinoId: v!.id, prodottoId: p1.id, ordine: 2 }]);
+});
+
+const cat = (codes: string, extra = '') => `/api/prodotti/categoriawithcustominfo?${codes}&categoria_cod=${root.codCat}${extra}`;
+const C1 = 'cod_azienda=0001&cod_cliente=000100';
+const C2 = 'cod_azienda=0001&cod_cliente=000200';
+
+describe('prodotti/categoriawithcustominfo', () => {
+  it('lists a category with its sub-categories, without deleted products, priced for the client', async () => {
+    const res = await q(cat(C1));
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ paginaCorrente: 1, totalePagine: 1, totaleProdotti: 3 });
+    const byCode = Object.fromEntries(body.prodotti.map((p: { codice_prodotto: string }) => [p.codice_prodotto, p]));
+    expect(Object.keys(byCode).sort()).toEqual(['MA-0003', 'WU-0001', 'WU-0002']);
+    // list 1 less 10 % discount
+    expect(byCode['WU-0001']).toMatchObject({ prezzo: 10, prezzo_reale: 9, pz1: 10, pz2: 8.5, listino: 1, promo: true, brand_descrizione: 'Würth' });
+    // special price wins over the discount
+    expect(byCode['WU-0002']).toMatchObject({ prezzo: 4, prezzo_reale: 3.1, promo: true, disponibilita_colore: 'giallo', novita: false });
+    // no price at all: 0
+    expect(byCode['MA-0003']).toMatchObject({ prezzo: 0, prezzo_reale: 0, promo: false, disponibilita_colore: 'rosso' });
+  });
+
+  it('uses the price list of the other client (list 2, no discount, no special price)', async () => {
+    const byCode = Object.fromEntries((await q(cat(C2))).json().prodotti.map((p: { codice_prodotto: string }) => [p.codice_prodotto, p]));
+    expect(byCode['WU-0001']).toMatchObject({ prezzo: 8.5, prezzo_reale: 8.5, listino: 2, promo: false, novita: true });
+    expect(byCode['WU-0002']).toMatchObject({ prezzo: 0, prezzo_reale: 0 });
+  });
+
+  it('carries photos, attachments and info lists, main photo first', async () => {
+    const p = (await q(cat(C1))).json().prodotti.find((x: { codice_prodotto: string }) => x.codice_prodotto === 'WU-0001');
+    expect(p.foto_principale).toBe('prodotti/WU-0001/a.jpg');
+    expect(p.media_foto.map((m: { file: string }) => m.file)).toEqual(['a.jpg', 'b.jpg']);
+    expect(p.media_allegati).toHaveLength(1);
+    expect(p.info).toEqual({
+      codice_articolo: ['ART-1'], codice_fornitore: ['WUR0612'], ean: ['8001234567895'],
+      foto: ['prodotti/WU-0001/a.jpg', 'prodotti/WU-0001/b.jpg'], allegato: ['prodotti/WU-0001/s.pdf'],
+    });
+  });
+
+  it('pages with start and limit', async () => {
+    const body = (await q(cat(C1, '&start=2&limit=2'))).json();
+    expect(body).toMatchObject({ paginaCorrente: 2, totalePagine: 2, totaleProdotti: 3 });
+    expect(body.prodotti).toHaveLength(1);
+    expect((await q(`/api/prodotti/categoriawithcustominfo?${C1}&categoria_cod=${leaf.codCat}`)).json().totaleProdotti).toBe(2);
+  });
+
+  it.each([
+    ['&start=-1', /start/], ['&start=abc', /start/], ['&limit=0', /limit/], ['&limit=101', /limit/], ['&limit=1e3', /limit/],
+  ])('answers 400 for %s', async (extra, msg) => {
+    const res = await q(cat(C1, extra));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toMatch(msg);
+  });
+
+  it('answers 400 without the client codes and 404 for an unknown category', async () => {
+    expect((await q(`/api/prodotti/categoriawithcustominfo?categoria_cod=01`)).statusCode).toBe(400);
+    const res = await q(`/api/prodotti/categoriawithcustominfo?${C1}&categoria_cod=ZZ`);
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('answers 401 without a session and 403 with another client\'s codes', async () => {
+    expect((await t().app.inject({ url: cat(C1) })).statusCode).toBe(401);
+    const res = await q(cat(C1), cookieAltro);
+    expect(res.statusCode).toBe(403);
+    expect(res.body).not.toContain('WU-0001');
+    expect((await q(cat('cod_azienda=0002&cod_cliente=000100'))).statusCode).toBe(403);
+  });
+});
+
+describe('other product lists', () => {
+  it('brandwithcustominfo, volantinowithcustominfo (flyer order) and novita', async () => {
+    const brand = (await q(`/api/prodotti/brandwithcustominfo?${C1}&brand_id=007`)).json();
+    expect(brand.prodotti.map((p: { codice_prodotto: string }) => p.codice_prodotto)).toEqual(['WU-0001']);
+    const [v] = await t().database.db.select().from(volantini);
+    const vol = (await q(`/api/prodotti/volantinowithcustominfo?${C1}&volantino_id=${v!.id}`)).json();
+    expect(vol.prodotti.map((p: { codice_prodotto: string }) => p.codice_prodotto)).toEqual(['WU-0002', 'WU-0001']);
+    const nov = (await q(`/api/prodotti/novita?${C1}`)).json();
+    expect(nov.prodotti.map((p: { codice_prodotto: string }) => p.codice_prodotto)).toEqual(['WU-0001']);
+    expect((await q(`/api/prodotti/volantinowithcustominfo?${C1}&volantino_id=x`)).statusCode).toBe(400);
+  });
+
+  it('details and prodottoByCodiceProdotto', async () => {
+    const d = (await q(`/api/prodotti/details?${C1}&codice_prodotto=WU-0001`)).json();
+    expect(d.prodotto).toMatchObject({ id: p1.id, prezzo_reale: 9 });
+    expect((await q(`/api/prodotti/details?${C1}&codice_prodotto=NOPE`)).statusCode).toBe(404);
+    expect((await q(`/api/prodotti/details?${C1}&codice_prodotto=WU-0001`, cookieAltro)).statusCode).toBe(403);
+    const b = (await q(`/api/search/prodottoByCodiceProdotto?codice_prodotto=WU-0001`)).json();
+    expect(b.prodotto).toHaveLength(1);
+    expect((await q(`/api/search/prodottoByCodiceProdotto?codice_prodotto=NOPE`)).json().prodotto).toEqual([]);
+    expect((await q(`/api/search/prodottoByCodiceProdotto`)).statusCode).toBe(400);
+  });
+
+  it('random answers visible products in stock; ultimiordinati needs the user\'s own code', async () => {
+    const r = (await q(`/api/prodotti/random?${C1}&limit=5`)).json();
+    expect(r.prodotti.map((p: { codice_prodotto: string }) => p.codice_prodotto)).toEqual(['WU-0001']);
+    const me = (await q('/api/sessione')).json().utente.utente_codice;
+    expect((await q(`/api/prodotti/ultimiordinati?${C1}&cod_utente=${me}`)).json()).toEqual({ prodotti: [] });
+    expect((await q(`/api/prodotti/ultimiordinati?${C1}&cod_utente=U99999`)).statusCode).toBe(403);
+    expect((await q(`/api/prodotti/random?${C1}&limit=500`)).statusCode).toBe(400);
+  });
+});
+
+describe('reference lists', () => {
+  it('categorie/list answers the tree', async () => {
+    const { categorie } = (await q('/api/categorie/list')).json();
+    expect(categorie).toEqual([expect.objectContaining({ cod_cat: '01', figli: [expect.objectContaining({ cod_cat: '0101', livello: 1, figli: [] })] })]);
+    expect((await t().app.inject({ url: '/api/categorie/list' })).statusCode).toBe(401);
+  });
+
+  it('brand/list_new is keyed by code; brand/info answers one or 404 with the spec text', async () => {
+    const list = (await q('/api/brand/list_new')).json();
+    expect(list['007']).toMatchObject({ brand_codice: '007', nome: 'Würth' });
+    expect(list['000']).toBeUndefined();
+    expect((await q('/api/brand/info?brand_id=007')).json().nome).toBe('Würth');
+    const missing = await q('/api/brand/info?brand_id=999');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().msg).toBe('Marchio con ID 999 non trovato');
+  });
+
+  it('volantini/list answers flyers with their product counts', async () => {
+    const { volantini: v } = (await q('/api/volantini/list')).json();
+    expect(v).toEqual([expect.objectContaining({ nome: 'Promo primavera', numero_prodotti: 2 })]);
+  });
+});
