@@ -12,6 +12,9 @@ import '../shared/common.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { catalogoRoutes } from './catalogo/catalogo.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
+import { ordiniRoutes } from './ordini/ordini.routes.js';
+import { listeRoutes } from './liste/liste.routes.js';
+import { contattiRoutes } from './contatti/contatti.routes.js';
 import type { AppConfig } from './config.js';
 import { connect } from './db/client.js';
 import './deps.js';
@@ -88,6 +91,9 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
   await app.register(authRoutes);
   await app.register(catalogoRoutes);
   await app.register(mediaRoutes);
+  await app.register(ordiniRoutes);
+  await app.register(listeRoutes);
+  await app.register(contattiRoutes);
 
   fs.mkdirSync(config.mediaDir, { recursive: true });
   await app.register(fastifyStatic, {

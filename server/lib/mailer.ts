@@ -28,7 +28,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: st
       const info = await transport.sendMail({ from: opts.from, ...mail });
       await fs.mkdir(opts.mailDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9]/g, '').slice(0, 24)}.eml`;
-      await fs.writeFile(path.join(opts.mailDir, name), info.message as Buffer);
+      // Written under a temporary name and renamed, so a reader never sees half a message.
+      const file = path.join(opts.mailDir, name);
+      await fs.writeFile(`${file}.tmp`, info.message as Buffer);
+      await fs.rename(`${file}.tmp`, file);
     },
   };
 }

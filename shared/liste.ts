@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { codice, intParam } from './common.js';
+import { prodotto } from './catalogo.js';
+
+export const MSG_LISTE = {
+  nomeObbligatorio: 'Il nome della lista è obbligatorio',
+  nuovoNomeObbligatorio: 'Il nuovo nome della lista è obbligatorio',
+  assegnato: 'Prodotto Assegnato alla lista correttamente',
+} as const;
+
+const scope = { utente_codice: codice, cliente_codice: codice, azienda_codice: codice };
+const id = (name: string) => intParam(`${name} non valido`).pipe(z.number().min(1, `${name} non valido`));
+
+export const listeReadQuery = z.object(scope);
+export const lista = z.object({
+  id: z.number().int(),
+  nome: z.string(),
+  descrizione: z.string(),
+  prodotti: z.array(prodotto.extend({ prodotto_id: z.number().int() })),
+});
+export type Lista = z.infer<typeof lista>;
+export const listeReadResponse = z.object({ liste: z.array(lista) });
+
+export const listeCreateRequest = z.object({
+  ...scope,
+  nome: z.string({ error: MSG_LISTE.nomeObbligatorio }).trim().min(1, MSG_LISTE.nomeObbligatorio).max(100, 'Nome lista troppo lungo (massimo 100 caratteri)'),
+  descrizione: z.string().trim().max(500, 'Descrizione troppo lunga (massimo 500 caratteri)').optional().default(''),
+});
+export const listeUpdateRequest = z.object({
+  lista_id: id('lista_id'),
+  nome: z.string().max(100, 'Nome lista troppo lungo (massimo 100 caratteri)').optional().default(''),
+});
+export const listeDeleteRequest = z.object({ lista_id: id('lista_id') });
+export const listaProdottoRequest = z.object({ lista_id: id('lista_id'), prodotto_id: id('prodotto_id') });

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { codice } from './common.js';
+
+/** Most lines one order may carry. */
+export const MAX_RIGHE_ORDINE = 500;
+export const RESPONSE_CODE_OK = '201';
+
+/** A quantity as sent; the service says in Italian what is wrong with it (status 1), not a 400. */
+const quantitaGrezza = z.union([z.number(), z.string().max(20)]);
+
+export const ordiniCheckRequest = z.object({
+  prodotti: z.array(z.object({ codice_prodotto: codice, quantita: quantitaGrezza }))
+    .max(MAX_RIGHE_ORDINE, `Al massimo ${MAX_RIGHE_ORDINE} righe`),
+});
+export const disponibilitaRiga = z.object({
+  codice_prodotto: z.string(),
+  disponibile: z.boolean(),
+  disponibilita: z.number().int(),
+});
+export type DisponibilitaRiga = z.infer<typeof disponibilitaRiga>;
+export const ordiniCheckResponse = z.array(disponibilitaRiga);
+
+/** A cart line: the product's fields flattened plus quantita; only code and quantity are used. */
+export const rigaCarrello = z.object({ codice_prodotto: codice, quantita: quantitaGrezza }).passthrough();
+
+export const ordiniCreateRequest = z.object({
+  azienda_codice: codice,
+  cliente_codice: codice,
+  utente_codice: codice,
+  cliente_nome: z.string().max(200).optional(),
+  azienda_nome: z.string().max(200).optional(),
+  utente_nome: z.string().max(200).optional(),
+  nome: z.string().max(200, 'Nome ordine troppo lungo (massimo 200 caratteri)').optional().default(''),
+  note: z.string().max(4000, 'Note troppo lunghe (massimo 4000 caratteri)').optional().default(''),
+  carrelloItems: z.array(rigaCarrello).max(MAX_RIGHE_ORDINE, `Al massimo ${MAX_RIGHE_ORDINE} righe per ordine`).default([]),
+  /** Also accepted as the Idempotency-Key header. */
+  idempotency_key: z.string().min(8).max(100).optional(),
+});
+export type OrdiniCreateRequest = z.input<typeof ordiniCreateRequest>;
+export const ordiniCreateResponse = z.object({ status: z.number().int(), msg: z.string(), ordine_id: z.number().int().optional() });
+
+export const ordiniReadQuery = z.object({ utente_codice: codice, azienda_codice: codice, cliente_codice: codice });
+export const rigaOrdine = z.object({
+  codice_prodotto: z.string(),
+  prodotto_nome: z.string(),
+  qt: z.number().int(),
+  prezzo: z.number(),
+  prezzo_reale: z.number(),
+});
+export const ordine = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  nome: z.string(),
+  note: z.string(),
+  response_code: z.string(),
+  response_status: z.string(),
+  totale: z.number(),
+  prodotti: z.array(rigaOrdine),
+});
+export type Ordine = z.infer<typeof ordine>;
+export const ordiniReadResponse = z.object({ ordini: z.array(ordine) });
+
+export const statsClienteQuery = z.object({ azienda_codice: codice, cliente_codice: codice });
+export const statsClienteResponse = z.object({
+  totale_mensile: z.array(z.object({ anno: z.number().int(), mese: z.number().int(), importo_totale: z.number() })),
+});

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+
+export function findChromium(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  return candidates.find((p): p is string => !!p && fs.existsSync(p));
+}
+
+export const hasBrowser = () => inject('chromiumPath') !== '';
+export const baseUrl = () => inject('baseUrl');
+
+/** Flags this machine needs (TOOLCHAIN.md): no sandbox as root, no background network. */
+const ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--disable-dev-shm-usage',
+];
+
+/**
+ * One browser per test file. Pages made by newPage() fail the test on any console error or
+ * uncaught page error, as a real user would see a broken screen.
+ */
+export function useBrowser(): { newPage: () => Promise<Page> } {
+  let browser: Browser | undefined;
+  const errors: string[] = [];
+  beforeAll(async () => {
+    if (!hasBrowser()) return;
+    browser = await chromium.launch({ executablePath: inject('chromiumPath'), args: ARGS, headless: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    expect(errors, 'errori nella console del browser').toEqual([]);
+  });
+  return {
+    newPage: async () => {
+      const context = await browser!.newContext({ baseURL: baseUrl(), viewport: { width: 1366, height: 800 }, locale: 'it-IT' });
+      const page = await context.newPage();
+      page.on('console', (msg) => {
+        // Network 401s (session probes after logout) and 404s (image fallbacks of SPEC §3) are
+        // expected; every other console error is a failure.
+        if (msg.type() === 'error' && !/Failed to load resource.*status of 40[14]/.test(msg.text())) errors.push(msg.text());
+      });
+      page.on('pageerror', (err) => errors.push(err.message));
+      return page;
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import type { TestProject } from 'vitest/node';
+import { buildApp } from '../../server/app.js';
+import type { AppConfig } from '../../server/config.js';
+import { connect } from '../../server/db/client.js';
+import { seedDemo } from '../../seed/demo.js';
+import { withDatabase } from '../support/postgres.js';
+import { findChromium } from './browser.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    chromiumPath: string;
+    e2eDatabaseUrl: string;
+    e2eDataDir: string;
+  }
+}
+
+/**
+ * One portal for the browser tests: the SPA freshly built, a database cloned from the migrated
+ * template and loaded with the demo data, a server on a free loopback port.
+ */
+export default async function setup(project: TestProject) {
+  const chromiumPath = findChromium();
+  if (!chromiumPath) {
+    const msg = 'Chromium non trovato: installa il pacchetto Debian "chromium" oppure imposta CHROMIUM_PATH.';
+    if (process.env.CI === 'true') throw new Error(msg);
+    console.warn(`\n\n!!!!! ${msg} I test end-to-end vengono SALTATI. !!!!!\n\n`);
+  }
+  const { build } = await import('vite');
+  await build({ logLevel: 'warn' });
+
+  const adminUrl = project.getProvidedContext().pgAdminUrl;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe('DROP DATABASE IF EXISTS portale_e2e WITH (FORCE)');
+  await admin.unsafe(`CREATE DATABASE portale_e2e TEMPLATE ${project.getProvidedContext().templateDb}`);
+  await admin.end();
+  const databaseUrl = withDatabase(adminUrl, 'portale_e2e');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-e2e-'));
+  const mediaDir = path.join(dataDir, 'media');
+  const seedDb = connect(databaseUrl, { max: 2 });
+  await seedDemo(seedDb.db, seedDb.sql, { mediaDir });
+  await seedDb.close();
+
+  const config: AppConfig = {
+    env: 'test', port: 0, host: '127.0.0.1', databaseUrl, dataDir, mediaDir, mailDir: path.join(dataDir, 'mail'),
+    mailFrom: 'Portale <noreply@test.local>', officeMail: 'ufficio@test.local', sessionTtlHours: 2, seedDemo: false,
+    logLevel: 'silent', webDir: path.resolve('dist/web'),
+  };
+  const app = await buildApp(config, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  project.provide('baseUrl', `http://127.0.0.1:${port}`);
+  project.provide('chromiumPath', chromiumPath ?? '');
+  project.provide('e2eDatabaseUrl', databaseUrl);
+  project.provide('e2eDataDir', dataDir);
+  return async () => {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

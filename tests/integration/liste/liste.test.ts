@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { liste, messaggiContatto } from '../../../server/db/schema/index.js';
+import { createAzienda, createCliente, createProdotto, createUtente } from '../../support/factories.js';
+import { loginCliente, useTestApp } from '../../support/harness.js';
+
+const t = useTestApp();
+let cookie = '';
+let cookieAltro = '';
+let me = '';
+let prodottoId = 0;
+const S = () => `utente_codice=${me}&azienda_codice=0001&cliente_codice=000100`;
+const get = (url: string, c = cookie) => t().app.inject({ url, headers: { cookie: c } });
+
+beforeAll(async () => {
+  const { db } = t().database;
+  const az = await createAzienda(db, { codice: '0001' });
+  const c = await createCliente(db, { aziendaCodice: az.codice, codice: '000100' });
+  const c2 = await createCliente(db, { aziendaCodice: az.codice, codice: '000200' });
+  const u = await createUtente(db, { clienti: [c.id] });
+  me = u.codice;
+  cookie = await loginCliente(t().app, u);
+  cookieAltro = await loginCliente(t().app, await createUtente(db, { clienti: [c2.id] }), 'device-2');
+  prodottoId = (await createProdotto(db, { codiceProdotto: 'L1', prezzi: { 1: '3.000' } })).id;
+});
+
+describe('liste', () => {
+  it('creates, reads, renames, fills and deletes a list', async () => {
+    const created = await get(`/api/liste/create?${S()}&nome=${encodeURIComponent('  Cantiere Rossi ')}&descrizione=Ferramenta`);
+    expect(created.json()).toEqual({ id: expect.any(Number), nome: 'Cantiere Rossi', descrizione: 'Ferramenta', prodotti: [] });
+    const id = created.json().id;
+    expect((await get(`/api/listaprodotti/adding?lista_id=${id}&prodotto_id=${prodottoId}`)).json())
+      .toEqual({ status: 0, msg: 'Prodotto Assegnato alla lista correttamente' });
+    const read = (await get(`/api/liste/read?${S()}`)).json();
+    expect(read.liste).toEqual([expect.objectContaining({ id, nome: 'Cantiere Rossi' })]);
+    expect(read.liste[0].prodotti).toEqual([expect.objectContaining({ prodotto_id: prodottoId, codice_prodotto: 'L1', prezzo: 3 })]);
+    const renamed = await t().app.inject({ method: 'POST', url: '/api/liste/update', headers: { cookie }, payload: { lista_id: id, nome: 'Magazzino' } });
+    expect(renamed.json().status).toBe(0);
+    expect((await get(`/api/listaprodotti/remove?lista_id=${id}&prodotto_id=${prodottoId}`)).json().status).toBe(0);
+    expect((await get(`/api/liste/read?${S()}`)).json().liste[0]).toMatchObject({ nome: 'Magazzino', prodotti: [] });
+    expect((await get(`/api/liste/delete?lista_id=${id}`)).json().status).toBe(0);
+    expect((await get(`/api/liste/read?${S()}`)).json().liste).toEqual([]);
+  });
+
+  it('refuses blank names', async () => {
+    const res = await get(`/api/liste/create?${S()}&nome=%20%20`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toMatch('Il nome della lista è obbligatorio');
+    const l = (await get(`/api/liste/create?${S()}&nome=Tmp`)).json();
+    expect((await get(`/api/liste/update?lista_id=${l.id}&nome=%20`)).json()).toEqual({ status: 1, msg: 'Il nuovo nome della lista è obbligatorio' });
+  });
+
+  it('answers 400 for malformed ids and 404 for unknown lists or products', async () => {
+    expect((await get('/api/liste/delete?lista_id=abc')).statusCode).toBe(400);
+    expect((await get('/api/liste/delete')).statusCode).toBe(400);
+    expect((await get('/api/liste/delete?lista_id=999999')).statusCode).toBe(404);
+    const l = (await get(`/api/liste/create?${S()}&nome=X`)).json();
+    expect((await get(`/api/listaprodotti/adding?lista_id=${l.id}&prodotto_id=999999`)).statusCode).toBe(404);
+  });
+
+  it('protects another user\'s list: 403 and nothing changes', async () => {
+    const l = (await get(`/api/liste/create?${S()}&nome=Mia`)).json();
+    for (const url of [
+      `/api/liste/update?lista_id=${l.id}&nome=Rubata`, `/api/liste/delete?lista_id=${l.id}`,
+      `/api/listaprodotti/adding?lista_id=${l.id}&prodotto_id=${prodottoId}`, `/api/listaprodotti/remove?lista_id=${l.id}&prodotto_id=${prodottoId}`,
+    ]) {
+      expect((await get(url, cookieAltro)).statusCode, url).toBe(403);
+    }
+    expect((await get(`/api/liste/read?${S()}`, cookieAltro)).statusCode).toBe(403);
+    const [row] = await t().database.db.select().from(liste).where(eq(liste.id, l.id));
+    expect(row?.nome).toBe('Mia');
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await t().app.inject({ url: `/api/liste/read?${S()}` })).statusCode).toBe(401);
+  });
+});
+
+describe('contatti/invia', () => {
+  it('stores the message and mails the office', async () => {
+    const res = await t().app.inject({
+      method: 'POST', url: '/api/contatti/invia', headers: { cookie },
+      payload: { nome: 'Mario Rossi', email: 'mario@test.local', messaggio: 'Vorrei un preventivo.' },
+    });
+    expect(res.json().status).toBe(0);
+    const rows = await t().database.db.select().from(messaggiContatto);
+    expect(rows).toEqual([expect.objectContaining({ nome: 'Mario Rossi', messaggio: 'Vorrei un preventivo.' })]);
+    const files = fs.readdirSync(t().config.mailDir).filter((f) => f.endsWith('.eml'));
+    expect(fs.readFileSync(`${t().config.mailDir}/${files[0]}`, 'utf8')).toContain('ufficio@test.local');
+  });
+
+  it.each([
+    [{ email: 'a@b.it', messaggio: 'x' }, /nome/], [{ nome: 'A', messaggio: 'x' }, /email/],
+    [{ nome: 'A', email: 'non-email', messaggio: 'x' }, /email non valido/], [{ nome: 'A', email: 'a@b.it', messaggio: '  ' }, /messaggio/],
+  ])('answers 400 for %j', async (payload, msg) => {
+    const res = await t().app.inject({ method: 'POST', url: '/api/contatti/invia', headers: { cookie }, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toMatch(msg);
+  });
+
+  it('answers 401 without a session', async () => {
+    const res = await t().app.inject({ method: 'POST', url: '/api/contatti/invia', payload: { nome: 'A', email: 'a@b.it', messaggio: 'x' } });
+    expect(res.statusCode).toBe(401);
+  });
+});
