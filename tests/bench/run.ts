@@ -1,0 +1,160 @@
+/**
+ * `npm run bench [-- --products N --seconds S]`: the performance budgets of DESIGN.md §9 on a
+ * large catalogue, against a real server on loopback with its database on this machine.
+ * Writes bench/report.json and bench/report.md. Data lives in bench/tmp (reused between runs).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { buildApp } from '../../server/app.js';
+import type { AppConfig } from '../../server/config.js';
+import { connect } from '../../server/db/client.js';
+import { startEmbeddedPostgres } from '../../server/db/embedded.js';
+import { runMigrations } from '../../server/db/migrate.js';
+import { isDatabaseEmpty, seedDemo } from '../../seed/demo.js';
+import { seedLargeCatalogue } from '../../seed/large.js';
+import { runLoad, type LoadResult } from './load.js';
+
+const arg = (name: string, def: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : def;
+};
+const PRODUCTS = arg('products', 200_000);
+const SECONDS = arg('seconds', 10);
+const CONNECTIONS = 16;
+const ROOT = path.resolve('bench');
+const TMP = path.join(ROOT, 'tmp');
+
+const BUDGET = { search: 25, categoria: 20, ordini: 40, spaKb: 200 };
+
+async function main() {
+  fs.mkdirSync(TMP, { recursive: true });
+  const pg = process.env.BENCH_DATABASE_URL ? undefined : await startEmbeddedPostgres(path.join(TMP, 'postgres'));
+  const url = process.env.BENCH_DATABASE_URL ?? pg!.url;
+  const mediaDir = path.join(TMP, 'media');
+  const setup = connect(url, { max: 4 });
+  await runMigrations(setup.db);
+  if (await isDatabaseEmpty(setup.sql)) await seedDemo(setup.db, setup.sql, { mediaDir });
+  const t0 = performance.now();
+  const grown = await seedLargeCatalogue(setup.sql, { products: PRODUCTS });
+  const seedSeconds = (performance.now() - t0) / 1000;
+  // Plenty of stock for the order bench, so refusals measure nothing but contention.
+  await setup.sql`UPDATE prodotti SET disponibilita = 1000000, giac_attuale = 1000000 WHERE id IN (SELECT id FROM prodotti ORDER BY id LIMIT 2000)`;
+  await setup.sql`TRUNCATE search_cache`;
+  await setup.sql`VACUUM ANALYZE`;
+  const [{ n: catalogue }] = await setup.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM prodotti`;
+  const sample = await setup.sql<{ codice_prodotto: string; ean: string | null; fornitore: string | null }[]>`
+    SELECT p.codice_prodotto,
+      (SELECT codice FROM prodotti_codici c WHERE c.prodotto_id = p.id AND c.tipo = 'ean' LIMIT 1) AS ean,
+      (SELECT codice FROM prodotti_codici c WHERE c.prodotto_id = p.id AND c.tipo = 'fornitore' LIMIT 1) AS fornitore
+    FROM prodotti p ORDER BY p.id DESC LIMIT 40`;
+  const categories = await setup.sql<{ cod_cat: string; n: number }[]>`
+    SELECT c.cod_cat, count(*)::int AS n FROM categorie c JOIN prodotti_categorie pc ON pc.categoria_id = c.id
+    GROUP BY c.cod_cat ORDER BY c.cod_cat`;
+  const stockProducts = (await setup.sql<{ codice_prodotto: string }[]>`SELECT codice_prodotto FROM prodotti ORDER BY id LIMIT 2000`)
+    .map((r) => r.codice_prodotto);
+
+  const config: AppConfig = {
+    env: 'production', port: 0, host: '127.0.0.1', databaseUrl: url, dataDir: TMP, mediaDir, mailDir: path.join(TMP, 'mail'),
+    mailFrom: 'bench@localhost', officeMail: 'bench@localhost', sessionTtlHours: 2, seedDemo: false, logLevel: 'silent',
+    webDir: undefined,
+  };
+  const app = await buildApp(config, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  const login = await app.inject({
+    method: 'POST', url: '/api/login/frontendfingerprint',
+    payload: { username: 'mario.rossi@ferramentarossi.it', password: 'Demo2024!', fingerprint: 'b'.repeat(64) },
+  });
+  const { utente } = login.json();
+  const cookie = `sid=${login.cookies.find((c) => c.name === 'sid')!.value}`;
+  const cl = utente.clienti[0];
+  const scope = `cod_azienda=${cl.azienda_codice}&cod_cliente=${cl.cliente_codice}`;
+  const headers = { cookie };
+
+  const words = ['cacciavite', 'trapani', 'trap', 'wurth', 'trapano makita 18v', 'cacciavitti', 'M8', 'chiave combinata',
+    'tassello', 'smerigliatrice', 'vite truciolare', 'pinza', 'martello', 'silicone', 'guanti', 'seghetto'];
+  const codes = sample.flatMap((s) => [s.codice_prodotto, s.ean, s.fornitore]).filter((x): x is string => !!x).slice(0, 32);
+  const searchTerms = [...words, ...codes, ...codes.slice(0, 8).map((c) => c.slice(0, 5))];
+  const q = (s: string) => encodeURIComponent(s);
+
+  const results: Record<string, LoadResult & { budget?: number; note: string }> = {};
+  const run = async (name: string, note: string, budget: number | undefined, next: (i: number) => { method: 'GET' | 'POST'; path: string; body?: string; headers?: Record<string, string> }) => {
+    // A short warm-up, then the measured run.
+    await runLoad({ port, connections: CONNECTIONS, seconds: 2, next });
+    results[name] = { ...(await runLoad({ port, connections: CONNECTIONS, seconds: SECONDS, next })), budget, note };
+    console.log(name, JSON.stringify(results[name]));
+  };
+
+  await run('search/prodotti', `mix of ${searchTerms.length} terms (words, partial words, typos, codes, EAN, supplier codes), page of 50`, BUDGET.search,
+    (i) => ({ method: 'GET', path: `/api/search/prodotti?${scope}&stringa=${q(searchTerms[i % searchTerms.length]!)}&start=0&limit=50`, headers }));
+  await setup.sql`TRUNCATE search_cache`;
+  const distinct = (i: number) => `${words[i % words.length]} ${sample[i % sample.length]!.codice_prodotto.slice(0, 2 + (i % 3))}`;
+  await run('search/prodotti (cache misses)', 'distinct queries (word + code prefix), no cache hits: the long tail', undefined,
+    (i) => ({ method: 'GET', path: `/api/search/prodotti?${scope}&stringa=${q(`${distinct(i)} ${i}`)}&start=0&limit=50`, headers }));
+  await run('prodotti/categoriawithcustominfo', `page of 50 with net prices, ${categories.length} categories, pages 1-5`, BUDGET.categoria,
+    (i) => ({ method: 'GET', path: `/api/prodotti/categoriawithcustominfo?${scope}&categoria_cod=${categories[i % categories.length]!.cod_cat}&start=${(i % 5) * 50}&limit=50`, headers }));
+
+  const [{ before }] = await setup.sql<{ before: string }[]>`SELECT sum(disponibilita)::text AS before FROM prodotti WHERE codice_prodotto = ANY(${stockProducts})`;
+  let seq = 0;
+  await run('ordini/create', '10 lines from 2,000 products, unique Idempotency-Key each', BUDGET.ordini, () => {
+    const n = seq++;
+    const items = Array.from({ length: 10 }, (_, k) => ({ codice_prodotto: stockProducts[(n * 37 + k * 191) % stockProducts.length], quantita: 1 + (k % 3) }));
+    return {
+      method: 'POST', path: '/api/ordini/create', headers: { ...headers, 'idempotency-key': `bench-${process.pid}-${n}` },
+      body: JSON.stringify({ azienda_codice: cl.azienda_codice, cliente_codice: cl.cliente_codice, utente_codice: utente.utente_codice, carrelloItems: items }),
+    };
+  });
+  const [{ after }] = await setup.sql<{ after: string }[]>`SELECT sum(disponibilita)::text AS after FROM prodotti WHERE codice_prodotto = ANY(${stockProducts})`;
+  const [{ sold }] = await setup.sql<{ sold: string }[]>`SELECT coalesce(sum(r.qt), 0)::text AS sold FROM ordini_righe r JOIN ordini o ON o.id = r.ordine_id WHERE o.idempotency_key LIKE ${`bench-${process.pid}-%`}`;
+  const [{ negative }] = await setup.sql<{ negative: number }[]>`SELECT count(*)::int AS negative FROM prodotti WHERE disponibilita < 0`;
+  const oversold = Number(sold) - (Number(before) - Number(after));
+
+  await app.close();
+  await setup.sql`DELETE FROM ordini WHERE idempotency_key LIKE 'bench-%'`;
+
+  await setup.close();
+  await pg?.stop();
+
+  const spa = spaSize();
+  const report = {
+    date: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+    catalogue: { products: catalogue, seededNow: grown.added, seedSeconds: Math.round(seedSeconds * 10) / 10 },
+    connections: CONNECTIONS, seconds: SECONDS, results,
+    ordini: { unitsSold: Number(sold), stockDecrease: Number(before) - Number(after), oversold, negativeStockRows: negative },
+    spa,
+  };
+  fs.writeFileSync(path.join(ROOT, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+  fs.writeFileSync(path.join(ROOT, 'report.md'), markdown(report));
+  console.log(markdown(report));
+}
+
+function spaSize(): { jsGzipKb: number; files: string[] } | null {
+  const dir = path.resolve('dist/web');
+  const index = path.join(dir, 'index.html');
+  if (!fs.existsSync(index)) return null;
+  const html = fs.readFileSync(index, 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="\/?([^"]+\.js)"/g)].map((m) => m[1]!);
+  const bytes = files.reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(dir, f))).length, 0);
+  return { jsGzipKb: Math.round((bytes / 1024) * 10) / 10, files };
+}
+
+function markdown(r: { date: string; catalogue: { products: number; seedSeconds: number }; connections: number; seconds: number; results: Record<string, LoadResult & { budget?: number; note: string }>; ordini: { oversold: number; negativeStockRows: number; unitsSold: number }; spa: { jsGzipKb: number } | null }): string {
+  const ok = (v: number, b?: number) => (b === undefined ? '—' : v <= b ? 'ok' : '**over**');
+  const lines = [
+    '# Benchmark', '',
+    `${r.date} — catalogue of ${r.catalogue.products.toLocaleString('en')} products, ${r.connections} connections, closed loop, ${r.seconds} s per scenario after a 2 s warm-up, server and Postgres on this machine.`, '',
+    '| scenario | p50 ms | p95 ms | p99 ms | req/s | errors | budget p95 | |', '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...Object.entries(r.results).map(([k, v]) => `| ${k} | ${v.p50} | ${v.p95} | ${v.p99} | ${v.rps} | ${v.errors + v.non2xx} | ${v.budget ?? '—'} | ${ok(v.p95, v.budget)} |`),
+    '', ...Object.entries(r.results).map(([k, v]) => `- ${k}: ${v.note}`), '',
+    `Orders: ${r.ordini.unitsSold} units sold, oversold ${r.ordini.oversold}, rows with negative stock ${r.ordini.negativeStockRows}.`,
+    `SPA first load, JavaScript gzipped: ${r.spa ? `${r.spa.jsGzipKb} kB (budget ${BUDGET.spaKb} kB) ${ok(r.spa.jsGzipKb, BUDGET.spaKb)}` : 'not built (run `npm run build`)'}.`,
+    `Large catalogue seeding (this run): ${r.catalogue.seedSeconds} s.`, '',
+  ];
+  return lines.join('\n');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
