@@ -1,0 +1,34 @@
+import { useNavigate } from 'react-router-dom';
+import { useDialogs } from '../components/Modal';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { errorMessage } from '../lib/api';
+import { queryClient } from '../lib/queryClient';
+import { setAdminUser } from '../lib/storage';
+import { paths } from '../paths';
+import { accessoKeys, loginBackend } from './api';
+import { LoginForm } from './LoginForm';
+
+/** Backend login (SPEC §2 "Backend login", §4): status 0 stores the response under `user`. */
+export function AdminLoginPage() {
+  useDocumentTitle('Login Backend');
+  const navigate = useNavigate();
+  const { alert } = useDialogs();
+
+  const onLogin = async (credentials: { username: string; password: string }) => {
+    try {
+      const res = await loginBackend(credentials);
+      if (res.status !== 0) {
+        await alert(res.msg);
+        return;
+      }
+      queryClient.clear();
+      if (res.utente) queryClient.setQueryData(accessoKeys.sessioneBackend, { utente: res.utente });
+      setAdminUser(res);
+      await navigate(paths.adminHome.path);
+    } catch (err) {
+      await alert(errorMessage(err));
+    }
+  };
+
+  return <LoginForm title="Login Backend" subtitle="Pannello Amministrazione" onLogin={onLogin} />;
+}

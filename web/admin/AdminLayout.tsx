@@ -1,0 +1,118 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { Link, Navigate, NavLink, Outlet } from 'react-router-dom';
+import { TIPOLOGIA_TECNICO, type AdminInfo } from '../../shared/accesso.js';
+import { sessioneBackendQuery } from '../accesso/api';
+import { iniziali, useLogoutBackend } from '../accesso/session';
+import { ErrorState } from '../components/ErrorState';
+import { Logo } from '../components/Logo';
+import { PageSpinner } from '../components/Spinner';
+import { setAdminUser, useStoredAdminUser } from '../lib/storage';
+import { paths } from '../paths';
+import { AdminSessionContext } from './adminSession';
+
+interface MenuItem {
+  label: string;
+  to: string;
+  icon: ReactNode;
+  /** Only for the provider's technical staff (tipologia 'tecnico'). */
+  tecnico?: boolean;
+}
+
+const icon = (d: string) => (
+  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <path d={d} />
+  </svg>
+);
+
+export const ADMIN_MENU: MenuItem[] = [
+  { label: 'Aziende', to: paths.adminAziende.path, icon: icon('M3 21h18M5 21V7l7-4 7 4v14M9 21v-4h6v4M9 10h.01M15 10h.01M9 14h.01M15 14h.01') },
+  { label: 'Utenti', to: paths.adminUtenti.path, icon: icon('M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8M22 21v-2a4 4 0 0 0-3-3.87M16 3.13a4 4 0 0 1 0 7.75') },
+  { label: 'Clienti', to: paths.adminClienti.path, icon: icon('M20 7H4a1 1 0 0 0-1 1v11a1 1 0 0 0 1 1h16a1 1 0 0 0 1-1V8a1 1 0 0 0-1-1zM16 7V5a2 2 0 0 0-2-2h-4a2 2 0 0 0-2 2v2') },
+  { label: 'Categorie', to: paths.adminCategorie.path, icon: icon('M3 6h18M3 12h12M3 18h6') },
+  { label: 'Prodotti', to: paths.adminProdotti.path, icon: icon('M21 8 12 3 3 8v8l9 5 9-5zM3 8l9 5 9-5M12 13v8') },
+  { label: 'Impostazioni', to: paths.adminImpostazioni.path, tecnico: true, icon: icon('M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19.4 15a1.65 1.65 0 0 0 .33 1.82l.06.06a2 2 0 1 1-2.83 2.83l-.06-.06a1.65 1.65 0 0 0-2.82 1.17V21a2 2 0 1 1-4 0v-.09a1.65 1.65 0 0 0-2.82-1.17l-.06.06a2 2 0 1 1-2.83-2.83l.06-.06A1.65 1.65 0 0 0 3.26 15H3a2 2 0 1 1 0-4h.09a1.65 1.65 0 0 0 1.17-2.82l-.06-.06a2 2 0 1 1 2.83-2.83l.06.06A1.65 1.65 0 0 0 9.91 4.2V4a2 2 0 1 1 4 0v.09a1.65 1.65 0 0 0 2.82 1.17l.06-.06a2 2 0 1 1 2.83 2.83l-.06.06A1.65 1.65 0 0 0 20.74 11H21a2 2 0 1 1 0 4h-.09a1.65 1.65 0 0 0-1.51 1z') },
+  { label: 'Statistiche', to: paths.adminStatistiche.path, tecnico: true, icon: icon('M3 3v18h18M7 15l4-4 3 3 5-6') },
+  { label: 'Dispositivi', to: paths.adminUserDevices.path, tecnico: true, icon: icon('M5 4h14a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1zM8 20h8M12 16v4') },
+];
+
+/**
+ * The frame of every admin page: header (logo, 'Pannello Amministrazione', 'Esci') and side menu.
+ * Checks the admin session with GET /api/sessione/backend (401 → /admin) and refreshes the
+ * stored `user` from it; the server's tipologia decides the technical menu entries.
+ */
+export function AdminLayout() {
+  const stored = useStoredAdminUser();
+  // Without a stored admin there is nothing to check: straight back to the backend login.
+  const sessione = useQuery({ ...sessioneBackendQuery(), enabled: !!stored?.utente });
+  const server = sessione.data?.utente;
+
+  useEffect(() => {
+    if (!server) return;
+    const cur = stored?.utente;
+    const same = cur && cur.id === server.id && cur.username === server.username && cur.nome === server.nome &&
+      cur.cognome === server.cognome && cur.tipologia === server.tipologia;
+    if (!same) setAdminUser({ status: 0, msg: stored?.msg ?? '', utente: server });
+  }, [server, stored]);
+
+  const admin: AdminInfo | undefined = server ?? stored?.utente;
+  if (!stored?.utente && !server) return <Navigate to={paths.adminLogin.path} replace />;
+
+  let content: ReactNode;
+  if (admin) content = <Outlet />;
+  else if (sessione.isError) content = <ErrorState error={sessione.error} onRetry={() => void sessione.refetch()} />;
+  else content = <PageSpinner />;
+
+  return (
+    <AdminSessionContext.Provider value={admin ?? null}>
+      <div className="admin">
+        <AdminHeader admin={admin} />
+        <AdminMenu tecnico={admin?.tipologia === TIPOLOGIA_TECNICO} />
+        <main className="admin-main" id="contenuto">
+          {content}
+        </main>
+      </div>
+    </AdminSessionContext.Provider>
+  );
+}
+
+function AdminHeader({ admin }: { admin: AdminInfo | undefined }) {
+  const logout = useLogoutBackend();
+  const nome = admin ? `${admin.nome} ${admin.cognome}`.trim() || admin.username : '';
+  return (
+    <header className="admin-header">
+      <Link to={paths.adminHome.path} aria-label="Home amministrazione" style={{ display: 'inline-flex' }}>
+        <Logo size={32} inverted />
+      </Link>
+      <h1>Pannello Amministrazione</h1>
+      <span className="spacer" />
+      {nome && (
+        <span className="user-chip">
+          <span className="avatar" aria-hidden="true">{iniziali(nome)}</span>
+          <span className="name">{nome}</span>
+        </span>
+      )}
+      <button type="button" className="btn btn-sm" onClick={() => void logout()}>
+        Esci
+      </button>
+    </header>
+  );
+}
+
+function AdminMenu({ tecnico }: { tecnico: boolean }) {
+  const items = ADMIN_MENU.filter((item) => !item.tecnico || tecnico);
+  return (
+    <nav className="admin-side" aria-label="Menu amministrazione">
+      <ul>
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} className={({ isActive }) => (isActive ? 'active' : undefined)}>
+              {item.icon}
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { describeError } from '../lib/api';
+
+/**
+ * What a list or page shows when loading failed. Pass the error (an ApiError or any Error) to
+ * show the generic text of SPEC §8 ('Codice: …, Messaggio: …' / 'Errore: …'), or a message.
+ */
+export function ErrorState({ error, message, title = 'Si è verificato un errore', onRetry, action }: {
+  error?: unknown;
+  message?: string;
+  title?: string;
+  /** Shows a 'Riprova' button. */
+  onRetry?: () => void;
+  action?: ReactNode;
+}) {
+  const text = message ?? (error !== undefined ? describeError(error) : undefined);
+  return (
+    <div className="state state-error" role="alert">
+      <svg className="state-icon" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
+        <circle cx="12" cy="12" r="9" />
+        <path d="M12 7.5v6M12 16.5v.01" strokeLinecap="round" />
+      </svg>
+      <p className="state-title">{title}</p>
+      {text && text !== title && <p>{text}</p>}
+      {(onRetry || action) && (
+        <div className="state-actions">
+          {onRetry && (
+            <button type="button" className="btn" onClick={onRetry}>
+              Riprova
+            </button>
+          )}
+          {action}
+        </div>
+      )}
+    </div>
+  );
+}

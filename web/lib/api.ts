@@ -1,0 +1,172 @@
+import type { z } from 'zod';
+import { erroreApi } from '../../shared/common.js';
+import { paths } from '../paths';
+import { navigateTo } from './navigation';
+import { clearCustomerStorage, removeStored, STORAGE_KEYS } from './storage';
+
+/**
+ * The fetch client of the SPA. Every call goes to /api/<path> on the same origin with the session
+ * cookie, and every answer is parsed with its zod schema from shared/. Failures become an ApiError
+ * carrying the server's Italian `msg` and the HTTP status (0 when the server could not be reached).
+ *
+ *   const n = await api.get('manutenzione/check', statoManutenzione);
+ *   const r = await api.post('login/backend', loginBackendResponse, { username, password });
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    /** HTTP status; 0 for a transport error (server unreachable, aborted, invalid JSON). */
+    readonly status: number,
+    /** The Italian message to show (the server's `msg` when it sent one). */
+    message: string,
+    readonly details: { requestId?: string; maintenance?: boolean; body?: unknown; cause?: unknown } = {},
+  ) {
+    super(message);
+  }
+
+  /** The server answered 503 {manutenzione: 1}: the SPA has already moved to /manutenzione. */
+  get maintenance(): boolean {
+    return this.details.maintenance === true;
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, QueryValue>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Appended to the URL; null/undefined values are left out. */
+  query?: QueryParams;
+  /** JSON-encoded unless it is FormData (multipart) or URLSearchParams (form-encoded). */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /**
+   * What a 401 does. 'redirect' (default): forget the area's stored session and go to its login
+   * (the customer login for shop pages, /admin for admin pages). 'throw': only throw.
+   */
+  on401?: 'redirect' | 'throw';
+}
+
+const MSG_NETWORK = 'Impossibile contattare il server. Controlla la connessione e riprova.';
+const MSG_INVALID = 'Risposta del server non valida.';
+
+export function buildUrl(path: string, query?: QueryParams): string {
+  const base = path.startsWith('/') ? path : `/api/${path}`;
+  if (!query) return base;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${base}${base.includes('?') ? '&' : '?'}${qs}` : base;
+}
+
+function isAdminArea(): boolean {
+  const p = window.location.pathname;
+  return p === paths.adminHome.path || p === paths.adminLogin.path || p.startsWith(`${paths.adminLogin.path}/`);
+}
+
+function handleUnauthorized(): void {
+  if (isAdminArea()) {
+    if (window.location.pathname === paths.adminLogin.path) return;
+    removeStored(STORAGE_KEYS.user);
+    navigateTo(paths.adminLogin.path, { replace: true });
+  } else {
+    const p = window.location.pathname;
+    if (p === paths.login.path || p === paths.loginAlias.path) return;
+    clearCustomerStorage();
+    navigateTo(paths.login.path, { replace: true });
+  }
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function send(path: string, opts: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData || opts.body instanceof URLSearchParams) {
+    body = opts.body;
+  } else if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers['Content-Type'] = 'application/json';
+  }
+  try {
+    return await fetch(buildUrl(path, opts.query), {
+      method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+      credentials: 'same-origin',
+      headers,
+      body,
+      signal: opts.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, MSG_NETWORK, { cause });
+  }
+}
+
+/** Turns a non-2xx answer into an ApiError, after the global reactions (maintenance, 401). */
+async function failure(res: Response, opts: RequestOptions): Promise<never> {
+  const body = await readBody(res);
+  const parsed = erroreApi.safeParse(body);
+  const msg = parsed.success ? parsed.data.msg : `Errore del server (HTTP ${res.status}).`;
+  const maintenance = res.status === 503 && parsed.success && parsed.data.manutenzione === 1;
+  if (maintenance) navigateTo(paths.manutenzione.path, { replace: true });
+  if (res.status === 401 && (opts.on401 ?? 'redirect') === 'redirect') handleUnauthorized();
+  throw new ApiError(res.status, msg, {
+    requestId: parsed.success ? parsed.data.requestId : undefined,
+    maintenance,
+    body,
+  });
+}
+
+/** Calls /api/<path> and parses the JSON answer with `schema`. */
+export async function request<S extends z.ZodType>(path: string, schema: S, opts: RequestOptions = {}): Promise<z.output<S>> {
+  const res = await send(path, opts);
+  if (!res.ok) return failure(res, opts);
+  const body = await readBody(res);
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError(res.status, MSG_INVALID, { body, cause: parsed.error });
+  }
+  return parsed.data;
+}
+
+export const api = {
+  get: <S extends z.ZodType>(path: string, schema: S, query?: QueryParams, opts?: Omit<RequestOptions, 'query' | 'method'>) =>
+    request(path, schema, { ...opts, query, method: 'GET' }),
+  post: <S extends z.ZodType>(path: string, schema: S, body?: unknown, opts?: Omit<RequestOptions, 'body' | 'method'>) =>
+    request(path, schema, { ...opts, body: body ?? {}, method: 'POST' }),
+  /** Downloads a file (e.g. a media file under /media/) as a Blob. */
+  blob: async (path: string, opts: Omit<RequestOptions, 'body'> = {}): Promise<Blob> => {
+    const res = await send(path, { ...opts, headers: { Accept: '*/*', ...opts.headers } });
+    if (!res.ok) return failure(res, opts);
+    return res.blob();
+  },
+};
+
+/**
+ * The generic list error text of SPEC §8: 'Codice: {status}, Messaggio: {message}' for an answer of
+ * the server, 'Errore: {message}' for a client-side error, else 'Si è verificato un errore'.
+ */
+export function describeError(error: unknown): string {
+  if (error instanceof ApiError) {
+    return error.status > 0 ? `Codice: ${error.status}, Messaggio: ${error.message}` : `Errore: ${error.message}`;
+  }
+  if (error instanceof Error && error.message) return `Errore: ${error.message}`;
+  return 'Si è verificato un errore';
+}
+
+/** The plain message of an error, for an alert. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return 'Si è verificato un errore';
+}

@@ -1,0 +1,22 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { DialogProvider } from './components/Modal';
+import { registerNavigate } from './lib/navigation';
+import { queryClient } from './lib/queryClient';
+import { routes } from './routes';
+import './styles/index.css';
+
+const router = createBrowserRouter(routes);
+registerNavigate((to, opts) => router.navigate(to, opts));
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <DialogProvider>
+        <RouterProvider router={router} />
+      </DialogProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

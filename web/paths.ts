@@ -1,0 +1,117 @@
+/**
+ * Every route of the SPA (SPEC §2 route table) and the builders of its links. Screens never write
+ * a path by hand: `paths.categoria.href('012', 'Cacciaviti')`, `<Route path={paths.home2.path}>`.
+ * Screens that receive their data through navigation state (prodotto, ordini/dettaglio,
+ * liste/dettaglio, admin/multimedia/dettaglio) take no parameters in the URL.
+ */
+type Query = Record<string, string | number | null | undefined>;
+
+const enc = encodeURIComponent;
+
+function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** A route without URL parameters; the optional query is appended to the link. */
+function fixed<P extends string>(path: P) {
+  return { path, href: (query?: Query) => withQuery(path, query) };
+}
+
+/** Paging parameters of the paged product lists (SPEC §2 Pagination). */
+export interface Paging {
+  start?: number;
+  limit?: number;
+}
+
+export const paths = {
+  // Customer access
+  login: fixed('/'),
+  /** Alias of the customer login. */
+  loginAlias: fixed('/login'),
+  dispatcher: fixed('/dispatcher'),
+  manutenzione: fixed('/manutenzione'),
+
+  // Shop
+  home: fixed('/home'),
+  home2: fixed('/home2'),
+  categoria: {
+    path: '/categoria/:id/:nome',
+    href: (codCat: string, nome: string, paging?: Paging) => withQuery(`/categoria/${enc(codCat)}/${enc(nome)}`, { ...paging }),
+  },
+  ricerca: {
+    path: '/ricerca',
+    href: (q: { stringaRicerca: string } & Paging) => withQuery('/ricerca', { stringaRicerca: q.stringaRicerca, start: q.start ?? 0, limit: q.limit }),
+  },
+  /** Product detail: the product travels in navigation state. */
+  prodotto: fixed('/prodotto'),
+  checkout: fixed('/checkout'),
+  mieiDati: fixed('/mieidati'),
+  ordini: fixed('/ordini'),
+  /** Order detail: the order travels in navigation state. */
+  ordiniDettaglio: fixed('/ordini/dettaglio'),
+  liste: fixed('/liste'),
+  /** List detail: the list travels in navigation state. */
+  listeDettaglio: fixed('/liste/dettaglio'),
+  marchi: fixed('/marchi'),
+  marchiProdotti: {
+    path: '/marchi-prodotti/:id/:descrizione',
+    href: (brandCodice: string, descrizione: string, paging?: Paging) =>
+      withQuery(`/marchi-prodotti/${enc(brandCodice)}/${enc(descrizione)}`, { ...paging }),
+  },
+  novita: fixed('/novita'),
+  novitaProdotti: fixed('/novitaprodotti'),
+  /** Alias of novitaprodotti used by some links. */
+  prodottiNovita: fixed('/prodotti-novita'),
+  novitaDispatcher: fixed('/novita-dispatcher'),
+  nuoviInserimenti: fixed('/nuovi-inserimenti'),
+  contatti: fixed('/contatti'),
+  volantini: fixed('/volantini'),
+  volantiniList: fixed('/volantini-list'),
+  prodottiVolantino: {
+    path: '/prodotti-volantino/:id',
+    href: (volantinoId: string | number, paging?: Paging) => withQuery(`/prodotti-volantino/${enc(String(volantinoId))}`, { ...paging }),
+  },
+  tabelleComparative: fixed('/tabellecomparative'),
+  catalogo: fixed('/catalogo'),
+  prodotti: fixed('/prodotti'),
+
+  // Admin
+  adminLogin: fixed('/admin'),
+  adminHome: fixed('/adminhome'),
+  adminAziende: fixed('/admin/aziende'),
+  adminClienti: fixed('/admin/clienti'),
+  adminClienteDettaglio: {
+    path: '/admin/cliente/dettaglio/:id',
+    href: (id: string | number) => `/admin/cliente/dettaglio/${enc(String(id))}`,
+  },
+  adminUtenti: fixed('/admin/utenti'),
+  adminUtenteDettaglio: {
+    path: '/admin/utenti/dettaglio/:id',
+    href: (id: string | number) => `/admin/utenti/dettaglio/${enc(String(id))}`,
+  },
+  adminCategorie: fixed('/admin/categorie'),
+  adminImpostazioni: fixed('/admin/impostazioni'),
+  adminProdotti: fixed('/admin/prodotti'),
+  adminProdottoDettaglio: {
+    path: '/admin/prodotti/dettaglio/:codice_prodotto',
+    href: (codiceProdotto: string) => `/admin/prodotti/dettaglio/${enc(codiceProdotto)}`,
+  },
+  /** Admin products of a category (category code and name). */
+  adminProdottiCategoria: {
+    path: '/admin/prodotti/:id/:nome',
+    href: (codCat: string, nome: string, paging?: Paging) => withQuery(`/admin/prodotti/${enc(codCat)}/${enc(nome)}`, { ...paging }),
+  },
+  adminProdottiCustom: fixed('/admin/prodotti-custom'),
+  adminStatistiche: fixed('/admin/statistiche'),
+  adminBanner: fixed('/admin/banner'),
+  adminMultimedia: fixed('/admin/multimedia'),
+  /** Multimedia detail: the item travels in navigation state. */
+  adminMultimediaDettaglio: fixed('/admin/multimedia/dettaglio'),
+  adminUserDevices: fixed('/admin/userdevice/list'),
+} as const;
