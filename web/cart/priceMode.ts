@@ -1,0 +1,55 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Price display mode (SPEC §4 "Price mode"), chosen in the header menu:
+ * 'No Listino' hides prices, 'Listino 1' shows them once, 'Listino 2' doubles them.
+ */
+export type PriceMode = 'nascosto' | 'normale' | 'doppio';
+export const PRICE_MODES: { mode: PriceMode; label: string }[] = [
+  { mode: 'nascosto', label: 'No Listino' },
+  { mode: 'normale', label: 'Listino 1' },
+  { mode: 'doppio', label: 'Listino 2' },
+];
+
+// Kept in memory for the page's life (a display preference, not one of the spec's storage keys).
+let current: PriceMode = 'normale';
+const listeners = new Set<() => void>();
+
+export function setPriceMode(mode: PriceMode): void {
+  current = mode;
+  listeners.forEach((l) => l());
+}
+
+export function usePriceMode(): PriceMode {
+  return useSyncExternalStore(
+    (cb) => {
+      listeners.add(cb);
+      return () => listeners.delete(cb);
+    },
+    () => current,
+    () => current,
+  );
+}
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/** A price as shown in a mode: null when hidden, doubled in 'doppio', rounded to 3 decimals. */
+export function displayPrice(value: number, mode: PriceMode): number | null {
+  if (mode === 'nascosto') return null;
+  return round3(mode === 'doppio' ? value * 2 : value);
+}
+
+const euro3 = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 3, maximumFractionDigits: 3 });
+const euro2 = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** Prices and order totals: 3 decimals. */
+export const formatEuro3 = (n: number) => euro3.format(n);
+/** Turnover and statistics: 2 decimals. */
+export const formatEuro2 = (n: number) => euro2.format(n);
+
+/** Cart totals in a mode: list-price total, net (discounted) total, overall = net; hidden mode counts 0. */
+export function cartTotals(items: { prezzo: number; prezzo_reale: number; quantita: number }[], mode: PriceMode) {
+  const sum = (f: (i: (typeof items)[number]) => number) => round3(items.reduce((s, i) => s + (displayPrice(f(i), mode) ?? 0) * i.quantita, 0));
+  const parziale = sum((i) => i.prezzo);
+  const parzialeScontato = sum((i) => i.prezzo_reale);
+  return { parziale, parzialeScontato, totale: parzialeScontato };
+}
