@@ -21,8 +21,8 @@ export const mediaProdotto = z.object({
 });
 export type MediaProdotto = z.infer<typeof mediaProdotto>;
 
-/** A product with the session client's prices (SPEC §3 Product, DESIGN §6). pz{n} keys are numbers. */
-export const prodotto = z.object({
+/** A product with the session client's prices (SPEC §3 Product, DESIGN §6). */
+export const prodottoBase = z.object({
   id: z.number().int(),
   codice_prodotto: z.string(),
   titolo: z.string(),
@@ -70,8 +70,10 @@ export const prodotto = z.object({
     foto: z.array(z.string()),
     allegato: z.array(z.string()),
   }),
-}).catchall(z.number());
-export type Prodotto = z.infer<typeof prodotto> & { [pz: `pz${number}`]: number };
+});
+/** The product as sent: its price lists ride along as extra number keys pz1, pz2, … */
+export const prodotto = prodottoBase.loose();
+export type Prodotto = z.infer<typeof prodottoBase> & { [pz: `pz${number}`]: number | undefined };
 
 export const paginaProdotti = z.object({
   prodotti: z.array(prodotto),

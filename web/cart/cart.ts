@@ -1,13 +1,13 @@
 import { useCallback } from 'react';
 import { z } from 'zod';
-import { prodotto, type Prodotto } from '../../shared/catalogo.js';
+import { prodottoBase, type Prodotto } from '../../shared/catalogo.js';
 import { readStored, STORAGE_KEYS, useStored, writeStored } from '../lib/storage';
 
 /**
  * The cart (SPEC §4 "Cart"): local storage key carrelloItems, each line the product plus quantita.
  * UI state only: the server re-reads prices and stock when the order is confirmed.
  */
-export const cartItemSchema = prodotto.extend({ quantita: z.number().int().min(1) });
+export const cartItemSchema = prodottoBase.extend({ quantita: z.number().int().min(1) }).loose();
 export type CartItem = Prodotto & { quantita: number };
 const cartSchema = z.array(cartItemSchema);
 
@@ -18,13 +18,13 @@ const write = (items: CartItem[]) => writeStored(STORAGE_KEYS.carrelloItems, ite
 export function addToCart(p: Prodotto, quantita: number): void {
   const items = read();
   const i = items.findIndex((x) => x.codice_prodotto === p.codice_prodotto);
-  if (i >= 0) items[i] = { ...items[i]!, ...p, quantita };
-  else items.push({ ...p, quantita });
+  if (i >= 0) items[i] = { ...items[i]!, ...p, quantita } as CartItem;
+  else items.push({ ...p, quantita } as CartItem);
   write(items);
 }
 
 export function setCartQuantita(codice: string, quantita: number): void {
-  write(read().map((x) => (x.codice_prodotto === codice ? { ...x, quantita } : x)));
+  write(read().map((x) => (x.codice_prodotto === codice ? ({ ...x, quantita } as CartItem) : x)));
 }
 
 /** A decrement at quantity 1 removes the line (SPEC §4). */
@@ -32,7 +32,7 @@ export function decrementCart(codice: string): void {
   const items = read();
   const item = items.find((x) => x.codice_prodotto === codice);
   if (!item) return;
-  write(item.quantita <= 1 ? items.filter((x) => x !== item) : items.map((x) => (x === item ? { ...x, quantita: x.quantita - 1 } : x)));
+  write(item.quantita <= 1 ? items.filter((x) => x !== item) : items.map((x) => (x === item ? ({ ...x, quantita: x.quantita - 1 } as CartItem) : x)));
 }
 
 export function removeFromCart(codice: string): void {
