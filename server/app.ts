@@ -30,9 +30,12 @@ export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
  * Builds the HTTP app for a config: no side effects until called. Order: config → db → auth →
  * domain routes → static files and SPA.
  */
-export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig,
+  opts: { logger?: boolean; logStream?: { write: (line: string) => void } } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : loggerOptions(config.logLevel),
+    logger: opts.logger === false ? false : { ...loggerOptions(config.logLevel), ...(opts.logStream ? { stream: opts.logStream } : {}) },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },

@@ -35,3 +35,18 @@ describe('server basics', () => {
     expect(redactUrl('/api/login/backend?username=a&password=Segreta!&x=1')).toBe('/api/login/backend?username=a&password=[REDACTED]&x=1');
   });
 });
+
+describe('request logs', () => {
+  it('never contain passwords, cookies or session tokens', async () => {
+    const { buildApp } = await import('../../server/app.js');
+    const lines: string[] = [];
+    const app = await buildApp({ ...t().config, logLevel: 'info' }, { logStream: { write: (l: string) => { lines.push(l); } } });
+    await app.inject({ url: '/api/login/backend?username=admin&password=Segretissima1!' });
+    await app.inject({ method: 'POST', url: '/api/login/backend', payload: { username: 'admin', password: 'AltraSegreta2!' } });
+    await app.inject({ url: '/api/sessione', headers: { cookie: 'sid=token-segreto-123' } });
+    await app.close();
+    const log = lines.join('\n');
+    expect(log).toContain('/api/login/backend?username=admin&password=[REDACTED]');
+    expect(log).not.toMatch(/Segretissima1|AltraSegreta2|token-segreto-123/);
+  });
+});
