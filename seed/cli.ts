@@ -1,0 +1,93 @@
+/**
+ * `npm run seed [-- --products N]`: migrates, loads the demo into an empty database and, with
+ * --products, grows the catalogue to N products. Uses DATABASE_URL, else the embedded Postgres
+ * in ${DATA_DIR:-.data}/postgres (started and stopped here).
+ */
+import path from 'node:path';
+import { connect } from '../server/db/client.js';
+import { startEmbeddedPostgres, type EmbeddedDb } from '../server/db/embedded.js';
+import { runMigrations } from '../server/db/migrate.js';
+import { isDatabaseEmpty, seedDemo } from './demo.js';
+import { seedLargeCatalogue } from './large.js';
+
+const USAGE = `Uso: npm run seed -- [--products N]
+
+  --products N   porta il catalogo a N prodotti (es. 200000) per i benchmark
+  --help         mostra questo aiuto
+
+Variabili: DATABASE_URL (altrimenti Postgres integrato in DATA_DIR/postgres),
+DATA_DIR (default .data), MEDIA_DIR (default DATA_DIR/media).`;
+
+interface Args { products?: number; help: boolean }
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { help: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--help' || a === '-h') args.help = true;
+    else if (a === '--products' || a.startsWith('--products=')) {
+      const raw = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
+      const n = Number(raw?.replace(/[_.]/g, ''));
+      if (!raw || !Number.isInteger(n) || n < 0) throw new Error(`--products vuole un numero intero positivo, non '${raw ?? ''}'`);
+      args.products = n;
+    } else throw new Error(`Argomento sconosciuto: ${a}\n\n${USAGE}`);
+  }
+  return args;
+}
+
+const secs = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  if (args.help) {
+    console.log(USAGE);
+    return;
+  }
+  const started = performance.now();
+  const dataDir = path.resolve(process.env.DATA_DIR || '.data');
+  const mediaDir = path.resolve(process.env.MEDIA_DIR || path.join(dataDir, 'media'));
+  let embedded: EmbeddedDb | undefined;
+  let url = process.env.DATABASE_URL;
+  if (!url) {
+    console.log(`Postgres integrato in ${path.join(dataDir, 'postgres')}`);
+    embedded = await startEmbeddedPostgres(path.join(dataDir, 'postgres'));
+    url = embedded.url;
+  }
+  const { db, sql, close } = connect(url, { max: 2 });
+  try {
+    await runMigrations(db);
+    if (await isDatabaseEmpty(sql)) {
+      const t0 = performance.now();
+      await seedDemo(db, sql, { mediaDir });
+      console.log(`Dati dimostrativi caricati in ${secs(t0)} (media in ${mediaDir})`);
+    } else {
+      console.log('Il database contiene già dati: dati dimostrativi non ricaricati');
+    }
+    if (args.products !== undefined) {
+      const t0 = performance.now();
+      let last = 0;
+      const res = await seedLargeCatalogue(sql, {
+        products: args.products,
+        onProgress: (done, todo) => {
+          if (done - last >= 50_000 || done === todo) {
+            last = done;
+            console.log(`  ${done.toLocaleString('it-IT')} / ${todo.toLocaleString('it-IT')} prodotti (${secs(t0)})`);
+          }
+        },
+      });
+      if (res.added > 0) console.log(`  fasi: ${res.times.toString()}`);
+      console.log(res.added > 0
+        ? `Aggiunti ${res.added.toLocaleString('it-IT')} prodotti in ${secs(t0)}: catalogo di ${res.total.toLocaleString('it-IT')} prodotti`
+        : `Il catalogo ha già ${res.total.toLocaleString('it-IT')} prodotti: nulla da aggiungere`);
+    }
+  } finally {
+    await close();
+    await embedded?.stop();
+  }
+  console.log(`Tempo totale: ${secs(started)}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

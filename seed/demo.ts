@@ -1,0 +1,76 @@
+/**
+ * The fixed demo dataset (DESIGN.md §8), loaded into an empty database at first start.
+ * Everything is generated deterministically: the same codes, names and relations on every run,
+ * with dates relative to `now`.
+ */
+import argon2 from 'argon2';
+import type postgres from 'postgres';
+import type { Db } from '../server/db/client.js';
+import { DEMO_PRODUCTS, generateProduct, type GeneratedProduct } from './catalog-generator.js';
+import { loadProducts, refreshSearch, type SpecialPriceClient } from './catalog-loader.js';
+import { ADMIN_UTENTI, CLIENTI, DEMO_PASSWORD, seedAnagrafica } from './demo-anagrafica.js';
+import { seedBudget, seedDispositivi, seedListe, seedOrdini } from './demo-activity.js';
+import { seedBrand, seedCategorie } from './demo-catalogo.js';
+import { seedMultimedia, seedProductMedia, seedVolantini } from './demo-media.js';
+import { MediaWriter } from './media-files.js';
+
+export interface SeedDemoOptions {
+  /** Folder served under /media/ (MEDIA_DIR). */
+  mediaDir: string;
+  /** Reference time for every relative date (new products, orders, flyers). */
+  now?: Date;
+}
+
+/** Mario's client and Giulia's two clients get special net prices on a few percent of products. */
+const SPECIAL_RATES: Record<number, number> = { 1: 0.04, 2: 0.03, 3: 0.03 };
+
+export const DEMO_SPECIAL_CLIENTS: SpecialPriceClient[] = CLIENTI
+  .filter((c) => SPECIAL_RATES[c.id])
+  .map((c) => ({ id: c.id, lisMaga: c.lisMaga, sconto: c.sconto, rate: SPECIAL_RATES[c.id] }));
+
+/** True when no customer user exists yet: the caller then loads the demo. */
+export async function isDatabaseEmpty(sql: postgres.Sql): Promise<boolean> {
+  const [row] = await sql<{ found: boolean }[]>`select exists (select 1 from utenti) as found`;
+  return !row.found;
+}
+
+/** Each distinct password hashed once (argon2 is deliberately slow). */
+async function hashPasswords(passwords: string[]): Promise<Map<string, string>> {
+  const distinct = [...new Set(passwords)];
+  const hashes = await Promise.all(distinct.map((pw) => argon2.hash(pw, { type: argon2.argon2id })));
+  return new Map(distinct.map((pw, i) => [pw, hashes[i]]));
+}
+
+/**
+ * Loads the demo into an empty database. It runs as one transaction on the postgres.js handle
+ * (COPY needs it), so a failure leaves the database empty and the next start tries again.
+ * `_db` is accepted for symmetry with the other startup steps.
+ */
+export async function seedDemo(_db: Db, sql: postgres.Sql, opts: SeedDemoOptions): Promise<void> {
+  const now = opts.now ?? new Date();
+  const hashes = await hashPasswords([DEMO_PASSWORD, ...ADMIN_UTENTI.map((a) => a.password)]);
+  const media = new MediaWriter(opts.mediaDir);
+  const products: GeneratedProduct[] = Array.from({ length: DEMO_PRODUCTS }, (_, i) => generateProduct(i, now));
+  // Product n of the generator gets id n + 1 (explicit ids: the database is empty).
+  const productId = (p: GeneratedProduct) => p.index + 1;
+
+  await sql.begin(async (tx) => {
+    await seedAnagrafica(tx, hashes, now);
+    const categoryIds = await seedCategorie(tx);
+    await seedBrand(tx, media);
+    await loadProducts(tx, {
+      from: 0, to: DEMO_PRODUCTS, firstId: 1, now, categoryIds, specialClients: DEMO_SPECIAL_CLIENTS,
+    });
+    await seedProductMedia(tx, media, products);
+    await seedVolantini(tx, media, products, productId, now);
+    await seedMultimedia(tx, media, now);
+    const activity = { products, productId, specialClients: DEMO_SPECIAL_CLIENTS, now };
+    await seedOrdini(tx, activity);
+    await seedListe(tx, activity);
+    await seedDispositivi(tx, now);
+    await seedBudget(tx, now);
+    // Files before commit: if the media folder is not writable, nothing is half-loaded.
+    await media.flush();
+    await refreshSearch(tx);
+  });
+}

@@ -1,0 +1,254 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import argon2 from 'argon2';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../server/db/client.js';
+import { DEMO_PRODUCTS, generateProduct, isValidEan13 } from '../../seed/catalog-generator.js';
+import { isDatabaseEmpty, seedDemo } from '../../seed/demo.js';
+import { seedLargeCatalogue } from '../../seed/large.js';
+import { createTestDatabase } from '../support/test-db.js';
+
+const NOW = new Date('2025-03-14T09:30:00Z');
+
+let database: Database;
+let drop: () => Promise<void>;
+let mediaDir: string;
+let wasEmpty: boolean;
+
+beforeAll(async () => {
+  const tdb = await createTestDatabase();
+  database = tdb.database;
+  drop = tdb.drop;
+  mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-seed-media-'));
+  wasEmpty = await isDatabaseEmpty(database.sql);
+  await seedDemo(database.db, database.sql, { mediaDir, now: NOW });
+});
+
+afterAll(async () => {
+  await drop?.();
+  if (mediaDir) fs.rmSync(mediaDir, { recursive: true, force: true });
+});
+
+/** Definitions of the indexes, foreign keys and enabled triggers of the product tables. */
+const schemaShape = () => database.sql<{ what: string }[]>`
+  select 'index ' || indexname || ' ' || indexdef as what from pg_indexes
+  where tablename in ('prodotti', 'prodotti_prezzi', 'prodotti_codici', 'prezzi_speciali', 'prodotti_categorie')
+  union all
+  select 'fk ' || conname || ' ' || pg_get_constraintdef(oid) from pg_constraint
+  where contype = 'f' and conrelid::regclass::text in ('prodotti', 'prodotti_prezzi', 'prodotti_codici', 'prezzi_speciali', 'prodotti_categorie')
+  union all
+  select 'trigger ' || tgname || ' ' || tgenabled::text from pg_trigger where tgrelid = 'prodotti'::regclass and not tgisinternal
+  order by 1`;
+
+describe('demo seed', () => {
+  it('starts from an empty database and leaves it non-empty', async () => {
+    expect(wasEmpty).toBe(true);
+    expect(await isDatabaseEmpty(database.sql)).toBe(false);
+  });
+
+  it('creates the admin accounts with argon2id hashes that verify', async () => {
+    const rows = await database.sql<{ username: string; tipologia: string; password_hash: string }[]>`
+      select username, tipologia, password_hash from admin_utenti order by username`;
+    expect(rows.map((r) => [r.username, r.tipologia])).toEqual([['admin', 'amministratore'], ['tecnico', 'tecnico']]);
+    expect(rows[0].password_hash).toMatch(/^\$argon2id\$/);
+    expect(await argon2.verify(rows[0].password_hash, 'Admin2024!')).toBe(true);
+    expect(await argon2.verify(rows[1].password_hash, 'Tecnico2024!')).toBe(true);
+    expect(await argon2.verify(rows[1].password_hash, 'Admin2024!')).toBe(false);
+  });
+
+  it('gives Mario one client and Giulia two clients in two companies', async () => {
+    const clientsOf = (username: string) => database.sql<{ azienda_codice: string; codice: string; lis_maga: number; sconto: string; fatturato_metrica: number; password_hash: string }[]>`
+      select c.azienda_codice, c.codice, c.lis_maga, c.sconto, u.fatturato_metrica, u.password_hash
+      from utenti u join utenti_clienti uc on uc.utente_id = u.id join clienti c on c.id = uc.cliente_id
+      where u.username = ${username} order by c.azienda_codice`;
+    const mario = await clientsOf('mario.rossi@ferramentarossi.it');
+    expect(mario).toHaveLength(1);
+    expect(mario[0]).toMatchObject({ azienda_codice: '0001', codice: '001001', lis_maga: 1, fatturato_metrica: 1 });
+    expect(await argon2.verify(mario[0].password_hash, 'Demo2024!')).toBe(true);
+
+    const giulia = await clientsOf('giulia.bianchi@edilbianchi.it');
+    expect(giulia.map((c) => c.azienda_codice)).toEqual(['0001', '0002']);
+    expect(giulia.some((c) => c.lis_maga === 2 && Number(c.sconto) > 0)).toBe(true);
+    expect(await argon2.verify(giulia[0].password_hash, 'Demo2024!')).toBe(true);
+
+    const [others] = await database.sql<{ disabled: number; orphans: number }[]>`
+      select count(*) filter (where status_login = 1)::int as disabled,
+             count(*) filter (where not exists (select 1 from utenti_clienti uc where uc.utente_id = u.id))::int as orphans
+      from utenti u`;
+    expect(others.disabled).toBeGreaterThanOrEqual(1);
+    expect(others.orphans).toBeGreaterThanOrEqual(1);
+    const settings = await database.sql<{ chiave: string; valore: string }[]>`select chiave, valore from impostazioni order by chiave`;
+    expect(settings).toEqual([{ chiave: 'approvazione_dispositivi', valore: '0' }, { chiave: 'manutenzione', valore: '0' }]);
+  });
+
+  it('loads the deterministic catalogue: the first codes are the generator\'s', async () => {
+    const rows = await database.sql<{ codice_prodotto: string }[]>`select codice_prodotto from prodotti order by id limit 20`;
+    const expected = Array.from({ length: 20 }, (_, i) => generateProduct(i, NOW).codice);
+    expect(rows.map((r) => r.codice_prodotto)).toEqual(expected);
+    // The generator itself does not depend on the reference time for codes.
+    expect(generateProduct(7, new Date()).codice).toBe(expected[7]);
+    const [{ n, nuovi }] = await database.sql<{ n: number; nuovi: number }[]>`
+      select count(*)::int as n,
+             count(*) filter (where created_at > ${NOW.toISOString()}::timestamptz - interval '30 days')::int as nuovi
+      from prodotti`;
+    expect(n).toBe(DEMO_PRODUCTS);
+    expect(nuovi).toBeGreaterThan(n * 0.02);
+    expect(nuovi).toBeLessThan(n * 0.1);
+  });
+
+  it('gives every product a default photo whose file exists, and every media file exists', async () => {
+    const defaults = await database.sql<{ codice_prodotto: string; n: number }[]>`
+      select p.codice_prodotto, count(m.id)::int as n from prodotti p
+      left join prodotti_media m on m.codice_prodotto = p.codice_prodotto and m.tipologia = 'foto' and m.nome = 'default'
+      group by 1 having count(m.id) <> 1`;
+    expect(defaults).toEqual([]);
+    const media = await database.sql<{ dir: string; file: string; tipologia: string }[]>`select dir, file, tipologia from prodotti_media`;
+    expect(media.length).toBeGreaterThan(DEMO_PRODUCTS);
+    expect(media.some((m) => m.tipologia === 'allegato')).toBe(true);
+    const missing = media.filter((m) => !fs.existsSync(path.join(mediaDir, m.dir, m.file)));
+    expect(missing).toEqual([]);
+    const pdf = media.find((m) => m.tipologia === 'allegato')!;
+    expect(fs.readFileSync(path.join(mediaDir, pdf.dir, pdf.file), 'latin1')).toMatch(/^%PDF-1\.4[\s\S]*%%EOF\n$/);
+  });
+
+  it('puts every product in prodotti_categorie for each ancestor of its category', async () => {
+    const [r] = await database.sql<{ missing: number; expected: number; actual: number }[]>`
+      select
+        (select count(*)::int from prodotti p join categorie c on c.id = p.categoria_id
+           cross join unnest(c.path_ids) a(cat)
+           where not exists (select 1 from prodotti_categorie pc where pc.prodotto_id = p.id and pc.categoria_id = a.cat)) as missing,
+        (select sum(cardinality(c.path_ids))::int from prodotti p join categorie c on c.id = p.categoria_id) as expected,
+        (select count(*)::int from prodotti_categorie) as actual`;
+    expect(r.missing).toBe(0);
+    expect(r.actual).toBe(r.expected);
+  });
+
+  it('gives every product valid unique EANs, a supplier code, article codes and list prices', async () => {
+    const eans = await database.sql<{ codice: string }[]>`select codice from prodotti_codici where tipo = 'ean'`;
+    expect(eans).toHaveLength(DEMO_PRODUCTS);
+    expect(new Set(eans.map((e) => e.codice)).size).toBe(DEMO_PRODUCTS);
+    expect(eans.filter((e) => !isValidEan13(e.codice) || !e.codice.startsWith('80'))).toEqual([]);
+    const [c] = await database.sql<{ senza_forn: number; senza_art: number; senza_l1: number; senza_l2: number; l2_non_inferiore: number }[]>`
+      select
+        count(*) filter (where not exists (select 1 from prodotti_codici pc where pc.prodotto_id = p.id and pc.tipo = 'fornitore'))::int as senza_forn,
+        count(*) filter (where not exists (select 1 from prodotti_codici pc where pc.prodotto_id = p.id and pc.tipo = 'articolo'))::int as senza_art,
+        count(*) filter (where l1.prezzo is null)::int as senza_l1,
+        count(*) filter (where l2.prezzo is null)::int as senza_l2,
+        count(*) filter (where l2.prezzo > l1.prezzo)::int as l2_non_inferiore
+      from prodotti p
+      left join prodotti_prezzi l1 on l1.prodotto_id = p.id and l1.listino = 1
+      left join prodotti_prezzi l2 on l2.prodotto_id = p.id and l2.listino = 2`;
+    expect(c).toMatchObject({ senza_forn: 0, senza_art: 0, senza_l1: 0, l2_non_inferiore: 0 });
+    expect(c.senza_l2).toBeGreaterThan(0);
+    const [s] = await database.sql<{ n: number; not_below: number }[]>`
+      select count(*)::int as n, count(*) filter (where ps.prezzo >= pp.prezzo)::int as not_below
+      from prezzi_speciali ps join clienti c on c.id = ps.cliente_id
+      join prodotti_prezzi pp on pp.prodotto_id = ps.prodotto_id and pp.listino = c.lis_maga`;
+    expect(s.n).toBeGreaterThan(50);
+    expect(s.not_below).toBe(0);
+  });
+
+  it('has past orders whose totals are the sum of their lines', async () => {
+    const [o] = await database.sql<{ mario: number; giulia_clienti: number; mesi: number; errori: number; sbagliati: number }[]>`
+      select
+        count(*) filter (where utente_codice = 'U0001')::int as mario,
+        count(distinct cliente_id) filter (where utente_codice = 'U0002')::int as giulia_clienti,
+        count(distinct date_trunc('month', created_at))::int as mesi,
+        count(*) filter (where response_code <> '201')::int as errori,
+        count(*) filter (where totale <> (select sum(r.prezzo_reale * r.qt) from ordini_righe r where r.ordine_id = o.id))::int as sbagliati
+      from ordini o`;
+    expect(o.mario).toBeGreaterThanOrEqual(20);
+    expect(o.giulia_clienti).toBe(2);
+    expect(o.mesi).toBeGreaterThanOrEqual(12);
+    expect(o.errori).toBeGreaterThan(0);
+    expect(o.sbagliati).toBe(0);
+  });
+
+  it('has flyers, every media type with existing files, lists, devices and budgets', async () => {
+    const flyers = await database.sql<{ n: number; cover_dir: string; cover_file: string }[]>`
+      select count(vp.prodotto_id)::int as n, v.cover_dir, v.cover_file from volantini v
+      join volantini_prodotti vp on vp.volantino_id = v.id group by v.id order by v.id`;
+    expect(flyers).toHaveLength(4);
+    for (const f of flyers) {
+      expect(f.n).toBeGreaterThanOrEqual(20);
+      expect(f.n).toBeLessThanOrEqual(60);
+      expect(fs.existsSync(path.join(mediaDir, f.cover_dir, f.cover_file))).toBe(true);
+    }
+    const mm = await database.sql<{ tipologia: string; cover_dir: string; cover_file: string; link_folder: string; link_file: string; link: string }[]>`
+      select tipologia, cover_dir, cover_file, link_folder, link_file, link from multimedia`;
+    const tipi = new Set(mm.map((m) => m.tipologia));
+    for (const t of ['banner laterale', 'novita', 'volantino', 'catalogo', 'tabelle conversione', 'comparativi chiavi', 'nuovi inserimenti']) {
+      expect(tipi.has(t)).toBe(true);
+    }
+    expect(mm.filter((m) => m.tipologia === 'banner laterale').every((m) => m.link.startsWith('/'))).toBe(true);
+    for (const m of mm) {
+      expect(fs.existsSync(path.join(mediaDir, m.cover_dir, m.cover_file))).toBe(true);
+      if (m.link_file) expect(fs.existsSync(path.join(mediaDir, m.link_folder, m.link_file))).toBe(true);
+    }
+    const brands = await database.sql<{ cover_dir: string; cover_file: string }[]>`select cover_dir, cover_file from brand`;
+    expect(brands.length).toBeGreaterThanOrEqual(20);
+    for (const b of brands) expect(fs.existsSync(path.join(mediaDir, b.cover_dir, b.cover_file))).toBe(true);
+    const [x] = await database.sql<{ liste: number; pending: number; budget: number }[]>`
+      select (select count(*)::int from liste l join utenti u on u.id = l.utente_id where u.codice = 'U0001'
+                and exists (select 1 from liste_prodotti lp where lp.lista_id = l.id)) as liste,
+             (select count(*)::int from dispositivi where authorized = 0) as pending,
+             (select count(*)::int from budget where anno = ${NOW.getFullYear()}) as budget`;
+    expect(x.liste).toBeGreaterThanOrEqual(2);
+    expect(x.pending).toBe(1);
+    expect(x.budget).toBeGreaterThanOrEqual(12);
+  });
+
+  it('builds the search vocabulary', async () => {
+    const [v] = await database.sql<{ n: number }[]>`select count(*)::int as n from search_vocab where word in ('trapano', 'cacciavite', 'makita')`;
+    expect(v.n).toBe(3);
+  });
+
+  it('writes the same code rows as the prodotti triggers would', async () => {
+    // Make the triggers redo one product's rows, then compare with what the seed wrote.
+    const [p] = await database.sql<{ id: number; codice_prodotto: string; categoria_id: number }[]>`
+      select id, codice_prodotto, categoria_id from prodotti where id = 42`;
+    const rowsOf = async () => ({
+      codici: await database.sql`select tipo, codice, codice_n from prodotti_codici where prodotto_id = ${p.id} and tipo in ('codice', 'codice_cifre') order by tipo`,
+      categorie: await database.sql`select categoria_id from prodotti_categorie where prodotto_id = ${p.id} order by 1`,
+    });
+    const seeded = await rowsOf();
+    expect(seeded.codici.length).toBeGreaterThan(0);
+    await database.sql.begin(async (tx) => {
+      await tx`update prodotti set codice_prodotto = codice_prodotto || '-T', categoria_id = (select min(id) from categorie) where id = ${p.id}`;
+      await tx`update prodotti set codice_prodotto = ${p.codice_prodotto}, categoria_id = ${p.categoria_id} where id = ${p.id}`;
+    });
+    expect(await rowsOf()).toEqual(seeded);
+  });
+});
+
+describe('large catalogue', () => {
+  it('adds products up to the requested total, with prices, codes and categories', async () => {
+    const before = await schemaShape();
+    const res = await seedLargeCatalogue(database.sql, { products: 5000, now: NOW });
+    expect(res).toMatchObject({ added: 5000 - DEMO_PRODUCTS, total: 5000 });
+    const [c] = await database.sql<{ n: number; senza_prezzo: number; senza_ean: number; senza_cat: number; dup: number }[]>`
+      select count(*)::int as n,
+        count(*) filter (where not exists (select 1 from prodotti_prezzi pp where pp.prodotto_id = p.id and pp.listino = 1))::int as senza_prezzo,
+        count(*) filter (where not exists (select 1 from prodotti_codici pc where pc.prodotto_id = p.id and pc.tipo = 'ean'))::int as senza_ean,
+        count(*) filter (where not exists (select 1 from prodotti_categorie pc where pc.prodotto_id = p.id and pc.categoria_id = p.categoria_id))::int as senza_cat,
+        (select count(*)::int from (select codice from prodotti_codici where tipo = 'ean' group by 1 having count(*) > 1) d) as dup
+      from prodotti p`;
+    expect(c).toEqual({ n: 5000, senza_prezzo: 0, senza_ean: 0, senza_cat: 0, dup: 0 });
+    const [last] = await database.sql<{ codice_prodotto: string }[]>`select codice_prodotto from prodotti order by id desc limit 1`;
+    expect(last.codice_prodotto).toBe(generateProduct(4999, NOW).codice);
+    // Bulk mode put back every index, foreign key and trigger it suspended.
+    expect(await schemaShape()).toEqual(before);
+    const [sp] = await database.sql<{ n: number }[]>`select count(*)::int as n from prezzi_speciali where prodotto_id > ${DEMO_PRODUCTS}`;
+    expect(sp.n).toBeGreaterThan(0);
+    // The serial sequence continues after the loaded ids.
+    const [{ id }] = await database.sql<{ id: number }[]>`
+      insert into prodotti (codice_prodotto, descrizione1) values ('TEST-1', 'Prodotto di prova') returning id`;
+    expect(id).toBe(5001);
+  });
+
+  it('adds nothing when the catalogue is already that large', async () => {
+    const res = await seedLargeCatalogue(database.sql, { products: 3000, now: NOW });
+    expect(res).toMatchObject({ added: 0 });
+  });
+});
