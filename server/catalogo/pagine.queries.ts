@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { NOVITA_GIORNI } from '../../shared/catalogo.js';
 import type { DbOrTx } from '../db/client.js';
+import { TtlCache } from '../lib/ttl-cache.js';
 
 export interface PaginaIds {
   ids: number[];
@@ -9,13 +10,26 @@ export interface PaginaIds {
 
 const VISIBILE = sql`p.status = 0 AND p.deleted_at IS NULL`;
 
-/** Runs a page query (ids in order) and its count together. */
-async function page(db: DbOrTx, idsSql: SQL, countSql: SQL): Promise<PaginaIds> {
-  const [ids, count] = await Promise.all([
+/**
+ * Totals of the product lists. Counting a top category of a large catalogue reads tens of
+ * thousands of index entries, and its total only moves when the catalogue changes (imports,
+ * admin edits): it is kept for 30 seconds and dropped at once by clearCatalogueCounts().
+ */
+const countsByDb = new WeakMap<DbOrTx, TtlCache<number>>();
+const countsOf = (db: DbOrTx) => {
+  let c = countsByDb.get(db);
+  if (!c) countsByDb.set(db, (c = new TtlCache<number>(30_000)));
+  return c;
+};
+export const clearCatalogueCounts = (db: DbOrTx) => countsOf(db).clear();
+
+/** Runs a page query (ids in order) and its (cached) count together. */
+async function page(db: DbOrTx, idsSql: SQL, countKey: string, countSql: SQL): Promise<PaginaIds> {
+  const [ids, total] = await Promise.all([
     db.execute<{ id: number }>(idsSql),
-    db.execute<{ n: number }>(countSql),
+    countsOf(db).get(countKey, async () => (await db.execute<{ n: number }>(countSql))[0]?.n ?? 0),
   ]);
-  return { ids: ids.map((r) => r.id), total: count[0]?.n ?? 0 };
+  return { ids: ids.map((r) => r.id), total };
 }
 
 /** A category with all its sub-categories: one range of prodotti_categorie (visible products only). */
@@ -23,6 +37,7 @@ export function paginaCategoria(db: DbOrTx, categoriaId: number, start: number, 
   return page(db,
     sql`SELECT prodotto_id AS id FROM prodotti_categorie WHERE categoria_id = ${categoriaId}
         ORDER BY prodotto_id LIMIT ${limit} OFFSET ${start}`,
+    `categoria:${categoriaId}`,
     sql`SELECT count(*)::int AS n FROM prodotti_categorie WHERE categoria_id = ${categoriaId}`);
 }
 
@@ -30,6 +45,7 @@ export function paginaBrand(db: DbOrTx, brandCodice: string, start: number, limi
   return page(db,
     sql`SELECT p.id FROM prodotti p WHERE p.brand_codice = ${brandCodice} AND ${VISIBILE}
         ORDER BY p.id LIMIT ${limit} OFFSET ${start}`,
+    `brand:${brandCodice}`,
     sql`SELECT count(*)::int AS n FROM prodotti p WHERE p.brand_codice = ${brandCodice} AND ${VISIBILE}`);
 }
 
@@ -38,6 +54,7 @@ export function paginaVolantino(db: DbOrTx, volantinoId: number, start: number, 
     sql`SELECT p.id FROM volantini_prodotti vp JOIN prodotti p ON p.id = vp.prodotto_id
         WHERE vp.volantino_id = ${volantinoId} AND ${VISIBILE}
         ORDER BY vp.ordine, p.id LIMIT ${limit} OFFSET ${start}`,
+    `volantino:${volantinoId}`,
     sql`SELECT count(*)::int AS n FROM volantini_prodotti vp JOIN prodotti p ON p.id = vp.prodotto_id
         WHERE vp.volantino_id = ${volantinoId} AND ${VISIBILE}`);
 }
@@ -47,6 +64,7 @@ export function paginaNovita(db: DbOrTx, start: number, limit: number): Promise<
   const recent = sql`p.created_at > now() - make_interval(days => ${NOVITA_GIORNI}) AND ${VISIBILE}`;
   return page(db,
     sql`SELECT p.id FROM prodotti p WHERE ${recent} ORDER BY p.created_at DESC, p.id LIMIT ${limit} OFFSET ${start}`,
+    'novita',
     sql`SELECT count(*)::int AS n FROM prodotti p WHERE ${recent}`);
 }
 

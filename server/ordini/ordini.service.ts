@@ -29,6 +29,12 @@ export async function verificaDisponibilita(
 }
 
 type Esito = { status: number; msg: string; ordine_id?: number };
+
+/** Σ net price × quantity, exact: prices have 3 decimals, so the sum is done in thousandths. */
+export function totaleOrdine(righe: { prezzo_reale: string; qt: number }[]): string {
+  const millesimi = righe.reduce((sum, r) => sum + Math.round(Number(r.prezzo_reale) * 1000) * r.qt, 0);
+  return `${Math.trunc(millesimi / 1000)}.${String(millesimi % 1000).padStart(3, '0')}`;
+}
 const rifiuto = (msg: string): Esito => ({ status: 1, msg });
 
 class Rifiutato extends Error {}
@@ -77,28 +83,32 @@ export async function creaOrdine(
         throw new Rifiutato(insufficienti.map((p) =>
           `Prodotto ${p.codice_prodotto} non disponibile nella quantità richiesta. Massima disponibilità: ${Math.max(0, p.disponibilita)}.`).join(' '));
       }
+      const righe = prodotti.map((p) => ({ ...p, qt: quantita.get(p.codice_prodotto)! }));
+      const totale = totaleOrdine(righe);
+      const lines = righe.map((r) =>
+        sql`(${r.id}::int, ${r.codice_prodotto}, ${r.titolo}, ${r.qt}::int, ${r.prezzo}::numeric, ${r.prezzo_reale}::numeric)`);
+      // Order, lines and stock in one statement: lines and stock move only if the order row was
+      // inserted (a concurrent request with the same key inserts nothing here).
       const [ordine] = await tx.execute<{ id: number }>(sql`
-        INSERT INTO ordini (utente_id, cliente_id, azienda_codice, cliente_codice, utente_codice, cliente_nome, azienda_nome,
-          utente_nome, nome, note, response_code, response_status, totale, idempotency_key)
-        VALUES (${utente.id}, ${cliente.id}, ${cliente.aziendaCodice}, ${cliente.codice}, ${utente.codice},
-          ${cliente.ragioneSociale}, ${cliente.aziendaRagioneSociale}, ${`${utente.nome} ${utente.cognome}`.trim()},
-          ${req.nome?.trim() ?? ''}, ${req.note?.trim() ?? ''}, ${RESPONSE_CODE_OK}, 'Confermato', 0, ${key ?? null})
-        ON CONFLICT (utente_id, idempotency_key) DO NOTHING
-        RETURNING id`);
+        WITH o AS (
+          INSERT INTO ordini (utente_id, cliente_id, azienda_codice, cliente_codice, utente_codice, cliente_nome, azienda_nome,
+            utente_nome, nome, note, response_code, response_status, totale, idempotency_key)
+          VALUES (${utente.id}, ${cliente.id}, ${cliente.aziendaCodice}, ${cliente.codice}, ${utente.codice},
+            ${cliente.ragioneSociale}, ${cliente.aziendaRagioneSociale}, ${`${utente.nome} ${utente.cognome}`.trim()},
+            ${req.nome?.trim() ?? ''}, ${req.note?.trim() ?? ''}, ${RESPONSE_CODE_OK}, 'Confermato', ${totale}::numeric, ${key ?? null})
+          ON CONFLICT (utente_id, idempotency_key) DO NOTHING
+          RETURNING id
+        ), l(prodotto_id, codice_prodotto, prodotto_nome, qt, prezzo, prezzo_reale) AS (VALUES ${sql.join(lines, sql`, `)}),
+        r AS (
+          INSERT INTO ordini_righe (ordine_id, prodotto_id, codice_prodotto, prodotto_nome, qt, prezzo, prezzo_reale)
+          SELECT o.id, l.prodotto_id, l.codice_prodotto, l.prodotto_nome, l.qt, l.prezzo, l.prezzo_reale FROM o, l
+        ), s AS (
+          UPDATE prodotti p SET disponibilita = p.disponibilita - l.qt, popolarita = p.popolarita + 1, updated_at = now()
+          FROM l, o WHERE p.id = l.prodotto_id
+        )
+        SELECT id FROM o`);
       if (!ordine) return null; // the same key committed meanwhile
-      const values = prodotti.map((p) =>
-        sql`(${ordine.id}, ${p.id}, ${p.codice_prodotto}, ${p.titolo}, ${quantita.get(p.codice_prodotto)!}, ${p.prezzo}::numeric, ${p.prezzo_reale}::numeric)`);
-      await tx.execute(sql`
-        INSERT INTO ordini_righe (ordine_id, prodotto_id, codice_prodotto, prodotto_nome, qt, prezzo, prezzo_reale)
-        VALUES ${sql.join(values, sql`, `)}`);
-      const stock = prodotti.map((p) => sql`(${p.id}::int, ${quantita.get(p.codice_prodotto)!}::int)`);
-      await tx.execute(sql`
-        UPDATE prodotti p SET disponibilita = p.disponibilita - r.q, popolarita = p.popolarita + 1, updated_at = now()
-        FROM (VALUES ${sql.join(stock, sql`, `)}) AS r(id, q) WHERE p.id = r.id`);
-      const [tot] = await tx.execute<{ totale: string }>(sql`
-        UPDATE ordini SET totale = (SELECT coalesce(sum(prezzo_reale * qt), 0) FROM ordini_righe WHERE ordine_id = ${ordine.id})
-        WHERE id = ${ordine.id} RETURNING totale::text`);
-      return { id: ordine.id, totale: tot!.totale, righe: prodotti.map((p) => ({ ...p, qt: quantita.get(p.codice_prodotto)! })) };
+      return { id: ordine.id, totale, righe };
     });
     if (!esito) return (await ordineGiaCreato(db, utente.id, key!))!;
     void mailer.send({
