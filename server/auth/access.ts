@@ -25,14 +25,14 @@ export async function requireUtente(req: FastifyRequest): Promise<UtenteSessione
   const deps = req.server.deps;
   if (await deps.impostazioni.get('manutenzione')) throw inMaintenance();
   const token = req.cookies[COOKIE_CLIENTE];
-  const utente = token ? await findUtenteBySession(deps.db, token) : null;
+  const utente = token ? await findUtenteBySession(deps.sql, token) : null;
   if (!utente) throw unauthorized();
   return utente;
 }
 
 export async function requireAdmin(req: FastifyRequest, tecnico = false): Promise<AdminSessione> {
   const token = req.cookies[COOKIE_ADMIN];
-  const admin = token ? await findAdminBySession(req.server.deps.db, token) : null;
+  const admin = token ? await findAdminBySession(req.server.deps.sql, token) : null;
   if (!admin) throw unauthorized();
   if (tecnico && admin.tipologia !== TIPOLOGIA_TECNICO) {
     throw forbidden('Funzione riservata al personale tecnico.');

@@ -50,9 +50,9 @@ export async function loginCliente(
 ): Promise<{ body: LoginClienteResponse; token?: string }> {
   const { db } = deps;
   await assertLoginAllowed(db, input.username, ip);
-  const rows = await db.execute<{ hash: string; status_login: number; utente: UtenteSessione }>(sql`
-    SELECT u.password_hash AS hash, u.status_login, ${utenteJson} AS utente
-    FROM utenti u WHERE lower(u.username) = lower(${input.username})`);
+  const rows = await deps.sql<{ hash: string; status_login: number; utente: UtenteSessione }[]>`
+    SELECT u.password_hash AS hash, u.status_login, ${utenteJson(deps.sql)} AS utente
+    FROM utenti u WHERE lower(u.username) = lower(${input.username})`;
   const row = rows[0];
   if (!(await verifyPassword(row?.hash, input.password)) || !row) {
     await recordFailedLogin(db, input.username, ip);

@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.js';
+import type { Sql } from '../db/client.js';
 import type { TipologiaAdmin } from '../../shared/accesso.js';
 import { hashToken } from './sessions.js';
 
@@ -36,7 +35,7 @@ export type AdminSessione = {
 };
 
 /** A customer user (alias u) and its clients as the JSON object UtenteSessione. */
-export const utenteJson = sql`json_build_object(
+export const utenteJson = (sql: Sql) => sql`json_build_object(
   'id', u.id, 'codice', u.codice, 'username', u.username, 'nome', u.nome, 'cognome', u.cognome,
   'nominativo', u.nominativo, 'tipologiaAccount', u.tipologia_account, 'fatturatoMetrica', u.fatturato_metrica,
   'clienti', coalesce((
@@ -51,23 +50,23 @@ export const utenteJson = sql`json_build_object(
     WHERE uc.utente_id = u.id), '[]'::json))`;
 
 /** The customer user of a live session with its clients, in one query; null when not valid. */
-export async function findUtenteBySession(db: DbOrTx, token: string): Promise<UtenteSessione | null> {
-  const rows = await db.execute<{ utente: UtenteSessione }>(sql`
-    SELECT ${utenteJson} AS utente
+export async function findUtenteBySession(sql: Sql, token: string): Promise<UtenteSessione | null> {
+  const rows = await sql<{ utente: UtenteSessione }[]>`
+    SELECT ${utenteJson(sql)} AS utente
     FROM sessioni s
     JOIN utenti u ON u.id = s.utente_id
     LEFT JOIN dispositivi d ON d.id = s.dispositivo_id
     WHERE s.token_hash = ${hashToken(token)} AND s.tipo = 'cliente' AND s.expires_at > now()
       AND u.status_login = 0 AND (s.dispositivo_id IS NULL OR d.authorized = 1)
-  `);
+  `;
   return rows[0]?.utente ?? null;
 }
 
-export async function findAdminBySession(db: DbOrTx, token: string): Promise<AdminSessione | null> {
-  const rows = await db.execute<AdminSessione>(sql`
+export async function findAdminBySession(sql: Sql, token: string): Promise<AdminSessione | null> {
+  const rows = await sql<AdminSessione[]>`
     SELECT a.id, a.username, a.nome, a.cognome, a.tipologia
     FROM sessioni s JOIN admin_utenti a ON a.id = s.admin_id
     WHERE s.token_hash = ${hashToken(token)} AND s.tipo = 'admin' AND s.expires_at > now()
-  `);
+  `;
   return rows[0] ?? null;
 }

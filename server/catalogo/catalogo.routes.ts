@@ -54,32 +54,32 @@ export async function catalogoRoutes(app: FastifyInstance): Promise<void> {
     input: categoriaQuery, response: paginaProdotti, scope: scoped,
     handler: async ({ deps, input, cliente }) => {
       const id = await categoriaIdByCodice(deps.db, input.categoria_cod);
-      const pagina = await paginaCategoria(deps.db, id, input.start, input.limit);
-      return toPagina(deps.db, pricingOf(must(cliente)), pagina, input.start, input.limit);
+      const pagina = await paginaCategoria(deps.sql, id, input.start, input.limit);
+      return toPagina(deps.sql, pricingOf(must(cliente)), pagina, input.start, input.limit);
     },
   });
   defineRoute(app, {
     path: 'prodotti/volantinowithcustominfo', methods: ['GET'], access: 'cliente', tag: TAG,
     summary: 'Prodotti di un volantino', input: volantinoQuery, response: paginaProdotti, scope: scoped,
     handler: async ({ deps, input, cliente }) => {
-      const pagina = await paginaVolantino(deps.db, input.volantino_id, input.start, input.limit);
-      return toPagina(deps.db, pricingOf(must(cliente)), pagina, input.start, input.limit);
+      const pagina = await paginaVolantino(deps.sql, input.volantino_id, input.start, input.limit);
+      return toPagina(deps.sql, pricingOf(must(cliente)), pagina, input.start, input.limit);
     },
   });
   defineRoute(app, {
     path: 'prodotti/brandwithcustominfo', methods: ['GET'], access: 'cliente', tag: TAG,
     summary: 'Prodotti di un marchio', input: brandQuery, response: paginaProdotti, scope: scoped,
     handler: async ({ deps, input, cliente }) => {
-      const pagina = await paginaBrand(deps.db, input.brand_id, input.start, input.limit);
-      return toPagina(deps.db, pricingOf(must(cliente)), pagina, input.start, input.limit);
+      const pagina = await paginaBrand(deps.sql, input.brand_id, input.start, input.limit);
+      return toPagina(deps.sql, pricingOf(must(cliente)), pagina, input.start, input.limit);
     },
   });
   defineRoute(app, {
     path: 'prodotti/novita', methods: ['GET'], access: 'cliente', tag: TAG,
     summary: 'Prodotti inseriti negli ultimi 30 giorni', input: novitaQuery, response: paginaProdotti, scope: scoped,
     handler: async ({ deps, input, cliente }) => {
-      const pagina = await paginaNovita(deps.db, input.start, input.limit);
-      return toPagina(deps.db, pricingOf(must(cliente)), pagina, input.start, input.limit);
+      const pagina = await paginaNovita(deps.sql, input.start, input.limit);
+      return toPagina(deps.sql, pricingOf(must(cliente)), pagina, input.start, input.limit);
     },
   });
   defineRoute(app, {
@@ -88,31 +88,31 @@ export async function catalogoRoutes(app: FastifyInstance): Promise<void> {
     response: listaProdotti, scope: (i) => ({ ...scoped(i), utente: i.cod_utente }),
     handler: async ({ deps, input, cliente, utente }) => {
       const c = must(cliente);
-      const ids = await ultimiOrdinati(deps.db, utente.id, c.id, input.limit);
-      return { prodotti: await loadProdotti(deps.db, pricingOf(c), ids) };
+      const ids = await ultimiOrdinati(deps.sql, utente.id, c.id, input.limit);
+      return { prodotti: await loadProdotti(deps.sql, pricingOf(c), ids) };
     },
   });
   defineRoute(app, {
     path: 'prodotti/random', methods: ['GET'], access: 'cliente', tag: TAG,
     summary: 'Prodotti disponibili scelti a caso', input: randomQuery, response: listaProdotti, scope: scoped,
     handler: async ({ deps, input, cliente }) => ({
-      prodotti: await loadProdotti(deps.db, pricingOf(must(cliente)), await prodottiCasuali(deps.db, input.limit)),
+      prodotti: await loadProdotti(deps.sql, pricingOf(must(cliente)), await prodottiCasuali(deps.sql, input.limit)),
     }),
   });
   defineRoute(app, {
     path: 'prodotti/custom', methods: ['GET'], access: 'cliente', tag: TAG,
     summary: 'Prodotti con titolo o descrizione personalizzati', input: customQuery, response: listaProdotti, scope: scoped,
     handler: async ({ deps, input, cliente }) => ({
-      prodotti: await loadProdotti(deps.db, pricingOf(must(cliente)), await prodottiCustom(deps.db, input.limit)),
+      prodotti: await loadProdotti(deps.sql, pricingOf(must(cliente)), await prodottiCustom(deps.sql, input.limit)),
     }),
   });
   defineRoute(app, {
     path: 'prodotti/details', methods: ['GET'], access: 'cliente', tag: TAG,
     summary: 'Scheda di un prodotto', input: detailsQuery, response: dettaglioProdotto, scope: scoped,
     handler: async ({ deps, input, cliente }) => {
-      const id = await idByCodice(deps.db, input.codice_prodotto);
+      const id = await idByCodice(deps.sql, input.codice_prodotto);
       if (id === undefined) throw notFound(`Prodotto ${input.codice_prodotto} non trovato.`);
-      const [prodotto] = await loadProdotti(deps.db, pricingOf(must(cliente)), [id]);
+      const [prodotto] = await loadProdotti(deps.sql, pricingOf(must(cliente)), [id]);
       return { prodotto: prodotto! };
     },
   });
@@ -121,8 +121,8 @@ export async function catalogoRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Ricerca per parole (anche parziali o con refusi), codici articolo, codici fornitore ed EAN',
     input: searchQuery, response: paginaProdotti, scope: scoped,
     handler: async ({ deps, input, cliente }) => {
-      const pagina = await cercaProdotti(deps.db, input.stringa, input.start, input.limit);
-      return toPagina(deps.db, pricingOf(must(cliente)), pagina, input.start, input.limit);
+      const pagina = await cercaProdotti(deps.sql, input.stringa, input.start, input.limit);
+      return toPagina(deps.sql, pricingOf(must(cliente)), pagina, input.start, input.limit);
     },
   });
   defineRoute(app, {
@@ -132,8 +132,8 @@ export async function catalogoRoutes(app: FastifyInstance): Promise<void> {
     handler: async ({ deps, input, cliente, utente }) => {
       const c = cliente ?? utente.clienti[0];
       if (!c) throw forbidden();
-      const id = await idByCodice(deps.db, input.codice_prodotto);
-      return { prodotto: id === undefined ? [] : await loadProdotti(deps.db, pricingOf(c), [id]) };
+      const id = await idByCodice(deps.sql, input.codice_prodotto);
+      return { prodotto: id === undefined ? [] : await loadProdotti(deps.sql, pricingOf(c), [id]) };
     },
   });
 }

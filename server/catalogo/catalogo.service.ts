@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Brand, Categoria, PaginaProdotti, Prodotto, Volantino } from '../../shared/catalogo.js';
-import type { DbOrTx } from '../db/client.js';
+import type { DbOrTx, Sql } from '../db/client.js';
 import { brand, categorie } from '../db/schema/index.js';
 import { notFound } from '../lib/errors.js';
 import type { PaginaIds } from './pagine.queries.js';
@@ -9,9 +9,9 @@ import { loadProdotti } from './prodotti.queries.js';
 
 /** Turns a page of ids into the paged answer of the API. */
 export async function toPagina(
-  db: DbOrTx, ctx: PricingCtx, pagina: PaginaIds, start: number, limit: number,
+  sql: Sql, ctx: PricingCtx, pagina: PaginaIds, start: number, limit: number,
 ): Promise<PaginaProdotti> {
-  const prodotti: Prodotto[] = await loadProdotti(db, ctx, pagina.ids);
+  const prodotti: Prodotto[] = await loadProdotti(sql, ctx, pagina.ids);
   return {
     prodotti,
     paginaCorrente: Math.floor(start / limit) + 1,

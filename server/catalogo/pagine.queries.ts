@@ -1,6 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
 import { NOVITA_GIORNI } from '../../shared/catalogo.js';
-import type { DbOrTx } from '../db/client.js';
+import type { Sql } from '../db/client.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 
 export interface PaginaIds {
@@ -8,74 +7,79 @@ export interface PaginaIds {
   total: number;
 }
 
-const VISIBILE = sql`p.status = 0 AND p.deleted_at IS NULL`;
-
 /**
  * Totals of the product lists. Counting a top category of a large catalogue reads tens of
  * thousands of index entries, and its total only moves when the catalogue changes (imports,
  * admin edits): it is kept for 30 seconds and dropped at once by clearCatalogueCounts().
  */
-const countsByDb = new WeakMap<DbOrTx, TtlCache<number>>();
-const countsOf = (db: DbOrTx) => {
-  let c = countsByDb.get(db);
-  if (!c) countsByDb.set(db, (c = new TtlCache<number>(30_000)));
+const countsBySql = new WeakMap<Sql, TtlCache<number>>();
+const countsOf = (sql: Sql) => {
+  let c = countsBySql.get(sql);
+  if (!c) countsBySql.set(sql, (c = new TtlCache<number>(30_000)));
   return c;
 };
-export const clearCatalogueCounts = (db: DbOrTx) => countsOf(db).clear();
+export const clearCatalogueCounts = (sql: Sql) => countsOf(sql).clear();
 
 /** Runs a page query (ids in order) and its (cached) count together. */
-async function page(db: DbOrTx, idsSql: SQL, countKey: string, countSql: SQL): Promise<PaginaIds> {
-  const [ids, total] = await Promise.all([
-    db.execute<{ id: number }>(idsSql),
-    countsOf(db).get(countKey, async () => (await db.execute<{ n: number }>(countSql))[0]?.n ?? 0),
+async function page(
+  sql: Sql, ids: Promise<{ id: number }[]>, countKey: string, count: () => Promise<{ n: number }[]>,
+): Promise<PaginaIds> {
+  const [rows, total] = await Promise.all([
+    ids,
+    countsOf(sql).get(countKey, async () => (await count())[0]?.n ?? 0),
   ]);
-  return { ids: ids.map((r) => r.id), total };
+  return { ids: rows.map((r) => r.id), total };
 }
 
+// Customer lists show visible products only: status 0 and not deleted.
+
 /** A category with all its sub-categories: one range of prodotti_categorie (visible products only). */
-export function paginaCategoria(db: DbOrTx, categoriaId: number, start: number, limit: number): Promise<PaginaIds> {
-  return page(db,
+export function paginaCategoria(sql: Sql, categoriaId: number, start: number, limit: number): Promise<PaginaIds> {
+  return page(sql,
     sql`SELECT prodotto_id AS id FROM prodotti_categorie WHERE categoria_id = ${categoriaId}
         ORDER BY prodotto_id LIMIT ${limit} OFFSET ${start}`,
     `categoria:${categoriaId}`,
-    sql`SELECT count(*)::int AS n FROM prodotti_categorie WHERE categoria_id = ${categoriaId}`);
+    () => sql`SELECT count(*)::int AS n FROM prodotti_categorie WHERE categoria_id = ${categoriaId}`);
 }
 
-export function paginaBrand(db: DbOrTx, brandCodice: string, start: number, limit: number): Promise<PaginaIds> {
-  return page(db,
-    sql`SELECT p.id FROM prodotti p WHERE p.brand_codice = ${brandCodice} AND ${VISIBILE}
+export function paginaBrand(sql: Sql, brandCodice: string, start: number, limit: number): Promise<PaginaIds> {
+  return page(sql,
+    sql`SELECT p.id FROM prodotti p WHERE p.brand_codice = ${brandCodice} AND p.status = 0 AND p.deleted_at IS NULL
         ORDER BY p.id LIMIT ${limit} OFFSET ${start}`,
     `brand:${brandCodice}`,
-    sql`SELECT count(*)::int AS n FROM prodotti p WHERE p.brand_codice = ${brandCodice} AND ${VISIBILE}`);
+    () => sql`SELECT count(*)::int AS n FROM prodotti p
+              WHERE p.brand_codice = ${brandCodice} AND p.status = 0 AND p.deleted_at IS NULL`);
 }
 
-export function paginaVolantino(db: DbOrTx, volantinoId: number, start: number, limit: number): Promise<PaginaIds> {
-  return page(db,
+export function paginaVolantino(sql: Sql, volantinoId: number, start: number, limit: number): Promise<PaginaIds> {
+  return page(sql,
     sql`SELECT p.id FROM volantini_prodotti vp JOIN prodotti p ON p.id = vp.prodotto_id
-        WHERE vp.volantino_id = ${volantinoId} AND ${VISIBILE}
+        WHERE vp.volantino_id = ${volantinoId} AND p.status = 0 AND p.deleted_at IS NULL
         ORDER BY vp.ordine, p.id LIMIT ${limit} OFFSET ${start}`,
     `volantino:${volantinoId}`,
-    sql`SELECT count(*)::int AS n FROM volantini_prodotti vp JOIN prodotti p ON p.id = vp.prodotto_id
-        WHERE vp.volantino_id = ${volantinoId} AND ${VISIBILE}`);
+    () => sql`SELECT count(*)::int AS n FROM volantini_prodotti vp JOIN prodotti p ON p.id = vp.prodotto_id
+              WHERE vp.volantino_id = ${volantinoId} AND p.status = 0 AND p.deleted_at IS NULL`);
 }
 
 /** Products created within the last NOVITA_GIORNI days, newest first. */
-export function paginaNovita(db: DbOrTx, start: number, limit: number): Promise<PaginaIds> {
-  const recent = sql`p.created_at > now() - make_interval(days => ${NOVITA_GIORNI}) AND ${VISIBILE}`;
-  return page(db,
-    sql`SELECT p.id FROM prodotti p WHERE ${recent} ORDER BY p.created_at DESC, p.id LIMIT ${limit} OFFSET ${start}`,
+export function paginaNovita(sql: Sql, start: number, limit: number): Promise<PaginaIds> {
+  return page(sql,
+    sql`SELECT p.id FROM prodotti p
+        WHERE p.created_at > now() - make_interval(days => ${NOVITA_GIORNI}) AND p.status = 0 AND p.deleted_at IS NULL
+        ORDER BY p.created_at DESC, p.id LIMIT ${limit} OFFSET ${start}`,
     'novita',
-    sql`SELECT count(*)::int AS n FROM prodotti p WHERE ${recent}`);
+    () => sql`SELECT count(*)::int AS n FROM prodotti p
+              WHERE p.created_at > now() - make_interval(days => ${NOVITA_GIORNI}) AND p.status = 0 AND p.deleted_at IS NULL`);
 }
 
 /** The user's most recently ordered products for one client. */
-export async function ultimiOrdinati(db: DbOrTx, utenteId: number, clienteId: number, limit: number): Promise<number[]> {
-  const rows = await db.execute<{ id: number }>(sql`
+export async function ultimiOrdinati(sql: Sql, utenteId: number, clienteId: number, limit: number): Promise<number[]> {
+  const rows = await sql<{ id: number }[]>`
     SELECT r.prodotto_id AS id
     FROM ordini o JOIN ordini_righe r ON r.ordine_id = o.id
     JOIN prodotti p ON p.id = r.prodotto_id
-    WHERE o.utente_id = ${utenteId} AND o.cliente_id = ${clienteId} AND ${VISIBILE}
-    GROUP BY r.prodotto_id ORDER BY max(o.created_at) DESC, r.prodotto_id LIMIT ${limit}`);
+    WHERE o.utente_id = ${utenteId} AND o.cliente_id = ${clienteId} AND p.status = 0 AND p.deleted_at IS NULL
+    GROUP BY r.prodotto_id ORDER BY max(o.created_at) DESC, r.prodotto_id LIMIT ${limit}`;
   return rows.map((r) => r.id);
 }
 
@@ -83,28 +87,28 @@ export async function ultimiOrdinati(db: DbOrTx, utenteId: number, clienteId: nu
  * Random visible products in stock, without sorting the catalogue: random ids drawn between
  * the smallest and largest id, then the ones that exist.
  */
-export async function prodottiCasuali(db: DbOrTx, limit: number): Promise<number[]> {
-  const rows = await db.execute<{ id: number }>(sql`
+export async function prodottiCasuali(sql: Sql, limit: number): Promise<number[]> {
+  const rows = await sql<{ id: number }[]>`
     WITH b AS (SELECT min(id) AS lo, max(id) AS hi FROM prodotti),
     r AS (SELECT DISTINCT (b.lo + floor(random() * (b.hi - b.lo + 1)))::int AS id
           FROM b, generate_series(1, ${limit * 8}))
     SELECT p.id FROM r JOIN prodotti p ON p.id = r.id
-    WHERE ${VISIBILE} AND p.disponibilita > 0
-    LIMIT ${limit}`);
+    WHERE p.status = 0 AND p.deleted_at IS NULL AND p.disponibilita > 0
+    LIMIT ${limit}`;
   return rows.map((r) => r.id);
 }
 
 /** Products with custom portal texts (titolo_portale or descrizione_aggiuntiva), newest change first. */
-export async function prodottiCustom(db: DbOrTx, limit: number): Promise<number[]> {
-  const rows = await db.execute<{ id: number }>(sql`
+export async function prodottiCustom(sql: Sql, limit: number): Promise<number[]> {
+  const rows = await sql<{ id: number }[]>`
     SELECT p.id FROM prodotti p
-    WHERE (coalesce(p.titolo_portale, '') <> '' OR p.descrizione_aggiuntiva <> '') AND ${VISIBILE}
-    ORDER BY p.updated_at DESC, p.id LIMIT ${limit}`);
+    WHERE (coalesce(p.titolo_portale, '') <> '' OR p.descrizione_aggiuntiva <> '') AND p.status = 0 AND p.deleted_at IS NULL
+    ORDER BY p.updated_at DESC, p.id LIMIT ${limit}`;
   return rows.map((r) => r.id);
 }
 
-export async function idByCodice(db: DbOrTx, codiceProdotto: string): Promise<number | undefined> {
-  const rows = await db.execute<{ id: number }>(sql`
-    SELECT p.id FROM prodotti p WHERE p.codice_prodotto = ${codiceProdotto} AND ${VISIBILE}`);
+export async function idByCodice(sql: Sql, codiceProdotto: string): Promise<number | undefined> {
+  const rows = await sql<{ id: number }[]>`
+    SELECT p.id FROM prodotti p WHERE p.codice_prodotto = ${codiceProdotto} AND p.status = 0 AND p.deleted_at IS NULL`;
   return rows[0]?.id;
 }

@@ -1,8 +1,10 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { MediaProdotto, Prodotto } from '../../shared/catalogo.js';
 import { NOVITA_GIORNI } from '../../shared/catalogo.js';
-import type { DbOrTx } from '../db/client.js';
+import type { Sql } from '../db/client.js';
 import type { PricingCtx } from './pricing.js';
+
+/** drizzle's `sql` or postgres.js's: both nest fragments made with the same tag. */
+type Tag<T> = (strings: TemplateStringsArray, ...values: never[]) => T;
 
 type Row = {
   id: number;
@@ -26,25 +28,24 @@ type Row = {
 };
 
 /** Net price of alias p for the client: special price, else list price less discount (DESIGN §6). */
-export function prezzoRealeSql(ctx: PricingCtx): SQL {
-  return sql`coalesce(ps.prezzo, round(coalesce(lp.prezzo, 0) * (1 - ${ctx.sconto}::numeric / 100), 3))`;
+export function prezzoRealeSql<T>(sql: Tag<T>, ctx: PricingCtx): T {
+  return sql`coalesce(ps.prezzo, round(coalesce(lp.prezzo, 0) * (1 - ${ctx.sconto as never}::numeric / 100), 3))`;
 }
 
 /** Joins that price alias p for the client: lp = list price, ps = special price. */
-export function pricingJoinsSql(ctx: PricingCtx): SQL {
+export function pricingJoinsSql<T>(sql: Tag<T>, ctx: PricingCtx): T {
   return sql`
-    LEFT JOIN prodotti_prezzi lp ON lp.prodotto_id = p.id AND lp.listino = ${ctx.listino}
-    LEFT JOIN prezzi_speciali ps ON ps.prodotto_id = p.id AND ps.cliente_id = ${ctx.clienteId}`;
+    LEFT JOIN prodotti_prezzi lp ON lp.prodotto_id = p.id AND lp.listino = ${ctx.listino as never}
+    LEFT JOIN prezzi_speciali ps ON ps.prodotto_id = p.id AND ps.cliente_id = ${ctx.clienteId as never}`;
 }
 
 /**
  * Full products for the given ids, in that order, priced for the client: one statement with
  * lateral look-ups of price lists, media and codes (no per-product queries).
  */
-export async function loadProdotti(db: DbOrTx, ctx: PricingCtx, ids: number[]): Promise<Prodotto[]> {
+export async function loadProdotti(sql: Sql, ctx: PricingCtx, ids: number[]): Promise<Prodotto[]> {
   if (ids.length === 0) return [];
-  const idList = sql.raw(`'{${ids.map((id) => Math.trunc(id)).join(',')}}'::int[]`);
-  const rows = await db.execute<Row>(sql`
+  const rows = await sql<Row[]>`
     SELECT p.id, p.codice_prodotto, coalesce(nullif(p.titolo_portale, ''), p.descrizione1) AS titolo,
       p.descrizione1, p.descrizione2, p.titolo_portale, p.descrizione_aggiuntiva, p.data_creazione::text AS data_creazione,
       p.famiglia, p.famiglia_id, p.sottofamiglia, p.sottofamiglia_id, p.gruppo, p.gruppo_id, p.sottogruppo, p.sottogruppo_id,
@@ -53,14 +54,14 @@ export async function loadProdotti(db: DbOrTx, ctx: PricingCtx, ids: number[]): 
       to_json(p.deleted_at)#>>'{}' AS deleted_at, p.status,
       p.brand_codice AS brand_id, coalesce(b.nome, '') AS brand_descrizione, coalesce(b.url, '') AS brand_url,
       round(coalesce(lp.prezzo, 0), 3)::float8 AS prezzo,
-      ${prezzoRealeSql(ctx)}::float8 AS prezzo_reale,
+      ${prezzoRealeSql(sql, ctx)}::float8 AS prezzo_reale,
       pz.listini, p.giac_attuale, p.disponibilita, p.ord_forn,
       p.created_at > now() - make_interval(days => ${NOVITA_GIORNI}) AS novita,
       m.media, c.codici
-    FROM unnest(${idList}) WITH ORDINALITY AS k(id, ord)
+    FROM unnest(${ids}::int[]) WITH ORDINALITY AS k(id, ord)
     JOIN prodotti p ON p.id = k.id
     LEFT JOIN brand b ON b.brand_codice = p.brand_codice
-    ${pricingJoinsSql(ctx)}
+    ${pricingJoinsSql(sql, ctx)}
     LEFT JOIN LATERAL (
       SELECT json_object_agg('pz' || pp.listino, round(pp.prezzo, 3)::float8) AS listini
       FROM prodotti_prezzi pp WHERE pp.prodotto_id = p.id) pz ON true
@@ -73,7 +74,7 @@ export async function loadProdotti(db: DbOrTx, ctx: PricingCtx, ids: number[]): 
     LEFT JOIN LATERAL (
       SELECT json_agg(json_build_object('tipo', pc.tipo, 'codice', pc.codice) ORDER BY pc.id) AS codici
       FROM prodotti_codici pc WHERE pc.prodotto_id = p.id) c ON true
-    ORDER BY k.ord`);
+    ORDER BY k.ord`;
   return rows.map((r) => toProdotto(r, ctx.listino));
 }
 
@@ -86,11 +87,12 @@ function toProdotto(r: Row, listino: number): Prodotto {
   const codici = r.codici ?? [];
   const of = (tipo: string) => codici.filter((c) => c.tipo === tipo).map((c) => c.codice);
   const colore = r.disponibilita > 0 ? 'verde' : r.ord_forn > 0 ? 'giallo' : 'rosso';
-  const { listini, media: _m, codici: _c, ...rest } = r;
   const main = foto.find((f) => f.nome === 'default') ?? foto[0];
-  return {
-    ...rest,
-    ...(listini ?? {}),
+  const p: Record<string, unknown> = Object.assign({}, r, r.listini);
+  delete p.listini;
+  delete p.media;
+  delete p.codici;
+  return Object.assign(p, {
     listino,
     disponibilita_colore: colore,
     promo: r.prezzo > r.prezzo_reale,
@@ -104,5 +106,5 @@ function toProdotto(r: Row, listino: number): Prodotto {
       foto: foto.map(mediaPath),
       allegato: allegati.map(mediaPath),
     },
-  } as Prodotto;
+  }) as unknown as Prodotto;
 }

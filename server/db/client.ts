@@ -6,6 +6,13 @@ export type Db = PostgresJsDatabase<typeof schema>;
 /** A transaction handle or the database itself: query modules accept either. */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/**
+ * postgres.js itself: its tagged queries are prepared statements, cached per connection. The hot
+ * read paths (session look-up, product pages, search) use it directly; drizzle's raw execute
+ * re-plans every statement.
+ */
+export type Sql = postgres.Sql;
+
 export interface Database {
   db: Db;
   sql: postgres.Sql;

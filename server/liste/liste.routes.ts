@@ -16,7 +16,7 @@ export async function listeRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, {
     path: 'liste/read', methods: ['GET'], access: 'cliente', tag: TAG,
     summary: "Liste dell'utente per il cliente, con i prodotti", input: listeReadQuery, response: listeReadResponse, scope,
-    handler: async ({ deps, utente, cliente }) => ({ liste: await leggiListe(deps.db, utente, cliente!) }),
+    handler: async ({ deps, utente, cliente }) => ({ liste: await leggiListe(deps.db, deps.sql, utente, cliente!) }),
   });
   defineRoute(app, {
     path: 'liste/create', methods: ['GET', 'POST'], access: 'cliente', tag: TAG,

@@ -1,23 +1,23 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql as dsql } from 'drizzle-orm';
 import type { Lista } from '../../shared/liste.js';
 import { MSG_LISTE } from '../../shared/liste.js';
 import type { ClienteSessione, UtenteSessione } from '../auth/session-user.js';
 import { pricingOf } from '../catalogo/pricing.js';
 import { loadProdotti } from '../catalogo/prodotti.queries.js';
-import type { DbOrTx } from '../db/client.js';
+import type { DbOrTx, Sql } from '../db/client.js';
 import { liste, listeProdotti, prodotti } from '../db/schema/index.js';
 import { forbidden, notFound } from '../lib/errors.js';
 
 /** The user's lists for one client with their products priced for that client (two queries). */
-export async function leggiListe(db: DbOrTx, utente: UtenteSessione, cliente: ClienteSessione): Promise<Lista[]> {
-  const rows = await db.execute<{ id: number; nome: string; descrizione: string; prodotti: number[] }>(sql`
+export async function leggiListe(db: DbOrTx, sql: Sql, utente: UtenteSessione, cliente: ClienteSessione): Promise<Lista[]> {
+  const rows = await db.execute<{ id: number; nome: string; descrizione: string; prodotti: number[] }>(dsql`
     SELECT l.id, l.nome, l.descrizione,
       coalesce((SELECT array_agg(lp.prodotto_id ORDER BY lp.created_at, lp.prodotto_id) FROM liste_prodotti lp
                 WHERE lp.lista_id = l.id), '{}') AS prodotti
     FROM liste l WHERE l.utente_id = ${utente.id} AND l.cliente_id = ${cliente.id}
     ORDER BY l.id`);
   const ids = [...new Set(rows.flatMap((r) => r.prodotti))];
-  const byId = new Map((await loadProdotti(db, pricingOf(cliente), ids)).map((p) => [p.id, p]));
+  const byId = new Map((await loadProdotti(sql, pricingOf(cliente), ids)).map((p) => [p.id, p]));
   return rows.map((r) => ({
     id: r.id,
     nome: r.nome,
@@ -61,7 +61,7 @@ export async function cancellaLista(db: DbOrTx, utente: UtenteSessione, listaId:
 export async function aggiungiProdotto(db: DbOrTx, utente: UtenteSessione, listaId: number, prodottoId: number) {
   await propria(db, utente, listaId);
   const [p] = await db.select({ id: prodotti.id }).from(prodotti)
-    .where(and(eq(prodotti.id, prodottoId), eq(prodotti.status, 0), sql`${prodotti.deletedAt} IS NULL`));
+    .where(and(eq(prodotti.id, prodottoId), eq(prodotti.status, 0), dsql`${prodotti.deletedAt} IS NULL`));
   if (!p) throw notFound(`Prodotto ${prodottoId} non trovato.`);
   await db.insert(listeProdotti).values({ listaId, prodottoId }).onConflictDoNothing();
   return { status: 0, msg: MSG_LISTE.assegnato };

@@ -69,8 +69,8 @@ export async function creaOrdine(
         id: number; codice_prodotto: string; titolo: string; disponibilita: number; prezzo: string; prezzo_reale: string;
       }>(sql`
         SELECT p.id, p.codice_prodotto, coalesce(nullif(p.titolo_portale, ''), p.descrizione1) AS titolo, p.disponibilita,
-          round(coalesce(lp.prezzo, 0), 3)::text AS prezzo, ${prezzoRealeSql(ctx)}::text AS prezzo_reale
-        FROM prodotti p ${pricingJoinsSql(ctx)}
+          round(coalesce(lp.prezzo, 0), 3)::text AS prezzo, ${prezzoRealeSql(sql, ctx)}::text AS prezzo_reale
+        FROM prodotti p ${pricingJoinsSql(sql, ctx)}
         WHERE p.codice_prodotto IN (${sql.join(codes.map((c) => sql`${c}`), sql`, `)})
           AND p.status = 0 AND p.deleted_at IS NULL
         ORDER BY p.id
