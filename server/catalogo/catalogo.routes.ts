@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import {
   brandInfoQuery, brandItem, brandListResponse, brandQuery, byCodiceQuery, categoriaQuery, categorieResponse,
   customQuery, dettaglioProdotto, listaProdotti, novitaQuery, paginaProdotti, prodottiByCodice, randomQuery,
   ultimiOrdinatiQuery, volantiniResponse, volantinoQuery, detailsQuery, searchQuery,
 } from '../../shared/catalogo.js';
 import type { ClienteSessione } from '../auth/session-user.js';
+import type { Sql } from '../db/client.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import { defineRoute } from '../lib/route.js';
 import {
   alberoCategorie, categoriaIdByCodice, elencoBrand, elencoVolantini, infoBrand, toPagina,
 } from './catalogo.service.js';
 import {
-  idByCodice, paginaBrand, paginaCategoria, paginaNovita, paginaVolantino, prodottiCasuali, prodottiCustom,
+  idByCodice, type PaginaIds, paginaBrand, paginaCategoria, paginaNovita, paginaVolantino, prodottiCasuali, prodottiCustom,
   ultimiOrdinati,
 } from './pagine.queries.js';
 import { pricingOf } from './pricing.js';
@@ -19,6 +21,7 @@ import { loadProdotti } from './prodotti.queries.js';
 import { cercaProdotti } from './ricerca.queries.js';
 
 const TAG = 'Catalogo';
+interface PageInput { cod_azienda: string; cod_cliente: string; start: number; limit: number }
 const scoped = (i: { cod_azienda?: string; cod_cliente?: string }) => ({ azienda: i.cod_azienda, cliente: i.cod_cliente });
 /** The scope resolved a client for every route that names one. */
 const must = (c: ClienteSessione | undefined) => {
@@ -48,40 +51,26 @@ export async function catalogoRoutes(app: FastifyInstance): Promise<void> {
     handler: async ({ deps }) => ({ volantini: await elencoVolantini(deps.db) }),
   });
 
-  defineRoute(app, {
-    path: 'prodotti/categoriawithcustominfo', methods: ['GET'], access: 'cliente', tag: TAG,
-    summary: 'Prodotti di una categoria e delle sue sottocategorie, con i prezzi del cliente',
-    input: categoriaQuery, response: paginaProdotti, scope: scoped,
-    handler: async ({ deps, input, cliente }) => {
-      const id = await categoriaIdByCodice(deps.db, input.categoria_cod);
-      const pagina = await paginaCategoria(deps.sql, id, input.start, input.limit);
-      return toPagina(deps.sql, pricingOf(must(cliente)), pagina, input.start, input.limit);
-    },
+  /** A paged product list of the client: the page of ids comes from `pagina`, prices from the scope. */
+  const paged = <I extends z.ZodType<PageInput>>(
+    path: string, summary: string, input: I, pagina: (sql: Sql, i: z.output<I>) => Promise<PaginaIds>,
+  ) => defineRoute(app, {
+    path, methods: ['GET'], access: 'cliente', tag: TAG, summary, input, response: paginaProdotti, scope: scoped,
+    handler: async ({ deps, input: i, cliente }) =>
+      toPagina(deps.sql, pricingOf(must(cliente)), await pagina(deps.sql, i), i.start, i.limit),
   });
-  defineRoute(app, {
-    path: 'prodotti/volantinowithcustominfo', methods: ['GET'], access: 'cliente', tag: TAG,
-    summary: 'Prodotti di un volantino', input: volantinoQuery, response: paginaProdotti, scope: scoped,
-    handler: async ({ deps, input, cliente }) => {
-      const pagina = await paginaVolantino(deps.sql, input.volantino_id, input.start, input.limit);
-      return toPagina(deps.sql, pricingOf(must(cliente)), pagina, input.start, input.limit);
-    },
-  });
-  defineRoute(app, {
-    path: 'prodotti/brandwithcustominfo', methods: ['GET'], access: 'cliente', tag: TAG,
-    summary: 'Prodotti di un marchio', input: brandQuery, response: paginaProdotti, scope: scoped,
-    handler: async ({ deps, input, cliente }) => {
-      const pagina = await paginaBrand(deps.sql, input.brand_id, input.start, input.limit);
-      return toPagina(deps.sql, pricingOf(must(cliente)), pagina, input.start, input.limit);
-    },
-  });
-  defineRoute(app, {
-    path: 'prodotti/novita', methods: ['GET'], access: 'cliente', tag: TAG,
-    summary: 'Prodotti inseriti negli ultimi 30 giorni', input: novitaQuery, response: paginaProdotti, scope: scoped,
-    handler: async ({ deps, input, cliente }) => {
-      const pagina = await paginaNovita(deps.sql, input.start, input.limit);
-      return toPagina(deps.sql, pricingOf(must(cliente)), pagina, input.start, input.limit);
-    },
-  });
+
+  paged('prodotti/categoriawithcustominfo', 'Prodotti di una categoria e delle sue sottocategorie, con i prezzi del cliente',
+    categoriaQuery, async (sql, i) => paginaCategoria(sql, await categoriaIdByCodice(app.deps.db, i.categoria_cod), i.start, i.limit));
+  paged('prodotti/volantinowithcustominfo', 'Prodotti di un volantino', volantinoQuery,
+    (sql, i) => paginaVolantino(sql, i.volantino_id, i.start, i.limit));
+  paged('prodotti/brandwithcustominfo', 'Prodotti di un marchio', brandQuery,
+    (sql, i) => paginaBrand(sql, i.brand_id, i.start, i.limit));
+  paged('prodotti/novita', 'Prodotti inseriti negli ultimi 30 giorni', novitaQuery,
+    (sql, i) => paginaNovita(sql, i.start, i.limit));
+  paged('search/prodotti', 'Ricerca per parole (anche parziali o con refusi), codici articolo, codici fornitore ed EAN',
+    searchQuery, (sql, i) => cercaProdotti(sql, i.stringa, i.start, i.limit));
+
   defineRoute(app, {
     path: 'prodotti/ultimiordinati', methods: ['GET'], access: 'cliente', tag: TAG,
     summary: "Prodotti ordinati più di recente dall'utente per il cliente", input: ultimiOrdinatiQuery,
@@ -114,15 +103,6 @@ export async function catalogoRoutes(app: FastifyInstance): Promise<void> {
       if (id === undefined) throw notFound(`Prodotto ${input.codice_prodotto} non trovato.`);
       const [prodotto] = await loadProdotti(deps.sql, pricingOf(must(cliente)), [id]);
       return { prodotto: prodotto! };
-    },
-  });
-  defineRoute(app, {
-    path: 'search/prodotti', methods: ['GET'], access: 'cliente', tag: TAG,
-    summary: 'Ricerca per parole (anche parziali o con refusi), codici articolo, codici fornitore ed EAN',
-    input: searchQuery, response: paginaProdotti, scope: scoped,
-    handler: async ({ deps, input, cliente }) => {
-      const pagina = await cercaProdotti(deps.sql, input.stringa, input.start, input.limit);
-      return toPagina(deps.sql, pricingOf(must(cliente)), pagina, input.start, input.limit);
     },
   });
   defineRoute(app, {
