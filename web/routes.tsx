@@ -8,7 +8,6 @@ import { PageSpinner } from './components/Spinner';
 import { NotFoundPage } from './errors/NotFoundPage';
 import { RouteErrorPage } from './errors/RouteErrorPage';
 import { paths } from './paths';
-import { ShopNotBuiltPage } from './shop/ShopNotBuiltPage';
 
 /**
  * A route `lazy` that loads a screen in its own chunk:
@@ -19,6 +18,9 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (m: M) => ComponentTyp
 }
 
 const homePage = lazyPage(() => import('./shop/HomePage'), (m) => m.HomePage);
+const liste = () => import('./shop/prodotti/ListePagine');
+const media = () => import('./shop/media/MediaPage');
+const novitaProdotti = lazyPage(liste, (m) => m.NovitaProdottiPage);
 
 /**
  * Customer pages, all inside the shop frame (session required), each in its own lazy chunk so that
@@ -27,29 +29,29 @@ const homePage = lazyPage(() => import('./shop/HomePage'), (m) => m.HomePage);
 const shopRoutes: RouteObject[] = [
   { path: paths.home.path, lazy: homePage },
   { path: paths.home2.path, lazy: homePage },
-  { path: paths.categoria.path, Component: ShopNotBuiltPage },
-  { path: paths.ricerca.path, Component: ShopNotBuiltPage },
-  { path: paths.prodotto.path, Component: ShopNotBuiltPage },
-  { path: paths.checkout.path, Component: ShopNotBuiltPage },
-  { path: paths.mieiDati.path, Component: ShopNotBuiltPage },
-  { path: paths.ordini.path, Component: ShopNotBuiltPage },
-  { path: paths.ordiniDettaglio.path, Component: ShopNotBuiltPage },
-  { path: paths.liste.path, Component: ShopNotBuiltPage },
-  { path: paths.listeDettaglio.path, Component: ShopNotBuiltPage },
-  { path: paths.marchi.path, Component: ShopNotBuiltPage },
-  { path: paths.marchiProdotti.path, Component: ShopNotBuiltPage },
-  { path: paths.novita.path, Component: ShopNotBuiltPage },
-  { path: paths.novitaProdotti.path, Component: ShopNotBuiltPage },
-  { path: paths.prodottiNovita.path, Component: ShopNotBuiltPage },
-  { path: paths.novitaDispatcher.path, Component: ShopNotBuiltPage },
-  { path: paths.nuoviInserimenti.path, Component: ShopNotBuiltPage },
-  { path: paths.contatti.path, Component: ShopNotBuiltPage },
-  { path: paths.volantini.path, Component: ShopNotBuiltPage },
-  { path: paths.volantiniList.path, Component: ShopNotBuiltPage },
-  { path: paths.prodottiVolantino.path, Component: ShopNotBuiltPage },
-  { path: paths.tabelleComparative.path, Component: ShopNotBuiltPage },
-  { path: paths.catalogo.path, Component: ShopNotBuiltPage },
-  { path: paths.prodotti.path, Component: ShopNotBuiltPage },
+  { path: paths.categoria.path, lazy: lazyPage(liste, (m) => m.CategoriaPage) },
+  { path: paths.ricerca.path, lazy: lazyPage(liste, (m) => m.RicercaPage) },
+  { path: paths.prodotto.path, lazy: lazyPage(() => import('./shop/prodotto/ProdottoPage'), (m) => m.ProdottoPage) },
+  { path: paths.checkout.path, lazy: lazyPage(() => import('./checkout/CheckoutPage'), (m) => m.CheckoutPage) },
+  { path: paths.mieiDati.path, lazy: lazyPage(() => import('./account/MieiDatiPage'), (m) => m.MieiDatiPage) },
+  { path: paths.ordini.path, lazy: lazyPage(() => import('./ordini/OrdiniPage'), (m) => m.OrdiniPage) },
+  { path: paths.ordiniDettaglio.path, lazy: lazyPage(() => import('./ordini/OrdineDettaglioPage'), (m) => m.OrdineDettaglioPage) },
+  { path: paths.liste.path, lazy: lazyPage(() => import('./liste/ListePage'), (m) => m.ListePage) },
+  { path: paths.listeDettaglio.path, lazy: lazyPage(() => import('./liste/ListaDettaglioPage'), (m) => m.ListaDettaglioPage) },
+  { path: paths.marchi.path, lazy: lazyPage(() => import('./shop/marchi/MarchiPage'), (m) => m.MarchiPage) },
+  { path: paths.marchiProdotti.path, lazy: lazyPage(liste, (m) => m.MarchioProdottiPage) },
+  { path: paths.novita.path, lazy: lazyPage(media, (m) => m.NovitaPage) },
+  { path: paths.novitaProdotti.path, lazy: novitaProdotti },
+  { path: paths.prodottiNovita.path, lazy: novitaProdotti },
+  { path: paths.novitaDispatcher.path, lazy: lazyPage(() => import('./shop/media/NovitaDispatcherPage'), (m) => m.NovitaDispatcherPage) },
+  { path: paths.nuoviInserimenti.path, lazy: lazyPage(media, (m) => m.NuoviInserimentiPage) },
+  { path: paths.contatti.path, lazy: lazyPage(() => import('./account/ContattiPage'), (m) => m.ContattiPage) },
+  { path: paths.volantini.path, lazy: lazyPage(media, (m) => m.VolantiniPage) },
+  { path: paths.volantiniList.path, lazy: lazyPage(() => import('./shop/media/VolantiniListPage'), (m) => m.VolantiniListPage) },
+  { path: paths.prodottiVolantino.path, lazy: lazyPage(liste, (m) => m.VolantinoProdottiPage) },
+  { path: paths.tabelleComparative.path, lazy: lazyPage(media, (m) => m.TabelleComparativePage) },
+  { path: paths.catalogo.path, lazy: lazyPage(media, (m) => m.CatalogoPage) },
+  { path: paths.prodotti.path, lazy: lazyPage(() => import('./shop/prodotti/CategoriePage'), (m) => m.CategoriePage) },
 ];
 
 const adminNotBuilt = lazyPage(() => import('./admin/AdminNotBuiltPage'), (m) => m.AdminNotBuiltPage);

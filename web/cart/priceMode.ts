@@ -39,8 +39,13 @@ export function displayPrice(value: number, mode: PriceMode): number | null {
   return round3(mode === 'doppio' ? value * 2 : value);
 }
 
-const euro3 = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 3, maximumFractionDigits: 3 });
-const euro2 = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// it-IT leaves 4-digit amounts ungrouped by default ('1142,540 €'); a price list groups them.
+const euro = (decimals: number) => new Intl.NumberFormat('it-IT', {
+  style: 'currency', currency: 'EUR', minimumFractionDigits: decimals, maximumFractionDigits: decimals,
+  useGrouping: 'always' as unknown as boolean,
+});
+const euro3 = euro(3);
+const euro2 = euro(2);
 /** Prices and order totals: 3 decimals. */
 export const formatEuro3 = (n: number) => euro3.format(n);
 /** Turnover and statistics: 2 decimals. */

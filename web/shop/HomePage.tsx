@@ -1,33 +1,70 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import type { Prodotto } from '../../shared/catalogo.js';
 import { nomeUtente } from '../accesso/session';
+import { EmptyState } from '../components/EmptyState';
+import { ErrorState } from '../components/ErrorState';
+import { ProductGrid } from '../components/ProductGrid';
+import { Spinner } from '../components/Spinner';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { paths } from '../paths';
+import { ultimiOrdinatiQuery } from './api';
+import { FlyerCarousel } from './home/FlyerCarousel';
+import { SideBanners } from './home/SideBanners';
 import { useShopSession } from './shopSession';
+import '../components/product.css';
+import './prodotti/prodotti.css';
 
-/** Placeholder home (/home, /home2) until the real shop home replaces it. */
+/**
+ * Home (/home, /home2): welcome text, side banners, the rotating flyer banner and 'Ultimi
+ * Ordinati' (the user's last ordered products, or random products when there are none).
+ */
 export function HomePage() {
   useDocumentTitle('Home');
-  const { session, utente, listino } = useShopSession();
+  const { session, utente } = useShopSession();
   const nome = nomeUtente(utente);
   return (
-    <>
-      <div className="page-head">
-        <h1>Benvenuto{nome ? `, ${nome}` : ''}</h1>
+    <div className="home">
+      <div className="with-aside">
+        <div className="with-aside-side">
+          <SideBanners />
+        </div>
+        <div className="with-aside-main">
+          <section className="home-welcome" aria-labelledby="home-title">
+            <h1 id="home-title">Benvenuto{nome ? `, ${nome}` : ''}</h1>
+            <p>
+              Stai ordinando per <strong>{session.cliente_ragionesociale}</strong>{' '}
+              <span className="mono muted">({session.cliente_codice})</span>. Cerca per descrizione, codice o EAN, sfoglia le{' '}
+              <Link to={paths.prodotti.path}>categorie</Link> e i <Link to={paths.volantiniList.path}>volantini in corso</Link>, oppure
+              riordina i tuoi articoli abituali qui sotto.
+            </p>
+          </section>
+          <FlyerCarousel />
+          <UltimiOrdinati />
+        </div>
       </div>
-      <section className="card card-body" aria-label="Dati della sessione" style={{ maxWidth: 640 }}>
-        <dl className="kv">
-          <dt>Azienda</dt>
-          <dd>
-            {session.azienda_ragionesociale} <span className="mono muted">({session.azienda_codice})</span>
-          </dd>
-          <dt>Cliente</dt>
-          <dd>
-            {session.cliente_ragionesociale} <span className="mono muted">({session.cliente_codice})</span>
-          </dd>
-          <dt>Utente</dt>
-          <dd>{nome || '—'}</dd>
-          <dt>Listino</dt>
-          <dd>Listino {listino}</dd>
-        </dl>
-      </section>
-    </>
+    </div>
+  );
+}
+
+function UltimiOrdinati() {
+  const { session } = useShopSession();
+  const query = useQuery({ ...ultimiOrdinatiQuery(session), enabled: !!session.azienda_codice && !!session.cliente_codice });
+  return (
+    <section className="home-section" aria-labelledby="ultimi-title">
+      <div className="home-section-head">
+        <h2 id="ultimi-title">Ultimi Ordinati</h2>
+        {query.data?.casuali && <span className="muted home-section-note">Non hai ancora ordinato: ecco alcuni articoli dal catalogo.</span>}
+      </div>
+      {query.isPending ? (
+        <Spinner label="Caricamento prodotti…" size="lg" showLabel block />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.data.prodotti.length === 0 ? (
+        <EmptyState title="Nessun prodotto da mostrare." />
+      ) : (
+        <ProductGrid prodotti={query.data.prodotti as Prodotto[]} label="Ultimi Ordinati" />
+      )}
+    </section>
   );
 }

@@ -1,18 +1,30 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Link, Navigate, Outlet } from 'react-router-dom';
-import type { UtenteLogin } from '../../shared/accesso.js';
-import {
-  equalSessionData, iniziali, nomeUtente, sameClient, sessionDataFor, useLogoutCliente, useSyncUtente,
-} from '../accesso/session';
-import { Logo } from '../components/Logo';
-import { listinoOf, removeStored, setSessionData, STORAGE_KEYS, useSessionData, useStoredUtente } from '../lib/storage';
+import { useMemo } from 'react';
+import { Navigate, Outlet } from 'react-router-dom';
+import { useSyncUtente } from '../accesso/session';
+import type { Prodotto } from '../../shared/catalogo.js';
+import { SpeedCheckout } from '../checkout/SpeedCheckout';
+import { ProductActionsContext } from '../components/productActions';
+import { ListeDialogButton } from '../liste/ListeDialogButton';
+import { FatturatoMensile } from '../ordini/FatturatoMensile';
+import { listinoOf, useSessionData, useStoredUtente } from '../lib/storage';
 import { paths } from '../paths';
+import { CategorySidebar } from './layout/CategorySidebar';
+import { MainMenu } from './layout/MainMenu';
+import { ShopFooter } from './layout/ShopFooter';
+import { ShopHeader } from './layout/ShopHeader';
+import { ShopTopLine } from './layout/ShopTopLine';
+import { useKeepSessionInLine } from './layout/useKeepSessionInLine';
+import './layout/shop-layout.css';
 import { ShopSessionContext, type ShopSession } from './shopSession';
+
+/** Every product card in the shop gets the 'Liste' dialog button. */
+const listeButton = (p: Prodotto) => <ListeDialogButton prodotto={p} />;
 
 /**
  * The frame of every customer page: checks the server session (401 → login), requires
- * sessionData (else the login, or the dispatcher for users with several clients) and renders the
- * shop header above the page. Extend the header here (search, cart, menus, turnover line).
+ * sessionData (else the login, or the dispatcher for users with several clients) and renders
+ * top line, header (with the 'Fatturato mensile' line), main menu, 'Categorie' sidebar, the page,
+ * the footer and the Speed Checkout side panel.
  */
 export function ShopLayout() {
   const session = useSessionData();
@@ -33,87 +45,23 @@ export function ShopLayout() {
   return (
     <ShopSessionContext.Provider value={value}>
       <div className="shop" aria-busy={sessione.isPending}>
+        <a className="skip-link" href="#contenuto">
+          Vai al contenuto
+        </a>
         <ShopTopLine />
-        <ShopHeader />
-        <main className="shop-main" id="contenuto">
-          <Outlet />
-        </main>
+        <ShopHeader fatturato={<FatturatoMensile />} />
+        <MainMenu />
+        <div className="shop-body">
+          <CategorySidebar />
+          <main className="shop-main" id="contenuto" tabIndex={-1}>
+            <ProductActionsContext.Provider value={listeButton}>
+              <Outlet />
+            </ProductActionsContext.Provider>
+          </main>
+        </div>
+        <ShopFooter />
+        <SpeedCheckout />
       </div>
     </ShopSessionContext.Provider>
   );
-}
-
-/**
- * After the server answered, the session's client must still be one of the user's clients
- * (an admin may have unlinked it); names and price list are refreshed from the server's copy.
- */
-function useKeepSessionInLine(server: UtenteLogin | undefined): void {
-  const session = useSessionData();
-  useEffect(() => {
-    if (!server || !session) return;
-    const fresh = server.clienti.map((c) => sessionDataFor(server, c)).find((c) => sameClient(c, session));
-    if (!fresh) removeStored(STORAGE_KEYS.sessionData);
-    else if (!equalSessionData(fresh, session)) setSessionData(fresh);
-  }, [server, session]);
-}
-
-/** Top line: the client's company name and code; it sticks to the top once the page scrolls. */
-function ShopTopLine() {
-  const session = useSessionData();
-  const utente = useStoredUtente();
-  const scrolled = useScrolled();
-  if (!session) return null;
-  return (
-    <div className={`shop-topline${scrolled ? ' is-scrolled' : ''}`}>
-      <span>
-        <strong>{session.cliente_ragionesociale}</strong> <span className="mono">({session.cliente_codice})</span>
-      </span>
-      <span>
-        Azienda {session.azienda_ragionesociale} <span className="mono">({session.azienda_codice})</span>
-        {utente && utente.clienti.length > 1 && (
-          <>
-            {' · '}
-            <Link to={paths.dispatcher.path}>Cambia azienda</Link>
-          </>
-        )}
-      </span>
-    </div>
-  );
-}
-
-function ShopHeader() {
-  const utente = useStoredUtente();
-  const logout = useLogoutCliente();
-  const nome = nomeUtente(utente);
-  return (
-    <header className="shop-header">
-      <Link to={paths.home.path} className="shop-header-logo" aria-label="Home">
-        <Logo size={36} />
-      </Link>
-      {/* Search bar, main menu, price mode and cart go here. */}
-      <div className="shop-header-slot" />
-      <div className="shop-header-user">
-        {nome && (
-          <span className="user-chip">
-            <span className="avatar" aria-hidden="true">{iniziali(nome)}</span>
-            <span className="name">{nome}</span>
-          </span>
-        )}
-        <button type="button" className="btn btn-sm" onClick={() => void logout()}>
-          Esci
-        </button>
-      </div>
-    </header>
-  );
-}
-
-function useScrolled(): boolean {
-  const [scrolled, setScrolled] = useState(false);
-  useEffect(() => {
-    const onScroll = () => setScrolled(window.scrollY > 0);
-    onScroll();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, []);
-  return scrolled;
 }

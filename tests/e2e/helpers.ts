@@ -1,0 +1,46 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** Demo accounts (DESIGN §8). */
+export const MARIO = { username: 'mario.rossi@ferramentarossi.it', password: 'Demo2024!' };
+export const GIULIA = { username: 'giulia.bianchi@edilbianchi.it', password: 'Demo2024!' };
+export const ADMIN = { username: 'admin', password: 'Admin2024!' };
+export const TECNICO = { username: 'tecnico', password: 'Tecnico2024!' };
+
+/** Fills and submits a login form (customer at /, backend at /admin). */
+export async function submitLogin(page: Page, path: '/' | '/admin', account: { username: string; password: string }): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Effettua Login' }).click();
+}
+
+/** Logs a customer in through the login screen and waits for the shop home. */
+export async function loginCliente(page: Page, account = MARIO): Promise<void> {
+  await submitLogin(page, '/', account);
+  await page.waitForURL('**/home2');
+  await visible(page.getByRole('heading', { level: 1, name: /Benvenuto/ }));
+}
+
+/** The URL's query parameters. */
+export function queryOf(page: Page): URLSearchParams {
+  return new URL(page.url()).searchParams;
+}
+
+// Same options as web/cart/priceMode.ts: 3 decimals, thousands always grouped ('1.142,540 €').
+const euro3 = new Intl.NumberFormat('it-IT', {
+  style: 'currency', currency: 'EUR', minimumFractionDigits: 3, maximumFractionDigits: 3,
+  useGrouping: 'always' as unknown as boolean,
+});
+/** A price as the SPA shows it (3 decimals, it-IT). */
+export const formatEuro3 = (n: number) => euro3.format(Math.round(n * 1000) / 1000);
+
+/** Waits until the locator is visible (playwright-core has no expect of its own). */
+export async function visible(locator: Locator, timeout = 10_000): Promise<Locator> {
+  await locator.first().waitFor({ state: 'visible', timeout });
+  return locator;
+}
+
+/** Waits until the locator is gone or hidden. */
+export async function hidden(locator: Locator, timeout = 10_000): Promise<void> {
+  await locator.first().waitFor({ state: 'hidden', timeout });
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { MSG } from '../../server/auth/login.service.js';
+import { ADMIN, GIULIA, loginCliente, MARIO, submitLogin, TECNICO, visible } from './helpers.js';
+import { hasBrowser, useBrowser } from './browser.js';
+
+/** The four demo accounts log in through the screens and land where SPEC §2/§4 says. */
+describe.runIf(hasBrowser())('login', () => {
+  const { newPage } = useBrowser();
+
+  it('mario (one client) lands on /home2 showing his company', async () => {
+    const page = await newPage();
+    await loginCliente(page, MARIO);
+    expect(new URL(page.url()).pathname).toBe('/home2');
+    const topline = page.getByTestId('shop-topline');
+    await visible(topline.getByText('Ferramenta Rossi S.n.c.'));
+    expect(await topline.textContent()).toContain('(001001)');
+    // The session survives a reload.
+    await page.reload();
+    await visible(page.getByRole('heading', { level: 1, name: 'Benvenuto, Mario Rossi' }));
+    await page.context().close();
+  });
+
+  it('giulia (two clients) goes to /dispatcher, then Entra → /home2', async () => {
+    const page = await newPage();
+    await submitLogin(page, '/', GIULIA);
+    await page.waitForURL('**/dispatcher');
+    await visible(page.getByRole('heading', { name: "Utente con piu' Aziende collegate" }));
+    const entra = page.getByRole('button', { name: 'Entra' });
+    expect(await entra.count()).toBe(2);
+    const scelta = (await page.getByRole('article').first().getByRole('heading').textContent())?.trim() ?? '';
+    await entra.first().click();
+    await page.waitForURL('**/home2');
+    await visible(page.getByRole('heading', { level: 1, name: /Benvenuto/ }));
+    // The top line names the chosen client, with the link back to the dispatcher.
+    const topline = page.getByTestId('shop-topline');
+    await visible(topline.getByRole('link', { name: 'Cambia azienda' }));
+    expect(await topline.textContent()).toContain(scelta);
+    await page.context().close();
+  });
+
+  it('admin lands on /adminhome with the 5 common menu entries', async () => {
+    const page = await newPage();
+    await page.goto('/admin');
+    await visible(page.getByRole('heading', { name: 'Login Backend' }));
+    await submitLogin(page, '/admin', ADMIN);
+    await page.waitForURL('**/adminhome');
+    await visible(page.getByRole('heading', { name: 'Pannello Amministrazione' }));
+    const menu = page.getByRole('navigation', { name: 'Menu amministrazione' });
+    await visible(menu.getByRole('link').first());
+    const voci = (await menu.getByRole('link').allTextContents()).map((t) => t.trim());
+    expect(voci).toEqual(['Aziende', 'Utenti', 'Clienti', 'Categorie', 'Prodotti']);
+    await page.context().close();
+  });
+
+  it('tecnico also sees Impostazioni, Statistiche and Dispositivi', async () => {
+    const page = await newPage();
+    await submitLogin(page, '/admin', TECNICO);
+    await page.waitForURL('**/adminhome');
+    const menu = page.getByRole('navigation', { name: 'Menu amministrazione' });
+    await visible(menu.getByRole('link', { name: 'Dispositivi' }));
+    const voci = (await menu.getByRole('link').allTextContents()).map((t) => t.trim());
+    expect(voci).toEqual(['Aziende', 'Utenti', 'Clienti', 'Categorie', 'Prodotti', 'Impostazioni', 'Statistiche', 'Dispositivi']);
+    await page.context().close();
+  });
+
+  it("a wrong password shows the server's message in the dialog", async () => {
+    const page = await newPage();
+    await submitLogin(page, '/', { username: MARIO.username, password: 'Sbagliata!1' });
+    const dialog = page.getByRole('dialog');
+    await visible(dialog);
+    expect(await dialog.textContent()).toContain(MSG.credenziali);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await visible(page.getByRole('button', { name: 'Effettua Login' }));
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    // The backend login answers the same way.
+    await submitLogin(page, '/admin', { username: ADMIN.username, password: 'Sbagliata!1' });
+    await visible(page.getByRole('dialog'));
+    expect(await page.getByRole('dialog').textContent()).toContain(MSG.credenziali);
+    await page.context().close();
+  });
+});

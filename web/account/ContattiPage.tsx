@@ -1,0 +1,179 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { contattoRequest } from '../../shared/contatti.js';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { errorMessage } from '../lib/api';
+import { useShopSession } from '../shop/shopSession';
+import { useInviaContatto } from './api';
+import { AGENTI, AZIENDA, CASELLE, telHref } from './azienda';
+import '../checkout/common.css';
+import './account.css';
+
+type Campo = 'nome' | 'email' | 'messaggio';
+
+/** /contatti (SPEC §2 Contacts): office address, phones, mailboxes, the four agents and a message form. */
+export function ContattiPage() {
+  useDocumentTitle('Contatti');
+  return (
+    <>
+      <div className="page-head">
+        <h1>Contatti</h1>
+      </div>
+      <div className="contatti-grid">
+        <div className="contatti-info">
+          <section className="card" aria-labelledby="sede">
+            <div className="card-head">
+              <h2 id="sede">Sede e uffici</h2>
+            </div>
+            <div className="card-body">
+              <address className="contatti-address">
+                <strong>{AZIENDA.ragioneSociale}</strong>
+                <br />
+                {AZIENDA.indirizzo}
+                <br />
+                {AZIENDA.cap} {AZIENDA.citta} ({AZIENDA.provincia})
+                <br />
+                <span className="muted">P. IVA {AZIENDA.partitaIva}</span>
+              </address>
+              <dl className="account-kv">
+                <dt>Centralino</dt>
+                <dd><a href={telHref(AZIENDA.telefono)}>{AZIENDA.telefono}</a></dd>
+                <dt>Fax</dt>
+                <dd>{AZIENDA.fax}</dd>
+                <dt>Orari</dt>
+                <dd>{AZIENDA.orari}</dd>
+              </dl>
+            </div>
+            <table className="table contatti-caselle">
+              <caption className="visually-hidden">Uffici</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Ufficio</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Telefono</th>
+                </tr>
+              </thead>
+              <tbody>
+                {CASELLE.map((c) => (
+                  <tr key={c.email}>
+                    <td>{c.reparto}</td>
+                    <td><a href={`mailto:${c.email}`}>{c.email}</a></td>
+                    <td className="nowrap">{c.telefono && <a href={telHref(c.telefono)}>{c.telefono}</a>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+
+          <section className="card" aria-labelledby="agenti">
+            <div className="card-head">
+              <h2 id="agenti">Agenti di zona</h2>
+            </div>
+            <ul className="agenti">
+              {AGENTI.map((a) => (
+                <li key={a.email} className="agente">
+                  <span className="avatar" aria-hidden="true">{a.nome.split(' ').map((w) => w[0]).join('')}</span>
+                  <div>
+                    <p className="agente-nome">{a.nome}</p>
+                    <p className="agente-zona">{a.zona} <span className="muted">· {a.province}</span></p>
+                    <p className="agente-contatti">
+                      <a href={telHref(a.cellulare)}>{a.cellulare}</a>
+                      {' · '}
+                      <a href={`mailto:${a.email}`}>{a.email}</a>
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+
+        <ContattoForm />
+      </div>
+    </>
+  );
+}
+
+function ContattoForm() {
+  const { utente } = useShopSession();
+  const invia = useInviaContatto();
+  const ids = { nome: useId(), email: useId(), messaggio: useId(), esito: useId() };
+  const [valori, setValori] = useState<Record<Campo, string>>({
+    nome: [utente?.nome, utente?.cognome].filter(Boolean).join(' '),
+    email: utente?.username?.includes('@') ? utente.username : '',
+    messaggio: '',
+  });
+  const [errori, setErrori] = useState<Partial<Record<Campo, string>>>({});
+  const [esito, setEsito] = useState<{ text: string; error?: boolean } | null>(null);
+
+  const set = (campo: Campo, v: string) => {
+    setValori((x) => ({ ...x, [campo]: v }));
+    if (errori[campo]) setErrori((e) => ({ ...e, [campo]: undefined }));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (invia.isPending) return;
+    setEsito(null);
+    const parsed = contattoRequest.safeParse(valori);
+    if (!parsed.success) {
+      const next: Partial<Record<Campo, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const k = issue.path[0] as Campo;
+        next[k] ??= issue.message;
+      }
+      setErrori(next);
+      const first = (['nome', 'email', 'messaggio'] as const).find((k) => next[k]);
+      if (first) document.getElementById(ids[first])?.focus();
+      return;
+    }
+    try {
+      const r = await invia.mutateAsync(parsed.data);
+      setEsito({ text: r.msg, error: r.status !== 0 });
+      if (r.status === 0) setValori((x) => ({ ...x, messaggio: '' }));
+    } catch (err) {
+      setEsito({ text: errorMessage(err), error: true });
+    }
+  };
+
+  const field = (campo: Campo, label: string, input: (props: Record<string, unknown>) => ReactNode) => (
+    <div className="field">
+      <label htmlFor={ids[campo]}>{label} <span aria-hidden="true" className="req">*</span></label>
+      {input({
+        id: ids[campo],
+        value: valori[campo],
+        required: true,
+        'aria-invalid': errori[campo] ? true : undefined,
+        'aria-describedby': errori[campo] ? `${ids[campo]}-err` : undefined,
+      })}
+      {errori[campo] && <span id={`${ids[campo]}-err`} className="field-error">{errori[campo]}</span>}
+    </div>
+  );
+
+  return (
+    <section className="card contatti-form" aria-labelledby="scrivici">
+      <div className="card-head">
+        <h2 id="scrivici">Scrivici</h2>
+      </div>
+      <form className="card-body" onSubmit={submit} noValidate aria-busy={invia.isPending}>
+        {field('nome', 'Nome', (p) => (
+          <input {...p} className="input" autoComplete="name" maxLength={200} onChange={(e) => set('nome', e.target.value)} />
+        ))}
+        {field('email', 'Email', (p) => (
+          <input {...p} className="input" type="email" autoComplete="email" maxLength={200} onChange={(e) => set('email', e.target.value)} />
+        ))}
+        {field('messaggio', 'Messaggio', (p) => (
+          <textarea {...p} className="textarea" rows={7} maxLength={5000} onChange={(e) => set('messaggio', e.target.value)} />
+        ))}
+        <p className="hint"><span aria-hidden="true">*</span> Tutti i campi sono obbligatori.</p>
+        <div className="contatti-submit">
+          <button type="submit" className="btn btn-primary" disabled={invia.isPending}>
+            {invia.isPending ? 'Invio in corso…' : 'Invia messaggio'}
+          </button>
+        </div>
+        <p id={ids.esito} className={`contatti-esito${esito?.error ? ' is-error' : ''}${esito ? ' is-shown' : ''}`} role="status" aria-live="polite">
+          {esito?.text ?? ''}
+        </p>
+      </form>
+    </section>
+  );
+}

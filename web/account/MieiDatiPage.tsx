@@ -1,0 +1,101 @@
+import { useQuery } from '@tanstack/react-query';
+import { sessioneQuery } from '../accesso/api';
+import { nomeUtente } from '../accesso/session';
+import { EmptyState } from '../components/EmptyState';
+import { ErrorState } from '../components/ErrorState';
+import { Spinner } from '../components/Spinner';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { listinoOf } from '../lib/storage';
+import { useShopSession } from '../shop/shopSession';
+import '../checkout/common.css';
+import './account.css';
+
+const TIPOLOGIE: Record<string, string> = { cliente: 'Cliente', user: 'Utente' };
+const ND = 'Non Presente';
+
+/** /mieidati 'I miei Dati' (SPEC §2): the user's own details and associated clients. */
+export function MieiDatiPage() {
+  useDocumentTitle('I miei Dati');
+  const { session, utente: stored } = useShopSession();
+  // The server's copy (GET /api/sessione), already loaded by the shop frame.
+  const query = useQuery(sessioneQuery());
+  const utente = query.data?.utente ?? stored;
+
+  return (
+    <>
+      <div className="page-head">
+        <h1>I miei Dati</h1>
+      </div>
+      {!utente ? (
+        query.isError ? (
+          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+        ) : (
+          <Spinner label="Caricamento dati…" showLabel block />
+        )
+      ) : (
+        <div className="account-grid">
+          <section className="card" aria-labelledby="dati-utente">
+            <div className="card-head">
+              <h2 id="dati-utente">Dati utente</h2>
+            </div>
+            <dl className="account-kv card-body">
+              <dt>Nome</dt>
+              <dd>{utente.nome || ND}</dd>
+              <dt>Cognome</dt>
+              <dd>{utente.cognome || ND}</dd>
+              <dt>Nominativo</dt>
+              <dd>{nomeUtente(utente) || ND}</dd>
+              <dt>Username / email</dt>
+              <dd>{utente.username || ND}</dd>
+              <dt>Codice utente</dt>
+              <dd className="mono">{utente.utente_codice || session.utente_codice}</dd>
+              <dt>Tipo account</dt>
+              <dd>{utente.tipologia_account ? TIPOLOGIE[utente.tipologia_account] ?? utente.tipologia_account : ND}</dd>
+            </dl>
+          </section>
+
+          <section className="card" aria-labelledby="clienti-associati">
+            <div className="card-head">
+              <h2 id="clienti-associati">Clienti associati</h2>
+              <span className="badge">{utente.clienti.length}</span>
+            </div>
+            {utente.clienti.length === 0 ? (
+              <EmptyState title="Nessun cliente assegnato." />
+            ) : (
+              <div className="table-scroll">
+                <table className="table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Cliente</th>
+                      <th scope="col">Codice</th>
+                      <th scope="col">Azienda</th>
+                      <th scope="col">Listino</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {utente.clienti.map((c) => {
+                      const attuale = c.azienda_codice === session.azienda_codice && c.cliente_codice === session.cliente_codice;
+                      return (
+                        <tr key={`${c.azienda_codice}/${c.cliente_codice}`} aria-current={attuale ? 'true' : undefined}>
+                          <td>
+                            {c.cliente_ragionesociale}
+                            {attuale && <span className="badge account-current">Attuale</span>}
+                          </td>
+                          <td className="mono">{c.cliente_codice}</td>
+                          <td>
+                            {c.azienda_ragionesociale} <span className="mono muted">({c.azienda_codice})</span>
+                          </td>
+                          <td>Listino {listinoOf(c)}</td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </div>
+      )}
+    </>
+  );
+}

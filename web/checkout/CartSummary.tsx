@@ -1,0 +1,49 @@
+import { cartTotals, formatEuro3, type PriceMode } from '../cart/priceMode';
+import type { CartItem } from '../cart/cart';
+
+/** SPEC §5: emptying the cart asks this. */
+export const MSG_SVUOTA = 'Sei sicuro di voler svuotare il carrello?';
+
+/** Partial (list prices), discounted partial (net prices) and overall total of the cart, per price mode. */
+export function CartTotals({ items, mode, className = 'totals' }: { items: CartItem[]; mode: PriceMode; className?: string }) {
+  if (mode === 'nascosto') {
+    return <p className="hint totals-hidden">Prezzi nascosti (No Listino).</p>;
+  }
+  const t = cartTotals(items, mode);
+  return (
+    <dl className={className} aria-label="Totali del carrello">
+      <div>
+        <dt>Parziale</dt>
+        <dd className="num">{formatEuro3(t.parziale)}</dd>
+      </div>
+      <div>
+        <dt>Parziale scontato</dt>
+        <dd className="num">{formatEuro3(t.parzialeScontato)}</dd>
+      </div>
+      <div className="totals-grand">
+        <dt>Totale</dt>
+        <dd className="num">{formatEuro3(t.totale)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Line amounts in a mode: list-price and net-price totals, null when prices are hidden. */
+export function lineAmounts(item: CartItem, mode: PriceMode) {
+  if (mode === 'nascosto') return null;
+  const f = mode === 'doppio' ? 2 : 1;
+  const r3 = (n: number) => Math.round(n * 1000) / 1000;
+  return {
+    unitario: r3(item.prezzo_reale * f),
+    parziale: r3(r3(item.prezzo * f) * item.quantita),
+    scontato: r3(r3(item.prezzo_reale * f) * item.quantita),
+  };
+}
+
+export function TrashIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+      <path d="M4 7h16M9 7V4.5h6V7M6.5 7l1 12.5h9l1-12.5M10 11v5M14 11v5" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,86 @@
+import { useEffect, useRef, useState } from 'react';
+import { removeFromCart, setCartQuantita, type CartItem } from '../cart/cart';
+import { useDialogs } from '../components/Modal';
+
+/** Texts of SPEC §5 for cart quantities. */
+export const MSG_QUANTITA = {
+  nonValida: 'Per favore, inserisci una quantità valida.',
+  oltreDisponibilita: (max: number) =>
+    `Attenzione: la quantità desiderata supera la disponibilità attuale. Impostata alla quantità massima disponibile di ${max}.`,
+} as const;
+
+/**
+ * The editable quantity of a cart line (number, minimum 1). A valid number is applied as it is
+ * typed; above the stock the line is set to the stock with an alert; an empty or non-positive
+ * value is refused with an alert when the field is left (or on Enter).
+ */
+export function QuantitaInput({ item, id, className = 'input cart-qty', ...aria }: {
+  item: CartItem;
+  id?: string;
+  className?: string;
+  'aria-label'?: string;
+  'aria-labelledby'?: string;
+}) {
+  const { alert } = useDialogs();
+  const [draft, setDraft] = useState(String(item.quantita));
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
+
+  useEffect(() => {
+    setDraft(String(item.quantita));
+  }, [item.quantita]);
+
+  const apply = (n: number) => {
+    const max = item.disponibilita;
+    if (n > max) {
+      // Nothing left in stock: a quantity of 0 means no line.
+      if (max >= 1) setCartQuantita(item.codice_prodotto, max);
+      else removeFromCart(item.codice_prodotto);
+      setDraft(String(Math.max(max, 1)));
+      void alert(MSG_QUANTITA.oltreDisponibilita(Math.max(0, max)));
+      return;
+    }
+    if (n !== item.quantita) setCartQuantita(item.codice_prodotto, n);
+  };
+
+  const parse = (v: string): number | null => {
+    if (!/^\s*\d+\s*$/.test(v)) return null;
+    const n = Number(v);
+    return Number.isSafeInteger(n) && n >= 1 ? n : null;
+  };
+
+  const commit = () => {
+    if (parse(draftRef.current) !== null) return;
+    // Reset first, so the blur caused by the alert taking focus finds a valid value.
+    draftRef.current = String(item.quantita);
+    setDraft(String(item.quantita));
+    void alert(MSG_QUANTITA.nonValida);
+  };
+
+  return (
+    <input
+      id={id}
+      className={className}
+      type="number"
+      inputMode="numeric"
+      min={1}
+      max={item.disponibilita >= 1 ? item.disponibilita : undefined}
+      step={1}
+      value={draft}
+      {...aria}
+      aria-invalid={parse(draft) === null ? true : undefined}
+      onChange={(e) => {
+        setDraft(e.target.value);
+        const n = parse(e.target.value);
+        if (n !== null) apply(n);
+      }}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          commit();
+        }
+      }}
+    />
+  );
+}

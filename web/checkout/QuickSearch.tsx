@@ -1,0 +1,160 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { Prodotto } from '../../shared/catalogo.js';
+import { addToCart } from '../cart/cart';
+import { displayPrice, formatEuro3, usePriceMode } from '../cart/priceMode';
+import { ErrorState } from '../components/ErrorState';
+import { useDialogs } from '../components/Modal';
+import { Spinner } from '../components/Spinner';
+import { useShopSession } from '../shop/shopSession';
+import { quickSearchQuery } from './api';
+import { Thumb } from './Thumb';
+
+/** SPEC §9: search debounce 500 ms; the quick search needs more than 2 characters. */
+export const QUICK_SEARCH_DEBOUNCE_MS = 500;
+export const QUICK_SEARCH_MIN = 3;
+export const MSG_GIACENZA = 'Giacenza non disponibile';
+
+/** `value` once it has stopped changing for `delay` ms; an empty value passes at once. */
+function useDebounced(value: string, delay: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    if (value === '') {
+      setDebounced('');
+      return;
+    }
+    const t = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(t);
+  }, [value, delay]);
+  return debounced;
+}
+
+/**
+ * The quick product search of the Speed Checkout panel and of /checkout (SPEC §4 "Quick search"):
+ * results after a 500 ms pause for more than 2 characters (a repeated term is not searched again);
+ * adding puts quantity 1 in the cart, or alerts 'Giacenza non disponibile' when stock is below 1,
+ * then clears the box and the results.
+ */
+export function QuickSearch({ label = 'Ricerca rapida prodotti', autoFocus = false, className }: {
+  label?: string;
+  autoFocus?: boolean;
+  className?: string;
+}) {
+  const { session } = useShopSession();
+  const mode = usePriceMode();
+  const { alert } = useDialogs();
+  const inputId = useId();
+  const hintId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState('');
+  const [annuncio, setAnnuncio] = useState('');
+  const term = useDebounced(text.trim(), QUICK_SEARCH_DEBOUNCE_MS);
+  const codici = !!session.azienda_codice && !!session.cliente_codice;
+  const attivo = codici && term.length >= QUICK_SEARCH_MIN && text.trim().length >= QUICK_SEARCH_MIN;
+  const query = useQuery({
+    ...quickSearchQuery(session.azienda_codice, session.cliente_codice, term),
+    enabled: attivo,
+    placeholderData: keepPreviousData,
+  });
+
+  useEffect(() => {
+    if (autoFocus) inputRef.current?.focus();
+  }, [autoFocus]);
+
+  const aggiungi = async (p: Prodotto) => {
+    if (p.disponibilita < 1) {
+      await alert(MSG_GIACENZA);
+      return;
+    }
+    addToCart(p, 1);
+    setText('');
+    setAnnuncio(`${p.codice_prodotto} aggiunto al carrello.`);
+    inputRef.current?.focus();
+  };
+
+  // Duplicates (the same product twice in an answer) are shown once.
+  const prodotti = attivo && query.data
+    ? query.data.prodotti.filter((p, i, all) => all.findIndex((x) => x.codice_prodotto === p.codice_prodotto) === i)
+    : [];
+
+  return (
+    <div className={`qs${className ? ` ${className}` : ''}`}>
+      <label htmlFor={inputId} className="label">{label}</label>
+      <div className="qs-box">
+        <svg className="qs-icon" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <circle cx="11" cy="11" r="6.5" />
+          <path d="m16 16 4.5 4.5" strokeLinecap="round" />
+        </svg>
+        <input
+          ref={inputRef}
+          id={inputId}
+          className="input"
+          type="search"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="Codice, EAN o descrizione…"
+          aria-describedby={hintId}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setAnnuncio('');
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && text) {
+              e.stopPropagation();
+              setText('');
+            }
+          }}
+        />
+        {attivo && query.isFetching && <span className="qs-busy"><Spinner label="Ricerca in corso…" /></span>}
+      </div>
+      <p id={hintId} className="hint qs-hint" aria-live="polite">
+        {annuncio || (text.trim().length > 0 && text.trim().length < QUICK_SEARCH_MIN ? 'Inserisci almeno 3 caratteri.' : '')}
+      </p>
+      {attivo && (
+        query.isError ? (
+          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+        ) : query.isPending ? (
+          <Spinner label="Ricerca in corso…" showLabel block />
+        ) : prodotti.length === 0 ? (
+          <p className="qs-empty">Nessun prodotto trovato per questa ricerca.</p>
+        ) : (
+          <>
+            <ul className="qs-results" aria-label={`Risultati per "${term}"`}>
+              {prodotti.map((p) => {
+                const prezzo = displayPrice(p.prezzo_reale, mode);
+                return (
+                  <li key={p.codice_prodotto} className="qs-item">
+                    <Thumb codice={p.codice_prodotto} foto={p.foto_principale} size={32} />
+                    <span className="qs-text">
+                      <span className="mono qs-code">{p.codice_prodotto}</span>
+                      <span className="qs-title" title={p.titolo}>{p.titolo}</span>
+                    </span>
+                    <span className="qs-meta">
+                      {prezzo !== null && <span className="num">{formatEuro3(prezzo)}</span>}
+                      <span className={`stock stock-${p.disponibilita_colore}`}>Disp. {Math.max(0, p.disponibilita)}</span>
+                    </span>
+                    <button
+                      type="button"
+                      className="btn btn-sm qs-add"
+                      aria-label={`Aggiungi ${p.codice_prodotto} al carrello`}
+                      title="Aggiungi al carrello (quantità 1)"
+                      onClick={() => void aggiungi(p as Prodotto)}
+                    >
+                      <span aria-hidden="true">+</span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+            {query.data && query.data.totaleProdotti > prodotti.length && (
+              <p className="hint qs-more">
+                Primi {prodotti.length} di {query.data.totaleProdotti} risultati: affina la ricerca.
+              </p>
+            )}
+          </>
+        )
+      )}
+    </div>
+  );
+}

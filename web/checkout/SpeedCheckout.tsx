@@ -1,0 +1,201 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { AZIENDA, CASELLE, telHref } from '../account/azienda';
+import { useCart, type CartItem } from '../cart/cart';
+import { formatEuro3, usePriceMode, type PriceMode } from '../cart/priceMode';
+import { useDialogs } from '../components/Modal';
+import { paths } from '../paths';
+import { CartTotals, lineAmounts, MSG_SVUOTA, TrashIcon } from './CartSummary';
+import { setOrdineDraft, useOrdineDraft } from './draft';
+import { QuantitaInput } from './QuantitaInput';
+import { QuickSearch } from './QuickSearch';
+import { Thumb } from './Thumb';
+import { useConfermaOrdine } from './useConfermaOrdine';
+import './common.css';
+import './checkout.css';
+
+/**
+ * The Speed Checkout side panel (SPEC §2): a fixed cart button at the right edge opens a panel with
+ * the quick search, the cart lines (quantity, remove), the totals, a note, 'Svuota Carrello' and
+ * 'Conferma Ordine', and the company's contacts. Mount it once inside the shop frame (it needs
+ * useShopSession); it draws itself fixed over the page.
+ */
+export function SpeedCheckout() {
+  const [open, setOpen] = useState(false);
+  const { items, count } = useCart();
+  const panelId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+
+  // Following a link (or a confirmed order) closes the panel.
+  useEffect(() => {
+    setOpen(false);
+  }, [location.pathname]);
+
+  const close = () => {
+    setOpen(false);
+    toggleRef.current?.focus();
+  };
+
+  return (
+    <>
+      <button
+        ref={toggleRef}
+        type="button"
+        className={`sc-toggle${open ? ' is-open' : ''}`}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        aria-label={`Speed Checkout: ${count === 1 ? '1 articolo' : `${count} articoli`} nel carrello`}
+        title="Speed Checkout"
+        onClick={() => (open ? close() : setOpen(true))}
+      >
+        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+          <path d="M3 4h2.2l2.1 10.2a1.5 1.5 0 0 0 1.5 1.2h8.4a1.5 1.5 0 0 0 1.5-1.1L20.5 8H6.2" strokeLinecap="round" strokeLinejoin="round" />
+          <circle cx="9.5" cy="19.5" r="1.4" />
+          <circle cx="17" cy="19.5" r="1.4" />
+        </svg>
+        {count > 0 && <span className="sc-count" aria-hidden="true">{count}</span>}
+      </button>
+      {open && <SpeedCheckoutPanel id={panelId} items={items} onClose={close} />}
+    </>
+  );
+}
+
+function SpeedCheckoutPanel({ id, items, onClose }: { id: string; items: CartItem[]; onClose: () => void }) {
+  const titleId = useId();
+  const noteId = useId();
+  const mode = usePriceMode();
+  const draft = useOrdineDraft();
+  const { clear } = useCart();
+  const { confirm } = useDialogs();
+  const { conferma, busy } = useConfermaOrdine('pannello');
+  const vuoto = items.length === 0;
+
+  const svuota = async () => {
+    if (await confirm(MSG_SVUOTA, { danger: true, confirmLabel: 'Svuota' })) clear();
+  };
+
+  return (
+    <section
+      id={id}
+      className="sc-panel"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+    >
+      <header className="sc-head">
+        <h2 id={titleId}>Speed Checkout</h2>
+        <span className="badge">{items.length === 1 ? '1 articolo' : `${items.length} articoli`}</span>
+        <button type="button" className="btn btn-ghost modal-close" aria-label="Chiudi Speed Checkout" onClick={onClose}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </header>
+
+      <div className="sc-body">
+        <QuickSearch autoFocus className="sc-search" />
+
+        <h3 className="sc-section-title">Carrello</h3>
+        {vuoto ? (
+          <p className="sc-empty">Il carrello è vuoto</p>
+        ) : (
+          <ul className="sc-lines" aria-label="Righe del carrello">
+            {items.map((item) => <PanelLine key={item.codice_prodotto} item={item} mode={mode} />)}
+          </ul>
+        )}
+
+        <div className="field sc-note">
+          <label htmlFor={noteId}>Note</label>
+          <textarea
+            id={noteId}
+            className="textarea"
+            rows={2}
+            maxLength={4000}
+            value={draft.note}
+            onChange={(e) => setOrdineDraft({ note: e.target.value })}
+          />
+        </div>
+
+        <footer className="sc-contacts" aria-label="Contatti">
+          <p>
+            <strong>{AZIENDA.ragioneSociale}</strong>
+            <br />
+            {AZIENDA.indirizzo}, {AZIENDA.cap} {AZIENDA.citta} ({AZIENDA.provincia})
+            <br />
+            Tel. <a href={telHref(AZIENDA.telefono)}>{AZIENDA.telefono}</a> · Fax {AZIENDA.fax}
+          </p>
+          <ul>
+            {CASELLE.map((c) => (
+              <li key={c.email}>
+                <span className="muted">{c.reparto}:</span> <a href={`mailto:${c.email}`}>{c.email}</a>
+              </li>
+            ))}
+          </ul>
+        </footer>
+      </div>
+
+      <div className="sc-foot">
+        <CartTotals items={items} mode={mode} className="totals totals-compact" />
+        <div className="sc-actions">
+          <button type="button" className="btn" disabled={vuoto || busy} onClick={() => void svuota()}>
+            Svuota Carrello
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={vuoto || busy}
+            aria-busy={busy}
+            onClick={() => void conferma(items, draft)}
+          >
+            {busy ? 'Invio in corso…' : 'Conferma Ordine'}
+          </button>
+        </div>
+        <Link className="sc-link" to={paths.checkout.path}>Vai al checkout completo</Link>
+      </div>
+    </section>
+  );
+}
+
+function PanelLine({ item, mode }: { item: CartItem; mode: PriceMode }) {
+  const { remove } = useCart();
+  const importi = lineAmounts(item, mode);
+  return (
+    <li className="sc-line">
+      <Thumb codice={item.codice_prodotto} foto={item.foto_principale} size={36} />
+      <div className="sc-line-info">
+        <span className="mono sc-line-code">{item.codice_prodotto}</span>
+        <span className="sc-line-title" title={item.titolo}>{item.titolo}</span>
+        {importi && (
+          <span className="hint">
+            {formatEuro3(importi.unitario)} / {item.um || 'Pz'} · Disp. {Math.max(0, item.disponibilita)}
+          </span>
+        )}
+      </div>
+      <QuantitaInput item={item} aria-label={`Quantità ${item.codice_prodotto}`} />
+      <div className="sc-line-amounts">
+        {importi && (
+          <>
+            {importi.parziale !== importi.scontato && (
+              <span className="num strike"><span className="visually-hidden">Parziale </span>{formatEuro3(importi.parziale)}</span>
+            )}
+            <span className="num strong"><span className="visually-hidden">Parziale scontato </span>{formatEuro3(importi.scontato)}</span>
+          </>
+        )}
+      </div>
+      <button
+        type="button"
+        className="btn btn-ghost icon-btn"
+        aria-label={`Rimuovi ${item.codice_prodotto} dal carrello`}
+        title="Rimuovi"
+        onClick={() => remove(item.codice_prodotto)}
+      >
+        <TrashIcon />
+      </button>
+    </li>
+  );
+}

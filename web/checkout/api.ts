@@ -1,0 +1,45 @@
+import { queryOptions } from '@tanstack/react-query';
+import { paginaProdotti, prodottiByCodice, type Prodotto } from '../../shared/catalogo.js';
+import { ordiniCheckResponse, ordiniCreateResponse, type OrdiniCreateRequest } from '../../shared/ordini.js';
+import { api } from '../lib/api';
+
+/** Calls of the cart screens (Speed Checkout panel and /checkout): quick search, availability, order. */
+
+/** Results of one quick search (SPEC §4 "Quick search"): the first page of search/prodotti. */
+export const QUICK_SEARCH_LIMIT = 10;
+
+export const checkoutKeys = {
+  quickSearch: (azienda: string, cliente: string, stringa: string) => ['checkout', 'quick-search', azienda, cliente, stringa] as const,
+};
+
+export const quickSearchQuery = (azienda: string, cliente: string, stringa: string) =>
+  queryOptions({
+    queryKey: checkoutKeys.quickSearch(azienda, cliente, stringa),
+    queryFn: ({ signal }) =>
+      api.get('search/prodotti', paginaProdotti, { cod_azienda: azienda, cod_cliente: cliente, stringa, start: 0, limit: QUICK_SEARCH_LIMIT }, { signal }),
+    staleTime: 30_000,
+  });
+
+/** POST ordini/check: current stock of each cart line. */
+export const checkDisponibilita = (righe: { codice_prodotto: string; quantita: number }[]) =>
+  api.post('ordini/check', ordiniCheckResponse, { prodotti: righe.map((r) => ({ codice_prodotto: r.codice_prodotto, quantita: r.quantita })) });
+
+/**
+ * POST ordini/create with the Idempotency-Key header: the same key for the same confirmation
+ * attempt (double click, retry after a network error) gives one order on the server.
+ */
+export const creaOrdine = (body: OrdiniCreateRequest, idempotencyKey: string) =>
+  api.post('ordini/create', ordiniCreateResponse, body, { headers: { 'Idempotency-Key': idempotencyKey } });
+
+/** GET search/prodottoByCodiceProdotto: the product with the client's current prices, or null. */
+export async function prodottoByCodice(codice: string, azienda: string, cliente: string): Promise<Prodotto | null> {
+  const r = await api.get('search/prodottoByCodiceProdotto', prodottiByCodice, { codice_prodotto: codice, cod_azienda: azienda, cod_cliente: cliente });
+  return (r.prodotto[0] as Prodotto | undefined) ?? null;
+}
+
+/** A random key for one confirmation attempt (crypto.randomUUID needs a secure context). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,141 @@
+import { useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { DisponibilitaRiga } from '../../shared/ordini.js';
+import { nomeUtente } from '../accesso/session';
+import { clearCart, removeFromCart, setCartQuantita, type CartItem } from '../cart/cart';
+import { useDialogs } from '../components/Modal';
+import { errorMessage } from '../lib/api';
+import { queryClient } from '../lib/queryClient';
+import { ordiniKeys } from '../ordini/api';
+import { paths } from '../paths';
+import { useShopSession } from '../shop/shopSession';
+import { checkDisponibilita, creaOrdine, newIdempotencyKey } from './api';
+import { resetOrdineDraft, type OrdineDraft } from './draft';
+
+/** Texts of SPEC §4, §5 and §8 for the order confirmation. */
+export const MSG_ORDINE = {
+  conferma: "Sei sicuro di voler confermare l'ordine?",
+  erroreVerifica: 'Errore durante la verifica della disponibilità dei prodotti.',
+  nonDisponibile: (codice: string, n: number) =>
+    `Prodotto ${codice} non disponibile nella quantità richiesta. Massima disponibilità: ${n}.`,
+  nonTuttiDisponibili:
+    'Attenzione: Non tutti i prodotti sono disponibili nella quantità richiesta. Si prega di rivedere il carrello per le quantità aggiornate.',
+  rimozione: (codici: string[]) =>
+    `I seguenti prodotti non sono disponibili e verranno rimossi dal carrello: ${codici.join(', ')} Vuoi procedere con l'ordine?`,
+  annullato: 'Ordine annullato. Rivedi il tuo carrello.',
+} as const;
+
+/**
+ * 'pannello': the Speed Checkout panel (SPEC §4 "Order confirmation (customer cart)"): confirm, check,
+ * and on a shortfall set each line to what is available and stay in the cart.
+ * 'checkout': the /checkout variant: check first, offer to drop the unavailable lines, then confirm.
+ */
+export type VarianteConferma = 'pannello' | 'checkout';
+
+/**
+ * Confirms the cart as an order. One Idempotency-Key per confirmation attempt: while the same cart,
+ * name and note are being sent (a double click, a retry after a network error) the key is reused,
+ * so the server makes one order; a definitive answer (status 0 or 1) ends the attempt.
+ */
+export function useConfermaOrdine(variante: VarianteConferma) {
+  const { session, utente } = useShopSession();
+  const { alert, confirm } = useDialogs();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const running = useRef(false);
+  const attempt = useRef<{ key: string; payload: string } | null>(null);
+
+  const invia = useCallback(async (righe: CartItem[], draft: OrdineDraft): Promise<boolean> => {
+    const body = {
+      azienda_codice: session.azienda_codice,
+      cliente_codice: session.cliente_codice,
+      utente_codice: session.utente_codice,
+      cliente_nome: session.cliente_ragionesociale,
+      azienda_nome: session.azienda_ragionesociale,
+      utente_nome: nomeUtente(utente),
+      nome: draft.nome.trim(),
+      note: draft.note.trim(),
+      carrelloItems: righe,
+    };
+    const payload = JSON.stringify([body.nome, body.note, righe.map((r) => [r.codice_prodotto, r.quantita])]);
+    if (attempt.current?.payload !== payload) attempt.current = { key: newIdempotencyKey(), payload };
+    let esito;
+    try {
+      esito = await creaOrdine(body, attempt.current.key);
+    } catch (err) {
+      // No definitive answer: the same attempt (and key) is kept, so a retry cannot double the order.
+      await alert(`Errore durante l'invio dell'ordine: ${errorMessage(err)}\nPuoi riprovare: l'ordine non verrà duplicato.`);
+      return false;
+    }
+    attempt.current = null;
+    if (esito.status !== 0) {
+      await alert(esito.msg);
+      return false;
+    }
+    clearCart();
+    resetOrdineDraft();
+    await queryClient.invalidateQueries({ queryKey: ordiniKeys.all });
+    await navigate(paths.ordini.path);
+    return true;
+  }, [session, utente, alert, navigate]);
+
+  const verifica = useCallback(async (righe: CartItem[]): Promise<DisponibilitaRiga[] | null> => {
+    try {
+      return await checkDisponibilita(righe);
+    } catch {
+      await alert(MSG_ORDINE.erroreVerifica);
+      return null;
+    }
+  }, [alert]);
+
+  const flussoPannello = useCallback(async (righe: CartItem[], draft: OrdineDraft) => {
+    if (!(await confirm(MSG_ORDINE.conferma))) return false;
+    const esiti = await verifica(righe);
+    if (!esiti) return false;
+    const mancanti = esiti.filter((e) => !e.disponibile);
+    if (mancanti.length > 0) {
+      for (const e of mancanti) {
+        // A line with nothing left cannot keep a quantity of 0: it leaves the cart.
+        if (e.disponibilita >= 1) setCartQuantita(e.codice_prodotto, e.disponibilita);
+        else removeFromCart(e.codice_prodotto);
+      }
+      for (const e of mancanti) await alert(MSG_ORDINE.nonDisponibile(e.codice_prodotto, Math.max(0, e.disponibilita)));
+      await alert(MSG_ORDINE.nonTuttiDisponibili);
+      return false;
+    }
+    return invia(righe, draft);
+  }, [alert, confirm, invia, verifica]);
+
+  const flussoCheckout = useCallback(async (righe: CartItem[], draft: OrdineDraft) => {
+    const esiti = await verifica(righe);
+    if (!esiti) return false;
+    const mancanti = [...new Set(esiti.filter((e) => !e.disponibile).map((e) => e.codice_prodotto))];
+    if (mancanti.length > 0) {
+      if (!(await confirm(MSG_ORDINE.rimozione(mancanti), { title: 'Prodotti non disponibili', confirmLabel: 'Procedi' }))) {
+        await alert(MSG_ORDINE.annullato);
+        return false;
+      }
+      mancanti.forEach(removeFromCart);
+      const restanti = righe.filter((r) => !mancanti.includes(r.codice_prodotto));
+      if (restanti.length === 0) return false;
+      return invia(restanti, draft);
+    }
+    if (!(await confirm(MSG_ORDINE.conferma))) return false;
+    return invia(righe, draft);
+  }, [alert, confirm, invia, verifica]);
+
+  /** Runs the confirmation; a second call while one is running is ignored. Resolves true on success. */
+  const conferma = useCallback(async (righe: CartItem[], draft: OrdineDraft): Promise<boolean> => {
+    if (running.current || righe.length === 0) return false;
+    running.current = true;
+    setBusy(true);
+    try {
+      return await (variante === 'pannello' ? flussoPannello : flussoCheckout)(righe, draft);
+    } finally {
+      running.current = false;
+      setBusy(false);
+    }
+  }, [variante, flussoPannello, flussoCheckout]);
+
+  return { conferma, busy };
+}

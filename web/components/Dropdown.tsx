@@ -1,0 +1,198 @@
+import {
+  useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject,
+} from 'react';
+
+/**
+ * Pop-ups of the header: a disclosure (button + panel: cart, category tree) and a menu button
+ * (button + role="menu": profile, price mode). Both close on Escape (focus back on the button),
+ * on a click outside and when a link inside is followed.
+ */
+
+/** Open state of a pop-up anchored in `rootRef`: closes on outside pointer and on Escape. */
+export function useDismissable(rootRef: RefObject<HTMLElement | null>, buttonRef: RefObject<HTMLElement | null>) {
+  const [open, setOpen] = useState(false);
+  const close = useCallback((focusButton = false) => {
+    setOpen(false);
+    if (focusButton) buttonRef.current?.focus();
+  }, [buttonRef]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (rootRef.current && e.target instanceof Node && !rootRef.current.contains(e.target)) setOpen(false);
+    };
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key === 'Escape' && !document.querySelector('.modal-backdrop')) {
+        e.preventDefault();
+        close(true);
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, rootRef, close]);
+
+  return { open, setOpen, close };
+}
+
+/**
+ * A button that shows a panel below it (aria-expanded/aria-controls). The panel is any content;
+ * `children` receives `close` to shut it from inside (e.g. after following a link).
+ */
+export function Disclosure({ label, buttonContent, buttonClassName = 'btn', panelClassName, align = 'start', children, className }: {
+  /** Accessible name of the button. */
+  label: string;
+  /** What the button shows (default: the label). */
+  buttonContent?: ReactNode;
+  buttonClassName?: string;
+  panelClassName?: string;
+  /** Which edge of the button the panel lines up with. */
+  align?: 'start' | 'end';
+  className?: string;
+  children: (close: () => void) => ReactNode;
+}) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, close } = useDismissable(rootRef, buttonRef);
+  const panelId = useId();
+  return (
+    <div ref={rootRef} className={`dropdown${className ? ` ${className}` : ''}`}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={buttonClassName}
+        aria-label={buttonContent === undefined ? undefined : label}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {buttonContent ?? label}
+        <Caret />
+      </button>
+      <div id={panelId} className={`dropdown-panel dropdown-${align}${panelClassName ? ` ${panelClassName}` : ''}`} hidden={!open}>
+        {open && children(() => close(false))}
+      </div>
+    </div>
+  );
+}
+
+export interface MenuItem {
+  key: string;
+  label: ReactNode;
+  /** A plain-text name when the label is not plain text. */
+  ariaLabel?: string;
+  onSelect: () => void;
+  /** For radio menus: the active choice (role="menuitemradio"). */
+  checked?: boolean;
+  icon?: ReactNode;
+}
+
+/** A menu button (WAI-ARIA menu pattern): arrows move between items, Enter/Space selects. */
+export function MenuButton({ label, buttonContent, buttonClassName = 'btn', items, align = 'end', radio = false, className }: {
+  label: string;
+  buttonContent?: ReactNode;
+  buttonClassName?: string;
+  items: MenuItem[];
+  align?: 'start' | 'end';
+  /** Items are a single choice (menuitemradio with aria-checked). */
+  radio?: boolean;
+  className?: string;
+}) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
+  const { open, setOpen, close } = useDismissable(rootRef, buttonRef);
+  const menuId = useId();
+  const [focusFirst, setFocusFirst] = useState<'first' | 'last' | null>(null);
+
+  useEffect(() => {
+    if (!open || !focusFirst) return;
+    const els = menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]');
+    if (els?.length) (focusFirst === 'first' ? els[0] : els[els.length - 1]).focus();
+    setFocusFirst(null);
+  }, [open, focusFirst]);
+
+  const onMenuKey = (e: KeyboardEvent<HTMLUListElement>) => {
+    const els = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? []);
+    const i = els.indexOf(document.activeElement as HTMLElement);
+    const move = (j: number) => {
+      e.preventDefault();
+      els[(j + els.length) % els.length]?.focus();
+    };
+    if (e.key === 'ArrowDown') move(i + 1);
+    else if (e.key === 'ArrowUp') move(i - 1);
+    else if (e.key === 'Home') move(0);
+    else if (e.key === 'End') move(els.length - 1);
+    else if (e.key === 'Tab') close(false);
+  };
+
+  return (
+    <div ref={rootRef} className={`dropdown${className ? ` ${className}` : ''}`}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={buttonClassName}
+        aria-label={buttonContent === undefined ? undefined : label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+            e.preventDefault();
+            setOpen(true);
+            setFocusFirst(e.key === 'ArrowDown' ? 'first' : 'last');
+          }
+        }}
+      >
+        {buttonContent ?? label}
+        <Caret />
+      </button>
+      <ul
+        ref={menuRef}
+        id={menuId}
+        role="menu"
+        aria-label={label}
+        className={`dropdown-panel dropdown-menu dropdown-${align}`}
+        hidden={!open}
+        onKeyDown={onMenuKey}
+      >
+        {items.map((item) => (
+          <li key={item.key} role="none">
+            <button
+              type="button"
+              role={radio ? 'menuitemradio' : 'menuitem'}
+              aria-checked={radio ? !!item.checked : undefined}
+              aria-label={item.ariaLabel}
+              className={`dropdown-item${item.checked ? ' is-checked' : ''}`}
+              tabIndex={-1}
+              onClick={() => {
+                close(true);
+                item.onSelect();
+              }}
+            >
+              {radio && (
+                <span className="dropdown-check" aria-hidden="true">
+                  {item.checked ? '✓' : ''}
+                </span>
+              )}
+              {item.icon}
+              {item.label}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Caret() {
+  return (
+    <svg className="caret" width="10" height="10" viewBox="0 0 10 10" aria-hidden="true" focusable="false">
+      <path d="M1.5 3.5 5 7l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+    </svg>
+  );
+}

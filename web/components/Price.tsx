@@ -1,0 +1,43 @@
+import type { Prodotto } from '../../shared/catalogo.js';
+import { displayPrice, formatEuro3, type PriceMode } from '../cart/priceMode';
+
+/**
+ * A product's price in the current mode (SPEC §4 "Price mode", "Promo and new"): the net price
+ * per unit, with the list price struck through when the product is on promotion. Nothing in the
+ * hidden mode.
+ */
+export function Price({ prodotto, mode, size = 'md' }: {
+  prodotto: Pick<Prodotto, 'prezzo' | 'prezzo_reale' | 'promo' | 'um'>;
+  mode: PriceMode;
+  size?: 'md' | 'lg';
+}) {
+  const netto = displayPrice(prodotto.prezzo_reale, mode);
+  if (netto === null) return null;
+  const listino = displayPrice(prodotto.prezzo, mode);
+  return (
+    <div className={`price${size === 'lg' ? ' price-lg' : ''}`}>
+      {prodotto.promo && listino !== null && (
+        <s className="price-list">
+          <span className="visually-hidden">Prezzo di listino </span>
+          {formatEuro3(listino)}
+        </s>
+      )}
+      <span className="price-net">
+        <span className="visually-hidden">Prezzo netto </span>
+        {formatEuro3(netto)}
+      </span>
+      <span className="price-um">/{prodotto.um || 'PZ'}</span>
+    </div>
+  );
+}
+
+/** The 'PROMO' and 'NEW' tags of a product. */
+export function ProductTags({ prodotto }: { prodotto: Pick<Prodotto, 'promo' | 'novita'> }) {
+  if (!prodotto.promo && !prodotto.novita) return null;
+  return (
+    <span className="tags">
+      {prodotto.promo && <span className="tag tag-promo">PROMO</span>}
+      {prodotto.novita && <span className="tag tag-new">NEW</span>}
+    </span>
+  );
+}

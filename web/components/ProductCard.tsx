@@ -1,0 +1,160 @@
+import { useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { Prodotto } from '../../shared/catalogo.js';
+import { cartQuantita, useCart } from '../cart/cart';
+import { usePriceMode } from '../cart/priceMode';
+import { paths } from '../paths';
+import { Availability } from './Availability';
+import { Price, ProductTags } from './Price';
+import { ProductImage } from './ProductImage';
+import { ProductActionsContext } from './productActions';
+import { useAddToCart } from './useAddToCart';
+import './product.css';
+
+/** Navigation state of /prodotto: the product travels with the link (SPEC §2 Product detail). */
+export interface ProdottoState {
+  prodotto: Prodotto;
+}
+
+/** A quantity typed by the user, as an integer (0 when it is not a number). */
+export function parseQuantita(text: string): number {
+  const n = Number(text.replace(',', '.'));
+  return Number.isFinite(n) ? Math.trunc(n) : 0;
+}
+
+/**
+ * A product in a list (SPEC §2 "Product card", §4 "Product card quantity" and "Add-to-cart
+ * outcomes"): picture, title, codes, availability, price in the current mode, PROMO/NEW tags, a
+ * quantity control and 'Aggiungi al carrello'. The title and picture open /prodotto.
+ */
+export function ProductCard({ prodotto, resetKey, actions }: {
+  prodotto: Prodotto;
+  /**
+   * Changes whenever the surrounding product list changes (new page, new search…): the quantity
+   * goes back to 0. It starts at the cart quantity, or 0.
+   */
+  resetKey?: unknown;
+  /** Extra controls in the card footer (e.g. the lists dialog button); default: ProductActionsContext. */
+  actions?: ReactNode;
+}) {
+  const contextActions = useContext(ProductActionsContext);
+  const footerActions = actions ?? contextActions?.(prodotto);
+  const titleId = useId();
+  const mode = usePriceMode();
+  const { items } = useCart();
+  const inCart = items.find((i) => i.codice_prodotto === prodotto.codice_prodotto)?.quantita ?? 0;
+  const [quantita, setQuantita] = useState(() => String(cartQuantita(prodotto.codice_prodotto)));
+  const { add, message, overlay } = useAddToCart();
+
+  const firstKey = useRef(resetKey);
+  useEffect(() => {
+    if (firstKey.current === resetKey) return;
+    firstKey.current = resetKey;
+    setQuantita('0');
+  }, [resetKey]);
+
+  const state: ProdottoState = { prodotto };
+  const codiceFornitore = prodotto.info.codice_fornitore[0];
+
+  return (
+    <article className="pcard" aria-labelledby={titleId}>
+      <Link to={paths.prodotto.path} state={state} className="pcard-media" tabIndex={-1} aria-hidden="true">
+        <ProductImage prodotto={prodotto} alt="" />
+        <ProductTags prodotto={prodotto} />
+      </Link>
+      <div className="pcard-body">
+        <h3 className="pcard-title" id={titleId}>
+          <Link to={paths.prodotto.path} state={state}>
+            {prodotto.titolo}
+          </Link>
+        </h3>
+        <dl className="pcard-codes">
+          <dt>Cod.</dt>
+          <dd className="mono">{prodotto.codice_prodotto}</dd>
+          {codiceFornitore && (
+            <>
+              <dt>Forn.</dt>
+              <dd className="mono">{codiceFornitore}</dd>
+            </>
+          )}
+          {prodotto.brand_id !== '000' && prodotto.brand_descrizione && (
+            <>
+              <dt>Marca</dt>
+              <dd>{prodotto.brand_descrizione}</dd>
+            </>
+          )}
+        </dl>
+        <Availability prodotto={prodotto} />
+        <div className="pcard-price-row">
+          <Price prodotto={prodotto} mode={mode} />
+          {prodotto.pz_conf > 1 && <span className="pcard-conf">Conf. {prodotto.pz_conf} pz</span>}
+        </div>
+      </div>
+      <div className="pcard-footer">
+        <div className="pcard-buy">
+          <QuantityControl value={quantita} onChange={setQuantita} label={`Quantità ${prodotto.codice_prodotto}`} />
+          <button
+            type="button"
+            className="btn btn-primary pcard-add"
+            aria-label="Aggiungi al carrello"
+            title="Aggiungi al carrello"
+            onClick={() => add(prodotto, parseQuantita(quantita))}
+          >
+            <CartIcon />
+            <span className="pcard-add-text">Aggiungi</span>
+          </button>
+        </div>
+        {footerActions != null && footerActions !== false && <div className="pcard-actions">{footerActions}</div>}
+        <p className="pcard-incart">{inCart > 0 ? `Nel carrello: ${inCart}` : '\u00a0'}</p>
+      </div>
+      <p className={`pcard-msg pcard-toast${message ? ` is-${message.tone}` : ''}`} role="status">
+        {message?.text}
+      </p>
+      {overlay}
+    </article>
+  );
+}
+
+/**
+ * Minus, number field, plus (SPEC §4 "Product card quantity"): minus never goes below 1, plus
+ * adds one, and leaving the field with an empty, non-positive or non-numeric value makes it 1.
+ */
+export function QuantityControl({ value, onChange, label }: {
+  value: string;
+  onChange: (value: string) => void;
+  /** Accessible name of the field. */
+  label: string;
+}) {
+  const n = parseQuantita(value);
+  return (
+    <div className="qty">
+      <button type="button" className="qty-btn" aria-label="Diminuisci quantità" onClick={() => onChange(String(Math.max(1, n - 1)))}>
+        −
+      </button>
+      <input
+        className="qty-input"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        aria-label={label}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={() => onChange(String(n > 0 ? n : 1))}
+      />
+      <button type="button" className="qty-btn" aria-label="Aumenta quantità" onClick={() => onChange(String(Math.max(0, n) + 1))}>
+        +
+      </button>
+    </div>
+  );
+}
+
+export function CartIcon({ size = 16 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <circle cx="9" cy="20" r="1.4" />
+      <circle cx="18" cy="20" r="1.4" />
+      <path d="M2.5 3h2.6l2.6 12.2a1.6 1.6 0 0 0 1.6 1.3h8.6a1.6 1.6 0 0 0 1.6-1.2L21.5 7H6.1" />
+    </svg>
+  );
+}

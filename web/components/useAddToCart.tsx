@@ -1,0 +1,104 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { Prodotto } from '../../shared/catalogo.js';
+import { addToCart } from '../cart/cart';
+import { Modal } from './Modal';
+
+export const MSG_AGGIUNTO = 'Prodotto aggiunto al carrello!';
+export const MSG_QUANTITA_ZERO = 'Seleziona una quantità maggiore di zero.';
+export const MSG_NON_DISPONIBILE = 'Ci dispiace, il prodotto non è attualmente disponibile e non è stato ordinato dal fornitore.';
+/** How long the card's message stays (SPEC §9). */
+export const MESSAGE_MS = 3000;
+
+export type EsitoAggiunta =
+  | { esito: 'quantita-non-valida' }
+  | { esito: 'aggiunto' }
+  | { esito: 'parziale'; disponibile: number; percentuale: number }
+  | { esito: 'non-disponibile' };
+
+/**
+ * The outcome of adding `quantita` pieces (SPEC §4 "Add-to-cart outcomes"): stock plus on-order
+ * covers it → added; some but not enough → added with a warning; none → refused.
+ */
+export function valutaAggiunta(p: Pick<Prodotto, 'disponibilita' | 'ord_forn'>, quantita: number): EsitoAggiunta {
+  if (!Number.isFinite(quantita) || quantita <= 0) return { esito: 'quantita-non-valida' };
+  const disponibile = p.disponibilita + p.ord_forn;
+  if (disponibile <= 0) return { esito: 'non-disponibile' };
+  if (disponibile >= quantita) return { esito: 'aggiunto' };
+  return { esito: 'parziale', disponibile, percentuale: Math.round((disponibile / quantita) * 10_000) / 100 };
+}
+
+const pct = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export interface Messaggio {
+  text: string;
+  tone: 'ok' | 'error';
+}
+
+/**
+ * Add-to-cart with its feedback: `add(prodotto, quantita)` applies the outcome, `message` is the
+ * short green/red line (3 s), `overlay` the dialog to render for partial or no availability.
+ */
+export function useAddToCart(): {
+  add: (p: Prodotto, quantita: number) => EsitoAggiunta;
+  message: Messaggio | null;
+  overlay: ReactNode;
+} {
+  const [message, setMessage] = useState<Messaggio | null>(null);
+  const [dialog, setDialog] = useState<{ title: string; text: string } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const flash = useCallback((m: Messaggio) => {
+    clearTimeout(timer.current);
+    setMessage(m);
+    timer.current = setTimeout(() => setMessage(null), MESSAGE_MS);
+  }, []);
+
+  const add = useCallback((p: Prodotto, quantita: number): EsitoAggiunta => {
+    const esito = valutaAggiunta(p, quantita);
+    switch (esito.esito) {
+      case 'quantita-non-valida':
+        flash({ text: MSG_QUANTITA_ZERO, tone: 'error' });
+        break;
+      case 'non-disponibile':
+        setMessage(null);
+        setDialog({ title: 'Prodotto non disponibile', text: MSG_NON_DISPONIBILE });
+        break;
+      case 'aggiunto':
+        addToCart(p, quantita);
+        flash({ text: MSG_AGGIUNTO, tone: 'ok' });
+        break;
+      case 'parziale':
+        addToCart(p, quantita);
+        setMessage(null);
+        setDialog({
+          title: 'Disponibilità parziale',
+          text:
+            `Il prodotto è stato aggiunto al carrello, ma l'ordine non può essere evaso completamente da subito. ` +
+            `È possibile evadere il ${pct.format(esito.percentuale)}% della quantità richiesta ` +
+            `(${esito.disponibile} su ${quantita}); la parte restante verrà spedita all'arrivo della merce.`,
+        });
+        break;
+    }
+    return esito;
+  }, [flash]);
+
+  const overlay = (
+    <Modal
+      open={!!dialog}
+      onClose={() => setDialog(null)}
+      title={dialog?.title ?? ''}
+      closeButton={false}
+      footer={
+        <button type="button" className="btn btn-primary" data-autofocus onClick={() => setDialog(null)}>
+          Chiudi
+        </button>
+      }
+    >
+      <p className="dialog-message">{dialog?.text}</p>
+    </Modal>
+  );
+
+  return { add, message, overlay };
+}

@@ -1,0 +1,180 @@
+import { useCallback, useId, useState } from 'react';
+import type { Lista } from '../../shared/liste.js';
+import { EmptyState } from '../components/EmptyState';
+import { ErrorState } from '../components/ErrorState';
+import { Modal } from '../components/Modal';
+import { Spinner } from '../components/Spinner';
+import { errorMessage } from '../lib/api';
+import { useListe, useListeMutations } from './api';
+import { MSG, useListeAzioni } from './azioni';
+import { ListaForm } from './ListaForm';
+import '../checkout/common.css';
+import './liste.css';
+
+/** The product fields the lists dialog needs (any catalogue product or cart line has them). */
+export interface ProdottoPerListe {
+  id: number;
+  codice_prodotto: string;
+  titolo?: string;
+}
+
+/**
+ * The 'Liste' button of the product card (SPEC §2 Lists): opens a dialog where the user ticks the
+ * product in or out of each list, creates a list, renames one inline and deletes one.
+ */
+export function ListeDialogButton({ prodotto, className = 'btn btn-sm', label = 'Liste' }: {
+  prodotto: ProdottoPerListe;
+  className?: string;
+  /** Visible text of the button (default 'Liste'). */
+  label?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        aria-haspopup="dialog"
+        title={`Liste: ${prodotto.codice_prodotto}`}
+        onClick={() => setOpen(true)}
+      >
+        <ListIcon />
+        {label}
+      </button>
+      {open && <ListeDialog prodotto={prodotto} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function ListeDialog({ prodotto, onClose }: { prodotto: ProdottoPerListe; onClose: () => void }) {
+  const query = useListe();
+  const [modifica, setModifica] = useState<Lista | null>(null);
+  const [stato, setStato] = useState<{ text: string; error?: boolean } | null>(null);
+  const fineModifica = useCallback(() => setModifica(null), []);
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      size="wide"
+      className="liste-dialog"
+      title={
+        <>
+          Liste <span className="muted mono liste-dialog-code">{prodotto.codice_prodotto}</span>
+        </>
+      }
+      footer={<button type="button" className="btn" onClick={onClose}>Chiudi</button>}
+    >
+      {prodotto.titolo && <p className="liste-dialog-product">{prodotto.titolo}</p>}
+      <ListaForm modifica={modifica} onFineModifica={fineModifica} nomeVuoto={MSG.nomeNonInserito} compact />
+      <p className={`liste-status${stato?.error ? ' is-error' : ''}`} role="status" aria-live="polite">
+        {stato?.text ?? ''}
+      </p>
+      {query.isPending ? (
+        <Spinner label="Caricamento liste…" showLabel block />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.data.liste.length === 0 ? (
+        <EmptyState title={MSG.vuote}>Crea la prima lista con il modulo qui sopra.</EmptyState>
+      ) : (
+        <ul className="liste-check" aria-label="Le tue liste">
+          {query.data.liste.map((l) => (
+            <ListaRiga
+              key={l.id}
+              lista={l}
+              prodotto={prodotto}
+              inModifica={modifica?.id === l.id}
+              onModifica={() => setModifica(l)}
+              onCancellata={() => modifica?.id === l.id && setModifica(null)}
+              onStato={setStato}
+            />
+          ))}
+        </ul>
+      )}
+    </Modal>
+  );
+}
+
+function ListaRiga({ lista, prodotto, inModifica, onModifica, onCancellata, onStato }: {
+  lista: Lista;
+  prodotto: ProdottoPerListe;
+  inModifica: boolean;
+  onModifica: () => void;
+  onCancellata: () => void;
+  onStato: (s: { text: string; error?: boolean }) => void;
+}) {
+  const checkId = useId();
+  const { aggiungi, rimuovi } = useListeMutations();
+  const { cancellaLista } = useListeAzioni();
+  const [busy, setBusy] = useState(false);
+  const presente = lista.prodotti.some((p) => p.prodotto_id === prodotto.id);
+
+  const toggle = async (on: boolean) => {
+    setBusy(true);
+    try {
+      const r = await (on ? aggiungi : rimuovi).mutateAsync({ lista_id: lista.id, prodotto_id: prodotto.id });
+      onStato({ text: r.status === 0 ? (on ? MSG.assegnato : r.msg) : r.msg, error: r.status !== 0 });
+    } catch (err) {
+      onStato({ text: errorMessage(err), error: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <li className={`liste-check-row${inModifica ? ' is-editing' : ''}`}>
+      <input
+        id={checkId}
+        type="checkbox"
+        checked={presente}
+        disabled={busy}
+        onChange={(e) => void toggle(e.target.checked)}
+      />
+      <label htmlFor={checkId} className="liste-check-label">
+        <span className="liste-check-name">{lista.nome}</span>
+        <span className="muted mono"> #{lista.id}</span>
+        <span className="liste-check-count muted">
+          {lista.prodotti.length === 1 ? '1 prodotto' : `${lista.prodotti.length} prodotti`}
+        </span>
+      </label>
+      {busy && <Spinner label="Aggiornamento…" />}
+      <button type="button" className="btn btn-ghost icon-btn" aria-label={`Rinomina lista #${lista.id} ${lista.nome}`} title="Rinomina" onClick={onModifica}>
+        <PencilIcon />
+      </button>
+      <button
+        type="button"
+        className="btn btn-ghost icon-btn icon-btn-danger"
+        aria-label={`Cancella lista #${lista.id} ${lista.nome}`}
+        title="Cancella"
+        onClick={async () => {
+          if (await cancellaLista(lista)) onCancellata();
+        }}
+      >
+        <TrashSmallIcon />
+      </button>
+    </li>
+  );
+}
+
+export function ListIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export function PencilIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+      <path d="M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+export function TrashSmallIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+      <path d="M4 7h16M9 7V4.5h6V7M6.5 7l1 12.5h9l1-12.5M10 11v5M14 11v5" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}

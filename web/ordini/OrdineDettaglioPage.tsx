@@ -1,0 +1,157 @@
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { ordine as ordineSchema, type Ordine } from '../../shared/ordini.js';
+import { displayPrice, formatEuro3, usePriceMode, type PriceMode } from '../cart/priceMode';
+import { EmptyState } from '../components/EmptyState';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { paths } from '../paths';
+import { formatDataLunga, formatDataOra, NON_PRESENTE } from './format';
+import { ordineOk, statoOrdine } from './stato';
+import { useRiordina } from './useRiordina';
+import '../checkout/common.css';
+import './ordini.css';
+
+/** The order passed in navigation state by /ordini, or null. */
+function useOrdineFromState(): Ordine | null {
+  const { state } = useLocation();
+  const parsed = ordineSchema.safeParse((state as { ordine?: unknown } | null)?.ordine);
+  return parsed.success ? parsed.data : null;
+}
+
+/** /ordini/dettaglio (SPEC §2 Orders): one order, its lines and the reorder action. */
+export function OrdineDettaglioPage() {
+  const ordine = useOrdineFromState();
+  useDocumentTitle(ordine ? `Ordine #${ordine.id}` : 'Dettaglio Ordine');
+  if (!ordine) {
+    return (
+      <div className="card">
+        <EmptyState
+          title="Nessun ordine selezionato"
+          action={<Link className="btn btn-primary" to={paths.ordini.path}>Vai agli ordini</Link>}
+        >
+          Il dettaglio si apre dall'elenco degli ordini, con la lente nella colonna Dettaglio.
+        </EmptyState>
+      </div>
+    );
+  }
+  return <Dettaglio ordine={ordine} />;
+}
+
+const np = (v: string | null | undefined) => (v && v.trim() ? v : NON_PRESENTE);
+
+function Dettaglio({ ordine }: { ordine: Ordine }) {
+  const navigate = useNavigate();
+  const mode = usePriceMode();
+  const { riordina, busy } = useRiordina();
+  const ok = ordineOk(ordine);
+  const totale = displayPrice(ordine.totale, mode);
+  return (
+    <>
+      <div className="page-head">
+        <h1>Dettaglio Ordine #{ordine.id}</h1>
+        <div className="page-actions">
+          <button type="button" className="btn" onClick={() => void navigate(paths.ordini.path)}>
+            Indietro
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy || ordine.prodotti.length === 0}
+            aria-busy={busy}
+            onClick={() => void riordina(ordine)}
+          >
+            <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <path d="M4 12a8 8 0 0 1 13.7-5.6L20 8.5M20 4v4.5h-4.5M20 12a8 8 0 0 1-13.7 5.6L4 15.5M4 20v-4.5h4.5" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            {busy ? 'Riordino in corso…' : 'Riordina'}
+          </button>
+        </div>
+      </div>
+
+      <section className="card card-body ordine-info" aria-label="Dati dell'ordine">
+        <dl className="ordine-kv">
+          <div>
+            <dt>Stato</dt>
+            <dd><span className={`status-pill${ok ? ' is-ok' : ''}`}>{statoOrdine(ordine)}</span></dd>
+          </div>
+          <div>
+            <dt>Data Creazione</dt>
+            <dd>
+              <time dateTime={ordine.created_at} title={formatDataLunga(ordine.created_at)}>
+                {formatDataOra(ordine.created_at) || NON_PRESENTE}
+              </time>
+            </dd>
+          </div>
+          <div>
+            <dt>Nome</dt>
+            <dd>{np(ordine.nome)}</dd>
+          </div>
+          <div>
+            <dt>Totale</dt>
+            <dd className="strong">{totale === null ? '—' : formatEuro3(totale)}</dd>
+          </div>
+          <div className="ordine-kv-wide">
+            <dt>Note</dt>
+            <dd className="ordine-note">{np(ordine.note)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="card" aria-labelledby="righe-ordine">
+        <div className="card-head">
+          <h2 id="righe-ordine">Prodotti</h2>
+          <span className="badge">{ordine.prodotti.length === 1 ? '1 riga' : `${ordine.prodotti.length} righe`}</span>
+        </div>
+        {ordine.prodotti.length === 0 ? (
+          <EmptyState title="Nessun prodotto in questo ordine." />
+        ) : (
+          <RigheTable ordine={ordine} mode={mode} totale={totale} />
+        )}
+      </section>
+    </>
+  );
+}
+
+function RigheTable({ ordine, mode, totale }: { ordine: Ordine; mode: PriceMode; totale: number | null }) {
+  const prezzo = (v: number | null | undefined) => {
+    if (v === null || v === undefined) return NON_PRESENTE;
+    const d = displayPrice(v, mode);
+    return d === null ? '—' : formatEuro3(d);
+  };
+  return (
+    <div className="table-scroll">
+      <table className="table ordine-righe">
+        <thead>
+          <tr>
+            <th scope="col">Codice</th>
+            <th scope="col">Nome</th>
+            <th scope="col" className="num">Qt</th>
+            <th scope="col" className="num">Prezzo</th>
+            <th scope="col" className="num">Prezzo netto</th>
+            <th scope="col" className="num">Totale riga</th>
+          </tr>
+        </thead>
+        <tbody>
+          {ordine.prodotti.map((r, i) => {
+            const riga = displayPrice(r.prezzo_reale * r.qt, mode);
+            return (
+              <tr key={`${r.codice_prodotto}-${i}`}>
+                <td className="mono strong nowrap">{np(r.codice_prodotto)}</td>
+                <td>{np(r.prodotto_nome)}</td>
+                <td className="num">{r.qt}</td>
+                <td className="num nowrap">{prezzo(r.prezzo)}</td>
+                <td className="num nowrap">{prezzo(r.prezzo_reale)}</td>
+                <td className="num nowrap strong">{riga === null ? '—' : formatEuro3(riga)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={5} className="num">Totale</th>
+            <td className="num nowrap ordine-totale">{totale === null ? '—' : formatEuro3(totale)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  brandItem, brandListResponse, categorieResponse, dettaglioProdotto, listaProdotti, paginaProdotti, volantiniResponse,
+  type Categoria, type PaginaProdotti, type Prodotto,
+} from '../../shared/catalogo.js';
+import { multimediaList, type MultimediaTipologia } from '../../shared/media.js';
+import { api } from '../lib/api';
+import type { SessionData } from '../lib/storage';
+
+/**
+ * Catalogue calls of the shop (SPEC §7 "Catalogue", "Multimedia and flyers"): fetchers and
+ * queryOptions. Every product call is scoped to the session's company and client codes.
+ */
+
+/** The codes every scoped call sends (SPEC §3 Session data). */
+export interface Scope {
+  cod_azienda: string;
+  cod_cliente: string;
+}
+export const scopeOf = (s: SessionData): Scope => ({ cod_azienda: s.azienda_codice, cod_cliente: s.cliente_codice });
+
+export const shopKeys = {
+  all: ['shop'] as const,
+  categorie: ['shop', 'categorie'] as const,
+  brand: ['shop', 'brand'] as const,
+  brandInfo: (id: string) => ['shop', 'brand', id] as const,
+  volantini: ['shop', 'volantini'] as const,
+  multimedia: (tipologia: MultimediaTipologia) => ['shop', 'multimedia', tipologia] as const,
+  prodotti: (scope: Scope) => ['shop', 'prodotti', scope.cod_azienda, scope.cod_cliente] as const,
+};
+
+/** Categories, brands and flyers change rarely: cached for the page's life (SPEC §4 Caches). */
+const FOREVER = { staleTime: Infinity, gcTime: Infinity } as const;
+
+export const categorieQuery = () =>
+  queryOptions({
+    queryKey: shopKeys.categorie,
+    queryFn: async ({ signal }) => (await api.get('categorie/list', categorieResponse, undefined, { signal })).categorie,
+    ...FOREVER,
+  });
+
+/** brand/list_new, as a list sorted by name. */
+export const brandQuery = () =>
+  queryOptions({
+    queryKey: shopKeys.brand,
+    queryFn: async ({ signal }) => {
+      const byCode = await api.get('brand/list_new', brandListResponse, undefined, { signal });
+      return Object.values(byCode).sort((a, b) => a.nome.localeCompare(b.nome, 'it'));
+    },
+    ...FOREVER,
+  });
+
+export const brandInfoQuery = (brandId: string) =>
+  queryOptions({
+    queryKey: shopKeys.brandInfo(brandId),
+    queryFn: ({ signal }) => api.get('brand/info', brandItem, { brand_id: brandId }, { signal }),
+    ...FOREVER,
+    retry: false,
+  });
+
+export const volantiniQuery = () =>
+  queryOptions({
+    queryKey: shopKeys.volantini,
+    queryFn: async ({ signal }) => (await api.get('volantini/list', volantiniResponse, undefined, { signal })).volantini,
+    staleTime: 5 * 60_000,
+  });
+
+export const multimediaQuery = (tipologia: MultimediaTipologia) =>
+  queryOptions({
+    queryKey: shopKeys.multimedia(tipologia),
+    queryFn: ({ signal }) => api.get('multimedia/loadtipologia', multimediaList, { tipologia }, { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+// ---------------------------------------------------------------------------------------------
+// Product lists
+
+/** One of the paged product lists (category, search, brand, flyer, new products). */
+export type ListaProdotti =
+  | { kind: 'categoria'; codCat: string }
+  | { kind: 'ricerca'; stringa: string }
+  | { kind: 'marchio'; brandId: string }
+  | { kind: 'volantino'; volantinoId: string }
+  | { kind: 'novita' };
+
+function listaCall(lista: ListaProdotti): { path: string; params: Record<string, string> } {
+  switch (lista.kind) {
+    case 'categoria':
+      return { path: 'prodotti/categoriawithcustominfo', params: { categoria_cod: lista.codCat } };
+    case 'ricerca':
+      return { path: 'search/prodotti', params: { stringa: lista.stringa } };
+    case 'marchio':
+      return { path: 'prodotti/brandwithcustominfo', params: { brand_id: lista.brandId } };
+    case 'volantino':
+      return { path: 'prodotti/volantinowithcustominfo', params: { volantino_id: lista.volantinoId } };
+    case 'novita':
+      return { path: 'prodotti/novita', params: {} };
+  }
+}
+
+export const paginaQuery = (scope: Scope, lista: ListaProdotti, start: number, limit: number) =>
+  queryOptions({
+    queryKey: [...shopKeys.prodotti(scope), 'pagina', lista, start, limit] as const,
+    queryFn: ({ signal }): Promise<PaginaProdotti> => {
+      const { path, params } = listaCall(lista);
+      return api.get(path, paginaProdotti, { ...scope, ...params, start, limit }, { signal });
+    },
+  });
+
+/**
+ * 'Ultimi Ordinati' of the home: the user's last ordered products, or random products when the
+ * user has ordered nothing yet.
+ */
+export const ultimiOrdinatiQuery = (session: SessionData, limit = 12) =>
+  queryOptions({
+    queryKey: [...shopKeys.prodotti(scopeOf(session)), 'ultimi', session.utente_codice, limit] as const,
+    queryFn: async ({ signal }): Promise<{ prodotti: Prodotto[]; casuali: boolean }> => {
+      const scope = scopeOf(session);
+      const ultimi = await api.get('prodotti/ultimiordinati', listaProdotti, { ...scope, cod_utente: session.utente_codice, limit }, { signal });
+      if (ultimi.prodotti.length > 0) return { prodotti: ultimi.prodotti as Prodotto[], casuali: false };
+      const random = await api.get('prodotti/random', listaProdotti, { ...scope, limit }, { signal });
+      return { prodotti: random.prodotti as Prodotto[], casuali: true };
+    },
+    staleTime: 5 * 60_000,
+  });
+
+/** A product's details with the client's prices (the detail page refreshes what it got in state). */
+export const dettaglioQuery = (scope: Scope, codice: string) =>
+  queryOptions({
+    queryKey: [...shopKeys.prodotti(scope), 'dettaglio', codice] as const,
+    queryFn: async ({ signal }) =>
+      (await api.get('prodotti/details', dettaglioProdotto, { ...scope, codice_prodotto: codice }, { signal })).prodotto as Prodotto,
+  });
+
+// ---------------------------------------------------------------------------------------------
+// Helpers on the category tree
+
+/** The tree without disabled categories (status ≠ 0). */
+export function categorieAttive(tree: Categoria[]): Categoria[] {
+  return tree.filter((c) => c.status === 0).map((c) => ({ ...c, figli: categorieAttive(c.figli) }));
+}
+
+/** The cod_cat path from the root to `codCat` (empty when not found). */
+export function percorsoCategoria(tree: Categoria[], codCat: string): Categoria[] {
+  for (const c of tree) {
+    if (c.cod_cat === codCat) return [c];
+    const sub = percorsoCategoria(c.figli, codCat);
+    if (sub.length) return [c, ...sub];
+  }
+  return [];
+}

@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import type { MultimediaItem } from '../../../shared/media.js';
+import { FallbackImage } from '../../components/ProductImage';
+import { Spinner } from '../../components/Spinner';
+import { mediaUrl } from '../../lib/media';
+import { multimediaQuery } from '../api';
+import './home.css';
+
+/** The side banner column (multimedia 'banner laterale'): each an image linking to its `link`. */
+export function SideBanners() {
+  const query = useQuery(multimediaQuery('banner laterale'));
+  // SPEC §8: a banner failure is only logged; the column simply stays empty.
+  if (query.isPending) return <Spinner label="Caricamento banner…" block />;
+  if (query.isError || query.data.length === 0) return null;
+  return (
+    <ul className="side-banners" aria-label="Banner">
+      {query.data.map((b) => (
+        <li key={b.id}>
+          <BannerLink banner={b} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function BannerLink({ banner }: { banner: MultimediaItem }) {
+  const img = (
+    <FallbackImage
+      sources={[mediaUrl(banner.cover_dir, banner.cover_file), '/placeholder-volantino.svg'].filter(Boolean)}
+      alt={banner.nome}
+      loading="lazy"
+    />
+  );
+  if (!banner.link) return <div className="side-banner">{img}</div>;
+  if (banner.link.startsWith('/')) {
+    return (
+      <Link to={banner.link} className="side-banner" title={banner.descrizione || banner.nome}>
+        {img}
+      </Link>
+    );
+  }
+  return (
+    <a href={banner.link} className="side-banner" target="_blank" rel="noopener noreferrer" title={banner.descrizione || banner.nome}>
+      {img}
+    </a>
+  );
+}

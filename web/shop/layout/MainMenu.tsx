@@ -1,0 +1,86 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, NavLink } from 'react-router-dom';
+import type { Categoria } from '../../../shared/catalogo.js';
+import { Disclosure } from '../../components/Dropdown';
+import { Spinner } from '../../components/Spinner';
+import { paths } from '../../paths';
+import { categorieAttive, categorieQuery } from '../api';
+
+/** Main menu, in the order of SPEC §2; PRODOTTI opens the category tree. */
+const VOCI: { label: string; to: string }[] = [
+  { label: 'HOME', to: paths.home2.path },
+  { label: 'NOVITA', to: paths.novitaDispatcher.path },
+  { label: 'MARCHI', to: paths.marchi.path },
+  { label: 'ORDINI', to: paths.ordini.path },
+  { label: 'PRODOTTI', to: paths.prodotti.path },
+  { label: 'VOLANTINI', to: paths.volantini.path },
+  { label: 'CATALOGO', to: paths.catalogo.path },
+  { label: 'TABELLE COMPARATIVE', to: paths.tabelleComparative.path },
+  { label: 'CONTATTI', to: paths.contatti.path },
+];
+
+export function MainMenu() {
+  return (
+    <nav className="mainmenu" aria-label="Menu principale">
+      <ul>
+        {VOCI.map((v) => (
+          <li key={v.label}>
+            {v.label === 'PRODOTTI' ? (
+              <Disclosure label="PRODOTTI" buttonClassName="mainmenu-link mainmenu-toggle" panelClassName="megamenu">
+                {(close) => <ProdottiPanel close={close} />}
+              </Disclosure>
+            ) : (
+              <NavLink to={v.to} className={({ isActive }) => `mainmenu-link${isActive ? ' active' : ''}`}>
+                {v.label}
+              </NavLink>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The category tree in columns: each root with its sub-categories. */
+function ProdottiPanel({ close }: { close: () => void }) {
+  const query = useQuery(categorieQuery());
+  if (query.isPending) return <Spinner label="Caricamento categorie…" block />;
+  if (query.isError) return <p className="megamenu-error">Errore nel recupero delle categorie</p>;
+  const tree = categorieAttive(query.data);
+  return (
+    <div className="megamenu-inner">
+      <ul className="megamenu-cols">
+        {tree.map((root) => (
+          <li key={root.cod_cat}>
+            <CatLink c={root} close={close} className="megamenu-root" />
+            {root.figli.length > 0 && <SubList figli={root.figli} close={close} />}
+          </li>
+        ))}
+      </ul>
+      <Link to={paths.prodotti.path} className="megamenu-all" onClick={close}>
+        Tutte le categorie →
+      </Link>
+    </div>
+  );
+}
+
+function SubList({ figli, close }: { figli: Categoria[]; close: () => void }) {
+  return (
+    <ul>
+      {figli.map((c) => (
+        <li key={c.cod_cat}>
+          <CatLink c={c} close={close} />
+          {c.figli.length > 0 && <SubList figli={c.figli} close={close} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CatLink({ c, close, className }: { c: Categoria; close: () => void; className?: string }) {
+  return (
+    <Link to={paths.categoria.href(c.cod_cat, c.nome)} className={className} onClick={close}>
+      {c.nome}
+    </Link>
+  );
+}

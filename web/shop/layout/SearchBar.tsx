@@ -1,0 +1,53 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useDialogs } from '../../components/Modal';
+import { paths } from '../../paths';
+
+export const MSG_RICERCA_CORTA = 'Inserire almeno 2 caratteri per la ricerca';
+
+/**
+ * Header search (SPEC §2, §5): goes to /ricerca?stringaRicerca=…&start=0; fewer than 2
+ * characters gives an alert. On /ricerca the field shows the current search.
+ */
+export function SearchBar() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const { alert } = useDialogs();
+  const current = pathname === paths.ricerca.path ? (params.get('stringaRicerca') ?? '') : '';
+  const [testo, setTesto] = useState(current);
+  useEffect(() => setTesto(current), [current]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const stringa = testo.trim();
+    if (stringa.length < 2) {
+      await alert(MSG_RICERCA_CORTA);
+      return;
+    }
+    await navigate(paths.ricerca.href({ stringaRicerca: stringa, start: 0 }));
+  };
+
+  return (
+    <form className="searchbar" role="search" onSubmit={(e) => void submit(e)}>
+      <svg className="searchbar-icon" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+        <circle cx="11" cy="11" r="7" />
+        <path d="m20 20-3.5-3.5" />
+      </svg>
+      <input
+        className="input searchbar-input"
+        type="search"
+        name="stringaRicerca"
+        aria-label="Cerca prodotti"
+        placeholder="Cerca per descrizione, codice articolo, codice fornitore o EAN…"
+        autoComplete="off"
+        enterKeyHint="search"
+        value={testo}
+        onChange={(e) => setTesto(e.target.value)}
+      />
+      <button type="submit" className="btn btn-primary searchbar-btn">
+        Cerca
+      </button>
+    </form>
+  );
+}

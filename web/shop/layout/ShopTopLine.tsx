@@ -1,0 +1,29 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../paths';
+import { useShopSession } from '../shopSession';
+import { useScrolled } from './useScrolled';
+
+/**
+ * Top line: the client's company name and code. It is fixed to the top as soon as the page is
+ * scrolled at all (sticky, with a shadow once scrolled).
+ */
+export function ShopTopLine() {
+  const { session, utente } = useShopSession();
+  const scrolled = useScrolled();
+  return (
+    <div className={`shop-topline${scrolled ? ' is-scrolled' : ''}`} data-testid="shop-topline">
+      <span className="shop-topline-client">
+        <strong>{session.cliente_ragionesociale}</strong> <span className="mono">({session.cliente_codice})</span>
+      </span>
+      <span className="shop-topline-company">
+        {session.azienda_ragionesociale} <span className="mono">({session.azienda_codice})</span>
+        {utente && utente.clienti.length > 1 && (
+          <>
+            {' · '}
+            <Link to={paths.dispatcher.path}>Cambia azienda</Link>
+          </>
+        )}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { brandLogoSources } from '../../components/BrandLogo';
+import { FallbackImage } from '../../components/ProductImage';
+import { QueryView } from '../../components/QueryView';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { paths } from '../../paths';
+import { brandQuery } from '../api';
+import '../media/media.css';
+
+/** 'I Nostri Marchi' (SPEC §2): brand logos in rows of 3; a click opens the brand's products. */
+export function MarchiPage() {
+  useDocumentTitle('I Nostri Marchi');
+  const query = useQuery(brandQuery());
+  return (
+    <>
+      <div className="page-head">
+        <h1>I Nostri Marchi</h1>
+      </div>
+      <QueryView query={query} isEmpty={(d) => d.length === 0} empty="Nessun marchio disponibile." loadingLabel="Caricamento marchi…">
+        {(brands) => (
+          <ul className="brand-grid" aria-label="Marchi">
+            {brands.map((b) => (
+              <li key={b.brand_codice}>
+                <Link to={paths.marchiProdotti.href(b.brand_codice, b.nome)} className="brand-tile" aria-label={b.nome}>
+                  <span className="brand-tile-logo">
+                    <FallbackImage
+                      sources={brandLogoSources(b.brand_codice, b.nome, b)}
+                      alt=""
+                      loading="lazy"
+                      onFail={<span className="brand-tile-fallback">{b.nome}</span>}
+                    />
+                  </span>
+                  <span className="brand-tile-name">{b.nome}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import { useQuery } from '@tanstack/react-query';
+import { Fragment } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { paths } from '../../paths';
+import { categorieAttive, categorieQuery, percorsoCategoria, volantiniQuery } from '../api';
+import { SideBanners } from '../home/SideBanners';
+import { ProductListPage } from './ProductListPage';
+
+/** The five paged product screens, each a configuration of ProductListPage. */
+
+/** /categoria/{cod_cat}/{nome}: the category and its sub-categories. */
+export function CategoriaPage() {
+  const { id = '', nome = '' } = useParams();
+  const categorie = useQuery(categorieQuery());
+  const tree = categorie.data ? categorieAttive(categorie.data) : [];
+  const percorso = percorsoCategoria(tree, id);
+  const corrente = percorso[percorso.length - 1];
+  const titolo = corrente?.nome ?? nome;
+  return (
+    <ProductListPage
+      key={id}
+      title={titolo}
+      documentTitle={titolo}
+      lista={id ? { kind: 'categoria', codCat: id } : null}
+      emptyText="Nessun prodotto presente in questa categoria."
+      subtitle={
+        percorso.length > 1 && (
+          <nav aria-label="Percorso categoria" className="breadcrumb">
+            {percorso.slice(0, -1).map((c) => (
+              <Fragment key={c.cod_cat}>
+                <Link to={paths.categoria.href(c.cod_cat, c.nome)}>{c.nome}</Link>
+                <span aria-hidden="true"> › </span>
+              </Fragment>
+            ))}
+            <span aria-current="page">{titolo}</span>
+          </nav>
+        )
+      }
+      intro={
+        corrente && corrente.figli.length > 0 && (
+          <nav aria-label="Sottocategorie" className="chips">
+            {corrente.figli.map((f) => (
+              <Link key={f.cod_cat} className="chip" to={paths.categoria.href(f.cod_cat, f.nome)}>
+                {f.nome}
+              </Link>
+            ))}
+          </nav>
+        )
+      }
+    />
+  );
+}
+
+/** /ricerca?stringaRicerca=…&start=…&limit=… */
+export function RicercaPage() {
+  const [params] = useSearchParams();
+  const testo = params.get('stringaRicerca') ?? '';
+  const stringa = testo.trim();
+  return (
+    <ProductListPage
+      title={`Ricerca Articoli - ${testo}`}
+      documentTitle={`Ricerca: ${testo}`}
+      lista={stringa.length >= 2 ? { kind: 'ricerca', stringa } : null}
+      invalidText="Inserire almeno 2 caratteri per la ricerca"
+      emptyText="Nessun prodotto trovato per questa ricerca."
+      summary={(p) => <p className="plist-shown">Prodotti Visualizzati ({p.prodotti.length})</p>}
+    />
+  );
+}
+
+/** /marchi-prodotti/{brand_codice}/{nome} */
+export function MarchioProdottiPage() {
+  const { id = '', descrizione = '' } = useParams();
+  return (
+    <ProductListPage
+      key={id}
+      title={descrizione}
+      documentTitle={`Marchio ${descrizione}`}
+      lista={id ? { kind: 'marchio', brandId: id } : null}
+      emptyText="Nessun prodotto presente per questo marchio."
+      subtitle={
+        <nav aria-label="Percorso marchio" className="breadcrumb">
+          <Link to={paths.marchi.path}>I Nostri Marchi</Link>
+          <span aria-hidden="true"> › </span>
+          <span aria-current="page">{descrizione}</span>
+        </nav>
+      }
+    />
+  );
+}
+
+/** /prodotti-volantino/{id}: 'Prodotti del Volantino' with the side banners. */
+export function VolantinoProdottiPage() {
+  const { id = '' } = useParams();
+  const volantini = useQuery(volantiniQuery());
+  const volantino = volantini.data?.find((v) => String(v.id) === id);
+  return (
+    <ProductListPage
+      key={id}
+      title="Prodotti del Volantino"
+      documentTitle={volantino ? `Volantino ${volantino.nome}` : 'Prodotti del Volantino'}
+      lista={/^\d+$/.test(id) ? { kind: 'volantino', volantinoId: id } : null}
+      invalidText="Volantino non trovato."
+      emptyText="Nessun prodotto presente in questo volantino."
+      subtitle={volantino && <span className="plist-flyer">{volantino.nome}</span>}
+      aside={<SideBanners />}
+    />
+  );
+}
+
+/** /novitaprodotti and /prodotti-novita: products created in the last 30 days. */
+export function NovitaProdottiPage() {
+  return (
+    <ProductListPage
+      title="Prodotti Novità"
+      documentTitle="Prodotti Novità"
+      lista={{ kind: 'novita' }}
+      emptyText="Nessun prodotto inserito negli ultimi 30 giorni."
+      subtitle={<span className="muted">Gli articoli inseriti a catalogo negli ultimi 30 giorni.</span>}
+    />
+  );
+}

@@ -1,0 +1,154 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_SIZES } from '../../../shared/common.js';
+import type { PaginaProdotti, Prodotto } from '../../../shared/catalogo.js';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { Pagination } from '../../components/Pagination';
+import { ProductGrid } from '../../components/ProductGrid';
+import { Spinner } from '../../components/Spinner';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { paginaQuery, scopeOf, type ListaProdotti } from '../api';
+import { useShopSession } from '../shopSession';
+import '../../components/product.css';
+import './prodotti.css';
+
+function intOf(value: string | null): number | null {
+  if (value === null || !/^\d+$/.test(value.trim())) return null;
+  return Number(value);
+}
+
+/**
+ * Page and size of a paged list, kept in the URL (start, limit) so that reload and back/forward
+ * work (SPEC §2 Pagination, §9: default 50, the query limit overrides).
+ */
+export function usePaging() {
+  const [params, setParams] = useSearchParams();
+  const rawLimit = intOf(params.get('limit'));
+  const limit = rawLimit !== null && rawLimit >= 1 && rawLimit <= MAX_PAGE_SIZE ? rawLimit : DEFAULT_PAGE_SIZE;
+  const start = intOf(params.get('start')) ?? 0;
+  const page = Math.floor(start / limit) + 1;
+
+  /** start = (page-1) × limit, then back to the top. */
+  const setPage = (p: number) => {
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.set('start', String((p - 1) * limit));
+      next.set('limit', String(limit));
+      return next;
+    });
+    window.scrollTo({ top: 0 });
+  };
+  /** A new page size starts again from the first product. */
+  const setLimit = (l: number) => {
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.set('start', '0');
+      next.set('limit', String(l));
+      return next;
+    });
+  };
+  return { start, limit, page, setPage, setLimit };
+}
+
+export interface ProductListPageProps {
+  /** The page heading (h1). */
+  title: ReactNode;
+  /** Browser tab title. */
+  documentTitle: string;
+  /** What to list; null when it cannot be loaded (e.g. a search shorter than 2 characters). */
+  lista: ListaProdotti | null;
+  /** Shown when `lista` is null. */
+  invalidText?: string;
+  /** The empty text of the screen. */
+  emptyText: string;
+  /** A line under the heading (breadcrumb, flyer name…). */
+  subtitle?: ReactNode;
+  /** Extra content under the count line, with the loaded page (e.g. 'Prodotti Visualizzati (n)'). */
+  summary?: (pagina: PaginaProdotti) => ReactNode;
+  /** Content between the heading and the list (e.g. sub-category links). */
+  intro?: ReactNode;
+  /** A side column at the left of the list (e.g. the side banners of the flyer page). */
+  aside?: ReactNode;
+}
+
+/**
+ * The paged product screens (category, search, brand, flyer, new products): title, count line
+ * 'Risultati Trovati {total} - Pagine Disponibili {pages}', page-size selector 'Articoli per
+ * pagina', loader, product grid, empty text, pagination. Paging lives in the URL.
+ */
+export function ProductListPage({ title, documentTitle, lista, invalidText, emptyText, subtitle, summary, intro, aside }: ProductListPageProps) {
+  useDocumentTitle(documentTitle);
+  const { session } = useShopSession();
+  const { start, limit, page, setPage, setLimit } = usePaging();
+  const sizeId = useId();
+  const query = useQuery({
+    ...paginaQuery(scopeOf(session), lista ?? { kind: 'novita' }, start, limit),
+    enabled: lista !== null && !!session.azienda_codice && !!session.cliente_codice,
+    placeholderData: keepPreviousData,
+  });
+  const data = lista ? query.data : undefined;
+  const loading = query.isFetching;
+  const sizes: number[] = (PAGE_SIZES as readonly number[]).includes(limit) ? [...PAGE_SIZES] : [...PAGE_SIZES, limit].sort((a, b) => a - b);
+
+  let body: ReactNode;
+  if (lista === null) body = <EmptyState title={invalidText ?? emptyText} />;
+  else if (query.isPending) body = <Spinner label="Caricamento prodotti…" size="lg" showLabel block />;
+  else if (query.isError && !data) body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  else if (data && data.prodotti.length === 0) body = <EmptyState title={emptyText} />;
+  else if (data) {
+    body = (
+      <div className={`plist${query.isPlaceholderData ? ' is-stale' : ''}`} aria-busy={loading}>
+        <ProductGrid prodotti={data.prodotti as Prodotto[]} label="Prodotti" resetKey={data.prodotti.map((p) => p.codice_prodotto).join(',')} />
+      </div>
+    );
+  }
+
+  const content = (
+    <>
+      {intro}
+      <div className="plist-toolbar">
+        <p className="plist-count" aria-live="polite">
+          {data ? `Risultati Trovati ${data.totaleProdotti} - Pagine Disponibili ${data.totalePagine}` : '\u00a0'}
+        </p>
+        {loading && !query.isPending && <Spinner label="Aggiornamento…" />}
+        <div className="plist-size">
+          <label htmlFor={sizeId}>Articoli per pagina</label>
+          <select id={sizeId} className="select" value={limit} onChange={(e) => setLimit(Number(e.target.value))}>
+            {sizes.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {data && summary?.(data)}
+      {query.isError && data && <ErrorState error={query.error} onRetry={() => void query.refetch()} />}
+      {body}
+      {data && data.totalePagine > 0 && (
+        <Pagination currentPage={page} totalPages={data.totalePagine} onPageChange={setPage} />
+      )}
+    </>
+  );
+
+  return (
+    <div className="plist-page">
+      <div className="page-head plist-head">
+        <div>
+          <h1>{title}</h1>
+          {subtitle && <div className="plist-subtitle">{subtitle}</div>}
+        </div>
+      </div>
+      {aside ? (
+        <div className="with-aside">
+          <div className="with-aside-side">{aside}</div>
+          <div className="with-aside-main">{content}</div>
+        </div>
+      ) : (
+        content
+      )}
+    </div>
+  );
+}

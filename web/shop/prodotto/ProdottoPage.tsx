@@ -1,0 +1,231 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { prodotto as prodottoSchema, type Prodotto } from '../../../shared/catalogo.js';
+import { usePriceMode } from '../../cart/priceMode';
+import { Availability } from '../../components/Availability';
+import { Barcode } from '../../components/Barcode';
+import { BrandLogo } from '../../components/BrandLogo';
+import { EmptyState } from '../../components/EmptyState';
+import { Price, ProductTags } from '../../components/Price';
+import { CartIcon } from '../../components/ProductCard';
+import { ProductImage } from '../../components/ProductImage';
+import { useAddToCart } from '../../components/useAddToCart';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { fileName, mediaPath, mediaUrl } from '../../lib/media';
+import { paths } from '../../paths';
+import { dettaglioQuery, scopeOf } from '../api';
+import { useShopSession } from '../shopSession';
+import '../../components/product.css';
+import './prodotto.css';
+
+
+/** The product passed in navigation state, if it is one. */
+function prodottoFromState(state: unknown): Prodotto | null {
+  if (!state || typeof state !== 'object' || !('prodotto' in state)) return null;
+  const parsed = prodottoSchema.safeParse((state as { prodotto: unknown }).prodotto);
+  return parsed.success ? (parsed.data as Prodotto) : null;
+}
+
+/**
+ * Product detail /prodotto (SPEC §2): the product travels in navigation state ('Prodotto non
+ * definito' without one) and is refreshed from prodotti/details for current prices and stock.
+ */
+export function ProdottoPage() {
+  const location = useLocation();
+  const fromState = prodottoFromState(location.state);
+  const { session } = useShopSession();
+  const details = useQuery({
+    ...dettaglioQuery(scopeOf(session), fromState?.codice_prodotto ?? ''),
+    enabled: !!fromState,
+    placeholderData: fromState ?? undefined,
+  });
+  const prodotto = details.data ?? fromState;
+  useDocumentTitle(prodotto?.titolo ?? 'Prodotto');
+
+  if (!prodotto) {
+    return (
+      <EmptyState
+        title="Prodotto non definito"
+        action={
+          <Link className="btn" to={paths.home2.path}>
+            Torna alla home
+          </Link>
+        }
+      >
+        Apri un prodotto da una lista o dalla ricerca.
+      </EmptyState>
+    );
+  }
+  return <Scheda key={prodotto.codice_prodotto} prodotto={prodotto} />;
+}
+
+function Scheda({ prodotto }: { prodotto: Prodotto }) {
+  const navigate = useNavigate();
+  const mode = usePriceMode();
+  const { add, message, overlay } = useAddToCart();
+  const foto = fotoDi(prodotto);
+  const [selezionata, setSelezionata] = useState(0);
+  const corrente = foto[selezionata] ?? null;
+
+  const indietro = () => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) void navigate(-1);
+    else void navigate(paths.home2.path);
+  };
+
+  return (
+    <article className="scheda" aria-labelledby="scheda-title">
+      <div className="scheda-top">
+        <button type="button" className="btn btn-sm" onClick={indietro}>
+          ← Indietro
+        </button>
+        <span className="muted scheda-path">
+          {[prodotto.famiglia, prodotto.sottofamiglia, prodotto.gruppo].filter(Boolean).join(' › ')}
+        </span>
+      </div>
+
+      <div className="scheda-grid">
+        <div className="scheda-gallery">
+          <div className="scheda-main-img">
+            <ProductImage prodotto={prodotto} src={corrente} alt={prodotto.titolo} loading="eager" />
+            <ProductTags prodotto={prodotto} />
+          </div>
+          {foto.length > 1 && (
+            <ul className="scheda-thumbs" aria-label="Foto del prodotto">
+              {foto.map((f, i) => (
+                <li key={f}>
+                  <button
+                    type="button"
+                    className={`scheda-thumb${i === selezionata ? ' is-active' : ''}`}
+                    aria-label={`Foto ${i + 1} di ${foto.length}`}
+                    aria-pressed={i === selezionata}
+                    onClick={() => setSelezionata(i)}
+                  >
+                    <ProductImage prodotto={prodotto} src={f} alt="" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+
+        <div className="scheda-info">
+          <BrandLogo brandId={prodotto.brand_id} descrizione={prodotto.brand_descrizione} className="scheda-brand" />
+          <h1 id="scheda-title" className="scheda-title">{prodotto.titolo}</h1>
+          {prodotto.descrizione_aggiuntiva && <p className="scheda-desc">{prodotto.descrizione_aggiuntiva}</p>}
+          {prodotto.descrizione2 && <p className="scheda-desc2">{prodotto.descrizione2}</p>}
+
+          <dl className="scheda-kv">
+            <dt>Codice prodotto</dt>
+            <dd className="mono">{prodotto.codice_prodotto}</dd>
+            <dt>Famiglia</dt>
+            <dd>{prodotto.famiglia || '—'}</dd>
+            {prodotto.sottofamiglia && (
+              <>
+                <dt>Sottofamiglia</dt>
+                <dd>{prodotto.sottofamiglia}</dd>
+              </>
+            )}
+            {prodotto.brand_id !== '000' && (
+              <>
+                <dt>Marca</dt>
+                <dd>
+                  <Link to={paths.marchiProdotti.href(prodotto.brand_id, prodotto.brand_descrizione)}>{prodotto.brand_descrizione}</Link>
+                </dd>
+              </>
+            )}
+            <dt>Unità di misura</dt>
+            <dd>
+              {prodotto.um}
+              {prodotto.pz_conf > 1 ? ` · confezione da ${prodotto.pz_conf} pz` : ''}
+            </dd>
+          </dl>
+
+          <div className="scheda-buy">
+            <Availability prodotto={prodotto} />
+            <Price prodotto={prodotto} mode={mode} size="lg" />
+            <div className="scheda-buy-actions">
+              <button type="button" className="btn btn-primary btn-lg" onClick={() => add(prodotto, 1)}>
+                <CartIcon size={18} />
+                Aggiungi al carrello
+              </button>
+            </div>
+            <p className={`pcard-msg scheda-msg${message ? ` is-${message.tone}` : ''}`} role="status">
+              {message?.text}
+            </p>
+          </div>
+
+          <Barcode value={prodotto.codice_prodotto} />
+        </div>
+      </div>
+
+      <InfoList prodotto={prodotto} />
+      {overlay}
+    </article>
+  );
+}
+
+/** Photo paths of the product: the main one first (media 'default'), then the others. */
+function fotoDi(p: Prodotto): string[] {
+  const media = [...p.media_foto]
+    .sort((a, b) => Number(b.nome === 'default') - Number(a.nome === 'default'))
+    .map((m) => mediaUrl(m.dir, m.file));
+  const all = [...(p.foto_principale ? [mediaPath(p.foto_principale)] : []), ...media, ...p.info.foto.map(mediaPath)];
+  return all.filter((f, i) => !!f && all.indexOf(f) === i);
+}
+
+/** The Info list (SPEC §2): article codes, supplier codes, EAN, photo and attachment links. */
+function InfoList({ prodotto }: { prodotto: Prodotto }) {
+  const info = prodotto.info;
+  const allegati = prodotto.media_allegati.length
+    ? prodotto.media_allegati.map((m) => ({ href: mediaUrl(m.dir, m.file), nome: m.nome || m.file }))
+    : info.allegato.map((a) => ({ href: mediaPath(a), nome: fileName(a) }));
+  const list = (items: string[]) => (items.length ? items.join(', ') : '—');
+  return (
+    <section className="scheda-infolist card" aria-labelledby="info-title">
+      <h2 id="info-title" className="panel-title">Info</h2>
+      <dl className="scheda-kv scheda-kv-wide">
+        <dt>Codici articolo</dt>
+        <dd className="mono">{list(info.codice_articolo)}</dd>
+        <dt>Codici fornitore</dt>
+        <dd className="mono">{list(info.codice_fornitore)}</dd>
+        <dt>EAN</dt>
+        <dd className="mono">{list(info.ean)}</dd>
+        <dt>Foto</dt>
+        <dd>
+          {info.foto.length === 0 ? (
+            '—'
+          ) : (
+            <ul className="scheda-links">
+              {info.foto.map((f, i) => (
+                <li key={f}>
+                  <a href={mediaPath(f)} target="_blank" rel="noopener noreferrer">
+                    Visualizza foto{info.foto.length > 1 ? ` ${i + 1}` : ''}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
+        <dt>Allegati</dt>
+        <dd>
+          {allegati.length === 0 ? (
+            '—'
+          ) : (
+            <ul className="scheda-links">
+              {allegati.map((a) => (
+                <li key={a.href}>
+                  <a href={a.href} target="_blank" rel="noopener noreferrer">
+                    Visualizza allegato
+                  </a>{' '}
+                  <span className="muted">({a.nome})</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
+      </dl>
+    </section>
+  );
+}
