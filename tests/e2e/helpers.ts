@@ -26,13 +26,8 @@ export function queryOf(page: Page): URLSearchParams {
   return new URL(page.url()).searchParams;
 }
 
-// Same options as web/cart/priceMode.ts: 3 decimals, thousands always grouped ('1.142,540 €').
-const euro3 = new Intl.NumberFormat('it-IT', {
-  style: 'currency', currency: 'EUR', minimumFractionDigits: 3, maximumFractionDigits: 3,
-  useGrouping: 'always' as unknown as boolean,
-});
-/** A price as the SPA shows it (3 decimals, it-IT). */
-export const formatEuro3 = (n: number) => euro3.format(Math.round(n * 1000) / 1000);
+/** Amounts as the SPA shows them: the SPA's own formatters. */
+export { formatEuro2, formatEuro3 } from '../../web/cart/priceMode.js';
 
 /** Waits until the locator is visible (playwright-core has no expect of its own). */
 export async function visible(locator: Locator, timeout = 10_000): Promise<Locator> {

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
-import { formatEuro3, hidden, loginCliente, visible } from './helpers.js';
+import { formatEuro2, formatEuro3, hidden, loginCliente, visible } from './helpers.js';
 
 /**
  * The cart and order screens as mario (0001/001001, fatturato_metrica 1): Speed Checkout panel with
@@ -443,9 +443,8 @@ describe.runIf(hasBrowser())('ordini', () => {
       const { totale_mensile } = (await r.json()) as { totale_mensile: { anno: number; mese: number; importo_totale: number }[] };
       const now = new Date();
       const riga = totale_mensile.find((x) => x.anno === now.getFullYear() && x.mese === now.getMonth() + 1);
-      return new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 })
-        .format(riga?.importo_totale ?? 0);
-    });
+      return riga?.importo_totale ?? 0;
+    }).then(formatEuro2);
     const fatturato = page.getByText('Fatturato mensile', { exact: true });
     await visible(fatturato);
     await expect.poll(async () => (await page.locator('.fatturato-value').textContent())?.trim()).toBe(atteso);
