@@ -22,6 +22,7 @@ import { Impostazioni } from './impostazioni/impostazioni.service.js';
 import { registerErrorHandler } from './lib/error-handler.js';
 import { loggerOptions } from './lib/logging.js';
 import { createMailer } from './lib/mailer.js';
+import { RawJson } from './lib/raw-json.js';
 
 /** Upload limit per file; larger requests answer 413. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -45,7 +46,11 @@ export async function buildApp(
   // Responses are checked against their zod schema in development and tests, where a shape drift
   // must fail loudly; production trusts the handlers (they build answers from named columns) and
   // saves the validation of large product pages on every request.
-  app.setSerializerCompiler(config.env === 'production' ? () => (data) => JSON.stringify(data) : serializerCompiler);
+  app.setSerializerCompiler((route) => {
+    if (config.env === 'production') return (data) => (data instanceof RawJson ? data.json : JSON.stringify(data));
+    const validate = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
+    return (data) => validate(data instanceof RawJson ? JSON.parse(data.json) : data);
+  });
 
   const database = connect(config.databaseUrl);
   app.decorate('deps', {

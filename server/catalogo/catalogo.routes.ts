@@ -10,10 +10,10 @@ import type { Sql } from '../db/client.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import { defineRoute } from '../lib/route.js';
 import {
-  alberoCategorie, categoriaIdByCodice, elencoBrand, elencoVolantini, infoBrand, toPagina,
+  alberoCategorie, categoriaIdByCodice, elencoMarchi, elencoVolantini, infoBrand, type Pagina, toPagina,
 } from './catalogo.service.js';
 import {
-  idByCodice, type PaginaIds, paginaBrand, paginaCategoria, paginaNovita, paginaVolantino, prodottiCasuali, prodottiCustom,
+  type Elenco, elencoBrand, elencoCategoria, elencoNovita, elencoVolantino, idByCodice, prodottiCasuali, prodottiCustom,
   ultimiOrdinati,
 } from './pagine.queries.js';
 import { pricingOf } from './pricing.js';
@@ -38,7 +38,7 @@ export async function catalogoRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, {
     path: 'brand/list_new', methods: ['GET'], access: 'cliente', tag: TAG,
     summary: 'Marchi, indicizzati per brand_codice', response: brandListResponse,
-    handler: async ({ deps }) => elencoBrand(deps.db),
+    handler: async ({ deps }) => elencoMarchi(deps.db),
   });
   defineRoute(app, {
     path: 'brand/info', methods: ['GET'], access: 'cliente', tag: TAG,
@@ -53,23 +53,27 @@ export async function catalogoRoutes(app: FastifyInstance): Promise<void> {
 
   /** A paged product list of the client: the page of ids comes from `pagina`, prices from the scope. */
   const paged = <I extends z.ZodType<PageInput>>(
-    path: string, summary: string, input: I, pagina: (sql: Sql, i: z.output<I>) => Promise<PaginaIds>,
+    path: string, summary: string, input: I, pagina: (sql: Sql, i: z.output<I>) => Promise<Pagina>,
   ) => defineRoute(app, {
     path, methods: ['GET'], access: 'cliente', tag: TAG, summary, input, response: paginaProdotti, scope: scoped,
     handler: async ({ deps, input: i, cliente }) =>
       toPagina(deps.sql, pricingOf(must(cliente)), await pagina(deps.sql, i), i.start, i.limit),
   });
 
+  const page = (e: Elenco, i: PageInput): Pagina => ({ prodotti: e.pagina(i.start, i.limit), totale: e.totale() });
   paged('prodotti/categoriawithcustominfo', 'Prodotti di una categoria e delle sue sottocategorie, con i prezzi del cliente',
-    categoriaQuery, async (sql, i) => paginaCategoria(sql, await categoriaIdByCodice(app.deps.db, i.categoria_cod), i.start, i.limit));
+    categoriaQuery, async (sql, i) => page(elencoCategoria(sql, await categoriaIdByCodice(app.deps.db, i.categoria_cod)), i));
   paged('prodotti/volantinowithcustominfo', 'Prodotti di un volantino', volantinoQuery,
-    (sql, i) => paginaVolantino(sql, i.volantino_id, i.start, i.limit));
+    async (sql, i) => page(elencoVolantino(sql, i.volantino_id), i));
   paged('prodotti/brandwithcustominfo', 'Prodotti di un marchio', brandQuery,
-    (sql, i) => paginaBrand(sql, i.brand_id, i.start, i.limit));
+    async (sql, i) => page(elencoBrand(sql, i.brand_id), i));
   paged('prodotti/novita', 'Prodotti inseriti negli ultimi 30 giorni', novitaQuery,
-    (sql, i) => paginaNovita(sql, i.start, i.limit));
+    async (sql, i) => page(elencoNovita(sql), i));
   paged('search/prodotti', 'Ricerca per parole (anche parziali o con refusi), codici articolo, codici fornitore ed EAN',
-    searchQuery, (sql, i) => cercaProdotti(sql, i.stringa, i.start, i.limit));
+    searchQuery, async (sql, i) => {
+      const r = await cercaProdotti(sql, i.stringa, i.start, i.limit);
+      return { prodotti: r.ids, totale: r.total };
+    });
 
   defineRoute(app, {
     path: 'prodotti/ultimiordinati', methods: ['GET'], access: 'cliente', tag: TAG,

@@ -1,23 +1,29 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Brand, Categoria, PaginaProdotti, Prodotto, Volantino } from '../../shared/catalogo.js';
+import type { Brand, Categoria, Volantino } from '../../shared/catalogo.js';
 import type { DbOrTx, Sql } from '../db/client.js';
 import { brand, categorie } from '../db/schema/index.js';
 import { notFound } from '../lib/errors.js';
-import type { PaginaIds } from './pagine.queries.js';
-import type { PricingCtx } from './pricing.js';
-import { loadProdotti } from './prodotti.queries.js';
+import type { IdsSource } from './prodotti.queries.js';
 
-/** Turns a page of ids into the paged answer of the API. */
+/** A page of products: their ids (or the query picking them) and the list's total. */
+export interface Pagina {
+  prodotti: number[] | IdsSource;
+  totale: number | Promise<number>;
+}
+import type { PricingCtx } from './pricing.js';
+import { prodottiJson } from './prodotti.queries.js';
+import { RawJson } from '../lib/raw-json.js';
+
+/** Turns a page of ids into the paged answer of the API, serialised once. */
 export async function toPagina(
-  sql: Sql, ctx: PricingCtx, pagina: PaginaIds, start: number, limit: number,
-): Promise<PaginaProdotti> {
-  const prodotti: Prodotto[] = await loadProdotti(sql, ctx, pagina.ids);
-  return {
-    prodotti,
-    paginaCorrente: Math.floor(start / limit) + 1,
-    totalePagine: Math.ceil(pagina.total / limit),
-    totaleProdotti: pagina.total,
-  };
+  sql: Sql, ctx: PricingCtx, pagina: Pagina, start: number, limit: number,
+): Promise<RawJson> {
+  const [prodotti, total] = await Promise.all([prodottiJson(sql, ctx, pagina.prodotti), pagina.totale]);
+  const paginaCorrente = Math.floor(start / limit) + 1;
+  const totalePagine = Math.ceil(total / limit);
+  return new RawJson(
+    `{"prodotti":${prodotti},"paginaCorrente":${paginaCorrente},"totalePagine":${totalePagine},"totaleProdotti":${total}}`,
+  );
 }
 
 export async function categoriaIdByCodice(db: DbOrTx, codCat: string): Promise<number> {
@@ -49,7 +55,7 @@ const toBrand = (r: typeof brand.$inferSelect): Brand => ({
   brand_codice: r.brandCodice, nome: r.nome, url: r.url, cover_dir: r.coverDir, cover_file: r.coverFile,
 });
 
-export async function elencoBrand(db: DbOrTx): Promise<Record<string, Brand>> {
+export async function elencoMarchi(db: DbOrTx): Promise<Record<string, Brand>> {
   const rows = await db.select().from(brand).where(sql`${brand.brandCodice} <> '000'`).orderBy(asc(brand.nome));
   return Object.fromEntries(rows.map((r) => [r.brandCodice, toBrand(r)]));
 }

@@ -1,11 +1,7 @@
 import { NOVITA_GIORNI } from '../../shared/catalogo.js';
 import type { Sql } from '../db/client.js';
 import { TtlCache } from '../lib/ttl-cache.js';
-
-export interface PaginaIds {
-  ids: number[];
-  total: number;
-}
+import type { IdsSource } from './prodotti.queries.js';
 
 /**
  * Totals of the product lists. Counting a top category of a large catalogue reads tens of
@@ -20,57 +16,52 @@ const countsOf = (sql: Sql) => {
 };
 export const clearCatalogueCounts = (sql: Sql) => countsOf(sql).clear();
 
-/** Runs a page query (ids in order) and its (cached) count together. */
-async function page(
-  sql: Sql, ids: Promise<{ id: number }[]>, countKey: string, count: () => Promise<{ n: number }[]>,
-): Promise<PaginaIds> {
-  const [rows, total] = await Promise.all([
-    ids,
-    countsOf(sql).get(countKey, async () => (await count())[0]?.n ?? 0),
-  ]);
-  return { ids: rows.map((r) => r.id), total };
+/** A paged product list: the page as an (id, ord) query, and its cached total. */
+export interface Elenco {
+  pagina: (start: number, limit: number) => IdsSource;
+  totale: () => Promise<number>;
 }
+
+const elenco = (sql: Sql, key: string, pagina: Elenco['pagina'], count: () => Promise<{ n: number }[]>): Elenco => ({
+  pagina,
+  totale: () => countsOf(sql).get(key, async () => (await count())[0]?.n ?? 0),
+});
 
 // Customer lists show visible products only: status 0 and not deleted.
 
 /** A category with all its sub-categories: one range of prodotti_categorie (visible products only). */
-export function paginaCategoria(sql: Sql, categoriaId: number, start: number, limit: number): Promise<PaginaIds> {
-  return page(sql,
-    sql`SELECT prodotto_id AS id FROM prodotti_categorie WHERE categoria_id = ${categoriaId}
-        ORDER BY prodotto_id LIMIT ${limit} OFFSET ${start}`,
-    `categoria:${categoriaId}`,
-    () => sql`SELECT count(*)::int AS n FROM prodotti_categorie WHERE categoria_id = ${categoriaId}`);
-}
+export const elencoCategoria = (sql: Sql, categoriaId: number) => elenco(sql, `categoria:${categoriaId}`,
+  (start, limit) => sql`
+    SELECT prodotto_id AS id, row_number() OVER (ORDER BY prodotto_id) AS ord FROM (
+      SELECT prodotto_id FROM prodotti_categorie WHERE categoria_id = ${categoriaId}
+      ORDER BY prodotto_id LIMIT ${limit} OFFSET ${start}) s`,
+  () => sql`SELECT count(*)::int AS n FROM prodotti_categorie WHERE categoria_id = ${categoriaId}`);
 
-export function paginaBrand(sql: Sql, brandCodice: string, start: number, limit: number): Promise<PaginaIds> {
-  return page(sql,
-    sql`SELECT p.id FROM prodotti p WHERE p.brand_codice = ${brandCodice} AND p.status = 0 AND p.deleted_at IS NULL
-        ORDER BY p.id LIMIT ${limit} OFFSET ${start}`,
-    `brand:${brandCodice}`,
-    () => sql`SELECT count(*)::int AS n FROM prodotti p
-              WHERE p.brand_codice = ${brandCodice} AND p.status = 0 AND p.deleted_at IS NULL`);
-}
+export const elencoBrand = (sql: Sql, brandCodice: string) => elenco(sql, `brand:${brandCodice}`,
+  (start, limit) => sql`
+    SELECT id, row_number() OVER (ORDER BY id) AS ord FROM (
+      SELECT p.id FROM prodotti p WHERE p.brand_codice = ${brandCodice} AND p.status = 0 AND p.deleted_at IS NULL
+      ORDER BY p.id LIMIT ${limit} OFFSET ${start}) s`,
+  () => sql`SELECT count(*)::int AS n FROM prodotti p
+            WHERE p.brand_codice = ${brandCodice} AND p.status = 0 AND p.deleted_at IS NULL`);
 
-export function paginaVolantino(sql: Sql, volantinoId: number, start: number, limit: number): Promise<PaginaIds> {
-  return page(sql,
-    sql`SELECT p.id FROM volantini_prodotti vp JOIN prodotti p ON p.id = vp.prodotto_id
-        WHERE vp.volantino_id = ${volantinoId} AND p.status = 0 AND p.deleted_at IS NULL
-        ORDER BY vp.ordine, p.id LIMIT ${limit} OFFSET ${start}`,
-    `volantino:${volantinoId}`,
-    () => sql`SELECT count(*)::int AS n FROM volantini_prodotti vp JOIN prodotti p ON p.id = vp.prodotto_id
-              WHERE vp.volantino_id = ${volantinoId} AND p.status = 0 AND p.deleted_at IS NULL`);
-}
+export const elencoVolantino = (sql: Sql, volantinoId: number) => elenco(sql, `volantino:${volantinoId}`,
+  (start, limit) => sql`
+    SELECT p.id, row_number() OVER (ORDER BY vp.ordine, p.id) AS ord
+    FROM volantini_prodotti vp JOIN prodotti p ON p.id = vp.prodotto_id
+    WHERE vp.volantino_id = ${volantinoId} AND p.status = 0 AND p.deleted_at IS NULL
+    ORDER BY vp.ordine, p.id LIMIT ${limit} OFFSET ${start}`,
+  () => sql`SELECT count(*)::int AS n FROM volantini_prodotti vp JOIN prodotti p ON p.id = vp.prodotto_id
+            WHERE vp.volantino_id = ${volantinoId} AND p.status = 0 AND p.deleted_at IS NULL`);
 
 /** Products created within the last NOVITA_GIORNI days, newest first. */
-export function paginaNovita(sql: Sql, start: number, limit: number): Promise<PaginaIds> {
-  return page(sql,
-    sql`SELECT p.id FROM prodotti p
-        WHERE p.created_at > now() - make_interval(days => ${NOVITA_GIORNI}) AND p.status = 0 AND p.deleted_at IS NULL
-        ORDER BY p.created_at DESC, p.id LIMIT ${limit} OFFSET ${start}`,
-    'novita',
-    () => sql`SELECT count(*)::int AS n FROM prodotti p
-              WHERE p.created_at > now() - make_interval(days => ${NOVITA_GIORNI}) AND p.status = 0 AND p.deleted_at IS NULL`);
-}
+export const elencoNovita = (sql: Sql) => elenco(sql, 'novita',
+  (start, limit) => sql`
+    SELECT p.id, row_number() OVER (ORDER BY p.created_at DESC, p.id) AS ord FROM prodotti p
+    WHERE p.created_at > now() - make_interval(days => ${NOVITA_GIORNI}) AND p.status = 0 AND p.deleted_at IS NULL
+    ORDER BY p.created_at DESC, p.id LIMIT ${limit} OFFSET ${start}`,
+  () => sql`SELECT count(*)::int AS n FROM prodotti p
+            WHERE p.created_at > now() - make_interval(days => ${NOVITA_GIORNI}) AND p.status = 0 AND p.deleted_at IS NULL`);
 
 /** The user's most recently ordered products for one client. */
 export async function ultimiOrdinati(sql: Sql, utenteId: number, clienteId: number, limit: number): Promise<number[]> {

@@ -39,13 +39,36 @@ export function pricingJoinsSql<T>(sql: Tag<T>, ctx: PricingCtx): T {
     LEFT JOIN prezzi_speciali ps ON ps.prodotto_id = p.id AND ps.cliente_id = ${ctx.clienteId as never}`;
 }
 
+type Descrizione = Omit<Row, 'prezzo' | 'prezzo_reale' | 'listini' | 'giac_attuale' | 'disponibilita' | 'ord_forn' | 'novita'>;
+type Dinamica = Pick<Row, 'id' | 'prezzo' | 'prezzo_reale' | 'listini' | 'giac_attuale' | 'disponibilita' | 'ord_forn' | 'novita'>;
+
 /**
- * Full products for the given ids, in that order, priced for the client: one statement with
- * lateral look-ups of price lists, media and codes (no per-product queries).
+ * The descriptive part of each product (texts, brand, media, codes) as a JSON fragment, kept for
+ * a minute: it changes only with catalogue edits, while prices and stock are read live on every
+ * request. Serialising 50 wide products per page was most of a page's CPU.
  */
-export async function loadProdotti(sql: Sql, ctx: PricingCtx, ids: number[]): Promise<Prodotto[]> {
-  if (ids.length === 0) return [];
-  const rows = await sql<Row[]>`
+const DESCRIZIONI_TTL_MS = 60_000;
+const descrizioniBySql = new WeakMap<Sql, Map<number, { json: string; at: number }>>();
+const descrizioniOf = (sql: Sql) => {
+  let m = descrizioniBySql.get(sql);
+  if (!m) descrizioniBySql.set(sql, (m = new Map()));
+  return m;
+};
+/** Forget cached product descriptions (after a catalogue edit). */
+export const clearDescrizioniProdotti = (sql: Sql) => descrizioniOf(sql).clear();
+
+async function descrizioni(sql: Sql, ids: number[]): Promise<Map<number, string>> {
+  const cache = descrizioniOf(sql);
+  const now = Date.now();
+  const out = new Map<number, string>();
+  const missing: number[] = [];
+  for (const id of ids) {
+    const hit = cache.get(id);
+    if (hit && now - hit.at < DESCRIZIONI_TTL_MS) out.set(id, hit.json);
+    else missing.push(id);
+  }
+  if (missing.length === 0) return out;
+  const rows = await sql<Descrizione[]>`
     SELECT p.id, p.codice_prodotto, coalesce(nullif(p.titolo_portale, ''), p.descrizione1) AS titolo,
       p.descrizione1, p.descrizione2, p.titolo_portale, p.descrizione_aggiuntiva, p.data_creazione::text AS data_creazione,
       p.famiglia, p.famiglia_id, p.sottofamiglia, p.sottofamiglia_id, p.gruppo, p.gruppo_id, p.sottogruppo, p.sottogruppo_id,
@@ -53,18 +76,9 @@ export async function loadProdotti(sql: Sql, ctx: PricingCtx, ids: number[]): Pr
       to_json(p.created_at)#>>'{}' AS created_at, to_json(p.updated_at)#>>'{}' AS updated_at,
       to_json(p.deleted_at)#>>'{}' AS deleted_at, p.status,
       p.brand_codice AS brand_id, coalesce(b.nome, '') AS brand_descrizione, coalesce(b.url, '') AS brand_url,
-      round(coalesce(lp.prezzo, 0), 3)::float8 AS prezzo,
-      ${prezzoRealeSql(sql, ctx)}::float8 AS prezzo_reale,
-      pz.listini, p.giac_attuale, p.disponibilita, p.ord_forn,
-      p.created_at > now() - make_interval(days => ${NOVITA_GIORNI}) AS novita,
       m.media, c.codici
-    FROM unnest(${ids}::int[]) WITH ORDINALITY AS k(id, ord)
-    JOIN prodotti p ON p.id = k.id
+    FROM prodotti p
     LEFT JOIN brand b ON b.brand_codice = p.brand_codice
-    ${pricingJoinsSql(sql, ctx)}
-    LEFT JOIN LATERAL (
-      SELECT json_object_agg('pz' || pp.listino, round(pp.prezzo, 3)::float8) AS listini
-      FROM prodotti_prezzi pp WHERE pp.prodotto_id = p.id) pz ON true
     LEFT JOIN LATERAL (
       SELECT json_agg(json_build_object(
         'id', pm.id, 'codice_prodotto', pm.codice_prodotto, 'tipologia', pm.tipologia, 'nome', pm.nome,
@@ -74,28 +88,74 @@ export async function loadProdotti(sql: Sql, ctx: PricingCtx, ids: number[]): Pr
     LEFT JOIN LATERAL (
       SELECT json_agg(json_build_object('tipo', pc.tipo, 'codice', pc.codice) ORDER BY pc.id) AS codici
       FROM prodotti_codici pc WHERE pc.prodotto_id = p.id) c ON true
+    WHERE p.id = ANY(${missing}::int[])`;
+  if (cache.size > 20_000) cache.clear();
+  for (const r of rows) {
+    const json = JSON.stringify(toDescrizione(r)).slice(1, -1);
+    cache.set(r.id, { json, at: now });
+    out.set(r.id, json);
+  }
+  return out;
+}
+
+/** A query fragment answering (id, ord): the products of a page, in order. */
+export type IdsSource = ReturnType<Sql>;
+
+const unnestIds = (sql: Sql, ids: number[]): IdsSource => sql`SELECT * FROM unnest(${ids}::int[]) WITH ORDINALITY AS u(id, ord)`;
+
+/** Live prices (for the client) and stock of the products of a page, in order. */
+function dinamiche(sql: Sql, ctx: PricingCtx, source: IdsSource) {
+  return sql<Dinamica[]>`
+    SELECT p.id, round(coalesce(lp.prezzo, 0), 3)::float8 AS prezzo, ${prezzoRealeSql(sql, ctx)}::float8 AS prezzo_reale,
+      (SELECT json_object_agg('pz' || pp.listino, round(pp.prezzo, 3)::float8) FROM prodotti_prezzi pp WHERE pp.prodotto_id = p.id) AS listini,
+      p.giac_attuale, p.disponibilita, p.ord_forn,
+      p.created_at > now() - make_interval(days => ${NOVITA_GIORNI}) AS novita
+    FROM (${source}) AS k(id, ord)
+    JOIN prodotti p ON p.id = k.id
+    ${pricingJoinsSql(sql, ctx)}
     ORDER BY k.ord`;
-  return rows.map((r) => toProdotto(r, ctx.listino));
+}
+
+/**
+ * Full products, in order, priced for the client, as the JSON text of an array: live prices and
+ * stock (one statement, which also picks the page when given a source query) joined with the
+ * cached descriptions (a second statement only for products not in the cache).
+ */
+export async function prodottiJson(sql: Sql, ctx: PricingCtx, ids: number[] | IdsSource): Promise<string> {
+  if (Array.isArray(ids) && ids.length === 0) return '[]';
+  const dyn = await dinamiche(sql, ctx, Array.isArray(ids) ? unnestIds(sql, ids) : ids);
+  const desc = await descrizioni(sql, dyn.map((d) => d.id));
+  const parts: string[] = [];
+  for (const d of dyn) {
+    const base = desc.get(d.id);
+    if (base === undefined) continue;
+    const colore = d.disponibilita > 0 ? 'verde' : d.ord_forn > 0 ? 'giallo' : 'rosso';
+    let listini = '';
+    for (const [k, v] of Object.entries(d.listini ?? {})) listini += `,${JSON.stringify(k)}:${v}`;
+    parts.push(`{${base},"prezzo":${d.prezzo},"prezzo_reale":${d.prezzo_reale},"listino":${ctx.listino}` +
+      `,"giac_attuale":${d.giac_attuale},"disponibilita":${d.disponibilita},"ord_forn":${d.ord_forn}` +
+      `,"disponibilita_colore":"${colore}","promo":${d.prezzo > d.prezzo_reale},"novita":${d.novita}${listini}}`);
+  }
+  return `[${parts.join(',')}]`;
+}
+
+/** The same products as objects, for callers that work on them. */
+export async function loadProdotti(sql: Sql, ctx: PricingCtx, ids: number[]): Promise<Prodotto[]> {
+  return JSON.parse(await prodottiJson(sql, ctx, ids)) as Prodotto[];
 }
 
 const mediaPath = (m: MediaProdotto) => `${m.dir.replace(/\/?$/, '/')}${m.file}`;
 
-function toProdotto(r: Row, listino: number): Prodotto {
+function toDescrizione(r: Descrizione) {
   const media = r.media ?? [];
   const foto = media.filter((m) => m.tipologia === 'foto');
   const allegati = media.filter((m) => m.tipologia === 'allegato');
   const codici = r.codici ?? [];
   const of = (tipo: string) => codici.filter((c) => c.tipo === tipo).map((c) => c.codice);
-  const colore = r.disponibilita > 0 ? 'verde' : r.ord_forn > 0 ? 'giallo' : 'rosso';
   const main = foto.find((f) => f.nome === 'default') ?? foto[0];
-  const p: Record<string, unknown> = Object.assign({}, r, r.listini);
-  delete p.listini;
-  delete p.media;
-  delete p.codici;
-  return Object.assign(p, {
-    listino,
-    disponibilita_colore: colore,
-    promo: r.prezzo > r.prezzo_reale,
+  const { media: _m, codici: _c, ...rest } = r;
+  return {
+    ...rest,
     foto_principale: main ? mediaPath(main) : null,
     media_foto: foto,
     media_allegati: allegati,
@@ -106,5 +166,5 @@ function toProdotto(r: Row, listino: number): Prodotto {
       foto: foto.map(mediaPath),
       allegato: allegati.map(mediaPath),
     },
-  }) as unknown as Prodotto;
+  };
 }

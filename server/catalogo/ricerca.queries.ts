@@ -1,11 +1,10 @@
 import type { Sql } from '../db/client.js';
-import type { PaginaIds } from './pagine.queries.js';
 
 /**
  * One page of a product search and its exact total, through the search_prodotti() function of
  * migration 0004 (vocabulary rewriting, code matches first, cached pages and totals).
  */
-export async function cercaProdotti(sql: Sql, testo: string, start: number, limit: number): Promise<PaginaIds> {
+export async function cercaProdotti(sql: Sql, testo: string, start: number, limit: number): Promise<{ ids: number[]; total: number }> {
   const rows = await sql<{ ids: number[]; total: number }[]>`SELECT ids, total FROM search_prodotti(${testo}, ${limit}, ${start})`;
   return { ids: rows[0]?.ids ?? [], total: rows[0]?.total ?? 0 };
 }

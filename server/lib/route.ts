@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { requireAdmin, requireUtente, resolveScope, type Access, type ScopeCodes } from '../auth/access.js';
 import type { AdminSessione, ClienteSessione, UtenteSessione } from '../auth/session-user.js';
 import type { Deps } from '../deps.js';
+import type { RawJson } from './raw-json.js';
 
 export interface HandlerCtx<I> {
   input: I;
@@ -29,7 +30,8 @@ export interface RouteDef<I extends z.ZodType, O extends z.ZodType> {
   tag: string;
   /** Codes of the call that must belong to the session's user (customer routes). */
   scope?: (input: z.output<I>) => ScopeCodes;
-  handler: (ctx: HandlerCtx<z.output<I>>) => Promise<z.input<O>>;
+  /** The answer, or the same already serialised (RawJson) for large pages. */
+  handler: (ctx: HandlerCtx<z.output<I>>) => Promise<z.input<O> | RawJson>;
 }
 
 const emptyInput = z.object({});
