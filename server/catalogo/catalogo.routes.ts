@@ -18,7 +18,7 @@ import {
 } from './pagine.queries.js';
 import { pricingOf } from './pricing.js';
 import { loadProdotti } from './prodotti.queries.js';
-import { cercaProdotti } from './ricerca.queries.js';
+import { cercaProdotti, ricercaSource } from './ricerca.queries.js';
 
 const TAG = 'Catalogo';
 interface PageInput { cod_azienda: string; cod_cliente: string; start: number; limit: number }
@@ -70,10 +70,10 @@ export async function catalogoRoutes(app: FastifyInstance): Promise<void> {
   paged('prodotti/novita', 'Prodotti inseriti negli ultimi 30 giorni', novitaQuery,
     async (sql, i) => page(elencoNovita(sql), i));
   paged('search/prodotti', 'Ricerca per parole (anche parziali o con refusi), codici articolo, codici fornitore ed EAN',
-    searchQuery, async (sql, i) => {
-      const r = await cercaProdotti(sql, i.stringa, i.start, i.limit);
-      return { prodotti: r.ids, totale: r.total };
-    });
+    searchQuery, async (sql, i) => ({
+      prodotti: ricercaSource(sql, i.stringa, i.start, i.limit),
+      totaleVuota: async () => (await cercaProdotti(sql, i.stringa, i.start, i.limit)).total,
+    }));
 
   defineRoute(app, {
     path: 'prodotti/ultimiordinati', methods: ['GET'], access: 'cliente', tag: TAG,

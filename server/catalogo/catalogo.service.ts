@@ -5,10 +5,14 @@ import { brand, categorie } from '../db/schema/index.js';
 import { notFound } from '../lib/errors.js';
 import type { IdsSource } from './prodotti.queries.js';
 
-/** A page of products: their ids (or the query picking them) and the list's total. */
+/**
+ * A page of products: their ids (or the query picking them) and the list's total; without a
+ * total, the source's own total column is used and `totaleVuota` answers for an empty page.
+ */
 export interface Pagina {
   prodotti: number[] | IdsSource;
-  totale: number | Promise<number>;
+  totale?: Promise<number>;
+  totaleVuota?: () => Promise<number>;
 }
 import type { PricingCtx } from './pricing.js';
 import { prodottiJson } from './prodotti.queries.js';
@@ -18,11 +22,12 @@ import { RawJson } from '../lib/raw-json.js';
 export async function toPagina(
   sql: Sql, ctx: PricingCtx, pagina: Pagina, start: number, limit: number,
 ): Promise<RawJson> {
-  const [prodotti, total] = await Promise.all([prodottiJson(sql, ctx, pagina.prodotti), pagina.totale]);
+  const [prodotti, totale] = await Promise.all([prodottiJson(sql, ctx, pagina.prodotti), pagina.totale]);
+  const total = totale ?? prodotti.total ?? (await pagina.totaleVuota?.()) ?? 0;
   const paginaCorrente = Math.floor(start / limit) + 1;
   const totalePagine = Math.ceil(total / limit);
   return new RawJson(
-    `{"prodotti":${prodotti},"paginaCorrente":${paginaCorrente},"totalePagine":${totalePagine},"totaleProdotti":${total}}`,
+    `{"prodotti":${prodotti.json},"paginaCorrente":${paginaCorrente},"totalePagine":${totalePagine},"totaleProdotti":${total}}`,
   );
 }
 

@@ -32,14 +32,14 @@ const elenco = (sql: Sql, key: string, pagina: Elenco['pagina'], count: () => Pr
 /** A category with all its sub-categories: one range of prodotti_categorie (visible products only). */
 export const elencoCategoria = (sql: Sql, categoriaId: number) => elenco(sql, `categoria:${categoriaId}`,
   (start, limit) => sql`
-    SELECT prodotto_id AS id, row_number() OVER (ORDER BY prodotto_id) AS ord FROM (
+    SELECT prodotto_id AS id, row_number() OVER (ORDER BY prodotto_id) AS ord, NULL::int AS total FROM (
       SELECT prodotto_id FROM prodotti_categorie WHERE categoria_id = ${categoriaId}
       ORDER BY prodotto_id LIMIT ${limit} OFFSET ${start}) s`,
   () => sql`SELECT count(*)::int AS n FROM prodotti_categorie WHERE categoria_id = ${categoriaId}`);
 
 export const elencoBrand = (sql: Sql, brandCodice: string) => elenco(sql, `brand:${brandCodice}`,
   (start, limit) => sql`
-    SELECT id, row_number() OVER (ORDER BY id) AS ord FROM (
+    SELECT id, row_number() OVER (ORDER BY id) AS ord, NULL::int AS total FROM (
       SELECT p.id FROM prodotti p WHERE p.brand_codice = ${brandCodice} AND p.status = 0 AND p.deleted_at IS NULL
       ORDER BY p.id LIMIT ${limit} OFFSET ${start}) s`,
   () => sql`SELECT count(*)::int AS n FROM prodotti p
@@ -47,7 +47,7 @@ export const elencoBrand = (sql: Sql, brandCodice: string) => elenco(sql, `brand
 
 export const elencoVolantino = (sql: Sql, volantinoId: number) => elenco(sql, `volantino:${volantinoId}`,
   (start, limit) => sql`
-    SELECT p.id, row_number() OVER (ORDER BY vp.ordine, p.id) AS ord
+    SELECT p.id, row_number() OVER (ORDER BY vp.ordine, p.id) AS ord, NULL::int AS total
     FROM volantini_prodotti vp JOIN prodotti p ON p.id = vp.prodotto_id
     WHERE vp.volantino_id = ${volantinoId} AND p.status = 0 AND p.deleted_at IS NULL
     ORDER BY vp.ordine, p.id LIMIT ${limit} OFFSET ${start}`,
@@ -57,7 +57,7 @@ export const elencoVolantino = (sql: Sql, volantinoId: number) => elenco(sql, `v
 /** Products created within the last NOVITA_GIORNI days, newest first. */
 export const elencoNovita = (sql: Sql) => elenco(sql, 'novita',
   (start, limit) => sql`
-    SELECT p.id, row_number() OVER (ORDER BY p.created_at DESC, p.id) AS ord FROM prodotti p
+    SELECT p.id, row_number() OVER (ORDER BY p.created_at DESC, p.id) AS ord, NULL::int AS total FROM prodotti p
     WHERE p.created_at > now() - make_interval(days => ${NOVITA_GIORNI}) AND p.status = 0 AND p.deleted_at IS NULL
     ORDER BY p.created_at DESC, p.id LIMIT ${limit} OFFSET ${start}`,
   () => sql`SELECT count(*)::int AS n FROM prodotti p

@@ -1,3 +1,4 @@
+import type postgres from 'postgres';
 import type { MediaProdotto, Prodotto } from '../../shared/catalogo.js';
 import { NOVITA_GIORNI } from '../../shared/catalogo.js';
 import type { Sql } from '../db/client.js';
@@ -27,9 +28,9 @@ type Row = {
   codici: { tipo: string; codice: string }[] | null;
 };
 
-/** Net price of alias p for the client: special price, else list price less discount (DESIGN §6). */
+/** Net price of alias p for the client: SQL function prezzo_netto (migration 0005, DESIGN §6). */
 export function prezzoRealeSql<T>(sql: Tag<T>, ctx: PricingCtx): T {
-  return sql`coalesce(ps.prezzo, round(coalesce(lp.prezzo, 0) * (1 - ${ctx.sconto as never}::numeric / 100), 3))`;
+  return sql`prezzo_netto(lp.prezzo, ps.prezzo, ${ctx.sconto as never}::numeric)`;
 }
 
 /** Joins that price alias p for the client: lp = list price, ps = special price. */
@@ -40,7 +41,8 @@ export function pricingJoinsSql<T>(sql: Tag<T>, ctx: PricingCtx): T {
 }
 
 type Descrizione = Omit<Row, 'prezzo' | 'prezzo_reale' | 'listini' | 'giac_attuale' | 'disponibilita' | 'ord_forn' | 'novita'>;
-type Dinamica = Pick<Row, 'id' | 'prezzo' | 'prezzo_reale' | 'listini' | 'giac_attuale' | 'disponibilita' | 'ord_forn' | 'novita'>;
+type Dinamica = Pick<Row, 'id' | 'prezzo' | 'prezzo_reale' | 'listini' | 'giac_attuale' | 'disponibilita' | 'ord_forn' | 'novita'>
+  & { total: number | null };
 
 /**
  * The descriptive part of each product (texts, brand, media, codes) as a JSON fragment, kept for
@@ -98,10 +100,14 @@ async function descrizioni(sql: Sql, ids: number[]): Promise<Map<number, string>
   return out;
 }
 
-/** A query fragment answering (id, ord): the products of a page, in order. */
-export type IdsSource = ReturnType<Sql>;
+/**
+ * A query fragment answering (id, ord, total): the products of a page in order, and the list's
+ * total when the source knows it (search) or null.
+ */
+export type IdsSource = postgres.PendingQuery<postgres.Row[]>;
 
-const unnestIds = (sql: Sql, ids: number[]): IdsSource => sql`SELECT * FROM unnest(${ids}::int[]) WITH ORDINALITY AS u(id, ord)`;
+const unnestIds = (sql: Sql, ids: number[]): IdsSource =>
+  sql`SELECT u.id, u.ord, NULL::int AS total FROM unnest(${ids}::int[]) WITH ORDINALITY AS u(id, ord)`;
 
 /** Live prices (for the client) and stock of the products of a page, in order. */
 function dinamiche(sql: Sql, ctx: PricingCtx, source: IdsSource) {
@@ -109,8 +115,8 @@ function dinamiche(sql: Sql, ctx: PricingCtx, source: IdsSource) {
     SELECT p.id, round(coalesce(lp.prezzo, 0), 3)::float8 AS prezzo, ${prezzoRealeSql(sql, ctx)}::float8 AS prezzo_reale,
       (SELECT json_object_agg('pz' || pp.listino, round(pp.prezzo, 3)::float8) FROM prodotti_prezzi pp WHERE pp.prodotto_id = p.id) AS listini,
       p.giac_attuale, p.disponibilita, p.ord_forn,
-      p.created_at > now() - make_interval(days => ${NOVITA_GIORNI}) AS novita
-    FROM (${source}) AS k(id, ord)
+      p.created_at > now() - make_interval(days => ${NOVITA_GIORNI}) AS novita, k.total
+    FROM (${source}) AS k(id, ord, total)
     JOIN prodotti p ON p.id = k.id
     ${pricingJoinsSql(sql, ctx)}
     ORDER BY k.ord`;
@@ -121,8 +127,10 @@ function dinamiche(sql: Sql, ctx: PricingCtx, source: IdsSource) {
  * stock (one statement, which also picks the page when given a source query) joined with the
  * cached descriptions (a second statement only for products not in the cache).
  */
-export async function prodottiJson(sql: Sql, ctx: PricingCtx, ids: number[] | IdsSource): Promise<string> {
-  if (Array.isArray(ids) && ids.length === 0) return '[]';
+export async function prodottiJson(
+  sql: Sql, ctx: PricingCtx, ids: number[] | IdsSource,
+): Promise<{ json: string; total: number | null }> {
+  if (Array.isArray(ids) && ids.length === 0) return { json: '[]', total: null };
   const dyn = await dinamiche(sql, ctx, Array.isArray(ids) ? unnestIds(sql, ids) : ids);
   const desc = await descrizioni(sql, dyn.map((d) => d.id));
   const parts: string[] = [];
@@ -136,12 +144,12 @@ export async function prodottiJson(sql: Sql, ctx: PricingCtx, ids: number[] | Id
       `,"giac_attuale":${d.giac_attuale},"disponibilita":${d.disponibilita},"ord_forn":${d.ord_forn}` +
       `,"disponibilita_colore":"${colore}","promo":${d.prezzo > d.prezzo_reale},"novita":${d.novita}${listini}}`);
   }
-  return `[${parts.join(',')}]`;
+  return { json: `[${parts.join(',')}]`, total: dyn[0]?.total ?? null };
 }
 
 /** The same products as objects, for callers that work on them. */
 export async function loadProdotti(sql: Sql, ctx: PricingCtx, ids: number[]): Promise<Prodotto[]> {
-  return JSON.parse(await prodottiJson(sql, ctx, ids)) as Prodotto[];
+  return JSON.parse((await prodottiJson(sql, ctx, ids)).json) as Prodotto[];
 }
 
 const mediaPath = (m: MediaProdotto) => `${m.dir.replace(/\/?$/, '/')}${m.file}`;

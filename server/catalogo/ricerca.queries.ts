@@ -8,3 +8,7 @@ export async function cercaProdotti(sql: Sql, testo: string, start: number, limi
   const rows = await sql<{ ids: number[]; total: number }[]>`SELECT ids, total FROM search_prodotti(${testo}, ${limit}, ${start})`;
   return { ids: rows[0]?.ids ?? [], total: rows[0]?.total ?? 0 };
 }
+
+/** The same page as an (id, ord, total) source, so that one statement finds and prices it. */
+export const ricercaSource = (sql: Sql, testo: string, start: number, limit: number) => sql`
+  SELECT u.id, u.ord, s.total FROM search_prodotti(${testo}, ${limit}, ${start}) s, unnest(s.ids) WITH ORDINALITY AS u(id, ord)`;
