@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { TtlCache } from '../lib/ttl-cache.js';
 import type { Brand, Categoria, Volantino } from '../../shared/catalogo.js';
 import type { DbOrTx, Sql } from '../db/client.js';
 import { brand, categorie } from '../db/schema/index.js';
@@ -31,10 +32,17 @@ export async function toPagina(
   );
 }
 
+/** Category codes of every database, kept for a minute: the tree changes only with catalogue edits. */
+const codiciCategorie = new WeakMap<DbOrTx, TtlCache<Map<string, number>>>();
+
 export async function categoriaIdByCodice(db: DbOrTx, codCat: string): Promise<number> {
-  const [row] = await db.select({ id: categorie.id }).from(categorie).where(eq(categorie.codCat, codCat));
-  if (!row) throw notFound(`Categoria ${codCat} non trovata.`);
-  return row.id;
+  let cache = codiciCategorie.get(db);
+  if (!cache) codiciCategorie.set(db, (cache = new TtlCache(60_000)));
+  const ids = await cache.get('all', async () =>
+    new Map((await db.select({ id: categorie.id, cod: categorie.codCat }).from(categorie)).map((r) => [r.cod, r.id])));
+  const id = ids.get(codCat);
+  if (id === undefined) throw notFound(`Categoria ${codCat} non trovata.`);
+  return id;
 }
 
 /** The whole category tree, ordered, built in memory from one query. */

@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { startEmbeddedPostgres } from '../../server/db/embedded.js';
+import { connect } from '../../server/db/client.js';
+import { loadProdotti } from '../../server/catalogo/prodotti.queries.js';
+import { findUtenteBySession } from '../../server/auth/session-user.js';
+import { buildApp } from '../../server/app.js';
+const pg = await startEmbeddedPostgres(path.resolve('bench/tmp/postgres'));
+const d = connect(pg.url);
+const ctx = { clienteId: 1, listino: 1, sconto: '0' };
+const t = async (name: string, f: () => Promise<unknown>, n = 200) => {
+  for (let i = 0; i < 20; i++) await f();
+  const c0 = process.cpuUsage(); const t0 = performance.now(); for (let i = 0; i < n; i++) await f();
+  const c = process.cpuUsage(c0);
+  console.log(name.padEnd(28), 'wall', ((performance.now() - t0) / n).toFixed(2), 'node cpu', ((c.user + c.system) / 1000 / n).toFixed(2));
+};
+const ids = (await d.sql`select prodotto_id from prodotti_categorie where categoria_id = 1 order by prodotto_id limit 50`).map((r: any) => r.prodotto_id);
+if (0) await t('select 1', () => d.sql`select 1`);
+if (0) await t('session', () => findUtenteBySession(d.sql, 'x'));
+if (0) await t('loadProdotti', () => loadProdotti(d.sql, ctx, ids));
+if (0) await t('search_prodotti cached', () => d.sql`select * from search_prodotti('cacciavite', 50, 0)`);
+const app = await buildApp({ env: 'production', port: 0, host: '127.0.0.1', databaseUrl: pg.url, dataDir: '/tmp/x', mediaDir: '/tmp/x/media', mailDir: '/tmp/x/mail', mailFrom: 'a@b.c', officeMail: 'a@b.c', sessionTtlHours: 1, seedDemo: false, logLevel: 'silent' } as any, { logger: false });
+const login = await app.inject({ method: 'POST', url: '/api/login/frontendfingerprint', payload: { username: 'mario.rossi@ferramentarossi.it', password: 'Demo2024!', fingerprint: 'b'.repeat(64) } });
+const cookie = `sid=${login.cookies.find((c) => c.name === 'sid')!.value}`;
+const scope = 'cod_azienda=0001&cod_cliente=001001';
+if (0) await t('inject health', () => app.inject({ url: '/api/health' }));
+if (0) await t('inject sessione', () => app.inject({ url: '/api/sessione', headers: { cookie } }));
+if (0) await t('inject categoria', () => app.inject({ url: `/api/prodotti/categoriawithcustominfo?${scope}&categoria_cod=01&start=0&limit=50`, headers: { cookie } }));
+if (0) await t('inject search', () => app.inject({ url: `/api/search/prodotti?${scope}&stringa=cacciavite&start=0&limit=50`, headers: { cookie } }));
+const codes = (await d.sql`SELECT codice_prodotto FROM prodotti ORDER BY id LIMIT 2000`).map((r: any) => r.codice_prodotto);
+let n = 0;
+await t('inject ordine 10 righe', () => app.inject({ method: 'POST', url: '/api/ordini/create', headers: { cookie, 'idempotency-key': `prof-${Date.now()}-${n++}` },
+  payload: { azienda_codice: '0001', cliente_codice: '001001', utente_codice: 'U0001', carrelloItems: Array.from({ length: 10 }, (_, k) => ({ codice_prodotto: codes[(n * 37 + k * 191) % 2000], quantita: 1 })) } }), 600);
+await d.sql`DELETE FROM ordini WHERE idempotency_key LIKE 'prof-%'`;
+await app.close(); await d.close(); await pg.stop();
