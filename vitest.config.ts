@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // tests run one file at a time against one server.
 export default defineConfig({
   test: {
+    // CI also writes a JSON report, from which .ci/run prints a plain 'N passed, N failed' line.
+    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]] : ['default'],
     projects: [
       {
         test: {
