@@ -4,7 +4,6 @@ import { esito } from './common.js';
 export const TIPOLOGIE_ADMIN = ['amministratore', 'tecnico'] as const;
 export type TipologiaAdmin = (typeof TIPOLOGIE_ADMIN)[number];
 export const TIPOLOGIA_TECNICO: TipologiaAdmin = 'tecnico';
-export const TIPOLOGIE_ACCOUNT = ['cliente', 'user'] as const;
 
 const username = z.string({ error: 'Username obbligatorio' }).trim().min(1, 'Username obbligatorio').max(200, 'Username troppo lungo');
 const password = z.string({ error: 'Password obbligatoria' }).min(1, 'Password obbligatoria').max(200, 'Password troppo lunga');
@@ -86,7 +85,6 @@ export const adminInfo = z.object({
 export type AdminInfo = z.infer<typeof adminInfo>;
 
 export const loginBackendResponse = esito.extend({ utente: adminInfo.optional() });
-export type LoginBackendResponse = z.infer<typeof loginBackendResponse>;
 
 /** manutenzione/check and manutenzione/change answer the bare number 0 or 1. */
 export const statoManutenzione = z.union([z.literal(0), z.literal(1)]);

@@ -3,7 +3,6 @@ import { codice, intParam, limitParam, startParam } from './common.js';
 
 /** Availability classes (DESIGN §6): in stock, only on order from the supplier, none. */
 export const DISPONIBILITA_COLORI = ['verde', 'giallo', 'rosso'] as const;
-export type DisponibilitaColore = (typeof DISPONIBILITA_COLORI)[number];
 
 export const NO_BRAND = '000';
 export const NOVITA_GIORNI = 30;

@@ -32,4 +32,3 @@ export const erroreApi = z.object({
   requestId: z.string().optional(),
   manutenzione: z.number().int().optional(),
 });
-export type ErroreApi = z.infer<typeof erroreApi>;

@@ -15,12 +15,6 @@ export interface ScopeCodes {
   utente?: string;
 }
 
-export interface CustomerContext {
-  utente: UtenteSessione;
-  /** The client the call works for, when the call names one. */
-  cliente: ClienteSessione | undefined;
-}
-
 export async function requireUtente(req: FastifyRequest): Promise<UtenteSessione> {
   const deps = req.server.deps;
   if (await deps.impostazioni.get('manutenzione')) throw inMaintenance();

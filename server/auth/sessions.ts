@@ -32,7 +32,3 @@ export async function createSession(
 export async function deleteSession(db: DbOrTx, token: string, tipo: TipoSessione): Promise<void> {
   await db.delete(sessioni).where(and(eq(sessioni.tokenHash, hashToken(token)), eq(sessioni.tipo, tipo)));
 }
-
-export async function deleteUserSessions(db: DbOrTx, utenteId: number): Promise<void> {
-  await db.delete(sessioni).where(eq(sessioni.utenteId, utenteId));
-}
