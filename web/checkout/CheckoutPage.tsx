@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { CartActions } from './CartActions';
 import { Link } from 'react-router-dom';
 import { useCart, type CartItem } from '../cart/cart';
 import { formatEuro3, usePriceMode, type PriceMode } from '../cart/priceMode';
@@ -103,20 +104,10 @@ export function CheckoutPage() {
                 onChange={(e) => setOrdineDraft({ note: e.target.value })}
               />
             </div>
-            <div className="checkout-actions">
-              <button type="button" className="btn" disabled={vuoto || busy} onClick={() => void svuota()}>
-                Svuota Carrello
-              </button>
-              <button
-                type="button"
-                className="btn btn-primary"
-                disabled={vuoto || busy}
-                aria-busy={busy}
-                onClick={() => void conferma(items, draft)}
-              >
-                {busy ? 'Invio in corso…' : 'Conferma Ordine'}
-              </button>
-            </div>
+            <CartActions
+              className="checkout-actions" vuoto={vuoto} busy={busy}
+              onSvuota={() => void svuota()} onConferma={() => void conferma(items, draft)}
+            />
           </section>
         </aside>
       </div>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { CartActions } from './CartActions';
 import { Link, useLocation } from 'react-router-dom';
 import { AZIENDA, CASELLE, telHref } from '../account/azienda';
 import { useCart, type CartItem } from '../cart/cart';
@@ -141,20 +142,10 @@ function SpeedCheckoutPanel({ id, items, onClose }: { id: string; items: CartIte
 
       <div className="sc-foot">
         <CartTotals items={items} mode={mode} className="totals totals-compact" />
-        <div className="sc-actions">
-          <button type="button" className="btn" disabled={vuoto || busy} onClick={() => void svuota()}>
-            Svuota Carrello
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={vuoto || busy}
-            aria-busy={busy}
-            onClick={() => void conferma(items, draft)}
-          >
-            {busy ? 'Invio in corso…' : 'Conferma Ordine'}
-          </button>
-        </div>
+        <CartActions
+          className="sc-actions" vuoto={vuoto} busy={busy}
+          onSvuota={() => void svuota()} onConferma={() => void conferma(items, draft)}
+        />
         <Link className="sc-link" to={paths.checkout.path}>Vai al checkout completo</Link>
       </div>
     </section>
