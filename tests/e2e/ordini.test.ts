@@ -274,6 +274,9 @@ describe.runIf(hasBrowser())('ordini', () => {
 
     await setStock(p.scarso.codice, 1);
     try {
+      // The availability report names the short line.
+      await page.getByRole('button', { name: 'Verifica disponibilità' }).click();
+      await alertDice(page, `Prodotto ${p.scarso.codice} non disponibile nella quantità richiesta. Massima disponibilità: 1.`);
       const conferma = page.getByRole('button', { name: 'Conferma Ordine' });
       const testo = `I seguenti prodotti non sono disponibili e verranno rimossi dal carrello: ${p.scarso.codice} Vuoi procedere con l'ordine?`;
       // Refusing cancels the order and keeps the cart.
@@ -301,6 +304,8 @@ describe.runIf(hasBrowser())('ordini', () => {
     await page.getByRole('button', { name: 'Riordina' }).click();
     await page.waitForURL('**/checkout');
     await visible(page.getByRole('spinbutton', { name: `Qt: Cod. Prodotto ${p.b.codice}` }));
+    await page.getByRole('button', { name: 'Verifica disponibilità' }).click();
+    await alertDice(page, 'Tutti i prodotti sono disponibili nella quantità richiesta.');
     await page.getByRole('button', { name: 'Conferma Ordine' }).click();
     await confermaDice(page, "Sei sicuro di voler confermare l'ordine?", 'Conferma');
     await page.waitForURL('**/ordini');

@@ -13,7 +13,7 @@ import { setOrdineDraft, useOrdineDraft } from './draft';
 import { QuantitaInput } from './QuantitaInput';
 import { QuickSearch } from './QuickSearch';
 import { Thumb } from './Thumb';
-import { useConfermaOrdine } from './useConfermaOrdine';
+import { useConfermaOrdine, useVerificaDisponibilita } from './useConfermaOrdine';
 import './common.css';
 import './checkout.css';
 
@@ -25,6 +25,7 @@ export function CheckoutPage() {
   const draft = useOrdineDraft();
   const { confirm } = useDialogs();
   const { conferma, busy } = useConfermaOrdine('checkout');
+  const verifica = useVerificaDisponibilita();
   const nomeId = useId();
   const noteId = useId();
   const cartTitleId = useId();
@@ -108,6 +109,9 @@ export function CheckoutPage() {
               className="checkout-actions" vuoto={vuoto} busy={busy}
               onSvuota={() => void svuota()} onConferma={() => void conferma(items, draft)}
             />
+            <button type="button" className="btn btn-ghost btn-block checkout-verifica" disabled={vuoto || busy} onClick={() => void verifica(items)}>
+              Verifica disponibilità
+            </button>
           </section>
         </aside>
       </div>

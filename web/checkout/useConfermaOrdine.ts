@@ -18,6 +18,7 @@ export const MSG_ORDINE = {
   erroreVerifica: 'Errore durante la verifica della disponibilità dei prodotti.',
   nonDisponibile: (codice: string, n: number) =>
     `Prodotto ${codice} non disponibile nella quantità richiesta. Massima disponibilità: ${n}.`,
+  tuttiDisponibili: 'Tutti i prodotti sono disponibili nella quantità richiesta.',
   nonTuttiDisponibili:
     'Attenzione: Non tutti i prodotti sono disponibili nella quantità richiesta. Si prega di rivedere il carrello per le quantità aggiornate.',
   rimozione: (codici: string[]) =>
@@ -138,4 +139,22 @@ export function useConfermaOrdine(variante: VarianteConferma) {
   }, [variante, flussoPannello, flussoCheckout]);
 
   return { conferma, busy };
+}
+
+/** 'Verifica disponibilità': the availability report of SPEC §8 for the cart, without ordering. */
+export function useVerificaDisponibilita() {
+  const { alert } = useDialogs();
+  return useCallback(async (righe: CartItem[]) => {
+    let esito: DisponibilitaRiga[];
+    try {
+      esito = await checkDisponibilita(righe);
+    } catch {
+      await alert(MSG_ORDINE.erroreVerifica);
+      return;
+    }
+    const corte = esito.filter((r) => !r.disponibile);
+    await alert(corte.length === 0
+      ? MSG_ORDINE.tuttiDisponibili
+      : corte.map((r) => MSG_ORDINE.nonDisponibile(r.codice_prodotto, r.disponibilita)).join(' '));
+  }, [alert]);
 }
