@@ -37,7 +37,8 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : { ...loggerOptions(config.logLevel), ...(opts.logStream ? { stream: opts.logStream } : {}) },
-    trustProxy: true,
+    // Login limits count by client address: trust X-Forwarded-For only behind a known proxy.
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: () => crypto.randomUUID(),

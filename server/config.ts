@@ -16,6 +16,8 @@ export const envSchema = z.object({
   OFFICE_MAIL: z.string().email().default('ordini@ferramenta.local'),
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(12),
   SEED_DEMO: bool.default(true),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (else it could be forged). */
+  TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -34,6 +36,7 @@ export interface AppConfig {
   officeMail: string;
   sessionTtlHours: number;
   seedDemo: boolean;
+  trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
   /** Built SPA folder; undefined serves no SPA (API-only tests). */
   webDir?: string;
@@ -67,6 +70,7 @@ export function configFromEnv(env: Env, databaseUrl: string): AppConfig {
     officeMail: env.OFFICE_MAIL,
     sessionTtlHours: env.SESSION_TTL_HOURS,
     seedDemo: env.SEED_DEMO,
+    trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     webDir: path.resolve('dist/web'),
   };

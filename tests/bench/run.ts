@@ -62,7 +62,7 @@ async function main() {
 
   const config: AppConfig = {
     env: 'production', port: 0, host: '127.0.0.1', databaseUrl: url, dataDir: TMP, mediaDir, mailDir: path.join(TMP, 'mail'),
-    mailFrom: 'bench@localhost', officeMail: 'bench@localhost', sessionTtlHours: 2, seedDemo: false, logLevel: 'silent',
+    mailFrom: 'bench@localhost', officeMail: 'bench@localhost', sessionTtlHours: 2, seedDemo: false, trustProxy: false, logLevel: 'silent',
     webDir: undefined,
   };
   const app = await buildApp(config, { logger: false });

@@ -47,7 +47,7 @@ export default async function setup(project: TestProject) {
 
   const config: AppConfig = {
     env: 'test', port: 0, host: '127.0.0.1', databaseUrl, dataDir, mediaDir, mailDir: path.join(dataDir, 'mail'),
-    mailFrom: 'Portale <noreply@test.local>', officeMail: 'ufficio@test.local', sessionTtlHours: 2, seedDemo: false,
+    mailFrom: 'Portale <noreply@test.local>', officeMail: 'ufficio@test.local', sessionTtlHours: 2, seedDemo: false, trustProxy: false,
     logLevel: 'silent', webDir: path.resolve('dist/web'),
   };
   const app = await buildApp(config, { logger: false });

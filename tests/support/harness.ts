@@ -34,7 +34,7 @@ export function useTestApp(): () => TestApp {
       env: 'test', port: 0, host: '127.0.0.1', databaseUrl: tdb.url, dataDir,
       mediaDir: path.join(dataDir, 'media'), mailDir: path.join(dataDir, 'mail'),
       mailFrom: 'Portale <noreply@test.local>', officeMail: 'ufficio@test.local',
-      sessionTtlHours: 1, seedDemo: false, logLevel: 'silent', webDir: undefined,
+      sessionTtlHours: 1, seedDemo: false, trustProxy: false, logLevel: 'silent', webDir: undefined,
     };
     const app = await buildApp(config, { logger: false });
     await app.ready();

@@ -153,6 +153,21 @@ describe('rate limit', () => {
     expect((await login(body(two.username, two.password), '10.9.9.10')).json().utente.status).toBe(0);
   });
 
+  it('does not let a forged X-Forwarded-For escape the limit', async () => {
+    const ip = '10.7.7.7';
+    for (let i = 0; i < 10; i++) {
+      await t().app.inject({
+        method: 'POST', url: '/api/login/frontendfingerprint', remoteAddress: ip,
+        headers: { 'x-forwarded-for': `203.0.113.${i}` }, payload: body(one.username, 'no'),
+      });
+    }
+    const res = await t().app.inject({
+      method: 'POST', url: '/api/login/frontendfingerprint', remoteAddress: ip,
+      headers: { 'x-forwarded-for': '203.0.113.99' }, payload: body(one.username, one.password),
+    });
+    expect(res.statusCode).toBe(429);
+  });
+
   it('blocks an address after 100 failures across accounts', async () => {
     const ip = '10.8.8.8';
     await t().database.db.insert(tentativiLogin).values(Array.from({ length: 100 }, (_, i) => ({ username: `x${i}`, ip })));
