@@ -50,6 +50,8 @@ type Dinamica = Pick<Row, 'id' | 'prezzo' | 'prezzo_reale' | 'listini' | 'giac_a
  * request. Serialising 50 wide products per page was most of a page's CPU.
  */
 const DESCRIZIONI_TTL_MS = 60_000;
+/** About 1.5 kB each: at most ~45 MB. */
+const MAX_DESCRIZIONI = 30_000;
 const descrizioniBySql = new WeakMap<Sql, Map<number, { json: string; at: number }>>();
 const descrizioniOf = (sql: Sql) => {
   let m = descrizioniBySql.get(sql);
@@ -91,7 +93,11 @@ async function descrizioni(sql: Sql, ids: number[]): Promise<Map<number, string>
       SELECT json_agg(json_build_object('tipo', pc.tipo, 'codice', pc.codice) ORDER BY pc.id) AS codici
       FROM prodotti_codici pc WHERE pc.prodotto_id = p.id) c ON true
     WHERE p.id = ANY(${missing}::int[])`;
-  if (cache.size > 20_000) cache.clear();
+  if (cache.size > MAX_DESCRIZIONI) {
+    // Expired entries go first; a cache still full of live ones starts over.
+    for (const [id, e] of cache) if (now - e.at >= DESCRIZIONI_TTL_MS) cache.delete(id);
+    if (cache.size > MAX_DESCRIZIONI) cache.clear();
+  }
   for (const r of rows) {
     const json = JSON.stringify(toDescrizione(r)).slice(1, -1);
     cache.set(r.id, { json, at: now });
