@@ -53,7 +53,7 @@ export async function buildApp(
     return (data) => validate(data instanceof RawJson ? JSON.parse(data.json) : data);
   });
 
-  const database = connect(config.databaseUrl);
+  const database = connect(config.databaseUrl, { genericPlans: true });
   app.decorate('deps', {
     config,
     db: database.db,

@@ -19,13 +19,18 @@ export interface Database {
   close: () => Promise<void>;
 }
 
-export function connect(url: string, opts: { max?: number } = {}): Database {
+export function connect(url: string, opts: { max?: number; genericPlans?: boolean } = {}): Database {
   const sql = postgres(url, {
     max: opts.max ?? 20,
     onnotice: () => {},
     // numeric stays a string in JS; money is never a float on the way in.
     types: { bigint: postgres.BigInt },
-    connection: { application_name: 'portale-b2b' },
+    connection: {
+      application_name: 'portale-b2b',
+      // Prepared statements keep one generic plan instead of re-planning per call (migration 0006
+      // exempts the search functions, whose LIKE prefixes need plans for the actual values).
+      ...(opts.genericPlans ? { plan_cache_mode: 'force_generic_plan' } : {}),
+    },
   });
   const db = drizzle(sql, { schema });
   return { db, sql, close: () => sql.end({ timeout: 5 }) };
