@@ -23,10 +23,11 @@ export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: st
     return { send: async (mail) => { await transport.sendMail({ from: opts.from, ...mail }); } };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let folder: Promise<unknown> | undefined;
   return {
     send: async (mail) => {
       const info = await transport.sendMail({ from: opts.from, ...mail });
-      await fs.mkdir(opts.mailDir, { recursive: true });
+      await (folder ??= fs.mkdir(opts.mailDir, { recursive: true }));
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9]/g, '').slice(0, 24)}.eml`;
       // Written under a temporary name and renamed, so a reader never sees half a message.
       const file = path.join(opts.mailDir, name);
