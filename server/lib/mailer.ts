@@ -27,7 +27,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: st
   return {
     send: async (mail) => {
       const info = await transport.sendMail({ from: opts.from, ...mail });
-      await (folder ??= fs.mkdir(opts.mailDir, { recursive: true }));
+      await (folder ??= fs.mkdir(opts.mailDir, { recursive: true }).catch((err: unknown) => {
+        folder = undefined; // try again with the next message
+        throw err;
+      }));
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9]/g, '').slice(0, 24)}.eml`;
       // Written under a temporary name and renamed, so a reader never sees half a message.
       const file = path.join(opts.mailDir, name);
