@@ -40,14 +40,15 @@ export function pricingJoinsSql<T>(sql: Tag<T>, ctx: PricingCtx): T {
     LEFT JOIN prezzi_speciali ps ON ps.prodotto_id = p.id AND ps.cliente_id = ${ctx.clienteId as never}`;
 }
 
-type Descrizione = Omit<Row, 'prezzo' | 'prezzo_reale' | 'listini' | 'giac_attuale' | 'disponibilita' | 'ord_forn' | 'novita'>;
-type Dinamica = Pick<Row, 'id' | 'prezzo' | 'prezzo_reale' | 'listini' | 'giac_attuale' | 'disponibilita' | 'ord_forn' | 'novita'>
+type Descrizione = Omit<Row, 'prezzo' | 'prezzo_reale' | 'giac_attuale' | 'disponibilita' | 'ord_forn' | 'novita'>;
+type Dinamica = Pick<Row, 'id' | 'prezzo' | 'prezzo_reale' | 'giac_attuale' | 'disponibilita' | 'ord_forn' | 'novita'>
   & { total: number | null };
 
 /**
- * The descriptive part of each product (texts, brand, media, codes) as a JSON fragment, kept for
- * a minute: it changes only with catalogue edits, while prices and stock are read live on every
- * request. Serialising 50 wide products per page was most of a page's CPU.
+ * The descriptive part of each product (texts, brand, media, codes, and the pz{n} figures of every
+ * price list, shown for information) as a JSON fragment, kept for a minute: it changes only with
+ * catalogue imports and edits. The client's own list price, net price and stock are read live on
+ * every request. Serialising 50 wide products per page was most of a page's CPU.
  */
 const DESCRIZIONI_TTL_MS = 60_000;
 /** About 1.5 kB each: at most ~45 MB. */
@@ -80,6 +81,7 @@ async function descrizioni(sql: Sql, ids: number[]): Promise<Map<number, string>
       to_json(p.created_at)#>>'{}' AS created_at, to_json(p.updated_at)#>>'{}' AS updated_at,
       to_json(p.deleted_at)#>>'{}' AS deleted_at, p.status,
       p.brand_codice AS brand_id, coalesce(b.nome, '') AS brand_descrizione, coalesce(b.url, '') AS brand_url,
+      (SELECT json_object_agg('pz' || pp.listino, round(pp.prezzo, 3)::float8) FROM prodotti_prezzi pp WHERE pp.prodotto_id = p.id) AS listini,
       m.media, c.codici
     FROM prodotti p
     LEFT JOIN brand b ON b.brand_codice = p.brand_codice
@@ -119,7 +121,6 @@ const unnestIds = (sql: Sql, ids: number[]): IdsSource =>
 function dinamiche(sql: Sql, ctx: PricingCtx, source: IdsSource) {
   return sql<Dinamica[]>`
     SELECT p.id, round(coalesce(lp.prezzo, 0), 3)::float8 AS prezzo, ${prezzoRealeSql(sql, ctx)}::float8 AS prezzo_reale,
-      (SELECT json_object_agg('pz' || pp.listino, round(pp.prezzo, 3)::float8) FROM prodotti_prezzi pp WHERE pp.prodotto_id = p.id) AS listini,
       p.giac_attuale, p.disponibilita, p.ord_forn,
       p.created_at > now() - make_interval(days => ${NOVITA_GIORNI}) AS novita, k.total
     FROM (${source}) AS k(id, ord, total)
@@ -144,11 +145,9 @@ export async function prodottiJson(
     const base = desc.get(d.id);
     if (base === undefined) continue;
     const colore = d.disponibilita > 0 ? 'verde' : d.ord_forn > 0 ? 'giallo' : 'rosso';
-    let listini = '';
-    for (const [k, v] of Object.entries(d.listini ?? {})) listini += `,${JSON.stringify(k)}:${v}`;
     parts.push(`{${base},"prezzo":${d.prezzo},"prezzo_reale":${d.prezzo_reale},"listino":${ctx.listino}` +
       `,"giac_attuale":${d.giac_attuale},"disponibilita":${d.disponibilita},"ord_forn":${d.ord_forn}` +
-      `,"disponibilita_colore":"${colore}","promo":${d.prezzo > d.prezzo_reale},"novita":${d.novita}${listini}}`);
+      `,"disponibilita_colore":"${colore}","promo":${d.prezzo > d.prezzo_reale},"novita":${d.novita}}`);
   }
   return { json: `[${parts.join(',')}]`, total: dyn[0]?.total ?? null };
 }
@@ -167,9 +166,10 @@ function toDescrizione(r: Descrizione) {
   const codici = r.codici ?? [];
   const of = (tipo: string) => codici.filter((c) => c.tipo === tipo).map((c) => c.codice);
   const main = foto.find((f) => f.nome === 'default') ?? foto[0];
-  const { media: _m, codici: _c, ...rest } = r;
+  const { media: _m, codici: _c, listini, ...rest } = r;
   return {
     ...rest,
+    ...listini,
     foto_principale: main ? mediaPath(main) : null,
     media_foto: foto,
     media_allegati: allegati,
