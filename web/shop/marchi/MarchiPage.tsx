@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { brandLogoSources } from '../../components/BrandLogo';
 import { FallbackImage } from '../../components/ProductImage';
+import { EmptyState } from '../../components/EmptyState';
 import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { paths } from '../../paths';
@@ -17,6 +18,8 @@ export function MarchiPage() {
       <div className="page-head">
         <h1>I Nostri Marchi</h1>
       </div>
+      {/* SPEC §8: a failed brand list shows as an empty list. */}
+      {query.isError ? <EmptyState title="Nessun marchio disponibile." /> : (
       <QueryView query={query} isEmpty={(d) => d.length === 0} empty="Nessun marchio disponibile." loadingLabel="Caricamento marchi…">
         {(brands) => (
           <ul className="brand-grid" aria-label="Marchi">
@@ -38,6 +41,7 @@ export function MarchiPage() {
           </ul>
         )}
       </QueryView>
+      )}
     </>
   );
 }
