@@ -4,9 +4,6 @@ import { NOVITA_GIORNI } from '../../shared/catalogo.js';
 import type { Sql } from '../db/client.js';
 import type { PricingCtx } from './pricing.js';
 
-/** drizzle's `sql` or postgres.js's: both nest fragments made with the same tag. */
-type Tag<T> = (strings: TemplateStringsArray, ...values: never[]) => T;
-
 type Row = {
   id: number;
   codice_prodotto: string;
@@ -28,17 +25,6 @@ type Row = {
   codici: { tipo: string; codice: string }[] | null;
 };
 
-/** Net price of alias p for the client: SQL function prezzo_netto (migration 0005, DESIGN §6). */
-export function prezzoRealeSql<T>(sql: Tag<T>, ctx: PricingCtx): T {
-  return sql`prezzo_netto(lp.prezzo, ps.prezzo, ${ctx.sconto as never}::numeric)`;
-}
-
-/** Joins that price alias p for the client: lp = list price, ps = special price. */
-export function pricingJoinsSql<T>(sql: Tag<T>, ctx: PricingCtx): T {
-  return sql`
-    LEFT JOIN prodotti_prezzi lp ON lp.prodotto_id = p.id AND lp.listino = ${ctx.listino as never}
-    LEFT JOIN prezzi_speciali ps ON ps.prodotto_id = p.id AND ps.cliente_id = ${ctx.clienteId as never}`;
-}
 
 type Descrizione = Omit<Row, 'prezzo' | 'prezzo_reale' | 'giac_attuale' | 'disponibilita' | 'ord_forn' | 'novita'>;
 type Dinamica = Pick<Row, 'id' | 'prezzo' | 'prezzo_reale' | 'giac_attuale' | 'disponibilita' | 'ord_forn' | 'novita'>
@@ -120,12 +106,15 @@ const unnestIds = (sql: Sql, ids: number[]): IdsSource =>
 /** Live prices (for the client) and stock of the products of a page, in order. */
 function dinamiche(sql: Sql, ctx: PricingCtx, source: IdsSource) {
   return sql<Dinamica[]>`
-    SELECT p.id, round(coalesce(lp.prezzo, 0), 3)::float8 AS prezzo, ${prezzoRealeSql(sql, ctx)}::float8 AS prezzo_reale,
+    SELECT p.id, round(coalesce(lp.prezzo, 0), 3)::float8 AS prezzo,
+      prezzo_netto(lp.prezzo, ps.prezzo, ${ctx.sconto}::numeric)::float8 AS prezzo_reale,
       p.giac_attuale, p.disponibilita, p.ord_forn,
       p.created_at > now() - make_interval(days => ${NOVITA_GIORNI}) AS novita, k.total
     FROM (${source}) AS k(id, ord, total)
     JOIN prodotti p ON p.id = k.id
-    ${pricingJoinsSql(sql, ctx)}
+    -- lp: the client's list price; ps: its special price (DESIGN §6, prezzo_netto in migration 0005)
+    LEFT JOIN prodotti_prezzi lp ON lp.prodotto_id = p.id AND lp.listino = ${ctx.listino}
+    LEFT JOIN prezzi_speciali ps ON ps.prodotto_id = p.id AND ps.cliente_id = ${ctx.clienteId}
     ORDER BY k.ord`;
 }
 
