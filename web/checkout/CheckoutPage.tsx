@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { NoteField } from './NoteField';
 import { CartActions } from './CartActions';
 import { Link } from 'react-router-dom';
 import { useCart, type CartItem } from '../cart/cart';
@@ -27,7 +28,6 @@ export function CheckoutPage() {
   const { conferma, busy } = useConfermaOrdine('checkout');
   const verifica = useVerificaDisponibilita();
   const nomeId = useId();
-  const noteId = useId();
   const cartTitleId = useId();
   const vuoto = items.length === 0;
 
@@ -94,17 +94,7 @@ export function CheckoutPage() {
                 onChange={(e) => setOrdineDraft({ nome: e.target.value })}
               />
             </div>
-            <div className="field">
-              <label htmlFor={noteId}>Note</label>
-              <textarea
-                id={noteId}
-                className="textarea"
-                rows={3}
-                maxLength={4000}
-                value={draft.note}
-                onChange={(e) => setOrdineDraft({ note: e.target.value })}
-              />
-            </div>
+            <NoteField rows={3} />
             <CartActions
               className="checkout-actions" vuoto={vuoto} busy={busy}
               onSvuota={() => void svuota()} onConferma={() => void conferma(items, draft)}

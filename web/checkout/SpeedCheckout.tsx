@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { NoteField } from './NoteField';
 import { CartActions } from './CartActions';
 import { Link, useLocation } from 'react-router-dom';
 import { AZIENDA, CASELLE, telHref } from '../account/azienda';
@@ -7,7 +8,7 @@ import { formatEuro3, usePriceMode, type PriceMode } from '../cart/priceMode';
 import { useDialogs } from '../components/Modal';
 import { paths } from '../paths';
 import { CartTotals, lineAmounts, MSG_SVUOTA, TrashIcon } from './CartSummary';
-import { setOrdineDraft, useOrdineDraft } from './draft';
+import { useOrdineDraft } from './draft';
 import { QuantitaInput } from './QuantitaInput';
 import { QuickSearch } from './QuickSearch';
 import { Thumb } from './Thumb';
@@ -64,7 +65,6 @@ export function SpeedCheckout() {
 
 function SpeedCheckoutPanel({ id, items, onClose }: { id: string; items: CartItem[]; onClose: () => void }) {
   const titleId = useId();
-  const noteId = useId();
   const mode = usePriceMode();
   const draft = useOrdineDraft();
   const { clear } = useCart();
@@ -110,17 +110,7 @@ function SpeedCheckoutPanel({ id, items, onClose }: { id: string; items: CartIte
           </ul>
         )}
 
-        <div className="field sc-note">
-          <label htmlFor={noteId}>Note</label>
-          <textarea
-            id={noteId}
-            className="textarea"
-            rows={2}
-            maxLength={4000}
-            value={draft.note}
-            onChange={(e) => setOrdineDraft({ note: e.target.value })}
-          />
-        </div>
+        <NoteField className="field sc-note" rows={2} />
 
         <footer className="sc-contacts" aria-label="Contatti">
           <p>
