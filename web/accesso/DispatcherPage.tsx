@@ -6,7 +6,8 @@ import { Logo } from '../components/Logo';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useSessionData, useStoredUtente } from '../lib/storage';
 import { paths } from '../paths';
-import { iniziali, nomeUtente, sameClient, sessionDataFor, startClientSession, useLogoutCliente, useSyncUtente } from './session';
+import { nomeUtente, sameClient, sessionDataFor, startClientSession, useLogoutCliente, useSyncUtente } from './session';
+import { UserChip } from '../components/UserChip';
 
 /** "Utente con piu' Aziende collegate": one card per company/client pair (SPEC §2 Dispatcher). */
 export function DispatcherPage() {
@@ -30,10 +31,7 @@ export function DispatcherPage() {
       <header className="shop-header">
         <Logo size={36} />
         <div className="shop-header-user">
-          <span className="user-chip">
-            <span className="avatar" aria-hidden="true">{iniziali(nome)}</span>
-            <span className="name">{nome}</span>
-          </span>
+          <UserChip nome={nome} />
           <button type="button" className="btn btn-sm" onClick={() => void logout()}>
             Esci
           </button>

@@ -3,7 +3,8 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Outlet } from 'react-router-dom';
 import { TIPOLOGIA_TECNICO, type AdminInfo } from '../../shared/accesso.js';
 import { sessioneBackendQuery } from '../accesso/api';
-import { iniziali, useLogoutBackend } from '../accesso/session';
+import { useLogoutBackend } from '../accesso/session';
+import { UserChip } from '../components/UserChip';
 import { ErrorState } from '../components/ErrorState';
 import { Logo } from '../components/Logo';
 import { PageSpinner } from '../components/Spinner';
@@ -87,10 +88,7 @@ function AdminHeader({ admin }: { admin: AdminInfo | undefined }) {
       <h1>Pannello Amministrazione</h1>
       <span className="spacer" />
       {nome && (
-        <span className="user-chip">
-          <span className="avatar" aria-hidden="true">{iniziali(nome)}</span>
-          <span className="name">{nome}</span>
-        </span>
+        <UserChip nome={nome} />
       )}
       <button type="button" className="btn btn-sm" onClick={() => void logout()}>
         Esci

@@ -40,6 +40,21 @@ export function lineAmounts(item: CartItem, mode: PriceMode) {
   };
 }
 
+/** The remove control of a cart line. */
+export function RemoveLineButton({ codice, onRemove }: { codice: string; onRemove: (codice: string) => void }) {
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost icon-btn"
+      aria-label={`Rimuovi ${codice} dal carrello`}
+      title="Rimuovi"
+      onClick={() => onRemove(codice)}
+    >
+      <TrashIcon />
+    </button>
+  );
+}
+
 export function TrashIcon() {
   return (
     <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">

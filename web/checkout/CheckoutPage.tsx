@@ -9,7 +9,7 @@ import { useDialogs } from '../components/Modal';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { ListeDialogButton } from '../liste/ListeDialogButton';
 import { paths } from '../paths';
-import { CartTotals, lineAmounts, MSG_SVUOTA, TrashIcon } from './CartSummary';
+import { CartTotals, lineAmounts, MSG_SVUOTA, RemoveLineButton } from './CartSummary';
 import { setOrdineDraft, useOrdineDraft } from './draft';
 import { QuantitaInput } from './QuantitaInput';
 import { QuickSearch } from './QuickSearch';
@@ -136,15 +136,7 @@ function CheckoutLine({ item, mode }: { item: CartItem; mode: PriceMode }) {
       {importi && <td className="num strong">{formatEuro3(importi.scontato)}</td>}
       <td className="checkout-line-actions">
         <ListeDialogButton prodotto={item} className="btn btn-ghost btn-sm" />
-        <button
-          type="button"
-          className="btn btn-ghost icon-btn"
-          aria-label={`Rimuovi ${item.codice_prodotto} dal carrello`}
-          title="Rimuovi"
-          onClick={() => remove(item.codice_prodotto)}
-        >
-          <TrashIcon />
-        </button>
+        <RemoveLineButton codice={item.codice_prodotto} onRemove={remove} />
       </td>
     </tr>
   );

@@ -7,7 +7,7 @@ import { useCart, type CartItem } from '../cart/cart';
 import { formatEuro3, usePriceMode, type PriceMode } from '../cart/priceMode';
 import { useDialogs } from '../components/Modal';
 import { paths } from '../paths';
-import { CartTotals, lineAmounts, MSG_SVUOTA, TrashIcon } from './CartSummary';
+import { CartTotals, lineAmounts, MSG_SVUOTA, RemoveLineButton } from './CartSummary';
 import { useOrdineDraft } from './draft';
 import { QuantitaInput } from './QuantitaInput';
 import { QuickSearch } from './QuickSearch';
@@ -168,15 +168,7 @@ function PanelLine({ item, mode }: { item: CartItem; mode: PriceMode }) {
           </>
         )}
       </div>
-      <button
-        type="button"
-        className="btn btn-ghost icon-btn"
-        aria-label={`Rimuovi ${item.codice_prodotto} dal carrello`}
-        title="Rimuovi"
-        onClick={() => remove(item.codice_prodotto)}
-      >
-        <TrashIcon />
-      </button>
+      <RemoveLineButton codice={item.codice_prodotto} onRemove={remove} />
     </li>
   );
 }
