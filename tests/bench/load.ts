@@ -10,6 +10,8 @@ export interface LoadResult {
   p95: number;
   p99: number;
   max: number;
+  /** CPU time of the load generator itself over the run. */
+  cpuMs: number;
 }
 
 export interface LoadRequest {
@@ -37,6 +39,7 @@ export async function runLoad(opts: {
   let counter = 0;
   const maxRequests = opts.maxRequests ?? 200_000;
   const started = performance.now();
+  const cpu0 = process.cpuUsage();
   const deadline = started + opts.seconds * 1000;
   const one = (r: LoadRequest) => new Promise<void>((resolve) => {
     const t0 = performance.now();
@@ -61,11 +64,12 @@ export async function runLoad(opts: {
     while (performance.now() < deadline && counter < maxRequests) await one(opts.next(counter++));
   }));
   agent.destroy();
+  const cpu = process.cpuUsage(cpu0);
   const seconds = (performance.now() - started) / 1000;
   const sorted = latencies.sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 100) / 100;
   return {
     requests: sorted.length, errors, non2xx, seconds: round(seconds), rps: round(sorted.length / seconds),
-    p50: round(pct(sorted, 50)), p95: round(pct(sorted, 95)), p99: round(pct(sorted, 99)), max: round(sorted.at(-1) ?? 0),
+    p50: round(pct(sorted, 50)), p95: round(pct(sorted, 95)), p99: round(pct(sorted, 99)), max: round(sorted.at(-1) ?? 0), cpuMs: round((cpu.user + cpu.system) / 1000),
   };
 }

@@ -23,6 +23,8 @@ const arg = (name: string, def: number) => {
 };
 const PRODUCTS = arg('products', 200_000);
 const SECONDS = arg('seconds', 10);
+/** `--only categoria` runs the scenarios whose name contains the word (for profiling one path). */
+const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const CONNECTIONS = 16;
 const ROOT = path.resolve('bench');
 const TMP = path.join(ROOT, 'tmp');
@@ -33,8 +35,10 @@ const BUDGET = { search: 25, categoria: 20, ordini: 40, spaKb: 200 };
 async function main() {
   fs.mkdirSync(TMP, { recursive: true });
   // The SPA as it is now, for its size.
-  const { build } = await import('vite');
-  await build({ logLevel: 'warn' });
+  if (!ONLY) {
+    const { build } = await import('vite');
+    await build({ logLevel: 'warn' });
+  }
   const pg = process.env.BENCH_DATABASE_URL ? undefined : await startEmbeddedPostgres(path.join(TMP, 'postgres'));
   const url = process.env.BENCH_DATABASE_URL ?? pg!.url;
   const mediaDir = path.join(TMP, 'media');
@@ -84,9 +88,10 @@ async function main() {
   const searchTerms = [...words, ...codes, ...codes.slice(0, 8).map((c) => c.slice(0, 5))];
   const q = (s: string) => encodeURIComponent(s);
 
-  const results: Record<string, LoadResult & { budget?: number; note: string }> = {};
+  const results: Record<string, Scenario> = {};
   /** Runs a scenario from a separate load process: a 2 s warm-up, then the measured run. */
   const run = async (name: string, note: string, budget: number | undefined, next: (i: number) => LoadRequest) => {
+    if (ONLY && !name.includes(ONLY)) return;
     const requests = Array.from({ length: 30_000 }, (_, i) => next(i));
     const file = path.join(TMP, 'scenario.json');
     const load = async (seconds: number, from: number) => {
@@ -95,7 +100,18 @@ async function main() {
       return JSON.parse(stdout) as LoadResult;
     };
     await load(2, 25_000);
-    results[name] = { ...(await load(SECONDS, 0)), budget, note };
+    const server0 = process.cpuUsage();
+    const db0 = postgresCpuMs();
+    const result = await load(SECONDS, 0);
+    const server = process.cpuUsage(server0);
+    // CPU per request of each party on the shared cores: where the time goes.
+    const perRequest = (ms: number) => Math.round((ms / result.requests) * 1000) / 1000;
+    const cpu = {
+      serverMs: perRequest((server.user + server.system) / 1000),
+      dbMs: perRequest(postgresCpuMs() - db0),
+      loadMs: perRequest(result.cpuMs),
+    };
+    results[name] = { ...result, cpu, budget, note };
     console.log(name, JSON.stringify(results[name]));
   };
 
@@ -137,9 +153,31 @@ async function main() {
     ordini: { unitsSold: Number(sold), stockDecrease: Number(before) - Number(after), oversold, negativeStockRows: negative },
     spa,
   };
-  fs.writeFileSync(path.join(ROOT, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
-  fs.writeFileSync(path.join(ROOT, 'report.md'), markdown(report));
+  // A partial run (--only) prints its figures without replacing the report.
+  if (!ONLY) {
+    fs.writeFileSync(path.join(ROOT, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+    fs.writeFileSync(path.join(ROOT, 'report.md'), markdown(report));
+  }
   console.log(markdown(report));
+}
+
+type Scenario = LoadResult & { budget?: number; note: string; cpu: { serverMs: number; dbMs: number; loadMs: number } };
+
+/** CPU time of every postgres process on this machine so far, in ms (Linux /proc; 0 elsewhere). */
+function postgresCpuMs(): number {
+  if (!fs.existsSync('/proc/self/stat')) return 0;
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+      const fields = stat.slice(close + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch { /* the process ended meanwhile */ }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
 }
 
 function spaSize(): { jsGzipKb: number; files: string[] } | null {
@@ -152,13 +190,14 @@ function spaSize(): { jsGzipKb: number; files: string[] } | null {
   return { jsGzipKb: Math.round((bytes / 1024) * 10) / 10, files };
 }
 
-function markdown(r: { date: string; catalogue: { products: number; seedSeconds: number }; connections: number; seconds: number; results: Record<string, LoadResult & { budget?: number; note: string }>; ordini: { oversold: number; negativeStockRows: number; unitsSold: number }; spa: { jsGzipKb: number } | null }): string {
+function markdown(r: { date: string; catalogue: { products: number; seedSeconds: number }; connections: number; seconds: number; results: Record<string, Scenario>; ordini: { oversold: number; negativeStockRows: number; unitsSold: number }; spa: { jsGzipKb: number } | null }): string {
   const ok = (v: number, b?: number) => (b === undefined ? '—' : v <= b ? 'ok' : '**over**');
   const lines = [
     '# Benchmark', '',
     `${r.date} — catalogue of ${r.catalogue.products.toLocaleString('en')} products, ${r.connections} connections, closed loop, ${r.seconds} s per scenario after a 2 s warm-up, server and Postgres on this machine.`, '',
-    '| scenario | p50 ms | p95 ms | p99 ms | req/s | errors | budget p95 | |', '| --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...Object.entries(r.results).map(([k, v]) => `| ${k} | ${v.p50} | ${v.p95} | ${v.p99} | ${v.rps} | ${v.errors + v.non2xx} | ${v.budget ?? '—'} | ${ok(v.p95, v.budget)} |`),
+    '| scenario | p50 ms | p95 ms | p99 ms | req/s | errors | budget p95 | | CPU ms per request: server / Postgres / load generator |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...Object.entries(r.results).map(([k, v]) => `| ${k} | ${v.p50} | ${v.p95} | ${v.p99} | ${v.rps} | ${v.errors + v.non2xx} | ${v.budget ?? '—'} | ${ok(v.p95, v.budget)} | ${v.cpu.serverMs} / ${v.cpu.dbMs} / ${v.cpu.loadMs} |`),
     '', ...Object.entries(r.results).map(([k, v]) => `- ${k}: ${v.note}`), '',
     `Orders: ${r.ordini.unitsSold} units sold, oversold ${r.ordini.oversold}, rows with negative stock ${r.ordini.negativeStockRows}.`,
     `SPA first load, JavaScript gzipped: ${r.spa ? `${r.spa.jsGzipKb} kB (budget ${BUDGET.spaKb} kB) ${ok(r.spa.jsGzipKb, BUDGET.spaKb)}` : 'not built (run `npm run build`)'}.`,
