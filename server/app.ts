@@ -18,6 +18,7 @@ import { contattiRoutes } from './contatti/contatti.routes.js';
 import type { AppConfig } from './config.js';
 import { connect } from './db/client.js';
 import './deps.js';
+import { SessioniRecenti } from './auth/sessioni-recenti.js';
 import { Impostazioni } from './impostazioni/impostazioni.service.js';
 import { registerErrorHandler } from './lib/error-handler.js';
 import { loggerOptions } from './lib/logging.js';
@@ -54,11 +55,14 @@ export async function buildApp(
   });
 
   const database = connect(config.databaseUrl, { genericPlans: true });
+  const sessioniRecenti = new SessioniRecenti();
+  await sessioniRecenti.listen(database.sql);
   app.decorate('deps', {
     config,
     db: database.db,
     sql: database.sql,
     impostazioni: new Impostazioni(database.db),
+    sessioniRecenti,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir }),
   });
   app.addHook('onClose', async () => database.close());

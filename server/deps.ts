@@ -1,6 +1,7 @@
 import type postgres from 'postgres';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/client.js';
+import type { SessioniRecenti } from './auth/sessioni-recenti.js';
 import type { Impostazioni } from './impostazioni/impostazioni.service.js';
 import type { Mailer } from './lib/mailer.js';
 
@@ -10,6 +11,8 @@ export interface Deps {
   db: Db;
   sql: postgres.Sql;
   impostazioni: Impostazioni;
+  /** Customer sessions seen in the last seconds (cleared by database notices). */
+  sessioniRecenti: SessioniRecenti;
   mailer: Mailer;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { TIPOLOGIA_TECNICO } from '../../shared/accesso.js';
 import { forbidden, inMaintenance, unauthorized } from '../lib/errors.js';
-import { COOKIE_ADMIN, COOKIE_CLIENTE } from './sessions.js';
+import { COOKIE_ADMIN, COOKIE_CLIENTE, hashToken } from './sessions.js';
 import {
   findAdminBySession, findUtenteBySession, type AdminSessione, type ClienteSessione, type UtenteSessione,
 } from './session-user.js';
@@ -19,9 +19,14 @@ export async function requireUtente(req: FastifyRequest): Promise<UtenteSessione
   const deps = req.server.deps;
   if (await deps.impostazioni.get('manutenzione')) throw inMaintenance();
   const token = req.cookies[COOKIE_CLIENTE];
-  const utente = token ? await findUtenteBySession(deps.sql, token) : null;
-  if (!utente) throw unauthorized();
-  return utente;
+  if (!token) throw unauthorized();
+  const tokenHash = hashToken(token);
+  const recent = deps.sessioniRecenti.get(tokenHash);
+  if (recent) return recent;
+  const found = await findUtenteBySession(deps.sql, tokenHash);
+  if (!found) throw unauthorized();
+  deps.sessioniRecenti.set(tokenHash, found.utente, found.scade);
+  return found.utente;
 }
 
 export async function requireAdmin(req: FastifyRequest, tecnico = false): Promise<AdminSessione> {

@@ -9,7 +9,7 @@ import { defineRoute } from '../lib/route.js';
 import { requireUtente } from './access.js';
 import { deleteAllAttempts } from './login-limits.js';
 import { loginBackend, loginCliente, toUtenteLogin } from './login.service.js';
-import { COOKIE_ADMIN, COOKIE_CLIENTE, deleteSession, type TipoSessione } from './sessions.js';
+import { COOKIE_ADMIN, COOKIE_CLIENTE, deleteSession, hashToken, type TipoSessione } from './sessions.js';
 import { inMaintenance } from '../lib/errors.js';
 
 const TAG = 'Accesso';
@@ -49,7 +49,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   const logout = (tipo: TipoSessione, cookie: string) => async ({ req, reply }: { req: import('fastify').FastifyRequest; reply: FastifyReply }) => {
     const token = req.cookies[cookie];
-    if (token) await deleteSession(app.deps.db, token, tipo);
+    if (token) {
+      await deleteSession(app.deps.db, token, tipo);
+      // At once in this process; the database's notice reaches the others.
+      app.deps.sessioniRecenti.forget(hashToken(token));
+    }
     reply.clearCookie(cookie, { path: '/' });
     return { status: 0, msg: 'Logout effettuato.' };
   };

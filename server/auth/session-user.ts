@@ -49,17 +49,22 @@ export const utenteJson = (sql: Sql) => sql`json_build_object(
     JOIN aziende a ON a.codice = c.azienda_codice
     WHERE uc.utente_id = u.id), '[]'::json))`;
 
-/** The customer user of a live session with its clients, in one query; null when not valid. */
-export async function findUtenteBySession(sql: Sql, token: string): Promise<UtenteSessione | null> {
-  const rows = await sql<{ utente: UtenteSessione }[]>`
-    SELECT ${utenteJson(sql)} AS utente
+/**
+ * The customer user of a live session with its clients, in one query, and when the session
+ * expires (ms since the epoch); null when not valid.
+ */
+export async function findUtenteBySession(
+  sql: Sql, tokenHash: string,
+): Promise<{ utente: UtenteSessione; scade: number } | null> {
+  const rows = await sql<{ utente: UtenteSessione; scade: number }[]>`
+    SELECT ${utenteJson(sql)} AS utente, (extract(epoch FROM s.expires_at) * 1000)::float8 AS scade
     FROM sessioni s
     JOIN utenti u ON u.id = s.utente_id
     LEFT JOIN dispositivi d ON d.id = s.dispositivo_id
-    WHERE s.token_hash = ${hashToken(token)} AND s.tipo = 'cliente' AND s.expires_at > now()
+    WHERE s.token_hash = ${tokenHash} AND s.tipo = 'cliente' AND s.expires_at > now()
       AND u.status_login = 0 AND (s.dispositivo_id IS NULL OR d.authorized = 1)
   `;
-  return rows[0]?.utente ?? null;
+  return rows[0] ?? null;
 }
 
 export async function findAdminBySession(sql: Sql, token: string): Promise<AdminSessione | null> {

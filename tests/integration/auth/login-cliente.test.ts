@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { dispositivi, sessioni, tentativiLogin } from '../../../server/db/schema/index.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../../server/app.js';
+import { clienti, dispositivi, sessioni, tentativiLogin, utenti } from '../../../server/db/schema/index.js';
 import { Impostazioni } from '../../../server/impostazioni/impostazioni.service.js';
 import { createAzienda, createCliente, createUtente } from '../../support/factories.js';
 import { cookieFrom, fingerprint, useTestApp } from '../../support/harness.js';
@@ -11,6 +12,7 @@ let one: Awaited<ReturnType<typeof createUtente>>;
 let two: Awaited<ReturnType<typeof createUtente>>;
 let none: Awaited<ReturnType<typeof createUtente>>;
 let disabled: Awaited<ReturnType<typeof createUtente>>;
+let clienteUno: number;
 
 beforeAll(async () => {
   const { db } = t().database;
@@ -18,6 +20,7 @@ beforeAll(async () => {
   const a2 = await createAzienda(db, { codice: '0002', ragioneSociale: 'Edil Forniture' });
   const c1 = await createCliente(db, { aziendaCodice: a1.codice, codice: '000123', lisMaga: 0 });
   const c2 = await createCliente(db, { aziendaCodice: a2.codice, codice: '000456', lisMaga: 2 });
+  clienteUno = c1.id;
   one = await createUtente(db, { username: 'uno@test.local', clienti: [c1.id] });
   two = await createUtente(db, { username: 'due@test.local', clienti: [c1.id, c2.id] });
   none = await createUtente(db, { username: 'nessuno@test.local' });
@@ -32,6 +35,9 @@ const body = (username: string, password: string, fp = fingerprint()) => ({
 
 const login = (payload: object, ip = '10.0.0.1') =>
   t().app.inject({ method: 'POST', url: '/api/login/frontendfingerprint', payload, remoteAddress: ip });
+const sessione = (cookie: string, app = t().app) => app.inject({ url: '/api/sessione', headers: { cookie } });
+/** Changes made straight in the database reach the app's remembered sessions by a Postgres notice. */
+const NOTICE = { timeout: 3000, interval: 25 };
 
 describe('login/frontendfingerprint', () => {
   it('logs in a user with one client, sets an httpOnly session cookie and records the device', async () => {
@@ -136,8 +142,9 @@ describe('devices', () => {
     const fp = fingerprint('revocato');
     const res = await login(body(one.username, one.password, fp));
     const cookie = cookieFrom(res);
+    expect((await sessione(cookie)).statusCode).toBe(200); // now remembered by the app
     await t().database.db.update(dispositivi).set({ authorized: 0 }).where(eq(dispositivi.fingerprint, fp));
-    expect((await t().app.inject({ url: '/api/sessione', headers: { cookie } })).statusCode).toBe(401);
+    await vi.waitFor(async () => expect((await sessione(cookie)).statusCode).toBe(401), NOTICE);
     expect((await login(body(one.username, one.password, fp))).json().utente.status).toBe(1);
   });
 });
@@ -199,6 +206,7 @@ describe('maintenance', () => {
 describe('logout', () => {
   it('deletes the session', async () => {
     const cookie = cookieFrom(await login(body(one.username, one.password)));
+    expect((await sessione(cookie)).statusCode).toBe(200);
     const out = await t().app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
     expect(out.json()).toMatchObject({ status: 0 });
     expect((await t().app.inject({ url: '/api/sessione', headers: { cookie } })).statusCode).toBe(401);
@@ -210,5 +218,39 @@ describe('logout', () => {
     const res = await t().app.inject({ url: '/api/sessione' });
     expect(res.statusCode).toBe(401);
     expect(res.json().msg).toMatch(/login/);
+  });
+});
+
+describe('remembered sessions', () => {
+  it('a login disabled in the database ends the sessions already in use', async () => {
+    const u = await createUtente(t().database.db, { username: 'spento@test.local', clienti: [clienteUno] });
+    const cookie = cookieFrom(await login(body(u.username, u.password, fingerprint('spento'))));
+    expect((await sessione(cookie)).statusCode).toBe(200);
+    await t().database.db.update(utenti).set({ statusLogin: 1 }).where(eq(utenti.id, u.id));
+    await vi.waitFor(async () => expect((await sessione(cookie)).statusCode).toBe(401), NOTICE);
+  });
+
+  it("a client's new price list reaches the sessions in use", async () => {
+    const { db } = t().database;
+    const a = await createAzienda(db, { codice: '0003', ragioneSociale: 'Terza' });
+    const c = await createCliente(db, { aziendaCodice: a.codice, codice: '000789', lisMaga: 1 });
+    const u = await createUtente(db, { username: 'listino@test.local', clienti: [c.id] });
+    const cookie = cookieFrom(await login(body(u.username, u.password, fingerprint('listino'))));
+    expect((await sessione(cookie)).json().utente.clienti[0].cliente_lis_maga).toBe(1);
+    await db.update(clienti).set({ lisMaga: 2 }).where(eq(clienti.id, c.id));
+    await vi.waitFor(async () => expect((await sessione(cookie)).json().utente.clienti[0].cliente_lis_maga).toBe(2), NOTICE);
+  });
+
+  it('a logout in one server process ends the session in the others', async () => {
+    const other = await buildApp(t().config, { logger: false });
+    try {
+      const cookie = cookieFrom(await login(body(one.username, one.password, fingerprint('due-processi'))));
+      expect((await sessione(cookie, other)).statusCode).toBe(200);
+      await t().app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+      expect((await sessione(cookie)).statusCode).toBe(401);
+      await vi.waitFor(async () => expect((await sessione(cookie, other)).statusCode).toBe(401), NOTICE);
+    } finally {
+      await other.close();
+    }
   });
 });

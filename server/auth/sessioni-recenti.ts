@@ -1,0 +1,45 @@
+import type { Sql } from '../db/client.js';
+import type { UtenteSessione } from './session-user.js';
+
+/**
+ * Customer sessions looked up in the last few seconds, by token hash. Opening a page costs the
+ * browser several calls, and a database round trip per call for the same session was a third of
+ * a product page's cost. Whatever can end or change a session (logout, a disabled login, a revoked
+ * device, the user's clients, a client's price list or discount) makes Postgres notify the channel
+ * 'sessioni' (migration 0007), and every process forgets everything at once. TTL_MS bounds what a
+ * lost notice could leave behind, and (re)connecting the listener also starts afresh.
+ * Admin sessions are not kept: their calls are few.
+ */
+const TTL_MS = 10_000;
+const MAX_ENTRIES = 20_000;
+
+export class SessioniRecenti {
+  private readonly map = new Map<string, { utente: UtenteSessione; until: number }>();
+
+  get(tokenHash: string): UtenteSessione | undefined {
+    const hit = this.map.get(tokenHash);
+    if (!hit) return undefined;
+    if (Date.now() < hit.until) return hit.utente;
+    this.map.delete(tokenHash);
+    return undefined;
+  }
+
+  /** Keeps a valid session until TTL_MS from now, or its expiry if sooner. */
+  set(tokenHash: string, utente: UtenteSessione, expiresAt: number): void {
+    if (this.map.size >= MAX_ENTRIES) this.map.clear();
+    this.map.set(tokenHash, { utente, until: Math.min(Date.now() + TTL_MS, expiresAt) });
+  }
+
+  forget(tokenHash: string): void {
+    this.map.delete(tokenHash);
+  }
+
+  clear(): void {
+    this.map.clear();
+  }
+
+  /** Follows the database's notices; resolves once listening. */
+  async listen(sql: Sql): Promise<void> {
+    await sql.listen('sessioni', () => this.clear(), () => this.clear());
+  }
+}
