@@ -60,7 +60,10 @@ export async function catalogoRoutes(app: FastifyInstance): Promise<void> {
       toPagina(deps.sql, pricingOf(must(cliente)), await pagina(deps.sql, i), i.start, i.limit),
   });
 
-  const page = (e: Elenco, i: PageInput): Pagina => ({ prodotti: e.pagina(i.start, i.limit), totale: e.totale() });
+  const page = async (e: Elenco, i: PageInput): Promise<Pagina> => {
+    const [prodotti, totale] = await Promise.all([e.pagina(i.start, i.limit), e.totale()]);
+    return { prodotti, totale };
+  };
   paged('prodotti/categoriawithcustominfo', 'Prodotti di una categoria e delle sue sottocategorie, con i prezzi del cliente',
     categoriaQuery, async (sql, i) => page(elencoCategoria(sql, await categoriaIdByCodice(app.deps.db, i.categoria_cod)), i));
   paged('prodotti/volantinowithcustominfo', 'Prodotti di un volantino', volantinoQuery,

@@ -12,7 +12,7 @@ import type { IdsSource } from './prodotti.queries.js';
  */
 export interface Pagina {
   prodotti: number[] | IdsSource;
-  totale?: Promise<number>;
+  totale?: number | Promise<number>;
   totaleVuota?: () => Promise<number>;
 }
 import type { PricingCtx } from './pricing.js';

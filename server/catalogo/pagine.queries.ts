@@ -1,30 +1,37 @@
+import type postgres from 'postgres';
 import { NOVITA_GIORNI } from '../../shared/catalogo.js';
 import type { Sql } from '../db/client.js';
 import { TtlCache } from '../lib/ttl-cache.js';
-import type { IdsSource } from './prodotti.queries.js';
 
 /**
- * Totals of the product lists. Counting a top category of a large catalogue reads tens of
- * thousands of index entries, and its total only moves when the catalogue changes (imports,
- * admin edits): it is kept for 30 seconds and dropped at once by clearCatalogueCounts().
+ * Which products a browse list holds (a category, a brand, a flyer, the new products) and how
+ * many: both move only when the catalogue changes (imports, admin edits), while counting a top
+ * category of a large catalogue reads tens of thousands of index entries. Pages of ids and totals
+ * are kept for 30 seconds, together so that they agree, and dropped at once by
+ * clearCatalogueCounts(). Prices and stock of the products on a page are always read live.
  */
-const countsBySql = new WeakMap<Sql, TtlCache<number>>();
-const countsOf = (sql: Sql) => {
-  let c = countsBySql.get(sql);
-  if (!c) countsBySql.set(sql, (c = new TtlCache<number>(30_000)));
+const LIST_TTL_MS = 30_000;
+const listsBySql = new WeakMap<Sql, { counts: TtlCache<number>; pages: TtlCache<number[]> }>();
+const listsOf = (sql: Sql) => {
+  let c = listsBySql.get(sql);
+  if (!c) listsBySql.set(sql, (c = { counts: new TtlCache(LIST_TTL_MS), pages: new TtlCache(LIST_TTL_MS) }));
   return c;
 };
-export const clearCatalogueCounts = (sql: Sql) => countsOf(sql).clear();
+export const clearCatalogueCounts = (sql: Sql) => {
+  listsOf(sql).counts.clear();
+  listsOf(sql).pages.clear();
+};
 
-/** A paged product list: the page as an (id, ord) query, and its cached total. */
+/** A paged product list: the ids of a page, in order, and the list's total. */
 export interface Elenco {
-  pagina: (start: number, limit: number) => IdsSource;
+  pagina: (start: number, limit: number) => Promise<number[]>;
   totale: () => Promise<number>;
 }
 
-const elenco = (sql: Sql, key: string, pagina: Elenco['pagina'], count: () => Promise<{ n: number }[]>): Elenco => ({
-  pagina,
-  totale: () => countsOf(sql).get(key, async () => (await count())[0]?.n ?? 0),
+type Ids = postgres.PendingQuery<{ id: number }[]>;
+const elenco = (sql: Sql, key: string, pagina: (start: number, limit: number) => Ids, count: () => Promise<{ n: number }[]>): Elenco => ({
+  pagina: (start, limit) => listsOf(sql).pages.get(`${key}:${start}:${limit}`, async () => (await pagina(start, limit)).map((r) => r.id)),
+  totale: () => listsOf(sql).counts.get(key, async () => (await count())[0]?.n ?? 0),
 });
 
 // Customer lists show visible products only: status 0 and not deleted.
@@ -32,23 +39,20 @@ const elenco = (sql: Sql, key: string, pagina: Elenco['pagina'], count: () => Pr
 /** A category with all its sub-categories: one range of prodotti_categorie (visible products only). */
 export const elencoCategoria = (sql: Sql, categoriaId: number) => elenco(sql, `categoria:${categoriaId}`,
   (start, limit) => sql`
-    SELECT prodotto_id AS id, row_number() OVER (ORDER BY prodotto_id) AS ord, NULL::int AS total FROM (
-      SELECT prodotto_id FROM prodotti_categorie WHERE categoria_id = ${categoriaId}
-      ORDER BY prodotto_id LIMIT ${limit} OFFSET ${start}) s`,
+    SELECT prodotto_id AS id FROM prodotti_categorie WHERE categoria_id = ${categoriaId}
+    ORDER BY prodotto_id LIMIT ${limit} OFFSET ${start}`,
   () => sql`SELECT count(*)::int AS n FROM prodotti_categorie WHERE categoria_id = ${categoriaId}`);
 
 export const elencoBrand = (sql: Sql, brandCodice: string) => elenco(sql, `brand:${brandCodice}`,
   (start, limit) => sql`
-    SELECT id, row_number() OVER (ORDER BY id) AS ord, NULL::int AS total FROM (
-      SELECT p.id FROM prodotti p WHERE p.brand_codice = ${brandCodice} AND p.status = 0 AND p.deleted_at IS NULL
-      ORDER BY p.id LIMIT ${limit} OFFSET ${start}) s`,
+    SELECT p.id FROM prodotti p WHERE p.brand_codice = ${brandCodice} AND p.status = 0 AND p.deleted_at IS NULL
+    ORDER BY p.id LIMIT ${limit} OFFSET ${start}`,
   () => sql`SELECT count(*)::int AS n FROM prodotti p
             WHERE p.brand_codice = ${brandCodice} AND p.status = 0 AND p.deleted_at IS NULL`);
 
 export const elencoVolantino = (sql: Sql, volantinoId: number) => elenco(sql, `volantino:${volantinoId}`,
   (start, limit) => sql`
-    SELECT p.id, row_number() OVER (ORDER BY vp.ordine, p.id) AS ord, NULL::int AS total
-    FROM volantini_prodotti vp JOIN prodotti p ON p.id = vp.prodotto_id
+    SELECT p.id FROM volantini_prodotti vp JOIN prodotti p ON p.id = vp.prodotto_id
     WHERE vp.volantino_id = ${volantinoId} AND p.status = 0 AND p.deleted_at IS NULL
     ORDER BY vp.ordine, p.id LIMIT ${limit} OFFSET ${start}`,
   () => sql`SELECT count(*)::int AS n FROM volantini_prodotti vp JOIN prodotti p ON p.id = vp.prodotto_id
@@ -57,7 +61,7 @@ export const elencoVolantino = (sql: Sql, volantinoId: number) => elenco(sql, `v
 /** Products created within the last NOVITA_GIORNI days, newest first. */
 export const elencoNovita = (sql: Sql) => elenco(sql, 'novita',
   (start, limit) => sql`
-    SELECT p.id, row_number() OVER (ORDER BY p.created_at DESC, p.id) AS ord, NULL::int AS total FROM prodotti p
+    SELECT p.id FROM prodotti p
     WHERE p.created_at > now() - make_interval(days => ${NOVITA_GIORNI}) AND p.status = 0 AND p.deleted_at IS NULL
     ORDER BY p.created_at DESC, p.id LIMIT ${limit} OFFSET ${start}`,
   () => sql`SELECT count(*)::int AS n FROM prodotti p
