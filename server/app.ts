@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -24,6 +23,7 @@ import { registerErrorHandler } from './lib/error-handler.js';
 import { loggerOptions } from './lib/logging.js';
 import { createMailer } from './lib/mailer.js';
 import { RawJson } from './lib/raw-json.js';
+import { securityHeaders } from './lib/security-headers.js';
 
 /** Upload limit per file; larger requests answer 413. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -67,7 +67,7 @@ export async function buildApp(
   });
   app.addHook('onClose', async () => database.close());
 
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -82,6 +82,10 @@ export async function buildApp(
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 30 } });
