@@ -14,7 +14,7 @@ import { mediaRoutes } from './media/media.routes.js';
 import { ordiniRoutes } from './ordini/ordini.routes.js';
 import { listeRoutes } from './liste/liste.routes.js';
 import { contattiRoutes } from './contatti/contatti.routes.js';
-import type { AppConfig } from './config.js';
+import { DEFAULT_POOL_MAX, type AppConfig } from './config.js';
 import { connect } from './db/client.js';
 import './deps.js';
 import { SessioniRecenti } from './auth/sessioni-recenti.js';
@@ -54,7 +54,7 @@ export async function buildApp(
     return (data) => validate(data instanceof RawJson ? JSON.parse(data.json) : data);
   });
 
-  const database = connect(config.databaseUrl, { genericPlans: true });
+  const database = connect(config.databaseUrl, { genericPlans: true, max: config.dbPoolMax ?? DEFAULT_POOL_MAX });
   const sessioniRecenti = new SessioniRecenti();
   await sessioniRecenti.listen(database.sql);
   app.decorate('deps', {

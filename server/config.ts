@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** Measured on the 2-core bench machine (bench/report.md): more connections only add context switches. */
+export const DEFAULT_POOL_MAX = 20;
+
 const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
 /** Environment variables, parsed once at start (DESIGN.md §2). */
@@ -9,6 +12,8 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
+  /** Connections of the app to Postgres (see docs/decisions.md: few connections pipeline better). */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(DEFAULT_POOL_MAX),
   DATA_DIR: z.string().min(1).default('.data'),
   MEDIA_DIR: z.string().min(1).optional(),
   SMTP_URL: z.string().url().optional(),
@@ -28,6 +33,8 @@ export interface AppConfig {
   port: number;
   host: string;
   databaseUrl: string;
+  /** Size of the app's connection pool; DEFAULT_POOL_MAX when not given. */
+  dbPoolMax?: number;
   dataDir: string;
   mediaDir: string;
   mailDir: string;
@@ -62,6 +69,7 @@ export function configFromEnv(env: Env, databaseUrl: string): AppConfig {
     port: env.PORT,
     host: env.HOST,
     databaseUrl,
+    dbPoolMax: env.DB_POOL_MAX,
     dataDir,
     mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     mailDir: path.join(dataDir, 'mail'),

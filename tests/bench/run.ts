@@ -26,6 +26,7 @@ const SECONDS = arg('seconds', 10);
 /** `--only categoria` runs the scenarios whose name contains the word (for profiling one path). */
 const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const CONNECTIONS = 16;
+const POOL = process.argv.includes('--pool') ? arg('pool', 0) : undefined;
 const ROOT = path.resolve('bench');
 const TMP = path.join(ROOT, 'tmp');
 
@@ -67,7 +68,7 @@ async function main() {
   const config: AppConfig = {
     env: 'production', port: 0, host: '127.0.0.1', databaseUrl: url, dataDir: TMP, mediaDir, mailDir: path.join(TMP, 'mail'),
     mailFrom: 'bench@localhost', officeMail: 'bench@localhost', sessionTtlHours: 2, seedDemo: false, trustProxy: false, logLevel: 'silent',
-    webDir: undefined,
+    webDir: undefined, dbPoolMax: POOL,
   };
   const app = await buildApp(config, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
