@@ -18,6 +18,7 @@ import { DEFAULT_POOL_MAX, type AppConfig } from './config.js';
 import { connect } from './db/client.js';
 import './deps.js';
 import { SessioniRecenti } from './auth/sessioni-recenti.js';
+import { schedulePopolarita } from './catalogo/popolarita.js';
 import { Impostazioni } from './impostazioni/impostazioni.service.js';
 import { registerErrorHandler } from './lib/error-handler.js';
 import { loggerOptions } from './lib/logging.js';
@@ -66,6 +67,7 @@ export async function buildApp(
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir }),
   });
   app.addHook('onClose', async () => database.close());
+  schedulePopolarita(app);
 
   const headers = securityHeaders({
     contentSecurityPolicy: {

@@ -9,6 +9,6 @@ export async function cercaProdotti(sql: Sql, testo: string, start: number, limi
   return { ids: rows[0]?.ids ?? [], total: rows[0]?.total ?? 0 };
 }
 
-/** The same page as an (id, ord, total) source, so that one statement finds and prices it. */
+/** The same page as an (ids, total) source, so that one statement finds and prices it. */
 export const ricercaSource = (sql: Sql, testo: string, start: number, limit: number) => sql`
-  SELECT u.id, u.ord, s.total FROM search_prodotti(${testo}, ${limit}, ${start}) s, unnest(s.ids) WITH ORDINALITY AS u(id, ord)`;
+  SELECT s.ids, s.total FROM search_prodotti(${testo}, ${limit}, ${start}) s`;

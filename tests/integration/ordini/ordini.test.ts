@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ordini, ordiniRighe, prezziSpeciali, prodotti } from '../../../server/db/schema/index.js';
 import { createAzienda, createCliente, createProdotto, createUtente } from '../../support/factories.js';
 import { loginCliente, useTestApp } from '../../support/harness.js';
+import { applicaPopolarita } from '../../../server/catalogo/popolarita.js';
 
 const t = useTestApp();
 let cookie = '';
@@ -128,6 +129,19 @@ describe('ordini/create', () => {
     expect(await stock('SCARSO')).toBe(0);
     const sold = await t().database.db.execute<{ n: number }>(sql`SELECT coalesce(sum(qt), 0)::int AS n FROM ordini_righe WHERE codice_prodotto = 'SCARSO'`);
     expect(sold[0]!.n).toBe(7);
+  });
+});
+
+describe('popularity', () => {
+  it('counts each ordered line once, when the queue is folded in', async () => {
+    const pop = async () => (await t().database.db.select({ p: prodotti.popolarita }).from(prodotti).where(eq(prodotti.codiceProdotto, 'A1')))[0]!.p;
+    await applicaPopolarita(t().app);
+    const before = await pop();
+    await Promise.all([1, 2, 3].map(() => create(order([{ codice_prodotto: 'A1', quantita: 2 }]))));
+    expect(await pop()).toBe(before); // the order itself leaves the indexed column alone
+    await Promise.all([applicaPopolarita(t().app), applicaPopolarita(t().app)]);
+    expect(await pop()).toBe(before + 3);
+    expect(await applicaPopolarita(t().app)).toBe(0);
   });
 });
 
