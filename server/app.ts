@@ -50,9 +50,9 @@ export async function buildApp(
   // must fail loudly; production trusts the handlers (they build answers from named columns) and
   // saves the validation of large product pages on every request.
   app.setSerializerCompiler((route) => {
-    if (config.env === 'production') return (data) => (data instanceof RawJson ? data.json : JSON.stringify(data));
+    if (config.env === 'production') return (data) => (data instanceof RawJson ? data.text() : JSON.stringify(data));
     const validate = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
-    return (data) => validate(data instanceof RawJson ? JSON.parse(data.json) : data);
+    return (data) => validate(data instanceof RawJson ? JSON.parse(data.text()) : data);
   });
 
   const database = connect(config.databaseUrl, { genericPlans: true, max: config.dbPoolMax ?? DEFAULT_POOL_MAX });

@@ -27,9 +27,8 @@ export async function toPagina(
   const total = totale ?? prodotti.total ?? (await pagina.totaleVuota?.()) ?? 0;
   const paginaCorrente = Math.floor(start / limit) + 1;
   const totalePagine = Math.ceil(total / limit);
-  return new RawJson(
-    `{"prodotti":${prodotti.json},"paginaCorrente":${paginaCorrente},"totalePagine":${totalePagine},"totaleProdotti":${total}}`,
-  );
+  return new RawJson(['{"prodotti":', ...prodotti.parts,
+    `,"paginaCorrente":${paginaCorrente},"totalePagine":${totalePagine},"totaleProdotti":${total}}`]);
 }
 
 /** Category codes of every database, kept for a minute: the tree changes only with catalogue edits. */

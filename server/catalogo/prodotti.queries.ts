@@ -3,6 +3,7 @@ import type { MediaProdotto, Prodotto } from '../../shared/catalogo.js';
 import { NOVITA_GIORNI } from '../../shared/catalogo.js';
 import type { Sql } from '../db/client.js';
 import type { PricingCtx } from './pricing.js';
+import { RawJson } from '../lib/raw-json.js';
 
 type Row = {
   id: number;
@@ -39,7 +40,7 @@ type Dinamica = Pick<Row, 'id' | 'giac_attuale' | 'disponibilita' | 'ord_forn' |
 const DESCRIZIONI_TTL_MS = 60_000;
 /** About 1.5 kB each: at most ~45 MB. */
 const MAX_DESCRIZIONI = 30_000;
-const descrizioniBySql = new WeakMap<Sql, Map<number, { json: string; at: number }>>();
+const descrizioniBySql = new WeakMap<Sql, Map<number, { json: Buffer; at: number }>>();
 const descrizioniOf = (sql: Sql) => {
   let m = descrizioniBySql.get(sql);
   if (!m) descrizioniBySql.set(sql, (m = new Map()));
@@ -48,10 +49,10 @@ const descrizioniOf = (sql: Sql) => {
 /** Forget cached product descriptions (after a catalogue edit). */
 export const clearDescrizioniProdotti = (sql: Sql) => descrizioniOf(sql).clear();
 
-async function descrizioni(sql: Sql, ids: number[]): Promise<Map<number, string>> {
+async function descrizioni(sql: Sql, ids: number[]): Promise<Map<number, Buffer>> {
   const cache = descrizioniOf(sql);
   const now = Date.now();
-  const out = new Map<number, string>();
+  const out = new Map<number, Buffer>();
   const missing: number[] = [];
   for (const id of ids) {
     const hit = cache.get(id);
@@ -87,7 +88,8 @@ async function descrizioni(sql: Sql, ids: number[]): Promise<Map<number, string>
     if (cache.size > MAX_DESCRIZIONI) cache.clear();
   }
   for (const r of rows) {
-    const json = JSON.stringify(toDescrizione(r)).slice(1, -1);
+    // The object's members without its braces, as bytes: pages are sent as buffers.
+    const json = Buffer.from(JSON.stringify(toDescrizione(r)).slice(1, -1));
     cache.set(r.id, { json, at: now });
     out.set(r.id, json);
   }
@@ -131,34 +133,36 @@ const numero = (v: string | null) => {
 };
 
 /**
- * Full products, in order, priced for the client, as the JSON text of an array: live prices and
+ * Full products, in order, priced for the client, as the pieces of a JSON array: live prices and
  * stock (one statement, which also picks the page when given a source query) joined with the
  * cached descriptions (a second statement only for products not in the cache).
  */
 export async function prodottiJson(
   sql: Sql, ctx: PricingCtx, ids: number[] | IdsSource,
-): Promise<{ json: string; total: number | null }> {
-  if (Array.isArray(ids) && ids.length === 0) return { json: '[]', total: null };
+): Promise<{ parts: (string | Buffer)[]; total: number | null }> {
+  if (Array.isArray(ids) && ids.length === 0) return { parts: ['[]'], total: null };
   const dyn = await dinamiche(sql, ctx, Array.isArray(ids) ? literalIds(sql, ids) : ids);
   dyn.sort((a, b) => a.ord - b.ord);
   const desc = await descrizioni(sql, dyn.map((d) => d.id));
-  const parts: string[] = [];
+  const parts: (string | Buffer)[] = ['['];
   for (const d of dyn) {
     const base = desc.get(d.id);
     if (base === undefined) continue;
     const prezzo = numero(d.prezzo);
     const netto = numero(d.prezzo_reale);
     const colore = d.disponibilita > 0 ? 'verde' : d.ord_forn > 0 ? 'giallo' : 'rosso';
-    parts.push(`{${base},"prezzo":${prezzo},"prezzo_reale":${netto},"listino":${ctx.listino}` +
+    parts.push(parts.length === 1 ? '{' : ',{', base,
+      `,"prezzo":${prezzo},"prezzo_reale":${netto},"listino":${ctx.listino}` +
       `,"giac_attuale":${d.giac_attuale},"disponibilita":${d.disponibilita},"ord_forn":${d.ord_forn}` +
       `,"disponibilita_colore":"${colore}","promo":${prezzo > netto},"novita":${d.novita}}`);
   }
-  return { json: `[${parts.join(',')}]`, total: dyn[0]?.total ?? null };
+  parts.push(']');
+  return { parts, total: dyn[0]?.total ?? null };
 }
 
 /** The same products as objects, for callers that work on them. */
 export async function loadProdotti(sql: Sql, ctx: PricingCtx, ids: number[]): Promise<Prodotto[]> {
-  return JSON.parse((await prodottiJson(sql, ctx, ids)).json) as Prodotto[];
+  return JSON.parse(new RawJson((await prodottiJson(sql, ctx, ids)).parts).text()) as Prodotto[];
 }
 
 const mediaPath = (m: MediaProdotto) => `${m.dir.replace(/\/?$/, '/')}${m.file}`;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { requireAdmin, requireUtente, resolveScope, type Access, type ScopeCodes } from '../auth/access.js';
 import type { AdminSessione, ClienteSessione, UtenteSessione } from '../auth/session-user.js';
 import type { Deps } from '../deps.js';
-import type { RawJson } from './raw-json.js';
+import { RawJson } from './raw-json.js';
 
 export interface HandlerCtx<I> {
   input: I;
@@ -76,6 +76,10 @@ export function defineRoute<I extends z.ZodType = typeof emptyInput, O extends z
         const result = await def.handler({
           input: parsed, req, reply, deps: app.deps, utente: utente as UtenteSessione, cliente, admin,
         });
+        // A pre-serialised answer goes out as bytes, unless responses are being validated.
+        if (result instanceof RawJson && app.deps.config.env === 'production') {
+          return reply.type('application/json; charset=utf-8').send(result.bytes());
+        }
         return reply.send(result as unknown);
       },
     });

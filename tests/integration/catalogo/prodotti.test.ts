@@ -5,6 +5,7 @@ import {
   createAzienda, createBrand, createCategoria, createCliente, createProdotto, createUtente,
 } from '../../support/factories.js';
 import { loginCliente, useTestApp } from '../../support/harness.js';
+import { buildApp } from '../../../server/app.js';
 
 const t = useTestApp();
 let cookie = '';
@@ -93,6 +94,20 @@ describe('prodotti/categoriawithcustominfo', () => {
       codice_articolo: ['ART-1'], codice_fornitore: ['WUR0612'], ean: ['8001234567895'],
       foto: ['prodotti/WU-0001/a.jpg', 'prodotti/WU-0001/b.jpg'], allegato: ['prodotti/WU-0001/s.pdf'],
     });
+  });
+
+  it('sends the same page as bytes in production, where answers are not re-validated', async () => {
+    const prod = await buildApp({ ...t().config, env: 'production' }, { logger: false });
+    try {
+      const res = await prod.inject({ url: cat(C1), headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      expect(res.json()).toEqual((await q(cat(C1))).json());
+      expect(res.body).toContain('"brand_descrizione":"Würth"');
+    } finally {
+      await prod.close();
+    }
   });
 
   it('pages with start and limit', async () => {
