@@ -64,8 +64,9 @@ export async function buildApp(
     sql: database.sql,
     impostazioni: new Impostazioni(database.db),
     sessioniRecenti,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir }),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir, log: app.log }),
   });
+  app.addHook('onClose', async () => app.deps.mailer.close());
   app.addHook('onClose', async () => database.close());
   schedulePopolarita(app);
 

@@ -71,7 +71,7 @@ export async function creaOrdine(
       throw new Error(`crea_ordine: esito inatteso ${r?.esito}`);
   }
   const linee = r.dettagli as { codice_prodotto: string; prodotto_nome: string; qt: number; prezzo_reale: number }[];
-  void mailer.send({
+  mailer.sendLater({
     to: utente.username,
     subject: `Conferma ordine #${r.ordine_id}`,
     text: [
@@ -84,7 +84,7 @@ export async function creaOrdine(
       `Totale: ${euro.format(Number(r.totale))}`,
       ...(note ? [`Note: ${note}`] : []),
     ].join('\n'),
-  }).catch(() => { /* the order stands even when the mail cannot be sent */ });
+  }); // the order stands even when the mail cannot be sent (the failure is logged)
   return { status: 0, msg: `Ordine #${r.ordine_id} inviato correttamente.`, ordine_id: r.ordine_id! };
 }
 
