@@ -27,7 +27,10 @@ export class SessioniRecenti {
   /** Keeps a valid session until TTL_MS from now, or its expiry if sooner. */
   set(tokenHash: string, utente: UtenteSessione, expiresAt: number): void {
     if (this.map.size >= MAX_ENTRIES) this.map.clear();
-    this.map.set(tokenHash, { utente, until: Math.min(Date.now() + TTL_MS, expiresAt) });
+    // Shared by every call of the session from now on: frozen, so that no handler can change it.
+    for (const c of utente.clienti) Object.freeze(c);
+    Object.freeze(utente.clienti);
+    this.map.set(tokenHash, { utente: Object.freeze(utente), until: Math.min(Date.now() + TTL_MS, expiresAt) });
   }
 
   forget(tokenHash: string): void {
