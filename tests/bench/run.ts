@@ -144,6 +144,7 @@ async function main() {
 
   await app.close();
   await setup.sql`DELETE FROM ordini WHERE idempotency_key LIKE 'bench-%'`;
+  await setup.sql`TRUNCATE popolarita_coda`; // the bench's own order lines, deleted above
 
   await setup.close();
   await pg?.stop();
