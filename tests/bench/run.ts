@@ -98,7 +98,9 @@ async function main() {
    * fresh requests each (new search strings, new idempotency keys); the run with the median p95
    * is reported, with the p95 of every run beside it (this VM's speed drifts with its host).
    */
-  const run = async (name: string, note: string, budget: number | undefined, next: (i: number) => LoadRequest) => {
+  const run = async (
+    name: string, note: string, budget: number | undefined, next: (i: number) => LoadRequest, beforeRun?: () => Promise<unknown>,
+  ) => {
     if (ONLY && !new RegExp(ONLY).test(name)) return;
     const file = path.join(TMP, 'scenario.json');
     const load = async (seconds: number, requests: LoadRequest[]) => {
@@ -110,6 +112,7 @@ async function main() {
     await load(2, batch(RUNS));
     const runs: Scenario[] = [];
     for (let r = 0; r < RUNS; r++) {
+      await beforeRun?.();
       const requests = batch(r);
       const server0 = process.cpuUsage();
       const db0 = postgresCpuMs();
@@ -131,10 +134,16 @@ async function main() {
 
   await run('search/prodotti', `mix of ${searchTerms.length} terms (words, partial words, typos, codes, EAN, supplier codes), page of 50`, BUDGET.search,
     (i) => ({ method: 'GET', path: `/api/search/prodotti?${scope}&stringa=${q(searchTerms[i % searchTerms.length]!)}&start=0&limit=50`, headers }));
-  await setup.sql`TRUNCATE search_cache`;
-  const distinct = (i: number) => `${words[i % words.length]} ${sample[i % sample.length]!.codice_prodotto.slice(0, 2 + (i % 3))}`;
-  await run('search/prodotti (cache misses)', 'distinct queries (word + code prefix), no cache hits: the long tail', undefined,
-    (i) => ({ method: 'GET', path: `/api/search/prodotti?${scope}&stringa=${q(`${distinct(i)} ${i}`)}&start=0&limit=50`, headers }));
+  // The long tail: searches of one or two words as they appear in product titles, each distinct
+  // within a run, with the search cache emptied before every run.
+  const titles = await setup.sql<{ t: string }[]>`SELECT descrizione1 AS t FROM prodotti ORDER BY id DESC LIMIT 40000`;
+  const tail = [...new Set(titles.flatMap(({ t }) => {
+    const w = t.toLowerCase().split(/[^a-zàèéìòù0-9]+/).filter((x) => x.length >= 3);
+    return w.flatMap((x, k) => (k + 1 < w.length ? [x, `${x} ${w[k + 1]}`] : [x]));
+  }))];
+  await run('search/prodotti (cache misses)', `${tail.length.toLocaleString('en')} distinct searches of one or two words from product titles, cache emptied before each run: the long tail`, undefined,
+    (i) => ({ method: 'GET', path: `/api/search/prodotti?${scope}&stringa=${q(tail[i % tail.length]!)}&start=0&limit=50`, headers }),
+    () => setup.sql`TRUNCATE search_cache`);
   await run('prodotti/categoriawithcustominfo', `page of 50 with net prices, ${categories.length} categories, pages 1-5`, BUDGET.categoria,
     (i) => ({ method: 'GET', path: `/api/prodotti/categoriawithcustominfo?${scope}&categoria_cod=${categories[i % categories.length]!.cod_cat}&start=${(i % 5) * 50}&limit=50`, headers }));
 
