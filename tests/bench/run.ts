@@ -141,6 +141,13 @@ async function main() {
     const w = t.toLowerCase().split(/[^a-zàèéìòù0-9]+/).filter((x) => x.length >= 3);
     return w.flatMap((x, k) => (k + 1 < w.length ? [x, `${x} ${w[k + 1]}`] : [x]));
   }))];
+  // Shuffled (fixed seed), so that every run gets a like mix of broad and narrow searches.
+  let seed = 42;
+  for (let k = tail.length - 1; k > 0; k--) {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    const j = seed % (k + 1);
+    [tail[k], tail[j]] = [tail[j]!, tail[k]!];
+  }
   await run('search/prodotti (cache misses)', `${tail.length.toLocaleString('en')} distinct searches of one or two words from product titles, cache emptied before each run: the long tail`, undefined,
     (i) => ({ method: 'GET', path: `/api/search/prodotti?${scope}&stringa=${q(tail[i % tail.length]!)}&start=0&limit=50`, headers }),
     () => setup.sql`TRUNCATE search_cache`);
