@@ -11,7 +11,8 @@ export async function contattiRoutes(app: FastifyInstance): Promise<void> {
     input: contattoRequest, response: esito,
     handler: async ({ deps, input, utente }) => {
       await deps.db.insert(messaggiContatto).values({ utenteId: utente.id, ...input });
-      await deps.mailer.send({
+      // Stored first: a mail server that is down loses nothing and is logged, not shown as an error.
+      deps.mailer.sendLater({
         to: deps.config.officeMail,
         replyTo: input.email,
         subject: `Messaggio dal portale: ${input.nome}`,
