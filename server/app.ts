@@ -19,6 +19,7 @@ import { connect } from './db/client.js';
 import './deps.js';
 import { SessioniRecenti } from './auth/sessioni-recenti.js';
 import { schedulePopolarita } from './catalogo/popolarita.js';
+import { PostaInUscita } from './posta/posta-in-uscita.js';
 import { Impostazioni } from './impostazioni/impostazioni.service.js';
 import { registerErrorHandler } from './lib/error-handler.js';
 import { loggerOptions } from './lib/logging.js';
@@ -58,16 +59,23 @@ export async function buildApp(
   const database = connect(config.databaseUrl, { genericPlans: true, max: config.dbPoolMax ?? DEFAULT_POOL_MAX });
   const sessioniRecenti = new SessioniRecenti();
   await sessioniRecenti.listen(database.sql);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir });
+  const posta = new PostaInUscita(database.sql, mailer, app.log);
+  await posta.start();
   app.decorate('deps', {
     config,
     db: database.db,
     sql: database.sql,
     impostazioni: new Impostazioni(database.db),
     sessioniRecenti,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir, log: app.log }),
+    mailer,
+    posta,
   });
-  app.addHook('onClose', async () => app.deps.mailer.close());
-  app.addHook('onClose', async () => database.close());
+  app.addHook('onClose', async () => {
+    await posta.stop();
+    mailer.close();
+    await database.close();
+  });
   schedulePopolarita(app);
 
   const headers = securityHeaders({

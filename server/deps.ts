@@ -4,6 +4,7 @@ import type { Db } from './db/client.js';
 import type { SessioniRecenti } from './auth/sessioni-recenti.js';
 import type { Impostazioni } from './impostazioni/impostazioni.service.js';
 import type { Mailer } from './lib/mailer.js';
+import type { PostaInUscita } from './posta/posta-in-uscita.js';
 
 /** What route handlers need, built once in buildApp and reachable as app.deps. */
 export interface Deps {
@@ -14,6 +15,8 @@ export interface Deps {
   /** Customer sessions seen in the last seconds (cleared by database notices). */
   sessioniRecenti: SessioniRecenti;
   mailer: Mailer;
+  /** Sends the queued mail of mail_uscita. */
+  posta: PostaInUscita;
 }
 
 declare module 'fastify' {

@@ -11,29 +11,21 @@ export interface Mail {
 
 export interface Mailer {
   send: (mail: Mail) => Promise<void>;
-  /** Sends without making the caller wait; a failure is logged, the caller's work stands. */
-  sendLater: (mail: Mail) => void;
   /** Closes pooled SMTP connections. */
   close: () => void;
 }
 
-interface Log {
-  warn: (obj: object, msg: string) => void;
-}
 
 /**
  * Real SMTP when SMTP_URL is set; otherwise every message is written as an .eml file under
  * DATA_DIR/mail, so nothing is lost in development and tests can read what was sent.
  */
-export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: string; log: Log }): Mailer {
-  const later = (send: Mailer['send']) => (mail: Mail) => {
-    send(mail).catch((err: unknown) => opts.log.warn({ err, to: mail.to, subject: mail.subject }, 'Email non inviata'));
-  };
+export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: string }): Mailer {
   if (opts.smtpUrl) {
     // Pooled: an order confirmation reuses an open SMTP connection instead of a new handshake.
     const transport = nodemailer.createTransport(withPool(opts.smtpUrl));
     const send: Mailer['send'] = async (mail) => { await transport.sendMail({ from: opts.from, ...mail }); };
-    return { send, sendLater: later(send), close: () => transport.close() };
+    return { send, close: () => transport.close() };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let folder: Promise<unknown> | undefined;
@@ -49,7 +41,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: st
     await fs.writeFile(`${file}.tmp`, info.message as Buffer);
     await fs.rename(`${file}.tmp`, file);
   };
-  return { send, sendLater: later(send), close: () => {} };
+  return { send, close: () => {} };
 }
 
 /** SMTP_URL with nodemailer's connection pool on, unless the URL says otherwise. */

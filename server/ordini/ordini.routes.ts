@@ -25,7 +25,7 @@ export async function ordiniRoutes(app: FastifyInstance): Promise<void> {
       const header = req.headers['idempotency-key'];
       const key = (Array.isArray(header) ? header[0] : header) ?? input.idempotency_key;
       if (key !== undefined && !/^[A-Za-z0-9_-]{8,100}$/.test(key)) throw badRequest('Idempotency-Key non valida.');
-      return creaOrdine(deps.sql, deps.mailer, utente, cliente, input, key);
+      return creaOrdine(deps.sql, utente, cliente, input, key);
     },
   });
   defineRoute(app, {

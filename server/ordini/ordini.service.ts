@@ -3,10 +3,7 @@ import { RESPONSE_CODE_OK } from '../../shared/ordini.js';
 import type { ClienteSessione, UtenteSessione } from '../auth/session-user.js';
 import { pricingOf } from '../catalogo/pricing.js';
 import type { Sql } from '../db/client.js';
-import type { Mailer } from '../lib/mailer.js';
 import { parseQuantita } from './quantita.js';
-
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 3 });
 
 /** Current stock of each asked product (ordini/check); unknown codes answer 0, not available. */
 export async function verificaDisponibilita(
@@ -34,11 +31,11 @@ const rifiuto = (msg: string): Esito => ({ status: 1, msg });
  * ordini/create (DESIGN §6): the SQL function crea_ordine (migration 0005) takes the prices from
  * the database for the session's client, reserves stock under row locks taken in id order
  * (concurrent orders never oversell and never deadlock) and stores the order with a snapshot of
- * each line, in one statement. Idempotent per user on `key`: a repeated request answers the
- * order it already made.
+ * each line, in one statement, with its confirmation mail queued (server/posta). Idempotent per
+ * user on `key`: a repeated request answers the order it already made.
  */
 export async function creaOrdine(
-  sql: Sql, mailer: Mailer, utente: UtenteSessione, cliente: ClienteSessione,
+  sql: Sql, utente: UtenteSessione, cliente: ClienteSessione,
   req: Omit<OrdiniCreateRequest, 'idempotency_key'>, key: string | undefined,
 ): Promise<Esito> {
   const righe = req.carrelloItems ?? [];
@@ -70,21 +67,7 @@ export async function creaOrdine(
     default:
       throw new Error(`crea_ordine: esito inatteso ${r?.esito}`);
   }
-  const linee = r.dettagli as { codice_prodotto: string; prodotto_nome: string; qt: number; prezzo_reale: number }[];
-  mailer.sendLater({
-    to: utente.username,
-    subject: `Conferma ordine #${r.ordine_id}`,
-    text: [
-      `Gentile ${utente.nome} ${utente.cognome},`,
-      `abbiamo ricevuto il suo ordine #${r.ordine_id} per ${cliente.ragioneSociale} (${cliente.codice}).`,
-      ...(nome ? [`Nome ordine: ${nome}`] : []),
-      '',
-      ...linee.map((l) => `${l.codice_prodotto}  ${l.prodotto_nome}  x${l.qt}  ${euro.format(Number(l.prezzo_reale))}`),
-      '',
-      `Totale: ${euro.format(Number(r.totale))}`,
-      ...(note ? [`Note: ${note}`] : []),
-    ].join('\n'),
-  }); // the order stands even when the mail cannot be sent (the failure is logged)
+  // Its confirmation mail was queued in the same transaction (server/posta).
   return { status: 0, msg: `Ordine #${r.ordine_id} inviato correttamente.`, ordine_id: r.ordine_id! };
 }
 

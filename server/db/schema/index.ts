@@ -5,3 +5,4 @@ export * from './media.table.js';
 export * from './ordini.table.js';
 export * from './liste.table.js';
 export * from './contatti.table.js';
+export * from './posta.table.js';

@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { ordini } from './ordini.table.js';
+
+/**
+ * Mail waiting to be sent (server/posta/posta-in-uscita.ts), written in the same transaction as
+ * what it tells about, so that a mail server that is down delays mail instead of losing it.
+ * An order confirmation names its order (crea_ordine writes the row; the text is composed when
+ * sent); other mail carries its recipient, subject and text.
+ */
+export const mailUscita = pgTable('mail_uscita', {
+  id: serial('id').primaryKey(),
+  ordineId: integer('ordine_id').references(() => ordini.id, { onDelete: 'cascade' }),
+  destinatario: text('destinatario'),
+  replyTo: text('reply_to'),
+  oggetto: text('oggetto'),
+  testo: text('testo'),
+  tentativi: integer('tentativi').notNull().default(0),
+  prossimoTentativo: timestamp('prossimo_tentativo', { withTimezone: true }).notNull().defaultNow(),
+  inviataAt: timestamp('inviata_at', { withTimezone: true }),
+  ultimoErrore: text('ultimo_errore'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('mail_uscita_da_inviare_idx').on(t.prossimoTentativo, t.id).where(sql`inviata_at IS NULL`),
+  index('mail_uscita_ordine_idx').on(t.ordineId),
+]);

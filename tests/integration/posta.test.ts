@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../server/app.js';
+import type { AppConfig } from '../../server/config.js';
+import { mailUscita } from '../../server/db/schema/index.js';
+import { createAzienda, createCliente, createProdotto, createUtente } from '../support/factories.js';
+import { loginCliente, useTestApp } from '../support/harness.js';
+
+// The outbox of migration 0010: mail is written with what it tells about, sent by the servers'
+// outboxes, retried when the mail server is down, and sent once even with several servers.
+const t = useTestApp();
+let cookie = '';
+let utenteCodice = '';
+const emls = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')) : []);
+const conMail = (nome: string, extra: Partial<AppConfig> = {}): Promise<FastifyInstance> =>
+  buildApp({ ...t().config, mailDir: path.join(t().config.dataDir, nome), ...extra }, { logger: false });
+
+beforeAll(async () => {
+  // This file drives its own senders: the test app's outbox stays out of the way.
+  await t().app.deps.posta.stop();
+  const { db } = t().database;
+  const az = await createAzienda(db, { codice: '0001' });
+  const c = await createCliente(db, { aziendaCodice: az.codice, codice: '000100' });
+  const u = await createUtente(db, { clienti: [c.id], username: 'mario@test.local' });
+  utenteCodice = u.codice;
+  cookie = await loginCliente(t().app, u);
+  await createProdotto(db, { codiceProdotto: 'A1', descrizione1: 'Articolo uno', prezzi: { 1: '10.000' }, disponibilita: 100 });
+});
+
+const ordina = (app: FastifyInstance) => app.inject({
+  method: 'POST', url: '/api/ordini/create', headers: { cookie },
+  payload: { azienda_codice: '0001', cliente_codice: '000100', utente_codice: utenteCodice, carrelloItems: [{ codice_prodotto: 'A1', quantita: 1 }] },
+});
+
+describe('mail outbox', () => {
+  it('keeps an order confirmation while the mail server is down and sends it once it is back', async () => {
+    const giu = await conMail('giu', { smtpUrl: 'smtp://127.0.0.1:1' });
+    let ordineId = 0;
+    try {
+      const res = await ordina(giu);
+      expect(res.json()).toMatchObject({ status: 0 });
+      ordineId = res.json().ordine_id;
+      await vi.waitFor(async () => {
+        const [m] = await t().database.db.select().from(mailUscita).where(eq(mailUscita.ordineId, ordineId));
+        expect(m).toMatchObject({ tentativi: 1, inviataAt: null, ultimoErrore: expect.any(String) });
+        expect(m!.prossimoTentativo.getTime()).toBeGreaterThan(Date.now());
+      }, { timeout: 5000 });
+    } finally {
+      await giu.close();
+    }
+    const su = await conMail('su');
+    try {
+      await t().database.db.update(mailUscita).set({ prossimoTentativo: sql`now()` }).where(eq(mailUscita.ordineId, ordineId));
+      await su.deps.posta.sveglia();
+      const files = emls(su.deps.config.mailDir);
+      expect(files).toHaveLength(1);
+      const mail = fs.readFileSync(path.join(su.deps.config.mailDir, files[0]!), 'utf8');
+      expect(mail).toContain(`Conferma ordine #${ordineId}`);
+      expect(mail).toContain('Articolo uno');
+      const [m] = await t().database.db.select().from(mailUscita).where(eq(mailUscita.ordineId, ordineId));
+      expect(m).toMatchObject({ tentativi: 2, ultimoErrore: null, inviataAt: expect.any(Date) });
+    } finally {
+      await su.close();
+    }
+  });
+
+  it('sends each mail once when two servers send at the same time', async () => {
+    const a = await conMail('a');
+    const b = await conMail('b');
+    try {
+      await t().database.db.execute(sql`
+        INSERT INTO mail_uscita (destinatario, oggetto, testo)
+        SELECT 'ufficio@test.local', 'Messaggio ' || g, 'Testo ' || g FROM generate_series(1, 45) g`);
+      await Promise.all([a.deps.posta.sveglia(), b.deps.posta.sveglia()]);
+      await vi.waitFor(async () => {
+        const [{ n }] = (await t().database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM mail_uscita WHERE inviata_at IS NULL`));
+        expect(n).toBe(0);
+      }, { timeout: 5000 });
+      await Promise.all([a.deps.posta.sveglia(), b.deps.posta.sveglia()]);
+      const subjects = [...emls(a.deps.config.mailDir).map((f) => path.join(a.deps.config.mailDir, f)),
+        ...emls(b.deps.config.mailDir).map((f) => path.join(b.deps.config.mailDir, f))]
+        .map((f) => /Subject: (.*)/.exec(fs.readFileSync(f, 'utf8'))![1]);
+      expect(subjects).toHaveLength(45);
+      expect(new Set(subjects).size).toBe(45);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
