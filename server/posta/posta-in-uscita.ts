@@ -3,7 +3,7 @@ import type { Mail, Mailer } from '../lib/mailer.js';
 import { confermaOrdine, type OrdinePerMail } from './testi.js';
 
 /** Mails claimed and sent per pass. */
-const BATCH = 20;
+const BATCH = 100;
 /** A claimed mail is left alone by other senders this long (a sender that died mid-pass). */
 const LEASE = '10 minutes';
 /** After this many failures a mail stays in the table with its last error. */
