@@ -49,9 +49,10 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   // Responses are checked against their zod schema in development and tests, where a shape drift
   // must fail loudly; production trusts the handlers (they build answers from named columns) and
-  // saves the validation of large product pages on every request.
+  // saves the validation of large product pages on every request (a RawJson is sent as bytes by
+  // defineRoute and never reaches the serializer there).
   app.setSerializerCompiler((route) => {
-    if (config.env === 'production') return (data) => (data instanceof RawJson ? data.text() : JSON.stringify(data));
+    if (config.env === 'production') return (data) => JSON.stringify(data);
     const validate = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
     return (data) => validate(data instanceof RawJson ? JSON.parse(data.text()) : data);
   });
@@ -68,7 +69,6 @@ export async function buildApp(
     sql: database.sql,
     impostazioni: new Impostazioni(database.db),
     sessioniRecenti,
-    mailer,
     posta,
   });
   app.addHook('onClose', async () => {

@@ -3,7 +3,6 @@ import type { AppConfig } from './config.js';
 import type { Db } from './db/client.js';
 import type { SessioniRecenti } from './auth/sessioni-recenti.js';
 import type { Impostazioni } from './impostazioni/impostazioni.service.js';
-import type { Mailer } from './lib/mailer.js';
 import type { PostaInUscita } from './posta/posta-in-uscita.js';
 
 /** What route handlers need, built once in buildApp and reachable as app.deps. */
@@ -14,7 +13,6 @@ export interface Deps {
   impostazioni: Impostazioni;
   /** Customer sessions seen in the last seconds (cleared by database notices). */
   sessioniRecenti: SessioniRecenti;
-  mailer: Mailer;
   /** Sends the queued mail of mail_uscita. */
   posta: PostaInUscita;
 }

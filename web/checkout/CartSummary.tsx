@@ -1,3 +1,4 @@
+import { TrashIcon } from '../components/icons';
 import { cartTotals, formatEuro3, type PriceMode } from '../cart/priceMode';
 import type { CartItem } from '../cart/cart';
 
@@ -52,13 +53,5 @@ export function RemoveLineButton({ codice, onRemove }: { codice: string; onRemov
     >
       <TrashIcon />
     </button>
-  );
-}
-
-export function TrashIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-      <path d="M4 7h16M9 7V4.5h6V7M6.5 7l1 12.5h9l1-12.5M10 11v5M14 11v5" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
   );
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Prodotto } from '../../shared/catalogo.js';
 import { addToCart } from '../cart/cart';
+import { SearchIcon } from '../components/icons';
 import { displayPrice, formatEuro3, usePriceMode } from '../cart/priceMode';
 import { ErrorState } from '../components/ErrorState';
 import { useDialogs } from '../components/Modal';
@@ -81,10 +82,7 @@ export function QuickSearch({ label = 'Ricerca rapida prodotti', autoFocus = fal
     <div className={`qs${className ? ` ${className}` : ''}`}>
       <label htmlFor={inputId} className="label">{label}</label>
       <div className="qs-box">
-        <svg className="qs-icon" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-          <circle cx="11" cy="11" r="6.5" />
-          <path d="m16 16 4.5 4.5" strokeLinecap="round" />
-        </svg>
+        <SearchIcon className="qs-icon" />
         <input
           ref={inputRef}
           id={inputId}

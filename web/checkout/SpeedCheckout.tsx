@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { AZIENDA, CASELLE, telHref } from '../account/azienda';
 import { useCart, type CartItem } from '../cart/cart';
 import { formatEuro3, usePriceMode, type PriceMode } from '../cart/priceMode';
+import { CartIcon } from '../components/icons';
 import { useDialogs } from '../components/Modal';
 import { paths } from '../paths';
 import { CartTotals, lineAmounts, MSG_SVUOTA, RemoveLineButton } from './CartSummary';
@@ -51,11 +52,7 @@ export function SpeedCheckout() {
         title="Speed Checkout"
         onClick={() => (open ? close() : setOpen(true))}
       >
-        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-          <path d="M3 4h2.2l2.1 10.2a1.5 1.5 0 0 0 1.5 1.2h8.4a1.5 1.5 0 0 0 1.5-1.1L20.5 8H6.2" strokeLinecap="round" strokeLinejoin="round" />
-          <circle cx="9.5" cy="19.5" r="1.4" />
-          <circle cx="17" cy="19.5" r="1.4" />
-        </svg>
+        <CartIcon size={22} />
         {count > 0 && <span className="sc-count" aria-hidden="true">{count}</span>}
       </button>
       {open && <SpeedCheckoutPanel id={panelId} items={items} onClose={close} />}

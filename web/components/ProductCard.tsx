@@ -1,3 +1,4 @@
+import { CartIcon } from './icons';
 import { useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Prodotto } from '../../shared/catalogo.js';
@@ -146,15 +147,5 @@ export function QuantityControl({ value, onChange, label }: {
         +
       </button>
     </div>
-  );
-}
-
-export function CartIcon({ size = 16 }: { size?: number }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <circle cx="9" cy="20" r="1.4" />
-      <circle cx="18" cy="20" r="1.4" />
-      <path d="M2.5 3h2.6l2.6 12.2a1.6 1.6 0 0 0 1.6 1.3h8.6a1.6 1.6 0 0 0 1.6-1.2L21.5 7H6.1" />
-    </svg>
   );
 }

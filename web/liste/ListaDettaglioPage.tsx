@@ -14,7 +14,7 @@ import { errorMessage } from '../lib/api';
 import { paths } from '../paths';
 import { useListe, useListeMutations } from './api';
 import { MSG } from './azioni';
-import { TrashSmallIcon } from './ListeDialogButton';
+import { TrashIcon } from '../components/icons';
 import '../checkout/common.css';
 import './liste.css';
 
@@ -140,7 +140,7 @@ function Dettaglio({ lista, loading, error, onRetry }: { lista: Lista; loading: 
                           disabled={rimuovendo === p.prodotto_id}
                           onClick={() => void togli(p)}
                         >
-                          <TrashSmallIcon />
+                          <TrashIcon />
                         </button>
                       </td>
                     </tr>

@@ -1,3 +1,4 @@
+import { ListIcon, PencilIcon, TrashIcon } from '../components/icons';
 import { useCallback, useId, useState } from 'react';
 import type { Lista } from '../../shared/liste.js';
 import { EmptyState } from '../components/EmptyState';
@@ -149,32 +150,8 @@ function ListaRiga({ lista, prodotto, inModifica, onModifica, onCancellata, onSt
           if (await cancellaLista(lista)) onCancellata();
         }}
       >
-        <TrashSmallIcon />
+        <TrashIcon />
       </button>
     </li>
-  );
-}
-
-export function ListIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-      <path d="M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-export function PencilIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-      <path d="M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
-export function TrashSmallIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-      <path d="M4 7h16M9 7V4.5h6V7M6.5 7l1 12.5h9l1-12.5M10 11v5M14 11v5" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
   );
 }

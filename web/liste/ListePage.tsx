@@ -7,7 +7,7 @@ import { paths } from '../paths';
 import { useListe } from './api';
 import { MSG, useListeAzioni } from './azioni';
 import { ListaForm } from './ListaForm';
-import { PencilIcon, TrashSmallIcon } from './ListeDialogButton';
+import { PencilIcon, TrashIcon } from '../components/icons';
 import '../checkout/common.css';
 import './liste.css';
 
@@ -87,7 +87,7 @@ function ListeTable({ liste, inModifica, onModifica, onCancellata }: {
                     if (await cancellaLista(l)) onCancellata(l);
                   }}
                 >
-                  <TrashSmallIcon />
+                  <TrashIcon />
                 </button>
               </td>
             </tr>

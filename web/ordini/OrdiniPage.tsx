@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { Ordine } from '../../shared/ordini.js';
 import { displayPrice, formatEuro3, usePriceMode } from '../cart/priceMode';
+import { SearchIcon } from '../components/icons';
 import { QueryView } from '../components/QueryView';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { paths } from '../paths';
@@ -80,10 +81,7 @@ function OrdiniTable({ ordini }: { ordini: Ordine[] }) {
                     title="Dettaglio"
                     onClick={() => void navigate(paths.ordiniDettaglio.path, { state: { ordine: o } })}
                   >
-                    <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                      <circle cx="11" cy="11" r="6.5" />
-                      <path d="m16 16 4.5 4.5" strokeLinecap="round" />
-                    </svg>
+                    <SearchIcon />
                   </button>
                 </td>
               </tr>

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { useCart } from '../../cart/cart';
 import { cartTotals, displayPrice, formatEuro3, usePriceMode } from '../../cart/priceMode';
 import { Disclosure } from '../../components/Dropdown';
-import { CartIcon } from '../../components/ProductCard';
+import { CartIcon, TrashIcon } from '../../components/icons';
 import { paths } from '../../paths';
 
 export const MSG_CARRELLO_VUOTO = 'Nessun articolo nel carrello';
@@ -76,9 +76,7 @@ function CartPanel({ items, close }: { items: ReturnType<typeof useCart>['items'
                           aria-label={`Rimuovi ${item.codice_prodotto} dal carrello`}
                           onClick={() => remove(item.codice_prodotto)}
                         >
-                          <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
-                            <path d="M3 6h18M8 6V4h8v2M6 6l1 14h10l1-14" />
-                          </svg>
+                          <TrashIcon size={14} />
                         </button>
                       </td>
                     </tr>

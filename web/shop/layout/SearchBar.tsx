@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { SearchIcon } from '../../components/icons';
 import { useDialogs } from '../../components/Modal';
 import { paths } from '../../paths';
 
@@ -30,10 +31,7 @@ export function SearchBar() {
 
   return (
     <form className="searchbar" role="search" onSubmit={(e) => void submit(e)}>
-      <svg className="searchbar-icon" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
-        <circle cx="11" cy="11" r="7" />
-        <path d="m20 20-3.5-3.5" />
-      </svg>
+      <SearchIcon className="searchbar-icon" />
       <input
         className="input searchbar-input"
         type="search"
