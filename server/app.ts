@@ -6,14 +6,10 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import '../shared/common.js';
-import { authRoutes } from './auth/auth.routes.js';
-import { catalogoRoutes } from './catalogo/catalogo.routes.js';
-import { mediaRoutes } from './media/media.routes.js';
-import { ordiniRoutes } from './ordini/ordini.routes.js';
-import { listeRoutes } from './liste/liste.routes.js';
-import { contattiRoutes } from './contatti/contatti.routes.js';
+import { API_ROUTES } from './routes.js';
+import { registerRoutes } from './lib/route.js';
 import { DEFAULT_POOL_MAX, type AppConfig } from './config.js';
 import { connect } from './db/client.js';
 import './deps.js';
@@ -47,12 +43,11 @@ export async function buildApp(
     genReqId: () => crypto.randomUUID(),
   });
   app.setValidatorCompiler(validatorCompiler);
-  // Responses are checked against their zod schema in development and tests, where a shape drift
-  // must fail loudly; production trusts the handlers (they build answers from named columns) and
-  // saves the validation of large product pages on every request (a RawJson is sent as bytes by
-  // defineRoute and never reaches the serializer there).
+  // Every answer is parsed by its zod response schema before it is written, in production too:
+  // unknown keys are stripped (a column a handler picked by mistake never leaves) and a shape
+  // drift fails loudly. Pre-serialised product pages (RawJson) are sent as bytes by defineRoute in
+  // production; elsewhere they are parsed and checked here like any other answer.
   app.setSerializerCompiler((route) => {
-    if (config.env === 'production') return (data) => JSON.stringify(data);
     const validate = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
     return (data) => validate(data instanceof RawJson ? JSON.parse(data.text()) : data);
   });
@@ -107,6 +102,7 @@ export async function buildApp(
       info: { title: 'Portale B2B Ferramenta — API', version: '1.0.0', description: 'API del portale ordini (DESIGN.md §4).' },
     },
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
@@ -119,12 +115,7 @@ export async function buildApp(
     }
   });
 
-  await app.register(authRoutes);
-  await app.register(catalogoRoutes);
-  await app.register(mediaRoutes);
-  await app.register(ordiniRoutes);
-  await app.register(listeRoutes);
-  await app.register(contattiRoutes);
+  registerRoutes(app, API_ROUTES);
 
   fs.mkdirSync(config.mediaDir, { recursive: true });
   await app.register(fastifyStatic, {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { esito } from './common.js';
+import { contract } from './contract.js';
 
 export const TIPOLOGIE_ADMIN = ['amministratore', 'tecnico'] as const;
 export type TipologiaAdmin = (typeof TIPOLOGIE_ADMIN)[number];
@@ -94,3 +95,43 @@ export const deleteAllResponse = z.object({ status: z.string(), eliminati: z.num
 /** Session info for page reloads: the same utente as the login. */
 export const sessioneClienteResponse = loginClienteResponse;
 export const sessioneAdminResponse = z.object({ utente: adminInfo });
+
+const T = 'Accesso';
+
+/** Logins, sessions, maintenance switch (SPEC §7 Access and maintenance). */
+export const accessoApi = {
+  loginCliente: contract({
+    path: 'login/frontendfingerprint', methods: ['POST', 'GET'], access: 'public', tag: T,
+    summary: 'Login cliente con impronta del dispositivo', input: loginClienteRequest, response: loginClienteResponse,
+  }),
+  loginBackend: contract({
+    path: 'login/backend', methods: ['POST', 'GET'], access: 'public', tag: T,
+    summary: 'Login amministrazione', input: loginBackendRequest, response: loginBackendResponse,
+  }),
+  logout: contract({
+    path: 'logout', methods: ['POST'], access: 'public', tag: T, summary: 'Logout cliente', response: esito,
+  }),
+  logoutBackend: contract({
+    path: 'logout/backend', methods: ['POST'], access: 'public', tag: T, summary: 'Logout amministrazione', response: esito,
+  }),
+  sessione: contract({
+    path: 'sessione', methods: ['GET'], access: 'utente', tag: T,
+    summary: 'Utente della sessione cliente (ricarica della pagina)', response: sessioneClienteResponse,
+  }),
+  sessioneBackend: contract({
+    path: 'sessione/backend', methods: ['GET'], access: 'admin', tag: T,
+    summary: 'Utente della sessione di amministrazione', response: sessioneAdminResponse,
+  }),
+  manutenzione: contract({
+    path: 'manutenzione/check', methods: ['GET'], access: 'public', tag: T,
+    summary: 'Stato della manutenzione (1 = attiva)', response: statoManutenzione,
+  }),
+  cambiaManutenzione: contract({
+    path: 'manutenzione/change', methods: ['GET', 'POST'], access: 'tecnico', tag: T,
+    summary: 'Attiva o disattiva la manutenzione; risponde il nuovo stato', response: statoManutenzione,
+  }),
+  cancellaTentativi: contract({
+    path: 'login_attempts/delete_all', methods: ['GET', 'POST'], access: 'tecnico', tag: T,
+    summary: 'Azzera i tentativi di login falliti (sblocca gli account)', response: deleteAllResponse,
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { codice, intParam, limitParam, startParam } from './common.js';
+import { contract, type Scope } from './contract.js';
 
 /** Availability classes (DESIGN §6): in stock, only on order from the supplier, none. */
 export const DISPONIBILITA_COLORI = ['verde', 'giallo', 'rosso'] as const;
@@ -121,7 +122,8 @@ export const categoria: z.ZodType<Categoria> = z.lazy(() => z.object({
   livello: z.number().int(),
   status: z.number().int(),
   figli: z.array(categoria),
-}));
+// A named schema: the recursive tree becomes one OpenAPI component instead of a dangling $ref.
+})).meta({ id: 'Categoria' });
 export const categorieResponse = z.object({ categorie: z.array(categoria) });
 
 export const brandItem = z.object({
@@ -145,3 +147,59 @@ export const volantino = z.object({
 });
 export type Volantino = z.infer<typeof volantino>;
 export const volantiniResponse = z.object({ volantini: z.array(volantino) });
+
+const T = 'Catalogo';
+const codiciCatalogo = { azienda: 'cod_azienda', cliente: 'cod_cliente' } as const;
+const pagina = <I extends z.ZodType>(path: string, summary: string, input: I) => contract({
+  path, methods: ['GET'], access: 'catalogo', tag: T, summary, input, response: paginaProdotti,
+  scope: codiciCatalogo as Scope<z.output<I>>,
+});
+
+/** The catalogue calls (SPEC §7 Catalogue): customers, and admins reading as any client. */
+export const catalogoApi = {
+  categorie: contract({
+    path: 'categorie/list', methods: ['GET'], access: 'sessione', tag: T,
+    summary: 'Albero delle categorie attive', response: categorieResponse,
+  }),
+  marchi: contract({
+    path: 'brand/list_new', methods: ['GET'], access: 'sessione', tag: T,
+    summary: 'Marchi, indicizzati per brand_codice', response: brandListResponse,
+  }),
+  marchio: contract({
+    path: 'brand/info', methods: ['GET'], access: 'sessione', tag: T,
+    summary: 'Dati di un marchio (logo: cover_dir, cover_file)', input: brandInfoQuery, response: brandItem,
+  }),
+  volantini: contract({
+    path: 'volantini/list', methods: ['GET'], access: 'sessione', tag: T,
+    summary: 'Volantini in corso', response: volantiniResponse,
+  }),
+  categoria: pagina('prodotti/categoriawithcustominfo',
+    'Prodotti di una categoria e delle sue sottocategorie, con i prezzi del cliente', categoriaQuery),
+  volantino: pagina('prodotti/volantinowithcustominfo', 'Prodotti di un volantino', volantinoQuery),
+  marchioProdotti: pagina('prodotti/brandwithcustominfo', 'Prodotti di un marchio', brandQuery),
+  novita: pagina('prodotti/novita', 'Prodotti inseriti negli ultimi 30 giorni', novitaQuery),
+  ricerca: pagina('search/prodotti',
+    'Ricerca per parole (anche parziali o con refusi), codici articolo, codici fornitore ed EAN', searchQuery),
+  ultimiOrdinati: contract({
+    path: 'prodotti/ultimiordinati', methods: ['GET'], access: 'cliente', tag: T,
+    summary: "Prodotti ordinati più di recente dall'utente per il cliente", input: ultimiOrdinatiQuery,
+    response: listaProdotti, scope: { ...codiciCatalogo, utente: 'cod_utente' },
+  }),
+  casuali: contract({
+    path: 'prodotti/random', methods: ['GET'], access: 'catalogo', tag: T,
+    summary: 'Prodotti disponibili scelti a caso', input: randomQuery, response: listaProdotti, scope: codiciCatalogo,
+  }),
+  custom: contract({
+    path: 'prodotti/custom', methods: ['GET'], access: 'catalogo', tag: T,
+    summary: 'Prodotti con titolo o descrizione personalizzati', input: customQuery, response: listaProdotti, scope: codiciCatalogo,
+  }),
+  dettaglio: contract({
+    path: 'prodotti/details', methods: ['GET'], access: 'catalogo', tag: T,
+    summary: 'Scheda di un prodotto', input: detailsQuery, response: dettaglioProdotto, scope: codiciCatalogo,
+  }),
+  perCodice: contract({
+    path: 'search/prodottoByCodiceProdotto', methods: ['GET'], access: 'catalogo', tag: T,
+    summary: 'Prodotto per codice esatto (senza codici cliente: il primo cliente dell’utente, della ditta indicata se data)',
+    input: byCodiceQuery, response: prodottiByCodice, scope: codiciCatalogo,
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { codice, intParam } from './common.js';
+import { codice, esito, intParam } from './common.js';
+import { contract } from './contract.js';
 import { prodotto } from './catalogo.js';
 
 export const MSG_LISTE = {
@@ -32,3 +33,34 @@ export const listeUpdateRequest = z.object({
 });
 export const listeDeleteRequest = z.object({ lista_id: id('lista_id') });
 export const listaProdottoRequest = z.object({ lista_id: id('lista_id'), prodotto_id: id('prodotto_id') });
+
+const T = 'Liste';
+const codiciLista = { utente: 'utente_codice', azienda: 'azienda_codice', cliente: 'cliente_codice' } as const;
+
+/** Product lists (SPEC §7 Lists); list ids are checked against the session's user. */
+export const listeApi = {
+  leggi: contract({
+    path: 'liste/read', methods: ['GET'], access: 'cliente', tag: T,
+    summary: "Liste dell'utente per il cliente, con i prodotti", input: listeReadQuery, response: listeReadResponse, scope: codiciLista,
+  }),
+  crea: contract({
+    path: 'liste/create', methods: ['GET', 'POST'], access: 'cliente', tag: T,
+    summary: 'Crea una lista', input: listeCreateRequest, response: lista, scope: codiciLista,
+  }),
+  rinomina: contract({
+    path: 'liste/update', methods: ['GET', 'POST'], access: 'utente', tag: T,
+    summary: 'Rinomina una lista', input: listeUpdateRequest, response: esito,
+  }),
+  cancella: contract({
+    path: 'liste/delete', methods: ['GET', 'POST'], access: 'utente', tag: T,
+    summary: 'Cancella una lista', input: listeDeleteRequest, response: esito,
+  }),
+  aggiungiProdotto: contract({
+    path: 'listaprodotti/adding', methods: ['GET', 'POST'], access: 'utente', tag: T,
+    summary: 'Aggiunge un prodotto a una lista', input: listaProdottoRequest, response: esito,
+  }),
+  rimuoviProdotto: contract({
+    path: 'listaprodotti/remove', methods: ['GET', 'POST'], access: 'utente', tag: T,
+    summary: 'Toglie un prodotto da una lista', input: listaProdottoRequest, response: esito,
+  }),
+};

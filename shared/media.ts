@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { intParam } from './common.js';
+import { contract } from './contract.js';
 
 /** Multimedia types (SPEC §3); side banners are 'banner laterale'. */
 export const MULTIMEDIA_TIPOLOGIE = [
@@ -26,3 +27,16 @@ export const multimediaLoadQuery = z.object({ multimedia_id: intParam('multimedi
 export const multimediaTipologiaQuery = z.object({
   tipologia: z.enum(MULTIMEDIA_TIPOLOGIE, { error: `tipologia non valida: usare ${MULTIMEDIA_TIPOLOGIE.join(', ')}` }),
 });
+
+/** Multimedia lists (SPEC §7 Multimedia and flyers), for customers and the admin screens. */
+export const mediaApi = {
+  carica: contract({
+    path: 'multimedia/load', methods: ['GET'], access: 'sessione', tag: 'Multimedia',
+    summary: 'Tutti i contenuti multimediali, o uno solo con multimedia_id', input: multimediaLoadQuery, response: multimediaList,
+  }),
+  perTipologia: contract({
+    path: 'multimedia/loadtipologia', methods: ['GET'], access: 'sessione', tag: 'Multimedia',
+    summary: "Contenuti multimediali di un tipo ('banner laterale', novita, volantino, catalogo, …)",
+    input: multimediaTipologiaQuery, response: multimediaList,
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { codice } from './common.js';
+import { contract } from './contract.js';
 
 /** Most lines one order may carry. */
 export const MAX_RIGHE_ORDINE = 500;
@@ -64,3 +65,27 @@ export const statsClienteQuery = z.object({ azienda_codice: codice, cliente_codi
 export const statsClienteResponse = z.object({
   totale_mensile: z.array(z.object({ anno: z.number().int(), mese: z.number().int(), importo_totale: z.number() })),
 });
+
+/** The order calls (SPEC §7 Orders). */
+export const ordiniApi = {
+  check: contract({
+    path: 'ordini/check', methods: ['POST'], access: 'utente', tag: 'Ordini',
+    summary: 'Disponibilità attuale delle righe del carrello', input: ordiniCheckRequest, response: ordiniCheckResponse,
+  }),
+  create: contract({
+    path: 'ordini/create', methods: ['POST'], access: 'cliente', tag: 'Ordini',
+    summary: "Conferma un ordine (idempotente sull'header Idempotency-Key)",
+    input: ordiniCreateRequest, response: ordiniCreateResponse,
+    scope: { azienda: 'azienda_codice', cliente: 'cliente_codice', utente: 'utente_codice' },
+  }),
+  read: contract({
+    path: 'ordini/read', methods: ['GET'], access: 'cliente', tag: 'Ordini',
+    summary: "Ordini dell'utente per il cliente, dal più recente", input: ordiniReadQuery, response: ordiniReadResponse,
+    scope: { azienda: 'azienda_codice', cliente: 'cliente_codice', utente: 'utente_codice' },
+  }),
+  statsCliente: contract({
+    path: 'ordini/statsByAziendaAndCliente', methods: ['GET'], access: 'cliente', tag: 'Ordini',
+    summary: 'Fatturato mensile del cliente', input: statsClienteQuery, response: statsClienteResponse,
+    scope: { azienda: 'azienda_codice', cliente: 'cliente_codice' },
+  }),
+};

@@ -1,12 +1,43 @@
 import type { FastifyRequest } from 'fastify';
 import { TIPOLOGIA_TECNICO } from '../../shared/accesso.js';
+import type { Access } from '../../shared/contract.js';
+import type { Sql } from '../db/client.js';
 import { forbidden, inMaintenance, unauthorized } from '../lib/errors.js';
 import { COOKIE_ADMIN, COOKIE_CLIENTE, hashToken } from './sessions.js';
 import {
   findAdminBySession, findUtenteBySession, type AdminSessione, type ClienteSessione, type UtenteSessione,
 } from './session-user.js';
 
-export type Access = 'public' | 'cliente' | 'admin' | 'tecnico';
+/** The session of a request, as its call's access rule found it. */
+export interface Sessione {
+  utente?: UtenteSessione;
+  admin?: AdminSessione;
+  cliente?: ClienteSessione;
+}
+
+/**
+ * The session a call of this access needs (401 without one, 403 for the wrong kind, 503 for
+ * customers during maintenance). Calls open to both kinds take the admin's session when there is
+ * one: staff browse the shop during maintenance, and a customer's codes price the same either way.
+ */
+export async function sessioneDi(req: FastifyRequest, access: Access): Promise<Sessione> {
+  switch (access) {
+    case 'public':
+      return {};
+    case 'utente':
+    case 'cliente':
+      return { utente: await requireUtente(req) };
+    case 'admin':
+    case 'tecnico':
+      return { admin: await requireAdmin(req, access === 'tecnico') };
+    case 'sessione':
+    case 'catalogo': {
+      const token = req.cookies[COOKIE_ADMIN];
+      const admin = token ? await findAdminBySession(req.server.deps.sql, token) : null;
+      return admin ? { admin } : { utente: await requireUtente(req) };
+    }
+  }
+}
 
 /** The codes a customer call names; each must belong to the session's user. */
 export interface ScopeCodes {
@@ -32,11 +63,20 @@ export async function requireUtente(req: FastifyRequest): Promise<UtenteSessione
 export async function requireAdmin(req: FastifyRequest, tecnico = false): Promise<AdminSessione> {
   const token = req.cookies[COOKIE_ADMIN];
   const admin = token ? await findAdminBySession(req.server.deps.sql, token) : null;
-  if (!admin) throw unauthorized();
+  // A customer who is logged in is known and not allowed (403); nobody logged in must log in (401).
+  if (!admin) throw (await hasCustomerSession(req)) ? forbidden('Funzione riservata al personale del portale.') : unauthorized();
   if (tecnico && admin.tipologia !== TIPOLOGIA_TECNICO) {
     throw forbidden('Funzione riservata al personale tecnico.');
   }
   return admin;
+}
+
+async function hasCustomerSession(req: FastifyRequest): Promise<boolean> {
+  const token = req.cookies[COOKIE_CLIENTE];
+  if (!token) return false;
+  const tokenHash = hashToken(token);
+  return req.server.deps.sessioniRecenti.get(tokenHash) !== undefined
+    || (await findUtenteBySession(req.server.deps.sql, tokenHash)) !== null;
 }
 
 /**
@@ -44,15 +84,34 @@ export async function requireAdmin(req: FastifyRequest, tecnico = false): Promis
  * client they name. Company and client must be given together when the user has clients of
  * several companies with the same client code.
  */
-export function resolveScope(utente: UtenteSessione, codes: ScopeCodes): ClienteSessione | undefined {
+export function resolveScope(utente: UtenteSessione, codes: ScopeCodes): ClienteSessione {
   if (codes.utente !== undefined && codes.utente !== utente.codice) throw forbidden();
-  if (codes.cliente === undefined) {
-    if (codes.azienda !== undefined && !utente.clienti.some((c) => c.aziendaCodice === codes.azienda)) throw forbidden();
-    return undefined;
-  }
   const matches = utente.clienti.filter(
-    (c) => c.codice === codes.cliente && (codes.azienda === undefined || c.aziendaCodice === codes.azienda),
+    (c) => (codes.cliente === undefined || c.codice === codes.cliente)
+      && (codes.azienda === undefined || c.aziendaCodice === codes.azienda),
   );
-  if (matches.length !== 1) throw forbidden();
-  return matches[0];
+  // Without a client code (calls whose codes are optional) the first client of the company named,
+  // or of the user, prices the answer; with one, it must name exactly one client.
+  const found = codes.cliente === undefined ? matches[0] : matches.length === 1 ? matches[0] : undefined;
+  if (!found) throw forbidden();
+  return found;
+}
+
+/**
+ * The client an admin reads the catalogue as (DESIGN §10): any client by its codes; codes that
+ * name no client (the admin screens' 0001/0001) price with list 1 and no discount.
+ */
+export async function clienteDelCatalogo(sql: Sql, codes: ScopeCodes): Promise<ClienteSessione> {
+  const rows = codes.azienda !== undefined && codes.cliente !== undefined
+    ? await sql<ClienteSessione[]>`
+        SELECT c.id, c.azienda_codice AS "aziendaCodice", a.ragione_sociale AS "aziendaRagioneSociale", c.codice,
+          c.ragione_sociale AS "ragioneSociale", CASE WHEN c.lis_maga > 0 THEN c.lis_maga ELSE 1 END AS "lisMaga",
+          c.sconto::text AS sconto
+        FROM clienti c JOIN aziende a ON a.codice = c.azienda_codice
+        WHERE c.azienda_codice = ${codes.azienda} AND c.codice = ${codes.cliente}`
+    : [];
+  return rows[0] ?? {
+    id: 0, aziendaCodice: codes.azienda ?? '', aziendaRagioneSociale: '', codice: codes.cliente ?? '',
+    ragioneSociale: '', lisMaga: 1, sconto: '0',
+  };
 }

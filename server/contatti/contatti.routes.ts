@@ -1,26 +1,19 @@
-import type { FastifyInstance } from 'fastify';
-import { esito } from '../../shared/common.js';
-import { contattoRequest } from '../../shared/contatti.js';
+import { contattiApi } from '../../shared/contatti.js';
 import { mailUscita, messaggiContatto } from '../db/schema/index.js';
-import { defineRoute } from '../lib/route.js';
+import { routeGroup } from '../lib/route.js';
 
-export async function contattiRoutes(app: FastifyInstance): Promise<void> {
-  defineRoute(app, {
-    path: 'contatti/invia', methods: ['POST'], access: 'cliente', tag: 'Contatti',
-    summary: "Messaggio dal modulo Contatti: salvato e inviato per email all'ufficio",
-    input: contattoRequest, response: esito,
-    handler: async ({ deps, input, utente }) => {
-      // Stored with its mail in one transaction: a mail server that is down delays it, loses nothing.
-      await deps.db.transaction(async (tx) => {
-        await tx.insert(messaggiContatto).values({ utenteId: utente.id, ...input });
-        await tx.insert(mailUscita).values({
-          destinatario: deps.config.officeMail,
-          replyTo: input.email,
-          oggetto: `Messaggio dal portale: ${input.nome}`,
-          testo: `Da: ${input.nome} <${input.email}>\nUtente: ${utente.username} (${utente.codice})\n\n${input.messaggio}`,
-        });
+export const contattiRoutes = routeGroup(contattiApi, {
+  invia: async ({ deps, input, utente }) => {
+    // Stored with its mail in one transaction: a mail server that is down delays it, loses nothing.
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(messaggiContatto).values({ utenteId: utente.id, ...input });
+      await tx.insert(mailUscita).values({
+        destinatario: deps.config.officeMail,
+        replyTo: input.email,
+        oggetto: `Messaggio dal portale: ${input.nome}`,
+        testo: `Da: ${input.nome} <${input.email}>\nUtente: ${utente.username} (${utente.codice})\n\n${input.messaggio}`,
       });
-      return { status: 0, msg: 'Messaggio inviato correttamente. Le risponderemo al più presto.' };
-    },
-  });
-}
+    });
+    return { status: 0, msg: 'Messaggio inviato correttamente. Le risponderemo al più presto.' };
+  },
+});

@@ -1,82 +1,97 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import { z } from 'zod';
-import { requireAdmin, requireUtente, resolveScope, type Access, type ScopeCodes } from '../auth/access.js';
+import type { z } from 'zod';
+import type { Access, AnyContract, Contract } from '../../shared/contract.js';
+import { clienteDelCatalogo, resolveScope, sessioneDi, type Sessione } from '../auth/access.js';
 import type { AdminSessione, ClienteSessione, UtenteSessione } from '../auth/session-user.js';
 import type { Deps } from '../deps.js';
+import { forbidden } from './errors.js';
 import { RawJson } from './raw-json.js';
 
-export interface HandlerCtx<I> {
+/** What a handler receives beyond its session: the parsed input and the request's tools. */
+interface BaseCtx<I> {
   input: I;
   req: FastifyRequest;
   reply: FastifyReply;
   deps: Deps;
-  /** Set for customer routes. */
-  utente: UtenteSessione;
-  /** Set for customer routes whose scope names a client. */
-  cliente: ClienteSessione | undefined;
-  /** Set for admin and tecnico routes. */
-  admin: AdminSessione | undefined;
 }
 
-export interface RouteDef<I extends z.ZodType, O extends z.ZodType> {
-  /** Path under /api, e.g. 'prodotti/random'. */
-  path: string;
-  /** The documented method first; logins and mutations also accept POST with a JSON body. */
-  methods: ReadonlyArray<'GET' | 'POST'>;
-  access: Access;
-  input?: I;
-  response: O;
-  summary: string;
-  tag: string;
-  /** Codes of the call that must belong to the session's user (customer routes). */
-  scope?: (input: z.output<I>) => ScopeCodes;
-  /** The answer, or the same already serialised (RawJson) for large pages. */
-  handler: (ctx: HandlerCtx<z.output<I>>) => Promise<z.input<O> | RawJson>;
+/** The session a handler gets, by the access of its call (checked before the input is read). */
+export type SessionCtx<A extends Access> =
+  A extends 'utente' ? { utente: UtenteSessione }
+    : A extends 'cliente' ? { utente: UtenteSessione; cliente: ClienteSessione }
+      : A extends 'sessione' ? { utente: UtenteSessione | undefined; admin: AdminSessione | undefined }
+        : A extends 'catalogo' ? { cliente: ClienteSessione; utente: UtenteSessione | undefined; admin: AdminSessione | undefined }
+          : A extends 'admin' | 'tecnico' ? { admin: AdminSessione }
+            : Record<never, never>;
+
+export type HandlerCtx<C extends AnyContract> = BaseCtx<z.output<C['input']>> & SessionCtx<C['access']>;
+
+/** The answer of a call, or the same already serialised (RawJson) for large product pages. */
+export type Handler<C extends AnyContract> = (ctx: HandlerCtx<C>) => Promise<z.input<C['response']> | RawJson>;
+
+/** One handler for every contract of a group: the type checker refuses a missing one. */
+export type Handlers<G extends Record<string, AnyContract>> = { [K in keyof G]: Handler<G[K]> };
+
+/** A domain's contracts with their handlers, registered together by `registerRoutes`. */
+export interface RouteGroup {
+  contracts: Record<string, AnyContract>;
+  handlers: Record<string, Handler<AnyContract>>;
 }
 
-const emptyInput = z.object({});
+export const routeGroup = <G extends Record<string, AnyContract>>(contracts: G, handlers: Handlers<G>): RouteGroup =>
+  ({ contracts, handlers: handlers as unknown as Record<string, Handler<AnyContract>> });
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set before validation by the call's access rule. */
+    sessione: Sessione | null;
+  }
+}
+
+export function registerRoutes(app: FastifyInstance, groups: RouteGroup[]): void {
+  app.decorateRequest('sessione', null);
+  for (const g of groups) {
+    for (const [name, c] of Object.entries(g.contracts)) defineRoute(app, c, g.handlers[name]!);
+  }
+}
 
 /**
- * Registers one API call: its zod contract (validation, response shape and OpenAPI), its access
- * rule and its handler. A POST reads the query string and the JSON body together, so the
- * documented GET parameters can also be sent in a body.
+ * Registers one call: the session is checked first (401/403/503, before the input is read), then
+ * the input is validated (400 with an Italian msg), the codes of a customer call are checked
+ * against the session's user (403), and the handler runs. A POST reads the query string and the
+ * JSON body together, so the documented GET parameters can also be sent in a body. The answer is
+ * stripped to the response schema (unknown keys never leave), except pre-serialised product pages.
  */
-export function defineRoute<I extends z.ZodType = typeof emptyInput, O extends z.ZodType = z.ZodType>(
+export function defineRoute<A extends Access, I extends z.ZodType, O extends z.ZodType>(
   app: FastifyInstance,
-  def: RouteDef<I, O>,
+  c: Contract<A, I, O>,
+  handler: Handler<Contract<A, I, O>>,
 ): void {
-  const input = def.input ?? emptyInput;
-  for (const method of def.methods) {
+  for (const method of c.methods) {
     app.route({
       method,
-      url: `/api/${def.path}`,
+      url: `/api/${c.path}`,
       schema: {
-        summary: def.summary,
-        tags: [def.tag],
-        ...(method === 'GET' ? { querystring: input } : { body: input }),
-        response: { 200: def.response },
+        summary: c.summary,
+        tags: [c.tag],
+        ...(method === 'GET' ? { querystring: c.input } : { body: c.input }),
+        response: { 200: c.response },
       } as FastifySchema,
+      onRequest: c.access === 'public' ? undefined : async (req) => {
+        req.sessione = await sessioneDi(req, c.access);
+      },
       preValidation: method === 'POST'
         ? async (req) => {
-            const body = req.body && typeof req.body === 'object' ? req.body : {};
+            const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {};
             req.body = { ...(req.query as object), ...body };
           }
         : undefined,
       handler: async (req, reply) => {
-        const parsed = (method === 'GET' ? req.query : req.body) as z.output<I>;
-        let utente: UtenteSessione | undefined;
-        let cliente: ClienteSessione | undefined;
-        let admin: AdminSessione | undefined;
-        if (def.access === 'cliente') {
-          utente = await requireUtente(req);
-          cliente = def.scope ? resolveScope(utente, def.scope(parsed)) : undefined;
-        } else if (def.access === 'admin' || def.access === 'tecnico') {
-          admin = await requireAdmin(req, def.access === 'tecnico');
-        }
-        const result = await def.handler({
-          input: parsed, req, reply, deps: app.deps, utente: utente as UtenteSessione, cliente, admin,
-        });
-        // A pre-serialised answer goes out as bytes, unless responses are being validated.
+        const input = (method === 'GET' ? req.query : req.body) as z.output<I>;
+        const session = await withClient(req, c, input as Record<string, unknown>);
+        const result = await handler({ input, req, reply, deps: app.deps, ...session } as HandlerCtx<Contract<A, I, O>>);
+        // Large product pages go out as the bytes they were assembled from (tests check that
+        // those bytes match the schema); in development and tests they are validated like the rest.
         if (result instanceof RawJson && app.deps.config.env === 'production') {
           return reply.type('application/json; charset=utf-8').send(result.bytes());
         }
@@ -84,4 +99,23 @@ export function defineRoute<I extends z.ZodType = typeof emptyInput, O extends z
       },
     });
   }
+}
+
+/** The session of the request with the client its codes name, for the access kinds that price. */
+async function withClient(req: FastifyRequest, c: AnyContract, input: Record<string, unknown>): Promise<Sessione> {
+  const s = req.sessione ?? {};
+  if (c.access === 'public' || c.access === 'admin' || c.access === 'tecnico' || c.access === 'sessione') return s;
+  const code = (k: 'azienda' | 'cliente' | 'utente') => {
+    const field = c.scope?.[k];
+    const v = field === undefined ? undefined : input[field];
+    return typeof v === 'string' ? v : undefined;
+  };
+  const codes = { azienda: code('azienda'), cliente: code('cliente'), utente: code('utente') };
+  if (s.admin) return { ...s, cliente: await clienteDelCatalogo(req.server.deps.sql, codes) };
+  if (!s.utente) throw forbidden();
+  if (c.access === 'utente') {
+    if (codes.utente !== undefined && codes.utente !== s.utente.codice) throw forbidden();
+    return s;
+  }
+  return { ...s, cliente: resolveScope(s.utente, codes) };
 }

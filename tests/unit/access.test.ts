@@ -33,7 +33,8 @@ describe('resolveScope', () => {
   it('needs the company when a client code exists in two companies', () => {
     expect(status(() => resolveScope(utente, { cliente: '000100' }))).toBe(403);
   });
-  it('accepts the user\'s own code and no client', () => {
-    expect(resolveScope(utente, { utente: 'U0001' })).toBeUndefined();
+  it('without a client code: the first client of the company named, else of the user', () => {
+    expect(resolveScope(utente, { utente: 'U0001' }).id).toBe(10);
+    expect(resolveScope(utente, { azienda: '0002' }).id).toBe(20);
   });
 });

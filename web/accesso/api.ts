@@ -1,10 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  loginBackendResponse, loginClienteResponse, sessioneAdminResponse, sessioneClienteResponse, statoManutenzione,
-  type LoginClienteRequest,
-} from '../../shared/accesso.js';
-import { esito } from '../../shared/common.js';
-import { api } from '../lib/api';
+import { accessoApi, type LoginClienteRequest } from '../../shared/accesso.js';
+import { callApi } from '../lib/api';
 
 /** Access calls: logins, logouts, session info and the maintenance check (SPEC §7, DESIGN §4). */
 
@@ -14,22 +10,22 @@ export const accessoKeys = {
 };
 
 /** GET manutenzione/check: 1 = the site is under maintenance. */
-export const checkManutenzione = () => api.get('manutenzione/check', statoManutenzione, undefined, { on401: 'throw' });
+export const checkManutenzione = () => callApi(accessoApi.manutenzione, {}, { on401: 'throw' });
 
 export const loginCliente = (body: LoginClienteRequest) =>
-  api.post('login/frontendfingerprint', loginClienteResponse, body, { on401: 'throw' });
+  callApi(accessoApi.loginCliente, body, { on401: 'throw' });
 
 export const loginBackend = (body: { username: string; password: string }) =>
-  api.post('login/backend', loginBackendResponse, body, { on401: 'throw' });
+  callApi(accessoApi.loginBackend, body, { on401: 'throw' });
 
-export const logoutCliente = () => api.post('logout', esito, {}, { on401: 'throw' });
-export const logoutBackend = () => api.post('logout/backend', esito, {}, { on401: 'throw' });
+export const logoutCliente = () => callApi(accessoApi.logout, {}, { on401: 'throw' });
+export const logoutBackend = () => callApi(accessoApi.logoutBackend, {}, { on401: 'throw' });
 
 /** The customer session on the server ({utente} like the login); 401 sends back to the login. */
 export const sessioneQuery = () =>
   queryOptions({
     queryKey: accessoKeys.sessione,
-    queryFn: ({ signal }) => api.get('sessione', sessioneClienteResponse, undefined, { signal }),
+    queryFn: ({ signal }) => callApi(accessoApi.sessione, {}, { signal }),
     staleTime: 60_000,
   });
 
@@ -37,6 +33,6 @@ export const sessioneQuery = () =>
 export const sessioneBackendQuery = () =>
   queryOptions({
     queryKey: accessoKeys.sessioneBackend,
-    queryFn: ({ signal }) => api.get('sessione/backend', sessioneAdminResponse, undefined, { signal }),
+    queryFn: ({ signal }) => callApi(accessoApi.sessioneBackend, {}, { signal }),
     staleTime: 60_000,
   });

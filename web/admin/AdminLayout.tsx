@@ -8,7 +8,8 @@ import { UserChip } from '../components/UserChip';
 import { ErrorState } from '../components/ErrorState';
 import { Logo } from '../components/Logo';
 import { PageSpinner } from '../components/Spinner';
-import { setAdminUser, useStoredAdminUser } from '../lib/storage';
+import { ApiError } from '../lib/api';
+import { removeStored, setAdminUser, STORAGE_KEYS, useStoredAdminUser } from '../lib/storage';
 import { paths } from '../paths';
 import { AdminSessionContext } from './adminSession';
 
@@ -39,7 +40,7 @@ export const ADMIN_MENU: MenuItem[] = [
 
 /**
  * The frame of every admin page: header (logo, 'Pannello Amministrazione', 'Esci') and side menu.
- * Checks the admin session with GET /api/sessione/backend (401 → /admin) and refreshes the
+ * Checks the admin session with GET /api/sessione/backend (401, or 403 for a customer session → /admin) and refreshes the
  * stored `user` from it; the server's tipologia decides the technical menu entries.
  */
 export function AdminLayout() {
@@ -56,8 +57,14 @@ export function AdminLayout() {
     if (!same) setAdminUser({ status: 0, msg: stored?.msg ?? '', utente: server });
   }, [server, stored]);
 
+  // 403: the browser holds a customer session, not an admin one: same as no session at all.
+  const soloCliente = sessione.error instanceof ApiError && sessione.error.status === 403;
+  useEffect(() => {
+    if (soloCliente) removeStored(STORAGE_KEYS.user);
+  }, [soloCliente]);
+
   const admin: AdminInfo | undefined = server ?? stored?.utente;
-  if (!stored?.utente && !server) return <Navigate to={paths.adminLogin.path} replace />;
+  if (soloCliente || (!stored?.utente && !server)) return <Navigate to={paths.adminLogin.path} replace />;
 
   let content: ReactNode;
   if (admin) content = <Outlet />;

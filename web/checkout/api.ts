@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { paginaProdotti, prodottiByCodice, type Prodotto } from '../../shared/catalogo.js';
-import { ordiniCheckResponse, ordiniCreateResponse, type OrdiniCreateRequest } from '../../shared/ordini.js';
-import { api } from '../lib/api';
+import { catalogoApi, type Prodotto } from '../../shared/catalogo.js';
+import { ordiniApi, type OrdiniCreateRequest } from '../../shared/ordini.js';
+import { callApi } from '../lib/api';
 
 /** Calls of the cart screens (Speed Checkout panel and /checkout): quick search, availability, order. */
 
@@ -16,24 +16,24 @@ export const quickSearchQuery = (azienda: string, cliente: string, stringa: stri
   queryOptions({
     queryKey: checkoutKeys.quickSearch(azienda, cliente, stringa),
     queryFn: ({ signal }) =>
-      api.get('search/prodotti', paginaProdotti, { cod_azienda: azienda, cod_cliente: cliente, stringa, start: 0, limit: QUICK_SEARCH_LIMIT }, { signal }),
+      callApi(catalogoApi.ricerca, { cod_azienda: azienda, cod_cliente: cliente, stringa, start: 0, limit: QUICK_SEARCH_LIMIT }, { signal }),
     staleTime: 30_000,
   });
 
 /** POST ordini/check: current stock of each cart line. */
 export const checkDisponibilita = (righe: { codice_prodotto: string; quantita: number }[]) =>
-  api.post('ordini/check', ordiniCheckResponse, { prodotti: righe.map((r) => ({ codice_prodotto: r.codice_prodotto, quantita: r.quantita })) });
+  callApi(ordiniApi.check, { prodotti: righe.map((r) => ({ codice_prodotto: r.codice_prodotto, quantita: r.quantita })) });
 
 /**
  * POST ordini/create with the Idempotency-Key header: the same key for the same confirmation
  * attempt (double click, retry after a network error) gives one order on the server.
  */
 export const creaOrdine = (body: OrdiniCreateRequest, idempotencyKey: string) =>
-  api.post('ordini/create', ordiniCreateResponse, body, { headers: { 'Idempotency-Key': idempotencyKey } });
+  callApi(ordiniApi.create, body, { headers: { 'Idempotency-Key': idempotencyKey } });
 
 /** GET search/prodottoByCodiceProdotto: the product with the client's current prices, or null. */
 export async function prodottoByCodice(codice: string, azienda: string, cliente: string): Promise<Prodotto | null> {
-  const r = await api.get('search/prodottoByCodiceProdotto', prodottiByCodice, { codice_prodotto: codice, cod_azienda: azienda, cod_cliente: cliente });
+  const r = await callApi(catalogoApi.perCodice, { codice_prodotto: codice, cod_azienda: azienda, cod_cliente: cliente });
   return (r.prodotto[0] as Prodotto | undefined) ?? null;
 }
 

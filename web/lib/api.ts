@@ -1,16 +1,19 @@
 import type { z } from 'zod';
 import { erroreApi } from '../../shared/common.js';
+import type { AnyContract, InputOf, OutputOf } from '../../shared/contract.js';
 import { paths } from '../paths';
 import { navigateTo } from './navigation';
 import { clearCustomerStorage, removeStored, STORAGE_KEYS } from './storage';
 
 /**
- * The fetch client of the SPA. Every call goes to /api/<path> on the same origin with the session
- * cookie, and every answer is parsed with its zod schema from shared/. Failures become an ApiError
+ * The fetch client of the SPA. Every call is made through its contract from shared/: the input is
+ * typed and validated here first, the request goes to /api/<path> on the same origin with the
+ * session cookie (POST with a JSON body when the call accepts it, else GET with a query string),
+ * and the answer is parsed with the contract's response schema. Failures become an ApiError
  * carrying the server's Italian `msg` and the HTTP status (0 when the server could not be reached).
  *
- *   const n = await api.get('manutenzione/check', statoManutenzione);
- *   const r = await api.post('login/backend', loginBackendResponse, { username, password });
+ *   const n = await callApi(accessoApi.manutenzione, {});
+ *   const r = await callApi(accessoApi.loginBackend, { username, password });
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -129,7 +132,7 @@ async function failure(res: Response, opts: RequestOptions): Promise<never> {
 }
 
 /** Calls /api/<path> and parses the JSON answer with `schema`. */
-export async function request<S extends z.ZodType>(path: string, schema: S, opts: RequestOptions = {}): Promise<z.output<S>> {
+async function request<S extends z.ZodType>(path: string, schema: S, opts: RequestOptions = {}): Promise<z.output<S>> {
   const res = await send(path, opts);
   if (!res.ok) return failure(res, opts);
   const body = await readBody(res);
@@ -140,18 +143,26 @@ export async function request<S extends z.ZodType>(path: string, schema: S, opts
   return parsed.data;
 }
 
-export const api = {
-  get: <S extends z.ZodType>(path: string, schema: S, query?: QueryParams, opts?: Omit<RequestOptions, 'query' | 'method'>) =>
-    request(path, schema, { ...opts, query, method: 'GET' }),
-  post: <S extends z.ZodType>(path: string, schema: S, body?: unknown, opts?: Omit<RequestOptions, 'body' | 'method'>) =>
-    request(path, schema, { ...opts, body: body ?? {}, method: 'POST' }),
-  /** Downloads a file (e.g. a media file under /media/) as a Blob. */
-  blob: async (path: string, opts: Omit<RequestOptions, 'body'> = {}): Promise<Blob> => {
-    const res = await send(path, { ...opts, headers: { Accept: '*/*', ...opts.headers } });
-    if (!res.ok) return failure(res, opts);
-    return res.blob();
-  },
-};
+export type CallOptions = Omit<RequestOptions, 'query' | 'body' | 'method'>;
+
+/** Makes one API call through its contract; invalid input is refused here with the server's words. */
+export async function callApi<C extends AnyContract>(c: C, input: InputOf<C>, opts: CallOptions = {}): Promise<OutputOf<C>> {
+  const checked = c.input.safeParse(input);
+  if (!checked.success) {
+    throw new ApiError(400, checked.error.issues[0]?.message ?? 'Dati non validi.', { cause: checked.error });
+  }
+  const post = c.methods.includes('POST');
+  return request<C['response']>(c.path, c.response, post
+    ? { ...opts, method: 'POST', body: input ?? {} }
+    : { ...opts, method: 'GET', query: input as QueryParams });
+}
+
+/** Downloads a file (e.g. a media file under /media/) as a Blob. */
+export async function downloadBlob(path: string, opts: Omit<RequestOptions, 'body'> = {}): Promise<Blob> {
+  const res = await send(path, { ...opts, headers: { Accept: '*/*', ...opts.headers } });
+  if (!res.ok) return failure(res, opts);
+  return res.blob();
+}
 
 /**
  * The generic list error text of SPEC §8: 'Codice: {status}, Messaggio: {message}' for an answer of

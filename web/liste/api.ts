@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { esito } from '../../shared/common.js';
-import { lista, listeReadResponse } from '../../shared/liste.js';
-import { api } from '../lib/api';
+import { listeApi } from '../../shared/liste.js';
+import { callApi } from '../lib/api';
 import { queryClient } from '../lib/queryClient';
 import type { SessionData } from '../lib/storage';
 import { useShopSession } from '../shop/shopSession';
@@ -21,7 +20,7 @@ export const listeQuery = (s: Scope) =>
   queryOptions({
     queryKey: listeKeys.list(s),
     queryFn: ({ signal }) =>
-      api.get('liste/read', listeReadResponse, {
+      callApi(listeApi.leggi, {
         utente_codice: s.utente_codice, cliente_codice: s.cliente_codice, azienda_codice: s.azienda_codice,
       }, { signal }),
     staleTime: 5 * 60_000,
@@ -40,26 +39,26 @@ export function useListeMutations() {
   const { session } = useShopSession();
   const crea = useMutation({
     mutationFn: (v: { nome: string; descrizione?: string }) =>
-      api.post('liste/create', lista, {
+      callApi(listeApi.crea, {
         utente_codice: session.utente_codice, cliente_codice: session.cliente_codice, azienda_codice: session.azienda_codice,
         nome: v.nome, descrizione: v.descrizione ?? '',
       }),
     onSettled: reload,
   });
   const rinomina = useMutation({
-    mutationFn: (v: { lista_id: number; nome: string }) => api.post('liste/update', esito, v),
+    mutationFn: (v: { lista_id: number; nome: string }) => callApi(listeApi.rinomina, v),
     onSettled: reload,
   });
   const cancella = useMutation({
-    mutationFn: (v: { lista_id: number }) => api.post('liste/delete', esito, v),
+    mutationFn: (v: { lista_id: number }) => callApi(listeApi.cancella, v),
     onSettled: reload,
   });
   const aggiungi = useMutation({
-    mutationFn: (v: { lista_id: number; prodotto_id: number }) => api.post('listaprodotti/adding', esito, v),
+    mutationFn: (v: { lista_id: number; prodotto_id: number }) => callApi(listeApi.aggiungiProdotto, v),
     onSettled: reload,
   });
   const rimuovi = useMutation({
-    mutationFn: (v: { lista_id: number; prodotto_id: number }) => api.post('listaprodotti/remove', esito, v),
+    mutationFn: (v: { lista_id: number; prodotto_id: number }) => callApi(listeApi.rimuoviProdotto, v),
     onSettled: reload,
   });
   return { crea, rinomina, cancella, aggiungi, rimuovi };

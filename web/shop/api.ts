@@ -1,10 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  brandItem, brandListResponse, categorieResponse, dettaglioProdotto, listaProdotti, paginaProdotti, volantiniResponse,
-  type Categoria, type PaginaProdotti, type Prodotto,
-} from '../../shared/catalogo.js';
-import { multimediaList, type MultimediaTipologia } from '../../shared/media.js';
-import { api } from '../lib/api';
+import { catalogoApi, type Categoria, type PaginaProdotti, type Prodotto } from '../../shared/catalogo.js';
+import { mediaApi, type MultimediaTipologia } from '../../shared/media.js';
+import { callApi } from '../lib/api';
 import type { SessionData } from '../lib/storage';
 
 /**
@@ -35,7 +32,7 @@ const FOREVER = { staleTime: Infinity, gcTime: Infinity } as const;
 export const categorieQuery = () =>
   queryOptions({
     queryKey: shopKeys.categorie,
-    queryFn: async ({ signal }) => (await api.get('categorie/list', categorieResponse, undefined, { signal })).categorie,
+    queryFn: async ({ signal }) => (await callApi(catalogoApi.categorie, {}, { signal })).categorie,
     ...FOREVER,
   });
 
@@ -44,7 +41,7 @@ export const brandQuery = () =>
   queryOptions({
     queryKey: shopKeys.brand,
     queryFn: async ({ signal }) => {
-      const byCode = await api.get('brand/list_new', brandListResponse, undefined, { signal });
+      const byCode = await callApi(catalogoApi.marchi, {}, { signal });
       return Object.values(byCode).sort((a, b) => a.nome.localeCompare(b.nome, 'it'));
     },
     ...FOREVER,
@@ -53,7 +50,7 @@ export const brandQuery = () =>
 export const brandInfoQuery = (brandId: string) =>
   queryOptions({
     queryKey: shopKeys.brandInfo(brandId),
-    queryFn: ({ signal }) => api.get('brand/info', brandItem, { brand_id: brandId }, { signal }),
+    queryFn: ({ signal }) => callApi(catalogoApi.marchio, { brand_id: brandId }, { signal }),
     ...FOREVER,
     retry: false,
   });
@@ -61,14 +58,14 @@ export const brandInfoQuery = (brandId: string) =>
 export const volantiniQuery = () =>
   queryOptions({
     queryKey: shopKeys.volantini,
-    queryFn: async ({ signal }) => (await api.get('volantini/list', volantiniResponse, undefined, { signal })).volantini,
+    queryFn: async ({ signal }) => (await callApi(catalogoApi.volantini, {}, { signal })).volantini,
     staleTime: 5 * 60_000,
   });
 
 export const multimediaQuery = (tipologia: MultimediaTipologia) =>
   queryOptions({
     queryKey: shopKeys.multimedia(tipologia),
-    queryFn: ({ signal }) => api.get('multimedia/loadtipologia', multimediaList, { tipologia }, { signal }),
+    queryFn: ({ signal }) => callApi(mediaApi.perTipologia, { tipologia }, { signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -83,28 +80,29 @@ export type ListaProdotti =
   | { kind: 'volantino'; volantinoId: string }
   | { kind: 'novita' };
 
-function listaCall(lista: ListaProdotti): { path: string; params: Record<string, string> } {
+type Pagina = { scope: Scope; start: number; limit: number; signal: AbortSignal };
+
+/** The call of each paged list, with its own parameter. */
+function paginaDi(lista: ListaProdotti, { scope, start, limit, signal }: Pagina): Promise<PaginaProdotti> {
+  const page = { ...scope, start, limit };
   switch (lista.kind) {
     case 'categoria':
-      return { path: 'prodotti/categoriawithcustominfo', params: { categoria_cod: lista.codCat } };
+      return callApi(catalogoApi.categoria, { ...page, categoria_cod: lista.codCat }, { signal });
     case 'ricerca':
-      return { path: 'search/prodotti', params: { stringa: lista.stringa } };
+      return callApi(catalogoApi.ricerca, { ...page, stringa: lista.stringa }, { signal });
     case 'marchio':
-      return { path: 'prodotti/brandwithcustominfo', params: { brand_id: lista.brandId } };
+      return callApi(catalogoApi.marchioProdotti, { ...page, brand_id: lista.brandId }, { signal });
     case 'volantino':
-      return { path: 'prodotti/volantinowithcustominfo', params: { volantino_id: lista.volantinoId } };
+      return callApi(catalogoApi.volantino, { ...page, volantino_id: lista.volantinoId }, { signal });
     case 'novita':
-      return { path: 'prodotti/novita', params: {} };
+      return callApi(catalogoApi.novita, page, { signal });
   }
 }
 
 export const paginaQuery = (scope: Scope, lista: ListaProdotti, start: number, limit: number) =>
   queryOptions({
     queryKey: [...shopKeys.prodotti(scope), 'pagina', lista, start, limit] as const,
-    queryFn: ({ signal }): Promise<PaginaProdotti> => {
-      const { path, params } = listaCall(lista);
-      return api.get(path, paginaProdotti, { ...scope, ...params, start, limit }, { signal });
-    },
+    queryFn: ({ signal }) => paginaDi(lista, { scope, start, limit, signal }),
   });
 
 /**
@@ -116,9 +114,9 @@ export const ultimiOrdinatiQuery = (session: SessionData, limit = 12) =>
     queryKey: [...shopKeys.prodotti(scopeOf(session)), 'ultimi', session.utente_codice, limit] as const,
     queryFn: async ({ signal }): Promise<{ prodotti: Prodotto[]; casuali: boolean }> => {
       const scope = scopeOf(session);
-      const ultimi = await api.get('prodotti/ultimiordinati', listaProdotti, { ...scope, cod_utente: session.utente_codice, limit }, { signal });
+      const ultimi = await callApi(catalogoApi.ultimiOrdinati, { ...scope, cod_utente: session.utente_codice, limit }, { signal });
       if (ultimi.prodotti.length > 0) return { prodotti: ultimi.prodotti as Prodotto[], casuali: false };
-      const random = await api.get('prodotti/random', listaProdotti, { ...scope, limit }, { signal });
+      const random = await callApi(catalogoApi.casuali, { ...scope, limit }, { signal });
       return { prodotti: random.prodotti as Prodotto[], casuali: true };
     },
     staleTime: 5 * 60_000,
@@ -129,7 +127,7 @@ export const dettaglioQuery = (scope: Scope, codice: string) =>
   queryOptions({
     queryKey: [...shopKeys.prodotti(scope), 'dettaglio', codice] as const,
     queryFn: async ({ signal }) =>
-      (await api.get('prodotti/details', dettaglioProdotto, { ...scope, codice_prodotto: codice }, { signal })).prodotto as Prodotto,
+      (await callApi(catalogoApi.dettaglio, { ...scope, codice_prodotto: codice }, { signal })).prodotto as Prodotto,
   });
 
 // ---------------------------------------------------------------------------------------------

@@ -54,7 +54,8 @@ describe('login/backend', () => {
       payload: { username: cliente.username, password: cliente.password, fingerprint: fingerprint() },
     });
     const customerCookie = cookieFrom(c);
-    expect((await t().app.inject({ url: '/api/sessione/backend', headers: { cookie: customerCookie } })).statusCode).toBe(401);
+    // A customer session is known and not an admin (403); an admin session is no customer's (401).
+    expect((await t().app.inject({ url: '/api/sessione/backend', headers: { cookie: customerCookie } })).statusCode).toBe(403);
     const a = cookieFrom(await loginAdmin('admin', admin.password));
     expect((await t().app.inject({ url: '/api/sessione', headers: { cookie: a } })).statusCode).toBe(401);
   });
@@ -86,12 +87,14 @@ describe('tecnico-only and admin-only calls', () => {
     }
   });
 
-  it('login_attempts/delete_all clears failures for an admin only', async () => {
+  it('login_attempts/delete_all clears failures for a tecnico only (DESIGN §5)', async () => {
     await loginAdmin('admin', 'nope');
     expect((await t().app.inject({ url: '/api/login_attempts/delete_all' })).statusCode).toBe(401);
     const adm = cookieFrom(await loginAdmin('admin', admin.password));
+    const tec = cookieFrom(await loginAdmin('tecnico', tecnico.password));
     await loginAdmin('admin', 'nope');
-    const res = await t().app.inject({ url: '/api/login_attempts/delete_all', headers: { cookie: adm } });
+    expect((await t().app.inject({ url: '/api/login_attempts/delete_all', headers: { cookie: adm } })).statusCode).toBe(403);
+    const res = await t().app.inject({ url: '/api/login_attempts/delete_all', headers: { cookie: tec } });
     expect(res.json()).toEqual({ status: 'success', eliminati: 1 });
   });
 

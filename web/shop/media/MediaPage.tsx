@@ -8,7 +8,7 @@ import { useDialogs } from '../../components/Modal';
 import { FallbackImage } from '../../components/ProductImage';
 import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { api, errorMessage } from '../../lib/api';
+import { downloadBlob, errorMessage } from '../../lib/api';
 import { fileName, mediaUrl, saveBlob } from '../../lib/media';
 import { paths } from '../../paths';
 import { multimediaQuery } from '../api';
@@ -83,7 +83,7 @@ function MediaCard({ item }: { item: MultimediaItem }) {
   const scarica = async () => {
     setBusy(true);
     try {
-      saveBlob(await api.blob(file), fileName(item.link_file || file));
+      saveBlob(await downloadBlob(file), fileName(item.link_file || file));
     } catch (err) {
       await alert(`Impossibile scaricare il file: ${errorMessage(err)}`);
     } finally {

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * Who may make a call, checked on the server before its input is read:
+ * - `public`: anyone;
+ * - `utente`: a customer session;
+ * - `cliente`: a customer session and one of its clients, named by the call's `scope` codes (when
+ *   the codes are optional and left out: the user's first client, of the named company if given);
+ * - `sessione`: a customer or an admin session (catalogue data that no client prices);
+ * - `catalogo`: as `cliente`, or an admin session reading the catalogue as any company and client
+ *   (DESIGN §10: the admin product screens use the codes 0001/0001; an unknown client is priced
+ *   with list 1 and no discount);
+ * - `admin`: an admin session; `tecnico`: an admin session of tipologia 'tecnico'.
+ */
+export const ACCESSI = ['public', 'utente', 'cliente', 'sessione', 'catalogo', 'admin', 'tecnico'] as const;
+export type Access = (typeof ACCESSI)[number];
+
+export type Method = 'GET' | 'POST';
+
+/** The input fields that carry the company, client and user codes of a customer call. */
+export interface Scope<I> {
+  azienda?: keyof I & string;
+  cliente?: keyof I & string;
+  utente?: keyof I & string;
+}
+
+/**
+ * One API call, declared once: the server registers it (validation, access, OpenAPI) and the SPA
+ * calls it (typed and validated input, parsed answer). Path under /api; the documented method
+ * first (logins and mutations also accept POST with a JSON body).
+ */
+export interface Contract<
+  A extends Access = Access,
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+> {
+  path: string;
+  methods: readonly [Method, ...Method[]];
+  access: A;
+  input: I;
+  response: O;
+  summary: string;
+  tag: string;
+  scope?: Scope<z.output<I>>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyContract = Contract<Access, z.ZodType<any, any>, z.ZodType>;
+
+export const nessunInput = z.object({});
+
+/** Declares a call; `input` defaults to no parameters. */
+export function contract<const A extends Access, I extends z.ZodType = typeof nessunInput, O extends z.ZodType = z.ZodType>(
+  c: Omit<Contract<A, I, O>, 'input'> & { input?: I },
+): Contract<A, I, O> {
+  return { ...c, input: (c.input ?? nessunInput) as I };
+}
+
+/** What the caller sends (before defaults and transforms) and what it gets back. */
+export type InputOf<C extends AnyContract> = z.input<C['input']>;
+export type OutputOf<C extends AnyContract> = z.output<C['response']>;
