@@ -15,7 +15,7 @@ RUN groupadd --system portale && useradd --system --gid portale --home /app port
   && mkdir -p /data && chown portale:portale /data
 COPY --from=build --chown=portale:portale /app/node_modules ./node_modules
 COPY --from=build --chown=portale:portale /app/dist ./dist
-COPY --chown=portale:portale package.json tsconfig.json ./
+COPY --chown=portale:portale package.json tsconfig.json tsconfig.base.json ./
 COPY --chown=portale:portale server ./server
 COPY --chown=portale:portale shared ./shared
 COPY --chown=portale:portale seed ./seed

@@ -5,7 +5,7 @@ import { ConfigError, configFromEnv, parseEnv } from './config.js';
 import { connect } from './db/client.js';
 import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
-import { isDatabaseEmpty, seedDemo } from '../seed/demo.js';
+import { isDatabaseEmpty, seedDemo } from '../seed/index.js';
 
 /** Builds the SPA with Vite when dist/web is missing (first `npm start` after `npm install`). */
 async function ensureSpaBuilt(webDir: string): Promise<void> {

@@ -44,7 +44,6 @@ export interface Contract<
   scope?: Scope<z.output<I>>;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyContract = Contract<Access, z.ZodType<any, any>, z.ZodType>;
 
 export const nessunInput = z.object({});
