@@ -6,6 +6,7 @@ import {
 } from '../../support/factories.js';
 import { loginCliente, useTestApp } from '../../support/harness.js';
 import { buildApp } from '../../../server/app.js';
+import { mediaProdotto, paginaProdotti, prodottoBase } from '../../../shared/catalogo.js';
 
 const t = useTestApp();
 let cookie = '';
@@ -96,7 +97,7 @@ describe('prodotti/categoriawithcustominfo', () => {
     });
   });
 
-  it('sends the same page as bytes in production, where answers are not re-validated', async () => {
+  it('sends the same page as bytes in production, holding only the keys of its schema', async () => {
     const prod = await buildApp({ ...t().config, env: 'production' }, { logger: false });
     try {
       const res = await prod.inject({ url: cat(C1), headers: { cookie } });
@@ -105,6 +106,16 @@ describe('prodotti/categoriawithcustominfo', () => {
       expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
       expect(res.json()).toEqual((await q(cat(C1))).json());
       expect(res.body).toContain('"brand_descrizione":"Würth"');
+      // The bytes skip the serializer: they must hold the schema's keys and nothing else (the
+      // price lists pz1, pz2… are the documented extra keys of a product).
+      const page = res.json();
+      expect(Object.keys(page).sort()).toEqual(Object.keys(paginaProdotti.shape).sort());
+      const known = new Set(Object.keys(prodottoBase.shape));
+      for (const p of page.prodotti) {
+        expect(Object.keys(p).filter((k) => !known.has(k) && !/^pz\d+$/.test(k))).toEqual([]);
+        for (const m of [...p.media_foto, ...p.media_allegati]) expect(Object.keys(m).sort()).toEqual(Object.keys(mediaProdotto.shape).sort());
+        expect(Object.keys(p.info).sort()).toEqual(Object.keys(prodottoBase.shape.info.shape).sort());
+      }
     } finally {
       await prod.close();
     }
