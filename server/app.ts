@@ -23,6 +23,17 @@ import { createMailer } from './lib/mailer.js';
 import { RawJson } from './lib/raw-json.js';
 import { securityHeaders } from './lib/security-headers.js';
 
+/**
+ * Hashed build assets never change under their name: cached for a year. index.html is always
+ * revalidated (it names the current assets); other public files (logo, icons) for an hour.
+ */
+export function cacheControlOf(webDir: string, file: string): string {
+  const rel = path.relative(webDir, file).split(path.sep);
+  if (rel[0] === 'assets') return 'public, max-age=31536000, immutable';
+  if (rel.at(-1) === 'index.html') return 'no-cache';
+  return 'public, max-age=3600';
+}
+
 /** Upload limit per file; larger requests answer 413. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
@@ -124,14 +135,25 @@ export async function buildApp(
     decorateReply: false,
     index: false,
     dotfiles: 'deny',
-    // Uploaded files are only ever downloaded, never run or sniffed as something else.
-    setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
+    // An hour in the browser, then revalidated by ETag (an admin may replace a file).
+    cacheControl: false,
+    setHeaders: (res) => {
+      // Uploaded files are only ever downloaded, never run or sniffed as something else.
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Cache-Control', 'public, max-age=3600');
+    },
   });
 
   const webDir = config.webDir;
   const spaIndex = webDir ? path.join(webDir, 'index.html') : undefined;
   if (webDir && spaIndex && fs.existsSync(spaIndex)) {
-    await app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDir, prefix: '/', wildcard: false, index: false,
+      // Brotli/gzip files made by the build (vite.config.ts), chosen by Accept-Encoding.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, file) => res.setHeader('Cache-Control', cacheControlOf(webDir, file)),
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/media/')) {
