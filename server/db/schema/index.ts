@@ -7,3 +7,4 @@ export * from './liste.table.js';
 export * from './contatti.table.js';
 export * from './posta.table.js';
 export * from './ricerca.table.js';
+export * from './migrazioni.table.js';
