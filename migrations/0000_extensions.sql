@@ -1,3 +1,4 @@
+-- History: the functions below are now defined in server/catalogo/sql/ (f_unaccent, code_norm).
 -- Extensions and the text search configuration used by the generated search columns.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 --> statement-breakpoint

@@ -1,3 +1,4 @@
+-- History: the functions below are now defined in server/catalogo/sql/ (prodotti_categorie_sync, refresh_search_vocab).
 -- prodotti_categorie: every ancestor category of each VISIBLE product (status 0, not deleted),
 -- kept in step with prodotti, so a category page and its count are plain index ranges.
 CREATE OR REPLACE FUNCTION prodotti_categorie_sync() RETURNS trigger LANGUAGE plpgsql AS $$

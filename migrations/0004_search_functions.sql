@@ -1,3 +1,4 @@
+-- History: the functions below are now defined in server/catalogo/sql/ (prodotti_codice_sync, search_build, search_prodotti_uncached, search_prodotti).
 -- Product search as measured in SEARCH-NOTES.md: query rewriting over a vocabulary table, a code
 -- table for exact and prefix code matches, relevance tiers ordered by popularity, exact totals
 -- cached per normalised query and result pages cached for 10 minutes.

@@ -1,3 +1,4 @@
+-- History: the functions below are now defined in server/catalogo/sql/prezzo_netto.sql and server/ordini/sql/crea_ordine.sql.
 -- Net price of a product for a client (DESIGN §6): the special price, else the list price less the
 -- client's discount; a missing list price counts as 0. Inlined by the planner.
 CREATE OR REPLACE FUNCTION prezzo_netto(listino numeric, speciale numeric, sconto numeric) RETURNS numeric

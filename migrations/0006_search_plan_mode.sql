@@ -1,3 +1,4 @@
+-- History: the functions below are now defined in server/catalogo/sql/ (search_build, search_prodotti_uncached: the setting is in their definitions).
 -- The app's connections prefer generic plans (server/db/client.ts): its prepared statements are
 -- equality and range look-ups that would otherwise be re-planned on every call. The search
 -- functions match prefixes with LIKE on parameters, which only a plan made for the actual value

@@ -1,3 +1,4 @@
+-- History: the functions below are now defined in server/auth/sql/notifica_sessioni.sql.
 -- Customer sessions are remembered for a few seconds by each server process
 -- (server/auth/sessioni-recenti.ts). Whatever can end or change a session notifies the channel
 -- 'sessioni', and every listening process forgets what it remembered: a logout, a disabled login,

@@ -1,3 +1,4 @@
+-- History: the functions below are now defined in server/catalogo/sql/applica_popolarita.sql and server/ordini/sql/crea_ordine.sql.
 -- Popularity (search ranking) is bumped per order line through a queue, so that an order's stock
 -- update touches no indexed column of prodotti; and prodotti leaves room on its pages, so that
 -- those updates are HOT (no new entries in its eight indexes). Existing rows get the room as

@@ -1,3 +1,4 @@
+-- History: the functions below are now defined in server/catalogo/sql/search_prodotti_uncached.sql.
 -- Search on broad terms without the cache (the first search of 'trapano' in ten minutes) took
 -- 0.3 to 0.8 s: the tiers of a broad set were three walks of the popularity index under one
 -- sort, and a tier with few or no rows walked all of it. Now each tier runs only while the page

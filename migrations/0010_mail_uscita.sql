@@ -1,3 +1,4 @@
+-- History: the functions below are now defined in server/posta/sql/notifica_mail_uscita.sql and server/ordini/sql/crea_ordine.sql.
 -- Outgoing mail in the database (server/posta/posta-in-uscita.ts): an order and its confirmation
 -- commit together, and a mail server that is down delays mail instead of losing it. New rows
 -- wake the senders through the channel 'mail_uscita'.

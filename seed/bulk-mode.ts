@@ -10,7 +10,7 @@ import type postgres from 'postgres';
 type Tx = postgres.TransactionSql;
 
 /**
- * Set-based equivalents of the row triggers on prodotti (migrations 0002 and 0004), for the
+ * Set-based equivalents of the row triggers on prodotti (server/catalogo/sql/*_sync.sql), for the
  * product ids [first, last]. Only these triggers are switched off; any other trigger stays on,
  * so a trigger added later is never silently skipped. tests/integration/seed.test.ts checks that
  * the replays give the same rows as the triggers.

@@ -6,8 +6,9 @@ import type { UtenteSessione } from './session-user.js';
  * browser several calls, and a database round trip per call for the same session was a third of
  * a product page's cost. Whatever can end or change a session (logout, a disabled login, a revoked
  * device, the user's clients, a client's price list or discount) makes Postgres notify the channel
- * 'sessioni' (migration 0007), and every process forgets everything at once. TTL_MS bounds what a
- * lost notice could leave behind, and (re)connecting the listener also starts afresh.
+ * 'sessioni' (triggers of migration 0007 calling server/auth/sql/notifica_sessioni.sql), and
+ * every process forgets everything at once. TTL_MS bounds what a lost notice could leave behind,
+ * and (re)connecting the listener also starts afresh.
  * Admin sessions are not kept: their calls are few.
  */
 const TTL_MS = 10_000;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-/** How often order lines are folded into product popularity (search ranking; migration 0008). */
+/** How often order lines are folded into product popularity (search ranking; server/catalogo/sql/applica_popolarita.sql). */
 const EVERY_MS = 5 * 60_000;
 
 /** Folds queued order lines into prodotti.popolarita; returns the products changed. */

@@ -118,7 +118,7 @@ function dinamiche(sql: Sql, ctx: PricingCtx, source: IdsSource) {
       p.giac_attuale, p.disponibilita, p.ord_forn, p.created_at > ${novitaDal()}::timestamptz AS novita, k.total
     FROM k
     JOIN prodotti p ON p.id = ANY(k.ids)
-    -- lp: the client's list price; ps: its special price (DESIGN §6, prezzo_netto in migration 0005)
+    -- lp: the client's list price; ps: its special price (DESIGN §6, server/catalogo/sql/prezzo_netto.sql)
     LEFT JOIN prodotti_prezzi lp ON lp.prodotto_id = p.id AND lp.listino = ${ctx.listino}
     LEFT JOIN prezzi_speciali ps ON ps.prodotto_id = p.id AND ps.cliente_id = ${ctx.clienteId}`;
 }

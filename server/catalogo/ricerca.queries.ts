@@ -1,8 +1,8 @@
 import type { Sql } from '../db/client.js';
 
 /**
- * One page of a product search and its exact total, through the search_prodotti() function of
- * migration 0004 (vocabulary rewriting, code matches first, cached pages and totals).
+ * One page of a product search and its exact total, through the SQL function search_prodotti()
+ * (server/catalogo/sql/: vocabulary rewriting, code matches first, cached pages and totals).
  */
 export async function cercaProdotti(sql: Sql, testo: string, start: number, limit: number): Promise<{ ids: number[]; total: number }> {
   const rows = await sql<{ ids: number[]; total: number }[]>`SELECT ids, total FROM search_prodotti(${testo}, ${limit}, ${start})`;

@@ -27,8 +27,9 @@ export function connect(url: string, opts: { max?: number; genericPlans?: boolea
     types: { bigint: postgres.BigInt },
     connection: {
       application_name: 'portale-b2b',
-      // Prepared statements keep one generic plan instead of re-planning per call (migration 0006
-      // exempts the search functions, whose LIKE prefixes need plans for the actual values).
+      // Prepared statements keep one generic plan instead of re-planning per call (the search
+      // functions in server/catalogo/sql/ set plan_cache_mode = auto: their LIKE prefixes need
+      // plans for the actual values).
       ...(opts.genericPlans ? { plan_cache_mode: 'force_generic_plan' } : {}),
     },
   });

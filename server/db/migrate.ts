@@ -1,9 +1,111 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
-import { migrate } from 'drizzle-orm/postgres-js/migrator';
-import type { Db } from './client.js';
+import { notInArray, sql } from 'drizzle-orm';
+import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
+import type { Db, DbOrTx } from './client.js';
+import { migrazioniRipetibili } from './schema/index.js';
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../migrations');
+const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 
-export async function runMigrations(db: Db): Promise<void> {
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+/** server/<domain>/sql: the SQL functions, one a file, named after the function. */
+export function sqlFunctionDirs(): string[] {
+  return fs.readdirSync(SERVER_DIR, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && fs.existsSync(path.join(SERVER_DIR, d.name, 'sql')))
+    .map((d) => path.join(SERVER_DIR, d.name, 'sql'))
+    .sort();
+}
+
+export interface RepeatableMigration {
+  /** The function's name: the file's name without `.sql`. */
+  nome: string;
+  testo: string;
+  checksum: string;
+}
+
+/**
+ * The function files of the folders, callees before their callers: a `LANGUAGE sql` body is
+ * checked when it is created, so what it calls must exist by then. A file calls another when its
+ * text (comments aside) has the other's name followed by `(`; ties go by name, so the order is
+ * the same on every run.
+ */
+export function readRepeatableMigrations(dirs: string[]): RepeatableMigration[] {
+  const byName = new Map<string, RepeatableMigration>();
+  for (const dir of dirs) {
+    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.sql'))) {
+      const nome = file.slice(0, -'.sql'.length);
+      if (!/^[a-z_][a-z0-9_]*$/.test(nome)) throw new Error(`${path.join(dir, file)}: name the file after its function`);
+      if (byName.has(nome)) throw new Error(`SQL function ${nome} is in two files (${dir})`);
+      const testo = fs.readFileSync(path.join(dir, file), 'utf8');
+      byName.set(nome, { nome, testo, checksum: crypto.createHash('sha256').update(testo).digest('hex') });
+    }
+  }
+  const names = [...byName.keys()].sort();
+  const calls = new Map(names.map((n) => {
+    const code = byName.get(n)!.testo.replace(/--.*$/gm, '');
+    return [n, names.filter((other) => other !== n && new RegExp(`\\b${other}\\s*\\(`).test(code))];
+  }));
+  const ordered: RepeatableMigration[] = [];
+  const placed = new Set<string>();
+  const visit = (n: string, chain: string[]) => {
+    if (placed.has(n)) return;
+    if (chain.includes(n)) throw new Error(`SQL functions call each other in a circle: ${[...chain, n].join(' -> ')}`);
+    for (const callee of calls.get(n)!) visit(callee, [...chain, n]);
+    placed.add(n);
+    ordered.push(byName.get(n)!);
+  };
+  for (const n of names) visit(n, []);
+  return ordered;
+}
+
+/**
+ * Applies drizzle's numbered migrations, then the SQL function files whose text changed since
+ * they were last applied, all in one transaction under an advisory lock: processes starting
+ * together migrate one after the other, and the later ones find nothing left to do.
+ */
+export async function runMigrations(
+  db: Db, opts: { migrationsDir?: string; sqlDirs?: string[] } = {},
+): Promise<void> {
+  const numbered = readMigrationFiles({ migrationsFolder: opts.migrationsDir ?? MIGRATIONS_DIR });
+  const repeatable = readRepeatableMigrations(opts.sqlDirs ?? sqlFunctionDirs());
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('portale-b2b migrazioni'))`);
+    await applyNumbered(tx, numbered);
+    await applyRepeatable(tx, repeatable);
+  });
+}
+
+/**
+ * drizzle-orm's own migrator (PgDialect.migrate), with its bookkeeping unchanged: a migration is
+ * applied when its journal `when` is later than the last one recorded (the hash is stored, never
+ * compared). Here because drizzle reads that last row before its own transaction and takes no
+ * lock, so two processes would both apply the same migration.
+ */
+async function applyNumbered(tx: DbOrTx, migrations: MigrationMeta[]): Promise<void> {
+  await tx.execute(sql`CREATE SCHEMA IF NOT EXISTS drizzle`);
+  await tx.execute(sql`CREATE TABLE IF NOT EXISTS drizzle.__drizzle_migrations (
+    id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)`);
+  const [last] = await tx.execute<{ created_at: bigint | null }>(
+    sql`SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 1`);
+  for (const m of migrations) {
+    if (last && Number(last.created_at) >= m.folderMillis) continue;
+    for (const stmt of m.sql) await tx.execute(sql.raw(stmt));
+    await tx.execute(sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES (${m.hash}, ${m.folderMillis})`);
+  }
+}
+
+/** Re-applies the files whose checksum differs from the one recorded; forgets removed files. */
+async function applyRepeatable(tx: DbOrTx, files: RepeatableMigration[]): Promise<void> {
+  const applied = new Map((await tx.select().from(migrazioniRipetibili)).map((r) => [r.nome, r.checksum]));
+  for (const f of files) {
+    if (applied.get(f.nome) === f.checksum) continue;
+    await tx.execute(sql.raw(f.testo));
+    await tx.insert(migrazioniRipetibili).values({ nome: f.nome, checksum: f.checksum })
+      .onConflictDoUpdate({ target: migrazioniRipetibili.nome, set: { checksum: f.checksum, applicataIl: sql`now()` } });
+  }
+  // A file put back after its function was dropped must be applied again.
+  const nomi = files.map((f) => f.nome);
+  await tx.delete(migrazioniRipetibili)
+    .where(nomi.length ? notInArray(migrazioniRipetibili.nome, nomi) : undefined);
 }

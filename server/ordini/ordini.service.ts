@@ -28,8 +28,8 @@ const rifiuto = (msg: string): Esito => ({ status: 1, msg });
 
 
 /**
- * ordini/create (DESIGN §6): the SQL function crea_ordine (migration 0005) takes the prices from
- * the database for the session's client, reserves stock under row locks taken in id order
+ * ordini/create (DESIGN §6): the SQL function crea_ordine (server/ordini/sql/) takes the prices
+ * from the database for the session's client, reserves stock under row locks taken in id order
  * (concurrent orders never oversell and never deadlock) and stores the order with a snapshot of
  * each line, in one statement, with its confirmation mail queued (server/posta). Idempotent per
  * user on `key`: a repeated request answers the order it already made.

@@ -72,6 +72,8 @@ export const prodotti = pgTable('prodotti', {
   index('prodotti_brand_idx').on(t.brandCodice, t.id).where(sql`status = 0 AND deleted_at IS NULL`),
   index('prodotti_created_idx').on(t.createdAt.desc(), t.id).where(sql`status = 0 AND deleted_at IS NULL`),
   index('prodotti_popolarita_idx').on(t.popolarita.desc(), t.id),
+  // Broad searches walk the visible products by popularity (search_prodotti_uncached).
+  index('prodotti_visibili_popolarita_idx').on(t.popolarita.desc().nullsFirst(), t.id).where(sql`status = 0 AND deleted_at IS NULL`),
   index('prodotti_search_doc_gin').using('gin', t.searchDoc),
   index('prodotti_title_doc_gin').using('gin', t.titleDoc),
 ]);

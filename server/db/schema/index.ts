@@ -6,3 +6,5 @@ export * from './ordini.table.js';
 export * from './liste.table.js';
 export * from './contatti.table.js';
 export * from './posta.table.js';
+export * from './ricerca.table.js';
+export * from './migrazioni.table.js';

@@ -48,8 +48,8 @@ export const ordiniRighe = pgTable('ordini_righe', {
 /**
  * Order lines not yet counted in prodotti.popolarita. Bumping the popularity inside the order
  * would touch an indexed column of prodotti and make every stock update rewrite all of its
- * indexes (search GIN ones included); applica_popolarita() (migration 0008) folds this queue in
- * from time to time instead. No index and no key: it is only appended to and emptied whole.
+ * indexes (search GIN ones included); applica_popolarita() (server/catalogo/sql/) folds this queue
+ * in from time to time instead. No index and no key: it is only appended to and emptied whole.
  */
 export const popolaritaCoda = pgTable('popolarita_coda', {
   prodottoId: integer('prodotto_id').notNull(),

@@ -4,7 +4,7 @@ import { createAzienda, createBrand, createCliente, createUtente } from '../../s
 import { loginCliente, useTestApp } from '../../support/harness.js';
 
 // Broad terms (over 2,000 estimated matches) take their own path in search_prodotti_uncached
-// (migration 0009): tiers fetched one by one while the page is not full. It must answer exactly
+// (server/catalogo/sql/): tiers fetched one by one while the page is not full. It must answer exactly
 // what the full sort of every match would: strict title words, then title prefixes, then the
 // other fields, each by popularity.
 const t = useTestApp();

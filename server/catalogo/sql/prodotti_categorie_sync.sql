@@ -1,0 +1,20 @@
+-- Trigger function (trigger prodotti_categorie_sync_trg, migration 0002). prodotti_categorie holds
+-- every ancestor category of each VISIBLE product (status 0, not deleted), kept in step with
+-- prodotti, so a category page and its count are plain index ranges. seed/bulk-mode.ts does the
+-- same set-based for large seeds: keep the two in step.
+CREATE OR REPLACE FUNCTION prodotti_categorie_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' THEN
+    IF NEW.categoria_id IS NOT DISTINCT FROM OLD.categoria_id AND NEW.status = OLD.status
+       AND (NEW.deleted_at IS NULL) = (OLD.deleted_at IS NULL) THEN
+      RETURN NEW;
+    END IF;
+    DELETE FROM prodotti_categorie WHERE prodotto_id = NEW.id;
+  END IF;
+  IF NEW.status = 0 AND NEW.deleted_at IS NULL THEN
+    INSERT INTO prodotti_categorie (categoria_id, prodotto_id)
+      SELECT unnest(c.path_ids), NEW.id FROM categorie c WHERE c.id = NEW.categoria_id
+      ON CONFLICT DO NOTHING;
+  END IF;
+  RETURN NEW;
+END $$;
