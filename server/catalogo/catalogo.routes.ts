@@ -65,7 +65,7 @@ export async function catalogoRoutes(app: FastifyInstance): Promise<void> {
     return { prodotti, totale };
   };
   paged('prodotti/categoriawithcustominfo', 'Prodotti di una categoria e delle sue sottocategorie, con i prezzi del cliente',
-    categoriaQuery, async (sql, i) => page(elencoCategoria(sql, await categoriaIdByCodice(app.deps.db, i.categoria_cod)), i));
+    categoriaQuery, async (sql, i) => page(elencoCategoria(sql, await categoriaIdByCodice(sql, i.categoria_cod)), i));
   paged('prodotti/volantinowithcustominfo', 'Prodotti di un volantino', volantinoQuery,
     async (sql, i) => page(elencoVolantino(sql, i.volantino_id), i));
   paged('prodotti/brandwithcustominfo', 'Prodotti di un marchio', brandQuery,
