@@ -7,6 +7,7 @@ import { generateProduct, millsToText, type GeneratedProduct } from './catalog-g
 import { resumeAfterBulkLoad, suspendForBulkLoad } from './bulk-mode.js';
 import { copyRows, syncSequence, type CopyValue } from './copy.js';
 import { rngFor } from './prng.js';
+import { notificaCatalogo } from '../server/catalogo/catalogo.cache.js';
 
 export interface SpecialPriceClient {
   id: number;
@@ -134,10 +135,14 @@ export async function loadProducts(tx: postgres.TransactionSql, o: LoadProductsO
   return times;
 }
 
-/** Rebuilds the search vocabulary, empties the search page cache and refreshes statistics. */
+/**
+ * Rebuilds the search vocabulary (which also empties the search page cache), makes running
+ * servers forget the catalogue they cached (at commit, inside a transaction) and refreshes
+ * statistics.
+ */
 export async function refreshSearch(sql: postgres.Sql | postgres.TransactionSql, times = new PhaseTimes()): Promise<PhaseTimes> {
   await times.time('refresh_search_vocab', () => sql`select refresh_search_vocab()`);
-  await sql`truncate search_cache`;
+  await notificaCatalogo(sql, 'tutto');
   await times.time('analyze', () => sql`analyze`);
   return times;
 }

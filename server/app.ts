@@ -14,6 +14,7 @@ import { DEFAULT_POOL_MAX, type AppConfig } from './config.js';
 import { connect } from './db/client.js';
 import './deps.js';
 import { SessioniRecenti } from './auth/sessioni-recenti.js';
+import { CatalogoCache } from './catalogo/catalogo.cache.js';
 import { schedulePopolarita } from './catalogo/popolarita.js';
 import { PostaInUscita } from './posta/posta-in-uscita.js';
 import { Impostazioni } from './impostazioni/impostazioni.service.js';
@@ -66,6 +67,8 @@ export async function buildApp(
   const database = connect(config.databaseUrl, { genericPlans: true, max: config.dbPoolMax ?? DEFAULT_POOL_MAX });
   const sessioniRecenti = new SessioniRecenti();
   await sessioniRecenti.listen(database.sql);
+  const catalogo = new CatalogoCache(database.sql);
+  await catalogo.listen();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir });
   const posta = new PostaInUscita(database.sql, mailer, app.log);
   await posta.start();
@@ -75,11 +78,13 @@ export async function buildApp(
     sql: database.sql,
     impostazioni: new Impostazioni(database.db),
     sessioniRecenti,
+    catalogo,
     posta,
   });
   app.addHook('onClose', async () => {
     await posta.stop();
     mailer.close();
+    await catalogo.close();
     await database.close();
   });
   schedulePopolarita(app);

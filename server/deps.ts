@@ -2,6 +2,7 @@ import type postgres from 'postgres';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/client.js';
 import type { SessioniRecenti } from './auth/sessioni-recenti.js';
+import type { CatalogoCache } from './catalogo/catalogo.cache.js';
 import type { Impostazioni } from './impostazioni/impostazioni.service.js';
 import type { PostaInUscita } from './posta/posta-in-uscita.js';
 
@@ -13,6 +14,8 @@ export interface Deps {
   impostazioni: Impostazioni;
   /** Customer sessions seen in the last seconds (cleared by database notices). */
   sessioniRecenti: SessioniRecenti;
+  /** The catalogue's in-process caches; invalidate() after a catalogue change reaches every process. */
+  catalogo: CatalogoCache;
   /** Sends the queued mail of mail_uscita. */
   posta: PostaInUscita;
 }

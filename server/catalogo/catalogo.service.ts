@@ -1,5 +1,4 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { TtlCache } from '../lib/ttl-cache.js';
 import type { Brand, Categoria, Volantino } from '../../shared/catalogo.js';
 import type { DbOrTx, Sql } from '../db/client.js';
 import { brand, categorie } from '../db/schema/index.js';
@@ -18,6 +17,7 @@ export interface Pagina {
 import type { PricingCtx } from './pricing.js';
 import { prodottiJson } from './prodotti.queries.js';
 import { RawJson } from '../lib/raw-json.js';
+import { catalogoCacheOf } from './catalogo.cache.js';
 
 /** Turns a page of ids into the paged answer of the API, serialised once. */
 export async function toPagina(
@@ -31,14 +31,10 @@ export async function toPagina(
     `,"paginaCorrente":${paginaCorrente},"totalePagine":${totalePagine},"totaleProdotti":${total}}`]);
 }
 
-/** Category codes of every database, kept for a minute: the tree changes only with catalogue edits. */
-const codiciCategorie = new WeakMap<DbOrTx, TtlCache<Map<string, number>>>();
-
-export async function categoriaIdByCodice(db: DbOrTx, codCat: string): Promise<number> {
-  let cache = codiciCategorie.get(db);
-  if (!cache) codiciCategorie.set(db, (cache = new TtlCache(60_000)));
-  const ids = await cache.get('all', async () =>
-    new Map((await db.select({ id: categorie.id, cod: categorie.codCat }).from(categorie)).map((r) => [r.cod, r.id])));
+/** A category's id by its code, from the catalogue cache's map of every code. */
+export async function categoriaIdByCodice(sql: Sql, codCat: string): Promise<number> {
+  const ids = await catalogoCacheOf(sql).codiciCategorie.get('all', async () =>
+    new Map((await sql<{ id: number; cod: string }[]>`SELECT id, cod_cat AS cod FROM categorie`).map((r) => [r.cod, r.id])));
   const id = ids.get(codCat);
   if (id === undefined) throw notFound(`Categoria ${codCat} non trovata.`);
   return id;

@@ -1,26 +1,7 @@
 import type postgres from 'postgres';
 import { NOVITA_GIORNI } from '../../shared/catalogo.js';
 import type { Sql } from '../db/client.js';
-import { TtlCache } from '../lib/ttl-cache.js';
-
-/**
- * Which products a browse list holds (a category, a brand, a flyer, the new products) and how
- * many: both move only when the catalogue changes (imports, admin edits), while counting a top
- * category of a large catalogue reads tens of thousands of index entries. Pages of ids and totals
- * are kept for 30 seconds, together so that they agree, and dropped at once by
- * clearCatalogueCounts(). Prices and stock of the products on a page are always read live.
- */
-const LIST_TTL_MS = 30_000;
-const listsBySql = new WeakMap<Sql, { counts: TtlCache<number>; pages: TtlCache<number[]> }>();
-const listsOf = (sql: Sql) => {
-  let c = listsBySql.get(sql);
-  if (!c) listsBySql.set(sql, (c = { counts: new TtlCache(LIST_TTL_MS), pages: new TtlCache(LIST_TTL_MS) }));
-  return c;
-};
-export const clearCatalogueCounts = (sql: Sql) => {
-  listsOf(sql).counts.clear();
-  listsOf(sql).pages.clear();
-};
+import { catalogoCacheOf } from './catalogo.cache.js';
 
 /** A paged product list: the ids of a page, in order, and the list's total. */
 export interface Elenco {
@@ -29,9 +10,17 @@ export interface Elenco {
 }
 
 type Ids = postgres.PendingQuery<{ id: number }[]>;
+/**
+ * Which products a browse list holds (a category, a brand, a flyer, the new products) and how
+ * many: both move only when the catalogue changes (imports, admin edits), while counting a top
+ * category of a large catalogue reads tens of thousands of index entries. Pages of ids and totals
+ * are kept by the catalogue cache (catalogo.cache.ts). Prices and stock of the products on a page
+ * are always read live.
+ */
 const elenco = (sql: Sql, key: string, pagina: (start: number, limit: number) => Ids, count: () => Promise<{ n: number }[]>): Elenco => ({
-  pagina: (start, limit) => listsOf(sql).pages.get(`${key}:${start}:${limit}`, async () => (await pagina(start, limit)).map((r) => r.id)),
-  totale: () => listsOf(sql).counts.get(key, async () => (await count())[0]?.n ?? 0),
+  pagina: (start, limit) =>
+    catalogoCacheOf(sql).elenchi.pagine.get(`${key}:${start}:${limit}`, async () => (await pagina(start, limit)).map((r) => r.id)),
+  totale: () => catalogoCacheOf(sql).elenchi.totali.get(key, async () => (await count())[0]?.n ?? 0),
 });
 
 // Customer lists show visible products only: status 0 and not deleted.

@@ -4,6 +4,7 @@ import { NOVITA_GIORNI } from '../../shared/catalogo.js';
 import type { Sql } from '../db/client.js';
 import type { PricingCtx } from './pricing.js';
 import { RawJson } from '../lib/raw-json.js';
+import { catalogoCacheOf } from './catalogo.cache.js';
 
 type Row = {
   id: number;
@@ -33,33 +34,23 @@ type Dinamica = Pick<Row, 'id' | 'giac_attuale' | 'disponibilita' | 'ord_forn' |
 
 /**
  * The descriptive part of each product (texts, brand, media, codes, and the pz{n} figures of every
- * price list, shown for information) as a JSON fragment, kept for a minute: it changes only with
- * catalogue imports and edits. The client's own list price, net price and stock are read live on
- * every request. Serialising 50 wide products per page was most of a page's CPU.
+ * price list, shown for information) as a JSON fragment, kept by the catalogue cache
+ * (catalogo.cache.ts): it changes only with catalogue imports and edits. The client's own list
+ * price, net price and stock are read live on every request. Serialising 50 wide products per page
+ * was most of a page's CPU.
  */
-const DESCRIZIONI_TTL_MS = 60_000;
-/** About 1.5 kB each: at most ~45 MB. */
-const MAX_DESCRIZIONI = 30_000;
-const descrizioniBySql = new WeakMap<Sql, Map<number, { json: Buffer; at: number }>>();
-const descrizioniOf = (sql: Sql) => {
-  let m = descrizioniBySql.get(sql);
-  if (!m) descrizioniBySql.set(sql, (m = new Map()));
-  return m;
-};
-/** Forget cached product descriptions (after a catalogue edit). */
-export const clearDescrizioniProdotti = (sql: Sql) => descrizioniOf(sql).clear();
-
 async function descrizioni(sql: Sql, ids: number[]): Promise<Map<number, Buffer>> {
-  const cache = descrizioniOf(sql);
+  const cache = catalogoCacheOf(sql);
   const now = Date.now();
   const out = new Map<number, Buffer>();
   const missing: number[] = [];
   for (const id of ids) {
-    const hit = cache.get(id);
-    if (hit && now - hit.at < DESCRIZIONI_TTL_MS) out.set(id, hit.json);
+    const json = cache.descrizione(id, now);
+    if (json !== undefined) out.set(id, json);
     else missing.push(id);
   }
   if (missing.length === 0) return out;
+  const lettura = cache.lettura();
   const rows = await sql<Descrizione[]>`
     SELECT p.id, p.codice_prodotto, coalesce(nullif(p.titolo_portale, ''), p.descrizione1) AS titolo,
       p.descrizione1, p.descrizione2, p.titolo_portale, p.descrizione_aggiuntiva, p.data_creazione::text AS data_creazione,
@@ -82,17 +73,14 @@ async function descrizioni(sql: Sql, ids: number[]): Promise<Map<number, Buffer>
       SELECT json_agg(json_build_object('tipo', pc.tipo, 'codice', pc.codice) ORDER BY pc.id) AS codici
       FROM prodotti_codici pc WHERE pc.prodotto_id = p.id) c ON true
     WHERE p.id = ANY(${missing}::int[])`;
-  if (cache.size > MAX_DESCRIZIONI) {
-    // Expired entries go first; a cache still full of live ones starts over.
-    for (const [id, e] of cache) if (now - e.at >= DESCRIZIONI_TTL_MS) cache.delete(id);
-    if (cache.size > MAX_DESCRIZIONI) cache.clear();
-  }
+  const lette: [number, Buffer][] = [];
   for (const r of rows) {
     // The object's members without its braces, as bytes: pages are sent as buffers.
     const json = Buffer.from(JSON.stringify(toDescrizione(r)).slice(1, -1));
-    cache.set(r.id, { json, at: now });
+    lette.push([r.id, json]);
     out.set(r.id, json);
   }
+  cache.salvaDescrizioni(lettura, now, lette);
   return out;
 }
 

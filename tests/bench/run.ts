@@ -11,6 +11,7 @@ import type { AppConfig } from '../../server/config.js';
 import { connect } from '../../server/db/client.js';
 import { startEmbeddedPostgres } from '../../server/db/embedded.js';
 import { runMigrations } from '../../server/db/migrate.js';
+import { notificaCatalogo } from '../../server/catalogo/catalogo.cache.js';
 import { isDatabaseEmpty, seedDemo } from '../../seed/demo.js';
 import { seedLargeCatalogue } from '../../seed/large.js';
 import { execFile } from 'node:child_process';
@@ -54,7 +55,7 @@ async function main() {
   const seedSeconds = (performance.now() - t0) / 1000;
   // Plenty of stock for the order bench, so refusals measure nothing but contention.
   await setup.sql`UPDATE prodotti SET disponibilita = 1000000, giac_attuale = 1000000 WHERE id IN (SELECT id FROM prodotti ORDER BY id LIMIT 2000)`;
-  await setup.sql`TRUNCATE search_cache`;
+  await notificaCatalogo(setup.sql, 'tutto');
   await setup.sql`VACUUM ANALYZE`;
   const [{ n: catalogue }] = await setup.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM prodotti`;
   const sample = await setup.sql<{ codice_prodotto: string; ean: string | null; fornitore: string | null }[]>`
@@ -154,7 +155,7 @@ async function main() {
 
   // Last, as it churns every cache (search, product descriptions) that the others measure warm.
   // The long tail: searches of one or two words as they appear in product titles, each distinct
-  // within a run, with the search cache emptied before every run.
+  // within a run, with the catalogue's caches (search pages included) emptied before every run.
   const titles = await setup.sql<{ t: string }[]>`SELECT descrizione1 AS t FROM prodotti ORDER BY id DESC LIMIT 40000`;
   const tail = [...new Set(titles.flatMap(({ t }) => {
     const w = t.toLowerCase().split(/[^a-zàèéìòù0-9]+/).filter((x) => x.length >= 3);
@@ -167,9 +168,9 @@ async function main() {
     const j = seed % (k + 1);
     [tail[k], tail[j]] = [tail[j]!, tail[k]!];
   }
-  await run('search/prodotti (cache misses)', `${tail.length.toLocaleString('en')} distinct searches of one or two words from product titles, cache emptied before each run: the long tail`, undefined,
+  await run('search/prodotti (cache misses)', `${tail.length.toLocaleString('en')} distinct searches of one or two words from product titles, caches emptied before each run: the long tail`, undefined,
     (i) => ({ method: 'GET', path: `/api/search/prodotti?${scope}&stringa=${q(tail[i % tail.length]!)}&start=0&limit=50`, headers }),
-    () => setup.sql`TRUNCATE search_cache`);
+    () => notificaCatalogo(setup.sql, 'tutto'));
 
   await app.close();
   await setup.sql`DELETE FROM ordini WHERE idempotency_key LIKE 'bench-%'`;

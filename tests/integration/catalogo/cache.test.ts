@@ -1,0 +1,172 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../../server/app.js';
+import { notificaCatalogo } from '../../../server/catalogo/catalogo.cache.js';
+import { prodotti } from '../../../server/db/schema/index.js';
+import { createAzienda, createCategoria, createCliente, createProdotto, createUtente } from '../../support/factories.js';
+import { loginCliente, useTestApp } from '../../support/harness.js';
+
+// App A is the harness's; app B is a second server process on the same database.
+const t = useTestApp();
+let b: FastifyInstance;
+let cookie = '';
+let categoria: { id: number; codCat: string };
+let martelli: { id: number };
+
+const SCOPE = 'cod_azienda=0001&cod_cliente=000100';
+/** Notices between processes arrive within milliseconds; the caches' TTLs are 30 and 60 s. */
+const NOTICE = { timeout: 3000, interval: 25 };
+
+const get = async (app: FastifyInstance, url: string) => {
+  const res = await app.inject({ url, headers: { cookie } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+const titolo = async (app: FastifyInstance, codice: string): Promise<string> =>
+  (await get(app, `/api/prodotti/details?${SCOPE}&codice_prodotto=${codice}`)).prodotto.titolo;
+/** Titles of a category page by product code, and the page's total. */
+const pagina = async (app: FastifyInstance, cod = categoria.codCat) => {
+  const body = await get(app, `/api/prodotti/categoriawithcustominfo?${SCOPE}&categoria_cod=${cod}&start=0&limit=50`);
+  const titoli = Object.fromEntries(body.prodotti.map((p: { codice_prodotto: string; titolo: string }) => [p.codice_prodotto, p.titolo]));
+  return { titoli, totale: body.totaleProdotti as number };
+};
+const cerca = async (app: FastifyInstance, stringa: string): Promise<string[]> =>
+  (await get(app, `/api/search/prodotti?${SCOPE}&stringa=${stringa}&start=0&limit=50`)).prodotti
+    .map((p: { codice_prodotto: string }) => p.codice_prodotto);
+const rinomina = (id: number, descrizione1: string) =>
+  t().database.db.update(prodotti).set({ descrizione1 }).where(eq(prodotti.id, id));
+
+beforeAll(async () => {
+  const { db } = t().database;
+  const az = await createAzienda(db, { codice: '0001' });
+  const c = await createCliente(db, { aziendaCodice: az.codice, codice: '000100' });
+  cookie = await loginCliente(t().app, await createUtente(db, { clienti: [c.id] }));
+  categoria = await createCategoria(db, { nome: 'Utensili', codCat: '01' });
+  martelli = await createCategoria(db, { nome: 'Martelli', codCat: '03' });
+  b = await buildApp(t().config, { logger: false });
+});
+
+afterAll(async () => {
+  await b?.close();
+});
+
+describe('catalogue cache across server processes', () => {
+  it("a product's new title reaches another process's product page and category page at once after invalidate, and only then", async () => {
+    const p = await createProdotto(t().database.db, { codiceProdotto: 'CA-0001', descrizione1: 'Pinza universale', categoriaId: categoria.id });
+    for (const app of [t().app, b]) {
+      expect(await titolo(app, 'CA-0001')).toBe('Pinza universale');
+      expect((await pagina(app)).titoli['CA-0001']).toBe('Pinza universale');
+    }
+    await rinomina(p.id, 'Pinza universale 180 mm');
+    // Within the TTL both processes still answer from their caches.
+    for (const app of [t().app, b]) {
+      expect(await titolo(app, 'CA-0001')).toBe('Pinza universale');
+      expect((await pagina(app)).titoli['CA-0001']).toBe('Pinza universale');
+    }
+
+    const { catalogo } = t().app.deps;
+    expect(catalogo.descrizione(p.id, Date.now())).toBeDefined();
+    const invalidata = catalogo.invalidate({ prodotti: [p.id] });
+    // Forgotten in its own process before the notice goes out (which comes back here too).
+    expect(catalogo.descrizione(p.id, Date.now())).toBeUndefined();
+    await invalidata;
+    expect(await titolo(t().app, 'CA-0001')).toBe('Pinza universale 180 mm');
+    expect((await pagina(t().app)).titoli['CA-0001']).toBe('Pinza universale 180 mm');
+    await vi.waitFor(async () => {
+      expect(await titolo(b, 'CA-0001')).toBe('Pinza universale 180 mm');
+      expect((await pagina(b)).titoli['CA-0001']).toBe('Pinza universale 180 mm');
+    }, NOTICE);
+  });
+
+  it('a hidden product leaves the category pages and the searches of every process', async () => {
+    const { db } = t().database;
+    // A category of its own, whose page B has not read yet.
+    await createProdotto(db, { codiceProdotto: 'CA-0007', descrizione1: 'Mazzetta', categoriaId: martelli.id });
+    const p = await createProdotto(db, { codiceProdotto: 'CA-0002', descrizione1: 'Martello da carpentiere', categoriaId: martelli.id });
+    await db.execute(sql`SELECT refresh_search_vocab()`);
+    const prima = await pagina(b, '03');
+    expect(prima.titoli['CA-0002']).toBe('Martello da carpentiere');
+    expect(await cerca(b, 'martello')).toEqual(['CA-0002']);
+
+    await db.update(prodotti).set({ status: 1 }).where(eq(prodotti.id, p.id));
+    // The page of ids and its total are cached in B, the search page in search_cache.
+    expect(await pagina(b, '03')).toEqual(prima);
+    expect(await cerca(b, 'martello')).toEqual(['CA-0002']);
+
+    await t().app.deps.catalogo.invalidate({ prodotti: [p.id] });
+    // search_cache is one table for all processes: emptied by the invalidation itself.
+    const [{ n }] = await t().database.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM search_cache`;
+    expect(n).toBe(0);
+    expect(await cerca(b, 'martello')).toEqual([]);
+    await vi.waitFor(async () => {
+      expect(await pagina(b, '03')).toEqual({ titoli: { 'CA-0007': 'Mazzetta' }, totale: 1 });
+    }, NOTICE);
+  });
+
+  it("a new category's code reaches another process after invalidate('categorie')", async () => {
+    const { db } = t().database;
+    const url = `/api/prodotti/categoriawithcustominfo?${SCOPE}&categoria_cod=02&start=0&limit=50`;
+    expect((await b.inject({ url, headers: { cookie } })).statusCode).toBe(404);
+    const c = await createCategoria(db, { nome: 'Ferramenta', codCat: '02' });
+    await createProdotto(db, { codiceProdotto: 'CA-0003', descrizione1: 'Cerniera a scomparsa', categoriaId: c.id });
+    // B still knows the codes it read before.
+    expect((await b.inject({ url, headers: { cookie } })).statusCode).toBe(404);
+
+    await t().app.deps.catalogo.invalidate('categorie');
+    await vi.waitFor(async () => expect((await pagina(b, '02')).titoli).toEqual({ 'CA-0003': 'Cerniera a scomparsa' }), NOTICE);
+  });
+
+  it('notificaCatalogo from a connection without an app (an importer, a seed) makes every server forget', async () => {
+    const p = await createProdotto(t().database.db, { codiceProdotto: 'CA-0004', descrizione1: 'Livella a bolla', categoriaId: categoria.id });
+    for (const app of [t().app, b]) expect(await titolo(app, 'CA-0004')).toBe('Livella a bolla');
+    await rinomina(p.id, 'Livella a bolla 60 cm');
+    for (const app of [t().app, b]) expect(await titolo(app, 'CA-0004')).toBe('Livella a bolla');
+
+    await notificaCatalogo(t().database.sql, 'tutto');
+    await vi.waitFor(async () => {
+      for (const app of [t().app, b]) expect(await titolo(app, 'CA-0004')).toBe('Livella a bolla 60 cm');
+    }, NOTICE);
+  });
+
+  it('more products than a notice can carry make every process forget everything', async () => {
+    const p = await createProdotto(t().database.db, { codiceProdotto: 'CA-0005', descrizione1: 'Metro a nastro', categoriaId: categoria.id });
+    expect(await titolo(b, 'CA-0005')).toBe('Metro a nastro');
+    await rinomina(p.id, 'Metro a nastro 5 m');
+    expect(await titolo(b, 'CA-0005')).toBe('Metro a nastro');
+
+    // Other ids, too many for one notice (Postgres takes fewer than 8000 bytes): sent as 'tutto'.
+    const altri = Array.from({ length: 2000 }, (_, i) => 1_000_000 + i);
+    await t().app.deps.catalogo.invalidate({ prodotti: altri });
+    await vi.waitFor(async () => expect(await titolo(b, 'CA-0005')).toBe('Metro a nastro 5 m'), NOTICE);
+  });
+
+  it('a listener that reconnects forgets everything (notices may have been missed meanwhile)', async () => {
+    const p = await createProdotto(t().database.db, { codiceProdotto: 'CA-0006', descrizione1: 'Seghetto alternativo', categoriaId: categoria.id });
+    expect(await titolo(b, 'CA-0006')).toBe('Seghetto alternativo');
+    await rinomina(p.id, 'Seghetto alternativo 650 W');
+    expect(await titolo(b, 'CA-0006')).toBe('Seghetto alternativo');
+
+    // Both apps' listening connections drop; postgres.js reconnects them and listens again.
+    const cadute = await t().database.sql<{ pid: number }[]>`
+      SELECT pg_terminate_backend(pid) AS pid FROM pg_stat_activity
+      WHERE datname = current_database() AND query ILIKE 'listen%'`;
+    expect(cadute.length).toBe(2);
+    await vi.waitFor(async () => expect(await titolo(b, 'CA-0006')).toBe('Seghetto alternativo 650 W'), NOTICE);
+    // Listening again: invalidations still arrive.
+    await rinomina(p.id, 'Seghetto alternativo 710 W');
+    await t().app.deps.catalogo.invalidate({ prodotti: [p.id] });
+    await vi.waitFor(async () => expect(await titolo(b, 'CA-0006')).toBe('Seghetto alternativo 710 W'), NOTICE);
+  });
+
+  it('a description read before an invalidation is not kept (it may hold the old texts)', async () => {
+    const { catalogo } = b.deps;
+    const now = Date.now();
+    const lettura = catalogo.lettura();
+    catalogo.clear({ prodotti: [999_001] });
+    catalogo.salvaDescrizioni(lettura, now, [[999_001, Buffer.from('"id":999001')]]);
+    expect(catalogo.descrizione(999_001, now)).toBeUndefined();
+    catalogo.salvaDescrizioni(catalogo.lettura(), now, [[999_001, Buffer.from('"id":999001')]]);
+    expect(catalogo.descrizione(999_001, now)?.toString()).toBe('"id":999001');
+  });
+});
