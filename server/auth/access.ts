@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { TIPOLOGIA_TECNICO } from '../../shared/accesso.js';
 import type { Access } from '../../shared/contract.js';
-import type { Sql } from '../db/client.js';
+import { sqlOf, type DbOrTx } from '../db/client.js';
 import { forbidden, inMaintenance, unauthorized } from '../lib/errors.js';
 import { COOKIE_ADMIN, COOKIE_CLIENTE, hashToken } from './sessions.js';
 import {
@@ -33,7 +33,7 @@ export async function sessioneDi(req: FastifyRequest, access: Access): Promise<S
     case 'sessione':
     case 'catalogo': {
       const token = req.cookies[COOKIE_ADMIN];
-      const admin = token ? await findAdminBySession(req.server.deps.sql, token) : null;
+      const admin = token ? await findAdminBySession(req.server.deps.db, token) : null;
       return admin ? { admin } : { utente: await requireUtente(req) };
     }
   }
@@ -54,7 +54,7 @@ export async function requireUtente(req: FastifyRequest): Promise<UtenteSessione
   const tokenHash = hashToken(token);
   const recent = deps.sessioniRecenti.get(tokenHash);
   if (recent) return recent;
-  const found = await findUtenteBySession(deps.sql, tokenHash);
+  const found = await findUtenteBySession(deps.db, tokenHash);
   if (!found) throw unauthorized();
   deps.sessioniRecenti.set(tokenHash, found.utente, found.scade);
   return found.utente;
@@ -62,7 +62,7 @@ export async function requireUtente(req: FastifyRequest): Promise<UtenteSessione
 
 export async function requireAdmin(req: FastifyRequest, tecnico = false): Promise<AdminSessione> {
   const token = req.cookies[COOKIE_ADMIN];
-  const admin = token ? await findAdminBySession(req.server.deps.sql, token) : null;
+  const admin = token ? await findAdminBySession(req.server.deps.db, token) : null;
   // A customer who is logged in is known and not allowed (403); nobody logged in must log in (401).
   if (!admin) throw (await hasCustomerSession(req)) ? forbidden('Funzione riservata al personale del portale.') : unauthorized();
   if (tecnico && admin.tipologia !== TIPOLOGIA_TECNICO) {
@@ -76,7 +76,7 @@ async function hasCustomerSession(req: FastifyRequest): Promise<boolean> {
   if (!token) return false;
   const tokenHash = hashToken(token);
   return req.server.deps.sessioniRecenti.get(tokenHash) !== undefined
-    || (await findUtenteBySession(req.server.deps.sql, tokenHash)) !== null;
+    || (await findUtenteBySession(req.server.deps.db, tokenHash)) !== null;
 }
 
 /**
@@ -101,9 +101,9 @@ export function resolveScope(utente: UtenteSessione, codes: ScopeCodes): Cliente
  * The client an admin reads the catalogue as (DESIGN §10): any client by its codes; codes that
  * name no client (the admin screens' 0001/0001) price with list 1 and no discount.
  */
-export async function clienteDelCatalogo(sql: Sql, codes: ScopeCodes): Promise<ClienteSessione> {
+export async function clienteDelCatalogo(db: DbOrTx, codes: ScopeCodes): Promise<ClienteSessione> {
   const rows = codes.azienda !== undefined && codes.cliente !== undefined
-    ? await sql<ClienteSessione[]>`
+    ? await sqlOf(db)<ClienteSessione[]>`
         SELECT c.id, c.azienda_codice AS "aziendaCodice", a.ragione_sociale AS "aziendaRagioneSociale", c.codice,
           c.ragione_sociale AS "ragioneSociale", CASE WHEN c.lis_maga > 0 THEN c.lis_maga ELSE 1 END AS "lisMaga",
           c.sconto::text AS sconto

@@ -1,4 +1,4 @@
-import type { Sql } from '../db/client.js';
+import { sqlOf, type DbOrTx, type Sql } from '../db/client.js';
 import type { TipologiaAdmin } from '../../shared/accesso.js';
 import { hashToken } from './sessions.js';
 
@@ -54,8 +54,9 @@ export const utenteJson = (sql: Sql) => sql`json_build_object(
  * expires (ms since the epoch); null when not valid.
  */
 export async function findUtenteBySession(
-  sql: Sql, tokenHash: string,
+  db: DbOrTx, tokenHash: string,
 ): Promise<{ utente: UtenteSessione; scade: number } | null> {
+  const sql = sqlOf(db);
   const rows = await sql<{ utente: UtenteSessione; scade: number }[]>`
     SELECT ${utenteJson(sql)} AS utente, (extract(epoch FROM s.expires_at) * 1000)::float8 AS scade
     FROM sessioni s
@@ -67,8 +68,8 @@ export async function findUtenteBySession(
   return rows[0] ?? null;
 }
 
-export async function findAdminBySession(sql: Sql, token: string): Promise<AdminSessione | null> {
-  const rows = await sql<AdminSessione[]>`
+export async function findAdminBySession(db: DbOrTx, token: string): Promise<AdminSessione | null> {
+  const rows = await sqlOf(db)<AdminSessione[]>`
     SELECT a.id, a.username, a.nome, a.cognome, a.tipologia
     FROM sessioni s JOIN admin_utenti a ON a.id = s.admin_id
     WHERE s.token_hash = ${hashToken(token)} AND s.tipo = 'admin' AND s.expires_at > now()

@@ -1,5 +1,5 @@
 import type postgres from 'postgres';
-import type { Sql } from '../db/client.js';
+import { sqlOf, type DbOrTx, type Sql } from '../db/client.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 
 /**
@@ -25,11 +25,13 @@ const elenchiVuoti = () => ({ pagine: new TtlCache<number[]>(ELENCHI_TTL_MS), to
 /** Each app's cache, found through the connection its query modules are given. */
 const cacheBySql = new WeakMap<Sql, CatalogoCache>();
 
-/** The catalogue cache of the app that owns this connection (built by buildApp). */
-export function catalogoCacheOf(sql: Sql): CatalogoCache {
-  const cache = cacheBySql.get(sql);
-  if (!cache) throw new Error('CatalogoCache: nessuna cache per questa connessione (la costruisce buildApp)');
-  return cache;
+/**
+ * The catalogue cache of the app whose pool this handle uses (built by buildApp). Reads through
+ * anything else keep nothing: a transaction (it may see rows not yet committed) or a script's
+ * own connection get a throwaway cache.
+ */
+export function catalogoCacheOf(db: DbOrTx): CatalogoCache {
+  return cacheBySql.get(sqlOf(db)) ?? new CatalogoCache();
 }
 
 /**
@@ -51,12 +53,14 @@ export class CatalogoCache {
   codiciCategorie = new TtlCache<Map<string, number>>(CATEGORIE_TTL_MS);
   private ascolto: postgres.ListenMeta | undefined;
 
-  constructor(private readonly sql: Sql) {
-    cacheBySql.set(sql, this);
+  /** With the app's pool: the cache of that app, listening and notifying through it. */
+  constructor(private readonly sql?: Sql) {
+    if (sql) cacheBySql.set(sql, this);
   }
 
   /** Follows the other processes' invalidations; resolves once listening. */
   async listen(): Promise<void> {
+    if (!this.sql) return;
     this.ascolto = await this.sql.listen(CANALE, (payload) => this.clear(leggi(payload)), () => this.clear('tutto'));
   }
 
@@ -70,7 +74,7 @@ export class CatalogoCache {
     const w = normalizza(what);
     if (w === undefined) return;
     this.clear(w);
-    await notificaCatalogo(this.sql, w);
+    if (this.sql) await notificaCatalogo(this.sql, w);
   }
 
   /** Forgets in this process only (notices and reconnections land here). */

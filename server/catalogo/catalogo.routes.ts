@@ -25,39 +25,39 @@ const page = async (e: Elenco, i: PageInput): Promise<Pagina> => {
 /** A paged product list priced for the call's client. */
 const paged = <I extends PageInput>(pagina: (deps: Deps, i: I) => Promise<Pagina>) =>
   async ({ deps, input, cliente }: { deps: Deps; input: I; cliente: ClienteSessione }) =>
-    toPagina(deps.sql, pricingOf(cliente), await pagina(deps, input), input.start, input.limit);
+    toPagina(deps.db, pricingOf(cliente), await pagina(deps, input), input.start, input.limit);
 
 export const catalogoRoutes = routeGroup(catalogoApi, {
   categorie: async ({ deps }) => ({ categorie: await alberoCategorie(deps.db, true) }),
   marchi: async ({ deps }) => elencoMarchi(deps.db),
   marchio: async ({ deps, input }) => infoBrand(deps.db, input.brand_id),
   volantini: async ({ deps }) => ({ volantini: await elencoVolantini(deps.db) }),
-  categoria: paged(async (deps, i) => page(elencoCategoria(deps.sql, await categoriaIdByCodice(deps.sql, i.categoria_cod)), i)),
-  volantino: paged(async (deps, i) => page(elencoVolantino(deps.sql, i.volantino_id), i)),
-  marchioProdotti: paged(async (deps, i) => page(elencoBrand(deps.sql, i.brand_id), i)),
-  novita: paged(async (deps, i) => page(elencoNovita(deps.sql), i)),
+  categoria: paged(async (deps, i) => page(elencoCategoria(deps.db, await categoriaIdByCodice(deps.db, i.categoria_cod)), i)),
+  volantino: paged(async (deps, i) => page(elencoVolantino(deps.db, i.volantino_id), i)),
+  marchioProdotti: paged(async (deps, i) => page(elencoBrand(deps.db, i.brand_id), i)),
+  novita: paged(async (deps, i) => page(elencoNovita(deps.db), i)),
   ricerca: paged(async (deps, i) => ({
-    prodotti: ricercaSource(deps.sql, i.stringa, i.start, i.limit),
-    totaleVuota: async () => (await cercaProdotti(deps.sql, i.stringa, i.start, i.limit)).total,
+    prodotti: ricercaSource(deps.db, i.stringa, i.start, i.limit),
+    totaleVuota: async () => (await cercaProdotti(deps.db, i.stringa, i.start, i.limit)).total,
   })),
   ultimiOrdinati: async ({ deps, input, cliente, utente }) => {
-    const ids = await ultimiOrdinati(deps.sql, utente.id, cliente.id, input.limit);
-    return { prodotti: await loadProdotti(deps.sql, pricingOf(cliente), ids) };
+    const ids = await ultimiOrdinati(deps.db, utente.id, cliente.id, input.limit);
+    return { prodotti: await loadProdotti(deps.db, pricingOf(cliente), ids) };
   },
   casuali: async ({ deps, input, cliente }) => ({
-    prodotti: await loadProdotti(deps.sql, pricingOf(cliente), await prodottiCasuali(deps.sql, input.limit)),
+    prodotti: await loadProdotti(deps.db, pricingOf(cliente), await prodottiCasuali(deps.db, input.limit)),
   }),
   custom: async ({ deps, input, cliente }) => ({
-    prodotti: await loadProdotti(deps.sql, pricingOf(cliente), await prodottiCustom(deps.sql, input.limit)),
+    prodotti: await loadProdotti(deps.db, pricingOf(cliente), await prodottiCustom(deps.db, input.limit)),
   }),
   dettaglio: async ({ deps, input, cliente }) => {
-    const id = await idByCodice(deps.sql, input.codice_prodotto);
+    const id = await idByCodice(deps.db, input.codice_prodotto);
     if (id === undefined) throw notFound(`Prodotto ${input.codice_prodotto} non trovato.`);
-    const [prodotto] = await loadProdotti(deps.sql, pricingOf(cliente), [id]);
+    const [prodotto] = await loadProdotti(deps.db, pricingOf(cliente), [id]);
     return { prodotto: prodotto! };
   },
   perCodice: async ({ deps, input, cliente }) => {
-    const id = await idByCodice(deps.sql, input.codice_prodotto);
-    return { prodotto: id === undefined ? [] : await loadProdotti(deps.sql, pricingOf(cliente), [id]) };
+    const id = await idByCodice(deps.db, input.codice_prodotto);
+    return { prodotto: id === undefined ? [] : await loadProdotti(deps.db, pricingOf(cliente), [id]) };
   },
 });

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Brand, Categoria, Volantino } from '../../shared/catalogo.js';
-import type { DbOrTx, Sql } from '../db/client.js';
+import { sqlOf, type DbOrTx } from '../db/client.js';
 import { brand, categorie } from '../db/schema/index.js';
 import { notFound } from '../lib/errors.js';
 import type { IdsSource } from './prodotti.queries.js';
@@ -21,9 +21,9 @@ import { catalogoCacheOf } from './catalogo.cache.js';
 
 /** Turns a page of ids into the paged answer of the API, serialised once. */
 export async function toPagina(
-  sql: Sql, ctx: PricingCtx, pagina: Pagina, start: number, limit: number,
+  db: DbOrTx, ctx: PricingCtx, pagina: Pagina, start: number, limit: number,
 ): Promise<RawJson> {
-  const [prodotti, totale] = await Promise.all([prodottiJson(sql, ctx, pagina.prodotti), pagina.totale]);
+  const [prodotti, totale] = await Promise.all([prodottiJson(db, ctx, pagina.prodotti), pagina.totale]);
   const total = totale ?? prodotti.total ?? (await pagina.totaleVuota?.()) ?? 0;
   const paginaCorrente = Math.floor(start / limit) + 1;
   const totalePagine = Math.ceil(total / limit);
@@ -32,9 +32,9 @@ export async function toPagina(
 }
 
 /** A category's id by its code, from the catalogue cache's map of every code. */
-export async function categoriaIdByCodice(sql: Sql, codCat: string): Promise<number> {
-  const ids = await catalogoCacheOf(sql).codiciCategorie.get('all', async () =>
-    new Map((await sql<{ id: number; cod: string }[]>`SELECT id, cod_cat AS cod FROM categorie`).map((r) => [r.cod, r.id])));
+export async function categoriaIdByCodice(db: DbOrTx, codCat: string): Promise<number> {
+  const ids = await catalogoCacheOf(db).codiciCategorie.get('all', async () =>
+    new Map((await sqlOf(db)<{ id: number; cod: string }[]>`SELECT id, cod_cat AS cod FROM categorie`).map((r) => [r.cod, r.id])));
   const id = ids.get(codCat);
   if (id === undefined) throw notFound(`Categoria ${codCat} non trovata.`);
   return id;

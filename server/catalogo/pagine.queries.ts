@@ -1,6 +1,6 @@
 import type postgres from 'postgres';
 import { NOVITA_GIORNI } from '../../shared/catalogo.js';
-import type { Sql } from '../db/client.js';
+import { sqlOf, type DbOrTx, type Sql } from '../db/client.js';
 import { catalogoCacheOf } from './catalogo.cache.js';
 
 /** A paged product list: the ids of a page, in order, and the list's total. */
@@ -17,47 +17,50 @@ type Ids = postgres.PendingQuery<{ id: number }[]>;
  * are kept by the catalogue cache (catalogo.cache.ts). Prices and stock of the products on a page
  * are always read live.
  */
-const elenco = (sql: Sql, key: string, pagina: (start: number, limit: number) => Ids, count: () => Promise<{ n: number }[]>): Elenco => ({
-  pagina: (start, limit) =>
-    catalogoCacheOf(sql).elenchi.pagine.get(`${key}:${start}:${limit}`, async () => (await pagina(start, limit)).map((r) => r.id)),
-  totale: () => catalogoCacheOf(sql).elenchi.totali.get(key, async () => (await count())[0]?.n ?? 0),
+const elenco = (
+  db: DbOrTx, key: string, pagina: (sql: Sql, start: number, limit: number) => Ids, count: (sql: Sql) => Promise<{ n: number }[]>,
+): Elenco => ({
+  pagina: (start, limit) => catalogoCacheOf(db).elenchi.pagine.get(`${key}:${start}:${limit}`,
+    async () => (await pagina(sqlOf(db), start, limit)).map((r) => r.id)),
+  totale: () => catalogoCacheOf(db).elenchi.totali.get(key, async () => (await count(sqlOf(db)))[0]?.n ?? 0),
 });
 
 // Customer lists show visible products only: status 0 and not deleted.
 
 /** A category with all its sub-categories: one range of prodotti_categorie (visible products only). */
-export const elencoCategoria = (sql: Sql, categoriaId: number) => elenco(sql, `categoria:${categoriaId}`,
-  (start, limit) => sql`
+export const elencoCategoria = (db: DbOrTx, categoriaId: number) => elenco(db, `categoria:${categoriaId}`,
+  (sql, start, limit) => sql`
     SELECT prodotto_id AS id FROM prodotti_categorie WHERE categoria_id = ${categoriaId}
     ORDER BY prodotto_id LIMIT ${limit} OFFSET ${start}`,
-  () => sql`SELECT count(*)::int AS n FROM prodotti_categorie WHERE categoria_id = ${categoriaId}`);
+  (sql) => sql`SELECT count(*)::int AS n FROM prodotti_categorie WHERE categoria_id = ${categoriaId}`);
 
-export const elencoBrand = (sql: Sql, brandCodice: string) => elenco(sql, `brand:${brandCodice}`,
-  (start, limit) => sql`
+export const elencoBrand = (db: DbOrTx, brandCodice: string) => elenco(db, `brand:${brandCodice}`,
+  (sql, start, limit) => sql`
     SELECT p.id FROM prodotti p WHERE p.brand_codice = ${brandCodice} AND p.status = 0 AND p.deleted_at IS NULL
     ORDER BY p.id LIMIT ${limit} OFFSET ${start}`,
-  () => sql`SELECT count(*)::int AS n FROM prodotti p
+  (sql) => sql`SELECT count(*)::int AS n FROM prodotti p
             WHERE p.brand_codice = ${brandCodice} AND p.status = 0 AND p.deleted_at IS NULL`);
 
-export const elencoVolantino = (sql: Sql, volantinoId: number) => elenco(sql, `volantino:${volantinoId}`,
-  (start, limit) => sql`
+export const elencoVolantino = (db: DbOrTx, volantinoId: number) => elenco(db, `volantino:${volantinoId}`,
+  (sql, start, limit) => sql`
     SELECT p.id FROM volantini_prodotti vp JOIN prodotti p ON p.id = vp.prodotto_id
     WHERE vp.volantino_id = ${volantinoId} AND p.status = 0 AND p.deleted_at IS NULL
     ORDER BY vp.ordine, p.id LIMIT ${limit} OFFSET ${start}`,
-  () => sql`SELECT count(*)::int AS n FROM volantini_prodotti vp JOIN prodotti p ON p.id = vp.prodotto_id
+  (sql) => sql`SELECT count(*)::int AS n FROM volantini_prodotti vp JOIN prodotti p ON p.id = vp.prodotto_id
             WHERE vp.volantino_id = ${volantinoId} AND p.status = 0 AND p.deleted_at IS NULL`);
 
 /** Products created within the last NOVITA_GIORNI days, newest first. */
-export const elencoNovita = (sql: Sql) => elenco(sql, 'novita',
-  (start, limit) => sql`
+export const elencoNovita = (db: DbOrTx) => elenco(db, 'novita',
+  (sql, start, limit) => sql`
     SELECT p.id FROM prodotti p
     WHERE p.created_at > now() - make_interval(days => ${NOVITA_GIORNI}) AND p.status = 0 AND p.deleted_at IS NULL
     ORDER BY p.created_at DESC, p.id LIMIT ${limit} OFFSET ${start}`,
-  () => sql`SELECT count(*)::int AS n FROM prodotti p
+  (sql) => sql`SELECT count(*)::int AS n FROM prodotti p
             WHERE p.created_at > now() - make_interval(days => ${NOVITA_GIORNI}) AND p.status = 0 AND p.deleted_at IS NULL`);
 
 /** The user's most recently ordered products for one client. */
-export async function ultimiOrdinati(sql: Sql, utenteId: number, clienteId: number, limit: number): Promise<number[]> {
+export async function ultimiOrdinati(db: DbOrTx, utenteId: number, clienteId: number, limit: number): Promise<number[]> {
+  const sql = sqlOf(db);
   const rows = await sql<{ id: number }[]>`
     SELECT r.prodotto_id AS id
     FROM ordini o JOIN ordini_righe r ON r.ordine_id = o.id
@@ -71,7 +74,8 @@ export async function ultimiOrdinati(sql: Sql, utenteId: number, clienteId: numb
  * Random visible products in stock, without sorting the catalogue: random ids drawn between
  * the smallest and largest id, then the ones that exist.
  */
-export async function prodottiCasuali(sql: Sql, limit: number): Promise<number[]> {
+export async function prodottiCasuali(db: DbOrTx, limit: number): Promise<number[]> {
+  const sql = sqlOf(db);
   const rows = await sql<{ id: number }[]>`
     WITH b AS (SELECT min(id) AS lo, max(id) AS hi FROM prodotti),
     r AS (SELECT DISTINCT (b.lo + floor(random() * (b.hi - b.lo + 1)))::int AS id
@@ -83,7 +87,8 @@ export async function prodottiCasuali(sql: Sql, limit: number): Promise<number[]
 }
 
 /** Products with custom portal texts (titolo_portale or descrizione_aggiuntiva), newest change first. */
-export async function prodottiCustom(sql: Sql, limit: number): Promise<number[]> {
+export async function prodottiCustom(db: DbOrTx, limit: number): Promise<number[]> {
+  const sql = sqlOf(db);
   const rows = await sql<{ id: number }[]>`
     SELECT p.id FROM prodotti p
     WHERE (coalesce(p.titolo_portale, '') <> '' OR p.descrizione_aggiuntiva <> '') AND p.status = 0 AND p.deleted_at IS NULL
@@ -91,7 +96,8 @@ export async function prodottiCustom(sql: Sql, limit: number): Promise<number[]>
   return rows.map((r) => r.id);
 }
 
-export async function idByCodice(sql: Sql, codiceProdotto: string): Promise<number | undefined> {
+export async function idByCodice(db: DbOrTx, codiceProdotto: string): Promise<number | undefined> {
+  const sql = sqlOf(db);
   const rows = await sql<{ id: number }[]>`
     SELECT p.id FROM prodotti p WHERE p.codice_prodotto = ${codiceProdotto} AND p.status = 0 AND p.deleted_at IS NULL`;
   return rows[0]?.id;

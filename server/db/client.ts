@@ -36,3 +36,15 @@ export function connect(url: string, opts: { max?: number; genericPlans?: boolea
   const db = drizzle(sql, { schema });
   return { db, sql, close: () => sql.end({ timeout: 5 }) };
 }
+
+/**
+ * postgres.js on the connection of a drizzle handle: the pool for the database itself, and inside
+ * `db.transaction(async (tx) => …)` the transaction's own connection. Services take one handle
+ * (`db`) and write tagged SQL with `sqlOf(db)` (prepared statements, for hot paths and the SQL
+ * functions) beside drizzle's builders, in the same transaction when there is one. drizzle keeps
+ * its postgres.js client on its session (the same object for every call, so it can key caches).
+ * Inside a transaction only queries work (no listen, no nested begin: use `db.transaction`).
+ */
+export function sqlOf(db: DbOrTx): Sql {
+  return (db as unknown as { _: { session: { client: Sql } } })._.session.client;
+}

@@ -111,7 +111,7 @@ async function withClient(req: FastifyRequest, c: AnyContract, input: Record<str
     return typeof v === 'string' ? v : undefined;
   };
   const codes = { azienda: code('azienda'), cliente: code('cliente'), utente: code('utente') };
-  if (s.admin) return { ...s, cliente: await clienteDelCatalogo(req.server.deps.sql, codes) };
+  if (s.admin) return { ...s, cliente: await clienteDelCatalogo(req.server.deps.db, codes) };
   if (!s.utente) throw forbidden();
   if (c.access === 'utente') {
     if (codes.utente !== undefined && codes.utente !== s.utente.codice) throw forbidden();
