@@ -1,0 +1,104 @@
+-- One way to queue a mail (server/posta/accoda-mail.ts calls it from TypeScript, crea_ordine from
+-- SQL): a row of mail_uscita is either an order's confirmation (its order only; the text is composed
+-- when sent) or a composed mail (recipient, subject and text, optional reply-to).
+CREATE OR REPLACE FUNCTION accoda_mail(
+  p_ordine_id int DEFAULT NULL, p_destinatario text DEFAULT NULL, p_oggetto text DEFAULT NULL,
+  p_testo text DEFAULT NULL, p_reply_to text DEFAULT NULL)
+RETURNS int LANGUAGE plpgsql AS $$
+DECLARE
+  nuovo int;
+BEGIN
+  IF p_ordine_id IS NOT NULL THEN
+    IF coalesce(p_destinatario, p_oggetto, p_testo, p_reply_to) IS NOT NULL THEN
+      RAISE EXCEPTION 'accoda_mail: la conferma di un ordine si compone all''invio, senza destinatario né testo';
+    END IF;
+  ELSIF p_destinatario IS NULL OR p_oggetto IS NULL OR p_testo IS NULL THEN
+    RAISE EXCEPTION 'accoda_mail: servono destinatario, oggetto e testo (o un ordine)';
+  END IF;
+  INSERT INTO mail_uscita (ordine_id, destinatario, reply_to, oggetto, testo)
+  VALUES (p_ordine_id, p_destinatario, p_reply_to, p_oggetto, p_testo)
+  RETURNING id INTO nuovo;
+  RETURN nuovo;
+END $$;
+--> statement-breakpoint
+-- crea_ordine of migration 0010, queuing its confirmation through accoda_mail.
+CREATE OR REPLACE FUNCTION crea_ordine(
+  p_utente_id int, p_cliente_id int, p_listino int, p_sconto numeric,
+  p_codici text[], p_qt int[], p_key text,
+  p_azienda_codice text, p_cliente_codice text, p_utente_codice text,
+  p_cliente_nome text, p_azienda_nome text, p_utente_nome text, p_nome text, p_note text,
+  OUT esito text, OUT ordine_id int, OUT totale numeric, OUT dettagli jsonb)
+LANGUAGE plpgsql AS $$
+DECLARE
+  r record;
+  righe jsonb := '[]';
+  corte jsonb := '[]';
+  trovati text[] := '{}';
+BEGIN
+  IF p_key IS NOT NULL THEN
+    SELECT o.id INTO ordine_id FROM ordini o WHERE o.utente_id = p_utente_id AND o.idempotency_key = p_key;
+    IF FOUND THEN esito := 'duplicato'; RETURN; END IF;
+  END IF;
+
+  totale := 0;
+  FOR r IN
+    SELECT p.id, p.codice_prodotto, coalesce(nullif(p.titolo_portale, ''), p.descrizione1) AS titolo, p.disponibilita,
+      round(coalesce(lp.prezzo, 0), 3) AS prezzo, prezzo_netto(lp.prezzo, ps.prezzo, p_sconto) AS prezzo_reale, q.qt
+    FROM unnest(p_codici, p_qt) AS q(codice, qt)
+    JOIN prodotti p ON p.codice_prodotto = q.codice AND p.status = 0 AND p.deleted_at IS NULL
+    LEFT JOIN prodotti_prezzi lp ON lp.prodotto_id = p.id AND lp.listino = p_listino
+    LEFT JOIN prezzi_speciali ps ON ps.prodotto_id = p.id AND ps.cliente_id = p_cliente_id
+    ORDER BY p.id
+    FOR UPDATE OF p
+  LOOP
+    trovati := trovati || r.codice_prodotto;
+    IF r.qt > r.disponibilita THEN
+      corte := corte || jsonb_build_object('codice_prodotto', r.codice_prodotto, 'disponibilita', greatest(r.disponibilita, 0));
+    END IF;
+    righe := righe || jsonb_build_object('prodotto_id', r.id, 'codice_prodotto', r.codice_prodotto, 'prodotto_nome', r.titolo,
+      'qt', r.qt, 'prezzo', r.prezzo, 'prezzo_reale', r.prezzo_reale);
+    totale := totale + r.prezzo_reale * r.qt;
+  END LOOP;
+
+  IF p_key IS NOT NULL THEN
+    -- A request with the same key may have committed while this one waited for the row locks.
+    SELECT o.id INTO ordine_id FROM ordini o WHERE o.utente_id = p_utente_id AND o.idempotency_key = p_key;
+    IF FOUND THEN esito := 'duplicato'; RETURN; END IF;
+  END IF;
+  IF cardinality(trovati) < cardinality(p_codici) THEN
+    esito := 'sconosciuti';
+    dettagli := to_jsonb(ARRAY(SELECT c FROM unnest(p_codici) c WHERE c <> ALL (trovati)));
+    RETURN;
+  END IF;
+  IF jsonb_array_length(corte) > 0 THEN
+    esito := 'insufficienti';
+    dettagli := corte;
+    RETURN;
+  END IF;
+
+  INSERT INTO ordini (utente_id, cliente_id, azienda_codice, cliente_codice, utente_codice, cliente_nome, azienda_nome,
+    utente_nome, nome, note, response_code, response_status, totale, idempotency_key)
+  VALUES (p_utente_id, p_cliente_id, p_azienda_codice, p_cliente_codice, p_utente_codice, p_cliente_nome, p_azienda_nome,
+    p_utente_nome, p_nome, p_note, '201', 'Confermato', totale, p_key)
+  ON CONFLICT (utente_id, idempotency_key) DO NOTHING
+  RETURNING id INTO ordine_id;
+  IF ordine_id IS NULL THEN
+    -- The same key was committed by a concurrent request while this one waited.
+    SELECT o.id INTO ordine_id FROM ordini o WHERE o.utente_id = p_utente_id AND o.idempotency_key = p_key;
+    esito := 'duplicato';
+    RETURN;
+  END IF;
+
+  INSERT INTO ordini_righe (ordine_id, prodotto_id, codice_prodotto, prodotto_nome, qt, prezzo, prezzo_reale)
+  SELECT ordine_id, (x->>'prodotto_id')::int, x->>'codice_prodotto', x->>'prodotto_nome', (x->>'qt')::int,
+    (x->>'prezzo')::numeric, (x->>'prezzo_reale')::numeric
+  FROM jsonb_array_elements(righe) x;
+  -- Stock columns carry no index: with room on the page (fillfactor) the update stays HOT.
+  UPDATE prodotti p SET disponibilita = p.disponibilita - (x->>'qt')::int, updated_at = now()
+  FROM jsonb_array_elements(righe) x WHERE p.id = (x->>'prodotto_id')::int;
+  INSERT INTO popolarita_coda (prodotto_id) SELECT (x->>'prodotto_id')::int FROM jsonb_array_elements(righe) x;
+  -- The confirmation mail, in the same transaction: composed and sent by the server's outbox.
+  PERFORM accoda_mail(p_ordine_id => ordine_id);
+  esito := 'ok';
+  dettagli := righe;
+END $$;
