@@ -2,10 +2,9 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { contattoRequest } from '../../shared/contatti.js';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { errorMessage } from '../lib/api';
-import { useShopSession } from '../shop/shopSession';
+import { useShopSession } from '../session/shopSession';
 import { useInviaContatto } from './api';
 import { AGENTI, AZIENDA, CASELLE, telHref } from './azienda';
-import '../checkout/common.css';
 import './account.css';
 
 type Campo = 'nome' | 'email' | 'messaggio';

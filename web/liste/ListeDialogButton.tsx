@@ -9,7 +9,6 @@ import { errorMessage } from '../lib/api';
 import { useListe, useListeMutations } from './api';
 import { MSG, useListeAzioni } from './azioni';
 import { ListaForm } from './ListaForm';
-import '../checkout/common.css';
 import './liste.css';
 
 /** The product fields the lists dialog needs (any catalogue product or cart line has them). */

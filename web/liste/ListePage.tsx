@@ -8,7 +8,6 @@ import { useListe } from './api';
 import { MSG, useListeAzioni } from './azioni';
 import { ListaForm } from './ListaForm';
 import { PencilIcon, TrashIcon } from '../components/icons';
-import '../checkout/common.css';
 import './liste.css';
 
 /** /liste (SPEC §2 Lists): the user's lists; a row opens /liste/dettaglio; create, rename, delete. */

@@ -6,11 +6,10 @@ import { SearchIcon } from '../components/icons';
 import { QueryView } from '../components/QueryView';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { paths } from '../paths';
-import { useShopSession } from '../shop/shopSession';
+import { useShopSession } from '../session/shopSession';
 import { ordiniQuery } from './api';
 import { formatDataLunga, formatDataOra } from './format';
 import { ordineOk, statoOrdine } from './stato';
-import '../checkout/common.css';
 import './ordini.css';
 
 /** /ordini (SPEC §2 Orders): the user's orders for the session's client, newest first. */

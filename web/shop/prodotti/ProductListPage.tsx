@@ -10,7 +10,7 @@ import { ProductGrid } from '../../components/ProductGrid';
 import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { paginaQuery, scopeOf, type ListaProdotti } from '../api';
-import { useShopSession } from '../shopSession';
+import { useShopSession } from '../../session/shopSession';
 import '../../components/product.css';
 import './prodotti.css';
 
