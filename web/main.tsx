@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { DialogProvider } from './components/Modal';
+import { ToastProvider } from './components/Toast';
 import { registerNavigate } from './lib/navigation';
 import { queryClient } from './lib/queryClient';
 import { routes } from './routes';
@@ -14,9 +15,11 @@ registerNavigate((to, opts) => router.navigate(to, opts));
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <DialogProvider>
-        <RouterProvider router={router} />
-      </DialogProvider>
+      <ToastProvider>
+        <DialogProvider>
+          <RouterProvider router={router} />
+        </DialogProvider>
+      </ToastProvider>
     </QueryClientProvider>
   </StrictMode>,
 );

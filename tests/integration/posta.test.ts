@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import type { AppConfig } from '../../server/config.js';
 import { mailUscita } from '../../server/db/schema/index.js';
+import { accodaMail } from '../../server/posta/accoda-mail.js';
 import { createAzienda, createCliente, createProdotto, createUtente } from '../support/factories.js';
 import { loginCliente, useTestApp } from '../support/harness.js';
 
@@ -91,5 +92,42 @@ describe('mail outbox', () => {
       await a.close();
       await b.close();
     }
+  });
+});
+
+describe('accodaMail', () => {
+  const mail = { to: 'ufficio@test.local', replyTo: 'cliente@test.local', subject: 'Accodata', text: 'Riga uno\nRiga due' };
+
+  it('queues a mail with what it tells about, and the outbox sends it', async () => {
+    const { db } = t().database;
+    const id = await db.transaction((tx) => accodaMail(tx, mail));
+    const [m] = await db.select().from(mailUscita).where(eq(mailUscita.id, id));
+    expect(m).toMatchObject({ ordineId: null, destinatario: mail.to, replyTo: mail.replyTo, oggetto: mail.subject, testo: mail.text, inviataAt: null });
+    const app = await conMail('accoda');
+    try {
+      await app.deps.posta.sveglia();
+      const [file] = emls(app.deps.config.mailDir);
+      const eml = fs.readFileSync(path.join(app.deps.config.mailDir, file!), 'utf8');
+      expect(eml).toContain('Subject: Accodata');
+      expect(eml).toContain('Reply-To: cliente@test.local');
+      expect(eml).toContain('Riga due');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('leaves nothing queued when the transaction rolls back', async () => {
+    const { db } = t().database;
+    const prima = await db.$count(mailUscita);
+    await expect(db.transaction(async (tx) => {
+      await accodaMail(tx, { ...mail, subject: 'Annullata' });
+      throw new Error('annulla');
+    })).rejects.toThrow('annulla');
+    expect(await db.$count(mailUscita)).toBe(prima);
+  });
+
+  it('refuses a mail without recipient, subject or text', async () => {
+    await expect(accodaMail(t().database.db, { ...mail, text: null as unknown as string }))
+      .rejects.toMatchObject({ cause: { message: expect.stringMatching(/servono destinatario, oggetto e testo/) } });
   });
 });

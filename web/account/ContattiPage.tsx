@@ -1,11 +1,12 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { contattoRequest } from '../../shared/contatti.js';
+import { InputField } from '../components/form/InputField';
+import { TextareaField } from '../components/form/TextareaField';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { errorMessage } from '../lib/api';
-import { useShopSession } from '../shop/shopSession';
+import { useShopSession } from '../session/shopSession';
 import { useInviaContatto } from './api';
 import { AGENTI, AZIENDA, CASELLE, telHref } from './azienda';
-import '../checkout/common.css';
 import './account.css';
 
 type Campo = 'nome' | 'email' | 'messaggio';
@@ -135,19 +136,7 @@ function ContattoForm() {
     }
   };
 
-  const field = (campo: Campo, label: string, input: (props: Record<string, unknown>) => ReactNode) => (
-    <div className="field">
-      <label htmlFor={ids[campo]}>{label} <span aria-hidden="true" className="req">*</span></label>
-      {input({
-        id: ids[campo],
-        value: valori[campo],
-        required: true,
-        'aria-invalid': errori[campo] ? true : undefined,
-        'aria-describedby': errori[campo] ? `${ids[campo]}-err` : undefined,
-      })}
-      {errori[campo] && <span id={`${ids[campo]}-err`} className="field-error">{errori[campo]}</span>}
-    </div>
-  );
+  const campo = (c: Campo) => ({ id: ids[c], value: valori[c], required: true, error: errori[c] });
 
   return (
     <section className="card contatti-form" aria-labelledby="scrivici">
@@ -155,15 +144,9 @@ function ContattoForm() {
         <h2 id="scrivici">Scrivici</h2>
       </div>
       <form className="card-body" onSubmit={submit} noValidate aria-busy={invia.isPending}>
-        {field('nome', 'Nome', (p) => (
-          <input {...p} className="input" autoComplete="name" maxLength={200} onChange={(e) => set('nome', e.target.value)} />
-        ))}
-        {field('email', 'Email', (p) => (
-          <input {...p} className="input" type="email" autoComplete="email" maxLength={200} onChange={(e) => set('email', e.target.value)} />
-        ))}
-        {field('messaggio', 'Messaggio', (p) => (
-          <textarea {...p} className="textarea" rows={7} maxLength={5000} onChange={(e) => set('messaggio', e.target.value)} />
-        ))}
+        <InputField {...campo('nome')} label="Nome" autoComplete="name" maxLength={200} onChange={(e) => set('nome', e.target.value)} />
+        <InputField {...campo('email')} label="Email" type="email" autoComplete="email" maxLength={200} onChange={(e) => set('email', e.target.value)} />
+        <TextareaField {...campo('messaggio')} label="Messaggio" rows={7} maxLength={5000} onChange={(e) => set('messaggio', e.target.value)} />
         <p className="hint"><span aria-hidden="true">*</span> Tutti i campi sono obbligatori.</p>
         <div className="contatti-submit">
           <button type="submit" className="btn btn-primary" disabled={invia.isPending}>

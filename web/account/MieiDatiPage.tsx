@@ -6,8 +6,7 @@ import { ErrorState } from '../components/ErrorState';
 import { Spinner } from '../components/Spinner';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { listinoOf } from '../lib/storage';
-import { useShopSession } from '../shop/shopSession';
-import '../checkout/common.css';
+import { useShopSession } from '../session/shopSession';
 import './account.css';
 
 const TIPOLOGIE: Record<string, string> = { cliente: 'Cliente', user: 'Utente' };

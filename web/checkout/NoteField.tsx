@@ -1,21 +1,17 @@
-import { useId } from 'react';
+import { TextareaField } from '../components/form/TextareaField';
 import { setOrdineDraft, useOrdineDraft } from './draft';
 
 /** The order's 'Note', shared by the Speed Checkout panel and /checkout (one draft for both). */
-export function NoteField({ className = 'field', rows }: { className?: string; rows: number }) {
-  const id = useId();
+export function NoteField({ className, rows }: { className?: string; rows: number }) {
   const { note } = useOrdineDraft();
   return (
-    <div className={className}>
-      <label htmlFor={id}>Note</label>
-      <textarea
-        id={id}
-        className="textarea"
-        rows={rows}
-        maxLength={4000}
-        value={note}
-        onChange={(e) => setOrdineDraft({ note: e.target.value })}
-      />
-    </div>
+    <TextareaField
+      className={className}
+      label="Note"
+      rows={rows}
+      maxLength={4000}
+      value={note}
+      onChange={(e) => setOrdineDraft({ note: e.target.value })}
+    />
   );
 }

@@ -7,7 +7,7 @@ import { displayPrice, formatEuro3, usePriceMode } from '../cart/priceMode';
 import { ErrorState } from '../components/ErrorState';
 import { useDialogs } from '../components/Modal';
 import { Spinner } from '../components/Spinner';
-import { useShopSession } from '../shop/shopSession';
+import { useShopSession } from '../session/shopSession';
 import { quickSearchQuery } from './api';
 import { Thumb } from './Thumb';
 

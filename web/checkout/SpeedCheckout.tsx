@@ -107,7 +107,7 @@ function SpeedCheckoutPanel({ id, items, onClose }: { id: string; items: CartIte
           </ul>
         )}
 
-        <NoteField className="field sc-note" rows={2} />
+        <NoteField className="sc-note" rows={2} />
 
         <footer className="sc-contacts" aria-label="Contatti">
           <p>

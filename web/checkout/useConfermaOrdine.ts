@@ -8,7 +8,7 @@ import { errorMessage } from '../lib/api';
 import { queryClient } from '../lib/queryClient';
 import { ordiniKeys } from '../ordini/api';
 import { paths } from '../paths';
-import { useShopSession } from '../shop/shopSession';
+import { useShopSession } from '../session/shopSession';
 import { checkDisponibilita, creaOrdine, newIdempotencyKey } from './api';
 import { resetOrdineDraft, type OrdineDraft } from './draft';
 

@@ -1,6 +1,7 @@
 import {
   useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject,
 } from 'react';
+import './dropdown.css';
 
 /**
  * Pop-ups of the header: a disclosure (button + panel: cart, category tree) and a menu button

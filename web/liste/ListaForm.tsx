@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Lista } from '../../shared/liste.js';
+import { InputField } from '../components/form/InputField';
 import { useListeAzioni } from './azioni';
 
 /**
@@ -20,8 +21,6 @@ export function ListaForm({ modifica, onFineModifica, nomeVuoto, conDescrizione 
   const { creaLista, rinominaLista, creando, rinominando } = useListeAzioni(nomeVuoto);
   const [nome, setNome] = useState('');
   const [descrizione, setDescrizione] = useState('');
-  const nomeId = useId();
-  const descId = useId();
   const titleId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -70,24 +69,24 @@ export function ListaForm({ modifica, onFineModifica, nomeVuoto, conDescrizione 
         {modifica && <span className="muted mono"> #{modifica.id}</span>}
       </h3>
       <div className="lista-form-row">
-        <div className="field">
-          <label htmlFor={nomeId}>{modifica ? 'Nuovo nome della lista' : 'Nome lista'}</label>
-          <input
-            ref={inputRef}
-            id={nomeId}
-            className="input"
-            value={nome}
-            maxLength={100}
-            autoComplete="off"
-            required
-            onChange={(e) => setNome(e.target.value)}
-          />
-        </div>
+        <InputField
+          ref={inputRef}
+          label={modifica ? 'Nuovo nome della lista' : 'Nome lista'}
+          required
+          value={nome}
+          maxLength={100}
+          autoComplete="off"
+          onChange={(e) => setNome(e.target.value)}
+        />
         {conDescrizione && !modifica && (
-          <div className="field field-grow">
-            <label htmlFor={descId}>Descrizione (facoltativa)</label>
-            <input id={descId} className="input" value={descrizione} maxLength={500} autoComplete="off" onChange={(e) => setDescrizione(e.target.value)} />
-          </div>
+          <InputField
+            className="field-grow"
+            label="Descrizione (facoltativa)"
+            value={descrizione}
+            maxLength={500}
+            autoComplete="off"
+            onChange={(e) => setDescrizione(e.target.value)}
+          />
         )}
         <div className="lista-form-actions">
           {modifica ? (

@@ -1,15 +1,15 @@
 import { ListIcon, PencilIcon, TrashIcon } from '../components/icons';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Lista } from '../../shared/liste.js';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorState } from '../components/ErrorState';
+import { CheckboxField } from '../components/form/CheckboxField';
 import { Modal } from '../components/Modal';
 import { Spinner } from '../components/Spinner';
 import { errorMessage } from '../lib/api';
 import { useListe, useListeMutations } from './api';
 import { MSG, useListeAzioni } from './azioni';
 import { ListaForm } from './ListaForm';
-import '../checkout/common.css';
 import './liste.css';
 
 /** The product fields the lists dialog needs (any catalogue product or cart line has them). */
@@ -103,7 +103,6 @@ function ListaRiga({ lista, prodotto, inModifica, onModifica, onCancellata, onSt
   onCancellata: () => void;
   onStato: (s: { text: string; error?: boolean }) => void;
 }) {
-  const checkId = useId();
   const { aggiungi, rimuovi } = useListeMutations();
   const { cancellaLista } = useListeAzioni();
   const [busy, setBusy] = useState(false);
@@ -123,20 +122,21 @@ function ListaRiga({ lista, prodotto, inModifica, onModifica, onCancellata, onSt
 
   return (
     <li className={`liste-check-row${inModifica ? ' is-editing' : ''}`}>
-      <input
-        id={checkId}
-        type="checkbox"
+      <CheckboxField
+        className="liste-check-field"
+        label={
+          <>
+            <span className="liste-check-name">{lista.nome}</span>
+            <span className="muted mono"> #{lista.id}</span>
+            <span className="liste-check-count muted">
+              {lista.prodotti.length === 1 ? '1 prodotto' : `${lista.prodotti.length} prodotti`}
+            </span>
+          </>
+        }
         checked={presente}
         disabled={busy}
         onChange={(e) => void toggle(e.target.checked)}
       />
-      <label htmlFor={checkId} className="liste-check-label">
-        <span className="liste-check-name">{lista.nome}</span>
-        <span className="muted mono"> #{lista.id}</span>
-        <span className="liste-check-count muted">
-          {lista.prodotti.length === 1 ? '1 prodotto' : `${lista.prodotti.length} prodotti`}
-        </span>
-      </label>
       {busy && <Spinner label="Aggiornamento…" />}
       <button type="button" className="btn btn-ghost icon-btn" aria-label={`Rinomina lista #${lista.id} ${lista.nome}`} title="Rinomina" onClick={onModifica}>
         <PencilIcon />

@@ -3,7 +3,7 @@ import { listeApi } from '../../shared/liste.js';
 import { callApi } from '../lib/api';
 import { queryClient } from '../lib/queryClient';
 import type { SessionData } from '../lib/storage';
-import { useShopSession } from '../shop/shopSession';
+import { useShopSession } from '../session/shopSession';
 
 /**
  * The user's product lists (SPEC §7 Lists): read once and cached by TanStack Query; every change

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { MSG_LISTE, type Lista } from '../../shared/liste.js';
 import { useDialogs } from '../components/Modal';
+import { useConfirmAction } from '../hooks/useConfirmAction';
 import { errorMessage } from '../lib/api';
 import { useListeMutations } from './api';
 
@@ -22,12 +23,13 @@ const conDettaglio = (msg: string, err: unknown) => {
 };
 
 /**
- * Create, rename and delete with the spec's alerts and confirmation; each resolves true when the
- * server accepted the change. `nomeVuoto` is the blank-name alert: 'Nome lista non inserito' in the
- * lists dialog, 'Il nome della lista è obbligatorio' elsewhere.
+ * Create, rename and delete with the spec's alerts and confirmation (a delete tells its outcome in
+ * a toast); each resolves true when the server accepted the change. `nomeVuoto` is the blank-name
+ * alert: 'Nome lista non inserito' in the lists dialog, 'Il nome della lista è obbligatorio' elsewhere.
  */
 export function useListeAzioni(nomeVuoto: string = MSG.nomeObbligatorio) {
-  const { alert, confirm } = useDialogs();
+  const { alert } = useDialogs();
+  const confermaEFai = useConfirmAction();
   const { crea, rinomina, cancella } = useListeMutations();
 
   const creaLista = useCallback(async (nome: string, descrizione = ''): Promise<Lista | null> => {
@@ -61,20 +63,12 @@ export function useListeAzioni(nomeVuoto: string = MSG.nomeObbligatorio) {
     }
   }, [alert, rinomina]);
 
-  const cancellaLista = useCallback(async (lista: Pick<Lista, 'id'>): Promise<boolean> => {
-    if (!(await confirm(MSG.confermaCancella(lista.id), { danger: true, confirmLabel: 'Cancella' }))) return false;
-    try {
-      const r = await cancella.mutateAsync({ lista_id: lista.id });
-      if (r.status !== 0) {
-        await alert(`${MSG.erroreCancellazione}\n${r.msg}`);
-        return false;
-      }
-      return true;
-    } catch (err) {
-      await alert(conDettaglio(MSG.erroreCancellazione, err));
-      return false;
-    }
-  }, [alert, confirm, cancella]);
+  const cancellaLista = useCallback((lista: Pick<Lista, 'id'>): Promise<boolean> => confermaEFai({
+    question: MSG.confermaCancella(lista.id),
+    confirm: { danger: true, confirmLabel: 'Cancella' },
+    run: () => cancella.mutateAsync({ lista_id: lista.id }),
+    failure: MSG.erroreCancellazione,
+  }), [confermaEFai, cancella]);
 
   return { creaLista, rinominaLista, cancellaLista, creando: crea.isPending, rinominando: rinomina.isPending };
 }

@@ -7,7 +7,6 @@ import { paths } from '../paths';
 import { formatDataLunga, formatDataOra, NON_PRESENTE } from './format';
 import { ordineOk, statoOrdine } from './stato';
 import { useRiordina } from './useRiordina';
-import '../checkout/common.css';
 import './ordini.css';
 
 /** The order passed in navigation state by /ordini, or null. */

@@ -3,14 +3,13 @@ import { useNavigate } from 'react-router-dom';
 import type { Ordine } from '../../shared/ordini.js';
 import { displayPrice, formatEuro3, usePriceMode } from '../cart/priceMode';
 import { SearchIcon } from '../components/icons';
-import { QueryView } from '../components/QueryView';
+import { type Column, DataTable } from '../components/DataTable';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { paths } from '../paths';
-import { useShopSession } from '../shop/shopSession';
+import { useShopSession } from '../session/shopSession';
 import { ordiniQuery } from './api';
 import { formatDataLunga, formatDataOra } from './format';
 import { ordineOk, statoOrdine } from './stato';
-import '../checkout/common.css';
 import './ordini.css';
 
 /** /ordini (SPEC §2 Orders): the user's orders for the session's client, newest first. */
@@ -18,7 +17,45 @@ export function OrdiniPage() {
   useDocumentTitle('Ordini');
   const { session } = useShopSession();
   const navigate = useNavigate();
-  const query = useQuery(ordiniQuery(session));
+  const mode = usePriceMode();
+  const query = useQuery({ ...ordiniQuery(session), select: (d) => d.ordini });
+  const columns: Column<Ordine>[] = [
+    { key: 'id', header: 'Ordine #ID', className: 'mono strong', cell: (o) => `#${o.id}` },
+    {
+      key: 'data', header: 'Data Creazione', className: 'nowrap',
+      cell: (o) => <time dateTime={o.created_at} title={formatDataLunga(o.created_at)}>{formatDataOra(o.created_at)}</time>,
+    },
+    { key: 'nome', header: 'Nome', className: 'ordini-nome', cell: (o) => o.nome || <span className="muted">—</span> },
+    {
+      key: 'totale', header: 'Totale', align: 'end', className: 'nowrap',
+      cell: (o) => {
+        const totale = displayPrice(o.totale, mode);
+        return totale === null ? <span className="muted">—</span> : formatEuro3(totale);
+      },
+    },
+    {
+      key: 'stato', header: 'Stato',
+      cell: (o) => (
+        <span className={`status-dot${ordineOk(o) ? ' is-ok' : ''}`} title={statoOrdine(o)}>
+          <span className="visually-hidden">{statoOrdine(o)}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'dettaglio', header: 'Dettaglio', align: 'center', className: 'ordini-col-detail',
+      cell: (o) => (
+        <button
+          type="button"
+          className="btn btn-sm icon-btn"
+          aria-label={`Dettaglio ordine #${o.id}`}
+          title="Dettaglio"
+          onClick={() => void navigate(paths.ordiniDettaglio.path, { state: { ordine: o } })}
+        >
+          <SearchIcon />
+        </button>
+      ),
+    },
+  ];
   return (
     <>
       <div className="page-head">
@@ -29,66 +66,19 @@ export function OrdiniPage() {
       </div>
       <p className="page-sub">
         {session.cliente_ragionesociale} <span className="mono">({session.cliente_codice})</span>
-        {query.data && ` · ${query.data.ordini.length === 1 ? '1 ordine' : `${query.data.ordini.length} ordini`}`}
+        {query.data && ` · ${query.data.length === 1 ? '1 ordine' : `${query.data.length} ordini`}`}
       </p>
       <section className="card" aria-label="Elenco ordini">
-        <QueryView query={query} isEmpty={(d) => d.ordini.length === 0} empty="Non ci sono ordini." loadingLabel="Caricamento ordini…">
-          {(d) => <OrdiniTable ordini={d.ordini} />}
-        </QueryView>
+        <DataTable
+          label="Ordini"
+          className="ordini-table"
+          query={query}
+          columns={columns}
+          rowKey={(o) => o.id}
+          empty="Non ci sono ordini."
+          loadingLabel="Caricamento ordini…"
+        />
       </section>
     </>
-  );
-}
-
-function OrdiniTable({ ordini }: { ordini: Ordine[] }) {
-  const navigate = useNavigate();
-  const mode = usePriceMode();
-  return (
-    <div className="table-scroll">
-      <table className="table ordini-table">
-        <thead>
-          <tr>
-            <th scope="col">Ordine #ID</th>
-            <th scope="col">Data Creazione</th>
-            <th scope="col">Nome</th>
-            <th scope="col" className="num">Totale</th>
-            <th scope="col">Stato</th>
-            <th scope="col" className="ordini-col-detail">Dettaglio</th>
-          </tr>
-        </thead>
-        <tbody>
-          {ordini.map((o) => {
-            const totale = displayPrice(o.totale, mode);
-            const stato = statoOrdine(o);
-            return (
-              <tr key={o.id}>
-                <td className="mono strong">#{o.id}</td>
-                <td className="nowrap">
-                  <time dateTime={o.created_at} title={formatDataLunga(o.created_at)}>{formatDataOra(o.created_at)}</time>
-                </td>
-                <td className="ordini-nome">{o.nome || <span className="muted">—</span>}</td>
-                <td className="num nowrap">{totale === null ? <span className="muted">—</span> : formatEuro3(totale)}</td>
-                <td>
-                  <span className={`status-dot${ordineOk(o) ? ' is-ok' : ''}`} title={stato}>
-                    <span className="visually-hidden">{stato}</span>
-                  </span>
-                </td>
-                <td className="ordini-col-detail">
-                  <button
-                    type="button"
-                    className="btn btn-sm icon-btn"
-                    aria-label={`Dettaglio ordine #${o.id}`}
-                    title="Dettaglio"
-                    onClick={() => void navigate(paths.ordiniDettaglio.path, { state: { ordine: o } })}
-                  >
-                    <SearchIcon />
-                  </button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
   );
 }

@@ -7,7 +7,7 @@ import { prodottoByCodice } from '../checkout/api';
 import { useDialogs } from '../components/Modal';
 import { errorMessage } from '../lib/api';
 import { paths } from '../paths';
-import { useShopSession } from '../shop/shopSession';
+import { useShopSession } from '../session/shopSession';
 
 /** Runs `fn` over `items` with at most `limit` calls at a time, keeping the order of the results. */
 async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {

@@ -11,7 +11,7 @@ import { paths } from '../paths';
 import { ultimiOrdinatiQuery } from './api';
 import { FlyerCarousel } from './home/FlyerCarousel';
 import { SideBanners } from './home/SideBanners';
-import { useShopSession } from './shopSession';
+import { useShopSession } from '../session/shopSession';
 import '../components/product.css';
 import './prodotti/prodotti.css';
 

@@ -5,8 +5,9 @@ import { ordini } from './ordini.table.js';
 /**
  * Mail waiting to be sent (server/posta/posta-in-uscita.ts), written in the same transaction as
  * what it tells about, so that a mail server that is down delays mail instead of losing it.
- * An order confirmation names its order (crea_ordine writes the row; the text is composed when
- * sent); other mail carries its recipient, subject and text.
+ * Rows are written only by the SQL function accoda_mail (migration 0011), from TypeScript through
+ * server/posta/accoda-mail.ts: an order confirmation names its order (crea_ordine queues it; the
+ * text is composed when sent); other mail carries its recipient, subject and text.
  */
 export const mailUscita = pgTable('mail_uscita', {
   id: serial('id').primaryKey(),

@@ -80,7 +80,7 @@ BEGIN
   FROM jsonb_array_elements(righe) x WHERE p.id = (x->>'prodotto_id')::int;
   INSERT INTO popolarita_coda (prodotto_id) SELECT (x->>'prodotto_id')::int FROM jsonb_array_elements(righe) x;
   -- The confirmation mail, in the same transaction: composed and sent by the server's outbox.
-  INSERT INTO mail_uscita (ordine_id) VALUES (ordine_id);
+  PERFORM accoda_mail(p_ordine_id => ordine_id);
   esito := 'ok';
   dettagli := righe;
 END $$;

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { iniziali, nomeUtente, useLogoutCliente } from '../../accesso/session';
 import { MenuButton } from '../../components/Dropdown';
 import { paths } from '../../paths';
-import { useShopSession } from '../shopSession';
+import { useShopSession } from '../../session/shopSession';
 
 /** Profile menu (SPEC §2): I miei dati, I miei ordini, Le mie Liste, Esci (clears the session, goes to /). */
 export function ProfileMenu() {

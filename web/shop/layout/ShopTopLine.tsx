@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../paths';
-import { useShopSession } from '../shopSession';
+import { useShopSession } from '../../session/shopSession';
 import { useScrolled } from './useScrolled';
 
 /**

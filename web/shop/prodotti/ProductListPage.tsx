@@ -1,56 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_SIZES } from '../../../shared/common.js';
+import type { ReactNode } from 'react';
 import type { PaginaProdotti, Prodotto } from '../../../shared/catalogo.js';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
+import { SelectField } from '../../components/form/SelectField';
 import { Pagination } from '../../components/Pagination';
 import { ProductGrid } from '../../components/ProductGrid';
 import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { usePaging } from '../../hooks/usePaging';
 import { paginaQuery, scopeOf, type ListaProdotti } from '../api';
-import { useShopSession } from '../shopSession';
+import { useShopSession } from '../../session/shopSession';
 import '../../components/product.css';
 import './prodotti.css';
-
-function intOf(value: string | null): number | null {
-  if (value === null || !/^\d+$/.test(value.trim())) return null;
-  return Number(value);
-}
-
-/**
- * Page and size of a paged list, kept in the URL (start, limit) so that reload and back/forward
- * work (SPEC §2 Pagination, §9: default 50, the query limit overrides).
- */
-export function usePaging() {
-  const [params, setParams] = useSearchParams();
-  const rawLimit = intOf(params.get('limit'));
-  const limit = rawLimit !== null && rawLimit >= 1 && rawLimit <= MAX_PAGE_SIZE ? rawLimit : DEFAULT_PAGE_SIZE;
-  const start = intOf(params.get('start')) ?? 0;
-  const page = Math.floor(start / limit) + 1;
-
-  /** start = (page-1) × limit, then back to the top. */
-  const setPage = (p: number) => {
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      next.set('start', String((p - 1) * limit));
-      next.set('limit', String(limit));
-      return next;
-    });
-    window.scrollTo({ top: 0 });
-  };
-  /** A new page size starts again from the first product. */
-  const setLimit = (l: number) => {
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      next.set('start', '0');
-      next.set('limit', String(l));
-      return next;
-    });
-  };
-  return { start, limit, page, setPage, setLimit };
-}
 
 export interface ProductListPageProps {
   /** The page heading (h1). */
@@ -81,8 +43,7 @@ export interface ProductListPageProps {
 export function ProductListPage({ title, documentTitle, lista, invalidText, emptyText, subtitle, summary, intro, aside }: ProductListPageProps) {
   useDocumentTitle(documentTitle);
   const { session } = useShopSession();
-  const { start, limit, page, setPage, setLimit } = usePaging();
-  const sizeId = useId();
+  const { start, limit, page, sizes, setPage, setLimit } = usePaging();
   const query = useQuery({
     ...paginaQuery(scopeOf(session), lista ?? { kind: 'novita' }, start, limit),
     enabled: lista !== null && !!session.azienda_codice && !!session.cliente_codice,
@@ -90,7 +51,6 @@ export function ProductListPage({ title, documentTitle, lista, invalidText, empt
   });
   const data = lista ? query.data : undefined;
   const loading = query.isFetching;
-  const sizes: number[] = (PAGE_SIZES as readonly number[]).includes(limit) ? [...PAGE_SIZES] : [...PAGE_SIZES, limit].sort((a, b) => a - b);
 
   let body: ReactNode;
   if (lista === null) body = <EmptyState title={invalidText ?? emptyText} />;
@@ -113,16 +73,14 @@ export function ProductListPage({ title, documentTitle, lista, invalidText, empt
           {data ? `Risultati Trovati ${data.totaleProdotti} - Pagine Disponibili ${data.totalePagine}` : '\u00a0'}
         </p>
         {loading && !query.isPending && <Spinner label="Aggiornamento…" />}
-        <div className="plist-size">
-          <label htmlFor={sizeId}>Articoli per pagina</label>
-          <select id={sizeId} className="select" value={limit} onChange={(e) => setLimit(Number(e.target.value))}>
-            {sizes.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          layout="inline"
+          className="plist-size"
+          label="Articoli per pagina"
+          value={limit}
+          options={sizes.map((n) => ({ value: n, label: String(n) }))}
+          onChange={(e) => setLimit(Number(e.target.value))}
+        />
       </div>
       {data && summary?.(data)}
       {query.isError && data && <ErrorState error={query.error} onRetry={() => void query.refetch()} />}

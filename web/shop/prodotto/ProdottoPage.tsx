@@ -15,7 +15,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { fileName, mediaPath, mediaUrl } from '../../lib/media';
 import { paths } from '../../paths';
 import { dettaglioQuery, scopeOf } from '../api';
-import { useShopSession } from '../shopSession';
+import { useShopSession } from '../../session/shopSession';
 import '../../components/product.css';
 import './prodotto.css';
 

@@ -1,0 +1,16 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import type { Mail } from '../lib/mailer.js';
+
+/**
+ * Queues a composed mail in mail_uscita, to be sent by the outbox (posta-in-uscita.ts). Pass the
+ * transaction that stores what the mail tells about, so that both commit or neither does.
+ * The row is written by the SQL function accoda_mail (server/posta/sql/accoda_mail.sql), which crea_ordine also
+ * calls for an order's confirmation: one definition of a queued mail for TypeScript and SQL.
+ */
+export async function accodaMail(db: DbOrTx, mail: Mail): Promise<number> {
+  const [row] = await db.execute<{ id: number }>(sql`
+    SELECT accoda_mail(p_destinatario => ${mail.to}, p_oggetto => ${mail.subject}, p_testo => ${mail.text},
+      p_reply_to => ${mail.replyTo ?? null}) AS id`);
+  return row!.id;
+}

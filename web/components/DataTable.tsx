@@ -1,0 +1,98 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { Key, MouseEvent, ReactNode } from 'react';
+import { EmptyState } from './EmptyState';
+import { ErrorState } from './ErrorState';
+import { Spinner } from './Spinner';
+import './data-table.css';
+
+export interface Column<T> {
+  key: string;
+  /** Header text; wrap it in <span className="visually-hidden"> for a column without a visible title. */
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  /** 'end' for amounts and counts (right-aligned, tabular digits). */
+  align?: 'start' | 'end' | 'center';
+  /** On the header and every cell of the column (width, wrapping…). */
+  className?: string;
+}
+
+/** The parts of a TanStack query a table reads; use `select` to hand it the rows. */
+export type TableQuery<T> = Pick<UseQueryResult<readonly T[]>, 'data' | 'isPending' | 'isError' | 'error' | 'isFetching' | 'isPlaceholderData' | 'refetch'>;
+
+const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"]';
+
+/**
+ * A list as a dense table: typed columns, header sticky inside its own scroll box (which also
+ * scrolls sideways on narrow screens), and the three states of a list as a row under the header:
+ * loading (Spinner), empty (`empty`), error (SPEC §8 text and 'Riprova'). While another page loads
+ * (placeholderData: keepPreviousData) the previous rows stay, dimmed.
+ *
+ *   const query = useQuery({ ...ordiniQuery(session), select: (d) => d.ordini });
+ *   <DataTable label="Ordini" query={query} rowKey={(o) => o.id} empty="Non ci sono ordini."
+ *     columns={[{ key: 'id', header: 'Ordine #ID', cell: (o) => `#${o.id}` }, …]} />
+ *
+ * `onRowClick` is a mouse shortcut: keep a link or button in a cell for the keyboard (clicks on
+ * controls inside a row do not count as a row click). `actions` fills a last, untitled column.
+ */
+export function DataTable<T>({
+  label, columns, query, rowKey, empty, loadingLabel, onRowClick, actions, rowClassName, className,
+}: {
+  /** Accessible name of the table (a hidden caption). */
+  label: string;
+  columns: readonly Column<T>[];
+  query: TableQuery<T>;
+  rowKey: (row: T) => Key;
+  /** The empty text of the spec. */
+  empty: string;
+  loadingLabel?: string;
+  onRowClick?: (row: T) => void;
+  actions?: (row: T) => ReactNode;
+  rowClassName?: (row: T) => string | undefined;
+  className?: string;
+}) {
+  const span = columns.length + (actions ? 1 : 0);
+  const rows = query.data;
+  let state: ReactNode = null;
+  if (query.isPending) state = <Spinner label={loadingLabel} size="lg" showLabel={!!loadingLabel} block />;
+  else if (query.isError) state = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  else if (rows?.length === 0) state = <EmptyState title={empty} />;
+
+  const click = onRowClick && ((row: T, e: MouseEvent) => {
+    if (e.target instanceof Element && e.target.closest(INTERACTIVE)) return;
+    onRowClick(row);
+  });
+  const alignClass = (c: Column<T>) => [c.align === 'end' ? 'num' : c.align === 'center' ? 'data-table-center' : '', c.className ?? ''].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className="table-scroll data-table-scroll">
+      <table
+        className={`table data-table${query.isPlaceholderData ? ' is-stale' : ''}${className ? ` ${className}` : ''}`}
+        aria-busy={query.isFetching}
+      >
+        <caption className="visually-hidden">{label}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => <th key={c.key} scope="col" className={alignClass(c)}>{c.header}</th>)}
+            {actions && <th scope="col" className="data-table-actions"><span className="visually-hidden">Azioni</span></th>}
+          </tr>
+        </thead>
+        <tbody>
+          {state ? (
+            <tr className="data-table-state">
+              <td colSpan={span}>{state}</td>
+            </tr>
+          ) : rows?.map((row) => (
+            <tr
+              key={rowKey(row)}
+              className={[click ? 'is-clickable' : '', rowClassName?.(row) ?? ''].filter(Boolean).join(' ') || undefined}
+              onClick={click && ((e) => click(row, e))}
+            >
+              {columns.map((c) => <td key={c.key} className={alignClass(c)}>{c.cell(row)}</td>)}
+              {actions && <td className="data-table-actions">{actions(row)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
