@@ -6,7 +6,7 @@ import { Logo } from '../components/Logo';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useSessionData, useStoredUtente } from '../lib/storage';
 import { paths } from '../paths';
-import { nomeUtente, sameClient, sessionDataFor, startClientSession, useLogoutCliente, useSyncUtente } from './session';
+import { nomeUtente, sameClient, sessionDataFor, startClientSession, useLogoutCliente, useSyncUtente } from '../session/sessione';
 import { UserChip } from '../components/UserChip';
 
 /** "Utente con piu' Aziende collegate": one card per company/client pair (SPEC §2 Dispatcher). */

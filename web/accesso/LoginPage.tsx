@@ -8,7 +8,7 @@ import { removeStored, setUtente, STORAGE_KEYS } from '../lib/storage';
 import { paths } from '../paths';
 import { accessoKeys, checkManutenzione, loginCliente } from './api';
 import { LoginForm } from './LoginForm';
-import { startClientSession } from './session';
+import { startClientSession } from '../session/sessione';
 
 export const MSG_NESSUN_CLIENTE = "Non sono presenti clienti associati all'account";
 

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { errorMessage } from '../lib/api';
 import { useShopSession } from '../session/shopSession';
 import { useInviaContatto } from './api';
-import { AGENTI, AZIENDA, CASELLE, telHref } from './azienda';
+import { AGENTI, AZIENDA, CASELLE, telHref } from '../lib/azienda';
 import './account.css';
 
 type Campo = 'nome' | 'email' | 'messaggio';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { sessioneQuery } from '../accesso/api';
-import { nomeUtente } from '../accesso/session';
+import { nomeUtente } from '../session/sessione';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorState } from '../components/ErrorState';
 import { Spinner } from '../components/Spinner';

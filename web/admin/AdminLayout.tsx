@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Outlet } from 'react-router-dom';
 import { TIPOLOGIA_TECNICO, type AdminInfo } from '../../shared/accesso.js';
 import { sessioneBackendQuery } from '../accesso/api';
-import { useLogoutBackend } from '../accesso/session';
+import { useLogoutBackend } from '../session/sessione';
 import { UserChip } from '../components/UserChip';
 import { ErrorState } from '../components/ErrorState';
 import { Logo } from '../components/Logo';

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { NoteField } from './NoteField';
 import { CartActions } from './CartActions';
 import { Link, useLocation } from 'react-router-dom';
-import { AZIENDA, CASELLE, telHref } from '../account/azienda';
+import { AZIENDA, CASELLE, telHref } from '../lib/azienda';
 import { useCart, type CartItem } from '../cart/cart';
 import { formatEuro3, usePriceMode, type PriceMode } from '../cart/priceMode';
 import { CartIcon } from '../components/icons';

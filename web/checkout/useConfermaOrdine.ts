@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { DisponibilitaRiga } from '../../shared/ordini.js';
-import { nomeUtente } from '../accesso/session';
+import { nomeUtente } from '../session/sessione';
 import { clearCart, removeFromCart, setCartQuantita, type CartItem } from '../cart/cart';
 import { useDialogs } from '../components/Modal';
 import { errorMessage } from '../lib/api';

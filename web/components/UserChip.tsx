@@ -1,4 +1,4 @@
-import { iniziali } from '../accesso/session';
+import { iniziali } from '../session/sessione';
 
 /** The logged-in person's initials and name, as shown in the shop, dispatcher and admin headers. */
 export function UserChip({ nome }: { nome: string }) {

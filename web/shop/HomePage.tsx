@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { Prodotto } from '../../shared/catalogo.js';
-import { nomeUtente } from '../accesso/session';
+import { nomeUtente } from '../session/sessione';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorState } from '../components/ErrorState';
 import { ProductGrid } from '../components/ProductGrid';

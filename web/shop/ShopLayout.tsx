@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
-import { useSyncUtente } from '../accesso/session';
+import { useSyncUtente } from '../session/sessione';
 import type { Prodotto } from '../../shared/catalogo.js';
 import { SpeedCheckout } from '../checkout/SpeedCheckout';
 import { ProductActionsContext } from '../components/productActions';
 import { ListeDialogButton } from '../liste/ListeDialogButton';
-import { FatturatoMensile } from '../ordini/FatturatoMensile';
+import { FatturatoMensile } from '../ordini/components/FatturatoMensile';
 import { listinoOf, useSessionData, useStoredUtente } from '../lib/storage';
 import { paths } from '../paths';
 import { CategorySidebar } from './layout/CategorySidebar';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { iniziali, nomeUtente, useLogoutCliente } from '../../accesso/session';
+import { iniziali, nomeUtente, useLogoutCliente } from '../../session/sessione';
 import { MenuButton } from '../../components/Dropdown';
 import { paths } from '../../paths';
 import { useShopSession } from '../../session/shopSession';

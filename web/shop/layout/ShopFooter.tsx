@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { LogoMark } from '../../components/Logo';
 import { paths } from '../../paths';
-import { AZIENDA, UFFICI } from './azienda';
+import { AZIENDA, UFFICI } from '../../lib/azienda';
 
 /** Footer (SPEC §2): static company address, phone, fax and department mailboxes. */
 export function ShopFooter() {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { UtenteLogin } from '../../../shared/accesso.js';
-import { equalSessionData, sameClient, sessionDataFor } from '../../accesso/session';
+import { equalSessionData, sameClient, sessionDataFor } from '../../session/sessione';
 import { removeStored, setSessionData, STORAGE_KEYS, useSessionData } from '../../lib/storage';
 
 /**

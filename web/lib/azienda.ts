@@ -1,12 +1,30 @@
-import { AZIENDA, UFFICI } from '../shop/layout/azienda';
-
 /**
- * The wholesaler's static contact details, shown in the Speed Checkout footer and on /contatti
- * (SPEC §2 Speed Checkout, Contacts). Company data and mailboxes come from the shop footer's
- * source (one place); the direct lines and the agents are added here.
+ * The wholesaler's static contact data, in one place for every screen that shows it: the shop
+ * footer (SPEC §2 "The footer shows static company address, phone, fax and department contact
+ * addresses"), the Speed Checkout footer and /contatti.
  */
-export { AZIENDA };
+export const AZIENDA = {
+  ragioneSociale: 'Ferramenta Distribuzione S.p.A.',
+  indirizzo: 'Via dell\u2019Artigianato 18',
+  cap: '20090',
+  citta: 'Segrate',
+  provincia: 'MI',
+  telefono: '02 2694 5100',
+  fax: '02 2694 5199',
+  partitaIva: '01234560159',
+  orari: 'Lun\u2013Ven 8:30\u201312:30, 14:00\u201318:00',
+} as const;
 
+/** Department mailboxes. */
+export const UFFICI = [
+  { nome: 'Ufficio ordini', email: 'ordini@ferramentadistribuzione.it' },
+  { nome: 'Ufficio commerciale', email: 'commerciale@ferramentadistribuzione.it' },
+  { nome: 'Amministrazione', email: 'amministrazione@ferramentadistribuzione.it' },
+  { nome: 'Assistenza tecnica', email: 'assistenza@ferramentadistribuzione.it' },
+  { nome: 'Logistica e spedizioni', email: 'logistica@ferramentadistribuzione.it' },
+] as const;
+
+/** Direct lines and agents, shown in the Speed Checkout footer and on /contatti (SPEC §2 Speed Checkout, Contacts). */
 export interface Casella {
   reparto: string;
   email: string;

@@ -8,7 +8,7 @@ import {
   useStoredUtente, type SessionData,
 } from '../lib/storage';
 import { paths } from '../paths';
-import { logoutBackend, logoutCliente, sessioneQuery } from './api';
+import { logoutBackend, logoutCliente, sessioneQuery } from '../accesso/api';
 
 /** sessionData for one of the user's clients (SPEC §3). */
 export function sessionDataFor(utente: UtenteLogin, cliente: ClienteCollegato): SessionData {

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '../lib/api';
-import { useSessionData, useStoredUtente } from '../lib/storage';
-import { formatEuro2 } from '../cart/priceMode';
-import { fatturatoQuery } from './api';
-import './ordini.css';
+import { ApiError } from '../../lib/api';
+import { useSessionData, useStoredUtente } from '../../lib/storage';
+import { formatEuro2 } from '../../cart/priceMode';
+import { fatturatoQuery } from '../api';
+import '../ordini.css';
 
 /** Texts of SPEC §5 and §8 for the turnover line. */
 export const MSG_FATTURATO = {
