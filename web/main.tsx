@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { DialogProvider } from './components/Modal';
+import { ServiceBanner } from './components/ServiceBanner';
 import { registerNavigate } from './lib/navigation';
 import { queryClient } from './lib/queryClient';
 import { routes } from './routes';
@@ -15,6 +16,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <DialogProvider>
+        <ServiceBanner />
         <RouterProvider router={router} />
       </DialogProvider>
     </QueryClientProvider>
