@@ -10,7 +10,9 @@ import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, val
 import '../shared/common.js';
 import { API_ROUTES } from './routes.js';
 import { registerRoutes } from './lib/route.js';
-import { DEFAULT_POOL_MAX, type AppConfig } from './config.js';
+import {
+  DEFAULT_DB_CONNECT_TIMEOUT_SECONDS, DEFAULT_DB_STATEMENT_TIMEOUT_SECONDS, DEFAULT_POOL_MAX, type AppConfig,
+} from './config.js';
 import { connect } from './db/client.js';
 import './deps.js';
 import { SessioniRecenti } from './auth/sessioni-recenti.js';
@@ -34,6 +36,9 @@ export function cacheControlOf(webDir: string, file: string): string {
   if (rel.at(-1) === 'index.html') return 'no-cache';
   return 'public, max-age=3600';
 }
+
+/** Longest wait of /api/health for the database. */
+const HEALTH_WAIT_MS = 2000;
 
 /** Upload limit per file; larger requests answer 413. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -64,7 +69,12 @@ export async function buildApp(
     return (data) => validate(data instanceof RawJson ? JSON.parse(data.text()) : data);
   });
 
-  const database = connect(config.databaseUrl, { genericPlans: true, max: config.dbPoolMax ?? DEFAULT_POOL_MAX });
+  const database = connect(config.databaseUrl, {
+    genericPlans: true,
+    max: config.dbPoolMax ?? DEFAULT_POOL_MAX,
+    connectTimeoutSeconds: config.dbConnectTimeoutSeconds ?? DEFAULT_DB_CONNECT_TIMEOUT_SECONDS,
+    statementTimeoutSeconds: config.dbStatementTimeoutSeconds ?? DEFAULT_DB_STATEMENT_TIMEOUT_SECONDS,
+  });
   const sessioniRecenti = new SessioniRecenti();
   await sessioniRecenti.listen(database.sql);
   const catalogo = new CatalogoCache(database.sql);
@@ -122,12 +132,18 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // A load balancer asks often and gives up soon: the answer comes within HEALTH_WAIT_MS even
+  // when the database does not answer at all (a refused connection answers at once).
   app.get('/api/health', { schema: { hide: true } }, async (_req, reply) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), HEALTH_WAIT_MS); });
     try {
-      await database.sql`select 1`;
+      await Promise.race([database.sql`select 1`.execute(), late]);
       return { status: 'ok' };
     } catch {
       return reply.status(503).send({ status: 'error', msg: 'Database non raggiungibile.' });
+    } finally {
+      clearTimeout(timer);
     }
   });
 

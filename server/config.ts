@@ -3,6 +3,16 @@ import { z } from 'zod';
 
 /** Measured on the 2-core bench machine (bench/report.md): more connections only add context switches. */
 export const DEFAULT_POOL_MAX = 20;
+/**
+ * Longest wait for a new connection to Postgres (TCP, TLS, login). A refused connection fails at
+ * once; this bounds a database that does not answer at all.
+ */
+export const DEFAULT_DB_CONNECT_TIMEOUT_SECONDS = 5;
+/**
+ * Longest statement of a request. The portal's heaviest is tens of milliseconds (bench/report.md);
+ * past 15 s the customer has given up, and a proxy's own timeout would answer something worse.
+ */
+export const DEFAULT_DB_STATEMENT_TIMEOUT_SECONDS = 15;
 
 const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
@@ -14,6 +24,9 @@ export const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Connections of the app to Postgres (see docs/decisions.md: few connections pipeline better). */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(DEFAULT_POOL_MAX),
+  DB_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(DEFAULT_DB_CONNECT_TIMEOUT_SECONDS),
+  /** 0 turns the limit off. */
+  DB_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(DEFAULT_DB_STATEMENT_TIMEOUT_SECONDS),
   DATA_DIR: z.string().min(1).default('.data'),
   MEDIA_DIR: z.string().min(1).optional(),
   SMTP_URL: z.string().url().optional(),
@@ -35,6 +48,10 @@ export interface AppConfig {
   databaseUrl: string;
   /** Size of the app's connection pool; DEFAULT_POOL_MAX when not given. */
   dbPoolMax?: number;
+  /** Wait for a new database connection; DEFAULT_DB_CONNECT_TIMEOUT_SECONDS when not given. */
+  dbConnectTimeoutSeconds?: number;
+  /** Postgres statement_timeout of the app's connections, 0 for none; DEFAULT_DB_STATEMENT_TIMEOUT_SECONDS when not given. */
+  dbStatementTimeoutSeconds?: number;
   dataDir: string;
   mediaDir: string;
   mailDir: string;
@@ -70,6 +87,8 @@ export function configFromEnv(env: Env, databaseUrl: string): AppConfig {
     host: env.HOST,
     databaseUrl,
     dbPoolMax: env.DB_POOL_MAX,
+    dbConnectTimeoutSeconds: env.DB_CONNECT_TIMEOUT_SECONDS,
+    dbStatementTimeoutSeconds: env.DB_STATEMENT_TIMEOUT_SECONDS,
     dataDir,
     mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     mailDir: path.join(dataDir, 'mail'),

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { DialogProvider } from './components/Modal';
+import { ServiceBanner } from './components/ServiceBanner';
 import { ToastProvider } from './components/Toast';
 import { registerNavigate } from './lib/navigation';
 import { queryClient } from './lib/queryClient';
@@ -17,6 +18,7 @@ createRoot(document.getElementById('root')!).render(
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
         <DialogProvider>
+          <ServiceBanner />
           <RouterProvider router={router} />
         </DialogProvider>
       </ToastProvider>

@@ -42,7 +42,14 @@ export class SessioniRecenti {
     this.map.clear();
   }
 
-  /** Follows the database's notices; resolves once listening. */
+  /**
+   * Follows the database's notices; resolves once listening. When the listening connection drops
+   * (Postgres restarted or gone), postgres.js issues LISTEN again after each failed try, pausing as
+   * the pool does (server/db/client.ts), without throwing or logging; every LISTEN that succeeds
+   * calls the second callback, which forgets everything, since notices sent meanwhile were lost.
+   * After an outage that can happen a few times in a row (one queued LISTEN per failed try): a
+   * cleared cache costs one session query per session.
+   */
   async listen(sql: Sql): Promise<void> {
     await sql.listen('sessioni', () => this.clear(), () => this.clear());
   }

@@ -1,15 +1,28 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnreachable, isStatementTimeout, MSG_DATABASE_UNREACHABLE, outageLogger } from './database-unreachable.js';
 import { HttpError } from './errors.js';
 
 const FIELD_NAMES: Record<string, string> = { querystring: 'parametro', body: 'campo', params: 'percorso' };
 
 /** One place that turns every thrown error into the JSON answer of DESIGN §4. */
 export function registerErrorHandler(app: FastifyInstance): void {
+  const outage = outageLogger();
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const requestId = req.id;
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({ msg: err.message, requestId, ...err.extra });
+    }
+    // Not the request's fault nor a bug: say so, and let the client try again shortly.
+    if (isDatabaseUnreachable(err)) {
+      outage(req.log, err, 'database non raggiungibile: risposte 503');
+      return reply.status(503).header('Retry-After', '5').send({ msg: MSG_DATABASE_UNREACHABLE, requestId });
+    }
+    // A statement cut by statement_timeout: the database is overloaded or a query is too slow for
+    // it; the client may retry, and the log keeps the statement to look into.
+    if (isStatementTimeout(err)) {
+      req.log.warn({ err }, 'istruzione interrotta da statement_timeout: risposta 503');
+      return reply.status(503).header('Retry-After', '5').send({ msg: MSG_DATABASE_UNREACHABLE, requestId });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];

@@ -1,4 +1,5 @@
 import type { Sql } from '../db/client.js';
+import { isDatabaseUnreachable, outageLogger } from '../lib/database-unreachable.js';
 import type { Mail, Mailer } from '../lib/mailer.js';
 import { confermaOrdine, type OrdinePerMail } from './testi.js';
 
@@ -13,6 +14,7 @@ const EVERY_MS = 30_000;
 
 interface Log {
   warn: (obj: object, msg: string) => void;
+  debug: (obj: object, msg: string) => void;
 }
 
 type Dovuta = {
@@ -35,6 +37,7 @@ export class PostaInUscita {
   private running?: Promise<void>;
   private again = false;
   private stopped = false;
+  private readonly outage = outageLogger();
 
   constructor(private readonly sql: Sql, private readonly mailer: Mailer, private readonly log: Log) {}
 
@@ -58,7 +61,9 @@ export class PostaInUscita {
           while (!this.stopped && (await this.passata()) === BATCH);
         } while (this.again && !this.stopped);
       } catch (err) {
-        this.log.warn({ err }, 'Posta in uscita: invio sospeso fino al prossimo turno');
+        // The database gone: postgres.js listens again once it is back, and that wakes this up.
+        if (isDatabaseUnreachable(err)) this.outage(this.log, err, 'Posta in uscita: database non raggiungibile, invio sospeso');
+        else this.log.warn({ err }, 'Posta in uscita: invio sospeso fino al prossimo turno');
       } finally {
         this.running = undefined;
       }

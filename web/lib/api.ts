@@ -51,6 +51,26 @@ export interface RequestOptions {
   on401?: 'redirect' | 'throw';
 }
 
+/**
+ * Whether the service looked unavailable at the last call that told: a 502/503/504 that is not
+ * maintenance, or no answer at all. The next successful answer clears it. The app banner
+ * (components/ServiceBanner) listens; this module only tells.
+ */
+let unavailable = false;
+const statusListeners = new Set<() => void>();
+export const serviceStatus = {
+  unavailable: (): boolean => unavailable,
+  subscribe(listener: () => void): () => void {
+    statusListeners.add(listener);
+    return () => statusListeners.delete(listener);
+  },
+};
+function setUnavailable(value: boolean): void {
+  if (value === unavailable) return;
+  unavailable = value;
+  for (const listener of statusListeners) listener();
+}
+
 const MSG_NETWORK = 'Impossibile contattare il server. Controlla la connessione e riprova.';
 const MSG_INVALID = 'Risposta del server non valida.';
 
@@ -102,8 +122,9 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
     body = JSON.stringify(opts.body);
     headers['Content-Type'] = 'application/json';
   }
+  let res: Response;
   try {
-    return await fetch(buildUrl(path, opts.query), {
+    res = await fetch(buildUrl(path, opts.query), {
       method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
       credentials: 'same-origin',
       headers,
@@ -112,8 +133,11 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    setUnavailable(true);
     throw new ApiError(0, MSG_NETWORK, { cause });
   }
+  if (res.ok) setUnavailable(false);
+  return res;
 }
 
 /** Turns a non-2xx answer into an ApiError, after the global reactions (maintenance, 401). */
@@ -123,6 +147,9 @@ async function failure(res: Response, opts: RequestOptions): Promise<never> {
   const msg = parsed.success ? parsed.data.msg : `Errore del server (HTTP ${res.status}).`;
   const maintenance = res.status === 503 && parsed.success && parsed.data.manutenzione === 1;
   if (maintenance) navigateTo(paths.manutenzione.path, { replace: true });
+  // Maintenance has its own page; a proxy's 502/504 means the server itself is not there.
+  if (maintenance) setUnavailable(false);
+  else if (res.status === 502 || res.status === 503 || res.status === 504) setUnavailable(true);
   if (res.status === 401 && (opts.on401 ?? 'redirect') === 'redirect') handleUnauthorized();
   throw new ApiError(res.status, msg, {
     requestId: parsed.success ? parsed.data.requestId : undefined,
