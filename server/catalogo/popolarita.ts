@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { sqlOf } from '../db/client.js';
 
 /** How often order lines are folded into product popularity (search ranking; server/catalogo/sql/applica_popolarita.sql). */
 const EVERY_MS = 5 * 60_000;
 
 /** Folds queued order lines into prodotti.popolarita; returns the products changed. */
 export async function applicaPopolarita(app: FastifyInstance): Promise<number> {
-  const [row] = await app.deps.sql<{ n: number }[]>`SELECT applica_popolarita() AS n`;
+  const [row] = await sqlOf(app.deps.db)<{ n: number }[]>`SELECT applica_popolarita() AS n`;
   return row?.n ?? 0;
 }
 

@@ -159,7 +159,7 @@ describe('database going away', () => {
   });
 
   it('bounds the statements of the app, not those of other callers', async () => {
-    expect((await app.deps.sql`SHOW statement_timeout`)[0]).toEqual({ statement_timeout: '15s' });
+    expect((await sqlOf(app.deps.db)`SHOW statement_timeout`)[0]).toEqual({ statement_timeout: '15s' });
     expect((await database.sql`SHOW statement_timeout`)[0]).toEqual({ statement_timeout: '0' });
   });
 
