@@ -28,8 +28,11 @@ const ORDER_PLAN: { utente: number; cliente: number; n: number }[] = [
   { utente: 8, cliente: 9, n: 4 },
 ];
 
-/** Orders that failed on the ERP side: (user, client, k-th order of that pair). */
-const FAILED = new Set(['1:1:7', '3:4:3']);
+/** Orders that failed on the ERP side, (user, client, k-th order of that pair), with the ERP's reason. */
+const FAILED = new Map([
+  ['1:1:7', 'Fido del cliente superato'],
+  ['3:4:3', 'Gestionale non raggiungibile'],
+]);
 
 const NOMI_ORDINE = ['Riordino magazzino', 'Cantiere via Roma', 'Scorta viteria', 'Urgente', 'Allestimento vetrina', 'Ordine settimanale'];
 const NOTE = ['Consegna al mattino', 'Chiamare prima della consegna', 'Ritiro in sede', 'Consegna presso il magazzino'];
@@ -76,14 +79,14 @@ export async function seedOrdini(tx: postgres.TransactionSql, ctx: ActivityConte
         totale += net * qt;
         return { prodotto_id: ctx.productId(p), codice_prodotto: p.codice, prodotto_nome: p.titoloPortale ?? p.descrizione1, qt, prezzo: millsToText(list), prezzo_reale: millsToText(net) };
       });
-      const failed = FAILED.has(`${plan.utente}:${plan.cliente}:${k}`);
+      const failed = FAILED.get(`${plan.utente}:${plan.cliente}:${k}`);
       ordini.push({
         row: {
           utente_id: utente.id, cliente_id: cliente.id, azienda_codice: azienda.codice, cliente_codice: cliente.codice,
           utente_codice: utente.codice, cliente_nome: cliente.ragioneSociale, azienda_nome: azienda.ragione_sociale,
           utente_nome: `${utente.nome} ${utente.cognome}`, nome: chance(r, 0.3) ? pick(r, NOMI_ORDINE) : '',
           note: chance(r, 0.25) ? pick(r, NOTE) : '', response_code: failed ? '500' : '201',
-          response_status: failed ? 'Errore' : 'Confermato', totale: millsToText(totale), created_at: createdAt,
+          response_status: failed ?? 'Confermato', totale: millsToText(totale), created_at: createdAt,
         },
         righe,
       });

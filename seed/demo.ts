@@ -3,8 +3,8 @@
  * Everything is generated deterministically: the same codes, names and relations on every run,
  * with dates relative to `now`.
  */
-import argon2 from 'argon2';
 import type postgres from 'postgres';
+import { hashPassword } from '../server/auth/passwords.js';
 import type { Db } from '../server/db/client.js';
 import { DEMO_PRODUCTS, generateProduct, type GeneratedProduct } from './catalog-generator.js';
 import { loadProducts, refreshSearch, type SpecialPriceClient } from './catalog-loader.js';
@@ -34,10 +34,10 @@ export async function isDatabaseEmpty(sql: postgres.Sql): Promise<boolean> {
   return !row.found;
 }
 
-/** Each distinct password hashed once (argon2 is deliberately slow). */
+/** Each distinct password hashed once (argon2 is deliberately slow), as logins hash them. */
 async function hashPasswords(passwords: string[]): Promise<Map<string, string>> {
   const distinct = [...new Set(passwords)];
-  const hashes = await Promise.all(distinct.map((pw) => argon2.hash(pw, { type: argon2.argon2id })));
+  const hashes = await Promise.all(distinct.map(hashPassword));
   return new Map(distinct.map((pw, i) => [pw, hashes[i]]));
 }
 

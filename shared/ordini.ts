@@ -45,6 +45,9 @@ export const rigaOrdine = z.object({
   codice_prodotto: z.string(),
   prodotto_nome: z.string(),
   qt: z.number().int(),
+  /** Of qt: shipped from stock ('in consegna') and backordered from the supplier ('in arrivo dal fornitore'). */
+  qt_in_consegna: z.number().int(),
+  qt_in_arrivo: z.number().int(),
   prezzo: z.number(),
   prezzo_reale: z.number(),
 });

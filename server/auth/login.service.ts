@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AdminInfo, LoginClienteResponse, UtenteLogin } from '../../shared/accesso.js';
 import type { Deps } from '../deps.js';
-import { adminUtenti } from '../db/schema/index.js';
+import { adminUtenti, utenti } from '../db/schema/index.js';
 import { registerDevice, type DeviceLogin } from './dispositivi.js';
 import { assertLoginAllowed, clearFailedLogins, recordFailedLogin } from './login-limits.js';
-import { verifyPassword } from './passwords.js';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import { utenteJson, type UtenteSessione } from './session-user.js';
 import { createSession } from './sessions.js';
 
@@ -59,8 +59,11 @@ export async function loginCliente(
     return { body: fallita(MSG.credenziali) };
   }
   await clearFailedLogins(db, input.username, ip);
-  if (row.status_login !== 0) return { body: fallita(MSG.disabilitato) };
   const utente = row.utente;
+  if (needsRehash(row.hash)) {
+    await db.update(utenti).set({ passwordHash: await hashPassword(input.password) }).where(eq(utenti.id, utente.id));
+  }
+  if (row.status_login !== 0) return { body: fallita(MSG.disabilitato) };
   const device = await registerDevice(db, utente.id, { ...input, ip }, await deps.impostazioni.get('approvazione_dispositivi'));
   if (!device.authorized) return { body: fallita(MSG.dispositivo) };
   if (utente.clienti.length === 0) return { body: { utente: toUtenteLogin(utente) } };
@@ -81,6 +84,9 @@ export async function loginBackend(
     return { status: 1, msg: MSG.credenziali };
   }
   await clearFailedLogins(db, input.username, ip);
+  if (needsRehash(admin.passwordHash)) {
+    await db.update(adminUtenti).set({ passwordHash: await hashPassword(input.password) }).where(eq(adminUtenti.id, admin.id));
+  }
   const token = await createSession(db, { tipo: 'admin', adminId: admin.id, ttlHours: deps.config.sessionTtlHours });
   return {
     status: 0,

@@ -1,16 +1,36 @@
 import argon2 from 'argon2';
 
-export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
+/**
+ * The argon2id parameters of every stored password: 64 MiB, 3 passes, 4 lanes (well above OWASP's
+ * minimum of 19 MiB, t=2, p=1). Login costs one verification at the parameters of the stored hash,
+ * so a hash made with others (a stronger one from another tool makes a login take seconds) is
+ * redone with these at the next successful login.
+ */
+export const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 65_536, timeCost: 3, parallelism: 4 } as const;
 
-/** A hash to compare against when the user does not exist, so timing does not reveal accounts. */
-let dummyHash: Promise<string> | undefined;
+export const hashPassword = (password: string) => argon2.hash(password, HASH_OPTIONS);
+
+/**
+ * Compared against when the user does not exist, so that timing does not reveal accounts: a hash
+ * of 'utente-inesistente' made with HASH_OPTIONS (a test keeps them equal). A constant, not made at
+ * the first login, which would then cost two hashes in a row.
+ */
+export const DUMMY_HASH = '$argon2id$v=19$m=65536,p=4,t=3$EL5Lwtbphao3Ye7qCwnXkA$nRHclEVsOs1W+21imemXLOGjopYBbc32z+01Pa1QszY';
 
 export async function verifyPassword(hash: string | undefined, password: string): Promise<boolean> {
-  dummyHash ??= hashPassword('utente-inesistente');
   try {
-    const ok = await argon2.verify(hash ?? (await dummyHash), password);
+    const ok = await argon2.verify(hash ?? DUMMY_HASH, password);
     return ok && hash !== undefined;
   } catch {
     return false;
+  }
+}
+
+/** True when a stored hash is not argon2id with HASH_OPTIONS (to redo after a successful login). */
+export function needsRehash(hash: string): boolean {
+  try {
+    return !hash.startsWith('$argon2id$') || argon2.needsRehash(hash, HASH_OPTIONS);
+  } catch {
+    return true;
   }
 }

@@ -140,7 +140,8 @@ export async function prodottiJson(
     if (base === undefined) continue;
     const prezzo = numero(d.prezzo);
     const netto = numero(d.prezzo_reale);
-    const colore = d.disponibilita > 0 ? 'verde' : d.ord_forn > 0 ? 'giallo' : 'rosso';
+    // Yellow: nothing in stock, but on order from the supplier beyond what stock already owes (DESIGN §6).
+    const colore = d.disponibilita > 0 ? 'verde' : d.disponibilita + d.ord_forn > 0 ? 'giallo' : 'rosso';
     parts.push(parts.length === 1 ? '{' : ',{', base,
       `,"prezzo":${prezzo},"prezzo_reale":${netto},"listino":${ctx.listino}` +
       `,"giac_attuale":${d.giac_attuale},"disponibilita":${d.disponibilita},"ord_forn":${d.ord_forn}` +

@@ -5,18 +5,21 @@ import { pricingOf } from '../catalogo/pricing.js';
 import type { Sql } from '../db/client.js';
 import { parseQuantita } from './quantita.js';
 
-/** Current stock of each asked product (ordini/check); unknown codes answer 0, not available. */
+/**
+ * What each asked line can be promised (ordini/check, DESIGN §6): stock plus the quantity on order
+ * from the supplier, by the same rule as crea_ordine. Unknown codes answer 0, not available.
+ */
 export async function verificaDisponibilita(
   sql: Sql, righe: { codice_prodotto: string; quantita: number | string }[],
 ): Promise<DisponibilitaRiga[]> {
   if (righe.length === 0) return [];
   const codes = [...new Set(righe.map((r) => r.codice_prodotto))];
-  const rows = await sql<{ codice_prodotto: string; disponibilita: number }[]>`
-    SELECT codice_prodotto, disponibilita FROM prodotti
+  const rows = await sql<{ codice_prodotto: string; promettibile: number }[]>`
+    SELECT codice_prodotto, greatest(disponibilita + ord_forn, 0) AS promettibile FROM prodotti
     WHERE codice_prodotto = ANY(${codes}::text[]) AND status = 0 AND deleted_at IS NULL`;
-  const stock = new Map(rows.map((r) => [r.codice_prodotto, Math.max(0, r.disponibilita)]));
+  const promettibile = new Map(rows.map((r) => [r.codice_prodotto, r.promettibile]));
   return righe.map((r) => {
-    const disponibilita = stock.get(r.codice_prodotto) ?? 0;
+    const disponibilita = promettibile.get(r.codice_prodotto) ?? 0;
     const q = parseQuantita(r.quantita);
     return { codice_prodotto: r.codice_prodotto, disponibile: q !== undefined && q <= disponibilita, disponibilita };
   });
@@ -29,9 +32,10 @@ const rifiuto = (msg: string): Esito => ({ status: 1, msg });
 
 /**
  * ordini/create (DESIGN §6): the SQL function crea_ordine (server/ordini/sql/) takes the prices
- * from the database for the session's client, reserves stock under row locks taken in id order
- * (concurrent orders never oversell and never deadlock) and stores the order with a snapshot of
- * each line, in one statement, with its confirmation mail queued (server/posta). Idempotent per
+ * from the database for the session's client, promises each line from stock and then from the
+ * supplier's incoming quantity under row locks taken in id order (concurrent orders never promise
+ * more than stock plus on order, and never deadlock) and stores the order with a snapshot of each
+ * line and how much of it is backordered, in one statement, with its confirmation mail queued (server/posta). Idempotent per
  * user on `key`: a repeated request answers the order it already made.
  */
 export async function creaOrdine(
@@ -77,7 +81,7 @@ export async function leggiOrdini(sql: Sql, utenteId: number, clienteId: number,
     SELECT o.id, to_json(o.created_at)#>>'{}' AS created_at, o.nome, o.note, o.response_code, o.response_status,
       round(o.totale, 3)::float8 AS totale,
       coalesce((SELECT json_agg(json_build_object('codice_prodotto', r.codice_prodotto, 'prodotto_nome', r.prodotto_nome,
-          'qt', r.qt, 'prezzo', round(r.prezzo, 3)::float8, 'prezzo_reale', round(r.prezzo_reale, 3)::float8) ORDER BY r.id)
+          'qt', r.qt, 'qt_in_consegna', r.qt_in_consegna, 'qt_in_arrivo', r.qt_in_arrivo, 'prezzo', round(r.prezzo, 3)::float8, 'prezzo_reale', round(r.prezzo_reale, 3)::float8) ORDER BY r.id)
         FROM ordini_righe r WHERE r.ordine_id = o.id), '[]'::json) AS prodotti
     FROM ordini o
     WHERE o.utente_id = ${utenteId} AND o.cliente_id = ${clienteId}

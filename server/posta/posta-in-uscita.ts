@@ -94,7 +94,8 @@ export class PostaInUscita {
           'totale', o.totale::text,
           'righe', coalesce((
             SELECT json_agg(json_build_object('codice_prodotto', r.codice_prodotto, 'prodotto_nome', r.prodotto_nome,
-              'qt', r.qt, 'prezzo_reale', r.prezzo_reale::text) ORDER BY r.id)
+              'qt', r.qt, 'qt_in_consegna', r.qt_in_consegna, 'qt_in_arrivo', r.qt_in_arrivo,
+              'prezzo_reale', r.prezzo_reale::text) ORDER BY r.id)
             FROM ordini_righe r WHERE r.ordine_id = o.id), '[]'::json)) END AS ordine
       FROM prese p
       LEFT JOIN ordini o ON o.id = p.ordine_id

@@ -12,7 +12,16 @@ export interface OrdinePerMail {
   nome: string;
   note: string;
   totale: string;
-  righe: { codice_prodotto: string; prodotto_nome: string; qt: number; prezzo_reale: string }[];
+  righe: { codice_prodotto: string; prodotto_nome: string; qt: number; qt_in_consegna: number; qt_in_arrivo: number; prezzo_reale: string }[];
+}
+
+/** How a line ships: 'in consegna' from stock, 'in arrivo dal fornitore' for what is backordered. */
+export function consegnaRiga(l: { qt_in_consegna: number; qt_in_arrivo: number }): string {
+  const parti = [
+    ...(l.qt_in_consegna > 0 ? [`${l.qt_in_consegna} in consegna`] : []),
+    ...(l.qt_in_arrivo > 0 ? [`${l.qt_in_arrivo} in arrivo dal fornitore`] : []),
+  ];
+  return parti.join(', ');
 }
 
 /** The confirmation of an order, to the user who placed it. */
@@ -25,7 +34,10 @@ export function confermaOrdine(o: OrdinePerMail): Mail {
       `abbiamo ricevuto il suo ordine #${o.ordine_id} per ${o.cliente_nome} (${o.cliente_codice}).`,
       ...(o.nome ? [`Nome ordine: ${o.nome}`] : []),
       '',
-      ...o.righe.map((l) => `${l.codice_prodotto}  ${l.prodotto_nome}  x${l.qt}  ${euro.format(Number(l.prezzo_reale))}`),
+      ...o.righe.map((l) => `${l.codice_prodotto}  ${l.prodotto_nome}  x${l.qt} (${consegnaRiga(l)})  ${euro.format(Number(l.prezzo_reale))}`),
+      ...(o.righe.some((l) => l.qt_in_arrivo > 0)
+        ? ['', "Le quantità in arrivo dal fornitore verranno spedite all'arrivo della merce nel nostro magazzino."]
+        : []),
       '',
       `Totale: ${euro.format(Number(o.totale))}`,
       ...(o.note ? [`Note: ${o.note}`] : []),

@@ -23,32 +23,38 @@ function db() {
   return postgres(inject('e2eDatabaseUrl'), { max: 1, onnotice: () => {} });
 }
 
-/** Demo products for the tests: plenty of stock (A, B, C, SCARSO) and none (ESAURITO). */
-async function scegliProdotti(): Promise<{ a: Scelta; b: Scelta; c: Scelta; scarso: Scelta; esaurito: Scelta }> {
+/**
+ * Demo products for the tests: plenty of stock and nothing on order (A, B, C, SCARSO, and ARRIVO,
+ * whose stock the backorder test sets), and nothing to promise (ESAURITO).
+ */
+async function scegliProdotti(): Promise<{ a: Scelta; b: Scelta; c: Scelta; scarso: Scelta; arrivo: Scelta; esaurito: Scelta }> {
   const sql = db();
   try {
     // From the end of the catalogue, so that other test files (which pick from the start) never race for stock.
     const rows = await sql.unsafe<{ codice: string; disponibilita: number }[]>(
       `SELECT codice_prodotto AS codice, disponibilita FROM prodotti
-        WHERE status = 0 AND deleted_at IS NULL AND disponibilita >= 60 AND codice_prodotto ~ '^[A-Z0-9]{2}-[0-9]+$'
-        ORDER BY id DESC LIMIT 4`,
+        WHERE status = 0 AND deleted_at IS NULL AND disponibilita >= 60 AND ord_forn = 0 AND codice_prodotto ~ '^[A-Z0-9]{2}-[0-9]+$'
+        ORDER BY id DESC LIMIT 5`,
     );
     const [esaurito] = await sql.unsafe<{ codice: string; disponibilita: number }[]>(
       `SELECT codice_prodotto AS codice, disponibilita FROM prodotti
-        WHERE status = 0 AND deleted_at IS NULL AND disponibilita <= 0 ORDER BY id DESC LIMIT 1`,
+        WHERE status = 0 AND deleted_at IS NULL AND disponibilita + ord_forn <= 0 ORDER BY id DESC LIMIT 1`,
     );
-    if (rows.length < 4 || !esaurito) throw new Error('prodotti demo insufficienti per i test degli ordini');
+    if (rows.length < 5 || !esaurito) throw new Error('prodotti demo insufficienti per i test degli ordini');
     const withPrices = (r: { codice: string; disponibilita: number }) => ({ ...r, prezzo: 0, prezzo_reale: 0 });
-    return { a: withPrices(rows[0]!), b: withPrices(rows[1]!), c: withPrices(rows[2]!), scarso: withPrices(rows[3]!), esaurito: withPrices(esaurito) };
+    return {
+      a: withPrices(rows[0]!), b: withPrices(rows[1]!), c: withPrices(rows[2]!), scarso: withPrices(rows[3]!),
+      arrivo: withPrices(rows[4]!), esaurito: withPrices(esaurito),
+    };
   } finally {
     await sql.end();
   }
 }
 
-async function setStock(codice: string, n: number): Promise<void> {
+async function setStock(codice: string, n: number, ordForn = 0): Promise<void> {
   const sql = db();
   try {
-    await sql`UPDATE prodotti SET disponibilita = ${n} WHERE codice_prodotto = ${codice}`;
+    await sql`UPDATE prodotti SET disponibilita = ${n}, ord_forn = ${ordForn} WHERE codice_prodotto = ${codice}`;
   } finally {
     await sql.end();
   }
@@ -68,8 +74,9 @@ interface OrdineApi {
   nome: string;
   note: string;
   response_code: string;
+  response_status: string;
   totale: number;
-  prodotti: { codice_prodotto: string; qt: number }[];
+  prodotti: { codice_prodotto: string; qt: number; qt_in_consegna: number; qt_in_arrivo: number }[];
 }
 
 async function ordini(page: Page): Promise<OrdineApi[]> {
@@ -318,6 +325,47 @@ describe.runIf(hasBrowser())('ordini', () => {
     await page.goto('/ordini/dettaglio');
     await visible(page.getByText('Nessun ordine selezionato'));
     await visible(page.getByRole('link', { name: 'Vai agli ordini' }));
+  });
+
+  it('backorder: 10 with 3 in stock and 17 on order, 3 in consegna and 7 in arrivo dal fornitore', async () => {
+    await page.goto('/home2');
+    await setStock(p.arrivo.codice, 3, 17);
+    try {
+      await page.getByRole('button', { name: /^Speed Checkout/ }).click();
+      const panel = page.getByRole('dialog', { name: 'Speed Checkout' });
+      await aggiungiDaRicerca(panel, panel.getByRole('searchbox', { name: 'Ricerca rapida prodotti' }), p.arrivo.codice);
+      await visible(panel.getByText('Disp. 3 · Ord. 17'));
+      const qt = panel.getByRole('spinbutton', { name: `Quantità ${p.arrivo.codice}` });
+      // Up to stock plus on order, and no further.
+      await qt.fill('21');
+      await alertDice(page, 'Impostata alla quantità massima disponibile di 20.');
+      await qt.fill('10');
+      await expect.poll(async () => (await carrello(page))[0]?.quantita).toBe(10);
+      await panel.getByRole('button', { name: 'Conferma Ordine' }).click();
+      await confermaDice(page, "Sei sicuro di voler confermare l'ordine?", 'Conferma');
+      await page.waitForURL('**/ordini');
+    } finally {
+      await setStock(p.arrivo.codice, p.arrivo.disponibilita);
+    }
+    const [nuovo] = await ordini(page);
+    expect(nuovo!.prodotti).toEqual([expect.objectContaining({ codice_prodotto: p.arrivo.codice, qt: 10, qt_in_consegna: 3, qt_in_arrivo: 7 })]);
+
+    await page.getByRole('button', { name: `Dettaglio ordine #${nuovo!.id}` }).click();
+    await visible(page.getByRole('heading', { level: 1, name: `Dettaglio Ordine #${nuovo!.id}` }));
+    await visible(page.getByRole('columnheader', { name: 'In consegna' }));
+    await visible(page.getByRole('columnheader', { name: 'In arrivo dal fornitore' }));
+    const riga = page.getByRole('row').filter({ has: page.getByRole('cell', { name: p.arrivo.codice, exact: true }) });
+    expect((await riga.getByRole('cell').allTextContents()).slice(2, 5)).toEqual(['10', '3', '7']);
+  });
+
+  it('order detail of a failed demo order: the status once, with its reason', async () => {
+    const fallito = (await ordini(page)).find((o) => o.response_code !== '201');
+    expect(fallito?.response_status).toBe('Fido del cliente superato');
+    await page.goto('/ordini');
+    await page.getByRole('button', { name: `Dettaglio ordine #${fallito!.id}` }).click();
+    await visible(page.getByRole('heading', { level: 1, name: `Dettaglio Ordine #${fallito!.id}` }));
+    await visible(page.getByText('Errore (Fido del cliente superato)', { exact: true }));
+    expect(await page.getByText('Errore (Errore)').count()).toBe(0);
   });
 
   it('lists: create, rename, add a product through the dialog, detail, delete', async () => {

@@ -15,6 +15,7 @@ import { QuantitaInput } from './QuantitaInput';
 import { QuickSearch } from './QuickSearch';
 import { Thumb } from './Thumb';
 import { useConfermaOrdine, useVerificaDisponibilita } from './useConfermaOrdine';
+import { disponibilitaTesto } from './disponibilitaTesto';
 import './common.css';
 import './checkout.css';
 
@@ -125,7 +126,7 @@ function CheckoutLine({ item, mode }: { item: CartItem; mode: PriceMode }) {
         <span className="checkout-title">{item.titolo}</span>
         <span className="hint">
           {importi && <>{formatEuro3(importi.unitario)} / {item.um || 'Pz'} · </>}
-          <span className={`stock stock-${item.disponibilita_colore}`}>Disp. {Math.max(0, item.disponibilita)}</span>
+          <span className={`stock stock-${item.disponibilita_colore}`}>{disponibilitaTesto(item)}</span>
         </span>
       </td>
       <td className="checkout-qty">

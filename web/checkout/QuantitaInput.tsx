@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { removeFromCart, setCartQuantita, type CartItem } from '../cart/cart';
 import { useDialogs } from '../components/Modal';
+import { promettibile } from '../components/useAddToCart';
 
 /** Texts of SPEC §5 for cart quantities. */
 export const MSG_QUANTITA = {
@@ -11,8 +12,9 @@ export const MSG_QUANTITA = {
 
 /**
  * The editable quantity of a cart line (number, minimum 1). A valid number is applied as it is
- * typed; above the stock the line is set to the stock with an alert; an empty or non-positive
- * value is refused with an alert when the field is left (or on Enter).
+ * typed; above what can be promised (stock plus on order, as the confirmation counts it) the line
+ * is set to that with an alert; an empty or non-positive value is refused with an alert when the
+ * field is left (or on Enter).
  */
 export function QuantitaInput({ item, id, className = 'input cart-qty', ...aria }: {
   item: CartItem;
@@ -30,14 +32,14 @@ export function QuantitaInput({ item, id, className = 'input cart-qty', ...aria 
     setDraft(String(item.quantita));
   }, [item.quantita]);
 
+  const max = promettibile(item);
   const apply = (n: number) => {
-    const max = item.disponibilita;
     if (n > max) {
-      // Nothing left in stock: a quantity of 0 means no line.
+      // Nothing left to promise: a quantity of 0 means no line.
       if (max >= 1) setCartQuantita(item.codice_prodotto, max);
       else removeFromCart(item.codice_prodotto);
       setDraft(String(Math.max(max, 1)));
-      void alert(MSG_QUANTITA.oltreDisponibilita(Math.max(0, max)));
+      void alert(MSG_QUANTITA.oltreDisponibilita(max));
       return;
     }
     if (n !== item.quantita) setCartQuantita(item.codice_prodotto, n);
@@ -64,7 +66,7 @@ export function QuantitaInput({ item, id, className = 'input cart-qty', ...aria 
       type="number"
       inputMode="numeric"
       min={1}
-      max={item.disponibilita >= 1 ? item.disponibilita : undefined}
+      max={max >= 1 ? max : undefined}
       step={1}
       value={draft}
       {...aria}

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Prodotto } from '../../shared/catalogo.js';
 import { addToCart } from '../cart/cart';
+import { promettibile } from '../components/useAddToCart';
 import { SearchIcon } from '../components/icons';
 import { displayPrice, formatEuro3, usePriceMode } from '../cart/priceMode';
 import { ErrorState } from '../components/ErrorState';
@@ -10,6 +11,7 @@ import { Spinner } from '../components/Spinner';
 import { useShopSession } from '../session/shopSession';
 import { quickSearchQuery } from './api';
 import { Thumb } from './Thumb';
+import { disponibilitaTesto } from './disponibilitaTesto';
 
 /** SPEC §9: search debounce 500 ms; the quick search needs more than 2 characters. */
 export const QUICK_SEARCH_DEBOUNCE_MS = 500;
@@ -33,7 +35,8 @@ function useDebounced(value: string, delay: number): string {
 /**
  * The quick product search of the Speed Checkout panel and of /checkout (SPEC §4 "Quick search"):
  * results after a 500 ms pause for more than 2 characters (a repeated term is not searched again);
- * adding puts quantity 1 in the cart, or alerts 'Giacenza non disponibile' when stock is below 1,
+ * adding puts quantity 1 in the cart, or alerts 'Giacenza non disponibile' when nothing can be
+ * promised (stock plus on order below 1, the rule of the card and of the order's confirmation),
  * then clears the box and the results.
  */
 export function QuickSearch({ label = 'Ricerca rapida prodotti', autoFocus = false, className }: {
@@ -63,7 +66,7 @@ export function QuickSearch({ label = 'Ricerca rapida prodotti', autoFocus = fal
   }, [autoFocus]);
 
   const aggiungi = async (p: Prodotto) => {
-    if (p.disponibilita < 1) {
+    if (promettibile(p) < 1) {
       await alert(MSG_GIACENZA);
       return;
     }
@@ -130,7 +133,7 @@ export function QuickSearch({ label = 'Ricerca rapida prodotti', autoFocus = fal
                     </span>
                     <span className="qs-meta">
                       {prezzo !== null && <span className="num">{formatEuro3(prezzo)}</span>}
-                      <span className={`stock stock-${p.disponibilita_colore}`}>Disp. {Math.max(0, p.disponibilita)}</span>
+                      <span className={`stock stock-${p.disponibilita_colore}`}>{disponibilitaTesto(p)}</span>
                     </span>
                     <button
                       type="button"

@@ -14,6 +14,7 @@ import { QuantitaInput } from './QuantitaInput';
 import { QuickSearch } from './QuickSearch';
 import { Thumb } from './Thumb';
 import { useConfermaOrdine } from './useConfermaOrdine';
+import { disponibilitaTesto } from './disponibilitaTesto';
 import './common.css';
 import './checkout.css';
 
@@ -150,7 +151,7 @@ function PanelLine({ item, mode }: { item: CartItem; mode: PriceMode }) {
         <span className="sc-line-title" title={item.titolo}>{item.titolo}</span>
         {importi && (
           <span className="hint">
-            {formatEuro3(importi.unitario)} / {item.um || 'Pz'} · Disp. {Math.max(0, item.disponibilita)}
+            {formatEuro3(importi.unitario)} / {item.um || 'Pz'} · {disponibilitaTesto(item)}
           </span>
         )}
       </div>

@@ -16,12 +16,18 @@ export type EsitoAggiunta =
   | { esito: 'non-disponibile' };
 
 /**
+ * What can be promised (DESIGN §6): stock plus the quantity on order from the supplier, as the
+ * order's confirmation (ordini/check, crea_ordine) counts it. A negative stock eats into it.
+ */
+export const promettibile = (p: Pick<Prodotto, 'disponibilita' | 'ord_forn'>) => Math.max(0, p.disponibilita + p.ord_forn);
+
+/**
  * The outcome of adding `quantita` pieces (SPEC §4 "Add-to-cart outcomes"): stock plus on-order
  * covers it → added; some but not enough → added with a warning; none → refused.
  */
 export function valutaAggiunta(p: Pick<Prodotto, 'disponibilita' | 'ord_forn'>, quantita: number): EsitoAggiunta {
   if (!Number.isFinite(quantita) || quantita <= 0) return { esito: 'quantita-non-valida' };
-  const disponibile = p.disponibilita + p.ord_forn;
+  const disponibile = promettibile(p);
   if (disponibile <= 0) return { esito: 'non-disponibile' };
   if (disponibile >= quantita) return { esito: 'aggiunto' };
   return { esito: 'parziale', disponibile, percentuale: Math.round((disponibile / quantita) * 10_000) / 100 };
@@ -69,17 +75,22 @@ export function useAddToCart(): {
         addToCart(p, quantita);
         flash({ text: MSG_AGGIUNTO, tone: 'ok' });
         break;
-      case 'parziale':
+      case 'parziale': {
         addToCart(p, quantita);
         setMessage(null);
+        // As the order will record it: from stock first, the rest from the supplier's incoming goods;
+        // beyond that the confirmation cuts or drops the line, so nothing more is promised.
+        const subito = Math.min(Math.max(0, p.disponibilita), esito.disponibile);
         setDialog({
           title: 'Disponibilità parziale',
           text:
-            `Il prodotto è stato aggiunto al carrello, ma l'ordine non può essere evaso completamente da subito. ` +
+            `Il prodotto è stato aggiunto al carrello, ma l'ordine non può essere evaso completamente. ` +
             `È possibile evadere il ${pct.format(esito.percentuale)}% della quantità richiesta ` +
-            `(${esito.disponibile} su ${quantita}); la parte restante verrà spedita all'arrivo della merce.`,
+            `(${esito.disponibile} su ${quantita}: ${subito} subito e ${esito.disponibile - subito} all'arrivo della merce dal fornitore); ` +
+            `oltre questa quantità l'ordine non potrà essere confermato.`,
         });
         break;
+      }
     }
     return esito;
   }, [flash]);

@@ -124,6 +124,8 @@ function RigheTable({ ordine, mode, totale }: { ordine: Ordine; mode: PriceMode;
             <th scope="col">Codice</th>
             <th scope="col">Nome</th>
             <th scope="col" className="num">Qt</th>
+            <th scope="col" className="num">In consegna</th>
+            <th scope="col" className="num">In arrivo dal fornitore</th>
             <th scope="col" className="num">Prezzo</th>
             <th scope="col" className="num">Prezzo netto</th>
             <th scope="col" className="num">Totale riga</th>
@@ -137,6 +139,8 @@ function RigheTable({ ordine, mode, totale }: { ordine: Ordine; mode: PriceMode;
                 <td className="mono strong nowrap">{np(r.codice_prodotto)}</td>
                 <td>{np(r.prodotto_nome)}</td>
                 <td className="num">{r.qt}</td>
+                <td className="num">{r.qt_in_consegna}</td>
+                <td className={`num${r.qt_in_arrivo > 0 ? ' ordine-in-arrivo' : ''}`}>{r.qt_in_arrivo}</td>
                 <td className="num nowrap">{prezzo(r.prezzo)}</td>
                 <td className="num nowrap">{prezzo(r.prezzo_reale)}</td>
                 <td className="num nowrap strong">{riga === null ? '—' : formatEuro3(riga)}</td>
@@ -146,7 +150,7 @@ function RigheTable({ ordine, mode, totale }: { ordine: Ordine; mode: PriceMode;
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={5} className="num">Totale</th>
+            <th scope="row" colSpan={7} className="num">Totale</th>
             <td className="num nowrap ordine-totale">{totale === null ? '—' : formatEuro3(totale)}</td>
           </tr>
         </tfoot>

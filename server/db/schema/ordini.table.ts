@@ -1,5 +1,6 @@
+import { sql, type SQL } from 'drizzle-orm';
 import {
-  index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex,
+  check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { clienti } from './anagrafica.table.js';
 import { utenti } from './accesso.table.js';
@@ -30,7 +31,11 @@ export const ordini = pgTable('ordini', {
   uniqueIndex('ordini_idempotency_uq').on(t.utenteId, t.idempotencyKey),
 ]);
 
-/** Snapshot of an order line. */
+/**
+ * Snapshot of an order line. Of its `qt`, `qt_in_arrivo` was promised from the supplier's incoming
+ * quantity (ord_forn) and `qt_in_consegna`, derived so the two always add up, ships from stock
+ * (DESIGN §6). Lines from before backorders have 0 in arrivo: all shipped now.
+ */
 export const ordiniRighe = pgTable('ordini_righe', {
   id: serial('id').primaryKey(),
   ordineId: integer('ordine_id').notNull().references(() => ordini.id, { onDelete: 'cascade' }),
@@ -38,11 +43,14 @@ export const ordiniRighe = pgTable('ordini_righe', {
   codiceProdotto: text('codice_prodotto').notNull(),
   prodottoNome: text('prodotto_nome').notNull(),
   qt: integer('qt').notNull(),
+  qtInArrivo: integer('qt_in_arrivo').notNull().default(0),
+  qtInConsegna: integer('qt_in_consegna').notNull().generatedAlwaysAs((): SQL => sql`qt - qt_in_arrivo`),
   prezzo: numeric('prezzo', { precision: 12, scale: 3 }).notNull(),
   prezzoReale: numeric('prezzo_reale', { precision: 12, scale: 3 }).notNull(),
 }, (t) => [
   index('ordini_righe_ordine_idx').on(t.ordineId),
   index('ordini_righe_prodotto_idx').on(t.prodottoId),
+  check('ordini_righe_qt_in_arrivo_ck', sql`${t.qtInArrivo} BETWEEN 0 AND ${t.qt}`),
 ]);
 
 /**

@@ -2,8 +2,14 @@
 -- locked in id order (concurrent orders wait instead of overselling, and never deadlock), prices
 -- are read here for the client, and the order, its line snapshot, the stock, the popularity queue
 -- and the confirmation mail (mail_uscita) move together.
+-- What can be promised is stock plus the quantity on order from the supplier (DESIGN §6): a line
+-- ships from stock first (disponibilita, never taken below 0 by an order) and the rest is
+-- backordered from ord_forn, which is lowered by as much, so ord_forn means "on order and not yet
+-- promised" and a second order cannot be promised the same incoming pieces. A negative stock
+-- (pieces already owed) eats into ord_forn: disponibilita + ord_forn is always what is left.
 -- esito: 'ok' | 'duplicato' (same idempotency key: the order already made) | 'sconosciuti'
--- (dettagli = unknown codes) | 'insufficienti' (dettagli = [{codice_prodotto, disponibilita}]).
+-- (dettagli = unknown codes) | 'insufficienti' (dettagli = [{codice_prodotto, disponibilita}],
+-- disponibilita = what could be promised).
 CREATE OR REPLACE FUNCTION crea_ordine(
   p_utente_id int, p_cliente_id int, p_listino int, p_sconto numeric,
   p_codici text[], p_qt int[], p_key text,
@@ -16,6 +22,7 @@ DECLARE
   righe jsonb := '[]';
   corte jsonb := '[]';
   trovati text[] := '{}';
+  in_consegna int;
 BEGIN
   IF p_key IS NOT NULL THEN
     SELECT o.id INTO ordine_id FROM ordini o WHERE o.utente_id = p_utente_id AND o.idempotency_key = p_key;
@@ -25,6 +32,7 @@ BEGIN
   totale := 0;
   FOR r IN
     SELECT p.id, p.codice_prodotto, coalesce(nullif(p.titolo_portale, ''), p.descrizione1) AS titolo, p.disponibilita,
+      greatest(p.disponibilita + p.ord_forn, 0) AS promettibile,
       round(coalesce(lp.prezzo, 0), 3) AS prezzo, prezzo_netto(lp.prezzo, ps.prezzo, p_sconto) AS prezzo_reale, q.qt
     FROM unnest(p_codici, p_qt) AS q(codice, qt)
     JOIN prodotti p ON p.codice_prodotto = q.codice AND p.status = 0 AND p.deleted_at IS NULL
@@ -34,11 +42,12 @@ BEGIN
     FOR UPDATE OF p
   LOOP
     trovati := trovati || r.codice_prodotto;
-    IF r.qt > r.disponibilita THEN
-      corte := corte || jsonb_build_object('codice_prodotto', r.codice_prodotto, 'disponibilita', greatest(r.disponibilita, 0));
+    IF r.qt > r.promettibile THEN
+      corte := corte || jsonb_build_object('codice_prodotto', r.codice_prodotto, 'disponibilita', r.promettibile);
     END IF;
+    in_consegna := least(r.qt, greatest(r.disponibilita, 0));
     righe := righe || jsonb_build_object('prodotto_id', r.id, 'codice_prodotto', r.codice_prodotto, 'prodotto_nome', r.titolo,
-      'qt', r.qt, 'prezzo', r.prezzo, 'prezzo_reale', r.prezzo_reale);
+      'qt', r.qt, 'qt_in_arrivo', r.qt - in_consegna, 'prezzo', r.prezzo, 'prezzo_reale', r.prezzo_reale);
     totale := totale + r.prezzo_reale * r.qt;
   END LOOP;
 
@@ -71,12 +80,13 @@ BEGIN
     RETURN;
   END IF;
 
-  INSERT INTO ordini_righe (ordine_id, prodotto_id, codice_prodotto, prodotto_nome, qt, prezzo, prezzo_reale)
+  INSERT INTO ordini_righe (ordine_id, prodotto_id, codice_prodotto, prodotto_nome, qt, qt_in_arrivo, prezzo, prezzo_reale)
   SELECT ordine_id, (x->>'prodotto_id')::int, x->>'codice_prodotto', x->>'prodotto_nome', (x->>'qt')::int,
-    (x->>'prezzo')::numeric, (x->>'prezzo_reale')::numeric
+    (x->>'qt_in_arrivo')::int, (x->>'prezzo')::numeric, (x->>'prezzo_reale')::numeric
   FROM jsonb_array_elements(righe) x;
   -- Stock columns carry no index: with room on the page (fillfactor) the update stays HOT.
-  UPDATE prodotti p SET disponibilita = p.disponibilita - (x->>'qt')::int, updated_at = now()
+  UPDATE prodotti p SET disponibilita = p.disponibilita - ((x->>'qt')::int - (x->>'qt_in_arrivo')::int),
+    ord_forn = p.ord_forn - (x->>'qt_in_arrivo')::int, updated_at = now()
   FROM jsonb_array_elements(righe) x WHERE p.id = (x->>'prodotto_id')::int;
   INSERT INTO popolarita_coda (prodotto_id) SELECT (x->>'prodotto_id')::int FROM jsonb_array_elements(righe) x;
   -- The confirmation mail, in the same transaction: composed and sent by the server's outbox.

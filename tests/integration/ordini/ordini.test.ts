@@ -9,8 +9,11 @@ import { applicaPopolarita } from '../../../server/catalogo/popolarita.js';
 const t = useTestApp();
 let cookie = '';
 let cookieAltro = '';
+let cookieTerzo = '';
 let me = '';
 let other = '';
+let terzo = { id: 0, codice: '' };
+let clienteId = 0;
 const SCOPE = { azienda_codice: '0001', cliente_codice: '000100' };
 
 beforeAll(async () => {
@@ -20,13 +23,20 @@ beforeAll(async () => {
   const c2 = await createCliente(db, { aziendaCodice: az.codice, codice: '000200' });
   const u = await createUtente(db, { clienti: [c.id], username: 'mario@test.local' });
   const u2 = await createUtente(db, { clienti: [c2.id] });
+  const c3 = await createCliente(db, { aziendaCodice: az.codice, codice: '000300' });
+  const u3 = await createUtente(db, { clienti: [c3.id] });
   me = u.codice;
   other = u2.codice;
+  terzo = { id: u3.id, codice: u3.codice };
+  clienteId = c3.id;
+  cookieTerzo = await loginCliente(t().app, u3, 'device-3');
   cookie = await loginCliente(t().app, u);
   cookieAltro = await loginCliente(t().app, u2, 'device-2');
   await createProdotto(db, { codiceProdotto: 'A1', descrizione1: 'Articolo uno', prezzi: { 1: '10.000' }, disponibilita: 100 });
   const b = await createProdotto(db, { codiceProdotto: 'B2', descrizione1: 'Articolo due', prezzi: { 1: '5.000' }, disponibilita: 3 });
-  await createProdotto(db, { codiceProdotto: 'SCARSO', descrizione1: 'Solo sette', prezzi: { 1: '1.000' }, disponibilita: 7 });
+  await createProdotto(db, { codiceProdotto: 'SCARSO', descrizione1: 'Tre più quattro in arrivo', prezzi: { 1: '1.000' }, disponibilita: 3, ordForn: 4 });
+  await createProdotto(db, { codiceProdotto: 'ARRIVO', descrizione1: 'Tre più 17 in arrivo', prezzi: { 1: '2.000' }, disponibilita: 3, ordForn: 17 });
+  await createProdotto(db, { codiceProdotto: 'ATTESO', descrizione1: 'Solo in arrivo', prezzi: { 1: '2.000' }, disponibilita: 0, ordForn: 17 });
   await db.insert(prezziSpeciali).values({ clienteId: c.id, prodottoId: b.id, prezzo: '4.250' });
 });
 
@@ -35,16 +45,35 @@ const create = (payload: object, headers: Record<string, string> = {}, c = cooki
 const order = (items: object[], extra: object = {}) => ({ ...SCOPE, utente_codice: me, nome: 'Cantiere Via Roma', note: 'Consegna mattina', carrelloItems: items, ...extra });
 const stock = async (code: string) =>
   (await t().database.db.select({ d: prodotti.disponibilita }).from(prodotti).where(eq(prodotti.codiceProdotto, code)))[0]!.d;
+const onOrder = async (code: string) =>
+  (await t().database.db.select({ o: prodotti.ordForn }).from(prodotti).where(eq(prodotti.codiceProdotto, code)))[0]!.o;
+const mails = () => (fs.existsSync(t().config.mailDir) ? fs.readdirSync(t().config.mailDir).filter((f) => f.endsWith('.eml')) : []);
+/** An .eml as text: quoted-printable soft breaks and bytes decoded. */
+const decodeQp = (eml: string) => Buffer.from(
+  eml.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1',
+).toString('utf8');
+/** The text of the confirmation mail of an order, once the outbox has written it. */
+async function mailOf(ordineId: number): Promise<string> {
+  const find = () => mails().map((f) => decodeQp(fs.readFileSync(`${t().config.mailDir}/${f}`, 'utf8')))
+    .find((m) => m.includes(`Conferma ordine #${ordineId}\n`));
+  await expect.poll(find).toBeDefined();
+  return find()!;
+}
 
 describe('ordini/check', () => {
-  it('reports availability per line from current stock', async () => {
+  it('reports per line what can be promised: stock plus on order from the supplier', async () => {
     const res = await t().app.inject({
       method: 'POST', url: '/api/ordini/check', headers: { cookie },
-      payload: { prodotti: [{ codice_prodotto: 'A1', quantita: 5 }, { codice_prodotto: 'B2', quantita: 4 }, { codice_prodotto: 'NOPE', quantita: 1 }] },
+      payload: { prodotti: [
+        { codice_prodotto: 'A1', quantita: 5 }, { codice_prodotto: 'B2', quantita: 4 }, { codice_prodotto: 'ATTESO', quantita: 17 },
+        { codice_prodotto: 'ARRIVO', quantita: 21 }, { codice_prodotto: 'NOPE', quantita: 1 },
+      ] },
     });
     expect(res.json()).toEqual([
       { codice_prodotto: 'A1', disponibile: true, disponibilita: 100 },
       { codice_prodotto: 'B2', disponibile: false, disponibilita: 3 },
+      { codice_prodotto: 'ATTESO', disponibile: true, disponibilita: 17 },
+      { codice_prodotto: 'ARRIVO', disponibile: false, disponibilita: 20 },
       { codice_prodotto: 'NOPE', disponibile: false, disponibilita: 0 },
     ]);
   });
@@ -71,11 +100,35 @@ describe('ordini/create', () => {
       ['A1', 2, '10.000', '9.000', 'Articolo uno'], ['B2', 1, '5.000', '4.250', 'Articolo due'],
     ]);
     expect(await stock('A1')).toBe(before - 2);
-    const mails = () => (fs.existsSync(t().config.mailDir) ? fs.readdirSync(t().config.mailDir).filter((f) => f.endsWith('.eml')) : []);
-    await expect.poll(() => mails().length).toBeGreaterThan(0);
-    const mail = fs.readFileSync(`${t().config.mailDir}/${mails()[0]}`, 'utf8');
+    const mail = await mailOf(body.ordine_id);
     expect(mail).toContain('mario@test.local');
-    expect(mail).toContain(`Conferma ordine #${body.ordine_id}`);
+    expect(mail).toContain('x2 (2 in consegna)');
+    expect(mail).not.toContain('in arrivo dal fornitore');
+  });
+
+  it('ships 3 from stock and backorders 7 of 10 with 3 in stock and 17 on order, and says so', async () => {
+    const res = await create(order([{ codice_prodotto: 'ARRIVO', quantita: 10 }]));
+    const body = res.json();
+    expect(body).toMatchObject({ status: 0, ordine_id: expect.any(Number) });
+    const righe = await t().database.db.select().from(ordiniRighe).where(eq(ordiniRighe.ordineId, body.ordine_id));
+    expect(righe.map((r) => [r.codiceProdotto, r.qt, r.qtInConsegna, r.qtInArrivo])).toEqual([['ARRIVO', 10, 3, 7]]);
+    expect([await stock('ARRIVO'), await onOrder('ARRIVO')]).toEqual([0, 10]);
+    // The availability check now counts only what is left to promise.
+    const check = await t().app.inject({ method: 'POST', url: '/api/ordini/check', headers: { cookie }, payload: { prodotti: [{ codice_prodotto: 'ARRIVO', quantita: 11 }] } });
+    expect(check.json()).toEqual([{ codice_prodotto: 'ARRIVO', disponibile: false, disponibilita: 10 }]);
+    const read = await t().app.inject({ url: `/api/ordini/read?utente_codice=${me}&azienda_codice=0001&cliente_codice=000100`, headers: { cookie } });
+    expect(read.json().ordini[0]).toMatchObject({ id: body.ordine_id, prodotti: [{ codice_prodotto: 'ARRIVO', qt: 10, qt_in_consegna: 3, qt_in_arrivo: 7 }] });
+    const mail = await mailOf(body.ordine_id);
+    expect(mail).toContain('x10 (3 in consegna, 7 in arrivo dal fornitore)');
+    expect(mail).toContain("Le quantità in arrivo dal fornitore verranno spedite all'arrivo della merce");
+  });
+
+  it('accepts a product with no stock that is on order from the supplier, all backordered', async () => {
+    const res = await create(order([{ codice_prodotto: 'ATTESO', quantita: 5 }]));
+    expect(res.json()).toMatchObject({ status: 0 });
+    const righe = await t().database.db.select().from(ordiniRighe).where(eq(ordiniRighe.ordineId, res.json().ordine_id));
+    expect(righe.map((r) => [r.qt, r.qtInConsegna, r.qtInArrivo])).toEqual([[5, 0, 5]]);
+    expect([await stock('ATTESO'), await onOrder('ATTESO')]).toEqual([0, 12]);
   });
 
   it.each([
@@ -121,14 +174,17 @@ describe('ordini/create', () => {
     expect(await stock('A1')).toBe(before - 1);
   });
 
-  it('never oversells: 20 concurrent orders on a stock of 7 sell exactly 7', async () => {
+  it('never promises more than stock plus on order: 20 concurrent orders on 3 in stock and 4 on order get exactly 7', async () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => create(order([{ codice_prodotto: 'SCARSO', quantita: 1 }]))));
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     expect(results.filter((r) => r.json().status === 0)).toHaveLength(7);
     expect(results.filter((r) => r.json().status === 1)).toHaveLength(13);
-    expect(await stock('SCARSO')).toBe(0);
-    const sold = await t().database.db.execute<{ n: number }>(sql`SELECT coalesce(sum(qt), 0)::int AS n FROM ordini_righe WHERE codice_prodotto = 'SCARSO'`);
-    expect(sold[0]!.n).toBe(7);
+    expect(results.find((r) => r.json().status === 1)!.json().msg).toBe('Prodotto SCARSO non disponibile nella quantità richiesta. Massima disponibilità: 0.');
+    expect([await stock('SCARSO'), await onOrder('SCARSO')]).toEqual([0, 0]);
+    const sold = await t().database.db.execute<{ n: number; consegna: number; arrivo: number }>(sql`
+      SELECT coalesce(sum(qt), 0)::int AS n, coalesce(sum(qt_in_consegna), 0)::int AS consegna, coalesce(sum(qt_in_arrivo), 0)::int AS arrivo
+      FROM ordini_righe WHERE codice_prodotto = 'SCARSO'`);
+    expect(sold[0]).toEqual({ n: 7, consegna: 3, arrivo: 4 });
   });
 });
 
@@ -151,7 +207,21 @@ describe('ordini/read and stats', () => {
     const { ordini: list } = res.json();
     expect(list.length).toBeGreaterThan(2);
     expect(list[list.length - 1]).toMatchObject({ nome: 'Cantiere Via Roma', response_code: '201', totale: 22.25 });
-    expect(list[list.length - 1].prodotti[0]).toEqual({ codice_prodotto: 'A1', prodotto_nome: 'Articolo uno', qt: 2, prezzo: 10, prezzo_reale: 9 });
+    expect(list[list.length - 1].prodotti[0]).toEqual({
+      codice_prodotto: 'A1', prodotto_nome: 'Articolo uno', qt: 2, qt_in_consegna: 2, qt_in_arrivo: 0, prezzo: 10, prezzo_reale: 9,
+    });
+  });
+
+  it('sorts by creation time, newest first, and by id among orders made at the same instant', async () => {
+    const at = (iso: string) => new Date(iso);
+    const base = { utenteId: terzo.id, clienteId, aziendaCodice: '0001', clienteCodice: '000300', utenteCodice: terzo.codice };
+    // Ids on purpose not in time order: an imported older order gets a higher id.
+    const ids = [];
+    for (const createdAt of [at('2025-03-01T10:00:00Z'), at('2025-03-02T09:00:00Z'), at('2025-03-01T10:00:00Z'), at('2025-02-01T08:00:00Z')]) {
+      ids.push((await t().database.db.insert(ordini).values({ ...base, createdAt }).returning({ id: ordini.id }))[0]!.id);
+    }
+    const res = await t().app.inject({ url: `/api/ordini/read?utente_codice=${terzo.codice}&azienda_codice=0001&cliente_codice=000300`, headers: { cookie: cookieTerzo } });
+    expect(res.json().ordini.map((o: { id: number }) => o.id)).toEqual([ids[1], ids[2], ids[0], ids[3]]);
   });
 
   it('refuses another user\'s orders (403) and answers the other user none of mine', async () => {

@@ -5,7 +5,8 @@ import { createAzienda, createCliente, createProdotto, createUtente } from '../.
 import { createTestDatabase } from '../../support/test-db.js';
 
 // crea_ordine (server/ordini/sql/crea_ordine.sql) called with SQL, each outcome it can answer:
-// 'ok', 'duplicato' (replayed or concurrent key), 'sconosciuti', 'insufficienti'.
+// 'ok', 'duplicato' (replayed or concurrent key), 'sconosciuti', 'insufficienti'; and what it
+// promises: stock first, then the quantity on order from the supplier (DESIGN §6).
 let database: Database;
 let drop: () => Promise<void>;
 let utenteId = 0;
@@ -31,6 +32,9 @@ beforeAll(async () => {
   await createProdotto(db, { codiceProdotto: 'NASCOSTO', descrizione1: 'Non visibile', prezzi: { 2: '1.000' }, status: 1 });
   await createProdotto(db, { codiceProdotto: 'CANCELLATO', descrizione1: 'Cancellato', prezzi: { 2: '1.000' }, deletedAt: new Date() });
   await createProdotto(db, { codiceProdotto: 'CORSA', descrizione1: 'Per la gara', prezzi: { 2: '2.000' }, disponibilita: 50 });
+  await createProdotto(db, { codiceProdotto: 'ARRIVO', descrizione1: 'Tre a magazzino, 17 in arrivo', prezzi: { 2: '1.000' }, disponibilita: 3, ordForn: 17 });
+  await createProdotto(db, { codiceProdotto: 'DEBITO', descrizione1: 'Scorta negativa, 10 in arrivo', prezzi: { 2: '1.000' }, disponibilita: -4, ordForn: 10 });
+  await createProdotto(db, { codiceProdotto: 'CONTESO', descrizione1: 'Cinque più sei in arrivo', prezzi: { 2: '1.000' }, disponibilita: 5, ordForn: 6 });
   await db.insert(prezziSpeciali).values([
     { clienteId, prodottoId: spec.id, prezzo: '5.500' },
     { clienteId: altro.id, prodottoId: altrui.id, prezzo: '1.000' },
@@ -48,6 +52,12 @@ const crea = (righe: Record<string, number>, key: string | null = null, sql = da
 
 const scorta = async (codice: string) =>
   (await database.sql<{ d: number }[]>`SELECT disponibilita AS d FROM prodotti WHERE codice_prodotto = ${codice}`)[0]!.d;
+/** Stock and quantity on order from the supplier. */
+const magazzino = async (codice: string) =>
+  (await database.sql<{ disponibilita: number; ord_forn: number }[]>`
+    SELECT disponibilita, ord_forn FROM prodotti WHERE codice_prodotto = ${codice}`)[0]!;
+const righeDi = (ordineId: number | null) => database.sql<{ codice_prodotto: string; qt: number; qt_in_consegna: number; qt_in_arrivo: number }[]>`
+  SELECT codice_prodotto, qt, qt_in_consegna, qt_in_arrivo FROM ordini_righe WHERE ordine_id = ${ordineId} ORDER BY codice_prodotto`;
 const conta = async () => (await database.sql<{ ordini: number; righe: number; coda: number; mail: number }[]>`
   SELECT (SELECT count(*)::int FROM ordini) AS ordini, (SELECT count(*)::int FROM ordini_righe) AS righe,
     (SELECT count(*)::int FROM popolarita_coda) AS coda, (SELECT count(*)::int FROM mail_uscita) AS mail`)[0]!;
@@ -79,6 +89,9 @@ describe('crea_ordine', () => {
       { codice_prodotto: 'LISTA', prodotto_nome: 'Titolo del portale', qt: 2, prezzo: '10.000', prezzo_reale: '9.000' },
       { codice_prodotto: 'SENZAPREZZO', prodotto_nome: 'Niente sul listino 2', qt: 4, prezzo: '0.000', prezzo_reale: '0.000' },
       { codice_prodotto: 'SPECIALE', prodotto_nome: 'Prezzo speciale', qt: 3, prezzo: '8.000', prezzo_reale: '5.500' },
+    ]);
+    expect((await righeDi(r.ordine_id)).map((x) => [x.codice_prodotto, x.qt_in_consegna, x.qt_in_arrivo])).toEqual([
+      ['ALTRUI', 1, 0], ['LISTA', 2, 0], ['SENZAPREZZO', 4, 0], ['SPECIALE', 3, 0],
     ]);
     expect(await scorta('LISTA')).toBe(48);
     expect(await scorta('SPECIALE')).toBe(47);
@@ -134,21 +147,57 @@ describe('crea_ordine', () => {
     expect(await crea({ LISTA: 1 }, 'rifiutato')).toMatchObject({ esito: 'ok' });
   });
 
-  it('refuses quantities over the stock with what is available (never below 0), and writes nothing', async () => {
+  it('refuses quantities over stock plus on order with what could be promised (never below 0), and writes nothing', async () => {
     const before = await conta();
-    const r = await crea({ LISTA: 1, POCHI: 3, SOTTOZERO: 1 });
+    const r = await crea({ LISTA: 1, POCHI: 3, SOTTOZERO: 1, ARRIVO: 21 });
     expect(r.esito).toBe('insufficienti');
     expect(r.ordine_id).toBeNull();
     expect(r.dettagli).toEqual(expect.arrayContaining([
       { codice_prodotto: 'POCHI', disponibilita: 2 },
       { codice_prodotto: 'SOTTOZERO', disponibilita: 0 },
+      { codice_prodotto: 'ARRIVO', disponibilita: 20 },
     ]));
-    expect((r.dettagli as unknown[]).length).toBe(2);
+    expect((r.dettagli as unknown[]).length).toBe(3);
     expect(await conta()).toEqual(before);
     expect(await scorta('POCHI')).toBe(2);
+    expect(await magazzino('ARRIVO')).toEqual({ disponibilita: 3, ord_forn: 17 });
     // Exactly the stock is fine.
     expect(await crea({ POCHI: 2 })).toMatchObject({ esito: 'ok' });
     expect(await scorta('POCHI')).toBe(0);
+  });
+
+  it('ships from stock first and backorders the rest from the supplier: 10 with 3 in stock and 17 on order', async () => {
+    const r = await crea({ ARRIVO: 10 });
+    expect(r.esito).toBe('ok');
+    expect(r.dettagli).toEqual([expect.objectContaining({ codice_prodotto: 'ARRIVO', qt: 10, qt_in_arrivo: 7 })]);
+    expect(await righeDi(r.ordine_id)).toEqual([{ codice_prodotto: 'ARRIVO', qt: 10, qt_in_consegna: 3, qt_in_arrivo: 7 }]);
+    // The promised incoming pieces are no longer on offer: 10 left on order, nothing in stock.
+    expect(await magazzino('ARRIVO')).toEqual({ disponibilita: 0, ord_forn: 10 });
+    expect(await crea({ ARRIVO: 11 })).toMatchObject({ esito: 'insufficienti', dettagli: [{ codice_prodotto: 'ARRIVO', disponibilita: 10 }] });
+    const tutto = await crea({ ARRIVO: 10 });
+    expect(await righeDi(tutto.ordine_id)).toEqual([{ codice_prodotto: 'ARRIVO', qt: 10, qt_in_consegna: 0, qt_in_arrivo: 10 }]);
+    expect(await magazzino('ARRIVO')).toEqual({ disponibilita: 0, ord_forn: 0 });
+    expect(await crea({ ARRIVO: 1 })).toMatchObject({ esito: 'insufficienti', dettagli: [{ codice_prodotto: 'ARRIVO', disponibilita: 0 }] });
+  });
+
+  it('lets a negative stock (pieces already owed) eat into the quantity on order', async () => {
+    expect(await crea({ DEBITO: 7 })).toMatchObject({ esito: 'insufficienti', dettagli: [{ codice_prodotto: 'DEBITO', disponibilita: 6 }] });
+    const r = await crea({ DEBITO: 6 });
+    expect(await righeDi(r.ordine_id)).toEqual([{ codice_prodotto: 'DEBITO', qt: 6, qt_in_consegna: 0, qt_in_arrivo: 6 }]);
+    expect(await magazzino('DEBITO')).toEqual({ disponibilita: -4, ord_forn: 4 });
+  });
+
+  it('never promises more than stock plus on order to concurrent orders', async () => {
+    // 5 in stock and 6 on order: 12 concurrent orders of 2 each, spread over the pool's connections.
+    const esiti = await Promise.all(Array.from({ length: 12 }, () => crea({ CONTESO: 2 })));
+    expect(esiti.filter((e) => e.esito === 'ok')).toHaveLength(5);
+    expect(esiti.filter((e) => e.esito === 'insufficienti')).toHaveLength(7);
+    expect(esiti.filter((e) => e.esito === 'insufficienti').map((e) => e.dettagli)).toContainEqual([{ codice_prodotto: 'CONTESO', disponibilita: 1 }]);
+    const [venduto] = await database.sql<{ qt: number; consegna: number; arrivo: number }[]>`
+      SELECT sum(qt)::int AS qt, sum(qt_in_consegna)::int AS consegna, sum(qt_in_arrivo)::int AS arrivo
+      FROM ordini_righe WHERE codice_prodotto = 'CONTESO'`;
+    expect(venduto).toEqual({ qt: 10, consegna: 5, arrivo: 5 });
+    expect(await magazzino('CONTESO')).toEqual({ disponibilita: 0, ord_forn: 1 });
   });
 
   it('reports unknown codes before short stock', async () => {
