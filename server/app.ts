@@ -85,7 +85,6 @@ export async function buildApp(
   app.decorate('deps', {
     config,
     db: database.db,
-    sql: database.sql,
     impostazioni: new Impostazioni(database.db),
     sessioniRecenti,
     catalogo,

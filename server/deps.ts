@@ -1,4 +1,3 @@
-import type postgres from 'postgres';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/client.js';
 import type { SessioniRecenti } from './auth/sessioni-recenti.js';
@@ -9,8 +8,8 @@ import type { PostaInUscita } from './posta/posta-in-uscita.js';
 /** What route handlers need, built once in buildApp and reachable as app.deps. */
 export interface Deps {
   config: AppConfig;
+  /** The one database handle: drizzle, and tagged SQL on the same connection through sqlOf(db). */
   db: Db;
-  sql: postgres.Sql;
   impostazioni: Impostazioni;
   /** Customer sessions seen in the last seconds (cleared by database notices). */
   sessioniRecenti: SessioniRecenti;

@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql as dsql } from 'drizzle-orm';
 import type { AdminInfo, LoginClienteResponse, UtenteLogin } from '../../shared/accesso.js';
 import type { Deps } from '../deps.js';
+import { sqlOf } from '../db/client.js';
 import { adminUtenti, utenti } from '../db/schema/index.js';
 import { registerDevice, type DeviceLogin } from './dispositivi.js';
 import { assertLoginAllowed, clearFailedLogins, recordFailedLogin } from './login-limits.js';
@@ -50,8 +51,9 @@ export async function loginCliente(
 ): Promise<{ body: LoginClienteResponse; token?: string }> {
   const { db } = deps;
   await assertLoginAllowed(db, input.username, ip);
-  const rows = await deps.sql<{ hash: string; status_login: number; utente: UtenteSessione }[]>`
-    SELECT u.password_hash AS hash, u.status_login, ${utenteJson(deps.sql)} AS utente
+  const sql = sqlOf(db);
+  const rows = await sql<{ hash: string; status_login: number; utente: UtenteSessione }[]>`
+    SELECT u.password_hash AS hash, u.status_login, ${utenteJson(sql)} AS utente
     FROM utenti u WHERE lower(u.username) = lower(${input.username})`;
   const row = rows[0];
   if (!(await verifyPassword(row?.hash, input.password)) || !row) {
@@ -78,7 +80,7 @@ export async function loginBackend(
 ): Promise<{ status: number; msg: string; utente?: AdminInfo; token?: string }> {
   const { db } = deps;
   await assertLoginAllowed(db, input.username, ip);
-  const [admin] = await db.select().from(adminUtenti).where(eq(sql`lower(${adminUtenti.username})`, input.username.toLowerCase()));
+  const [admin] = await db.select().from(adminUtenti).where(eq(dsql`lower(${adminUtenti.username})`, input.username.toLowerCase()));
   if (!(await verifyPassword(admin?.passwordHash, input.password)) || !admin) {
     await recordFailedLogin(db, input.username, ip);
     return { status: 1, msg: MSG.credenziali };

@@ -4,13 +4,13 @@ import { routeGroup } from '../lib/route.js';
 import { creaOrdine, fatturatoMensile, leggiOrdini, verificaDisponibilita } from './ordini.service.js';
 
 export const ordiniRoutes = routeGroup(ordiniApi, {
-  check: async ({ deps, input }) => verificaDisponibilita(deps.sql, input.prodotti),
+  check: async ({ deps, input }) => verificaDisponibilita(deps.db, input.prodotti),
   create: async ({ deps, input, req, utente, cliente }) => {
     const header = req.headers['idempotency-key'];
     const key = (Array.isArray(header) ? header[0] : header) ?? input.idempotency_key;
     if (key !== undefined && !/^[A-Za-z0-9_-]{8,100}$/.test(key)) throw badRequest('Idempotency-Key non valida.');
-    return creaOrdine(deps.sql, utente, cliente, input, key);
+    return creaOrdine(deps.db, utente, cliente, input, key);
   },
-  read: async ({ deps, utente, cliente }) => ({ ordini: await leggiOrdini(deps.sql, utente.id, cliente.id) }),
-  statsCliente: async ({ deps, cliente }) => ({ totale_mensile: await fatturatoMensile(deps.sql, cliente.id) }),
+  read: async ({ deps, utente, cliente }) => ({ ordini: await leggiOrdini(deps.db, utente.id, cliente.id) }),
+  statsCliente: async ({ deps, cliente }) => ({ totale_mensile: await fatturatoMensile(deps.db, cliente.id) }),
 });

@@ -2,7 +2,7 @@ import type { DisponibilitaRiga, Ordine, OrdiniCreateRequest } from '../../share
 import { RESPONSE_CODE_OK } from '../../shared/ordini.js';
 import type { ClienteSessione, UtenteSessione } from '../auth/session-user.js';
 import { pricingOf } from '../catalogo/pricing.js';
-import type { Sql } from '../db/client.js';
+import { sqlOf, type DbOrTx } from '../db/client.js';
 import { parseQuantita } from './quantita.js';
 
 /**
@@ -10,8 +10,9 @@ import { parseQuantita } from './quantita.js';
  * from the supplier, by the same rule as crea_ordine. Unknown codes answer 0, not available.
  */
 export async function verificaDisponibilita(
-  sql: Sql, righe: { codice_prodotto: string; quantita: number | string }[],
+  db: DbOrTx, righe: { codice_prodotto: string; quantita: number | string }[],
 ): Promise<DisponibilitaRiga[]> {
+  const sql = sqlOf(db);
   if (righe.length === 0) return [];
   const codes = [...new Set(righe.map((r) => r.codice_prodotto))];
   const rows = await sql<{ codice_prodotto: string; promettibile: number }[]>`
@@ -39,9 +40,10 @@ const rifiuto = (msg: string): Esito => ({ status: 1, msg });
  * user on `key`: a repeated request answers the order it already made.
  */
 export async function creaOrdine(
-  sql: Sql, utente: UtenteSessione, cliente: ClienteSessione,
+  db: DbOrTx, utente: UtenteSessione, cliente: ClienteSessione,
   req: Omit<OrdiniCreateRequest, 'idempotency_key'>, key: string | undefined,
 ): Promise<Esito> {
+  const sql = sqlOf(db);
   const righe = req.carrelloItems ?? [];
   if (righe.length === 0) return rifiuto('Il carrello è vuoto: aggiungi almeno un prodotto prima di confermare.');
   const quantita = new Map<string, number>();
@@ -76,7 +78,8 @@ export async function creaOrdine(
 }
 
 /** The user's orders for one client, newest first, with their lines aggregated in the same query. */
-export async function leggiOrdini(sql: Sql, utenteId: number, clienteId: number, limit = 500): Promise<Ordine[]> {
+export async function leggiOrdini(db: DbOrTx, utenteId: number, clienteId: number, limit = 500): Promise<Ordine[]> {
+  const sql = sqlOf(db);
   return sql<Ordine[]>`
     SELECT o.id, to_json(o.created_at)#>>'{}' AS created_at, o.nome, o.note, o.response_code, o.response_status,
       round(o.totale, 3)::float8 AS totale,
@@ -90,7 +93,8 @@ export async function leggiOrdini(sql: Sql, utenteId: number, clienteId: number,
 }
 
 /** Monthly turnover of a client (accepted orders of all its users). */
-export async function fatturatoMensile(sql: Sql, clienteId: number) {
+export async function fatturatoMensile(db: DbOrTx, clienteId: number) {
+  const sql = sqlOf(db);
   return sql<{ anno: number; mese: number; importo_totale: number }[]>`
     SELECT extract(year FROM created_at)::int AS anno, extract(month FROM created_at)::int AS mese,
       round(sum(totale), 2)::float8 AS importo_totale
