@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { accessoApi } from '../../shared/accesso.js';
 import type { Deps } from '../deps.js';
 import { inMaintenance } from '../lib/errors.js';
+import { registraModifica } from '../audit/audit.service.js';
 import { routeGroup } from '../lib/route.js';
 import { deleteAllAttempts } from './login-limits.js';
 import { loginBackend, loginCliente, toUtenteLogin } from './login.service.js';
@@ -46,6 +47,14 @@ export const authRoutes = routeGroup(accessoApi, {
   sessione: async ({ utente }) => ({ utente: toUtenteLogin(utente) }),
   sessioneBackend: async ({ admin }) => ({ utente: admin }),
   manutenzione: async ({ deps }) => ((await deps.impostazioni.get('manutenzione')) ? 1 : 0),
-  cambiaManutenzione: async ({ deps }) => ((await deps.impostazioni.toggle('manutenzione')) ? 1 : 0),
-  cancellaTentativi: async ({ deps }) => ({ status: 'success', eliminati: await deleteAllAttempts(deps.db) }),
+  cambiaManutenzione: async ({ deps, admin }) => deps.db.transaction(async (tx) => {
+    const manutenzione = (await deps.impostazioni.toggle('manutenzione', tx)) ? 1 : 0;
+    await registraModifica(tx, admin, { azione: 'manutenzione.cambia', entita: 'impostazioni', entitaId: 'manutenzione', dettagli: { manutenzione } });
+    return manutenzione;
+  }),
+  cancellaTentativi: async ({ deps, admin }) => deps.db.transaction(async (tx) => {
+    const eliminati = await deleteAllAttempts(tx);
+    await registraModifica(tx, admin, { azione: 'tentativi_login.cancella', entita: 'tentativi_login', dettagli: { eliminati } });
+    return { status: 'success', eliminati };
+  }),
 });

@@ -31,9 +31,9 @@ export class Impostazioni {
     return value;
   }
 
-  /** Flips a switch atomically and returns the new value. */
-  async toggle(chiave: Chiave): Promise<boolean> {
-    const rows = await this.db.insert(impostazioni).values({ chiave, valore: '1' })
+  /** Flips a switch atomically and returns the new value (in the caller's transaction when given). */
+  async toggle(chiave: Chiave, db: DbOrTx = this.db): Promise<boolean> {
+    const rows = await db.insert(impostazioni).values({ chiave, valore: '1' })
       .onConflictDoUpdate({
         target: impostazioni.chiave,
         set: { valore: sql`CASE WHEN ${impostazioni.valore} = '1' THEN '0' ELSE '1' END`, updatedAt: sql`now()` },

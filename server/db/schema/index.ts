@@ -8,3 +8,4 @@ export * from './contatti.table.js';
 export * from './posta.table.js';
 export * from './ricerca.table.js';
 export * from './migrazioni.table.js';
+export * from './audit.table.js';
