@@ -34,6 +34,13 @@ describe('server basics', () => {
   it('masks secrets in logged URLs', () => {
     expect(redactUrl('/api/login/backend?username=a&password=Segreta!&x=1')).toBe('/api/login/backend?username=a&password=[REDACTED]&x=1');
   });
+
+  it('masks secrets by the parameter name the app reads, however it is encoded', () => {
+    expect(redactUrl('/api/login/backend?pass%77ord=S1&%50ASSWORD=S2&sid=S3&username=a')).toBe(
+      '/api/login/backend?pass%77ord=[REDACTED]&%50ASSWORD=[REDACTED]&sid=[REDACTED]&username=a');
+    // Values and names the parser cannot decode stay as they are, and so do other parameters.
+    expect(redactUrl('/api/x?a=%E0%A4%A&pass%ZZword=v&passwords=v')).toBe('/api/x?a=%E0%A4%A&pass%ZZword=v&passwords=v');
+  });
 });
 
 describe('request logs', () => {
@@ -44,9 +51,16 @@ describe('request logs', () => {
     await app.inject({ url: '/api/login/backend?username=admin&password=Segretissima1!' });
     await app.inject({ method: 'POST', url: '/api/login/backend', payload: { username: 'admin', password: 'AltraSegreta2!' } });
     await app.inject({ url: '/api/sessione', headers: { cookie: 'sid=token-segreto-123' } });
+    await app.inject({ url: '/api/login/backend?username=admin&pass%77ord=SegretoCodificato3!' });
+    await app.inject({ url: '/api/login/frontendfingerprint?username=a&Pass%77ord=Segreto4!' });
+    await app.inject({ url: '/api/prodotti/random?cod_azienda=1&cod_cliente=1&%74oken=Segreto5' });
+    // As a response that fails its schema is logged: the error carries its request's URL.
+    app.log.error({ err: Object.assign(new Error('risposta'), { url: '/api/login/backend?password=Segreto6' }) }, 'errore');
     await app.close();
     const log = lines.join('\n');
     expect(log).toContain('/api/login/backend?username=admin&password=[REDACTED]');
-    expect(log).not.toMatch(/Segretissima1|AltraSegreta2|token-segreto-123/);
+    expect(log).toContain('/api/login/backend?username=admin&pass%77ord=[REDACTED]');
+    expect(log).not.toMatch(/Segretissima1|AltraSegreta2|token-segreto-123|SegretoCodificato3|Segreto4|Segreto5|Segreto6/);
+    expect(log).toContain('"url":"/api/login/backend?password=[REDACTED]"');
   });
 });
