@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { redactUrl } from '../../server/lib/logging.js';
 import { useTestApp } from '../support/harness.js';
@@ -62,5 +64,31 @@ describe('request logs', () => {
     expect(log).toContain('/api/login/backend?username=admin&pass%77ord=[REDACTED]');
     expect(log).not.toMatch(/Segretissima1|AltraSegreta2|token-segreto-123|SegretoCodificato3|Segreto4|Segreto5|Segreto6/);
     expect(log).toContain('"url":"/api/login/backend?password=[REDACTED]"');
+  });
+});
+
+/** A request over a real socket: Node's HTTP parser, which inject skips, reads it. */
+function overSocket(port: number, path: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    http.get({ host: '127.0.0.1', port, path }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (d: string) => { body += d; }).on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+    }).on('error', reject);
+  });
+}
+
+describe('requests Node refuses before the router', () => {
+  it.each([
+    ['a 100 kB query string', `/api/health?x=${'a'.repeat(100_000)}`, 431, /^Richiesta troppo grande/],
+    ['a URL that does not decode', '/media/%c0%ae', 400, /^Indirizzo non valido\.$/],
+  ])('answer %s in the app\'s JSON shape, in Italian, with the security headers', async (_what, path, status, msg) => {
+    const { app } = t();
+    if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await overSocket((app.server.address() as AddressInfo).port, path);
+    expect(res.status).toBe(status);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(res.body)).toEqual({ msg: expect.stringMatching(msg), requestId: expect.any(String) });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });
