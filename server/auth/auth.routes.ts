@@ -88,7 +88,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     handler: async ({ deps }) => ((await deps.impostazioni.toggle('manutenzione')) ? 1 : 0),
   });
   defineRoute(app, {
-    path: 'login_attempts/delete_all', methods: ['GET', 'POST'], access: 'admin', tag: TAG,
+    path: 'login_attempts/delete_all', methods: ['GET', 'POST'], access: 'tecnico', tag: TAG,
     summary: 'Azzera i tentativi di login falliti (sblocca gli account)', input: z.object({}),
     response: deleteAllResponse,
     handler: async ({ deps }) => ({ status: 'success', eliminati: await deleteAllAttempts(deps.db) }),
