@@ -120,7 +120,7 @@ beforeAll(async () => {
     nome: 'Prova', email: 'prova@test.local', messaggio: 'Un messaggio', prodotti: [riga], carrelloItems: [riga],
   });
   knownByPath['/api/login/backend'] = { username: tecnico.username, password: tecnico.password };
-  // The walk logs these two in about two thousand times: a cheap hash keeps argon2 from setting its pace.
+  // The walk logs these two in hundreds of times: a cheap hash keeps argon2 from setting its pace.
   const cheap = (pw: string) => argon2.hash(pw, { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 });
   await db.update(utenti).set({ passwordHash: await cheap(u.password) }).where(eq(utenti.id, u.id));
   await db.update(adminUtenti).set({ passwordHash: await cheap(tecnico.password) }).where(eq(adminUtenti.id, tecnico.id));
