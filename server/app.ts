@@ -1,11 +1,12 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import '../shared/common.js';
 import { API_ROUTES } from './routes.js';
@@ -21,6 +22,7 @@ import { schedulePopolarita } from './catalogo/popolarita.js';
 import { PostaInUscita } from './posta/posta-in-uscita.js';
 import { Impostazioni } from './impostazioni/impostazioni.service.js';
 import { registerErrorHandler } from './lib/error-handler.js';
+import { badRequest } from './lib/errors.js';
 import { loggerOptions } from './lib/logging.js';
 import { createMailer } from './lib/mailer.js';
 import { RawJson } from './lib/raw-json.js';
@@ -43,6 +45,12 @@ const HEALTH_WAIT_MS = 2000;
 /** Upload limit per file; larger requests answer 413. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
+/** What Node's HTTP parser refuses before the app sees a request, answered in the app's words. */
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Richiesta troppo grande: indirizzo o intestazioni oltre il limite consentito.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Richiesta scaduta: riprova.'],
+};
+
 /**
  * Builds the HTTP app for a config: no side effects until called. Order: config → db → auth →
  * domain routes → static files and SPA.
@@ -51,13 +59,49 @@ export async function buildApp(
   config: AppConfig,
   opts: { logger?: boolean; logStream?: { write: (line: string) => void } } = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify({
+  const headers = securityHeaders({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.env === 'production' ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  const app: FastifyInstance = Fastify({
     logger: opts.logger === false ? false : { ...loggerOptions(config.logLevel), ...(opts.logStream ? { stream: opts.logStream } : {}) },
     // Login limits count by client address: trust X-Forwarded-For only behind a known proxy.
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: () => crypto.randomUUID(),
+    // A URL that does not decode (/media/%c0%ae) gets the error handler's 400 and the headers of every answer.
+    frameworkErrors: (_err, req, reply: FastifyReply) => {
+      reply.headers(headers);
+      return app.errorHandler(badRequest('Indirizzo non valido.'), req, reply);
+    },
+    // Node's own 400/431 (a 100 kB query string, a malformed request) skip the router, its hooks
+    // and the error handler: the same JSON shape and headers, written on the socket.
+    clientErrorHandler(err, socket) {
+      if (err.code === 'ECONNRESET' || socket.destroyed) return;
+      const [status, msg] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Richiesta non valida.'];
+      const requestId = crypto.randomUUID();
+      app.log.info({ requestId, code: err.code }, 'richiesta rifiutata dal parser HTTP');
+      const body = JSON.stringify({ msg, requestId });
+      const answer = {
+        ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close',
+      };
+      if (!socket.writable) return socket.destroy();
+      const head = [`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`, ...Object.entries(answer).map(([k, v]) => `${k}: ${v}`)];
+      socket.end(`${head.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   // Every answer is parsed by its zod response schema before it is written, in production too:
@@ -98,22 +142,6 @@ export async function buildApp(
   });
   schedulePopolarita(app);
 
-  const headers = securityHeaders({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.env === 'production' ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
   app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(headers);
     done();

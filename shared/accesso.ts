@@ -1,24 +1,25 @@
 import { z } from 'zod';
-import { esito } from './common.js';
+import { esito, intero, testo } from './common.js';
 import { contract } from './contract.js';
 
 export const TIPOLOGIE_ADMIN = ['amministratore', 'tecnico'] as const;
 export type TipologiaAdmin = (typeof TIPOLOGIE_ADMIN)[number];
 export const TIPOLOGIA_TECNICO: TipologiaAdmin = 'tecnico';
 
-const username = z.string({ error: 'Username obbligatorio' }).trim().min(1, 'Username obbligatorio').max(200, 'Username troppo lungo');
-const password = z.string({ error: 'Password obbligatoria' }).min(1, 'Password obbligatoria').max(200, 'Password troppo lunga');
-const opt = (max: number) => z.string().max(max, `Valore troppo lungo (massimo ${max} caratteri)`).optional();
+const username = testo('Username obbligatorio').trim().min(1, 'Username obbligatorio').max(200, 'Username troppo lungo');
+const password = testo('Password obbligatoria').min(1, 'Password obbligatoria').max(200, 'Password troppo lunga');
+const opt = (max: number) => testo().max(max, `Valore troppo lungo (massimo ${max} caratteri)`).optional();
 
 /** Browser details sent with a customer login (SPEC §3 "Browser info"). */
 export const browserInfo = z.object({
-  userAgent: z.string().max(1000).optional(),
-  screenWidth: z.number().optional(),
-  screenHeight: z.number().optional(),
-  timeZone: z.string().max(100).optional(),
-  language: z.string().max(50).optional(),
-  platform: z.string().max(100).optional(),
-  colorDepth: z.number().optional(),
+  userAgent: testo().max(1000).optional(),
+  screenWidth: intero().min(0).optional(),
+  screenHeight: intero().min(0).optional(),
+  timeZone: testo().max(100).optional(),
+  language: testo().max(50).optional(),
+  platform: testo().max(100).optional(),
+  /** Stored in an integer column. */
+  colorDepth: intero().min(0).optional(),
   pixelRatio: z.number().optional(),
   cookieEnabled: z.boolean().optional(),
 }).partial();
@@ -27,7 +28,7 @@ export type BrowserInfo = z.infer<typeof browserInfo>;
 export const loginClienteRequest = z.object({
   username,
   password,
-  fingerprint: z.string({ error: 'Fingerprint obbligatorio' }).trim()
+  fingerprint: testo('Fingerprint obbligatorio').trim()
     .regex(/^[a-f0-9]{64}$/i, 'Fingerprint non valido (SHA-256 esadecimale)'),
   screen_resolution: opt(30),
   timezone: opt(100),
@@ -36,7 +37,7 @@ export const loginClienteRequest = z.object({
   /** An object from the SPA; a JSON string in the documented GET form. */
   browserInfo: z.union([
     browserInfo,
-    z.string().max(4000, 'browserInfo troppo lungo').transform((s, ctx) => {
+    testo().max(4000, 'browserInfo troppo lungo').transform((s, ctx) => {
       try {
         return browserInfo.parse(JSON.parse(s));
       } catch {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codice, intParam, limitParam, startParam } from './common.js';
+import { codice, idParam, intParam, limitParam, startParam, testo } from './common.js';
 import { contract, type Scope } from './contract.js';
 
 /** Availability classes (DESIGN §6): in stock, only on order from the supplier, none. */
@@ -90,7 +90,7 @@ const smallLimit = intParam('limit deve essere un numero intero')
   .pipe(z.number().min(1, 'limit deve essere almeno 1').max(100, 'limit può essere al massimo 100'));
 
 export const categoriaQuery = z.object({ ...scope, categoria_cod: codice, ...page });
-export const volantinoQuery = z.object({ ...scope, volantino_id: intParam('volantino_id non valido'), ...page });
+export const volantinoQuery = z.object({ ...scope, volantino_id: idParam('volantino_id'), ...page });
 export const brandQuery = z.object({ ...scope, brand_id: codice, ...page });
 export const novitaQuery = z.object({ ...scope, ...page });
 export const ultimiOrdinatiQuery = z.object({ ...scope, cod_utente: codice, limit: smallLimit.default(12) });
@@ -99,7 +99,7 @@ export const detailsQuery = z.object({ ...scope, codice_prodotto: codice });
 export const customQuery = z.object({ ...scope, limit: smallLimit.default(50) });
 export const searchQuery = z.object({
   ...scope,
-  stringa: z.string({ error: 'Testo di ricerca mancante' }).trim().min(2, 'Inserire almeno 2 caratteri per la ricerca').max(200, 'Testo di ricerca troppo lungo'),
+  stringa: testo('Testo di ricerca mancante').trim().min(2, 'Inserire almeno 2 caratteri per la ricerca').max(200, 'Testo di ricerca troppo lungo'),
   ...page,
 });
 export const byCodiceQuery = z.object({ codice_prodotto: codice, cod_azienda: codice.optional(), cod_cliente: codice.optional() });

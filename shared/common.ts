@@ -1,19 +1,41 @@
 import { z } from 'zod';
+import { messaggioValidazione } from './messaggi-validazione.js';
 
 // Validation messages in Italian, on the server and in the browser alike.
-z.config(z.locales.it());
+z.config({ localeError: messaggioValidazione });
 
 /** Page sizes offered in the shop and the admin lists. */
 export const PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
 
+/**
+ * Text of one line (`error`: the message when it is missing or not text). Control characters are refused: Postgres cannot store NUL in text (it would
+ * be a 500), and none of the others belongs in a name, a code or a search.
+ */
+export const testo = (error?: string) => z.string({ error }).regex(/^[^\u0000-\u001f\u007f]*$/, 'contiene caratteri non ammessi');
+/** Text of several lines (notes, messages): line breaks and tabs too, no other control character. */
+export const testoMultiriga = (error?: string) =>
+  z.string({ error }).regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'contiene caratteri non ammessi');
+
 /** A company, client or user code: text that keeps its leading zeros. */
-export const codice = z.string().trim().min(1, 'Codice mancante').max(40, 'Codice troppo lungo');
+export const codice = testo().trim().min(1, 'Codice mancante').max(40, 'Codice troppo lungo');
+
+/** The range of a Postgres integer column: a number outside it would fail in SQL, not here. */
+export const INT4 = { min: -2_147_483_648, max: 2_147_483_647 } as const;
+
+/** An integer a Postgres integer column holds. */
+export const intero = (msg = 'deve essere un numero intero') => z.number().int(msg).min(INT4.min, msg).max(INT4.max, msg);
 
 /** Integer from a query string or a JSON body. */
 export const intParam = (msg: string) =>
-  z.union([z.number(), z.string().trim().regex(/^-?\d+$/, msg)]).transform(Number).pipe(z.number().int(msg));
+  z.union([z.number(), z.string().trim().regex(/^-?\d+$/, msg)], {
+    // A missing value keeps the general 'campo obbligatorio'.
+    error: (issue) => (issue.input === undefined ? undefined : msg),
+  }).transform(Number).pipe(intero(msg));
+
+/** The id of a table row (serial): a positive integer within int4. */
+export const idParam = (name: string) => intParam(`${name} non valido`).pipe(z.number().min(1, `${name} non valido`));
 
 export const startParam = intParam('start deve essere un numero intero')
   .pipe(z.number().min(0, 'start non può essere negativo')).default(0);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codice, esito, intParam } from './common.js';
+import { codice, esito, idParam, testo } from './common.js';
 import { contract } from './contract.js';
 import { prodotto } from './catalogo.js';
 
@@ -10,7 +10,6 @@ export const MSG_LISTE = {
 } as const;
 
 const scope = { utente_codice: codice, cliente_codice: codice, azienda_codice: codice };
-const id = (name: string) => intParam(`${name} non valido`).pipe(z.number().min(1, `${name} non valido`));
 
 export const listeReadQuery = z.object(scope);
 export const lista = z.object({
@@ -24,16 +23,15 @@ export const listeReadResponse = z.object({ liste: z.array(lista) });
 
 export const listeCreateRequest = z.object({
   ...scope,
-  nome: z.string({ error: MSG_LISTE.nomeObbligatorio }).trim().min(1, MSG_LISTE.nomeObbligatorio).max(100, 'Nome lista troppo lungo (massimo 100 caratteri)'),
-  descrizione: z.string().trim().max(500, 'Descrizione troppo lunga (massimo 500 caratteri)').optional().default(''),
+  nome: testo(MSG_LISTE.nomeObbligatorio).trim().min(1, MSG_LISTE.nomeObbligatorio).max(100, 'Nome lista troppo lungo (massimo 100 caratteri)'),
+  descrizione: testo().trim().max(500, 'Descrizione troppo lunga (massimo 500 caratteri)').optional().default(''),
 });
 export const listeUpdateRequest = z.object({
-  lista_id: id('lista_id'),
-  nome: z.string().max(100, 'Nome lista troppo lungo (massimo 100 caratteri)').optional().default(''),
+  lista_id: idParam('lista_id'),
+  nome: testo().max(100, 'Nome lista troppo lungo (massimo 100 caratteri)').optional().default(''),
 });
-export const listeDeleteRequest = z.object({ lista_id: id('lista_id') });
-export const listaProdottoRequest = z.object({ lista_id: id('lista_id'), prodotto_id: id('prodotto_id') });
-
+export const listeDeleteRequest = z.object({ lista_id: idParam('lista_id') });
+export const listaProdottoRequest = z.object({ lista_id: idParam('lista_id'), prodotto_id: idParam('prodotto_id') });
 const T = 'Liste';
 const codiciLista = { utente: 'utente_codice', azienda: 'azienda_codice', cliente: 'cliente_codice' } as const;
 

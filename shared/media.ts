@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intParam } from './common.js';
+import { idParam } from './common.js';
 import { contract } from './contract.js';
 
 /** Multimedia types (SPEC §3); side banners are 'banner laterale'. */
@@ -23,7 +23,7 @@ export const multimediaItem = z.object({
 export type MultimediaItem = z.infer<typeof multimediaItem>;
 export const multimediaList = z.array(multimediaItem);
 
-export const multimediaLoadQuery = z.object({ multimedia_id: intParam('multimedia_id non valido').optional() });
+export const multimediaLoadQuery = z.object({ multimedia_id: idParam('multimedia_id').optional() });
 export const multimediaTipologiaQuery = z.object({
   tipologia: z.enum(MULTIMEDIA_TIPOLOGIE, { error: `tipologia non valida: usare ${MULTIMEDIA_TIPOLOGIE.join(', ')}` }),
 });

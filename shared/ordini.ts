@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codice } from './common.js';
+import { codice, testo, testoMultiriga } from './common.js';
 import { contract } from './contract.js';
 
 /** Most lines one order may carry. */
@@ -7,7 +7,7 @@ export const MAX_RIGHE_ORDINE = 500;
 export const RESPONSE_CODE_OK = '201';
 
 /** A quantity as sent; the service says in Italian what is wrong with it (status 1), not a 400. */
-const quantitaGrezza = z.union([z.number(), z.string().max(20)]);
+const quantitaGrezza = z.union([z.number(), testo().max(20)]);
 
 export const ordiniCheckRequest = z.object({
   prodotti: z.array(z.object({ codice_prodotto: codice, quantita: quantitaGrezza }))
@@ -28,14 +28,14 @@ export const ordiniCreateRequest = z.object({
   azienda_codice: codice,
   cliente_codice: codice,
   utente_codice: codice,
-  cliente_nome: z.string().max(200).optional(),
-  azienda_nome: z.string().max(200).optional(),
-  utente_nome: z.string().max(200).optional(),
-  nome: z.string().max(200, 'Nome ordine troppo lungo (massimo 200 caratteri)').optional().default(''),
-  note: z.string().max(4000, 'Note troppo lunghe (massimo 4000 caratteri)').optional().default(''),
+  cliente_nome: testo().max(200).optional(),
+  azienda_nome: testo().max(200).optional(),
+  utente_nome: testo().max(200).optional(),
+  nome: testo().max(200, 'Nome ordine troppo lungo (massimo 200 caratteri)').optional().default(''),
+  note: testoMultiriga().max(4000, 'Note troppo lunghe (massimo 4000 caratteri)').optional().default(''),
   carrelloItems: z.array(rigaCarrello).max(MAX_RIGHE_ORDINE, `Al massimo ${MAX_RIGHE_ORDINE} righe per ordine`).default([]),
   /** Also accepted as the Idempotency-Key header. */
-  idempotency_key: z.string().min(8).max(100).optional(),
+  idempotency_key: testo().min(8).max(100).optional(),
 });
 export type OrdiniCreateRequest = z.input<typeof ordiniCreateRequest>;
 export const ordiniCreateResponse = z.object({ status: z.number().int(), msg: z.string(), ordine_id: z.number().int().optional() });

@@ -5,6 +5,20 @@ import { HttpError } from './errors.js';
 
 const FIELD_NAMES: Record<string, string> = { querystring: 'parametro', body: 'campo', params: 'percorso' };
 
+interface Issue { code?: string; path?: PropertyKey[]; message: string; errors?: Issue[][] }
+
+/**
+ * The issue a 400 shows, and the path to it. When a union fails as a whole (browserInfo: an object
+ * or its JSON text), the issue is the one of the member the value was meant for: the only member
+ * that did not refuse the value for its type alone.
+ */
+function shownIssue(path: string[], issue: Issue): { path: string[]; message: string } {
+  const meant = issue.code !== 'invalid_union' ? [] : (issue.errors ?? [])
+    .filter((member) => !(member.length === 1 && member[0]!.code === 'invalid_type' && !member[0]!.path?.length));
+  const inner = meant.length === 1 ? meant[0]![0] : undefined;
+  return inner ? shownIssue([...path, ...(inner.path ?? []).map(String)], inner) : { path, message: issue.message };
+}
+
 /** One place that turns every thrown error into the JSON answer of DESIGN §4. */
 export function registerErrorHandler(app: FastifyInstance): void {
   const outage = outageLogger();
@@ -25,12 +39,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(503).header('Retry-After', '5').send({ msg: MSG_DATABASE_UNREACHABLE, requestId });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const first = err.validation[0];
-      const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || '';
+      const first = err.validation[0]!;
+      const shown = shownIssue(first.instancePath.split('/').filter(Boolean), {
+        code: first.keyword, message: first.message ?? 'valore non valido', errors: (first.params as { errors?: Issue[][] }).errors,
+      });
       const where = FIELD_NAMES[err.validationContext ?? ''] ?? 'campo';
-      const msg = field
-        ? `Dati non validi (${where} ${field}): ${first?.message ?? 'valore non valido'}`
-        : `Dati non validi: ${first?.message ?? 'richiesta non valida'}`;
+      const msg = shown.path.length
+        ? `Dati non validi (${where} ${shown.path.join('.')}): ${shown.message}`
+        : `Dati non validi: ${shown.message}`;
       return reply.status(400).send({ msg, requestId });
     }
     if (isResponseSerializationError(err)) {

@@ -88,13 +88,13 @@ describe('tecnico-only and admin-only calls', () => {
   });
 
   it('login_attempts/delete_all clears failures for a tecnico only (DESIGN §5)', async () => {
-    await loginAdmin('admin', 'nope');
-    expect((await t().app.inject({ url: '/api/login_attempts/delete_all' })).statusCode).toBe(401);
+    const deleteAll = (cookie?: string) => t().app.inject({ url: '/api/login_attempts/delete_all', headers: cookie ? { cookie } : {} });
     const adm = cookieFrom(await loginAdmin('admin', admin.password));
     const tec = cookieFrom(await loginAdmin('tecnico', tecnico.password));
     await loginAdmin('admin', 'nope');
-    expect((await t().app.inject({ url: '/api/login_attempts/delete_all', headers: { cookie: adm } })).statusCode).toBe(403);
-    const res = await t().app.inject({ url: '/api/login_attempts/delete_all', headers: { cookie: tec } });
+    expect((await deleteAll()).statusCode).toBe(401);
+    expect((await deleteAll(adm)).statusCode).toBe(403);
+    const res = await deleteAll(tec);
     expect(res.json()).toEqual({ status: 'success', eliminati: 1 });
   });
 

@@ -128,7 +128,13 @@ describe('search/prodotti input and access', () => {
 
   it('treats quotes and tsquery operators as text', async () => {
     expect((await search("'&|!:*()")).totaleProdotti).toBe(0);
-    expect((await search("cacciavite' | 'x")).totaleProdotti).toBeGreaterThanOrEqual(0);
+    // '|' is no OR: every word is still required, and no product is both a screwdriver and a drill.
+    expect(codes(await search('cacciavite | trapano'))).toEqual([]);
+    expect(codes(await search("cacciavite' | 'trapano"))).toEqual([]);
+    // '!' is no NOT, and quotes, ':*' and brackets leave the word as it was.
+    expect(codes(await search('trapano & !makita'))).toEqual(['BE-1200001']);
+    expect(codes(await search("cacciavite'")).sort()).toEqual(['BE-6160792', 'BE-6160793']);
+    expect(codes(await search('(trapano:*)')).sort()).toEqual(['BE-1200001', 'BE-1200002']);
   });
 
   it('answers 401 without session and 403 for another client', async () => {
