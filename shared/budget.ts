@@ -14,7 +14,10 @@ export const BUDGET_MAX = 99_999_999_999;
 /** One request carries at most the form's three years of twelve months, with room to spare. */
 export const BUDGET_RIGHE_MAX = 120;
 
-const id = (name: string) => intParam(`${name} non valido`).pipe(z.number().min(1, `${name} non valido`));
+/** A positive id; a missing one says so. */
+const id = (name: string) => z.union([z.number(), z.string()], {
+  error: (iss) => (iss.input === undefined ? `${name} obbligatorio` : `${name} non valido`),
+}).pipe(intParam(`${name} non valido`)).pipe(z.number().min(1, `${name} non valido`));
 
 export const budgetRiga = z.object({
   id: z.number().int(),
@@ -35,7 +38,7 @@ export const budgetListResponse = z.object({ status: z.number().int(), data: z.a
 const importo = z.union([
   z.number(),
   z.string().trim().regex(/^\d+([.,]\d+)?$/, 'Budget non valido').transform((s) => Number(s.replace(',', '.'))),
-], { error: 'Budget obbligatorio' })
+], { error: (iss) => (iss.input === undefined ? 'Budget obbligatorio' : 'Budget non valido') })
   .pipe(z.number().min(0, 'Il budget non può essere negativo').max(BUDGET_MAX, 'Budget troppo alto'))
   .transform((n) => Math.round(n * 1000) / 1000);
 
@@ -43,10 +46,11 @@ export const budgetUpsertRequest = z.object({
   cliente_id: id('cliente_id'),
   budgets: z.array(z.object({
     id: id('id').optional().nullable(),
-    anno: intParam('anno non valido').pipe(z.number().min(2000, 'anno non valido').max(2100, 'anno non valido')),
-    mese: intParam('mese non valido').pipe(z.number().min(1, 'Il mese deve essere tra 1 e 12').max(12, 'Il mese deve essere tra 1 e 12')),
+    anno: z.union([z.number(), z.string()], { error: 'anno obbligatorio' })
+      .pipe(intParam('anno non valido')).pipe(z.number().min(2000, 'anno non valido').max(2100, 'anno non valido')),
+    mese: z.union([z.number(), z.string()], { error: 'mese obbligatorio' }).pipe(intParam('mese non valido')).pipe(z.number().min(1, 'Il mese deve essere tra 1 e 12').max(12, 'Il mese deve essere tra 1 e 12')),
     budget: importo,
-  }), { error: 'budgets obbligatorio' })
+  }), { error: (iss) => (iss.input === undefined ? 'budgets obbligatorio' : 'budgets deve essere un elenco di mesi') })
     .min(1, 'Nessun budget da inserire')
     .max(BUDGET_RIGHE_MAX, `Al massimo ${BUDGET_RIGHE_MAX} budget per richiesta`)
     .superRefine((rows, ctx) => {

@@ -19,7 +19,9 @@ export const MSG_DISPOSITIVI = {
 export const DISPOSITIVI_LIMIT_DEFAULT = 500;
 export const DISPOSITIVI_LIMIT_MAX = 1000;
 
-const userId = intParam('user_id non valido').pipe(z.number().min(1, 'user_id non valido'));
+const userId = z.union([z.number(), z.string()], {
+  error: (iss) => (iss.input === undefined ? 'user_id obbligatorio' : 'user_id non valido'),
+}).pipe(intParam('user_id non valido')).pipe(z.number().min(1, 'user_id non valido'));
 const pagina = {
   start: intParam('start deve essere un numero intero').pipe(z.number().min(0, 'start non può essere negativo')).default(0),
   limit: intParam('limit deve essere un numero intero')
