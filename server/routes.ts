@@ -1,10 +1,18 @@
 import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { budgetRoutes } from './budget/budget.routes.js';
 import { catalogoRoutes } from './catalogo/catalogo.routes.js';
 import { contattiRoutes } from './contatti/contatti.routes.js';
+import { dispositiviRoutes } from './dispositivi/dispositivi.routes.js';
+import { impostazioniRoutes } from './impostazioni/impostazioni.routes.js';
 import { listeRoutes } from './liste/liste.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { ordiniRoutes } from './ordini/ordini.routes.js';
 
 /** Every domain's calls: contracts from shared/ with their handlers (server/<domain>/*.routes.ts). */
-export const API_ROUTES = [authRoutes, catalogoRoutes, mediaRoutes, ordiniRoutes, listeRoutes, contattiRoutes, auditRoutes];
+export const API_ROUTES = [
+  authRoutes, catalogoRoutes, mediaRoutes, ordiniRoutes, listeRoutes, contattiRoutes, auditRoutes,
+  budgetRoutes,
+  dispositiviRoutes,
+  impostazioniRoutes,
+];

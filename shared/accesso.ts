@@ -91,7 +91,8 @@ export const loginBackendResponse = esito.extend({ utente: adminInfo.optional() 
 /** manutenzione/check and manutenzione/change answer the bare number 0 or 1. */
 export const statoManutenzione = z.union([z.literal(0), z.literal(1)]);
 
-export const deleteAllResponse = z.object({ status: z.string(), eliminati: z.number().int() });
+/** 'Cancella lista di attesa' (DESIGN §10): 'success' once done. */
+export const deleteAllResponse = z.object({ status: z.literal('success') });
 
 /** Session info for page reloads: the same utente as the login. */
 export const sessioneClienteResponse = loginClienteResponse;
@@ -133,6 +134,7 @@ export const accessoApi = {
   }),
   cancellaTentativi: contract({
     path: 'login_attempts/delete_all', methods: ['GET', 'POST'], access: 'tecnico', tag: T,
-    summary: 'Azzera i tentativi di login falliti (sblocca gli account)', response: deleteAllResponse,
+    summary: 'Cancella lista di attesa: elimina i dispositivi non autorizzati e azzera i tentativi di login falliti',
+    response: deleteAllResponse,
   }),
 };

@@ -13,10 +13,20 @@ export const MAX_PAGE_SIZE = 100;
  * Text of one line (`error`: the message when it is missing or not text). Control characters are refused: Postgres cannot store NUL in text (it would
  * be a 500), and none of the others belongs in a name, a code or a search.
  */
-export const testo = (error?: string) => z.string({ error }).regex(/^[^\u0000-\u001f\u007f]*$/, 'contiene caratteri non ammessi');
+export const testo = (error?: string) => z.string({ error }).regex(/^[^\u0000-\u001f\u007f]*$/, 'contiene caratteri non ammessi')
+  .refine(benFormato, 'contiene caratteri non ammessi');
 /** Text of several lines (notes, messages): line breaks and tabs too, no other control character. */
 export const testoMultiriga = (error?: string) =>
-  z.string({ error }).regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'contiene caratteri non ammessi');
+  z.string({ error }).regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'contiene caratteri non ammessi')
+    .refine(benFormato, 'contiene caratteri non ammessi');
+
+/**
+ * No lone surrogate: such a string has no UTF-8 form, and Postgres refuses it inside JSON (the
+ * audit trail stores the values an admin sent) where plain text would silently replace it.
+ */
+function benFormato(s: string): boolean {
+  return !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
+}
 
 /** A company, client or user code: text that keeps its leading zeros. */
 export const codice = testo().trim().min(1, 'Codice mancante').max(40, 'Codice troppo lungo');

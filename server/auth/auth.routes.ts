@@ -3,6 +3,7 @@ import { accessoApi } from '../../shared/accesso.js';
 import type { Deps } from '../deps.js';
 import { inMaintenance } from '../lib/errors.js';
 import { registraModifica } from '../audit/audit.service.js';
+import { cancellaDispositiviInAttesa } from '../dispositivi/dispositivi.service.js';
 import { routeGroup } from '../lib/route.js';
 import { deleteAllAttempts } from './login-limits.js';
 import { loginBackend, loginCliente, toUtenteLogin } from './login.service.js';
@@ -53,8 +54,11 @@ export const authRoutes = routeGroup(accessoApi, {
     return manutenzione;
   }),
   cancellaTentativi: async ({ deps, admin }) => deps.db.transaction(async (tx) => {
-    const eliminati = await deleteAllAttempts(tx);
-    await registraModifica(tx, admin, { azione: 'tentativi_login.cancella', entita: 'tentativi_login', dettagli: { eliminati } });
-    return { status: 'success', eliminati };
+    const dispositivi = await cancellaDispositiviInAttesa(tx);
+    const tentativi = await deleteAllAttempts(tx);
+    await registraModifica(tx, admin, {
+      azione: 'lista_attesa.cancella', entita: 'dispositivo', dettagli: { dispositivi_eliminati: dispositivi, tentativi_eliminati: tentativi },
+    });
+    return { status: 'success' as const };
   }),
 });

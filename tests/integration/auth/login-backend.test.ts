@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { tentativiLogin } from '../../../server/db/schema/index.js';
 import { createAdmin, createAzienda, createCliente, createUtente } from '../../support/factories.js';
 import { cookieFrom, fingerprint, useTestApp } from '../../support/harness.js';
 
@@ -95,7 +96,9 @@ describe('tecnico-only and admin-only calls', () => {
     expect((await deleteAll()).statusCode).toBe(401);
     expect((await deleteAll(adm)).statusCode).toBe(403);
     const res = await deleteAll(tec);
-    expect(res.json()).toEqual({ status: 'success', eliminati: 1 });
+    // DESIGN §10: just 'success' (tests/integration/dispositivi/ covers the waiting list it also clears).
+    expect(res.json()).toEqual({ status: 'success' });
+    expect(await t().database.db.select().from(tentativiLogin)).toEqual([]);
   });
 
   it('logout/backend ends the admin session', async () => {
