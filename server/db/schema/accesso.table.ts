@@ -27,6 +27,11 @@ export const utenti = pgTable('utenti', {
   tipologiaAccount: text('tipologia_account').notNull().default('cliente'),
   statusLogin: smallint('status_login').notNull().default(0),
   fatturatoMetrica: smallint('fatturato_metrica').notNull().default(0),
+  /**
+   * Set when an admin sets the password (create, edit, credentials): until the user changes it
+   * through password/cambia, every other customer call answers 403 (DESIGN §10).
+   */
+  passwordTemporanea: boolean('password_temporanea').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
