@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 
-const SECRET_PARAMS = /([?&](?:password|pass|pwd|token|sid|admin_sid|new_password)=)[^&]*/gi;
+const SECRET_PARAMS = /([?&](?:password|pass|pwd|token|sid|admin_sid|new_password|password_attuale|nuova_password)=)[^&]*/gi;
 
 /** A URL as it may be logged: secrets in the query string are masked. */
 export const redactUrl = (url: string) => url.replace(SECRET_PARAMS, '$1[REDACTED]');
@@ -11,7 +11,7 @@ export function loggerOptions(level: string) {
     redact: {
       paths: [
         'req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]',
-        '*.password', '*.passwordHash', '*.password_hash', 'body.password',
+        '*.password', '*.passwordHash', '*.password_hash', 'body.password', '*.password_attuale', '*.nuova_password',
       ],
       censor: '[REDACTED]',
     },

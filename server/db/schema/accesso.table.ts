@@ -37,6 +37,9 @@ export const utenti = pgTable('utenti', {
 }, (t) => [
   uniqueIndex('utenti_username_uq').on(sql`lower(${t.username})`),
   uniqueIndex('utenti_codice_uq').on(t.codice),
+  // utenti/read: words of the admin search anywhere in these fields, and its alphabetical order.
+  index('utenti_ricerca_trgm').using('gin', sql`lower(${t.username} || ' ' || ${t.nome} || ' ' || ${t.cognome} || ' ' || ${t.codice}) gin_trgm_ops`),
+  index('utenti_cognome_nome_idx').on(sql`lower(${t.cognome})`, sql`lower(${t.nome})`, t.id),
 ]);
 
 /** Devices a customer logged in from; login needs authorized = 1. */
