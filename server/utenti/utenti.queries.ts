@@ -27,18 +27,18 @@ function where(sql: Sql, f: FiltroUtenti) {
   return w;
 }
 
-interface RigaUtente extends Omit<UtenteAdmin, 'created_at' | 'updated_at'> {
-  created_at: Date;
-  updated_at: Date;
-}
+/** A timestamp of u as ISO 8601 in UTC, like the other admin answers (drizzle hands postgres.js dates over as text). */
+const isoUtc = (sql: Sql, col: 'created_at' | 'updated_at') =>
+  sql`to_char(${sql('u')}.${sql(col)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** One page of users, alphabetical, each with its clients (one query), and the total. */
 export async function leggiUtenti(db: DbOrTx, f: FiltroUtenti): Promise<{ utenti: UtenteAdmin[]; totale: number }> {
   const sql = sqlOf(db);
   const [rows, [tot]] = await Promise.all([
-    sql<RigaUtente[]>`
+    sql<UtenteAdmin[]>`
       SELECT u.id, u.username, u.nome, u.cognome, u.nominativo, u.tipologia_account, u.status_login::int AS status_login,
-        u.fatturato_metrica::int AS fatturato_metrica, u.created_at, u.updated_at,
+        u.fatturato_metrica::int AS fatturato_metrica,
+        ${isoUtc(sql, 'created_at')} AS created_at, ${isoUtc(sql, 'updated_at')} AS updated_at,
         coalesce((
           SELECT json_agg(json_build_object(
             'id', c.id, 'azienda_codice', c.azienda_codice, 'azienda_ragionesociale', a.ragione_sociale,
@@ -54,7 +54,7 @@ export async function leggiUtenti(db: DbOrTx, f: FiltroUtenti): Promise<{ utenti
     sql<{ n: number }[]>`SELECT count(*)::int AS n FROM utenti u ${where(sql, f)}`,
   ]);
   return {
-    utenti: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString() })),
+    utenti: [...rows],
     totale: tot?.n ?? 0,
   };
 }
