@@ -68,6 +68,8 @@ export const utenteLogin = z.object({
   nominativo: z.string().optional(),
   tipologia_account: z.string().optional(),
   fatturato_metrica: z.number().int().optional(),
+  /** 1: the password was set by an admin and must be changed (password/cambia) before anything else. */
+  cambio_password: z.number().int().optional(),
   clienti: z.array(clienteCollegato),
 });
 export type UtenteLogin = z.infer<typeof utenteLogin>;

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { TIPOLOGIA_TECNICO } from '../../shared/accesso.js';
+import { accessoApi, TIPOLOGIA_TECNICO } from '../../shared/accesso.js';
 import type { Access } from '../../shared/contract.js';
+import { MSG_PASSWORD, utentiApi } from '../../shared/utenti.js';
 import { sqlOf, type DbOrTx } from '../db/client.js';
-import { forbidden, inMaintenance, unauthorized } from '../lib/errors.js';
+import { forbidden, HttpError, inMaintenance, unauthorized } from '../lib/errors.js';
 import { COOKIE_ADMIN, COOKIE_CLIENTE, hashToken } from './sessions.js';
 import {
   findAdminBySession, findUtenteBySession, type AdminSessione, type ClienteSessione, type UtenteSessione,
@@ -26,7 +27,7 @@ export async function sessioneDi(req: FastifyRequest, access: Access): Promise<S
       return {};
     case 'utente':
     case 'cliente':
-      return { utente: await requireUtente(req) };
+      return { utente: passwordCambiata(req, await requireUtente(req)) };
     case 'admin':
     case 'tecnico':
       return { admin: await requireAdmin(req, access === 'tecnico') };
@@ -34,9 +35,28 @@ export async function sessioneDi(req: FastifyRequest, access: Access): Promise<S
     case 'catalogo': {
       const token = req.cookies[COOKIE_ADMIN];
       const admin = token ? await findAdminBySession(req.server.deps.db, token) : null;
-      return admin ? { admin } : { utente: await requireUtente(req) };
+      return admin ? { admin } : { utente: passwordCambiata(req, await requireUtente(req)) };
     }
   }
+}
+
+/**
+ * Calls a customer with a temporary password may make: the change itself, and the session info
+ * that tells a reloaded page to ask for it (it carries cambio_password like the login answer).
+ */
+const SENZA_PASSWORD_NUOVA = new Set([utentiApi.cambiaPassword.path, accessoApi.sessione.path].map((p) => `/api/${p}`));
+
+/**
+ * A password set by an admin is temporary (DESIGN §10): until the user sets one of their own,
+ * every other customer call answers 403. The flag is part of the cached session user, and the
+ * notice of its change reaches every process (migration 0015).
+ */
+function passwordCambiata(req: FastifyRequest, utente: UtenteSessione): UtenteSessione {
+  if (utente.cambioPassword && !SENZA_PASSWORD_NUOVA.has(req.routeOptions.url ?? '')) {
+    // cambio_password lets the SPA tell this refusal from the others and open the change form.
+    throw new HttpError(403, MSG_PASSWORD.daCambiare, { cambio_password: 1 });
+  }
+  return utente;
 }
 
 /** The codes a customer call names; each must belong to the session's user. */

@@ -28,6 +28,7 @@ export function toUtenteLogin(u: UtenteSessione, status = 0, msg: string = MSG.o
     nominativo: u.nominativo,
     tipologia_account: u.tipologiaAccount,
     fatturato_metrica: u.fatturatoMetrica,
+    cambio_password: u.cambioPassword ? 1 : 0,
     clienti: u.clienti.map((c) => ({
       azienda_codice: c.aziendaCodice,
       azienda_ragionesociale: c.aziendaRagioneSociale,

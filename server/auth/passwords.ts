@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import argon2 from 'argon2';
 
 /**
@@ -33,4 +34,16 @@ export function needsRehash(hash: string): boolean {
   } catch {
     return true;
   }
+}
+
+/** No look-alikes (0/O, 1/l/I), so a password read from a mail is typed right the first time. */
+const ALFABETO_TEMPORANEA = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/**
+ * A temporary password for an admin to send (mandacredenziali): three groups of five characters
+ * from a 55-symbol alphabet, drawn with crypto.randomInt (about 87 bits), e.g. 'k7Hq2-Xm9aP-ts4Wd'.
+ */
+export function passwordTemporanea(): string {
+  const gruppo = () => Array.from({ length: 5 }, () => ALFABETO_TEMPORANEA[crypto.randomInt(ALFABETO_TEMPORANEA.length)]).join('');
+  return [gruppo(), gruppo(), gruppo()].join('-');
 }

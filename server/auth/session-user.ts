@@ -23,6 +23,8 @@ export interface UtenteSessione {
   nominativo: string;
   tipologiaAccount: string;
   fatturatoMetrica: number;
+  /** The password was set by an admin: every call but password/cambia waits for a new one. */
+  cambioPassword: boolean;
   clienti: ClienteSessione[];
 }
 
@@ -38,6 +40,7 @@ export type AdminSessione = {
 export const utenteJson = (sql: Sql) => sql`json_build_object(
   'id', u.id, 'codice', u.codice, 'username', u.username, 'nome', u.nome, 'cognome', u.cognome,
   'nominativo', u.nominativo, 'tipologiaAccount', u.tipologia_account, 'fatturatoMetrica', u.fatturato_metrica,
+  'cambioPassword', u.password_temporanea,
   'clienti', coalesce((
     SELECT json_agg(json_build_object(
       'id', c.id, 'aziendaCodice', c.azienda_codice, 'aziendaRagioneSociale', a.ragione_sociale,

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { sessioni } from '../db/schema/index.js';
 
@@ -31,4 +31,16 @@ export async function createSession(
 
 export async function deleteSession(db: DbOrTx, token: string, tipo: TipoSessione): Promise<void> {
   await db.delete(sessioni).where(and(eq(sessioni.tokenHash, hashToken(token)), eq(sessioni.tipo, tipo)));
+}
+
+/**
+ * Ends a customer user's sessions (login disabled, password reset by an admin, a new password),
+ * all but `tranne` if given. Postgres notifies every process (trigger on sessioni); the hashes
+ * returned let the caller forget them in its own process at once, after the commit.
+ */
+export async function chiudiSessioniUtente(db: DbOrTx, utenteId: number, tranne?: string): Promise<string[]> {
+  const rows = await db.delete(sessioni)
+    .where(and(eq(sessioni.utenteId, utenteId), tranne === undefined ? undefined : ne(sessioni.tokenHash, tranne)))
+    .returning({ tokenHash: sessioni.tokenHash });
+  return rows.map((r) => r.tokenHash);
 }

@@ -35,7 +35,7 @@ export function loggerOptions(level: string) {
     redact: {
       paths: [
         'req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]',
-        '*.password', '*.passwordHash', '*.password_hash', 'body.password',
+        '*.password', '*.passwordHash', '*.password_hash', 'body.password', '*.password_attuale', '*.nuova_password',
         // An error may carry the URL of its request (a response that fails its schema does).
         'err.url',
       ],

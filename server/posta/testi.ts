@@ -44,3 +44,26 @@ export function confermaOrdine(o: OrdinePerMail): Mail {
     ].join('\n'),
   };
 }
+
+/**
+ * New credentials sent by an admin (utenti/mandacredenziali). The password is temporary: the
+ * portal asks for a new one at the first access.
+ */
+export function credenziali(u: { username: string; nome: string; cognome: string; password: string }): Mail {
+  return {
+    to: u.username,
+    subject: 'Credenziali di accesso al portale',
+    text: [
+      `Gentile ${u.nome} ${u.cognome},`,
+      'ecco le sue nuove credenziali di accesso al portale ordini.',
+      '',
+      `Username: ${u.username}`,
+      `Password temporanea: ${u.password}`,
+      '',
+      'Al primo accesso le verrà chiesto di scegliere una nuova password personale (almeno 12 caratteri).',
+      'La password precedente non è più valida.',
+      '',
+      'Se non ha richiesto nuove credenziali, contatti il nostro ufficio.',
+    ].join('\n'),
+  };
+}

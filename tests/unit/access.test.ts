@@ -7,7 +7,7 @@ const cliente = (aziendaCodice: string, codice: string, id: number) => ({
   id, aziendaCodice, codice, aziendaRagioneSociale: 'Az', ragioneSociale: 'Cl', lisMaga: 1, sconto: '0',
 });
 const utente: UtenteSessione = {
-  id: 1, codice: 'U0001', username: 'u', nome: 'N', cognome: 'C', nominativo: '', tipologiaAccount: 'cliente', fatturatoMetrica: 0,
+  id: 1, codice: 'U0001', username: 'u', nome: 'N', cognome: 'C', nominativo: '', tipologiaAccount: 'cliente', fatturatoMetrica: 0, cambioPassword: false,
   clienti: [cliente('0001', '000100', 10), cliente('0002', '000100', 20), cliente('0002', '000300', 30)],
 };
 const status = (f: () => unknown) => {

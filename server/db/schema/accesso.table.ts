@@ -27,11 +27,19 @@ export const utenti = pgTable('utenti', {
   tipologiaAccount: text('tipologia_account').notNull().default('cliente'),
   statusLogin: smallint('status_login').notNull().default(0),
   fatturatoMetrica: smallint('fatturato_metrica').notNull().default(0),
+  /**
+   * Set when an admin sets the password (create, edit, credentials): until the user changes it
+   * through password/cambia, every other customer call answers 403 (DESIGN §10).
+   */
+  passwordTemporanea: boolean('password_temporanea').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('utenti_username_uq').on(sql`lower(${t.username})`),
   uniqueIndex('utenti_codice_uq').on(t.codice),
+  // utenti/read: words of the admin search anywhere in these fields, and its alphabetical order.
+  index('utenti_ricerca_trgm').using('gin', sql`lower(${t.username} || ' ' || ${t.nome} || ' ' || ${t.cognome} || ' ' || ${t.codice}) gin_trgm_ops`),
+  index('utenti_cognome_nome_idx').on(sql`lower(${t.cognome})`, sql`lower(${t.nome})`, t.id),
 ]);
 
 /** Devices a customer logged in from; login needs authorized = 1. */

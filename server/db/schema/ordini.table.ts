@@ -6,10 +6,13 @@ import { clienti } from './anagrafica.table.js';
 import { utenti } from './accesso.table.js';
 import { prodotti } from './catalogo.table.js';
 
-/** A confirmed order, with the names as they were when it was placed. */
+/**
+ * A confirmed order, with the names as they were when it was placed. Deleting its user keeps the
+ * order for history and statistics: utente_id becomes NULL, utente_codice and utente_nome stay.
+ */
 export const ordini = pgTable('ordini', {
   id: serial('id').primaryKey(),
-  utenteId: integer('utente_id').notNull().references(() => utenti.id, { onDelete: 'cascade' }),
+  utenteId: integer('utente_id').references(() => utenti.id, { onDelete: 'set null' }),
   clienteId: integer('cliente_id').notNull().references(() => clienti.id, { onDelete: 'cascade' }),
   aziendaCodice: text('azienda_codice').notNull(),
   clienteCodice: text('cliente_codice').notNull(),

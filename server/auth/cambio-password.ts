@@ -1,0 +1,67 @@
+import { eq, sql as dsql } from 'drizzle-orm';
+import type { Esito } from '../../shared/common.js';
+import { MSG_PASSWORD, PASSWORD_MIN } from '../../shared/utenti.js';
+import type { Deps } from '../deps.js';
+import { utenti } from '../db/schema/index.js';
+import { assertLoginAllowed, clearFailedLogins, recordFailedLogin } from './login-limits.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import type { UtenteSessione } from './session-user.js';
+import { chiudiSessioniUtente } from './sessions.js';
+
+/** Lowercase letters and digits only: 'Ferramenta Rossi S.n.c.' → words ferramenta, rossi, s, n, c. */
+const parole = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+const FORME_SOCIETARIE = new Set(['srl', 'srls', 'snc', 'spa', 'sas', 'sapa', 'ss', 'soc', 'coop', 'di', 'e', 'figli']);
+const ANNO = '(?:19|20)?\\d{2}';
+
+/**
+ * Why a new password is too weak (DESIGN §10), or null: under 12 characters, the username, or a
+ * company name of the user with a year (the screen's pre-fill is the name plus '2024'), with or
+ * without its legal form, spaces, punctuation or case.
+ */
+export function motivoPasswordDebole(nuova: string, u: { username: string; aziende: string[] }): string | null {
+  if ([...nuova].length < PASSWORD_MIN) return MSG_PASSWORD.corta;
+  if (nuova.trim().toLowerCase() === u.username.trim().toLowerCase()) return MSG_PASSWORD.username;
+  const pw = parole(nuova).join('');
+  for (const nome of u.aziende) {
+    const w = parole(nome);
+    const varianti = new Set([w.join(''), w.filter((p) => p.length > 1 && !FORME_SOCIETARIE.has(p)).join('')]);
+    for (const v of varianti) {
+      if (v.length < 3) continue;
+      if (new RegExp(`^(?:${v}${ANNO}|${ANNO}${v})$`).test(pw)) return MSG_PASSWORD.azienda;
+    }
+  }
+  return null;
+}
+
+/**
+ * password/cambia: the current password, then a strong new one, which is no longer temporary.
+ * Wrong current passwords count as failed logins (the same limits, 429), so a session left open
+ * cannot be used to guess it. The user's other sessions end; this one goes on.
+ */
+export async function cambiaPassword(
+  deps: Deps, utente: UtenteSessione, tokenHash: string, input: { password_attuale: string; nuova_password: string }, ip: string,
+): Promise<Esito> {
+  const { db } = deps;
+  await assertLoginAllowed(db, utente.username, ip);
+  const [row] = await db.select({ hash: utenti.passwordHash }).from(utenti).where(eq(utenti.id, utente.id));
+  if (!row || !(await verifyPassword(row.hash, input.password_attuale))) {
+    await recordFailedLogin(db, utente.username, ip);
+    return { status: 1, msg: MSG_PASSWORD.attualeErrata };
+  }
+  await clearFailedLogins(db, utente.username, ip);
+  if (input.nuova_password === input.password_attuale) return { status: 1, msg: MSG_PASSWORD.uguale };
+  const debole = motivoPasswordDebole(input.nuova_password, {
+    username: utente.username,
+    aziende: utente.clienti.flatMap((c) => [c.ragioneSociale, c.aziendaRagioneSociale]),
+  });
+  if (debole) return { status: 1, msg: debole };
+  const passwordHash = await hashPassword(input.nuova_password);
+  const chiuse = await db.transaction(async (tx) => {
+    await tx.update(utenti).set({ passwordHash, passwordTemporanea: false, updatedAt: dsql`now()` }).where(eq(utenti.id, utente.id));
+    return chiudiSessioniUtente(tx, utente.id, tokenHash);
+  });
+  // The flag's notice reaches every process; this one forgets its own copy now.
+  deps.sessioniRecenti.forget(tokenHash);
+  for (const h of chiuse) deps.sessioniRecenti.forget(h);
+  return { status: 0, msg: MSG_PASSWORD.cambiata };
+}

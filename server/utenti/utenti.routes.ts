@@ -1,0 +1,20 @@
+import { utentiApi } from '../../shared/utenti.js';
+import { cambiaPassword } from '../auth/cambio-password.js';
+import { COOKIE_CLIENTE, hashToken } from '../auth/sessions.js';
+import { routeGroup } from '../lib/route.js';
+import { leggiUtenti } from './utenti.queries.js';
+import { cambiaStatoLogin, cancellaUtente, mandaCredenziali, salvaUtente, toggleFatturato } from './utenti.service.js';
+
+export const utentiRoutes = routeGroup(utentiApi, {
+  leggi: async ({ deps, input }) => leggiUtenti(deps.db, {
+    utenteId: input.utente_id, clienteId: input.cliente_id, stringa: input.stringa, start: input.start, limit: input.limit,
+  }),
+  salva: async ({ deps, admin, input }) => salvaUtente(deps, admin, input),
+  cambiaStatoLogin: async ({ deps, admin, input }) => cambiaStatoLogin(deps, admin, input.utente_id),
+  cancella: async ({ deps, admin, input }) => cancellaUtente(deps, admin, input.utente_id),
+  mandaCredenziali: async ({ deps, admin, input }) => mandaCredenziali(deps, admin, input.utente_id),
+  toggleFatturato: async ({ deps, admin, input }) => toggleFatturato(deps, admin, input.utente_id),
+  // The session was checked before the handler runs, so its cookie is there.
+  cambiaPassword: async ({ deps, utente, input, req }) =>
+    cambiaPassword(deps, utente, hashToken(req.cookies[COOKIE_CLIENTE] ?? ''), input, req.ip),
+});

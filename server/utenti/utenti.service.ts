@@ -1,0 +1,200 @@
+import { and, eq, inArray, ne, sql as dsql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Esito } from '../../shared/common.js';
+import { MSG_UTENTI, type utentiCreateRequest } from '../../shared/utenti.js';
+import { registraModifica, type NuovaModifica } from '../audit/audit.service.js';
+import { hashPassword, passwordTemporanea } from '../auth/passwords.js';
+import type { AdminSessione } from '../auth/session-user.js';
+import { chiudiSessioniUtente } from '../auth/sessions.js';
+import { sqlOf, type DbOrTx } from '../db/client.js';
+import { clienti, utenti, utentiClienti } from '../db/schema/index.js';
+import type { Deps } from '../deps.js';
+import { notFound } from '../lib/errors.js';
+import { accodaMail } from '../posta/accoda-mail.js';
+import { credenziali } from '../posta/testi.js';
+
+type Ctx = Pick<Deps, 'db' | 'sessioniRecenti'>;
+
+/** New user codes follow the existing ones (seed/demo-anagrafica.ts): 'U' and the id on four digits. */
+export const codiceUtente = (id: number) => `U${String(id).padStart(4, '0')}`;
+
+/** Sessions ended by a committed change, forgotten in this process at once (the notice does the others). */
+function dimentica(ctx: Ctx, hashes: string[]): void {
+  for (const h of hashes) ctx.sessioniRecenti.forget(h);
+}
+
+async function clientiDi(db: DbOrTx, utenteId: number): Promise<number[]> {
+  const rows = await db.select({ id: utentiClienti.clienteId }).from(utentiClienti).where(eq(utentiClienti.utenteId, utenteId));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Records a change of a user so that the 'Storico modifiche' of the user shows it once and that of
+ * each of its clients once: the first row names the user (and a client), the others one client each.
+ */
+async function registraPerUtente(
+  db: DbOrTx, admin: AdminSessione, utenteId: number, clientiIds: number[], m: Omit<NuovaModifica, 'entita' | 'utenteId' | 'clienteId'>,
+): Promise<void> {
+  const base = { ...m, entita: 'utente', entitaId: utenteId };
+  if (clientiIds.length === 0) return registraModifica(db, admin, { ...base, utenteId });
+  for (const [i, clienteId] of clientiIds.entries()) {
+    await registraModifica(db, admin, { ...base, clienteId, ...(i === 0 ? { utenteId } : {}) });
+  }
+}
+
+const usernameUsato = (e: unknown): boolean => {
+  const err = e as { code?: string; constraint_name?: string; cause?: { code?: string; constraint_name?: string } };
+  const pg = err.cause ?? err;
+  return pg.code === '23505' && pg.constraint_name === 'utenti_username_uq';
+};
+
+/**
+ * utenti/create: creates a user, or updates it with utente_id. A password given by the admin is
+ * temporary (the user must change it) and ends the user's sessions; an empty one on an update keeps
+ * the old. Without `clienti` an update keeps the links.
+ */
+export async function salvaUtente(ctx: Ctx, admin: AdminSessione, input: z.output<typeof utentiCreateRequest>): Promise<Esito & { utente_id?: number }> {
+  // argon2 costs a tenth of a second: outside the transaction, which would hold its connection.
+  const passwordHash = input.password === '' ? undefined : await hashPassword(input.password);
+  try {
+    const esito = await ctx.db.transaction(async (tx) => {
+      const esistente = input.utente_id === undefined ? undefined
+        : (await tx.select({ id: utenti.id }).from(utenti).where(eq(utenti.id, input.utente_id)).for('update'))[0];
+      if (input.utente_id !== undefined && !esistente) throw notFound(MSG_UTENTI.utenteSconosciuto);
+      const [preso] = await tx.select({ id: utenti.id }).from(utenti).where(and(
+        eq(dsql`lower(${utenti.username})`, input.username.toLowerCase()),
+        esistente ? ne(utenti.id, esistente.id) : undefined,
+      ));
+      if (preso) return { status: 1, msg: MSG_UTENTI.usernameUsato };
+      if (input.clienti?.length) {
+        const trovati = new Set((await tx.select({ id: clienti.id }).from(clienti).where(inArray(clienti.id, input.clienti))).map((r) => r.id));
+        const mancanti = input.clienti.filter((id) => !trovati.has(id));
+        if (mancanti.length) return { status: 1, msg: MSG_UTENTI.clienteSconosciuto(mancanti) };
+      }
+      const dati = {
+        username: input.username, nome: input.nome, cognome: input.cognome, nominativo: `${input.nome} ${input.cognome}`,
+        tipologiaAccount: input.tipologia_account,
+      };
+      const dettagli = {
+        username: input.username, nome: input.nome, cognome: input.cognome, tipologia_account: input.tipologia_account,
+        ...(input.clienti ? { clienti: input.clienti } : {}), password_impostata: passwordHash !== undefined,
+      };
+      if (!esistente) {
+        // The id first, so that the code can be made from it in the same insert.
+        const [{ id }] = await sqlOf(tx)<[{ id: number }]>`SELECT nextval(pg_get_serial_sequence('utenti', 'id'))::int AS id`;
+        await tx.insert(utenti).values({
+          id, codice: codiceUtente(id), ...dati, passwordHash: passwordHash!, passwordTemporanea: true, statusLogin: 0, fatturatoMetrica: 0,
+        });
+        const links = input.clienti ?? [];
+        if (links.length) await tx.insert(utentiClienti).values(links.map((clienteId) => ({ utenteId: id, clienteId })));
+        await registraPerUtente(tx, admin, id, links, { azione: 'utente.crea', dettagli: { ...dettagli, codice: codiceUtente(id) } });
+        return { status: 0, msg: MSG_UTENTI.inserito, utente_id: id, chiuse: [] as string[] };
+      }
+      const id = esistente.id;
+      await tx.update(utenti).set({
+        ...dati, updatedAt: dsql`now()`, ...(passwordHash ? { passwordHash, passwordTemporanea: true } : {}),
+      }).where(eq(utenti.id, id));
+      const prima = await clientiDi(tx, id);
+      if (input.clienti) {
+        const nuovi = new Set(input.clienti);
+        const via = prima.filter((c) => !nuovi.has(c));
+        const aggiunti = input.clienti.filter((c) => !prima.includes(c));
+        if (via.length) await tx.delete(utentiClienti).where(and(eq(utentiClienti.utenteId, id), inArray(utentiClienti.clienteId, via)));
+        if (aggiunti.length) await tx.insert(utentiClienti).values(aggiunti.map((clienteId) => ({ utenteId: id, clienteId })));
+      }
+      // A new password set by the admin ends the sessions opened with the old one.
+      const chiuse = passwordHash ? await chiudiSessioniUtente(tx, id) : [];
+      await registraPerUtente(tx, admin, id, [...new Set([...prima, ...(input.clienti ?? [])])], { azione: 'utente.modifica', dettagli });
+      return { status: 0, msg: MSG_UTENTI.aggiornato, utente_id: id, chiuse };
+    });
+    const { chiuse, ...risposta } = esito as typeof esito & { chiuse?: string[] };
+    dimentica(ctx, chiuse ?? []);
+    return risposta;
+  } catch (e) {
+    // Two admins saving the same username at once: the unique index decides.
+    if (usernameUsato(e)) return { status: 1, msg: MSG_UTENTI.usernameUsato };
+    throw e;
+  }
+}
+
+async function utenteOppure404(db: DbOrTx, utenteId: number) {
+  const [u] = await db.select().from(utenti).where(eq(utenti.id, utenteId)).for('update');
+  if (!u) throw notFound(MSG_UTENTI.utenteSconosciuto);
+  return u;
+}
+
+/** utenti/changeStatusLogin: 0 enabled ↔ 1 disabled; disabling ends the user's sessions. */
+export async function cambiaStatoLogin(ctx: Ctx, admin: AdminSessione, utenteId: number): Promise<Esito & { status_login: number }> {
+  const { statusLogin, chiuse } = await ctx.db.transaction(async (tx) => {
+    const u = await utenteOppure404(tx, utenteId);
+    const statusLogin = u.statusLogin === 0 ? 1 : 0;
+    await tx.update(utenti).set({ statusLogin, updatedAt: dsql`now()` }).where(eq(utenti.id, utenteId));
+    // Deleted, not only refused: enabling the login again must not bring old sessions back.
+    const chiuse = statusLogin === 0 ? [] : await chiudiSessioniUtente(tx, utenteId);
+    await registraPerUtente(tx, admin, utenteId, await clientiDi(tx, utenteId), {
+      azione: statusLogin === 0 ? 'utente.abilita' : 'utente.disabilita', dettagli: { status_login: statusLogin },
+    });
+    return { statusLogin, chiuse };
+  });
+  dimentica(ctx, chiuse);
+  return { status: 0, msg: MSG_UTENTI.statoLogin, status_login: statusLogin };
+}
+
+/**
+ * utenti/delete: the user goes, with its sessions, devices, client links and lists; its orders
+ * stay with utente_id NULL and the code and name they were placed with (docs/decisions.md).
+ */
+export async function cancellaUtente(ctx: Ctx, admin: AdminSessione, utenteId: number): Promise<Esito> {
+  const chiuse = await ctx.db.transaction(async (tx) => {
+    const u = await utenteOppure404(tx, utenteId);
+    const links = await clientiDi(tx, utenteId);
+    const chiuse = await chiudiSessioniUtente(tx, utenteId);
+    await tx.delete(utenti).where(eq(utenti.id, utenteId));
+    await registraPerUtente(tx, admin, utenteId, links, {
+      azione: 'utente.cancella', dettagli: { codice: u.codice, username: u.username, nome: u.nome, cognome: u.cognome, clienti: links },
+    });
+    return chiuse;
+  });
+  dimentica(ctx, chiuse);
+  return { status: 0, msg: MSG_UTENTI.cancellato };
+}
+
+/**
+ * utenti/mandacredenziali: a fresh temporary password, mailed to the username through the outbox in
+ * the same transaction; the old password and the sessions opened with it stop working. The
+ * password leaves this function only inside the queued mail.
+ */
+export async function mandaCredenziali(ctx: Ctx, admin: AdminSessione, utenteId: number): Promise<Esito> {
+  const [u] = await ctx.db.select().from(utenti).where(eq(utenti.id, utenteId));
+  if (!u) throw notFound(MSG_UTENTI.utenteSconosciuto);
+  if (!z.email().safeParse(u.username).success) return { status: 1, msg: MSG_UTENTI.usernameNonEmail };
+  const password = passwordTemporanea();
+  const passwordHash = await hashPassword(password);
+  const chiuse = await ctx.db.transaction(async (tx) => {
+    const attuale = await utenteOppure404(tx, utenteId);
+    await tx.update(utenti).set({ passwordHash, passwordTemporanea: true, updatedAt: dsql`now()` }).where(eq(utenti.id, utenteId));
+    const chiuse = await chiudiSessioniUtente(tx, utenteId);
+    await accodaMail(tx, credenziali({ username: attuale.username, nome: attuale.nome, cognome: attuale.cognome, password }));
+    await registraPerUtente(tx, admin, utenteId, await clientiDi(tx, utenteId), {
+      azione: 'utente.credenziali', dettagli: { destinatario: attuale.username },
+    });
+    return chiuse;
+  });
+  dimentica(ctx, chiuse);
+  return { status: 0, msg: MSG_UTENTI.credenziali };
+}
+
+/** utente/toggle_fatturato_metrica: shows or hides the monthly turnover to the customer. */
+export async function toggleFatturato(ctx: Ctx, admin: AdminSessione, utenteId: number): Promise<{ status: number; new_value: number }> {
+  const nuovo = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.update(utenti)
+      .set({ fatturatoMetrica: dsql`CASE WHEN ${utenti.fatturatoMetrica} = 1 THEN 0 ELSE 1 END`, updatedAt: dsql`now()` })
+      .where(eq(utenti.id, utenteId)).returning({ v: utenti.fatturatoMetrica });
+    if (!row) throw notFound(MSG_UTENTI.utenteSconosciuto);
+    await registraPerUtente(tx, admin, utenteId, await clientiDi(tx, utenteId), {
+      azione: 'utente.fatturato_metrica', dettagli: { fatturato_metrica: row.v },
+    });
+    return row.v;
+  });
+  return { status: 0, new_value: nuovo };
+}

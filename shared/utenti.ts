@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, esito, idParam, intParam, startParam, testo } from './common.js';
+import { contract } from './contract.js';
+
+/** Texts of SPEC §8 (Users, Credentials, Turnover flag) and of the server's refusals. */
+export const MSG_UTENTI = {
+  inserito: 'Utente Inserito Correttamente',
+  aggiornato: 'Utente Aggiornato Correttamente',
+  cancellato: 'Utente cancellato con successo.',
+  statoLogin: 'Stato login utente aggiornato con successo.',
+  credenziali: 'Credenziali inviate con successo.',
+  fatturato: 'Fatturato Metrica aggiornato correttamente.',
+  campiObbligatori: 'Per favore, riempi tutti i campi richiesti.',
+  almenoUnCliente: 'Per favore, seleziona almeno un cliente.',
+  usernameUsato: 'Username già utilizzato da un altro utente.',
+  usernameNonEmail: "Lo username dell'utente non è un indirizzo email: impossibile inviare le credenziali.",
+  clienteSconosciuto: (ids: number[]) => `Cliente non trovato: ${ids.join(', ')}.`,
+  utenteSconosciuto: 'Utente non trovato.',
+} as const;
+
+/** Texts of password/cambia and of the gate that waits for it. */
+export const MSG_PASSWORD = {
+  cambiata: 'Password modificata con successo.',
+  attualeErrata: 'La password attuale non è corretta.',
+  corta: 'La nuova password deve avere almeno 12 caratteri.',
+  uguale: 'La nuova password deve essere diversa da quella attuale.',
+  username: 'La nuova password non può essere lo username.',
+  azienda: "La nuova password non può essere il nome dell'azienda con un anno.",
+  daCambiare: 'La password è temporanea: impostane una nuova per continuare.',
+} as const;
+
+export const PASSWORD_MIN = 12;
+export const UTENTI_MAX_PAGE_SIZE = 500;
+export const TIPOLOGIE_ACCOUNT = ['cliente', 'user'] as const;
+
+/** A row id: a positive 32-bit integer (larger values would reach SQL as an error). */
+const id = idParam;
+
+const obbligatorio = (max: number) => testo(MSG_UTENTI.campiObbligatori).trim()
+  .min(1, MSG_UTENTI.campiObbligatori).max(max, `Valore troppo lungo (massimo ${max} caratteri)`);
+
+export const utentiReadQuery = z.object({
+  cliente_id: id('cliente_id').optional(),
+  utente_id: id('utente_id').optional(),
+  /** SPEC §5: the admin search term is trimmed and lowercased; empty means no filter. */
+  stringa: testo().trim().toLowerCase().max(100, 'Testo di ricerca troppo lungo').optional(),
+  start: startParam,
+  limit: intParam('limit deve essere un numero intero')
+    .pipe(z.number().min(1, 'limit deve essere almeno 1').max(UTENTI_MAX_PAGE_SIZE, `limit può essere al massimo ${UTENTI_MAX_PAGE_SIZE}`))
+    .default(DEFAULT_PAGE_SIZE),
+});
+
+export const clienteDiUtente = z.object({
+  id: z.number().int(),
+  azienda_codice: z.string(),
+  azienda_ragionesociale: z.string(),
+  cliente_codice: z.string(),
+  cliente_ragionesociale: z.string(),
+});
+
+/** A customer user as the admin screens show it: never a password or its hash. */
+export const utenteAdmin = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  nome: z.string(),
+  cognome: z.string(),
+  nominativo: z.string(),
+  tipologia_account: z.string(),
+  status_login: z.number().int(),
+  fatturato_metrica: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  clienti: z.array(clienteDiUtente),
+});
+export type UtenteAdmin = z.infer<typeof utenteAdmin>;
+
+/**
+ * Client ids: a list in a JSON body; in the documented GET form `clienti=1&clienti=2` or `clienti=1,2`.
+ * Left out on an update, the links stay as they are.
+ */
+const clientiIds = z.preprocess(
+  (v) => (typeof v === 'string' ? (v.trim() === '' ? [] : v.split(',')) : typeof v === 'number' ? [v] : v),
+  z.array(id('clienti'), { error: 'clienti deve essere un elenco di id cliente' }).max(500, 'Troppi clienti (massimo 500)'),
+).transform((ids) => [...new Set(ids)]);
+
+export const utentiCreateRequest = z.object({
+  utente_id: id('utente_id').optional(),
+  username: testo(MSG_UTENTI.campiObbligatori).trim().min(1, MSG_UTENTI.campiObbligatori)
+    .max(200, 'Username troppo lungo').pipe(z.email('Username non valido: inserire un indirizzo email')),
+  /** On an update an empty password keeps the old one. */
+  password: testo().max(200, 'Password troppo lunga').optional().default(''),
+  nome: obbligatorio(100),
+  cognome: obbligatorio(100),
+  tipologia_account: z.enum(TIPOLOGIE_ACCOUNT, { error: "tipologia_account deve essere 'user' o 'cliente'" }).default('cliente'),
+  clienti: clientiIds.optional(),
+}).superRefine((v, ctx) => {
+  if (v.utente_id !== undefined) return;
+  if (v.password === '') ctx.addIssue({ code: 'custom', path: ['password'], message: MSG_UTENTI.campiObbligatori });
+  if (!v.clienti?.length) ctx.addIssue({ code: 'custom', path: ['clienti'], message: MSG_UTENTI.almenoUnCliente });
+});
+
+export const utenteIdRequest = z.object({ utente_id: id('utente_id') });
+
+export const cambiaPasswordRequest = z.object({
+  password_attuale: testo('Password attuale obbligatoria').min(1, 'Password attuale obbligatoria').max(200, 'Password troppo lunga'),
+  nuova_password: testo('Nuova password obbligatoria').min(1, 'Nuova password obbligatoria').max(200, 'Password troppo lunga'),
+});
+
+const T = 'Utenti';
+
+/** Customer users in the admin area (SPEC §7 Admin data, DESIGN §10) and the customer's password change. */
+export const utentiApi = {
+  leggi: contract({
+    path: 'utenti/read', methods: ['GET'], access: 'admin', tag: T,
+    summary: 'Utenti cliente, per cliente, per id o per testo, una pagina alla volta',
+    input: utentiReadQuery, response: z.object({ utenti: z.array(utenteAdmin), totale: z.number().int() }),
+  }),
+  salva: contract({
+    path: 'utenti/create', methods: ['GET', 'POST'], access: 'admin', tag: T,
+    summary: "Crea un utente, o lo aggiorna con utente_id (password vuota: resta quella di prima)",
+    input: utentiCreateRequest, response: esito.extend({ utente_id: z.number().int().optional() }),
+  }),
+  cambiaStatoLogin: contract({
+    path: 'utenti/changeStatusLogin', methods: ['GET', 'POST'], access: 'admin', tag: T,
+    summary: "Abilita o disabilita il login dell'utente (disabilitare chiude le sue sessioni)",
+    input: utenteIdRequest, response: esito.extend({ status_login: z.number().int() }),
+  }),
+  cancella: contract({
+    path: 'utenti/delete', methods: ['GET', 'POST'], access: 'admin', tag: T,
+    summary: "Cancella l'utente (i suoi ordini restano per lo storico e le statistiche)",
+    input: utenteIdRequest, response: esito,
+  }),
+  mandaCredenziali: contract({
+    path: 'utenti/mandacredenziali', methods: ['GET', 'POST'], access: 'admin', tag: T,
+    summary: "Invia per email una nuova password temporanea (la precedente non vale più)",
+    input: utenteIdRequest, response: esito,
+  }),
+  toggleFatturato: contract({
+    path: 'utente/toggle_fatturato_metrica', methods: ['GET', 'POST'], access: 'admin', tag: T,
+    summary: 'Mostra o nasconde il fatturato mensile al cliente',
+    input: utenteIdRequest, response: z.object({ status: z.number().int(), new_value: z.number().int() }),
+  }),
+  /** POST only: passwords never travel in a URL (a URL is logged). */
+  cambiaPassword: contract({
+    path: 'password/cambia', methods: ['POST'], access: 'utente', tag: T,
+    summary: 'Il cliente cambia la propria password (obbligatorio dopo una password temporanea)',
+    input: cambiaPasswordRequest, response: esito,
+  }),
+};
