@@ -1,3 +1,4 @@
+import { anagraficaRoutes } from './anagrafica/anagrafica.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { catalogoRoutes } from './catalogo/catalogo.routes.js';
@@ -7,4 +8,4 @@ import { mediaRoutes } from './media/media.routes.js';
 import { ordiniRoutes } from './ordini/ordini.routes.js';
 
 /** Every domain's calls: contracts from shared/ with their handlers (server/<domain>/*.routes.ts). */
-export const API_ROUTES = [authRoutes, catalogoRoutes, mediaRoutes, ordiniRoutes, listeRoutes, contattiRoutes, auditRoutes];
+export const API_ROUTES = [authRoutes, catalogoRoutes, mediaRoutes, ordiniRoutes, listeRoutes, contattiRoutes, auditRoutes, anagraficaRoutes];
