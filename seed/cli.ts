@@ -8,28 +8,32 @@ import { connect } from '../server/db/client.js';
 import { startEmbeddedPostgres, type EmbeddedDb } from '../server/db/embedded.js';
 import { runMigrations } from '../server/db/migrate.js';
 import { isDatabaseEmpty, seedDemo } from './demo.js';
-import { seedLargeCatalogue } from './large.js';
+import { LARGE_CLIENTI, LARGE_UTENTI, seedLargeCatalogue } from './large.js';
 
-const USAGE = `Uso: npm run seed -- [--products N]
+const USAGE = `Uso: npm run seed -- [--products N] [--clienti N] [--utenti N]
 
   --products N   porta il catalogo a N prodotti (es. 200000) per i benchmark
+  --clienti N    porta i clienti a N (con --products, default ${LARGE_CLIENTI})
+  --utenti N     porta gli utenti clienti a N (con --products, default ${LARGE_UTENTI})
   --help         mostra questo aiuto
 
 Variabili: DATABASE_URL (altrimenti Postgres integrato in DATA_DIR/postgres),
 DATA_DIR (default .data), MEDIA_DIR (default DATA_DIR/media).`;
 
-interface Args { products?: number; help: boolean }
+interface Args { products?: number; clienti?: number; utenti?: number; help: boolean }
+const NUMERICI = ['products', 'clienti', 'utenti'] as const;
 
 function parseArgs(argv: string[]): Args {
   const args: Args = { help: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
+    const nome = NUMERICI.find((k) => a === `--${k}` || a.startsWith(`--${k}=`));
     if (a === '--help' || a === '-h') args.help = true;
-    else if (a === '--products' || a.startsWith('--products=')) {
+    else if (nome) {
       const raw = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
       const n = Number(raw?.replace(/[_.]/g, ''));
-      if (!raw || !Number.isInteger(n) || n < 0) throw new Error(`--products vuole un numero intero positivo, non '${raw ?? ''}'`);
-      args.products = n;
+      if (!raw || !Number.isInteger(n) || n < 0) throw new Error(`--${nome} vuole un numero intero positivo, non '${raw ?? ''}'`);
+      args[nome] = n;
     } else throw new Error(`Argomento sconosciuto: ${a}\n\n${USAGE}`);
   }
   return args;
@@ -63,11 +67,14 @@ async function main(): Promise<void> {
     } else {
       console.log('Il database contiene già dati: dati dimostrativi non ricaricati');
     }
-    if (args.products !== undefined) {
+    if (args.products !== undefined || args.clienti !== undefined || args.utenti !== undefined) {
       const t0 = performance.now();
       let last = 0;
+      const grande = args.products !== undefined;
       const res = await seedLargeCatalogue(sql, {
-        products: args.products,
+        products: args.products ?? 0,
+        clienti: args.clienti ?? (grande ? LARGE_CLIENTI : undefined),
+        utenti: args.utenti ?? (grande ? LARGE_UTENTI : undefined),
         onProgress: (done, todo) => {
           if (done - last >= 50_000 || done === todo) {
             last = done;
@@ -79,6 +86,9 @@ async function main(): Promise<void> {
       console.log(res.added > 0
         ? `Aggiunti ${res.added.toLocaleString('it-IT')} prodotti in ${secs(t0)}: catalogo di ${res.total.toLocaleString('it-IT')} prodotti`
         : `Il catalogo ha già ${res.total.toLocaleString('it-IT')} prodotti: nulla da aggiungere`);
+      if (res.clientiAggiunti + res.utentiAggiunti > 0) {
+        console.log(`Aggiunti ${res.clientiAggiunti.toLocaleString('it-IT')} clienti e ${res.utentiAggiunti.toLocaleString('it-IT')} utenti`);
+      }
     }
   } finally {
     await close();

@@ -1,3 +1,4 @@
+import { anagraficaRoutes } from './anagrafica/anagrafica.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { budgetRoutes } from './budget/budget.routes.js';
@@ -13,5 +14,5 @@ import { utentiRoutes } from './utenti/utenti.routes.js';
 /** Every domain's calls: contracts from shared/ with their handlers (server/<domain>/*.routes.ts). */
 export const API_ROUTES = [
   authRoutes, catalogoRoutes, mediaRoutes, ordiniRoutes, listeRoutes, contattiRoutes, auditRoutes,
-  budgetRoutes, dispositiviRoutes, impostazioniRoutes, utentiRoutes,
+  budgetRoutes, dispositiviRoutes, impostazioniRoutes, utentiRoutes, anagraficaRoutes,
 ];

@@ -13,7 +13,7 @@ import { startEmbeddedPostgres } from '../../server/db/embedded.js';
 import { runMigrations } from '../../server/db/migrate.js';
 import { notificaCatalogo } from '../../server/catalogo/catalogo.cache.js';
 import { isDatabaseEmpty, seedDemo } from '../../seed/demo.js';
-import { seedLargeCatalogue } from '../../seed/large.js';
+import { LARGE_CLIENTI, LARGE_UTENTI, seedLargeCatalogue } from '../../seed/large.js';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { LoadRequest, LoadResult } from './load.js';
@@ -51,7 +51,7 @@ async function main() {
   await runMigrations(setup.db);
   if (await isDatabaseEmpty(setup.sql)) await seedDemo(setup.db, setup.sql, { mediaDir });
   const t0 = performance.now();
-  const grown = await seedLargeCatalogue(setup.sql, { products: PRODUCTS });
+  const grown = await seedLargeCatalogue(setup.sql, { products: PRODUCTS, clienti: LARGE_CLIENTI, utenti: LARGE_UTENTI });
   const seedSeconds = (performance.now() - t0) / 1000;
   // Plenty of stock for the order bench, so refusals measure nothing but contention.
   await setup.sql`UPDATE prodotti SET disponibilita = 1000000, giac_attuale = 1000000 WHERE id IN (SELECT id FROM prodotti ORDER BY id LIMIT 2000)`;
@@ -101,11 +101,12 @@ async function main() {
    */
   const run = async (
     name: string, note: string, budget: number | undefined, next: (i: number) => LoadRequest, beforeRun?: () => Promise<unknown>,
+    connections = CONNECTIONS,
   ) => {
     if (ONLY && !new RegExp(ONLY).test(name)) return;
     const file = path.join(TMP, 'scenario.json');
     const load = async (seconds: number, requests: LoadRequest[]) => {
-      fs.writeFileSync(file, JSON.stringify({ port, connections: CONNECTIONS, seconds, requests }));
+      fs.writeFileSync(file, JSON.stringify({ port, connections, seconds, requests }));
       const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'load-worker.ts'), file], { maxBuffer: 1 << 20 });
       return JSON.parse(stdout) as LoadResult;
     };
@@ -137,6 +138,24 @@ async function main() {
     (i) => ({ method: 'GET', path: `/api/search/prodotti?${scope}&stringa=${q(searchTerms[i % searchTerms.length]!)}&start=0&limit=50`, headers }));
   await run('prodotti/categoriawithcustominfo', `page of 50 with net prices, ${categories.length} categories, pages 1-5`, BUDGET.categoria,
     (i) => ({ method: 'GET', path: `/api/prodotti/categoriawithcustominfo?${scope}&categoria_cod=${categories[i % categories.length]!.cod_cat}&start=${(i % 5) * 50}&limit=50`, headers }));
+
+  // The admin's client search (users form, client list) over 20,000 clients: exact codes, code
+  // prefixes, one word, two words in either order, whole e-mails and their domains.
+  const adminLogin = await app.inject({ method: 'POST', url: '/api/login/backend', payload: { username: 'admin', password: 'Admin2024!' } });
+  const adminCookie = adminLogin.cookies.find((c) => c.name === 'admin_sid' || c.name === 'sid')!;
+  const clientiCampione = await setup.sql<{ codice: string; ragione_sociale: string; email: string }[]>`
+    SELECT codice, ragione_sociale, email FROM clienti WHERE email <> '' ORDER BY id DESC LIMIT 200`;
+  const paroleDi = (s: string) => s.toLowerCase().split(/\s+/).filter((w) => w.length >= 3 && !w.includes('.'));
+  const clientiTerms = clientiCampione.flatMap((c, k) => {
+    const w = paroleDi(c.ragione_sociale);
+    return [
+      c.codice, c.codice.slice(0, 4), w[0] ?? c.codice, w.length > 1 ? `${w[1]} ${w[0]}` : c.codice,
+      w.length > 1 ? `${w[0]} ${w[1]}` : c.codice, k % 2 ? c.email : c.email.split('@')[1]!,
+    ];
+  });
+  await run('search/clienti', `admin session, 4 connections, ${clientiTerms.length} terms over the clients (exact codes, code prefixes, one word, two words in either order, e-mails and domains), best 50`, undefined,
+    (i) => ({ method: 'GET', path: `/api/search/clienti?stringa=${q(clientiTerms[i % clientiTerms.length]!)}`, headers: { cookie: `${adminCookie.name}=${adminCookie.value}` } }),
+    undefined, 4);
 
   const [{ before }] = await setup.sql<{ before: string }[]>`SELECT sum(disponibilita)::text AS before FROM prodotti WHERE codice_prodotto = ANY(${stockProducts})`;
   let seq = 0;

@@ -26,6 +26,13 @@ export const clienti = pgTable('clienti', {
 }, (t) => [
   uniqueIndex('clienti_azienda_codice_uq').on(t.aziendaCodice, t.codice),
   index('clienti_ragione_sociale_trgm').using('gin', sql`lower(${t.ragioneSociale}) gin_trgm_ops`),
+  // search/clienti and clienti/read (server/anagrafica/clienti.queries.ts, the same expressions):
+  // every word of a search in code, name or e-mail, accents and case aside; a code prefix as a
+  // range in byte order; the unfiltered list page by name.
+  index('clienti_ricerca_trgm').using('gin',
+    sql`lower(f_unaccent(${t.codice} || ' ' || ${t.ragioneSociale} || ' ' || ${t.email})) gin_trgm_ops`),
+  index('clienti_codice_c').on(sql`(lower(${t.codice}) COLLATE "C")`),
+  index('clienti_ragione_sociale_id').on(t.ragioneSociale, t.id),
 ]);
 
 /** Branches (sedi) of a client. */
