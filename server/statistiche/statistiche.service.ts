@@ -4,7 +4,8 @@ import { sqlOf, type DbOrTx } from '../db/client.js';
 /**
  * ordini/stats from the rollups of server/db/schema/statistiche.table.ts: the months of the year
  * (or of every year) summed over their stripes, and each ranking as the first rows of its index
- * for the year (anno 0: all years). Three small queries in one round trip.
+ * for the year (anno 0: all years). Sorted by the table's columns (`s.`), not the rounded text
+ * of the same name.
  */
 export async function statisticheOrdini(db: DbOrTx, anno: number | undefined): Promise<StatsResponse> {
   const sql = sqlOf(db);
@@ -16,12 +17,12 @@ export async function statisticheOrdini(db: DbOrTx, anno: number | undefined): P
       GROUP BY anno, mese ORDER BY anno, mese`,
     sql<StatsResponse['prodottiPiuComprati']>`
       SELECT codice_prodotto, prodotto_nome, quantita_totale::int, round(importo_totale, 2)::text AS importo_totale
-      FROM stat_prodotti_anno WHERE anno = ${chiave}
-      ORDER BY quantita_totale DESC, importo_totale DESC, codice_prodotto LIMIT ${TOP_STATISTICHE}`,
+      FROM stat_prodotti_anno s WHERE anno = ${chiave}
+      ORDER BY s.quantita_totale DESC, s.importo_totale DESC, s.codice_prodotto LIMIT ${TOP_STATISTICHE}`,
     sql<StatsResponse['clientiPiuAttiviEImportoSpeso']>`
       SELECT cliente_codice, cliente_nome, numero_ordini, round(importo_totale, 2)::text AS importo_totale
-      FROM stat_clienti_anno WHERE anno = ${chiave}
-      ORDER BY numero_ordini DESC, importo_totale DESC, cliente_id LIMIT ${TOP_STATISTICHE}`,
+      FROM stat_clienti_anno s WHERE anno = ${chiave}
+      ORDER BY s.numero_ordini DESC, s.importo_totale DESC, s.cliente_id LIMIT ${TOP_STATISTICHE}`,
   ]);
   return { ordiniEImportiPerMeseAnno: mesi, prodottiPiuComprati: prodotti, clientiPiuAttiviEImportoSpeso: clienti };
 }
