@@ -66,6 +66,8 @@ export async function seedDemo(_db: Db, sql: postgres.Sql, opts: SeedDemoOptions
     await seedMultimedia(tx, media, now);
     const activity = { products, productId, specialClients: DEMO_SPECIAL_CLIENTS, now };
     await seedOrdini(tx, activity);
+    // The orders were copied in, not placed through crea_ordine: build the statistics from them.
+    await tx`select ricalcola_statistiche()`;
     await seedListe(tx, activity);
     await seedDispositivi(tx, now);
     await seedBudget(tx, now);

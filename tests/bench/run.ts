@@ -14,6 +14,7 @@ import { runMigrations } from '../../server/db/migrate.js';
 import { notificaCatalogo } from '../../server/catalogo/catalogo.cache.js';
 import { isDatabaseEmpty, seedDemo } from '../../seed/demo.js';
 import { LARGE_CLIENTI, LARGE_UTENTI, seedLargeCatalogue } from '../../seed/large.js';
+import { seedStoricoOrdini } from '../../seed/storico-ordini.js';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { LoadRequest, LoadResult } from './load.js';
@@ -23,6 +24,8 @@ const arg = (name: string, def: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : def;
 };
 const PRODUCTS = arg('products', 200_000);
+/** Orders of the history that ordini/stats summarises (about 10 lines each). */
+const ORDERS = arg('orders', 200_000);
 const SECONDS = arg('seconds', 10);
 const RUNS = arg('runs', 3);
 /** `--only categoria` runs the scenarios whose name matches (a regular expression), for profiling. */
@@ -33,7 +36,7 @@ const ROOT = path.resolve('bench');
 const TMP = path.join(ROOT, 'tmp');
 
 const execFileAsync = promisify(execFile);
-const BUDGET = { search: 25, categoria: 20, ordini: 40, spaKb: 200 };
+const BUDGET = { search: 25, categoria: 20, ordini: 40, stats: 50, spaKb: 200 };
 
 async function main() {
   fs.mkdirSync(TMP, { recursive: true });
@@ -53,6 +56,9 @@ async function main() {
   const t0 = performance.now();
   const grown = await seedLargeCatalogue(setup.sql, { products: PRODUCTS, clienti: LARGE_CLIENTI, utenti: LARGE_UTENTI });
   const seedSeconds = (performance.now() - t0) / 1000;
+  const t1 = performance.now();
+  const storico = await seedStoricoOrdini(setup.sql, { ordini: ORDERS });
+  if (storico.added) console.log(`order history: ${storico.added} orders, ${storico.lines} lines in ${((performance.now() - t1) / 1000).toFixed(1)} s (${storico.times.toString()})`);
   // Plenty of stock for the order bench, so refusals measure nothing but contention.
   await setup.sql`UPDATE prodotti SET disponibilita = 1000000, giac_attuale = 1000000 WHERE id IN (SELECT id FROM prodotti ORDER BY id LIMIT 2000)`;
   await notificaCatalogo(setup.sql, 'tutto');
@@ -127,7 +133,7 @@ async function main() {
         dbMs: perRequest(postgresCpuMs() - db0),
         loadMs: perRequest(result.cpuMs),
       };
-      runs.push({ ...result, cpu, budget, note, p95Runs: [] });
+      runs.push({ ...result, cpu, budget, note, connections, p95Runs: [] });
       console.log(name, `run ${r + 1}/${RUNS}`, JSON.stringify(result));
     }
     const median = [...runs].sort((a, b) => a.p95 - b.p95)[Math.floor(RUNS / 2)]!;
@@ -142,7 +148,8 @@ async function main() {
   // The admin's client search (users form, client list) over 20,000 clients: exact codes, code
   // prefixes, one word, two words in either order, whole e-mails and their domains.
   const adminLogin = await app.inject({ method: 'POST', url: '/api/login/backend', payload: { username: 'admin', password: 'Admin2024!' } });
-  const adminCookie = adminLogin.cookies.find((c) => c.name === 'admin_sid' || c.name === 'sid')!;
+  const adminSid = adminLogin.cookies.find((c) => c.name === 'admin_sid')!;
+  const adminCookie = `${adminSid.name}=${adminSid.value}`;
   const clientiCampione = await setup.sql<{ codice: string; ragione_sociale: string; email: string }[]>`
     SELECT codice, ragione_sociale, email FROM clienti WHERE email <> '' ORDER BY id DESC LIMIT 200`;
   const paroleDi = (s: string) => s.toLowerCase().split(/\s+/).filter((w) => w.length >= 3 && !w.includes('.'));
@@ -154,7 +161,7 @@ async function main() {
     ];
   });
   await run('search/clienti', `admin session, 4 connections, ${clientiTerms.length} terms over the clients (exact codes, code prefixes, one word, two words in either order, e-mails and domains), best 50`, undefined,
-    (i) => ({ method: 'GET', path: `/api/search/clienti?stringa=${q(clientiTerms[i % clientiTerms.length]!)}`, headers: { cookie: `${adminCookie.name}=${adminCookie.value}` } }),
+    (i) => ({ method: 'GET', path: `/api/search/clienti?stringa=${q(clientiTerms[i % clientiTerms.length]!)}`, headers: { cookie: adminCookie } }),
     undefined, 4);
 
   const [{ before }] = await setup.sql<{ before: string }[]>`SELECT sum(disponibilita)::text AS before FROM prodotti WHERE codice_prodotto = ANY(${stockProducts})`;
@@ -167,6 +174,13 @@ async function main() {
       body: JSON.stringify({ azienda_codice: cl.azienda_codice, cliente_codice: cl.cliente_codice, utente_codice: utente.utente_codice, carrelloItems: items }),
     };
   });
+  // The admin statistics on the order history (DESIGN §9: 4 connections), the year's and all years'.
+  const [{ ordiniStorico, righeStorico }] = await setup.sql<{ ordiniStorico: number; righeStorico: number }[]>`
+    SELECT (SELECT count(*)::int FROM ordini) AS "ordiniStorico", (SELECT count(*)::int FROM ordini_righe) AS "righeStorico"`;
+  const anni = ['', '?anno=2023', '?anno=2024', '?anno=2025'];
+  await run('ordini/stats', `${ordiniStorico.toLocaleString('en')} orders, ${righeStorico.toLocaleString('en')} lines; all years and each of 2023-2025 in turn`, BUDGET.stats,
+    (i) => ({ method: 'GET', path: `/api/ordini/stats${anni[i % anni.length]}`, headers: { cookie: adminCookie } }), undefined, 4);
+
   const [{ after }] = await setup.sql<{ after: string }[]>`SELECT sum(disponibilita)::text AS after FROM prodotti WHERE codice_prodotto = ANY(${stockProducts})`;
   const [{ sold }] = await setup.sql<{ sold: string }[]>`SELECT coalesce(sum(r.qt), 0)::text AS sold FROM ordini_righe r JOIN ordini o ON o.id = r.ordine_id WHERE o.idempotency_key LIKE ${`bench-${process.pid}-%`}`;
   const [{ negative }] = await setup.sql<{ negative: number }[]>`SELECT count(*)::int AS negative FROM prodotti WHERE disponibilita < 0`;
@@ -215,7 +229,7 @@ async function main() {
 }
 
 type Scenario = LoadResult & {
-  budget?: number; note: string; cpu: { serverMs: number; dbMs: number; loadMs: number }; p95Runs: number[];
+  connections: number; budget?: number; note: string; cpu: { serverMs: number; dbMs: number; loadMs: number }; p95Runs: number[];
 };
 
 /** CPU time of every postgres process on this machine so far, in ms (Linux /proc; 0 elsewhere). */
@@ -249,11 +263,11 @@ function markdown(r: { date: string; catalogue: { products: number; seedSeconds:
   const ok = (v: number, b?: number) => (b === undefined ? '—' : v <= b ? 'ok' : '**over**');
   const lines = [
     '# Benchmark', '',
-    `${r.date} — catalogue of ${r.catalogue.products.toLocaleString('en')} products, ${r.connections} connections, closed loop, ${r.runs} runs of ${r.seconds} s per scenario after a 2 s warm-up (the run with the median p95 is shown), server, Postgres and load generator on this machine.`, '',
+    `${r.date} — catalogue of ${r.catalogue.products.toLocaleString('en')} products, ${r.connections} connections (unless the scenario says otherwise), closed loop, ${r.runs} runs of ${r.seconds} s per scenario after a 2 s warm-up (the run with the median p95 is shown), server, Postgres and load generator on this machine.`, '',
     '| scenario | p50 ms | p95 ms | p99 ms | req/s | errors | budget p95 | | p95 of each run | CPU ms per request: server / Postgres / load generator |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...Object.entries(r.results).map(([k, v]) => `| ${k} | ${v.p50} | ${v.p95} | ${v.p99} | ${v.rps} | ${v.errors + v.non2xx} | ${v.budget ?? '—'} | ${ok(v.p95, v.budget)} | ${v.p95Runs.join(' / ')} | ${v.cpu.serverMs} / ${v.cpu.dbMs} / ${v.cpu.loadMs} |`),
-    '', ...Object.entries(r.results).map(([k, v]) => `- ${k}: ${v.note}`), '',
+    '', ...Object.entries(r.results).map(([k, v]) => `- ${k}: ${v.note}${v.connections !== r.connections ? `, ${v.connections} connections` : ''}`), '',
     `Orders: ${r.ordini.unitsSold} units sold, oversold ${r.ordini.oversold}, rows with negative stock ${r.ordini.negativeStockRows}.`,
     `SPA first load, JavaScript gzipped: ${r.spa ? `${r.spa.jsGzipKb} kB (budget ${BUDGET.spaKb} kB) ${ok(r.spa.jsGzipKb, BUDGET.spaKb)}` : 'not built (run `npm run build`)'}.`,
     `Large catalogue seeding (this run): ${r.catalogue.seedSeconds} s.`, '',

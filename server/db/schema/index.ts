@@ -9,3 +9,4 @@ export * from './posta.table.js';
 export * from './ricerca.table.js';
 export * from './migrazioni.table.js';
 export * from './audit.table.js';
+export * from './statistiche.table.js';

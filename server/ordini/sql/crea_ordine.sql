@@ -1,7 +1,7 @@
 -- ordini/create in one call, so that an order costs one round trip (DESIGN §6, §9). Rows are
 -- locked in id order (concurrent orders wait instead of overselling, and never deadlock), prices
--- are read here for the client, and the order, its line snapshot, the stock, the popularity queue
--- and the confirmation mail (mail_uscita) move together.
+-- are read here for the client, and the order, its line snapshot, the stock, the popularity queue,
+-- the confirmation mail (mail_uscita) and the statistics rollups move together.
 -- What can be promised is stock plus the quantity on order from the supplier (DESIGN §6): a line
 -- ships from stock first (disponibilita, never taken below 0 by an order) and the rest is
 -- backordered from ord_forn, which is lowered by as much, so ord_forn means "on order and not yet
@@ -91,6 +91,8 @@ BEGIN
   INSERT INTO popolarita_coda (prodotto_id) SELECT (x->>'prodotto_id')::int FROM jsonb_array_elements(righe) x;
   -- The confirmation mail, in the same transaction: composed and sent by the server's outbox.
   PERFORM accoda_mail(p_ordine_id => ordine_id);
+  -- The statistics rollups (server/statistiche/sql/), last: their shared monthly row stays locked only until commit.
+  PERFORM stat_conta_ordine(ordine_id, 1);
   esito := 'ok';
   dettagli := righe;
 END $$;
