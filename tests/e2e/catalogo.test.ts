@@ -320,6 +320,10 @@ describe.runIf(hasBrowser())('catalogo', () => {
 
     await scegli('Listino 2');
     await expect.poll(() => prezzo.textContent()).toBe(`Prezzo netto ${formatEuro3(netto * 2)}`);
+    // The mode is UI state in local storage, beside the cart: it survives a reload.
+    await page.reload();
+    await visible(page.getByRole('button', { name: 'Modalità prezzi: Listino 2' }));
+    await expect.poll(() => prezzo.textContent()).toBe(`Prezzo netto ${formatEuro3(netto * 2)}`);
     // The active mode is marked in the menu.
     await page.getByRole('button', { name: /^Modalità prezzi:/ }).click();
     expect(await page.getByRole('menuitemradio', { name: 'Listino 2' }).getAttribute('aria-checked')).toBe('true');
