@@ -347,4 +347,16 @@ describe.runIf(hasBrowser())('catalogo', () => {
     await scegli('Listino 1');
     await expect.poll(() => prezzo.textContent()).toBe(`Prezzo netto ${formatEuro3(netto)}`);
   });
+
+  it("brands: a brand lists its products; an unknown one says 'Marchio con ID {id} non trovato'", async () => {
+    await page.goto('/marchi');
+    await visible(page.getByRole('heading', { level: 1, name: 'I Nostri Marchi' }));
+    await page.getByRole('list', { name: 'Marchi' }).getByRole('link').first().click();
+    await page.waitForURL('**/marchi-prodotti/**');
+    await visible(page.getByRole('list', { name: 'Prodotti' }).getByRole('article'));
+
+    await page.goto('/marchi-prodotti/999/Sconosciuto');
+    await visible(page.getByText('Marchio con ID 999 non trovato', { exact: true }));
+    expect(await page.getByText('Nessun prodotto presente per questo marchio.').count()).toBe(0);
+  });
 });
