@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- --products N --seconds S]`: the performance budgets of DESIGN.md §9 on a
- * large catalogue, against a real server on loopback with its database on this machine.
+ * large catalogue, against a real server on loopback with its database on this machine, and the
+ * bytes on the wire of the first customer screens in Chromium (`--only wire` runs that alone).
  * Writes bench/report.json and bench/report.md. Data lives in bench/tmp (reused between runs).
  */
 import fs from 'node:fs';
@@ -18,6 +19,8 @@ import { seedStoricoOrdini } from '../../seed/storico-ordini.js';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { LoadRequest, LoadResult } from './load.js';
+import { misuraRete, reteMarkdown, type Rete } from './wire.js';
+import { findChromium } from '../e2e/chromium.js';
 
 const arg = (name: string, def: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -28,8 +31,9 @@ const PRODUCTS = arg('products', 200_000);
 const ORDERS = arg('orders', 200_000);
 const SECONDS = arg('seconds', 10);
 const RUNS = arg('runs', 3);
-/** `--only categoria` runs the scenarios whose name matches (a regular expression), for profiling. */
+/** `--only categoria` runs the scenarios whose name matches (a regular expression), for profiling; `wire` names the bytes on the wire. */
 const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const WIRE = !ONLY || new RegExp(ONLY).test('wire');
 const CONNECTIONS = 16;
 const POOL = process.argv.includes('--pool') ? arg('pool', 0) : undefined;
 const ROOT = path.resolve('bench');
@@ -40,8 +44,8 @@ const BUDGET = { search: 25, categoria: 20, ordini: 40, stats: 50, spaKb: 200 };
 
 async function main() {
   fs.mkdirSync(TMP, { recursive: true });
-  // The SPA as it is now, for its size.
-  if (!ONLY) {
+  // The SPA as it is now, for its size and for the bytes on the wire.
+  if (!ONLY || WIRE) {
     const { build } = await import('vite');
     await build({ logLevel: 'warn' });
   }
@@ -205,6 +209,24 @@ async function main() {
     (i) => ({ method: 'GET', path: `/api/search/prodotti?${scope}&stringa=${q(tail[i % tail.length]!)}&start=0&limit=50`, headers }),
     () => notificaCatalogo(setup.sql, 'tutto'));
 
+  // Bytes on the wire: a second app on the same database that also serves the built SPA.
+  let rete: Rete | { mancante: string } | null = null;
+  if (WIRE) {
+    const chromiumPath = findChromium();
+    if (!chromiumPath) {
+      console.warn('Chromium non trovato: bytes on the wire not measured (set CHROMIUM_PATH).');
+      rete = { mancante: 'Chromium non trovato' };
+    } else {
+      const web = await buildApp({ ...config, webDir: path.resolve('dist/web') }, { logger: false });
+      await web.listen({ port: 0, host: '127.0.0.1' });
+      try {
+        rete = await misuraRete(`http://127.0.0.1:${(web.server.address() as { port: number }).port}`, chromiumPath);
+      } finally {
+        await web.close();
+      }
+    }
+  }
+
   await app.close();
   await setup.sql`DELETE FROM ordini WHERE idempotency_key LIKE 'bench-%'`;
   await setup.sql`TRUNCATE popolarita_coda`; // the bench's own order lines, deleted above
@@ -218,7 +240,7 @@ async function main() {
     catalogue: { products: catalogue, seededNow: grown.added, seedSeconds: Math.round(seedSeconds * 10) / 10 },
     connections: CONNECTIONS, seconds: SECONDS, runs: RUNS, results,
     ordini: { unitsSold: Number(sold), stockDecrease: Number(before) - Number(after), oversold, negativeStockRows: negative },
-    spa,
+    spa, rete,
   };
   // A partial run (--only) prints its figures without replacing the report.
   if (!ONLY) {
@@ -259,7 +281,7 @@ function spaSize(): { jsGzipKb: number; files: string[] } | null {
   return { jsGzipKb: Math.round((bytes / 1024) * 10) / 10, files };
 }
 
-function markdown(r: { date: string; catalogue: { products: number; seedSeconds: number }; connections: number; seconds: number; runs: number; results: Record<string, Scenario>; ordini: { oversold: number; negativeStockRows: number; unitsSold: number }; spa: { jsGzipKb: number } | null }): string {
+function markdown(r: { date: string; catalogue: { products: number; seedSeconds: number }; connections: number; seconds: number; runs: number; results: Record<string, Scenario>; ordini: { oversold: number; negativeStockRows: number; unitsSold: number }; spa: { jsGzipKb: number } | null; rete: Rete | { mancante: string } | null }): string {
   const ok = (v: number, b?: number) => (b === undefined ? '—' : v <= b ? 'ok' : '**over**');
   const lines = [
     '# Benchmark', '',
@@ -271,6 +293,7 @@ function markdown(r: { date: string; catalogue: { products: number; seedSeconds:
     `Orders: ${r.ordini.unitsSold} units sold, oversold ${r.ordini.oversold}, rows with negative stock ${r.ordini.negativeStockRows}.`,
     `SPA first load, JavaScript gzipped: ${r.spa ? `${r.spa.jsGzipKb} kB (budget ${BUDGET.spaKb} kB) ${ok(r.spa.jsGzipKb, BUDGET.spaKb)}` : 'not built (run `npm run build`)'}.`,
     `Large catalogue seeding (this run): ${r.catalogue.seedSeconds} s.`, '',
+    ...reteMarkdown(r.rete),
   ];
   return lines.join('\n');
 }

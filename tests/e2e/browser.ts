@@ -1,20 +1,9 @@
-import fs from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-
-export function findChromium(): string | undefined {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-  return candidates.find((p): p is string => !!p && fs.existsSync(p));
-}
+import { CHROMIUM_ARGS } from './chromium.js';
 
 export const hasBrowser = () => inject('chromiumPath') !== '';
 export const baseUrl = () => inject('baseUrl');
-
-/** Flags this machine needs (TOOLCHAIN.md): no sandbox as root, no background network. */
-const ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-dev-shm-usage',
-];
 
 /**
  * One browser per test file. Pages made by newPage() fail the test on any console error or
@@ -25,7 +14,7 @@ export function useBrowser(): { newPage: () => Promise<Page> } {
   const errors: string[] = [];
   beforeAll(async () => {
     if (!hasBrowser()) return;
-    browser = await chromium.launch({ executablePath: inject('chromiumPath'), args: ARGS, headless: true });
+    browser = await chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS, headless: true });
   });
   afterAll(async () => {
     await browser?.close();

@@ -320,6 +320,10 @@ describe.runIf(hasBrowser())('catalogo', () => {
 
     await scegli('Listino 2');
     await expect.poll(() => prezzo.textContent()).toBe(`Prezzo netto ${formatEuro3(netto * 2)}`);
+    // The mode is UI state in local storage, beside the cart: it survives a reload.
+    await page.reload();
+    await visible(page.getByRole('button', { name: 'Modalità prezzi: Listino 2' }));
+    await expect.poll(() => prezzo.textContent()).toBe(`Prezzo netto ${formatEuro3(netto * 2)}`);
     // The active mode is marked in the menu.
     await page.getByRole('button', { name: /^Modalità prezzi:/ }).click();
     expect(await page.getByRole('menuitemradio', { name: 'Listino 2' }).getAttribute('aria-checked')).toBe('true');
@@ -342,5 +346,17 @@ describe.runIf(hasBrowser())('catalogo', () => {
 
     await scegli('Listino 1');
     await expect.poll(() => prezzo.textContent()).toBe(`Prezzo netto ${formatEuro3(netto)}`);
+  });
+
+  it("brands: a brand lists its products; an unknown one says 'Marchio con ID {id} non trovato'", async () => {
+    await page.goto('/marchi');
+    await visible(page.getByRole('heading', { level: 1, name: 'I Nostri Marchi' }));
+    await page.getByRole('list', { name: 'Marchi' }).getByRole('link').first().click();
+    await page.waitForURL('**/marchi-prodotti/**');
+    await visible(page.getByRole('list', { name: 'Prodotti' }).getByRole('article'));
+
+    await page.goto('/marchi-prodotti/999/Sconosciuto');
+    await visible(page.getByText('Marchio con ID 999 non trovato', { exact: true }));
+    expect(await page.getByText('Nessun prodotto presente per questo marchio.').count()).toBe(0);
   });
 });

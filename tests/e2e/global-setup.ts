@@ -8,7 +8,7 @@ import type { AppConfig } from '../../server/config.js';
 import { connect } from '../../server/db/client.js';
 import { seedDemo } from '../../seed/demo.js';
 import { withDatabase } from '../support/postgres.js';
-import { findChromium } from './browser.js';
+import { findChromium } from './chromium.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -38,6 +38,24 @@ describe.runIf(hasBrowser())('login', () => {
     await page.context().close();
   });
 
+  it("the top line names the client's price list when it is not list 1 (giulia's Bianchi Costruzioni: Listino 2)", async () => {
+    const page = await newPage();
+    await submitLogin(page, '/', GIULIA);
+    await page.waitForURL('**/dispatcher');
+    const entra = async (ragioneSociale: string) => {
+      await page.getByRole('article').filter({ hasText: ragioneSociale }).getByRole('button', { name: 'Entra' }).click();
+      await page.waitForURL('**/home2');
+      await visible(page.getByTestId('shop-topline').getByText(ragioneSociale));
+    };
+    await entra('Bianchi Costruzioni S.r.l.');
+    await visible(page.getByTestId('shop-topline').getByText('Listino 2', { exact: true }));
+    await page.getByTestId('shop-topline').getByRole('link', { name: 'Cambia azienda' }).click();
+    await page.waitForURL('**/dispatcher');
+    await entra('Edil Bianchi S.r.l.');
+    expect(await page.getByTestId('shop-topline').getByText(/Listino/).count()).toBe(0);
+    await page.context().close();
+  });
+
   it('admin lands on /adminhome with the 5 common menu entries', async () => {
     const page = await newPage();
     await page.goto('/admin');

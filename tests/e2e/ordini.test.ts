@@ -412,13 +412,19 @@ describe.runIf(hasBrowser())('ordini', () => {
     await visible(check);
     expect(await check.isChecked()).toBe(false);
     await check.click();
-    await visible(dialog.getByText('Prodotto Assegnato alla lista correttamente'));
+    const assegnato = dialog.getByText('Prodotto Assegnato alla lista correttamente');
+    await visible(assegnato);
     await expect.poll(() => check.isChecked()).toBe(true);
+    // A message belongs to its action: starting a rename clears it.
+    await dialog.getByRole('button', { name: `Rinomina lista #${id} E2E cantiere Roma` }).click();
+    await hidden(assegnato);
+    await dialog.getByRole('textbox', { name: 'Nuovo nome della lista' }).press('Escape');
+    await visible(dialog.getByRole('heading', { name: 'Nuova lista' }));
 
     // Create in the dialog: empty disables, blank alerts 'Nome lista non inserito'.
     const dNome = dialog.getByRole('textbox', { name: 'Nome lista' });
     const dCrea = dialog.getByRole('button', { name: 'Crea lista' });
-    expect(await dCrea.isDisabled()).toBe(true);
+    await expect.poll(() => dCrea.isDisabled()).toBe(true);
     await dNome.fill('  ');
     await dCrea.click();
     await alertDice(page, 'Nome lista non inserito');
@@ -435,10 +441,13 @@ describe.runIf(hasBrowser())('ordini', () => {
     await dialog.getByRole('textbox', { name: 'Nuovo nome della lista' }).fill('E2E dialogo 2');
     await dialog.getByRole('textbox', { name: 'Nuovo nome della lista' }).press('Enter');
     await visible(dialog.getByRole('checkbox', { name: /^E2E dialogo 2/ }));
-    // Delete from the dialog, after confirmation.
+    // Delete from the dialog, after confirmation; the message of the tick before it goes.
+    await dialog.getByRole('checkbox', { name: /^E2E dialogo 2/ }).click();
+    await visible(assegnato);
     const canc = dialog.getByRole('button', { name: /^Cancella lista #\d+ E2E dialogo 2$/ });
     const idDialogo = Number(/#(\d+)/.exec((await canc.getAttribute('aria-label')) ?? '')![1]);
     await canc.click();
+    await hidden(assegnato);
     await confermaDice(page, `Sei sicuro di voler cancellare la Lista #${idDialogo}?`, 'Cancella');
     await hidden(dialog.getByRole('checkbox', { name: /^E2E dialogo 2/ }));
     await dialog.getByRole('button', { name: 'Chiudi' }).last().click();

@@ -1,34 +1,26 @@
-import { useSyncExternalStore } from 'react';
+import { z } from 'zod';
+import { STORAGE_KEYS, useStored, writeStored } from '../lib/storage';
 
 /**
  * Price display mode (SPEC §4 "Price mode"), chosen in the header menu:
  * 'No Listino' hides prices, 'Listino 1' shows them once, 'Listino 2' doubles them.
  */
-export type PriceMode = 'nascosto' | 'normale' | 'doppio';
+export const priceModeSchema = z.enum(['nascosto', 'normale', 'doppio']);
+export type PriceMode = z.infer<typeof priceModeSchema>;
 export const PRICE_MODES: { mode: PriceMode; label: string }[] = [
   { mode: 'nascosto', label: 'No Listino' },
   { mode: 'normale', label: 'Listino 1' },
   { mode: 'doppio', label: 'Listino 2' },
 ];
+const DEFAULT_MODE: PriceMode = 'normale';
 
-// Kept in memory for the page's life (a display preference, not one of the spec's storage keys).
-let current: PriceMode = 'normale';
-const listeners = new Set<() => void>();
-
+// In local storage beside the cart (UI state): the mode survives a reload and follows other tabs.
 export function setPriceMode(mode: PriceMode): void {
-  current = mode;
-  listeners.forEach((l) => l());
+  writeStored(STORAGE_KEYS.modalitaPrezzi, mode);
 }
 
 export function usePriceMode(): PriceMode {
-  return useSyncExternalStore(
-    (cb) => {
-      listeners.add(cb);
-      return () => listeners.delete(cb);
-    },
-    () => current,
-    () => current,
-  );
+  return useStored(STORAGE_KEYS.modalitaPrezzi, priceModeSchema) ?? DEFAULT_MODE;
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;

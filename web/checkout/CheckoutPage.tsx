@@ -135,9 +135,11 @@ function CheckoutLine({ item, mode }: { item: CartItem; mode: PriceMode }) {
       </td>
       {importi && <td className="num">{formatEuro3(importi.parziale)}</td>}
       {importi && <td className="num strong">{formatEuro3(importi.scontato)}</td>}
-      <td className="checkout-line-actions">
-        <ListeDialogButton prodotto={item} className="btn btn-ghost btn-sm" />
-        <RemoveLineButton codice={item.codice_prodotto} onRemove={remove} />
+      <td>
+        <div className="checkout-line-actions">
+          <ListeDialogButton prodotto={item} className="btn btn-ghost btn-sm" />
+          <RemoveLineButton codice={item.codice_prodotto} onRemove={remove} />
+        </div>
       </td>
     </tr>
   );

@@ -16,6 +16,8 @@ export const STORAGE_KEYS = {
   user: 'user',
   /** The cart: products plus quantita. */
   carrelloItems: 'carrelloItems',
+  /** The price display mode of the header menu (web/cart/priceMode.ts): UI state beside the cart, not a spec key. */
+  modalitaPrezzi: 'modalitaPrezzi',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
@@ -80,7 +82,7 @@ export function removeStored(...keys: StorageKey[]): void {
 
 /** Customer logout or expired customer session: forget the customer's UI state. */
 export function clearCustomerStorage(): void {
-  removeStored(STORAGE_KEYS.sessionData, STORAGE_KEYS.utente, STORAGE_KEYS.carrelloItems);
+  removeStored(STORAGE_KEYS.sessionData, STORAGE_KEYS.utente, STORAGE_KEYS.carrelloItems, STORAGE_KEYS.modalitaPrezzi);
 }
 
 /** Admin 'Esci': clears ALL local storage (SPEC §2 Admin area). */

@@ -88,7 +88,7 @@ function Dettaglio({ lista, loading, error, onRetry }: { lista: Lista; loading: 
       <div className="page-head">
         <div>
           <h1>{lista.nome} <span className="muted mono liste-id">#{lista.id}</span></h1>
-          {lista.descrizione && <p className="page-sub liste-sub">{lista.descrizione}</p>}
+          {lista.descrizione && <p className="liste-sub">{lista.descrizione}</p>}
         </div>
         <button type="button" className="btn" onClick={() => void navigate(paths.liste.path)}>Indietro</button>
       </div>

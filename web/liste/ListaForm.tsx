@@ -8,10 +8,12 @@ import { useListeAzioni } from './azioni';
  * submit 'Modifica' and cancel 'Annulla' (Enter saves, Escape cancels). The create button stays
  * disabled while the name is empty.
  */
-export function ListaForm({ modifica, onFineModifica, nomeVuoto, conDescrizione = false, onCreata, compact = false }: {
+export function ListaForm({ modifica, onFineModifica, onAvvio, nomeVuoto, conDescrizione = false, onCreata, compact = false }: {
   /** The list being renamed, or null to create. */
   modifica: Lista | null;
   onFineModifica: () => void;
+  /** A create or rename starts (the lists dialog clears the previous action's message). */
+  onAvvio?: () => void;
   /** Blank-name alert of the create form. */
   nomeVuoto: string;
   conDescrizione?: boolean;
@@ -50,6 +52,7 @@ export function ListaForm({ modifica, onFineModifica, nomeVuoto, conDescrizione 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
+    onAvvio?.();
     if (modifica) {
       if (await rinominaLista(modifica, nome)) onFineModifica();
       return;

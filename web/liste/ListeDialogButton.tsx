@@ -50,7 +50,10 @@ export function ListeDialogButton({ prodotto, className = 'btn btn-sm', label = 
 function ListeDialog({ prodotto, onClose }: { prodotto: ProdottoPerListe; onClose: () => void }) {
   const query = useListe();
   const [modifica, setModifica] = useState<Lista | null>(null);
+  // The outcome of the last action only: every action clears it when it starts, so that
+  // 'Prodotto Assegnato…' never stays beside a later rename or delete.
   const [stato, setStato] = useState<{ text: string; error?: boolean } | null>(null);
+  const avvio = useCallback(() => setStato(null), []);
   const fineModifica = useCallback(() => setModifica(null), []);
   return (
     <Modal
@@ -66,7 +69,7 @@ function ListeDialog({ prodotto, onClose }: { prodotto: ProdottoPerListe; onClos
       footer={<button type="button" className="btn" onClick={onClose}>Chiudi</button>}
     >
       {prodotto.titolo && <p className="liste-dialog-product">{prodotto.titolo}</p>}
-      <ListaForm modifica={modifica} onFineModifica={fineModifica} nomeVuoto={MSG.nomeNonInserito} compact />
+      <ListaForm modifica={modifica} onFineModifica={fineModifica} onAvvio={avvio} nomeVuoto={MSG.nomeNonInserito} compact />
       <p className={`liste-status${stato?.error ? ' is-error' : ''}`} role="status" aria-live="polite">
         {stato?.text ?? ''}
       </p>
@@ -84,8 +87,12 @@ function ListeDialog({ prodotto, onClose }: { prodotto: ProdottoPerListe; onClos
               lista={l}
               prodotto={prodotto}
               inModifica={modifica?.id === l.id}
-              onModifica={() => setModifica(l)}
+              onModifica={() => {
+                avvio();
+                setModifica(l);
+              }}
               onCancellata={() => modifica?.id === l.id && setModifica(null)}
+              onAvvio={avvio}
               onStato={setStato}
             />
           ))}
@@ -95,12 +102,14 @@ function ListeDialog({ prodotto, onClose }: { prodotto: ProdottoPerListe; onClos
   );
 }
 
-function ListaRiga({ lista, prodotto, inModifica, onModifica, onCancellata, onStato }: {
+function ListaRiga({ lista, prodotto, inModifica, onModifica, onCancellata, onAvvio, onStato }: {
   lista: Lista;
   prodotto: ProdottoPerListe;
   inModifica: boolean;
   onModifica: () => void;
   onCancellata: () => void;
+  /** An action starts: the previous action's message goes. */
+  onAvvio: () => void;
   onStato: (s: { text: string; error?: boolean }) => void;
 }) {
   const { aggiungi, rimuovi } = useListeMutations();
@@ -109,6 +118,7 @@ function ListaRiga({ lista, prodotto, inModifica, onModifica, onCancellata, onSt
   const presente = lista.prodotti.some((p) => p.prodotto_id === prodotto.id);
 
   const toggle = async (on: boolean) => {
+    onAvvio();
     setBusy(true);
     try {
       const r = await (on ? aggiungi : rimuovi).mutateAsync({ lista_id: lista.id, prodotto_id: prodotto.id });
@@ -147,6 +157,7 @@ function ListaRiga({ lista, prodotto, inModifica, onModifica, onCancellata, onSt
         aria-label={`Cancella lista #${lista.id} ${lista.nome}`}
         title="Cancella"
         onClick={async () => {
+          onAvvio();
           if (await cancellaLista(lista)) onCancellata();
         }}
       >

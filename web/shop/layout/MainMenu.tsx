@@ -48,20 +48,41 @@ function ProdottiPanel({ close }: { close: () => void }) {
   if (query.isError) return <p className="megamenu-error">Errore nel recupero delle categorie</p>;
   const tree = categorieAttive(query.data);
   return (
-    <div className="megamenu-inner">
-      <ul className="megamenu-cols">
-        {tree.map((root) => (
-          <li key={root.cod_cat}>
-            <CatLink c={root} close={close} className="megamenu-root" />
-            {root.figli.length > 0 && <SubList figli={root.figli} close={close} />}
-          </li>
-        ))}
-      </ul>
-      <Link to={paths.prodotti.path} className="megamenu-all" onClick={close}>
-        Tutte le categorie →
-      </Link>
+    <div className="megamenu-inner" ref={fitToViewport}>
+      <div className="megamenu-scroll">
+        <ul className="megamenu-cols">
+          {tree.map((root) => (
+            <li key={root.cod_cat}>
+              <CatLink c={root} close={close} className="megamenu-root" />
+              {root.figli.length > 0 && <SubList figli={root.figli} close={close} />}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="megamenu-foot">
+        <Link to={paths.prodotti.path} className="megamenu-all" onClick={close}>
+          Tutte le categorie →
+        </Link>
+      </div>
     </div>
   );
+}
+
+/**
+ * Tells the panel's CSS where its top is in the viewport (--megamenu-top), so that its max-height
+ * ends at the window's bottom: the menu moves with the page and the header's height varies with
+ * the width, which CSS alone cannot know.
+ */
+function fitToViewport(el: HTMLElement | null) {
+  if (!el) return;
+  const fit = () => el.style.setProperty('--megamenu-top', `${Math.max(0, el.getBoundingClientRect().top)}px`);
+  fit();
+  window.addEventListener('resize', fit);
+  window.addEventListener('scroll', fit, { passive: true });
+  return () => {
+    window.removeEventListener('resize', fit);
+    window.removeEventListener('scroll', fit);
+  };
 }
 
 function SubList({ figli, close }: { figli: Categoria[]; close: () => void }) {

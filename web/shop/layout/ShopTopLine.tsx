@@ -4,16 +4,20 @@ import { useShopSession } from '../../session/shopSession';
 import { useScrolled } from './useScrolled';
 
 /**
- * Top line: the client's company name and code. It is fixed to the top as soon as the page is
- * scrolled at all (sticky, with a shadow once scrolled).
+ * Top line: the client's company name and code, and the client's price list when it is not the
+ * default one (DESIGN §6: prices come from list n, 0 or missing = 1). It is fixed to the top as
+ * soon as the page is scrolled at all (sticky, with a shadow once scrolled).
  */
 export function ShopTopLine() {
-  const { session, utente } = useShopSession();
+  const { session, utente, listino } = useShopSession();
   const scrolled = useScrolled();
   return (
     <div className={`shop-topline${scrolled ? ' is-scrolled' : ''}`} data-testid="shop-topline">
       <span className="shop-topline-client">
         <strong>{session.cliente_ragionesociale}</strong> <span className="mono">({session.cliente_codice})</span>
+        {listino !== 1 && (
+          <span className="shop-topline-listino" title="Listino prezzi del cliente">Listino {listino}</span>
+        )}
       </span>
       <span className="shop-topline-company">
         {session.azienda_ragionesociale} <span className="mono">({session.azienda_codice})</span>

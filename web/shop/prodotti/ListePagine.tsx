@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../lib/api';
 import { paths } from '../../paths';
-import { categorieAttive, categorieQuery, percorsoCategoria, volantiniQuery } from '../api';
+import { brandInfoQuery, categorieAttive, categorieQuery, percorsoCategoria, volantiniQuery } from '../api';
 import { SideBanners } from '../home/SideBanners';
 import { ProductListPage } from './ProductListPage';
 
@@ -68,15 +69,22 @@ export function RicercaPage() {
   );
 }
 
-/** /marchi-prodotti/{brand_codice}/{nome} */
+/**
+ * /marchi-prodotti/{brand_codice}/{nome}. The brand is looked up beside its products (brand/info):
+ * an unknown one says so (SPEC §8) rather than showing an empty list.
+ */
 export function MarchioProdottiPage() {
   const { id = '', descrizione = '' } = useParams();
+  const marchio = useQuery({ ...brandInfoQuery(id), enabled: id !== '' });
+  const sconosciuto = id === '' || (marchio.error instanceof ApiError && marchio.error.status === 404);
   return (
     <ProductListPage
       key={id}
       title={descrizione}
       documentTitle={`Marchio ${descrizione}`}
-      lista={id ? { kind: 'marchio', brandId: id } : null}
+      lista={sconosciuto ? null : { kind: 'marchio', brandId: id }}
+      waiting={marchio.isPending && id !== ''}
+      invalidText={`Marchio con ID ${id} non trovato`}
       emptyText="Nessun prodotto presente per questo marchio."
       subtitle={
         <nav aria-label="Percorso marchio" className="breadcrumb">

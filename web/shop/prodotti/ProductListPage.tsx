@@ -23,6 +23,8 @@ export interface ProductListPageProps {
   lista: ListaProdotti | null;
   /** Shown when `lista` is null. */
   invalidText?: string;
+  /** Something the screen needs besides the list is still loading (the list loads meanwhile). */
+  waiting?: boolean;
   /** The empty text of the screen. */
   emptyText: string;
   /** A line under the heading (breadcrumb, flyer name…). */
@@ -40,7 +42,7 @@ export interface ProductListPageProps {
  * 'Risultati Trovati {total} - Pagine Disponibili {pages}', page-size selector 'Articoli per
  * pagina', loader, product grid, empty text, pagination. Paging lives in the URL.
  */
-export function ProductListPage({ title, documentTitle, lista, invalidText, emptyText, subtitle, summary, intro, aside }: ProductListPageProps) {
+export function ProductListPage({ title, documentTitle, lista, invalidText, waiting = false, emptyText, subtitle, summary, intro, aside }: ProductListPageProps) {
   useDocumentTitle(documentTitle);
   const { session } = useShopSession();
   const { start, limit, page, sizes, setPage, setLimit } = usePaging();
@@ -54,7 +56,7 @@ export function ProductListPage({ title, documentTitle, lista, invalidText, empt
 
   let body: ReactNode;
   if (lista === null) body = <EmptyState title={invalidText ?? emptyText} />;
-  else if (query.isPending) body = <Spinner label="Caricamento prodotti…" size="lg" showLabel block />;
+  else if (query.isPending || waiting) body = <Spinner label="Caricamento prodotti…" size="lg" showLabel block />;
   else if (query.isError && !data) body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   else if (data && data.prodotti.length === 0) body = <EmptyState title={emptyText} />;
   else if (data) {
