@@ -41,6 +41,23 @@ module.exports = {
       to: { path: '^seed/', pathNot: '^seed/index\\.ts$' },
     },
     {
+      name: 'web-areas-through-their-door',
+      comment: "A web area reaches another only through its api.ts or its components/ folder (web/README.md).",
+      severity: 'error',
+      from: { path: '^web/(accesso|account|admin|checkout|liste|ordini|shop)/' },
+      to: {
+        path: '^web/(accesso|account|admin|checkout|liste|ordini|shop)/',
+        pathNot: ['^web/$1/', '^web/[^/]+/api\\.ts$', '^web/[^/]+/components/'],
+      },
+    },
+    {
+      name: 'web-shared-layers-not-into-areas',
+      comment: 'The shared layers of the SPA depend on an area only through its api.ts.',
+      severity: 'error',
+      from: { path: '^web/(components|hooks|lib|session|cart|errors|styles)/' },
+      to: { path: '^web/(accesso|account|admin|checkout|liste|ordini|shop)/', pathNot: '^web/[^/]+/api\\.ts$' },
+    },
+    {
       name: 'no-tests-in-app',
       comment: 'Test support is never part of the app.',
       severity: 'error',

@@ -7,16 +7,15 @@ import { formatEuro3, usePriceMode, type PriceMode } from '../cart/priceMode';
 import { EmptyState } from '../components/EmptyState';
 import { useDialogs } from '../components/Modal';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { ListeDialogButton } from '../liste/ListeDialogButton';
+import { ListeDialogButton } from '../liste/components/ListeDialogButton';
 import { paths } from '../paths';
 import { CartTotals, lineAmounts, MSG_SVUOTA, RemoveLineButton } from './CartSummary';
 import { setOrdineDraft, useOrdineDraft } from './draft';
 import { QuantitaInput } from './QuantitaInput';
 import { QuickSearch } from './QuickSearch';
-import { Thumb } from './Thumb';
+import { Thumb } from '../components/Thumb';
 import { useConfermaOrdine, useVerificaDisponibilita } from './useConfermaOrdine';
 import { disponibilitaTesto } from './disponibilitaTesto';
-import './common.css';
 import './checkout.css';
 
 /** /checkout (SPEC §2 Checkout): the cart lines, totals, order name and note, a quick search, confirmation. */

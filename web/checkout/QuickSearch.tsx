@@ -10,7 +10,7 @@ import { useDialogs } from '../components/Modal';
 import { Spinner } from '../components/Spinner';
 import { useShopSession } from '../session/shopSession';
 import { quickSearchQuery } from './api';
-import { Thumb } from './Thumb';
+import { Thumb } from '../components/Thumb';
 import { disponibilitaTesto } from './disponibilitaTesto';
 
 /** SPEC §9: search debounce 500 ms; the quick search needs more than 2 characters. */

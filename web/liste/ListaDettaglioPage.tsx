@@ -4,7 +4,7 @@ import type { Prodotto } from '../../shared/catalogo.js';
 import { lista as listaSchema, type Lista } from '../../shared/liste.js';
 import { addToCart } from '../cart/cart';
 import { displayPrice, formatEuro3, usePriceMode } from '../cart/priceMode';
-import { Thumb } from '../checkout/Thumb';
+import { Thumb } from '../components/Thumb';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorState } from '../components/ErrorState';
 import { useDialogs } from '../components/Modal';
@@ -15,7 +15,6 @@ import { paths } from '../paths';
 import { useListe, useListeMutations } from './api';
 import { MSG } from './azioni';
 import { TrashIcon } from '../components/icons';
-import '../checkout/common.css';
 import './liste.css';
 
 /**

@@ -1,16 +1,16 @@
-import { ListIcon, PencilIcon, TrashIcon } from '../components/icons';
+import { ListIcon, PencilIcon, TrashIcon } from '../../components/icons';
 import { useCallback, useState } from 'react';
-import type { Lista } from '../../shared/liste.js';
-import { EmptyState } from '../components/EmptyState';
-import { ErrorState } from '../components/ErrorState';
-import { CheckboxField } from '../components/form/CheckboxField';
-import { Modal } from '../components/Modal';
-import { Spinner } from '../components/Spinner';
-import { errorMessage } from '../lib/api';
-import { useListe, useListeMutations } from './api';
-import { MSG, useListeAzioni } from './azioni';
-import { ListaForm } from './ListaForm';
-import './liste.css';
+import type { Lista } from '../../../shared/liste.js';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { CheckboxField } from '../../components/form/CheckboxField';
+import { Modal } from '../../components/Modal';
+import { Spinner } from '../../components/Spinner';
+import { errorMessage } from '../../lib/api';
+import { useListe, useListeMutations } from '../api';
+import { MSG, useListeAzioni } from '../azioni';
+import { ListaForm } from '../ListaForm';
+import '../liste.css';
 
 /** The product fields the lists dialog needs (any catalogue product or cart line has them). */
 export interface ProdottoPerListe {

@@ -1,22 +1,21 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { NoteField } from './NoteField';
-import { CartActions } from './CartActions';
+import { NoteField } from '../NoteField';
+import { CartActions } from '../CartActions';
 import { Link, useLocation } from 'react-router-dom';
-import { AZIENDA, CASELLE, telHref } from '../lib/azienda';
-import { useCart, type CartItem } from '../cart/cart';
-import { formatEuro3, usePriceMode, type PriceMode } from '../cart/priceMode';
-import { CartIcon } from '../components/icons';
-import { useDialogs } from '../components/Modal';
-import { paths } from '../paths';
-import { CartTotals, lineAmounts, MSG_SVUOTA, RemoveLineButton } from './CartSummary';
-import { useOrdineDraft } from './draft';
-import { QuantitaInput } from './QuantitaInput';
-import { QuickSearch } from './QuickSearch';
-import { Thumb } from './Thumb';
-import { useConfermaOrdine } from './useConfermaOrdine';
-import { disponibilitaTesto } from './disponibilitaTesto';
-import './common.css';
-import './checkout.css';
+import { AZIENDA, CASELLE, telHref } from '../../lib/azienda';
+import { useCart, type CartItem } from '../../cart/cart';
+import { formatEuro3, usePriceMode, type PriceMode } from '../../cart/priceMode';
+import { CartIcon } from '../../components/icons';
+import { useDialogs } from '../../components/Modal';
+import { paths } from '../../paths';
+import { CartTotals, lineAmounts, MSG_SVUOTA, RemoveLineButton } from '../CartSummary';
+import { useOrdineDraft } from '../draft';
+import { QuantitaInput } from '../QuantitaInput';
+import { QuickSearch } from '../QuickSearch';
+import { Thumb } from '../../components/Thumb';
+import { useConfermaOrdine } from '../useConfermaOrdine';
+import { disponibilitaTesto } from '../disponibilitaTesto';
+import '../checkout.css';
 
 /**
  * The Speed Checkout side panel (SPEC §2): a fixed cart button at the right edge opens a panel with

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import './thumb.css';
 
 /**
  * A small product picture for dense rows: the main photo, then codart/{code}/{code}.jpg, then a
