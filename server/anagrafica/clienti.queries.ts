@@ -22,8 +22,8 @@ const colonne = (sql: Sql) => sql`
 
 /**
  * Which clients a search matches and in what order. Every word must occur, in any order, in the
- * client's code, name or e-mail, case and accents aside: `testo` is the expression of the trigram
- * index clienti_ricerca_trgm (the same text, so that the planner uses it). A code prefix also
+ * client's code, name or e-mail, case and accents aside: the stored column `ricerca`, which the
+ * trigram index clienti_ricerca_trgm covers (and `nome_ricerca` for the ranking). A code prefix also
  * matches, through the btree clienti_codice_c on lower(codice) in byte order: a range, which the
  * app's generic plans can use (LIKE with a parameter they cannot). Order: exact code, exact
  * e-mail, code prefix, every word at the start of a word of the name ('Rossi' before 'Grossi'),
@@ -32,7 +32,7 @@ const colonne = (sql: Sql) => sql`
 function ricerca(sql: Sql, stringa: string): { where: PendingQuery<Row[]>; rank: PendingQuery<Row[]> } {
   const parole = paroleDi(stringa);
   const q = stringa.trim().toLowerCase();
-  const testo = sql`lower(f_unaccent(c.codice || ' ' || c.ragione_sociale || ' ' || c.email))`;
+  const testo = sql`c.ricerca`;
   const tutte = (dove: PendingQuery<Row[]>, prima: string) => parole.reduce(
     (acc, p) => sql`${acc} AND ${dove} LIKE ${prima} || lower(f_unaccent(${p})) || '%'`, sql`TRUE`);
   const codice = sql`(lower(c.codice) COLLATE "C")`;
@@ -44,7 +44,7 @@ function ricerca(sql: Sql, stringa: string): { where: PendingQuery<Row[]>; rank:
         WHEN lower(c.codice) = ${q} THEN 0
         WHEN lower(c.email) = ${q} THEN 1
         WHEN ${prefisso} THEN 2
-        WHEN ${tutte(sql`(' ' || lower(f_unaccent(c.ragione_sociale)))`, '% ')} THEN 3
+        WHEN ${tutte(sql`c.nome_ricerca`, '% ')} THEN 3
         ELSE 4
       END`,
   };
