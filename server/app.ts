@@ -19,6 +19,7 @@ import './deps.js';
 import { SessioniRecenti } from './auth/sessioni-recenti.js';
 import { CatalogoCache } from './catalogo/catalogo.cache.js';
 import { schedulePopolarita } from './catalogo/popolarita.js';
+import { scheduleStatistiche } from './statistiche/coda.js';
 import { PostaInUscita } from './posta/posta-in-uscita.js';
 import { Impostazioni } from './impostazioni/impostazioni.service.js';
 import { registerErrorHandler } from './lib/error-handler.js';
@@ -141,6 +142,7 @@ export async function buildApp(
     await database.close();
   });
   schedulePopolarita(app);
+  scheduleStatistiche(app);
 
   app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(headers);

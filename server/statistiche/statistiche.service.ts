@@ -2,14 +2,16 @@ import { TOP_STATISTICHE, type StatsResponse } from '../../shared/statistiche.js
 import { sqlOf, type DbOrTx } from '../db/client.js';
 
 /**
- * ordini/stats from the rollups of server/db/schema/statistiche.table.ts: the months of the year
- * (or of every year) summed over their stripes, and each ranking as the first rows of its index
+ * ordini/stats from the rollups of server/db/schema/statistiche.table.ts (the queue folded first):
+ * the months of the year (or of every year), and each ranking as the first rows of its index
  * for the year (anno 0: all years). Sorted by the table's columns (`s.`), not the rounded text
  * of the same name, and NULLS LAST as the ranking indexes are (DESC alone means NULLS FIRST, and
  * the index would not serve it: a sort of the whole year).
  */
 export async function statisticheOrdini(db: DbOrTx, anno: number | undefined): Promise<StatsResponse> {
   const sql = sqlOf(db);
+  // Orders queued since the last fold count too: the answer is exact.
+  await sql`SELECT applica_statistiche()`;
   const chiave = anno ?? 0;
   const [mesi, prodotti, clienti] = await Promise.all([
     sql<StatsResponse['ordiniEImportiPerMeseAnno']>`

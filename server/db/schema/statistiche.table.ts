@@ -1,25 +1,32 @@
-import { bigint, index, integer, numeric, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, numeric, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 
 /**
  * Rollups of accepted orders (response_code '201') for ordini/stats, so that the admin statistics
- * read a few hundred rows instead of every order line (DESIGN §9). crea_ordine adds each order
- * through stat_conta_ordine() in its own transaction, a trigger on ordini takes an order out (or
- * back in) when its status changes or it is deleted, and ricalcola_statistiche() rebuilds them
- * set-based after a bulk load (server/statistiche/sql/). Years and months are Europe/Rome's.
+ * read a few hundred rows instead of every order line (DESIGN §9). crea_ordine queues each order
+ * in stat_coda in its own transaction, a trigger on ordini queues an order's way out (or back in)
+ * when its status changes and takes it out when it is deleted; applica_statistiche() folds the
+ * queue set-based, before every ordini/stats and every minute; ricalcola_statistiche() rebuilds
+ * everything after a bulk load (server/statistiche/sql/). Years and months are Europe/Rome's.
  */
 
 /**
- * Orders and amount per month. Every order of a month hits the same month, so the month is split
- * into stripes (`slot` = order id % 16): concurrent orders rarely wait on each other's row lock
- * until commit, and ordini/stats sums the stripes.
+ * Orders waiting to be folded into the rollups (segno 1 in, -1 out). Orders only append here: a
+ * rollup row updated inside every order (the client's row above all) made concurrent orders of
+ * one client wait on each other until commit.
  */
+export const statCoda = pgTable('stat_coda', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  ordineId: integer('ordine_id').notNull(),
+  segno: smallint('segno').notNull(),
+});
+
+/** Orders and amount per month. */
 export const statOrdiniMese = pgTable('stat_ordini_mese', {
   anno: smallint('anno').notNull(),
   mese: smallint('mese').notNull(),
-  slot: smallint('slot').notNull(),
   numeroOrdini: integer('numero_ordini').notNull(),
   importoTotale: numeric('importo_totale', { precision: 16, scale: 3 }).notNull(),
-}, (t) => [primaryKey({ columns: [t.anno, t.mese, t.slot] })]);
+}, (t) => [primaryKey({ columns: [t.anno, t.mese] })]);
 
 /**
  * Quantity and amount per product and year; `anno` 0 holds all years. Keyed by code (lines keep it

@@ -91,8 +91,9 @@ BEGIN
   INSERT INTO popolarita_coda (prodotto_id) SELECT (x->>'prodotto_id')::int FROM jsonb_array_elements(righe) x;
   -- The confirmation mail, in the same transaction: composed and sent by the server's outbox.
   PERFORM accoda_mail(p_ordine_id => ordine_id);
-  -- The statistics rollups (server/statistiche/sql/), last: their shared monthly row stays locked only until commit.
-  PERFORM stat_conta_ordine(ordine_id, 1);
+  -- Queued for the statistics rollups (server/statistiche/sql/applica_statistiche.sql): one narrow
+  -- insert, no shared row locked until commit.
+  INSERT INTO stat_coda (ordine_id, segno) VALUES (ordine_id, 1);
   esito := 'ok';
   dettagli := righe;
 END $$;

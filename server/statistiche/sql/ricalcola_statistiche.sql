@@ -1,16 +1,17 @@
 -- Rebuilds the statistics rollups from every accepted order, set-based: after a bulk load that
 -- bypassed crea_ordine (demo and bench seeds) and as the backfill of migration 0017. TRUNCATE
--- waits for orders that already counted themselves and holds new ones until this commits, so no
+-- waits for orders that already queued themselves and holds new ones until this commits, so no
 -- order is counted twice or lost. Names and codes are those of the latest order.
 CREATE OR REPLACE FUNCTION ricalcola_statistiche() RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
-  TRUNCATE stat_ordini_mese, stat_prodotti_anno, stat_clienti_anno;
+  -- The queue too: every order it holds is counted below from ordini itself.
+  TRUNCATE stat_ordini_mese, stat_prodotti_anno, stat_clienti_anno, stat_coda;
 
-  INSERT INTO stat_ordini_mese (anno, mese, slot, numero_ordini, importo_totale)
-  SELECT extract(year FROM t), extract(month FROM t), id % 16, count(*), sum(totale)
-  FROM (SELECT id, totale, created_at AT TIME ZONE 'Europe/Rome' AS t FROM ordini WHERE response_code = '201') o
-  GROUP BY 1, 2, 3;
+  INSERT INTO stat_ordini_mese (anno, mese, numero_ordini, importo_totale)
+  SELECT extract(year FROM t), extract(month FROM t), count(*), sum(totale)
+  FROM (SELECT totale, created_at AT TIME ZONE 'Europe/Rome' AS t FROM ordini WHERE response_code = '201') o
+  GROUP BY 1, 2;
 
   INSERT INTO stat_clienti_anno (anno, cliente_id, cliente_codice, cliente_nome, numero_ordini, importo_totale)
   SELECT a.anno, o.cliente_id, (array_agg(o.cliente_codice ORDER BY o.id DESC))[1],

@@ -33,7 +33,9 @@ const stats = (q = '', cookie = admin) => t().app.inject({ url: `/api/ordini/sta
  * Rows where the rollups and a full recomputation from ordini/ordini_righe disagree, per section
  * (the rollups' anno 0 is all years): all zero when the rollups are right.
  */
+/** Differences between the rollups (the queue folded first, as ordini/stats does) and a recount. */
 async function differenze() {
+  await t().database.sql`SELECT applica_statistiche()`;
   const [d] = await t().database.sql<{ mesi: number; prodotti: number; clienti: number; righe: number }[]>`
     WITH ok AS (SELECT o.*, extract(year FROM o.created_at AT TIME ZONE 'Europe/Rome')::int AS anno,
         extract(month FROM o.created_at AT TIME ZONE 'Europe/Rome')::int AS mese
@@ -158,7 +160,7 @@ describe('ordini/stats on a small history', () => {
 });
 
 describe('ordini/stats after orders placed through ordini/create', () => {
-  it('counts concurrent orders at once, rollups equal to a recomputation, rankings of 10', async () => {
+  it('queues concurrent orders and counts them all, rollups equal to a recomputation, rankings of 10', async () => {
     const anno = Number(new Intl.DateTimeFormat('en', { timeZone: 'Europe/Rome', year: 'numeric' }).format(new Date()));
     const risposte = await Promise.all(Array.from({ length: 16 }, (_, i) => {
       const c = clienti[i % 3]!;
@@ -170,6 +172,8 @@ describe('ordini/stats after orders placed through ordini/create', () => {
       });
     }));
     expect(risposte.map((r) => r.json().status)).toEqual(Array(16).fill(0));
+    // Orders only queue themselves; the rollups follow at the next fold.
+    expect((await t().database.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM stat_coda`)[0]!.n).toBe(16);
 
     const diff = await differenze();
     expect(diff).toMatchObject({ mesi: 0, prodotti: 0, clienti: 0 });
@@ -186,6 +190,16 @@ describe('ordini/stats after orders placed through ordini/create', () => {
       .toEqual(attesi.map((p) => [p.codice_prodotto, p.quantita_totale]));
     expect(res.prodottiPiuComprati[0].prodotto_nome).toMatch(/^Articolo \d+$/);
     expect(res.clientiPiuAttiviEImportoSpeso.map((c: { numero_ordini: number }) => c.numero_ordini)).toEqual([6, 5, 5]);
+
+    // An order placed just now counts in the next answer: ordini/stats folds the queue first.
+    const c = clienti[0]!;
+    await t().app.inject({
+      method: 'POST', url: '/api/ordini/create', headers: { cookie: c.cookie },
+      payload: { azienda_codice: c.azienda, cliente_codice: c.codice, utente_codice: c.utente, carrelloItems: [{ codice_prodotto: 'K1', quantita: 1 }] },
+    });
+    const dopo = (await stats(`?anno=${anno}`)).json();
+    expect(dopo.ordiniEImportiPerMeseAnno.reduce((n: number, m: { numero_ordini: number }) => n + m.numero_ordini, 0)).toBe(17);
+    expect((await t().database.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM stat_coda`)[0]!.n).toBe(0);
   });
 });
 
