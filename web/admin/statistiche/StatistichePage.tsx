@@ -87,7 +87,11 @@ export function StatistichePage() {
   if (query.isPending) {
     content = <Spinner label="Caricamento statistiche…" size="lg" showLabel block />;
   } else if (query.isError) {
-    content = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+    content = (
+      <section className="card">
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      </section>
+    );
   } else {
     const d = query.data;
     const vuoto = d.ordiniEImportiPerMeseAnno.length === 0 && d.prodottiPiuComprati.length === 0 && d.clientiPiuAttiviEImportoSpeso.length === 0;
