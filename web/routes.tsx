@@ -70,7 +70,7 @@ const adminRoutes: RouteObject[] = [
   { path: paths.adminProdottoDettaglio.path, lazy: adminNotBuilt },
   { path: paths.adminProdottiCategoria.path, lazy: adminNotBuilt },
   { path: paths.adminProdottiCustom.path, lazy: adminNotBuilt },
-  { path: paths.adminStatistiche.path, lazy: adminNotBuilt },
+  { path: paths.adminStatistiche.path, lazy: lazyPage(() => import('./admin/statistiche/StatistichePage'), (m) => m.StatistichePage) },
   { path: paths.adminBanner.path, lazy: adminNotBuilt },
   { path: paths.adminMultimedia.path, lazy: adminNotBuilt },
   { path: paths.adminMultimediaDettaglio.path, lazy: adminNotBuilt },

@@ -1,15 +1,46 @@
+import { useQuery } from '@tanstack/react-query';
+import { QueryView } from '../components/QueryView';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useAdminUser } from './adminSession';
+import { statisticheQuery } from './statistiche/api';
+import { GraficoVendite } from './statistiche/GraficoVendite';
+import './statistiche/statistiche.css';
 
-/** Admin home (/adminhome); the sales chart 'Andamento Vendite Mensili' goes below. */
+/** The chart's title (SPEC §2 Admin area). */
+export const TITOLO_GRAFICO = 'Andamento Vendite Mensili';
+
+/**
+ * Admin home (/adminhome, SPEC §2): 'Benvenuto nel pannello di amministrazione', the logged-in
+ * admin, and the line chart 'Andamento Vendite Mensili' of the current year's accepted orders
+ * (ordini/stats, open to every admin).
+ */
 export function AdminHomePage() {
   useDocumentTitle('Pannello Amministrazione');
   const admin = useAdminUser();
+  const anno = new Date().getFullYear();
+  const stats = useQuery(statisticheQuery(anno));
   return (
-    <>
-      <div className="page-head">
+    <div className="admin-home">
+      <div className="page-head" style={{ marginBottom: 0 }}>
         <h2>Benvenuto nel pannello di amministrazione</h2>
       </div>
+      <section className="card" aria-labelledby="home-vendite-titolo">
+        <div className="card-head">
+          <h3 id="home-vendite-titolo">{TITOLO_GRAFICO}</h3>
+          <span className="spacer" />
+          <span className="muted">{anno}</span>
+        </div>
+        <div className="card-body">
+          <QueryView
+            query={stats}
+            loadingLabel="Caricamento vendite…"
+            isEmpty={(d) => d.ordiniEImportiPerMeseAnno.length === 0}
+            empty={`Nessun ordine nel ${anno}.`}
+          >
+            {(d) => <GraficoVendite righe={d.ordiniEImportiPerMeseAnno} anno={anno} label={`${TITOLO_GRAFICO} ${anno}`} />}
+          </QueryView>
+        </div>
+      </section>
       <section className="card card-body" aria-label="Utente collegato" style={{ maxWidth: 560 }}>
         <dl className="kv">
           <dt>Utente</dt>
@@ -22,6 +53,6 @@ export function AdminHomePage() {
           <dd>{admin.tipologia}</dd>
         </dl>
       </section>
-    </>
+    </div>
   );
 }
