@@ -150,18 +150,23 @@ function BudgetEditor({ clienteId, anni, righe }: { clienteId: number; anni: [nu
           />
         ))}
       </div>
+      {nonValidi.length > 0 && (
+        <p className="field-error budget-errore" role="alert">
+          Correggi i valori non validi: {nonValidi.map((m) => `${m.nome} ${m.anno}`).join(', ')}.
+        </p>
+      )}
       <div className="budget-piede">
         <span className="budget-totale">
           Totale {annoAttivo}: <strong className="num">{formatEuro(totale)}</strong>
         </span>
-        <span className="spacer" />
-        {nonValidi.length > 0 && <span className="field-error">Correggi i valori non validi ({nonValidi.map((m) => `${m.nome} ${m.anno}`).join(', ')}).</span>}
-        <button type="button" className="btn" disabled={cambiati.length === 0 && nonValidi.length === 0} onClick={() => setValori(iniziali())}>
-          Annulla modifiche
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={cambiati.length === 0 || nonValidi.length > 0 || salva.isPending}>
-          {salva.isPending ? 'Salvataggio…' : 'Salva budget'}
-        </button>
+        <div className="budget-azioni">
+          <button type="button" className="btn" disabled={cambiati.length === 0 && nonValidi.length === 0} onClick={() => setValori(iniziali())}>
+            Annulla modifiche
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={cambiati.length === 0 || nonValidi.length > 0 || salva.isPending}>
+            {salva.isPending ? 'Salvataggio…' : 'Salva budget'}
+          </button>
+        </div>
       </div>
     </form>
   );

@@ -121,7 +121,7 @@ function UtentiCliente({ cliente: c }: { cliente: ClienteDettaglio }) {
             <tbody>
               {c.utenti.map((u) => (
                 <tr key={u.id}>
-                  <td className="clienti-email">
+                  <td className="cliente-username">
                     <Link to={paths.adminUtenteDettaglio.href(u.id)}>{u.username}</Link>
                   </td>
                   <td>{u.nome}</td>

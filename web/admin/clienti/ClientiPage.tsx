@@ -22,7 +22,7 @@ const columns: Column<ClienteAdmin>[] = [
   {
     key: 'codice', header: 'Codice', className: 'mono nowrap',
     // The link is the keyboard's way into the detail; the whole row is the mouse's.
-    cell: (c) => <Link to={paths.adminClienteDettaglio.href(c.id)} aria-label={`Dettaglio cliente ${c.ragione_sociale}`}>{c.codice}</Link>,
+    cell: (c) => <Link to={paths.adminClienteDettaglio.href(c.id)} title={`Dettaglio di ${c.ragione_sociale}`}>{c.codice}</Link>,
   },
   { key: 'ragione_sociale', header: 'Ragione sociale', className: 'strong clienti-nome', cell: (c) => c.ragione_sociale },
   { key: 'email', header: 'Email', className: 'clienti-email', cell: (c) => c.email || <span className="muted">—</span> },
@@ -35,7 +35,7 @@ const columns: Column<ClienteAdmin>[] = [
       </>
     ),
   },
-  { key: 'listino', header: 'Listino', align: 'end', cell: (c) => listino(c.lis_maga) },
+  { key: 'listino', header: 'Listino', align: 'end', className: 'nowrap', cell: (c) => listino(c.lis_maga) },
 ];
 
 /**
