@@ -36,8 +36,8 @@ const columns: Column<Modifica>[] = [
     key: 'data', header: 'Data', className: 'nowrap',
     cell: (m) => <time dateTime={m.created_at}>{formatDataOra(m.created_at)}</time>,
   },
-  { key: 'admin', header: 'Amministratore', className: 'nowrap', cell: (m) => m.admin_username },
-  { key: 'azione', header: 'Azione', className: 'nowrap strong', cell: (m) => azioneTesto(m.azione) },
+  { key: 'admin', header: 'Amministratore', cell: (m) => m.admin_username },
+  { key: 'azione', header: 'Azione', className: 'strong', cell: (m) => azioneTesto(m.azione) },
   { key: 'dettagli', header: 'Dettagli', className: 'storico-col-dettagli', cell: (m) => <Dettagli modifica={m} /> },
 ];
 

@@ -21,9 +21,5 @@ export function formatDataOra(value: string): string {
   return Number.isNaN(d.getTime()) ? '' : dataOra.format(d).replace(',', '');
 }
 
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** 1.234,50 € (SPEC §9: amounts of turnover and statistics with 2 decimals). */
-export function formatEuro(n: number): string {
-  return euro.format(n);
-}
+/** 1.234,50 € (SPEC §9: amounts of turnover and statistics with 2 decimals), as the rest of the SPA writes them. */
+export { formatEuro2 as formatEuro } from '../../cart/priceMode';
