@@ -59,9 +59,9 @@ const adminNotBuilt = lazyPage(() => import('./admin/AdminNotBuiltPage'), (m) =>
 /** Admin pages, inside the admin frame; the whole area is loaded lazily (its own chunks). */
 const adminRoutes: RouteObject[] = [
   { path: paths.adminHome.path, lazy: lazyPage(() => import('./admin/AdminHomePage'), (m) => m.AdminHomePage) },
-  { path: paths.adminAziende.path, lazy: adminNotBuilt },
-  { path: paths.adminClienti.path, lazy: adminNotBuilt },
-  { path: paths.adminClienteDettaglio.path, lazy: adminNotBuilt },
+  { path: paths.adminAziende.path, lazy: lazyPage(() => import('./admin/aziende/AziendePage'), (m) => m.AziendePage) },
+  { path: paths.adminClienti.path, lazy: lazyPage(() => import('./admin/clienti/ClientiPage'), (m) => m.ClientiPage) },
+  { path: paths.adminClienteDettaglio.path, lazy: lazyPage(() => import('./admin/clienti/ClienteDettaglioPage'), (m) => m.ClienteDettaglioPage) },
   { path: paths.adminUtenti.path, lazy: adminNotBuilt },
   { path: paths.adminUtenteDettaglio.path, lazy: adminNotBuilt },
   { path: paths.adminCategorie.path, lazy: adminNotBuilt },

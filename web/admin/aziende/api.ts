@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+import { anagraficaApi } from '../../../shared/anagrafica.js';
+import { callApi } from '../../lib/api';
+
+/** Calls of the admin 'Aziende' screen (DESIGN §10 `aziende/read`). */
+export const aziendeKeys = {
+  all: ['admin', 'aziende'] as const,
+};
+
+/** GET aziende/read: every company, by code (SPEC §5: cached in memory after the first load). */
+export const aziendeQuery = () =>
+  queryOptions({
+    queryKey: aziendeKeys.all,
+    queryFn: ({ signal }) => callApi(anagraficaApi.aziende, {}, { signal }),
+    staleTime: 5 * 60_000,
+  });

@@ -1,0 +1,128 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { type ClienteAdmin, STRINGA_CLIENTI_MAX } from '../../../shared/anagrafica.js';
+import { type Column, DataTable } from '../../components/DataTable';
+import { InputField } from '../../components/form/InputField';
+import { SelectField } from '../../components/form/SelectField';
+import { Pagination } from '../../components/Pagination';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { usePaging } from '../../hooks/usePaging';
+import { paths } from '../../paths';
+import { clientiQuery, normalizzaRicerca } from './api';
+import { listino } from './format';
+import './clienti.css';
+
+/** SPEC §9: search debounce 500 ms. */
+const DEBOUNCE_MS = 500;
+/** The search term in the URL, beside start and limit, so that back from a detail finds the same page. */
+const PARAM = 'stringa';
+
+const columns: Column<ClienteAdmin>[] = [
+  {
+    key: 'codice', header: 'Codice', className: 'mono nowrap',
+    // The link is the keyboard's way into the detail; the whole row is the mouse's.
+    cell: (c) => <Link to={paths.adminClienteDettaglio.href(c.id)} title={`Dettaglio di ${c.ragione_sociale}`}>{c.codice}</Link>,
+  },
+  { key: 'ragione_sociale', header: 'Ragione sociale', className: 'strong clienti-nome', cell: (c) => c.ragione_sociale },
+  { key: 'email', header: 'Email', className: 'clienti-email', cell: (c) => c.email || <span className="muted">—</span> },
+  { key: 'telefono', header: 'Telefono', className: 'nowrap', cell: (c) => c.telefono || <span className="muted">—</span> },
+  {
+    key: 'azienda', header: 'Azienda',
+    cell: (c) => (
+      <>
+        {c.azienda_ragione_sociale} <span className="muted mono">({c.azienda_codice})</span>
+      </>
+    ),
+  },
+  { key: 'listino', header: 'Listino', align: 'end', className: 'nowrap', cell: (c) => listino(c.lis_maga) },
+];
+
+/**
+ * /admin/clienti (SPEC §2 Admin area, 'Customers: list with search'): one page of clients
+ * (25/50/100, default 50, start and limit in the URL) and a search by code, name or e-mail, words
+ * in any order (SPEC §5: trimmed and lowercased, an empty term ignored; debounced 500 ms).
+ */
+export function ClientiPage() {
+  useDocumentTitle('Clienti');
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const { start, limit, page, sizes, setPage, setLimit } = usePaging();
+  const stringa = normalizzaRicerca(params.get(PARAM) ?? '');
+  const [testo, setTesto] = useState(stringa);
+
+  // Back/forward (or a link) changed the URL's term: the box follows it.
+  useEffect(() => {
+    setTesto((t) => (normalizzaRicerca(t) === stringa ? t : stringa));
+  }, [stringa]);
+
+  // The typed term reaches the URL (and the query) once typing pauses; a new term starts from page 1.
+  useEffect(() => {
+    const next = normalizzaRicerca(testo);
+    if (next === stringa) return;
+    const timer = window.setTimeout(() => {
+      setParams((prev) => {
+        const p = new URLSearchParams(prev);
+        if (next) p.set(PARAM, next);
+        else p.delete(PARAM);
+        p.set('start', '0');
+        return p;
+      }, { replace: true });
+    }, DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [testo, stringa, setParams]);
+
+  // One query, two views of it: the rows for the table, the total for the count and the pages.
+  const lista = clientiQuery(stringa, start, limit);
+  const rows = useQuery({ ...lista, placeholderData: keepPreviousData, select: (d) => d.clienti });
+  const { data: totale } = useQuery({ ...lista, placeholderData: keepPreviousData, select: (d) => d.totale });
+  const totalPages = totale === undefined ? 0 : Math.ceil(totale / limit);
+
+  return (
+    <>
+      <div className="page-head">
+        <h1>Clienti</h1>
+      </div>
+      <p className="page-sub" aria-live="polite">
+        {totale === undefined ? '\u00a0' : `${totale === 1 ? '1 cliente' : `${totale.toLocaleString('it-IT')} clienti`}${stringa ? ` per “${stringa}”` : ''}`}
+      </p>
+      <section className="card" aria-label="Elenco clienti">
+        <div className="clienti-toolbar">
+          <InputField
+            layout="inline"
+            className="clienti-search"
+            type="search"
+            label="Cerca"
+            placeholder="Codice, ragione sociale o email"
+            maxLength={STRINGA_CLIENTI_MAX}
+            autoComplete="off"
+            value={testo}
+            onChange={(e) => setTesto(e.target.value)}
+          />
+          <SelectField
+            layout="inline"
+            label="Clienti per pagina"
+            value={limit}
+            options={sizes.map((n) => ({ value: n, label: String(n) }))}
+            onChange={(e) => setLimit(Number(e.target.value))}
+          />
+        </div>
+        <DataTable
+          label="Clienti"
+          className="clienti-table"
+          query={rows}
+          columns={columns}
+          rowKey={(c) => c.id}
+          empty="Nessun cliente disponibile."
+          loadingLabel="Caricamento clienti…"
+          onRowClick={(c) => void navigate(paths.adminClienteDettaglio.href(c.id))}
+        />
+      </section>
+      {totalPages > 1 && (
+        <div className="clienti-paging">
+          <Pagination currentPage={page} totalPages={totalPages} onPageChange={setPage} disabled={rows.isFetching} label="Pagine clienti" />
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Modifica } from '../../../shared/audit.js';
+import { type Column, DataTable } from '../../components/DataTable';
+import { Pagination } from '../../components/Pagination';
+import { storicoQuery } from './api';
+import { formatDataOra } from './format';
+import { azioneTesto, dettagliTesto } from './storico';
+
+/** Rows per page of the history: it sits under the budgets, so a short page. */
+const LIMIT = 10;
+/** Months of a budget change listed before '… e altri N'. */
+const RIGHE_MAX = 6;
+
+function Dettagli({ modifica }: { modifica: Modifica }) {
+  const [aperto, setAperto] = useState(false);
+  const righe = dettagliTesto(modifica);
+  if (righe.length === 0) return <span className="muted">—</span>;
+  const visibili = aperto ? righe : righe.slice(0, RIGHE_MAX);
+  return (
+    <div className="storico-dettagli">
+      <ul>
+        {visibili.map((r, i) => <li key={i}>{r}</li>)}
+      </ul>
+      {righe.length > RIGHE_MAX && (
+        <button type="button" className="btn btn-ghost btn-sm" aria-expanded={aperto} onClick={() => setAperto((a) => !a)}>
+          {aperto ? 'Mostra meno' : `… e altri ${righe.length - RIGHE_MAX}`}
+        </button>
+      )}
+    </div>
+  );
+}
+
+const columns: Column<Modifica>[] = [
+  {
+    key: 'data', header: 'Data', className: 'nowrap',
+    cell: (m) => <time dateTime={m.created_at}>{formatDataOra(m.created_at)}</time>,
+  },
+  { key: 'admin', header: 'Amministratore', cell: (m) => m.admin_username },
+  { key: 'azione', header: 'Azione', className: 'strong', cell: (m) => azioneTesto(m.azione) },
+  { key: 'dettagli', header: 'Dettagli', className: 'storico-col-dettagli', cell: (m) => <Dettagli modifica={m} /> },
+];
+
+/** 'Storico modifiche' of a client: every admin change recorded for it, newest first, paged. */
+export function StoricoModifiche({ clienteId }: { clienteId: number }) {
+  const [start, setStart] = useState(0);
+  const pagina = storicoQuery(clienteId, start, LIMIT);
+  const rows = useQuery({ ...pagina, placeholderData: keepPreviousData, select: (d) => d.modifiche });
+  const { data: totale = 0, isSuccess } = useQuery({ ...pagina, placeholderData: keepPreviousData, select: (d) => d.totale });
+  const pagine = Math.ceil(totale / LIMIT);
+  return (
+    <section className="card cliente-section" aria-labelledby="cliente-storico">
+      <div className="card-head">
+        <h2 id="cliente-storico">Storico modifiche</h2>
+        <span className="spacer" />
+        {isSuccess && <span className="muted">{totale === 1 ? '1 modifica' : `${totale} modifiche`}</span>}
+      </div>
+      <DataTable
+        label="Storico modifiche"
+        className="storico-table"
+        query={rows}
+        columns={columns}
+        rowKey={(m) => m.id}
+        empty="Nessuna modifica registrata."
+        loadingLabel="Caricamento storico…"
+      />
+      {pagine > 1 && (
+        <div className="storico-paging">
+          <Pagination
+            currentPage={Math.floor(start / LIMIT) + 1}
+            totalPages={pagine}
+            onPageChange={(p) => setStart((p - 1) * LIMIT)}
+            disabled={rows.isFetching}
+            label="Pagine storico modifiche"
+          />
+        </div>
+      )}
+    </section>
+  );
+}

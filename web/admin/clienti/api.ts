@@ -1,0 +1,72 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { anagraficaApi } from '../../../shared/anagrafica.js';
+import { auditApi } from '../../../shared/audit.js';
+import { budgetApi, type BudgetUpsertRequest } from '../../../shared/budget.js';
+import { callApi } from '../../lib/api';
+import { queryClient } from '../../lib/queryClient';
+
+/**
+ * Calls of the admin client screens (DESIGN §10): the paged list with its search, the detail
+ * (company, branches, users), the monthly budgets and the client's 'Storico modifiche'.
+ */
+export const clientiKeys = {
+  all: ['admin', 'clienti'] as const,
+  list: (stringa: string, start: number, limit: number) => ['admin', 'clienti', 'list', stringa, start, limit] as const,
+  dettaglio: (id: string) => ['admin', 'clienti', 'dettaglio', id] as const,
+  budget: (id: number) => ['admin', 'clienti', 'budget', id] as const,
+  storicoAll: (id: number) => ['admin', 'clienti', 'storico', id] as const,
+  storico: (id: number, start: number, limit: number) => ['admin', 'clienti', 'storico', id, start, limit] as const,
+};
+
+/**
+ * SPEC §5: the admin search is trimmed and lowercased; an empty term is ignored (every client).
+ * The server trims too; lowercasing here keeps one cache entry per search, whatever the case.
+ */
+export function normalizzaRicerca(testo: string): string {
+  return testo.trim().toLowerCase();
+}
+
+/** GET clienti/read: one page of clients and the total; with `stringa`, those that match it. */
+export const clientiQuery = (stringa: string, start: number, limit: number) =>
+  queryOptions({
+    queryKey: clientiKeys.list(stringa, start, limit),
+    queryFn: ({ signal }) => callApi(anagraficaApi.clienti, { ...(stringa ? { stringa } : {}), start, limit }, { signal }),
+    staleTime: 60_000,
+  });
+
+/**
+ * GET clienti/details: the client with its company, branches and users. The id comes from the
+ * URL as text: the contract checks it (an id that is not a number answers the contract's message).
+ */
+export const clienteQuery = (id: string) =>
+  queryOptions({
+    queryKey: clientiKeys.dettaglio(id),
+    queryFn: ({ signal }) => callApi(anagraficaApi.dettaglio, { cliente_id: id }, { signal }),
+  });
+
+/** GET budget/list: every budget row of the client (`azienda_id` is the client's id). */
+export const budgetQuery = (clienteId: number) =>
+  queryOptions({
+    queryKey: clientiKeys.budget(clienteId),
+    queryFn: ({ signal }) => callApi(budgetApi.leggi, { azienda_id: clienteId }, { signal }),
+    // The form is built from this answer: a refetch on focus must not wipe what is being typed.
+    refetchOnWindowFocus: false,
+  });
+
+/** GET modifiche/read: the admin changes of this client, newest first, one page at a time. */
+export const storicoQuery = (clienteId: number, start: number, limit: number) =>
+  queryOptions({
+    queryKey: clientiKeys.storico(clienteId, start, limit),
+    queryFn: ({ signal }) => callApi(auditApi.storico, { cliente_id: clienteId, start, limit }, { signal }),
+  });
+
+/** POST budget/upsert; reloads the client's budgets and its 'Storico modifiche' afterwards. */
+export function useSalvaBudget(clienteId: number) {
+  return useMutation({
+    mutationFn: (budgets: BudgetUpsertRequest['budgets']) => callApi(budgetApi.salva, { cliente_id: clienteId, budgets }),
+    onSettled: () => Promise.all([
+      queryClient.invalidateQueries({ queryKey: clientiKeys.budget(clienteId) }),
+      queryClient.invalidateQueries({ queryKey: clientiKeys.storicoAll(clienteId) }),
+    ]),
+  });
+}
