@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { Link, Navigate, NavLink, Outlet } from 'react-router-dom';
+import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { TIPOLOGIA_TECNICO, type AdminInfo } from '../../shared/accesso.js';
 import { sessioneBackendQuery } from '../accesso/api';
 import { useLogoutBackend } from '../session/sessione';
@@ -19,6 +19,8 @@ interface MenuItem {
   icon: ReactNode;
   /** Only for the provider's technical staff (tipologia 'tecnico'). */
   tecnico?: boolean;
+  /** Other paths of the same section (a detail page whose path does not start with `to`). */
+  anche?: string[];
 }
 
 const icon = (d: string) => (
@@ -106,12 +108,16 @@ function AdminHeader({ admin }: { admin: AdminInfo | undefined }) {
 
 function AdminMenu({ tecnico }: { tecnico: boolean }) {
   const items = ADMIN_MENU.filter((item) => !item.tecnico || tecnico);
+  const { pathname } = useLocation();
   return (
     <nav className="admin-side" aria-label="Menu amministrazione">
       <ul>
         {items.map((item) => (
           <li key={item.to}>
-            <NavLink to={item.to} className={({ isActive }) => (isActive ? 'active' : undefined)}>
+            <NavLink
+              to={item.to}
+              className={({ isActive }) => (isActive || item.anche?.some((p) => pathname.startsWith(p)) ? 'active' : undefined)}
+            >
               {item.icon}
               {item.label}
             </NavLink>
