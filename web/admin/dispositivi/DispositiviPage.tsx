@@ -3,7 +3,6 @@ import { useCallback, useDeferredValue, useState } from 'react';
 import { MSG_DISPOSITIVI, type Dispositivo } from '../../../shared/dispositivi.js';
 import { type Column, DataTable, type TableQuery } from '../../components/DataTable';
 import { ErrorState } from '../../components/ErrorState';
-import { InputField } from '../../components/form/InputField';
 import { SelectField } from '../../components/form/SelectField';
 import { useToast } from '../../components/Toast';
 import { useConfirmAction } from '../../hooks/useConfirmAction';
@@ -71,7 +70,7 @@ function Dispositivi() {
   const { letti = 0, totale = 0 } = conteggi.data ?? {};
   return (
     <>
-      <div className="page-head">
+      <div className="page-head dispositivi-head">
         <h2>{TITOLO}</h2>
         <div className="page-actions">
           <button type="button" className="btn btn-danger" onClick={svuota} disabled={cancellaLista.isPending}>
@@ -81,11 +80,10 @@ function Dispositivi() {
       </div>
       <section className="card dispositivi" aria-label={TITOLO}>
         <div className="card-head dispositivi-toolbar">
-          <InputField
-            label={<span className="visually-hidden">Cerca per nome cliente</span>}
-            className="dispositivi-cerca"
+          <input
             type="search"
-            layout="inline"
+            className="input dispositivi-cerca"
+            aria-label="Cerca per nome cliente"
             placeholder="Cerca per nome cliente..."
             value={termine}
             onChange={(e) => setTermine(e.target.value)}
@@ -121,7 +119,7 @@ function TabellaDispositivi({ query }: { query: TableQuery<Dispositivo> }) {
       key: 'id', header: 'ID', className: 'nowrap',
       cell: (d) => (
         <span className={`status-dot${d.authorized === 1 ? ' is-ok' : ''}`} title={d.authorized === 1 ? 'Autorizzato' : 'Non autorizzato'}>
-          <span className="mono">{d.id}</span>
+          <span>{d.id}</span>
           <span className="visually-hidden">{d.authorized === 1 ? 'Autorizzato' : 'Non autorizzato'}</span>
         </span>
       ),
@@ -131,7 +129,7 @@ function TabellaDispositivi({ query }: { query: TableQuery<Dispositivo> }) {
       key: 'fingerprint', header: 'Fingerprint',
       cell: (d) => <span className="mono dispositivi-fingerprint" title={d.fingerprint}>{d.fingerprint}</span>,
     },
-    { key: 'ip', header: 'IP', className: 'mono nowrap', cell: (d) => testoOVuoto(d.ip) },
+    { key: 'ip', header: 'IP', className: 'nowrap', cell: (d) => <span className="mono">{testoOVuoto(d.ip)}</span> },
     { key: 'platform', header: 'Piattaforma', className: 'nowrap', cell: (d) => testoOVuoto(d.platform) },
     { key: 'screen', header: 'Risoluzione Schermo', className: 'nowrap', align: 'end', cell: (d) => testoOVuoto(d.screen_resolution) },
     { key: 'timezone', header: 'Fuso Orario', className: 'nowrap', cell: (d) => testoOVuoto(d.timezone) },

@@ -55,7 +55,7 @@ function Impostazioni() {
           <strong>Attenzione:</strong> spuntando il flag il sito diventa inaccessibile ai clienti, che vedranno la
           pagina di manutenzione finché il flag non viene tolto. Il pannello di amministrazione resta disponibile.
         </p>
-        <InterruttoreConferma chiave="manutenzione" label="Stato:" valore={stato.manutenzione} refetch={query.refetch} />
+        <InterruttoreConferma chiave="manutenzione" label="Stato:" titolo="Manutenzione Sito" valore={stato.manutenzione} refetch={query.refetch} />
       </Sezione>
       <Sezione titolo="Approvazione dispositivi">
         <p className="muted">
@@ -63,7 +63,7 @@ function Impostazioni() {
           tecnico non lo abilita nella Lista Dispositivi Utente. Con l&apos;approvazione disattiva i dispositivi nuovi
           sono autorizzati subito.
         </p>
-        <InterruttoreConferma chiave="approvazione_dispositivi" label="Approvazione dispositivi" valore={stato.approvazione_dispositivi} refetch={query.refetch} switch />
+        <InterruttoreConferma chiave="approvazione_dispositivi" label="Approvazione dispositivi" titolo="Approvazione dispositivi" valore={stato.approvazione_dispositivi} refetch={query.refetch} switch />
       </Sezione>
     </div>
   );
@@ -86,9 +86,11 @@ function Sezione({ titolo, children }: { titolo: string; children: ReactNode }) 
  * the question is cancelled the state is read again from the server, and if the call fails the box
  * goes back to where it was.
  */
-function InterruttoreConferma({ chiave, label, valore, refetch, switch: isSwitch }: {
+function InterruttoreConferma({ chiave, label, titolo, valore, refetch, switch: isSwitch }: {
   chiave: Interruttore;
   label: string;
+  /** Title of the confirmation dialog. */
+  titolo: string;
   valore: 0 | 1;
   refetch: () => Promise<unknown>;
   switch?: boolean;
@@ -105,7 +107,7 @@ function InterruttoreConferma({ chiave, label, valore, refetch, switch: isSwitch
   const cambia = async (nuovo: 0 | 1) => {
     setInCorso(nuovo);
     try {
-      if (!(await confirm(testi.domanda(nuovo === 1), { title: label.replace(/:$/, '') }))) {
+      if (!(await confirm(testi.domanda(nuovo === 1), { title: titolo }))) {
         await refetch();
         return;
       }
