@@ -65,7 +65,7 @@ const adminRoutes: RouteObject[] = [
   { path: paths.adminUtenti.path, lazy: adminNotBuilt },
   { path: paths.adminUtenteDettaglio.path, lazy: adminNotBuilt },
   { path: paths.adminCategorie.path, lazy: adminNotBuilt },
-  { path: paths.adminImpostazioni.path, lazy: adminNotBuilt },
+  { path: paths.adminImpostazioni.path, lazy: lazyPage(() => import('./admin/impostazioni/ImpostazioniPage'), (m) => m.ImpostazioniPage) },
   { path: paths.adminProdotti.path, lazy: adminNotBuilt },
   { path: paths.adminProdottoDettaglio.path, lazy: adminNotBuilt },
   { path: paths.adminProdottiCategoria.path, lazy: adminNotBuilt },
@@ -74,7 +74,7 @@ const adminRoutes: RouteObject[] = [
   { path: paths.adminBanner.path, lazy: adminNotBuilt },
   { path: paths.adminMultimedia.path, lazy: adminNotBuilt },
   { path: paths.adminMultimediaDettaglio.path, lazy: adminNotBuilt },
-  { path: paths.adminUserDevices.path, lazy: adminNotBuilt },
+  { path: paths.adminUserDevices.path, lazy: lazyPage(() => import('./admin/dispositivi/DispositiviPage'), (m) => m.DispositiviPage) },
 ];
 
 function Root() {

@@ -1,0 +1,58 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { accessoApi } from '../../../shared/accesso.js';
+import { DISPOSITIVI_LIMIT_MAX, type Dispositivo, dispositiviApi } from '../../../shared/dispositivi.js';
+import type { OutputOf } from '../../../shared/contract.js';
+import { callApi } from '../../lib/api';
+import { queryClient } from '../../lib/queryClient';
+
+/**
+ * The customers' devices (SPEC §2 'Lista Dispositivi Utente', §4 Device authorisation; tecnico).
+ * The whole list is read once (newest first, up to DISPOSITIVI_LIMIT_MAX) and searched and filtered
+ * in the browser (SPEC §5). 'Abilita'/'Disabilita' update the row in the cached list on status '0'
+ * (no reload); 'Cancella lista di attesa' reloads the list.
+ */
+export const dispositiviKeys = {
+  all: ['admin', 'dispositivi'] as const,
+};
+
+export const dispositiviQuery = () =>
+  queryOptions({
+    queryKey: dispositiviKeys.all,
+    queryFn: ({ signal }) => callApi(dispositiviApi.tutti, { start: 0, limit: DISPOSITIVI_LIMIT_MAX }, { signal }),
+    staleTime: 0,
+  });
+
+export type DatiDispositivi = OutputOf<typeof dispositiviApi.tutti>;
+
+function aggiornaRiga(d: Dispositivo, authorized: 0 | 1): void {
+  queryClient.setQueryData<DatiDispositivi>(dispositiviKeys.all, (old) => old && {
+    ...old,
+    devices: old.devices.map((x) => (x.id === d.id ? { ...x, authorized, updated_at: new Date().toISOString() } : x)),
+  });
+}
+
+/**
+ * 'Abilita' (from 0) or 'Disabilita' (from 1). Resolves with the server's answer; the cached row
+ * changes only on status '0' (SPEC §4).
+ */
+export function useCambiaAutorizzazione() {
+  return useMutation({
+    mutationFn: async (d: Dispositivo) => {
+      const input = { user_id: d.user_id, fingerprint: d.fingerprint, ip: d.ip || undefined };
+      const autorizza = d.authorized === 0;
+      const r = await callApi(autorizza ? dispositiviApi.accetta : dispositiviApi.revoca, input);
+      return { ...r, autorizza };
+    },
+    onSuccess: (r, d) => {
+      if (r.status === '0') aggiornaRiga(d, r.autorizza ? 1 : 0);
+    },
+  });
+}
+
+/** 'Cancella lista di attesa': pending devices deleted, failed-login counters reset; the list reloads. */
+export function useCancellaListaAttesa() {
+  return useMutation({
+    mutationFn: () => callApi(accessoApi.cancellaTentativi, {}),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dispositiviKeys.all }),
+  });
+}

@@ -1,0 +1,140 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type ReactNode } from 'react';
+import { PageSpinner } from '../../components/Spinner';
+import { ErrorState } from '../../components/ErrorState';
+import { useDialogs } from '../../components/Modal';
+import { useToast } from '../../components/Toast';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { errorMessage } from '../../lib/api';
+import { impostazioniQuery, type Interruttore, useAggiornaImpostazione } from './api';
+import { SoloTecnico } from './SoloTecnico';
+import './impostazioni.css';
+
+/** The texts of the two switches: SPEC §4 for maintenance, ours for the device approval. */
+const TESTI: Record<Interruttore, {
+  domanda: (attiva: boolean) => string;
+  fatto: (attiva: boolean) => string;
+  errore: string;
+}> = {
+  manutenzione: {
+    domanda: (attiva) => `Sei sicuro di voler ${attiva ? 'attivare' : 'disattivare'} la modalità manutenzione?`,
+    fatto: (attiva) => (attiva ? 'Modalità manutenzione attivata.' : 'Modalità manutenzione disattivata.'),
+    errore: 'Errore durante il cambio della modalità manutenzione.',
+  },
+  approvazione_dispositivi: {
+    domanda: (attiva) => `Sei sicuro di voler ${attiva ? 'attivare' : 'disattivare'} l'approvazione dei dispositivi?`,
+    fatto: (attiva) => (attiva ? 'Approvazione dispositivi attivata.' : 'Approvazione dispositivi disattivata.'),
+    errore: "Errore durante il cambio dell'approvazione dei dispositivi.",
+  },
+};
+
+/** /admin/impostazioni (SPEC §2 Admin area, §4 Maintenance mode): tecnico only. */
+export function ImpostazioniPage() {
+  useDocumentTitle('Impostazioni');
+  return (
+    <>
+      <div className="page-head">
+        <h2>Impostazioni</h2>
+      </div>
+      <SoloTecnico>
+        <Impostazioni />
+      </SoloTecnico>
+    </>
+  );
+}
+
+function Impostazioni() {
+  const query = useQuery(impostazioniQuery());
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  const stato = query.data;
+  return (
+    <div className="impostazioni">
+      <Sezione titolo="Manutenzione Sito">
+        <p className="impostazioni-avviso" role="note">
+          <strong>Attenzione:</strong> spuntando il flag il sito diventa inaccessibile ai clienti, che vedranno la
+          pagina di manutenzione finché il flag non viene tolto. Il pannello di amministrazione resta disponibile.
+        </p>
+        <InterruttoreConferma chiave="manutenzione" label="Stato:" titolo="Manutenzione Sito" valore={stato.manutenzione} refetch={query.refetch} />
+      </Sezione>
+      <Sezione titolo="Approvazione dispositivi">
+        <p className="muted">
+          Con l&apos;approvazione attiva, un cliente che accede da un dispositivo nuovo viene respinto finché un
+          tecnico non lo abilita nella Lista Dispositivi Utente. Con l&apos;approvazione disattiva i dispositivi nuovi
+          sono autorizzati subito.
+        </p>
+        <InterruttoreConferma chiave="approvazione_dispositivi" label="Approvazione dispositivi" titolo="Approvazione dispositivi" valore={stato.approvazione_dispositivi} refetch={query.refetch} switch />
+      </Sezione>
+    </div>
+  );
+}
+
+function Sezione({ titolo, children }: { titolo: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="card" aria-labelledby={id}>
+      <div className="card-head">
+        <h3 id={id}>{titolo}</h3>
+      </div>
+      <div className="card-body">{children}</div>
+    </section>
+  );
+}
+
+/**
+ * A switch that asks before it changes (SPEC §4 Maintenance mode): the box moves at the click; if
+ * the question is cancelled the state is read again from the server, and if the call fails the box
+ * goes back to where it was.
+ */
+function InterruttoreConferma({ chiave, label, titolo, valore, refetch, switch: isSwitch }: {
+  chiave: Interruttore;
+  label: string;
+  /** Title of the confirmation dialog. */
+  titolo: string;
+  valore: 0 | 1;
+  refetch: () => Promise<unknown>;
+  switch?: boolean;
+}) {
+  const id = useId();
+  const { confirm } = useDialogs();
+  const toast = useToast();
+  const aggiorna = useAggiornaImpostazione();
+  /** The value shown while the question is open or the call is running. */
+  const [inCorso, setInCorso] = useState<0 | 1 | null>(null);
+  const attivo = (inCorso ?? valore) === 1;
+  const testi = TESTI[chiave];
+
+  const cambia = async (nuovo: 0 | 1) => {
+    setInCorso(nuovo);
+    try {
+      if (!(await confirm(testi.domanda(nuovo === 1), { title: titolo }))) {
+        await refetch();
+        return;
+      }
+      await aggiorna.mutateAsync({ chiave, valore: nuovo });
+      toast.success(testi.fatto(nuovo === 1));
+    } catch (err) {
+      console.warn(testi.errore, err);
+      toast.error(`${testi.errore}\n${errorMessage(err)}`);
+    } finally {
+      setInCorso(null);
+    }
+  };
+
+  return (
+    <div className={`impostazioni-switch${isSwitch ? ' is-switch' : ''}`}>
+      <input
+        id={id}
+        type="checkbox"
+        role={isSwitch ? 'switch' : undefined}
+        checked={attivo}
+        disabled={inCorso !== null}
+        onChange={(e) => void cambia(e.target.checked ? 1 : 0)}
+      />
+      <label htmlFor={id}>{label}</label>
+      <span className={`status-pill${attivo ? ' is-ok' : ' is-off'}`} aria-live="polite">
+        {attivo ? 'Attivo' : 'Non attivo'}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { impostazioniApi, type ImpostazioniStato } from '../../../shared/impostazioni.js';
+import { callApi } from '../../lib/api';
+import { queryClient } from '../../lib/queryClient';
+
+/**
+ * Impostazioni (tecnico, DESIGN §10): maintenance and device approval. Both switches are set to an
+ * explicit value with impostazioni/update (not toggled with manutenzione/change), so that a second
+ * tab or a double click can never flip the switch the other way; the answer is the state after the
+ * change and goes straight into the cache.
+ */
+export const impostazioniKeys = {
+  stato: ['admin', 'impostazioni'] as const,
+};
+
+export const impostazioniQuery = () =>
+  queryOptions({
+    queryKey: impostazioniKeys.stato,
+    queryFn: ({ signal }) => callApi(impostazioniApi.leggi, {}, { signal }),
+    staleTime: 0,
+  });
+
+export type Interruttore = keyof ImpostazioniStato;
+
+/** Sets one switch; the answer (the state after the change) replaces the cached state. */
+export function useAggiornaImpostazione() {
+  return useMutation({
+    mutationFn: (v: { chiave: Interruttore; valore: 0 | 1 }) =>
+      callApi(impostazioniApi.aggiorna, v.chiave === 'manutenzione' ? { manutenzione: v.valore } : { approvazione_dispositivi: v.valore }),
+    onSuccess: (stato) => queryClient.setQueryData(impostazioniKeys.stato, stato),
+  });
+}
