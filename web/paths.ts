@@ -36,6 +36,8 @@ export const paths = {
   loginAlias: fixed('/login'),
   dispatcher: fixed('/dispatcher'),
   manutenzione: fixed('/manutenzione'),
+  /** The password change a temporary password requires (DESIGN §10), before the shop. */
+  cambiaPassword: fixed('/cambia-password'),
 
   // Shop
   home: fixed('/home'),

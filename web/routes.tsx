@@ -97,6 +97,8 @@ export const routes: RouteObject[] = [
       { path: paths.loginAlias.path, Component: LoginPage },
       { path: paths.dispatcher.path, Component: DispatcherPage },
       { path: paths.manutenzione.path, Component: ManutenzionePage },
+      // Outside the shop frame: until the password is changed, the frame's calls answer 403.
+      { path: paths.cambiaPassword.path, lazy: lazyPage(() => import('./accesso/CambiaPasswordPage'), (m) => m.CambiaPasswordPage) },
       { path: paths.adminLogin.path, Component: AdminLoginPage },
       { lazy: lazyPage(() => import('./shop/ShopLayout'), (m) => m.ShopLayout), children: shopRoutes },
       { lazy: lazyPage(() => import('./admin/AdminLayout'), (m) => m.AdminLayout), children: adminRoutes },

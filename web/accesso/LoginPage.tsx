@@ -4,11 +4,11 @@ import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { ApiError, errorMessage } from '../lib/api';
 import { collectDeviceInfo } from '../lib/fingerprint';
 import { queryClient } from '../lib/queryClient';
-import { removeStored, setUtente, STORAGE_KEYS } from '../lib/storage';
+import { setUtente } from '../lib/storage';
 import { paths } from '../paths';
 import { accessoKeys, checkManutenzione, loginCliente } from './api';
 import { LoginForm } from './LoginForm';
-import { startClientSession } from '../session/sessione';
+import { dopoIlLogin, passwordDaCambiare } from './continua';
 
 export const MSG_NESSUN_CLIENTE = "Non sono presenti clienti associati all'account";
 
@@ -38,13 +38,9 @@ export function LoginPage() {
       // The login answer is the session info: the shop frame need not ask again right away.
       queryClient.setQueryData(accessoKeys.sessione, { utente });
       setUtente(utente);
-      if (utente.clienti.length === 1) {
-        startClientSession(utente, utente.clienti[0]);
-        await navigate(paths.home2.path);
-      } else {
-        removeStored(STORAGE_KEYS.sessionData);
-        await navigate(paths.dispatcher.path);
-      }
+      const destinazione = dopoIlLogin(utente);
+      // A temporary password is replaced first; the change form then continues to the destination.
+      await navigate(passwordDaCambiare(utente) ? paths.cambiaPassword.path : destinazione);
     } catch (err) {
       // Maintenance answers (503 {manutenzione:1}) already moved to /manutenzione.
       if (err instanceof ApiError && err.maintenance) return;

@@ -7,18 +7,21 @@ import { Spinner } from '../components/Spinner';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { listinoOf } from '../lib/storage';
 import { useShopSession } from '../session/shopSession';
+import { useToast } from '../components/Toast';
+import { CambiaPasswordForm } from './components/CambiaPasswordForm';
 import './account.css';
 
 const TIPOLOGIE: Record<string, string> = { cliente: 'Cliente', user: 'Utente' };
 const ND = 'Non Presente';
 
-/** /mieidati 'I miei Dati' (SPEC §2): the user's own details and associated clients. */
+/** /mieidati 'I miei Dati' (SPEC §2): the user's own details, the password change and the associated clients. */
 export function MieiDatiPage() {
   useDocumentTitle('I miei Dati');
   const { session, utente: stored } = useShopSession();
   // The server's copy (GET /api/sessione), already loaded by the shop frame.
   const query = useQuery(sessioneQuery());
   const utente = query.data?.utente ?? stored;
+  const toast = useToast();
 
   return (
     <>
@@ -33,25 +36,36 @@ export function MieiDatiPage() {
         )
       ) : (
         <div className="account-grid">
-          <section className="card" aria-labelledby="dati-utente">
-            <div className="card-head">
-              <h2 id="dati-utente">Dati utente</h2>
-            </div>
-            <dl className="account-kv card-body">
-              <dt>Nome</dt>
-              <dd>{utente.nome || ND}</dd>
-              <dt>Cognome</dt>
-              <dd>{utente.cognome || ND}</dd>
-              <dt>Nominativo</dt>
-              <dd>{nomeUtente(utente) || ND}</dd>
-              <dt>Username / email</dt>
-              <dd>{utente.username || ND}</dd>
-              <dt>Codice utente</dt>
-              <dd className="mono">{utente.utente_codice || session.utente_codice}</dd>
-              <dt>Tipo account</dt>
-              <dd>{utente.tipologia_account ? TIPOLOGIE[utente.tipologia_account] ?? utente.tipologia_account : ND}</dd>
-            </dl>
-          </section>
+          <div className="account-col">
+            <section className="card" aria-labelledby="dati-utente">
+              <div className="card-head">
+                <h2 id="dati-utente">Dati utente</h2>
+              </div>
+              <dl className="account-kv card-body">
+                <dt>Nome</dt>
+                <dd>{utente.nome || ND}</dd>
+                <dt>Cognome</dt>
+                <dd>{utente.cognome || ND}</dd>
+                <dt>Nominativo</dt>
+                <dd>{nomeUtente(utente) || ND}</dd>
+                <dt>Username / email</dt>
+                <dd>{utente.username || ND}</dd>
+                <dt>Codice utente</dt>
+                <dd className="mono">{utente.utente_codice || session.utente_codice}</dd>
+                <dt>Tipo account</dt>
+                <dd>{utente.tipologia_account ? TIPOLOGIE[utente.tipologia_account] ?? utente.tipologia_account : ND}</dd>
+              </dl>
+            </section>
+
+            <section className="card" aria-labelledby="cambia-password">
+              <div className="card-head">
+                <h2 id="cambia-password">Cambia password</h2>
+              </div>
+              <div className="card-body">
+                <CambiaPasswordForm onChanged={(msg) => toast.success(msg)} />
+              </div>
+            </section>
+          </div>
 
           <section className="card" aria-labelledby="clienti-associati">
             <div className="card-head">

@@ -1,7 +1,32 @@
 import { useMutation } from '@tanstack/react-query';
 import { contattiApi, type ContattoRequest } from '../../shared/contatti.js';
+import { utentiApi } from '../../shared/utenti.js';
+import { accessoKeys } from '../accesso/api';
 import { callApi } from '../lib/api';
+import { queryClient } from '../lib/queryClient';
+import { getUtente, setUtente } from '../lib/storage';
+import type { UtenteLogin } from '../../shared/accesso.js';
 
 /** POST contatti/invia: the contact form's message (DESIGN §4: the path the spec leaves open). */
 export const useInviaContatto = () =>
   useMutation({ mutationFn: (body: ContattoRequest) => callApi(contattiApi.invia, body) });
+
+/** Marks the password as the user's own in the session info and the stored `utente`. */
+function passwordNonPiuTemporanea(): void {
+  queryClient.setQueryData<{ utente: UtenteLogin }>(accessoKeys.sessione, (old) =>
+    old ? { ...old, utente: { ...old.utente, cambio_password: 0 } } : old);
+  const utente = getUtente();
+  if (utente?.cambio_password) setUtente({ ...utente, cambio_password: 0 });
+}
+
+/**
+ * POST password/cambia (DESIGN §10): {status: 0} when changed; a wrong current password or a weak
+ * new one is status 1 with the server's Italian msg. On success the password is no longer temporary.
+ */
+export const useCambiaPassword = () =>
+  useMutation({
+    mutationFn: (body: { password_attuale: string; nuova_password: string }) => callApi(utentiApi.cambiaPassword, body),
+    onSuccess: (r) => {
+      if (r.status === 0) passwordNonPiuTemporanea();
+    },
+  });

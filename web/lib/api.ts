@@ -22,7 +22,7 @@ export class ApiError extends Error {
     readonly status: number,
     /** The Italian message to show (the server's `msg` when it sent one). */
     message: string,
-    readonly details: { requestId?: string; maintenance?: boolean; body?: unknown; cause?: unknown } = {},
+    readonly details: { requestId?: string; maintenance?: boolean; cambioPassword?: boolean; body?: unknown; cause?: unknown } = {},
   ) {
     super(message);
   }
@@ -30,6 +30,11 @@ export class ApiError extends Error {
   /** The server answered 503 {manutenzione: 1}: the SPA has already moved to /manutenzione. */
   get maintenance(): boolean {
     return this.details.maintenance === true;
+  }
+
+  /** The server answered 403 {cambio_password: 1}: the SPA has already moved to /cambia-password. */
+  get cambioPassword(): boolean {
+    return this.details.cambioPassword === true;
   }
 }
 
@@ -151,9 +156,16 @@ async function failure(res: Response, opts: RequestOptions): Promise<never> {
   if (maintenance) setUnavailable(false);
   else if (res.status === 502 || res.status === 503 || res.status === 504) setUnavailable(true);
   if (res.status === 401 && (opts.on401 ?? 'redirect') === 'redirect') handleUnauthorized();
+  // A temporary password (DESIGN §10): every customer call but the change itself answers 403.
+  const cambioPassword = res.status === 403 && typeof body === 'object' && body !== null
+    && (body as { cambio_password?: unknown }).cambio_password === 1;
+  if (cambioPassword && !isAdminArea() && window.location.pathname !== paths.cambiaPassword.path) {
+    navigateTo(paths.cambiaPassword.path, { replace: true });
+  }
   throw new ApiError(res.status, msg, {
     requestId: parsed.success ? parsed.data.requestId : undefined,
     maintenance,
+    cambioPassword,
     body,
   });
 }

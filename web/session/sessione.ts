@@ -90,13 +90,21 @@ export function iniziali(nome: string): string {
 
 /**
  * Checks the customer session on the server (GET /api/sessione; a 401 sends back to the login)
- * and keeps the stored `utente` in line with it (its clients may have changed).
+ * and keeps the stored `utente` in line with it (its clients may have changed). A password still
+ * temporary (`cambio_password: 1`, e.g. after a reload) leads to /cambia-password.
  */
 export function useSyncUtente(enabled = true) {
   const query = useQuery({ ...sessioneQuery(), enabled });
   const stored = useStoredUtente();
+  const navigate = useNavigate();
   useEffect(() => {
     if (query.data && JSON.stringify(query.data.utente) !== JSON.stringify(stored)) setUtente(query.data.utente);
   }, [query.data, stored]);
+  const daCambiare = query.data?.utente.cambio_password === 1;
+  useEffect(() => {
+    if (daCambiare && window.location.pathname !== paths.cambiaPassword.path) {
+      void navigate(paths.cambiaPassword.path, { replace: true });
+    }
+  }, [daCambiare, navigate]);
   return query;
 }

@@ -1,0 +1,21 @@
+import type { UtenteLogin } from '../../shared/accesso.js';
+import { removeStored, STORAGE_KEYS } from '../lib/storage';
+import { paths } from '../paths';
+import { startClientSession } from '../session/sessione';
+
+/**
+ * Where a customer goes once logged in (SPEC §2): with one client its session starts and the shop
+ * opens at /home2; with several, the dispatcher lets them choose. Returns the path.
+ */
+export function dopoIlLogin(utente: UtenteLogin): string {
+  if (utente.clienti.length === 1) {
+    startClientSession(utente, utente.clienti[0]);
+    return paths.home2.path;
+  }
+  removeStored(STORAGE_KEYS.sessionData);
+  return paths.dispatcher.path;
+}
+
+/** A password set by an admin must be replaced before anything else (DESIGN §10). */
+export const passwordDaCambiare = (utente: Pick<UtenteLogin, 'cambio_password'> | null | undefined): boolean =>
+  utente?.cambio_password === 1;
