@@ -10,6 +10,8 @@ DECLARE
   n int;
   uscite boolean;
 BEGIN
+  -- Nothing queued (the common case of a read): no lock, so concurrent readers never wait.
+  IF NOT EXISTS (SELECT 1 FROM stat_coda) THEN RETURN 0; END IF;
   PERFORM pg_advisory_xact_lock(hashtext('applica_statistiche'));
   CREATE TEMP TABLE IF NOT EXISTS stat_piegati (
     id int, segno int, cliente_id int, cliente_codice text, cliente_nome text, totale numeric, anno smallint, mese smallint
