@@ -15,7 +15,6 @@ export const MSG_ANAGRAFICA = {
 } as const;
 
 /** A database id: a positive integer that fits Postgres' integer. */
-const id = idParam;
 
 export const azienda = z.object({ codice: z.string(), ragione_sociale: z.string() });
 export type Azienda = z.infer<typeof azienda>;
@@ -69,7 +68,7 @@ export const clientiReadQuery = z.object({
     .pipe(z.number().min(1, 'limit deve essere almeno 1').max(CLIENTI_PAGE_MAX, `limit può essere al massimo ${CLIENTI_PAGE_MAX}`))
     .default(50),
 });
-export const clientiDetailsQuery = z.object({ cliente_id: id('cliente_id') });
+export const clientiDetailsQuery = z.object({ cliente_id: idParam('cliente_id') });
 export const searchClientiQuery = z.object({ stringa: ricerca.min(1, MSG_ANAGRAFICA.testoMancante) });
 
 const T = 'Anagrafica';

@@ -33,15 +33,12 @@ export const PASSWORD_MIN = 12;
 export const UTENTI_MAX_PAGE_SIZE = 500;
 export const TIPOLOGIE_ACCOUNT = ['cliente', 'user'] as const;
 
-/** A row id: a positive 32-bit integer (larger values would reach SQL as an error). */
-const id = idParam;
-
 const obbligatorio = (max: number) => testo(MSG_UTENTI.campiObbligatori).trim()
   .min(1, MSG_UTENTI.campiObbligatori).max(max, `Valore troppo lungo (massimo ${max} caratteri)`);
 
 export const utentiReadQuery = z.object({
-  cliente_id: id('cliente_id').optional(),
-  utente_id: id('utente_id').optional(),
+  cliente_id: idParam('cliente_id').optional(),
+  utente_id: idParam('utente_id').optional(),
   /** SPEC §5: the admin search term is trimmed and lowercased; empty means no filter. */
   stringa: testo().trim().toLowerCase().max(100, 'Testo di ricerca troppo lungo').optional(),
   start: startParam,
@@ -80,11 +77,11 @@ export type UtenteAdmin = z.infer<typeof utenteAdmin>;
  */
 const clientiIds = z.preprocess(
   (v) => (typeof v === 'string' ? (v.trim() === '' ? [] : v.split(',')) : typeof v === 'number' ? [v] : v),
-  z.array(id('clienti'), { error: 'clienti deve essere un elenco di id cliente' }).max(500, 'Troppi clienti (massimo 500)'),
+  z.array(idParam('clienti'), { error: 'clienti deve essere un elenco di id cliente' }).max(500, 'Troppi clienti (massimo 500)'),
 ).transform((ids) => [...new Set(ids)]);
 
 export const utentiCreateRequest = z.object({
-  utente_id: id('utente_id').optional(),
+  utente_id: idParam('utente_id').optional(),
   username: testo(MSG_UTENTI.campiObbligatori).trim().min(1, MSG_UTENTI.campiObbligatori)
     .max(200, 'Username troppo lungo').pipe(z.email('Username non valido: inserire un indirizzo email')),
   /** On an update an empty password keeps the old one. */
@@ -99,7 +96,7 @@ export const utentiCreateRequest = z.object({
   if (!v.clienti?.length) ctx.addIssue({ code: 'custom', path: ['clienti'], message: MSG_UTENTI.almenoUnCliente });
 });
 
-export const utenteIdRequest = z.object({ utente_id: id('utente_id') });
+export const utenteIdRequest = z.object({ utente_id: idParam('utente_id') });
 
 export const cambiaPasswordRequest = z.object({
   password_attuale: testo('Password attuale obbligatoria').min(1, 'Password attuale obbligatoria').max(200, 'Password troppo lunga'),

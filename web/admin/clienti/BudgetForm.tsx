@@ -7,7 +7,8 @@ import { Spinner } from '../../components/Spinner';
 import { useToast } from '../../components/Toast';
 import { errorMessage } from '../../lib/api';
 import { budgetQuery, useSalvaBudget } from './api';
-import { formatEuro, MESI } from './format';
+import { MESI } from '../../lib/formato';
+import { formatEuro } from './format';
 
 /** The form's three years: previous, current, next (SPEC §2); the current one is shown first. */
 function anniDelModulo(oggi = new Date()): [number, number, number] {

@@ -4,7 +4,7 @@ import type { Modifica } from '../../../shared/audit.js';
 import { type Column, DataTable } from '../../components/DataTable';
 import { Pagination } from '../../components/Pagination';
 import { storicoQuery } from './api';
-import { formatDataOra } from './format';
+import { formatDataOraSpec } from '../../lib/formato';
 import { azioneTesto, dettagliTesto } from './storico';
 
 /** Rows per page of the history: it sits under the budgets, so a short page. */
@@ -34,7 +34,7 @@ function Dettagli({ modifica }: { modifica: Modifica }) {
 const columns: Column<Modifica>[] = [
   {
     key: 'data', header: 'Data', className: 'nowrap',
-    cell: (m) => <time dateTime={m.created_at}>{formatDataOra(m.created_at)}</time>,
+    cell: (m) => <time dateTime={m.created_at}>{formatDataOraSpec(m.created_at)}</time>,
   },
   { key: 'admin', header: 'Amministratore', cell: (m) => m.admin_username },
   { key: 'azione', header: 'Azione', className: 'strong', cell: (m) => azioneTesto(m.azione) },

@@ -1,5 +1,6 @@
 import type { Modifica } from '../../../shared/audit.js';
-import { formatEuro, MESI } from './format';
+import { MESI } from '../../lib/formato';
+import { formatEuro } from './format';
 
 /** The actions the server records (server/**: registraModifica), in words. */
 const AZIONI: Record<string, string> = {

@@ -10,7 +10,8 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import { SoloTecnico } from '../impostazioni/SoloTecnico';
 import { type DatiDispositivi, dispositiviQuery, useCambiaAutorizzazione, useCancellaListaAttesa } from './api';
-import { formatDataCreazione, formatNumero, formatSiNo, testoOVuoto } from './format';
+import { formatDataOraSpec } from '../../lib/formato';
+import { formatNumero, formatSiNo, testoOVuoto } from './format';
 import './dispositivi.css';
 
 const TITOLO = 'Lista Dispositivi Utente';
@@ -139,7 +140,7 @@ function TabellaDispositivi({ query }: { query: TableQuery<Dispositivo> }) {
     { key: 'cookie', header: 'Cookie Abilitati', align: 'center', cell: (d) => formatSiNo(d.cookie_enabled) },
     {
       key: 'created', header: 'Data Creazione', className: 'nowrap',
-      cell: (d) => <time dateTime={d.created_at}>{formatDataCreazione(d.created_at)}</time>,
+      cell: (d) => <time dateTime={d.created_at}>{formatDataOraSpec(d.created_at)}</time>,
     },
   ];
   return (

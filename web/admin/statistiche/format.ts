@@ -1,12 +1,7 @@
 import type { StatsResponse } from '../../../shared/statistiche.js';
+import { MESI } from '../../lib/formato';
 
 export type RigaMese = StatsResponse['ordiniEImportiPerMeseAnno'][number];
-
-/** Italian month names, January first. */
-export const MESI = [
-  'Gennaio', 'Febbraio', 'Marzo', 'Aprile', 'Maggio', 'Giugno',
-  'Luglio', 'Agosto', 'Settembre', 'Ottobre', 'Novembre', 'Dicembre',
-] as const;
 
 export const nomeMese = (mese: number) => MESI[mese - 1] ?? String(mese);
 

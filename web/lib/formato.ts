@@ -1,0 +1,20 @@
+/** Italian formats shared by the screens that show months and instants the spec's way. */
+
+/** Month names, January first (SPEC §2: budget form, charts). */
+export const MESI = [
+  'Gennaio', 'Febbraio', 'Marzo', 'Aprile', 'Maggio', 'Giugno',
+  'Luglio', 'Agosto', 'Settembre', 'Ottobre', 'Novembre', 'Dicembre',
+] as const;
+
+const dataOra = new Intl.DateTimeFormat('it-IT', {
+  day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+});
+
+/** 'dd/MM/yyyy HH:mm' (SPEC §2, §9), e.g. '05/03/2026 14:07'; '' when missing or unreadable. */
+export function formatDataOraSpec(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  const p = Object.fromEntries(dataOra.formatToParts(d).map((x) => [x.type, x.value]));
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+}
