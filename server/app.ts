@@ -28,6 +28,8 @@ import { loggerOptions } from './lib/logging.js';
 import { createMailer } from './lib/mailer.js';
 import { RawJson } from './lib/raw-json.js';
 import { securityHeaders } from './lib/security-headers.js';
+import { cartellaTemporanea, rimuoviTemporaneiVecchi } from './lib/upload/ricevi-file.js';
+import { MAX_DOCUMENTO_BYTES } from '../shared/upload.js';
 
 /**
  * Hashed build assets never change under their name: cached for a year. index.html is always
@@ -44,7 +46,9 @@ export function cacheControlOf(webDir: string, file: string): string {
 const HEALTH_WAIT_MS = 2000;
 
 /** Upload limit per file; larger requests answer 413. */
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = MAX_DOCUMENTO_BYTES;
+/** Media files shown inline: photos and their copies; every other file is a download. */
+const IMMAGINE_SERVITA = /\.(jpe?g|png|gif|webp)$/i;
 
 /** What Node's HTTP parser refuses before the app sees a request, answered in the app's words. */
 const CLIENT_ERRORS: Record<string, [number, string]> = {
@@ -179,6 +183,7 @@ export async function buildApp(
   registerRoutes(app, API_ROUTES);
 
   fs.mkdirSync(config.mediaDir, { recursive: true });
+  rimuoviTemporaneiVecchi(cartellaTemporanea(config.mediaDir));
   await app.register(fastifyStatic, {
     root: config.mediaDir,
     prefix: '/media/',
@@ -187,10 +192,13 @@ export async function buildApp(
     dotfiles: 'deny',
     // An hour in the browser, then revalidated by ETag (an admin may replace a file).
     cacheControl: false,
-    setHeaders: (res) => {
-      // Uploaded files are only ever downloaded, never run or sniffed as something else.
+    setHeaders: (res, file) => {
+      // Uploaded files are only ever downloaded, never run or sniffed as something else: their
+      // extension is the kind judged from their bytes (server/lib/upload), and anything that is
+      // not a photo is saved by the browser rather than opened in the portal's origin.
       res.setHeader('X-Content-Type-Options', 'nosniff');
       res.setHeader('Cache-Control', 'public, max-age=3600');
+      if (!IMMAGINE_SERVITA.test(file)) res.setHeader('Content-Disposition', `attachment; filename="${path.basename(file).replace(/[^\w.-]/g, '_')}"`);
     },
   });
 

@@ -42,6 +42,22 @@ export interface Contract<
   summary: string;
   tag: string;
   scope?: Scope<z.output<I>>;
+  /** A call that receives files (multipart/form-data, POST only); `input` holds its text fields. */
+  upload?: Upload;
+}
+
+/**
+ * The files of an upload call. The server streams each file to a temporary file under MEDIA_DIR
+ * (never whole in memory), refuses a file over `maxBytes` (413) and judges its type from its bytes;
+ * finer rules (which kinds, smaller limits per kind) are the handler's.
+ */
+export interface Upload {
+  /** Names of the parts that carry files; repeating a name sends several files. */
+  campi: readonly [string, ...string[]];
+  /** At most this many files in one request (413 above). */
+  maxFile: number;
+  /** The largest file accepted, in bytes (413 above). */
+  maxBytes: number;
 }
 
 export type AnyContract = Contract<Access, z.ZodType<any, any>, z.ZodType>;

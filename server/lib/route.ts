@@ -6,6 +6,7 @@ import type { AdminSessione, ClienteSessione, UtenteSessione } from '../auth/ses
 import type { Deps } from '../deps.js';
 import { forbidden } from './errors.js';
 import { RawJson } from './raw-json.js';
+import { cartellaTemporanea, type FileRicevuto, riceviMultipart, rimuoviTemporanei } from './upload/ricevi-file.js';
 
 /** What a handler receives beyond its session: the parsed input and the request's tools. */
 interface BaseCtx<I> {
@@ -13,6 +14,8 @@ interface BaseCtx<I> {
   req: FastifyRequest;
   reply: FastifyReply;
   deps: Deps;
+  /** The files of an upload call (contract `upload`), waiting in a temporary folder; empty otherwise. */
+  files: readonly FileRicevuto[];
 }
 
 /** The session a handler gets, by the access of its call (checked before the input is read). */
@@ -45,11 +48,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set before validation by the call's access rule. */
     sessione: Sessione | null;
+    /** The files an upload call received; their temporary copies go after the answer. */
+    fileRicevuti: FileRicevuto[] | null;
   }
 }
 
 export function registerRoutes(app: FastifyInstance, groups: RouteGroup[]): void {
   app.decorateRequest('sessione', null);
+  app.decorateRequest('fileRicevuti', null);
   for (const g of groups) {
     for (const [name, c] of Object.entries(g.contracts)) defineRoute(app, c, g.handlers[name]!);
   }
@@ -61,12 +67,15 @@ export function registerRoutes(app: FastifyInstance, groups: RouteGroup[]): void
  * against the session's user (403), and the handler runs. A POST reads the query string and the
  * JSON body together, so the documented GET parameters can also be sent in a body. The answer is
  * stripped to the response schema (unknown keys never leave), except pre-serialised product pages.
+ * An upload call (contract `upload`, POST only) reads its text fields from the multipart form and
+ * streams its files to temporary files, removed once the answer is sent.
  */
 export function defineRoute<A extends Access, I extends z.ZodType, O extends z.ZodType>(
   app: FastifyInstance,
   c: Contract<A, I, O>,
   handler: Handler<Contract<A, I, O>>,
 ): void {
+  if (c.upload && c.methods.some((m) => m !== 'POST')) throw new Error(`${c.path}: an upload call is POST only`);
   for (const method of c.methods) {
     app.route({
       method,
@@ -75,6 +84,7 @@ export function defineRoute<A extends Access, I extends z.ZodType, O extends z.Z
         summary: c.summary,
         tags: [c.tag],
         ...(method === 'GET' ? { querystring: c.input } : { body: c.input }),
+        ...(c.upload ? { consumes: ['multipart/form-data', 'application/json'] } : {}),
         response: { 200: c.response },
       } as FastifySchema,
       onRequest: c.access === 'public' ? undefined : async (req) => {
@@ -82,14 +92,25 @@ export function defineRoute<A extends Access, I extends z.ZodType, O extends z.Z
       },
       preValidation: method === 'POST'
         ? async (req) => {
+            if (c.upload && req.isMultipart()) {
+              const files: FileRicevuto[] = [];
+              req.fileRicevuti = files;
+              const campi = await riceviMultipart(req, c.upload, cartellaTemporanea(app.deps.config.mediaDir), files);
+              req.body = { ...(req.query as object), ...campi };
+              return;
+            }
             const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {};
             req.body = { ...(req.query as object), ...body };
           }
         : undefined,
+      onResponse: c.upload ? async (req) => { if (req.fileRicevuti) await rimuoviTemporanei(req.fileRicevuti); } : undefined,
+      onRequestAbort: c.upload ? async (req) => { if (req.fileRicevuti) await rimuoviTemporanei(req.fileRicevuti); } : undefined,
       handler: async (req, reply) => {
         const input = (method === 'GET' ? req.query : req.body) as z.output<I>;
         const session = await withClient(req, c, input as Record<string, unknown>);
-        const result = await handler({ input, req, reply, deps: app.deps, ...session } as HandlerCtx<Contract<A, I, O>>);
+        const files = req.fileRicevuti ?? [];
+        const ctx = { input, req, reply, deps: app.deps, files, ...session };
+        const result = await handler(ctx as unknown as HandlerCtx<Contract<A, I, O>>);
         // Large product pages go out as the bytes they were assembled from (tests check that
         // those bytes match the schema); in development and tests they are validated like the rest.
         if (result instanceof RawJson && app.deps.config.env === 'production') {

@@ -196,6 +196,59 @@ export async function callApi<C extends AnyContract>(c: C, input: InputOf<C>, op
     : { ...opts, method: 'GET', query: input as QueryParams });
 }
 
+export interface UploadOptions {
+  /** Called as the request body goes out: bytes sent and total. */
+  onProgress?: (inviati: number, totale: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Sends an upload call (a contract with `upload`): the text fields validated with the contract's
+ * input, then the files, as multipart/form-data. XMLHttpRequest rather than fetch because only it
+ * reports upload progress. Failures become ApiErrors as with callApi (413 with the server's words).
+ */
+export async function uploadApi<C extends AnyContract>(
+  c: C,
+  input: InputOf<C>,
+  files: Record<string, readonly File[]>,
+  opts: UploadOptions = {},
+): Promise<OutputOf<C>> {
+  const checked = c.input.safeParse(input);
+  if (!checked.success) {
+    throw new ApiError(400, checked.error.issues[0]?.message ?? 'Dati non validi.', { cause: checked.error });
+  }
+  const form = new FormData();
+  for (const [k, v] of Object.entries(input as Record<string, unknown>)) {
+    if (v !== undefined && v !== null) form.append(k, String(v));
+  }
+  for (const [campo, lista] of Object.entries(files)) for (const f of lista) form.append(campo, f, f.name);
+
+  const res = await new Promise<Response>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl(c.path));
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (e) => opts.onProgress?.(e.loaded, e.lengthComputable ? e.total : 0);
+    xhr.onload = () => resolve(new Response(xhr.responseText, {
+      status: xhr.status,
+      headers: { 'Content-Type': xhr.getResponseHeader('Content-Type') ?? 'application/json' },
+    }));
+    xhr.onerror = () => {
+      setUnavailable(true);
+      reject(new ApiError(0, MSG_NETWORK));
+    };
+    xhr.onabort = () => reject(new DOMException('Caricamento annullato', 'AbortError'));
+    opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+  if (!res.ok) return failure(res, {});
+  setUnavailable(false);
+  const body = await readBody(res);
+  const parsed = c.response.safeParse(body);
+  if (!parsed.success) throw new ApiError(res.status, MSG_INVALID, { body, cause: parsed.error });
+  return parsed.data as OutputOf<C>;
+}
+
 /** Downloads a file (e.g. a media file under /media/) as a Blob. */
 export async function downloadBlob(path: string, opts: Omit<RequestOptions, 'body'> = {}): Promise<Blob> {
   const res = await send(path, { ...opts, headers: { Accept: '*/*', ...opts.headers } });

@@ -1,0 +1,129 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { badRequest } from '../errors.js';
+import type { FileRicevuto } from './ricevi-file.js';
+import type { TipoFile } from './tipo-file.js';
+
+/** A received file with a kind the handler accepted. */
+export type FileAccettato = FileRicevuto & { tipo: TipoFile };
+
+/** A file kept under MEDIA_DIR: `dir` (ends with '/') and `file` are what the rows store. */
+export interface FileConservato {
+  dir: string;
+  file: string;
+  nome: string;
+  tipo: TipoFile;
+  bytes: number;
+}
+
+/** A smaller copy of a photo: the box it fits in and the file name it gets beside the original. */
+export interface Variante {
+  suffisso: string;
+  lato: number;
+}
+
+/** A folder under MEDIA_DIR, made of safe segments only (letters, digits, '-', '_'). */
+export function cartellaMedia(...segmenti: string[]): string {
+  const puliti = segmenti.map((s) => s.replace(/[^A-Za-z0-9_-]/g, '_').replace(/^_+$/, '') || '_');
+  return `${puliti.join('/')}/`;
+}
+
+/** The absolute path of a media file, refused if it would leave MEDIA_DIR. */
+export function percorsoMedia(mediaDir: string, dir: string, file: string): string {
+  const radice = path.resolve(mediaDir);
+  const p = path.resolve(radice, dir, file);
+  if (!p.startsWith(radice + path.sep)) throw badRequest('Percorso del file non valido.');
+  return p;
+}
+
+/** A readable, safe stem for the stored name: the display name's letters and digits. */
+function radiceNome(nome: string): string {
+  const senzaExt = nome.replace(/\.[^.]*$/, '');
+  const slug = senzaExt.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  return slug || 'file';
+}
+
+/**
+ * The files one change writes under MEDIA_DIR. Everything written is remembered, so that a change
+ * that fails (a refused row, a failed commit) takes its files away with it: rows and files exist
+ * together or not at all (DESIGN §5).
+ */
+export class ScritturaMedia {
+  private readonly scritti: string[] = [];
+
+  constructor(private readonly mediaDir: string) {}
+
+  /**
+   * Keeps a received file in `dir` under a fresh name (<name>-<random>.<ext>, the extension of its
+   * judged kind, never of its declared name): a rename, the file is never copied.
+   */
+  async conserva(f: FileAccettato, dir: string): Promise<FileConservato> {
+    const file = `${radiceNome(f.nome)}-${crypto.randomBytes(4).toString('hex')}.${f.tipo.ext}`;
+    const dest = percorsoMedia(this.mediaDir, dir, file);
+    await fs.mkdir(path.dirname(dest), { recursive: true });
+    this.scritti.push(dest);
+    await fs.rename(f.percorso, dest);
+    return { dir, file, nome: f.nome, tipo: f.tipo, bytes: f.bytes };
+  }
+
+  /**
+   * Smaller WebP copies of a kept photo (EXIF orientation applied, never enlarged), named
+   * <file>.<suffisso>.webp beside it: product cards and lists never load a camera original.
+   * An image its header claims but libvips cannot decode is refused (400).
+   */
+  async varianti(c: FileConservato, varianti: readonly Variante[]): Promise<Record<string, string>> {
+    const originale = percorsoMedia(this.mediaDir, c.dir, c.file);
+    const nomi: Record<string, string> = {};
+    for (const v of varianti) {
+      const file = `${c.file}.${v.suffisso}.webp`;
+      const dest = percorsoMedia(this.mediaDir, c.dir, file);
+      this.scritti.push(dest);
+      try {
+        await sharp(originale, { limitInputPixels: 100_000_000 })
+          .rotate()
+          .resize({ width: v.lato, height: v.lato, fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: 80 })
+          .toFile(dest);
+      } catch {
+        throw badRequest(`L'immagine "${c.nome}" non è leggibile.`);
+      }
+      nomi[v.suffisso] = file;
+    }
+    return nomi;
+  }
+
+  /** Removes everything this change wrote. */
+  async annulla(): Promise<void> {
+    await Promise.all(this.scritti.map((p) => fs.rm(p, { force: true })));
+  }
+}
+
+/**
+ * Runs `scrivi` in one transaction with a ScritturaMedia: when the transaction does not commit, the
+ * files it wrote are removed. Write the files before the rows that name them.
+ */
+export async function inTransazioneConFile<T>(
+  db: Db,
+  mediaDir: string,
+  scrivi: (tx: DbOrTx, media: ScritturaMedia) => Promise<T>,
+): Promise<T> {
+  const media = new ScritturaMedia(mediaDir);
+  try {
+    return await db.transaction((tx) => scrivi(tx, media));
+  } catch (err) {
+    await media.annulla();
+    throw err;
+  }
+}
+
+/**
+ * Removes media files whose rows were deleted (after the commit: a file left behind by a crash
+ * costs disk, a row pointing at no file would cost a broken page).
+ */
+export async function rimuoviFileMedia(mediaDir: string, files: readonly { dir: string; file: string }[]): Promise<void> {
+  await Promise.all(files.filter((f) => f.file).map((f) => fs.rm(percorsoMedia(mediaDir, f.dir, f.file), { force: true })));
+}

@@ -1,0 +1,100 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import type { Upload } from '../../../shared/contract.js';
+import { MSG_UPLOAD, nomeFileSicuro } from '../../../shared/upload.js';
+import { HttpError, badRequest } from '../errors.js';
+import { riconosciTipo, type TipoFile } from './tipo-file.js';
+
+/** A file of an upload call, waiting in the temporary folder until the handler keeps it. */
+export interface FileRicevuto {
+  /** The form field it came in. */
+  campo: string;
+  /** The name the browser gave it, cleaned for display (never used as a path). */
+  nome: string;
+  /** Its kind judged from its bytes; null when the portal accepts no such file. */
+  tipo: TipoFile | null;
+  bytes: number;
+  /** Where it waits: MEDIA_DIR/.tmp/…; removed after the answer unless the handler moved it. */
+  percorso: string;
+}
+
+/** Temporary files live beside the media (same disk: keeping one is a rename) in a folder never served. */
+export const cartellaTemporanea = (mediaDir: string) => path.join(mediaDir, '.tmp');
+
+const troppoGrande = (nome: string, max: number) => new HttpError(413, MSG_UPLOAD.troppoGrande(nome, max));
+
+/**
+ * Reads a multipart request: text fields into an object (a repeated name becomes a list), each file
+ * streamed to its own temporary file with its size limit (413 above, the partial file removed) and
+ * its kind judged from the written bytes. The caller removes every temporary file after the answer.
+ */
+export async function riceviMultipart(
+  req: FastifyRequest,
+  upload: Upload,
+  tmpDir: string,
+  files: FileRicevuto[],
+): Promise<Record<string, string | string[]>> {
+  const campi: Record<string, string | string[]> = {};
+  const campiFile = new Set<string>(upload.campi);
+  await fs.promises.mkdir(tmpDir, { recursive: true });
+  const parts = req.parts({
+    limits: { fileSize: upload.maxBytes, files: upload.maxFile, fields: 50, fieldSize: 64 * 1024, parts: upload.maxFile + 50 },
+  });
+  for await (const part of parts) {
+    if (part.type === 'field') {
+      if (campiFile.has(part.fieldname)) throw badRequest(`Il campo ${part.fieldname} deve contenere un file.`);
+      const valore = typeof part.value === 'string' ? part.value : String(part.value);
+      const prima = campi[part.fieldname];
+      campi[part.fieldname] = prima === undefined ? valore : [...(Array.isArray(prima) ? prima : [prima]), valore];
+      continue;
+    }
+    const nome = nomeFileSicuro(part.filename ?? '') || 'file';
+    if (!campiFile.has(part.fieldname)) {
+      part.file.resume();
+      throw badRequest(`Campo file non previsto: ${nomeFileSicuro(part.fieldname, 60)}.`);
+    }
+    const percorso = path.join(tmpDir, crypto.randomUUID());
+    const file: FileRicevuto = { campo: part.fieldname, nome, tipo: null, bytes: 0, percorso };
+    files.push(file);
+    try {
+      await pipeline(part.file, fs.createWriteStream(percorso, { flags: 'wx', mode: 0o640 }));
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw troppoGrande(nome, upload.maxBytes);
+      throw err;
+    }
+    if (part.file.truncated) throw troppoGrande(nome, upload.maxBytes);
+    file.bytes = (await fs.promises.stat(percorso)).size;
+    file.tipo = file.bytes === 0 ? null : await riconosciTipo(percorso, nome);
+  }
+  return campi;
+}
+
+/** Removes the temporary files that are still there (those the handler did not keep). */
+export async function rimuoviTemporanei(files: readonly FileRicevuto[]): Promise<void> {
+  await Promise.all(files.map((f) => fs.promises.rm(f.percorso, { force: true })));
+}
+
+/** Temporary files older than this are leftovers of a process that stopped mid-upload. */
+const TEMPORANEO_MAX_MS = 60 * 60 * 1000;
+
+/** At start: removes what a stopped process left in the temporary folder (other processes' live uploads are younger). */
+export function rimuoviTemporaneiVecchi(tmpDir: string): void {
+  let nomi: string[];
+  try {
+    nomi = fs.readdirSync(tmpDir);
+  } catch {
+    return;
+  }
+  const limite = Date.now() - TEMPORANEO_MAX_MS;
+  for (const n of nomi) {
+    const p = path.join(tmpDir, n);
+    try {
+      if (fs.statSync(p).mtimeMs < limite) fs.rmSync(p, { force: true });
+    } catch {
+      // Removed meanwhile by its own process.
+    }
+  }
+}
