@@ -74,6 +74,7 @@ const adminRoutes: RouteObject[] = [
   { path: paths.adminBanner.path, lazy: adminNotBuilt },
   { path: paths.adminMultimedia.path, lazy: adminNotBuilt },
   { path: paths.adminMultimediaDettaglio.path, lazy: adminNotBuilt },
+  { path: paths.adminOrdiniErp.path, lazy: lazyPage(() => import('./admin/erp/OrdiniErpPage'), (m) => m.OrdiniErpPage) },
   { path: paths.adminUserDevices.path, lazy: lazyPage(() => import('./admin/dispositivi/DispositiviPage'), (m) => m.DispositiviPage) },
 ];
 
