@@ -42,6 +42,9 @@ export const envSchema = z.object({
   ERP_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** … and/or one CSV and one JSON file per order in this folder. */
   ERP_EXPORT_DIR: z.string().min(1).optional(),
+  /** Live stock from the ERP before ordini/check and ordini/create (server/erp/disponibilita-live.ts). */
+  ERP_AVAILABILITY_URL: z.string().url().optional(),
+  ERP_AVAILABILITY_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(800),
 }).refine((e) => !e.ERP_ORDER_WEBHOOK_URL || e.ERP_WEBHOOK_SECRET, {
   path: ['ERP_WEBHOOK_SECRET'], message: 'obbligatorio con ERP_ORDER_WEBHOOK_URL (almeno 16 caratteri)',
 });
@@ -79,6 +82,10 @@ export interface ErpConfig {
   webhookUrl?: string;
   webhookSecret?: string;
   exportDir?: string;
+  /** Asked for live stock; without it the portal's stock is the truth. */
+  availabilityUrl?: string;
+  /** Longest wait for its answer before falling back to the portal's stock. */
+  availabilityTimeoutMs?: number;
 }
 
 export class ConfigError extends Error {}
@@ -119,6 +126,8 @@ export function configFromEnv(env: Env, databaseUrl: string): AppConfig {
       webhookUrl: env.ERP_ORDER_WEBHOOK_URL,
       webhookSecret: env.ERP_WEBHOOK_SECRET,
       exportDir: env.ERP_EXPORT_DIR ? path.resolve(env.ERP_EXPORT_DIR) : undefined,
+      availabilityUrl: env.ERP_AVAILABILITY_URL,
+      availabilityTimeoutMs: env.ERP_AVAILABILITY_TIMEOUT_MS,
     },
   };
 }
