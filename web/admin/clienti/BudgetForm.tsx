@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/api';
 import { budgetQuery, useSalvaBudget } from './api';
 import { MESI } from '../../lib/formato';
 import { formatEuro } from './format';
+import './budget.css';
 
 /** The form's three years: previous, current, next (SPEC §2); the current one is shown first. */
 function anniDelModulo(oggi = new Date()): [number, number, number] {

@@ -59,10 +59,10 @@ export function ClientiPage() {
         {totale === undefined ? '\u00a0' : `${totale === 1 ? '1 cliente' : `${totale.toLocaleString('it-IT')} clienti`}${stringa ? ` per “${stringa}”` : ''}`}
       </p>
       <section className="card" aria-label="Elenco clienti">
-        <div className="clienti-toolbar">
+        <div className="list-toolbar">
           <InputField
             layout="inline"
-            className="clienti-search"
+            className="list-toolbar-search"
             type="search"
             label="Cerca"
             placeholder="Codice, ragione sociale o email"
@@ -91,7 +91,7 @@ export function ClientiPage() {
         />
       </section>
       {totalPages > 1 && (
-        <div className="clienti-paging">
+        <div className="list-paging">
           <Pagination currentPage={page} totalPages={totalPages} onPageChange={setPage} disabled={rows.isFetching} label="Pagine clienti" />
         </div>
       )}
