@@ -12,13 +12,7 @@ import './dispositivi.css';
 
 const data = (v: string) => <time dateTime={v}>{formatDataOraSpec(v)}</time>;
 
-const columns: Column<Dispositivo>[] = [
-  {
-    key: 'stato', header: 'Stato', className: 'nowrap',
-    cell: (d) => (
-      <span className={`status-pill${d.authorized === 1 ? ' is-ok' : ' is-warn'}`}>{d.authorized === 1 ? 'Autorizzato' : 'In Attesa'}</span>
-    ),
-  },
+const colonne: Column<Dispositivo>[] = [
   { key: 'platform', header: 'Piattaforma', className: 'nowrap', cell: (d) => testoOVuoto(d.platform) },
   { key: 'ip', header: 'IP', className: 'nowrap', cell: (d) => <span className="mono">{testoOVuoto(d.ip)}</span> },
   { key: 'screen', header: 'Risoluzione', className: 'nowrap', cell: (d) => testoOVuoto(d.screen_resolution) },
@@ -38,6 +32,16 @@ const columns: Column<Dispositivo>[] = [
 export function DispositiviUtente({ utenteId, nome }: { utenteId: number; nome: string }) {
   const tecnico = useAdminUser().tipologia === TIPOLOGIA_TECNICO;
   const query = useQuery({ ...dispositiviUtenteQuery(utenteId), select: (d) => d.devices });
+  // The status and its button side by side, first: in view however narrow the table's box.
+  const stato: Column<Dispositivo> = {
+    key: 'stato', header: 'Stato', className: 'nowrap',
+    cell: (d) => (
+      <span className="dispositivi-utente-stato">
+        <span className={`status-pill${d.authorized === 1 ? ' is-ok' : ' is-warn'}`}>{d.authorized === 1 ? 'Autorizzato' : 'In Attesa'}</span>
+        {tecnico && <AzioneDispositivo dispositivo={d} nome={nome} />}
+      </span>
+    ),
+  };
   if (query.isError) {
     return <ErrorState title={MSG_DISPOSITIVI.erroreCaricamento} error={query.error} onRetry={() => void query.refetch()} />;
   }
@@ -47,12 +51,11 @@ export function DispositiviUtente({ utenteId, nome }: { utenteId: number; nome: 
         label={`Dispositivi di ${nome}`}
         className="dispositivi-utente-table"
         query={query}
-        columns={columns}
+        columns={[stato, ...colonne]}
         rowKey={(d) => d.id}
         empty="Nessun dispositivo collegato a questo utente."
         loadingLabel="Caricamento dispositivi in corso..."
         rowClassName={(d) => (d.authorized === 1 ? undefined : 'is-pending')}
-        actions={tecnico ? (d) => <AzioneDispositivo dispositivo={d} nome={nome} /> : undefined}
       />
       {!tecnico && query.data && query.data.length > 0 && (
         <p className="hint dispositivi-utente-nota">Solo il personale tecnico può abilitare o disabilitare i dispositivi.</p>
