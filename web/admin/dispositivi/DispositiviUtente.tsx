@@ -37,7 +37,7 @@ export function DispositiviUtente({ utenteId, nome }: { utenteId: number; nome: 
     key: 'stato', header: 'Stato', className: 'nowrap',
     cell: (d) => (
       <span className="dispositivi-utente-stato">
-        <span className={`status-pill${d.authorized === 1 ? ' is-ok' : ' is-warn'}`}>{d.authorized === 1 ? 'Autorizzato' : 'In Attesa'}</span>
+        <span className={`status-pill${d.authorized === 1 ? ' is-ok' : ' is-wait'}`}>{d.authorized === 1 ? 'Autorizzato' : 'In Attesa'}</span>
         {tecnico && <AzioneDispositivo dispositivo={d} nome={nome} />}
       </span>
     ),
