@@ -233,6 +233,7 @@ describe.runIf(hasBrowser())('admin: utenti', () => {
       ['statistiche', '/admin/statistiche'],
       ['impostazioni', '/admin/impostazioni'],
       ['dispositivi', '/admin/userdevice/list'],
+      ['ordini-erp', '/admin/ordini-erp'],
     ];
     /**
      * Both widths of what is on screen now, once the page fits the window: nothing wider than it
@@ -276,6 +277,6 @@ describe.runIf(hasBrowser())('admin: utenti', () => {
       }
       await page.context().close();
     }
-    expect(fs.readdirSync(SHOTS).filter((f) => f.endsWith('.png')).length).toBeGreaterThanOrEqual(2 * 2 * (9 + 1) + 2);
+    expect(fs.readdirSync(SHOTS).filter((f) => f.endsWith('.png')).length).toBeGreaterThanOrEqual(2 * 2 * (10 + 1) + 2);
   });
 });
