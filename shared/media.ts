@@ -22,6 +22,7 @@ export const TIPOLOGIA_ETICHETTA: Record<MultimediaTipologia, string> = {
   'comparativi chiavi': 'Comparativi chiavi',
   'nuovi inserimenti': 'Nuovi inserimenti',
 };
+export const etichettaTipologia = (t: string): string => TIPOLOGIA_ETICHETTA[t as MultimediaTipologia] ?? t;
 
 export const multimediaItem = z.object({
   id: z.number().int(),
