@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Esito } from '../../shared/common.js';
 import {
-  MSG_MULTIMEDIA, TIPOLOGIA_BANNER, type MultimediaTipologia, type multimediaCreaRequest, type multimediaUpdateRequest,
+  MSG_MULTIMEDIA, TIPOLOGIA_BANNER, type multimediaCreaRequest, type multimediaUpdateRequest,
 } from '../../shared/media.js';
 import { registraModifica } from '../audit/audit.service.js';
 import type { AdminSessione } from '../auth/session-user.js';
@@ -127,7 +127,7 @@ export async function aggiornaMultimedia(
   if (Object.keys(cambi).length === 0) throw badRequest(MSG_MULTIMEDIA.nessunaModifica);
   await ctx.db.transaction(async (tx) => {
     const r = await rigaPerModifica(tx, id);
-    const tipologia: MultimediaTipologia | string = cambi.tipologia ?? r.tipologia;
+    const tipologia = cambi.tipologia ?? r.tipologia;
     if ((tipologia === TIPOLOGIA_BANNER) !== (r.tipologia === TIPOLOGIA_BANNER)) throw badRequest(MSG_MULTIMEDIA.cambioTipologia);
     verificaContenuto({ tipologia, link: cambi.link ?? r.link, haFile: !!r.linkFile, haCover: !!r.coverFile });
     const nuovaTipologia = cambi.tipologia !== undefined && cambi.tipologia !== r.tipologia;
