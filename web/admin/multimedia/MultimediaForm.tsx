@@ -24,11 +24,7 @@ const VUOTO = { nome: '', tipologia: '' as MultimediaTipologia | '', descrizione
  * banner, a cover and a link. The upload shows its progress and can be stopped; the server's
  * refusal is shown in the form. With `tipologia` the type is fixed (the banner page).
  */
-export function MultimediaForm({ tipologia: fissa, titolo, onCreato }: {
-  tipologia?: MultimediaTipologia;
-  titolo: string;
-  onCreato?: (id: number) => void;
-}) {
+export function MultimediaForm({ tipologia: fissa, titolo }: { tipologia?: MultimediaTipologia; titolo: string }) {
   const toast = useToast();
   const crea = useCreaMultimedia();
   const { avanzamento, avvia, annulla } = useCaricamento();
@@ -64,7 +60,6 @@ export function MultimediaForm({ tipologia: fissa, titolo, onCreato }: {
       setFile(null);
       setCover(null);
       setGiro((g) => g + 1);
-      onCreato?.(r.id);
     } catch (err) {
       setErrore(eAnnullato(err) ? 'Caricamento annullato.' : errorMessage(err));
     }
@@ -134,15 +129,16 @@ export function MultimediaForm({ tipologia: fissa, titolo, onCreato }: {
           {avanzamento && <Avanzamento {...avanzamento} />}
           {errore && <p className="inline-status is-error" role="alert">{errore}</p>}
           {!valido && !inCorso && <p className="hint">Compila i campi obbligatori (*) per caricare.</p>}
-          <span className="spacer" />
-          {inCorso && (
-            <button type="button" className="btn" onClick={annulla}>
-              Annulla
+          <div className="mm-form-bottoni">
+            {inCorso && (
+              <button type="button" className="btn" onClick={annulla}>
+                Annulla
+              </button>
+            )}
+            <button type="submit" className="btn btn-primary" disabled={!valido || inCorso}>
+              {inCorso ? 'Caricamento…' : 'Carica'}
             </button>
-          )}
-          <button type="submit" className="btn btn-primary" disabled={!valido || inCorso}>
-            {inCorso ? 'Caricamento…' : 'Carica'}
-          </button>
+          </div>
         </div>
       </form>
     </section>

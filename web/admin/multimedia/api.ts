@@ -55,12 +55,12 @@ const campiFile = (f: FileScelti) => ({
 });
 
 /** Bytes sent of the total, for a progress bar. */
-export type Avanzamento = (inviati: number, totale: number) => void;
+type OnProgress = (inviati: number, totale: number) => void;
 
 /** POST multimedia/test (multipart), with the fields the original form sent beside the files. */
 export function useCreaMultimedia() {
   return useMutation({
-    mutationFn: ({ dati, files, onProgress, signal }: { dati: MultimediaCreaRequest; files: FileScelti; onProgress: Avanzamento; signal: AbortSignal }) =>
+    mutationFn: ({ dati, files, onProgress, signal }: { dati: MultimediaCreaRequest; files: FileScelti; onProgress: OnProgress; signal: AbortSignal }) =>
       uploadApi(mediaApi.crea, { ...dati, fileType: 'link', coverType: 'cover' }, campiFile(files), { onProgress, signal }),
     onSettled: ricarica,
   });
@@ -69,7 +69,7 @@ export function useCreaMultimedia() {
 /** POST multimedia/file: a new document and/or cover for an item. */
 export function useSostituisciFile(id: number) {
   return useMutation({
-    mutationFn: ({ files, onProgress, signal }: { files: FileScelti; onProgress: Avanzamento; signal: AbortSignal }) =>
+    mutationFn: ({ files, onProgress, signal }: { files: FileScelti; onProgress: OnProgress; signal: AbortSignal }) =>
       uploadApi(mediaApi.sostituisciFile, { multimedia_id: id }, campiFile(files), { onProgress, signal }),
     onSettled: ricarica,
   });
