@@ -18,6 +18,7 @@ export type Modifica = z.infer<typeof modifica>;
 
 /** The kinds of record whose own history a screen shows (besides users and clients). */
 export const ENTITA_STORICO = ['prodotto', 'categoria'] as const;
+export type EntitaStorico = (typeof ENTITA_STORICO)[number];
 
 export const storicoQuery = z.object({
   utente_id: intParam('utente_id non valido').optional(),

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import type { Modifica } from '../../../shared/audit.js';
 import { type Column, DataTable } from '../../components/DataTable';
 import { Pagination } from '../../components/Pagination';
-import { storicoQuery } from './api';
+import type { EntitaStorico } from '../../../shared/audit.js';
+import { storicoEntitaQuery, storicoQuery } from './api';
 import { formatDataOraSpec } from '../../lib/formato';
 import { azioneTesto, dettagliTesto } from './storico';
 
@@ -41,10 +42,16 @@ const columns: Column<Modifica>[] = [
   { key: 'dettagli', header: 'Dettagli', className: 'storico-col-dettagli', cell: (m) => <Dettagli modifica={m} /> },
 ];
 
-/** 'Storico modifiche' of a client: every admin change recorded for it, newest first, paged. */
-export function StoricoModifiche({ clienteId }: { clienteId: number }) {
+/**
+ * 'Storico modifiche' of a client, or of one record (a product, a category): every admin change
+ * recorded for it, newest first, paged.
+ */
+export function StoricoModifiche(props: { clienteId: number } | { entita: EntitaStorico; entitaId: string }) {
   const [start, setStart] = useState(0);
-  const pagina = storicoQuery(clienteId, start, LIMIT);
+  // Both filters answer the same shape; only their cache keys differ (QueryKey for the record's).
+  const pagina = 'clienteId' in props
+    ? storicoQuery(props.clienteId, start, LIMIT) as ReturnType<typeof storicoEntitaQuery>
+    : storicoEntitaQuery(props.entita, props.entitaId, start, LIMIT);
   const rows = useQuery({ ...pagina, placeholderData: keepPreviousData, select: (d) => d.modifiche });
   const { data: totale = 0, isSuccess } = useQuery({ ...pagina, placeholderData: keepPreviousData, select: (d) => d.totale });
   const pagine = Math.ceil(totale / LIMIT);

@@ -1,6 +1,6 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { type QueryKey, queryOptions, useMutation } from '@tanstack/react-query';
 import { anagraficaApi } from '../../../shared/anagrafica.js';
-import { auditApi } from '../../../shared/audit.js';
+import { auditApi, type EntitaStorico } from '../../../shared/audit.js';
 import { budgetApi, type BudgetUpsertRequest } from '../../../shared/budget.js';
 import { callApi } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
@@ -58,6 +58,16 @@ export const storicoQuery = (clienteId: number, start: number, limit: number) =>
   queryOptions({
     queryKey: clientiKeys.storico(clienteId, start, limit),
     queryFn: ({ signal }) => callApi(auditApi.storico, { cliente_id: clienteId, start, limit }, { signal }),
+  });
+
+/** The 'Storico modifiche' of one record (a product by its code, a category by its cod_cat), every page. */
+export const storicoEntitaKey = (entita: EntitaStorico, id: string) => ['admin', 'storico', entita, id] as const;
+
+/** GET modifiche/read: the admin changes of one record, newest first, one page at a time. */
+export const storicoEntitaQuery = (entita: EntitaStorico, id: string, start: number, limit: number) =>
+  queryOptions({
+    queryKey: [...storicoEntitaKey(entita, id), start, limit] as QueryKey,
+    queryFn: ({ signal }) => callApi(auditApi.storico, { entita, entita_id: id, start, limit }, { signal }),
   });
 
 /** POST budget/upsert; reloads the client's budgets and its 'Storico modifiche' afterwards. */
