@@ -16,14 +16,19 @@ INSERT INTO search_cache_versione (id, versione) VALUES (1, 0);--> statement-bre
 CREATE OR REPLACE FUNCTION categorie_prodotti_sync() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   ramo int[];
+  visibili int[];
 BEGIN
-  SELECT array_agg(c.id) INTO ramo FROM categorie c WHERE c.path_ids @> ARRAY[NEW.id];
+  -- The branch's categories, and those of them customers see (decided once per category).
+  SELECT array_agg(c.id), array_agg(c.id) FILTER (WHERE categoria_visibile(c.path_ids)) INTO ramo, visibili
+  FROM categorie c WHERE c.path_ids @> ARRAY[NEW.id];
   DELETE FROM prodotti_categorie pc USING prodotti p
   WHERE p.categoria_id = ANY(ramo) AND pc.prodotto_id = p.id;
-  INSERT INTO prodotti_categorie (categoria_id, prodotto_id)
-    SELECT unnest(c.path_ids), p.id FROM prodotti p JOIN categorie c ON c.id = p.categoria_id
-    WHERE p.categoria_id = ANY(ramo) AND p.status = 0 AND p.deleted_at IS NULL AND categoria_visibile(c.path_ids)
-    ON CONFLICT DO NOTHING;
+  IF visibili IS NOT NULL THEN
+    INSERT INTO prodotti_categorie (categoria_id, prodotto_id)
+      SELECT unnest(c.path_ids), p.id FROM prodotti p JOIN categorie c ON c.id = p.categoria_id
+      WHERE p.categoria_id = ANY(visibili) AND p.status = 0 AND p.deleted_at IS NULL
+      ON CONFLICT DO NOTHING;
+  END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
