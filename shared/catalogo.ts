@@ -106,8 +106,8 @@ export const byCodiceQuery = z.object({ codice_prodotto: codice, cod_azienda: co
 
 export const dettaglioProdotto = z.object({ prodotto });
 
-/** Texts of the admin catalogue calls and screens (SPEC §5 'Product edit'). */
-export const MSG_CATALOGO_ADMIN = {
+/** Texts of the catalogue calls and the admin catalogue screens (SPEC §5 'Product edit'). */
+export const MSG_CATALOGO = {
   confermaModifica: 'Sei sicuro di voler inviare la descrizione personalizzata?',
   prodottoAggiornato: 'Descrizione personalizzata salvata correttamente.',
   titoloObbligatorio: 'Il titolo portale è obbligatorio.',
@@ -126,12 +126,12 @@ export const PZ_CONF_MAX = 100_000;
 /** prodotto/edit: the portal's own texts of a product and its pieces per pack (all required). */
 export const prodottoEditRequest = z.object({
   codice_prodotto: codice,
-  titolo_portale: testo(MSG_CATALOGO_ADMIN.titoloObbligatorio).trim().min(1, MSG_CATALOGO_ADMIN.titoloObbligatorio)
+  titolo_portale: testo(MSG_CATALOGO.titoloObbligatorio).trim().min(1, MSG_CATALOGO.titoloObbligatorio)
     .max(TITOLO_PORTALE_MAX, `Il titolo portale può avere al massimo ${TITOLO_PORTALE_MAX} caratteri.`),
-  descrizione_aggiuntiva: testoMultiriga(MSG_CATALOGO_ADMIN.descrizioneObbligatoria).trim()
-    .min(1, MSG_CATALOGO_ADMIN.descrizioneObbligatoria)
+  descrizione_aggiuntiva: testoMultiriga(MSG_CATALOGO.descrizioneObbligatoria).trim()
+    .min(1, MSG_CATALOGO.descrizioneObbligatoria)
     .max(DESCRIZIONE_AGGIUNTIVA_MAX, `La descrizione aggiuntiva può avere al massimo ${DESCRIZIONE_AGGIUNTIVA_MAX} caratteri.`),
-  pz_conf: intParam(MSG_CATALOGO_ADMIN.pzConf).pipe(z.number().min(1, MSG_CATALOGO_ADMIN.pzConf).max(PZ_CONF_MAX, MSG_CATALOGO_ADMIN.pzConf)),
+  pz_conf: intParam(MSG_CATALOGO.pzConf).pipe(z.number().min(1, MSG_CATALOGO.pzConf).max(PZ_CONF_MAX, MSG_CATALOGO.pzConf)),
 });
 export type ProdottoEditRequest = z.input<typeof prodottoEditRequest>;
 export type ProdottoEdit = z.output<typeof prodottoEditRequest>;

@@ -1,4 +1,4 @@
-import { catalogoApi } from '../../shared/catalogo.js';
+import { catalogoApi, MSG_CATALOGO } from '../../shared/catalogo.js';
 import type { ClienteSessione } from '../auth/session-user.js';
 import type { Deps } from '../deps.js';
 import { notFound } from '../lib/errors.js';
@@ -52,7 +52,7 @@ export const catalogoRoutes = routeGroup(catalogoApi, {
   custom: paged(async (deps, i) => page(elencoCustom(deps.db), i)),
   dettaglio: async ({ deps, input, cliente }) => {
     const id = await idByCodice(deps.db, input.codice_prodotto);
-    if (id === undefined) throw notFound(`Prodotto ${input.codice_prodotto} non trovato.`);
+    if (id === undefined) throw notFound(MSG_CATALOGO.prodottoSconosciuto(input.codice_prodotto));
     const [prodotto] = await loadProdotti(deps.db, pricingOf(cliente), [id]);
     return { prodotto: prodotto! };
   },

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { type Brand, type Categoria, MSG_CATALOGO_ADMIN, type Volantino } from '../../shared/catalogo.js';
+import { type Brand, type Categoria, MSG_CATALOGO, type Volantino } from '../../shared/catalogo.js';
 import { sqlOf, type DbOrTx } from '../db/client.js';
 import { brand, categorie } from '../db/schema/index.js';
 import { notFound } from '../lib/errors.js';
@@ -40,7 +40,7 @@ export async function categoriaIdByCodice(db: DbOrTx, codCat: string): Promise<n
     new Map((await sqlOf(db)<{ id: number; cod: string }[]>`
       SELECT id, cod_cat AS cod FROM categorie WHERE categoria_visibile(path_ids)`).map((r) => [r.cod, r.id])));
   const id = ids.get(codCat);
-  if (id === undefined) throw notFound(MSG_CATALOGO_ADMIN.categoriaSconosciuta(codCat));
+  if (id === undefined) throw notFound(MSG_CATALOGO.categoriaSconosciuta(codCat));
   return id;
 }
 

@@ -1,4 +1,4 @@
-import { MSG_CATALOGO_ADMIN, type ProdottoEdit } from '../../shared/catalogo.js';
+import { MSG_CATALOGO, type ProdottoEdit } from '../../shared/catalogo.js';
 import type { Esito } from '../../shared/common.js';
 import { registraModifica } from '../audit/audit.service.js';
 import type { AdminSessione } from '../auth/session-user.js';
@@ -26,7 +26,7 @@ export async function modificaProdotto(deps: Deps, admin: AdminSessione, input: 
     const [prima] = await sql<(TestiProdotto & { id: number })[]>`
       SELECT id, titolo_portale, descrizione_aggiuntiva, pz_conf FROM prodotti
       WHERE codice_prodotto = ${input.codice_prodotto} AND deleted_at IS NULL FOR UPDATE`;
-    if (!prima) throw notFound(MSG_CATALOGO_ADMIN.prodottoSconosciuto(input.codice_prodotto));
+    if (!prima) throw notFound(MSG_CATALOGO.prodottoSconosciuto(input.codice_prodotto));
     const campi = ['titolo_portale', 'descrizione_aggiuntiva', 'pz_conf'] as const;
     const cambi = Object.fromEntries(campi.filter((k) => prima[k] !== input[k]).map((k) => [k, { prima: prima[k], dopo: input[k] }]));
     if (Object.keys(cambi).length === 0) return undefined;
@@ -41,7 +41,7 @@ export async function modificaProdotto(deps: Deps, admin: AdminSessione, input: 
     return prima.id;
   });
   if (id !== undefined) await deps.catalogo.invalidate({ prodotti: [id] });
-  return { status: 0, msg: MSG_CATALOGO_ADMIN.prodottoAggiornato };
+  return { status: 0, msg: MSG_CATALOGO.prodottoAggiornato };
 }
 
 /**
@@ -55,7 +55,7 @@ export async function cambiaStatoCategoria(deps: Deps, admin: AdminSessione, cod
     const sql = sqlOf(tx);
     const [prima] = await sql<{ id: number; nome: string; status: number }[]>`
       SELECT id, nome, status FROM categorie WHERE cod_cat = ${codCat} FOR UPDATE`;
-    if (!prima) throw notFound(MSG_CATALOGO_ADMIN.categoriaSconosciuta(codCat));
+    if (!prima) throw notFound(MSG_CATALOGO.categoriaSconosciuta(codCat));
     const status = prima.status === 0 ? 1 : 0;
     await sql`UPDATE categorie SET status = ${status} WHERE id = ${prima.id}`;
     await registraModifica(tx, admin, {
@@ -67,7 +67,7 @@ export async function cambiaStatoCategoria(deps: Deps, admin: AdminSessione, cod
   await deps.catalogo.invalidate('categorie');
   return {
     status: 0,
-    msg: c.status === 0 ? MSG_CATALOGO_ADMIN.categoriaAttivata(c.nome) : MSG_CATALOGO_ADMIN.categoriaDisattivata(c.nome),
+    msg: c.status === 0 ? MSG_CATALOGO.categoriaAttivata(c.nome) : MSG_CATALOGO.categoriaDisattivata(c.nome),
     new_value: c.status,
   };
 }

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { notificaCatalogo } from '../../server/catalogo/catalogo.cache.js';
-import { MSG_CATALOGO_ADMIN } from '../../shared/catalogo.js';
+import { MSG_CATALOGO } from '../../shared/catalogo.js';
 import { hasBrowser, useBrowser } from './browser.js';
 import { ADMIN, loginCliente, submitLogin, visible } from './helpers.js';
 
@@ -44,7 +44,7 @@ async function cerca(page: Page, testo: string): Promise<void> {
 async function cambiaStato(page: Page, nome: string, conferma: 'Disattiva' | 'Attiva'): Promise<void> {
   await page.getByRole('switch', { name: `Stato di ${nome}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: conferma }).click();
-  const msg = conferma === 'Disattiva' ? MSG_CATALOGO_ADMIN.categoriaDisattivata(nome) : MSG_CATALOGO_ADMIN.categoriaAttivata(nome);
+  const msg = conferma === 'Disattiva' ? MSG_CATALOGO.categoriaDisattivata(nome) : MSG_CATALOGO.categoriaAttivata(nome);
   await visible(page.getByText(msg));
 }
 
@@ -98,13 +98,13 @@ describe.runIf(hasBrowser())('admin: prodotti e categorie', () => {
     await admin.getByLabel('Descrizione aggiuntiva').fill('Manico in fibra di vetro antiurto.');
     await admin.getByLabel('Pezzi per confezione').fill('0');
     await admin.getByRole('button', { name: 'Invia' }).click();
-    await visible(admin.getByText(MSG_CATALOGO_ADMIN.pzConf));
+    await visible(admin.getByText(MSG_CATALOGO.pzConf));
     await admin.getByLabel('Pezzi per confezione').fill('6');
     await admin.getByRole('button', { name: 'Invia' }).click();
     const dialog = admin.getByRole('dialog');
-    await visible(dialog.getByText(MSG_CATALOGO_ADMIN.confermaModifica));
+    await visible(dialog.getByText(MSG_CATALOGO.confermaModifica));
     await dialog.getByRole('button', { name: 'Invia' }).click();
-    await visible(admin.getByText(MSG_CATALOGO_ADMIN.prodottoAggiornato));
+    await visible(admin.getByText(MSG_CATALOGO.prodottoAggiornato));
     await visible(admin.getByRole('heading', { level: 1, name: titolo }));
     const storico = admin.getByRole('table', { name: 'Storico modifiche' });
     await visible(storico.getByRole('cell', { name: 'Descrizione personalizzata modificata' }));

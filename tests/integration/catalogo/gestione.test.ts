@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../server/app.js';
 import { categorie, prodotti } from '../../../server/db/schema/index.js';
-import { MSG_CATALOGO_ADMIN } from '../../../shared/catalogo.js';
+import { MSG_CATALOGO } from '../../../shared/catalogo.js';
 import {
   createAdmin, createAzienda, createBrand, createCategoria, createCliente, createProdotto, createUtente,
 } from '../../support/factories.js';
@@ -90,12 +90,12 @@ describe('prodotto/edit', () => {
 
   it('requires every field (SPEC §5), in Italian', async () => {
     const casi: [Record<string, unknown>, string][] = [
-      [{ ...valido, titolo_portale: '   ' }, MSG_CATALOGO_ADMIN.titoloObbligatorio],
-      [{ ...valido, titolo_portale: undefined }, MSG_CATALOGO_ADMIN.titoloObbligatorio],
-      [{ ...valido, descrizione_aggiuntiva: '' }, MSG_CATALOGO_ADMIN.descrizioneObbligatoria],
-      [{ ...valido, pz_conf: 0 }, MSG_CATALOGO_ADMIN.pzConf],
-      [{ ...valido, pz_conf: 'dieci' }, MSG_CATALOGO_ADMIN.pzConf],
-      [{ ...valido, pz_conf: 2.5 }, MSG_CATALOGO_ADMIN.pzConf],
+      [{ ...valido, titolo_portale: '   ' }, MSG_CATALOGO.titoloObbligatorio],
+      [{ ...valido, titolo_portale: undefined }, MSG_CATALOGO.titoloObbligatorio],
+      [{ ...valido, descrizione_aggiuntiva: '' }, MSG_CATALOGO.descrizioneObbligatoria],
+      [{ ...valido, pz_conf: 0 }, MSG_CATALOGO.pzConf],
+      [{ ...valido, pz_conf: 'dieci' }, MSG_CATALOGO.pzConf],
+      [{ ...valido, pz_conf: 2.5 }, MSG_CATALOGO.pzConf],
       [{ ...valido, pz_conf: undefined }, 'campo obbligatorio'],
       [{ ...valido, codice_prodotto: '' }, 'Codice mancante'],
       [{ ...valido, titolo_portale: 'x'.repeat(201) }, 'al massimo 200 caratteri'],
@@ -110,7 +110,7 @@ describe('prodotto/edit', () => {
   it('answers 404 for an unknown or deleted product', async () => {
     const res = await edit({ ...valido, codice_prodotto: 'NON-ESISTE' });
     expect(res.statusCode).toBe(404);
-    expect(res.json().msg).toBe(MSG_CATALOGO_ADMIN.prodottoSconosciuto('NON-ESISTE'));
+    expect(res.json().msg).toBe(MSG_CATALOGO.prodottoSconosciuto('NON-ESISTE'));
     await createProdotto(t().database.db, { codiceProdotto: 'DEL-0001', categoriaId: tasselli.id, deletedAt: new Date() });
     expect((await edit({ ...valido, codice_prodotto: 'DEL-0001' })).statusCode).toBe(404);
   });
@@ -122,7 +122,7 @@ describe('prodotto/edit', () => {
       payload: new URLSearchParams({ ...valido, titolo_portale: '  Tassello universale  ', pz_conf: '100' }).toString(),
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ status: 0, msg: MSG_CATALOGO_ADMIN.prodottoAggiornato });
+    expect(res.json()).toEqual({ status: 0, msg: MSG_CATALOGO.prodottoAggiornato });
     const [p] = await sql()`SELECT titolo_portale, descrizione_aggiuntiva, pz_conf FROM prodotti WHERE codice_prodotto = 'TA-0001'`;
     expect(p).toEqual({ titolo_portale: 'Tassello universale', descrizione_aggiuntiva: 'Per muratura piena.', pz_conf: 100 });
     const storico = await get(t().app, admin, '/api/modifiche/read?entita=prodotto&entita_id=TA-0001');
@@ -236,7 +236,7 @@ describe('categorie/toggle', () => {
     expect((await t().app.inject({ method: 'POST', url: '/api/categorie/toggle', headers: { cookie: admin }, payload: {} })).statusCode).toBe(400);
     const res = await toggle('99');
     expect(res.statusCode).toBe(404);
-    expect(res.json().msg).toBe(MSG_CATALOGO_ADMIN.categoriaSconosciuta('99'));
+    expect(res.json().msg).toBe(MSG_CATALOGO.categoriaSconosciuta('99'));
   });
 
   it('a disabled category leaves the customers\' tree and pages with its branch, in every process, and comes back', async () => {
@@ -245,7 +245,7 @@ describe('categorie/toggle', () => {
     expect((await pagina(b, '0301')).totale).toBe(2);
 
     const off = await toggle('0301');
-    expect(off.json()).toEqual({ status: 0, msg: MSG_CATALOGO_ADMIN.categoriaDisattivata('Viteria'), new_value: 1 });
+    expect(off.json()).toEqual({ status: 0, msg: MSG_CATALOGO.categoriaDisattivata('Viteria'), new_value: 1 });
 
     for (const app of [t().app, b]) {
       // The customers' tree: Viteria gone with its sub-category; the admin's: all (siblings by
@@ -272,7 +272,7 @@ describe('categorie/toggle', () => {
     expect(n!.n).toBe(0);
 
     const on = await toggle('0301');
-    expect(on.json()).toEqual({ status: 0, msg: MSG_CATALOGO_ADMIN.categoriaAttivata('Viteria'), new_value: 0 });
+    expect(on.json()).toEqual({ status: 0, msg: MSG_CATALOGO.categoriaAttivata('Viteria'), new_value: 0 });
     await vi.waitFor(async () => {
       for (const app of [t().app, b]) {
         expect(codiciAlbero((await get(app, cliente, '/api/categorie/list')).categorie)).toEqual(['03', '0302', '0301', '030101']);

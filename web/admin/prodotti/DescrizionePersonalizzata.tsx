@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { MSG_CATALOGO_ADMIN, prodottoEditRequest, type Prodotto, DESCRIZIONE_AGGIUNTIVA_MAX, PZ_CONF_MAX, TITOLO_PORTALE_MAX } from '../../../shared/catalogo.js';
+import { MSG_CATALOGO, prodottoEditRequest, type Prodotto, DESCRIZIONE_AGGIUNTIVA_MAX, PZ_CONF_MAX, TITOLO_PORTALE_MAX } from '../../../shared/catalogo.js';
 import { InputField } from '../../components/form/InputField';
 import { TextareaField } from '../../components/form/TextareaField';
 import { useConfirmAction } from '../../hooks/useConfirmAction';
@@ -49,7 +49,7 @@ export function DescrizionePersonalizzata({ prodotto: p }: { prodotto: Prodotto 
       return;
     }
     await confermaEFai({
-      question: MSG_CATALOGO_ADMIN.confermaModifica,
+      question: MSG_CATALOGO.confermaModifica,
       confirm: { title: 'Descrizione personalizzata', confirmLabel: 'Invia' },
       run: () => modifica.mutateAsync(input),
       failure: 'Errore nel salvataggio della descrizione personalizzata.',
