@@ -54,7 +54,6 @@ const shopRoutes: RouteObject[] = [
   { path: paths.prodotti.path, lazy: lazyPage(() => import('./shop/prodotti/CategoriePage'), (m) => m.CategoriePage) },
 ];
 
-
 /** Admin pages, inside the admin frame; the whole area is loaded lazily (its own chunks). */
 const adminRoutes: RouteObject[] = [
   { path: paths.adminHome.path, lazy: lazyPage(() => import('./admin/AdminHomePage'), (m) => m.AdminHomePage) },
