@@ -71,7 +71,11 @@ export interface DefinizioneTipo {
   staging(presenti: string[]): { colonne: { nome: string; sql: string }[]; valori: (r: Record<string, unknown>) => CopyValue[] };
   /** Refuses rows that name what the database does not have (marks them not ok). */
   verifica(l: Lavoro): Promise<ErroreRiga[]>;
-  /** Sets `esito` of every ok row ('nuovo', 'cambiato', 'invariato') and counts, writing nothing else. */
+  /**
+   * Counts the ok rows that are new, changed and unchanged (and what completo would withdraw),
+   * writing nothing outside the staging table; it may note each row's outcome in `esito` there
+   * ('nuovo', 'cambiato', 'invariato') for applica.
+   */
   classifica(l: Lavoro): Promise<Conteggi>;
   /** Writes the rows classified new or changed (and withdraws, with completo). */
   applica(l: Lavoro, c: Conteggi): Promise<Applicato>;

@@ -20,7 +20,7 @@ import type { Applicato, Campo, Conteggi, DefinizioneTipo, ErroreRiga, Lavoro, T
 import { righeFile } from './lettura/righe.js';
 import { FileNonValido, type Cella, type FormatoLetto } from './lettura/tipi.js';
 import { apriRegistro, chiudiRegistro, ERRORI_REGISTRATI, registroFallito } from './registro.js';
-import { copiaStaging, creaStaging, scartaRipetute } from './staging.js';
+import { copiaStaging, creaStaging } from './staging.js';
 import { TIPI } from './tipi/index.js';
 
 export interface Autore {
@@ -141,6 +141,9 @@ async function esegui(
   // A refused row is staged with its line and its key only, so that it still counts as named
   // (a product whose row is wrong is not withdrawn by --completo).
   const chiave = staging.colonne.map((c) => def.chiave.includes(c.nome));
+  // A record named twice: the later rows are refused (a Map here is far cheaper than a sort in SQL).
+  const viste = new Map<string, number>();
+  const nomiChiave = def.chiave.map((c) => intestazione.nomi.get(c) ?? c).join(' / ');
   async function* valide(): AsyncGenerator<CopyValue[]> {
     for (let n = await righe.next(); !n.done; n = await righe.next()) {
       const { riga, valori } = n.value;
@@ -152,18 +155,26 @@ async function esegui(
       }
       const esito = schema.safeParse(grezza);
       if (esito.success) {
-        yield [riga, true, ...staging.valori(esito.data)];
-        continue;
+        const k = def.chiave.map((c) => esito.data[c]).join('\u0000');
+        const prima = viste.get(k);
+        if (prima === undefined) {
+          viste.set(k, riga);
+          yield [riga, true, ...staging.valori(esito.data)];
+          continue;
+        }
+        r.scartate++;
+        annota([{ riga, colonna: nomiChiave, valore: def.chiave.map((c) => esito.data[c]).join(' / '), messaggio: `ripetuto: già alla riga ${prima}` }]);
+      } else {
+        r.scartate++;
+        annota(esito.error.issues.map((i) => {
+          const campo = String(i.path[0]);
+          const valore = grezza[campo];
+          return {
+            riga, colonna: intestazione.nomi.get(campo) ?? campo, messaggio: i.message,
+            valore: valore === '' || valore === undefined ? undefined : valore instanceof Date ? valore.toISOString().slice(0, 10) : String(valore),
+          };
+        }));
       }
-      r.scartate++;
-      annota(esito.error.issues.map((i) => {
-        const campo = String(i.path[0]);
-        const valore = grezza[campo];
-        return {
-          riga, colonna: intestazione.nomi.get(campo) ?? campo, messaggio: i.message,
-          valore: valore === '' || valore === undefined ? undefined : valore instanceof Date ? valore.toISOString().slice(0, 10) : String(valore),
-        };
-      }));
       const campiChiave = staging.colonne.map((c) => grezza[c.nome]);
       yield [riga, false, ...campiChiave.map((v, i) => (chiave[i] && typeof v === 'string' && v !== '' && v.length <= 50 ? v : null))];
     }
@@ -173,10 +184,9 @@ async function esegui(
 
   o.onProgress?.({ fase: 'verifica', righe: r.righeLette });
   const lavoro: Lavoro = { tx, presenti: new Set(presenti), completo: o.completo ?? false, nomi: intestazione.nomi };
-  for (const e of [await scartaRipetute(lavoro, def.chiave), await def.verifica(lavoro)]) {
-    r.scartate += e.length;
-    annota(e);
-  }
+  const rifiutate = await def.verifica(lavoro);
+  r.scartate += rifiutate.length;
+  annota(rifiutate);
   const quota = (r.scartate / r.righeLette) * 100;
   if (quota > soglia) {
     throw new FileNonValido(`File rifiutato, nulla è stato importato: ${r.scartate} ${r.scartate === 1 ? 'riga scartata' : 'righe scartate'} `

@@ -36,20 +36,6 @@ export async function scarta(l: Lavoro, dove: string, colonna: string, messaggio
   return righe.map((r) => ({ riga: r.riga, colonna: l.nomi.get(colonna) ?? colonna, valore: r.valore ?? undefined, messaggio }));
 }
 
-/** Refuses every row that names a record an earlier row of the file already named. */
-export async function scartaRipetute(l: Lavoro, chiave: string[]): Promise<ErroreRiga[]> {
-  const cols = chiave.map((c) => `s.${ident(c)}`).join(', ');
-  const righe = await l.tx.unsafe<{ riga: number; prima: number; valore: string }[]>(`
-    WITH r AS (
-      SELECT riga, min(riga) OVER (PARTITION BY ${cols}) AS prima FROM imp_righe s WHERE s.ok
-    )
-    UPDATE imp_righe s SET ok = false FROM r
-    WHERE r.riga = s.riga AND r.prima < s.riga
-    RETURNING s.riga, r.prima, concat_ws(' / ', ${cols}) AS valore`);
-  const colonna = chiave.map((c) => l.nomi.get(c) ?? c).join(' / ');
-  return righe.map((r) => ({ riga: r.riga, colonna, valore: r.valore, messaggio: `ripetuto: già alla riga ${r.prima}` }));
-}
-
 /** Rows per outcome among the rows still ok. */
 export async function contaEsiti(tx: Tx): Promise<{ nuove: number; modificate: number; invariate: number }> {
   const [c] = await tx<{ nuove: number; modificate: number; invariate: number }[]>`

@@ -60,35 +60,32 @@ export async function* righeCsv(bytes: AsyncIterable<Buffer>, formato: FormatoLe
   const parser = Readable.from(testo).pipe(parse({
     delimiter: separatore,
     bom: true,
-    info: true,
     relax_quotes: true,
     relax_column_count: true,
-    skip_empty_lines: true,
+    // Empty lines come as rows of one empty field (righeFile leaves them out): counting lines
+    // here is exact and far cheaper than csv-parse's `info`, which copies an object per row.
+    skip_empty_lines: false,
     // A whole file quoted wrong would otherwise become one ever-growing field.
     max_record_size: 1_000_000,
   }));
-  // csv-parse counts the line where a row ends, and counts every \r and \n inside fields as a
-  // line of its own (a quoted CRLF twice, a stray \r left by mixed line endings once): what it
-  // counted beyond the real line breaks is carried over to the rows that follow.
-  let contatiInPiu = 0;
+  let riga = 1;
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      let contati = 0;
-      let reali = 0;
+    for await (const record of parser as AsyncIterable<string[]>) {
+      yield { riga, valori: record };
+      riga++;
       for (let i = 0; i < record.length; i++) {
         const v = record[i];
         if (!v.includes('\n') && !v.includes('\r')) continue;
-        for (const ch of v) if (ch === '\n' || ch === '\r') contati++;
+        // A CRLF inside quotes is one line break; a \r ending the last field is the rest of a
+        // CRLF in a file whose lines end with LF (csv-parse took \n as the row separator).
         const interno = i === record.length - 1 ? v.replace(/\r$/, '') : v;
-        reali += interno.match(/\r\n|\r|\n/g)?.length ?? 0;
+        riga += interno.match(/\r\n|\r|\n/g)?.length ?? 0;
       }
-      yield { riga: info.lines - contatiInPiu - contati, valori: record };
-      contatiInPiu += contati - reali;
     }
   } catch (err) {
-    const e = err as CsvError & { lines?: number };
+    const e = err as CsvError;
     if (typeof e.code === 'string' && e.code.startsWith('CSV_')) {
-      throw new FileNonValido(`CSV non leggibile alla riga ${e.lines ?? '?'}: ${MOTIVI[e.code] ?? e.message}`);
+      throw new FileNonValido(`CSV non leggibile dopo la riga ${riga - 1}: ${MOTIVI[e.code] ?? e.message}`);
     }
     throw err;
   }
