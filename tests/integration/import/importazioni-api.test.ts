@@ -27,7 +27,7 @@ afterAll(async () => { await t().app.close(); });
 function modulo(campi: Record<string, string>, contenuto: string | Uint8Array, nome = 'giacenze.csv'): FormData {
   const f = new FormData();
   for (const [k, v] of Object.entries(campi)) f.append(k, v);
-  f.append('file', new Blob([typeof contenuto === 'string' ? new TextEncoder().encode(contenuto) : contenuto]), nome);
+  f.append('file', new Blob([typeof contenuto === 'string' ? contenuto : new Uint8Array(contenuto)]), nome);
   return f;
 }
 const carica = (form: FormData, headers: Record<string, string>, path = 'importazioni/carica') =>
