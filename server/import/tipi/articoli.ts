@@ -25,6 +25,9 @@ import {
  */
 export const VOCABOLARIO_INTERO = 20_000;
 
+/** The "no brand" code (SPEC §3) and its name in the demo data. */
+const SENZA_MARCHIO = ['000', 'Senza marchio'] as const;
+
 /** Family levels, top first: the code's field and the name's. */
 const LIVELLI = [['famiglia_id', 'famiglia'], ['sottofamiglia_id', 'sottofamiglia'], ['gruppo_id', 'gruppo'], ['sottogruppo_id', 'sottogruppo']] as const;
 
@@ -107,7 +110,8 @@ export const articoli: DefinizioneTipo = {
       await l.tx.unsafe(`
         UPDATE imp_righe s SET brand_nome = x.nome FROM (
           SELECT DISTINCT ON (s.brand_codice) s.brand_codice,
-            coalesce(${l.presenti.has('brand_descrizione') ? "nullif(s.brand_descrizione, '')," : ''} b.nome, s.brand_codice) AS nome
+            coalesce(${l.presenti.has('brand_descrizione') ? "nullif(s.brand_descrizione, '')," : ''} b.nome,
+              CASE WHEN s.brand_codice = '${SENZA_MARCHIO[0]}' THEN '${SENZA_MARCHIO[1]}' ELSE s.brand_codice END) AS nome
           FROM imp_righe s LEFT JOIN brand b ON b.brand_codice = s.brand_codice WHERE s.ok
           ORDER BY s.brand_codice${l.presenti.has('brand_descrizione') ? ", s.brand_descrizione = ''" : ''}, s.riga
         ) x WHERE s.ok AND x.brand_codice = s.brand_codice`);
@@ -142,6 +146,10 @@ export const articoli: DefinizioneTipo = {
       SELECT DISTINCT s.brand_codice, s.brand_nome FROM imp_righe s WHERE s.ok AND s.esito IN ('nuovo', 'cambiato')
       ON CONFLICT (brand_codice) DO UPDATE SET nome = excluded.nome WHERE brand.nome IS DISTINCT FROM excluded.nome
       RETURNING brand_codice` : [];
+    if (!l.presenti.has('brand_codice') && c.nuove > 0) {
+      // New products without a brand column take the column's default, '000', which must exist.
+      await tx`INSERT INTO brand (brand_codice, nome) VALUES (${SENZA_MARCHIO[0]}, ${SENZA_MARCHIO[1]}) ON CONFLICT (brand_codice) DO NOTHING`;
+    }
     const categorieNuove = haFamiglie(l) ? await creaCategorie(l) : 0;
 
     const v = valori(l);
