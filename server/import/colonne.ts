@@ -16,7 +16,7 @@ import { TIPI_IMPORT, type TipoImport } from './definizione.js';
 /** Field names by kind: each field, the names the ERP gives it. */
 export type MappaColonne = Partial<Record<TipoImport, Record<string, string[]>>>;
 
-const schemaMappa = z.record(
+const schemaMappa = z.partialRecord(
   z.enum(TIPI_IMPORT),
   z.record(z.string().min(1), z.union([z.string().min(1), z.array(z.string().min(1)).min(1)])
     .transform((v) => (Array.isArray(v) ? v : [v]))),
