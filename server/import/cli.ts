@@ -106,7 +106,9 @@ async function main(): Promise<number> {
     return 0;
   }
   if (a.file.length === 0) throw new ErroreUso(`Nessun file indicato.\n\n${USO}`);
-  const lavori = a.file.map((file) => {
+  const lavori = a.file.map((dato) => {
+    // npm run starts scripts in the package's folder; INIT_CWD is where the command was typed.
+    const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), dato);
     if (!fs.existsSync(file)) throw new ErroreUso(`File non trovato: ${file}`);
     const tipo = a.tipo ?? tipoDalNome(file);
     if (!tipo) throw new ErroreUso(`Non capisco il tipo di ${file} dal nome: indica --tipo (${TIPI_IMPORT.join(', ')})`);
