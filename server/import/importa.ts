@@ -59,7 +59,7 @@ export interface RapportoImport extends Conteggi {
   tipo: TipoImport;
   file: string;
   stato: StatoImport;
-  /** Why the file was refused. */
+  /** Why the file was refused (or what failed after it was applied). */
   motivo?: string;
   formato: FormatoLetto;
   colonneIgnorate: string[];
@@ -100,7 +100,11 @@ export async function importa(sql: Sql, bytes: AsyncIterable<Buffer>, o: Opzioni
     r.errori.sort((a, b) => a.riga - b.riga);
     if (applicato) {
       o.onProgress?.({ fase: 'ricerca', righe: r.righeLette });
-      await dopoImport(sql, applicato);
+      // The data is committed: a failure here is told, not turned into a failed run.
+      await dopoImport(sql, applicato).catch((err: unknown) => {
+        r.motivo = `Dati importati, ma ricerca e cache non aggiornate (${(err as Error).message}): `
+          + 'eseguire SELECT refresh_search_vocab() e riavviare il portale';
+      });
     }
   } catch (err) {
     // The run's own error matters more than one writing its record (the database may be gone).

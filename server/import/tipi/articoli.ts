@@ -102,8 +102,9 @@ export const articoli: DefinizioneTipo = {
       valori: (r): CopyValue[] => [...usati.map((c) => r[c.nome] as CopyValue), categoriaDi(r, presenti), null, null, null, null],
     };
   },
-  async verifica(l) {
-    // Nothing the database could refuse: unknown categories and brands are created.
+  // Nothing the database could refuse: unknown categories and brands are created.
+  verifica: async () => [],
+  async classifica(l) {
     if (l.presenti.has('brand_codice')) {
       // One name per brand: the first row that gives one, else the name it has, else its code.
       await l.tx.unsafe(`
@@ -115,9 +116,6 @@ export const articoli: DefinizioneTipo = {
           ORDER BY s.brand_codice${l.presenti.has('brand_descrizione') ? ", s.brand_descrizione = ''" : ''}, s.riga
         ) x WHERE s.ok AND x.brand_codice = s.brand_codice`);
     }
-    return [];
-  },
-  async classifica(l) {
     const v = valori(l).map(([col, e]): [string, string] => (col === 'categoria_id'
       // By code: a category still to be created has no id yet.
       ? ['categoria_id', 'k.cod_cat'] : [col, e]));
