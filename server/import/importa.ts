@@ -18,7 +18,7 @@ import { notificaCatalogo } from '../catalogo/catalogo.cache.js';
 import { leggiIntestazione, type MappaColonne } from './colonne.js';
 import type { Applicato, Campo, Conteggi, DefinizioneTipo, ErroreRiga, Lavoro, TipoImport } from './definizione.js';
 import { righeFile } from './lettura/righe.js';
-import { FileNonValido, type Cella, type FormatoLetto } from './lettura/tipi.js';
+import { FileNonValido, type Cella, type FormatoLetto, type RigaGrezza } from './lettura/tipi.js';
 import { apriRegistro, chiudiRegistro, ERRORI_REGISTRATI, registroFallito } from './registro.js';
 import { copiaStaging, creaStaging } from './staging.js';
 import { TIPI } from './tipi/index.js';
@@ -61,7 +61,7 @@ export interface RapportoImport extends Conteggi {
   tipo: TipoImport;
   file: string;
   stato: StatoImport;
-  /** Why the file was refused. */
+  /** Why the file was refused (or what failed after it was applied). */
   motivo?: string;
   formato: FormatoLetto;
   colonneIgnorate: string[];
@@ -102,10 +102,15 @@ export async function importa(sql: Sql, bytes: AsyncIterable<Buffer>, o: Opzioni
     r.errori.sort((a, b) => a.riga - b.riga);
     if (applicato) {
       o.onProgress?.({ id: r.id, fase: 'ricerca', righe: r.righeLette });
-      await dopoImport(sql, applicato);
+      // The data is committed: a failure here is told, not turned into a failed run.
+      await dopoImport(sql, applicato).catch((err: unknown) => {
+        r.motivo = `Dati importati, ma ricerca e cache non aggiornate (${(err as Error).message}): `
+          + 'eseguire SELECT refresh_search_vocab() e riavviare il portale';
+      });
     }
   } catch (err) {
-    await registroFallito(sql, id, (err as Error).message, Math.round(performance.now() - inizio));
+    // The run's own error matters more than one writing its record (the database may be gone).
+    await registroFallito(sql, id, (err as Error).message, Math.round(performance.now() - inizio)).catch(() => undefined);
     throw err;
   }
   r.durataMs = Math.round(performance.now() - inizio);
@@ -126,6 +131,22 @@ async function esegui(
   await tx`SET LOCAL statement_timeout = 0`;
   await tx`SET LOCAL work_mem = '64MB'`;
   const righe = righeFile(bytes, r.formato)[Symbol.asyncIterator]();
+  try {
+    return await leggiEApplica(tx, def, righe, o, soglia, r);
+  } finally {
+    // A refused header or a failed COPY stops reading: let the readers close the file.
+    await righe.return?.(undefined);
+  }
+}
+
+async function leggiEApplica(
+  tx: postgres.TransactionSql,
+  def: DefinizioneTipo,
+  righe: AsyncIterator<RigaGrezza>,
+  o: OpzioniImport,
+  soglia: number,
+  r: RapportoImport,
+): Promise<Applicato | undefined> {
   const prima = await righe.next();
   if (prima.done) throw new FileNonValido('Il file è vuoto');
   const intestazione = leggiIntestazione(prima.value.valori.map(String), def.campi, def.modello?.regex, o.colonne?.[o.tipo]);

@@ -43,7 +43,7 @@ async function conIntestazione(testo: AsyncGenerator<string>): Promise<{ prima: 
 }
 
 const MOTIVI: Record<string, string> = {
-  CSV_QUOTE_NOT_CLOSED: 'virgolette aperte e mai chiuse',
+  CSV_QUOTE_NOT_CLOSED: 'virgolette aperte e mai chiuse fino alla fine del file',
   CSV_INVALID_CLOSING_QUOTE: 'testo subito dopo le virgolette di chiusura',
   CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'testo subito dopo le virgolette di chiusura',
   CSV_MAX_RECORD_SIZE: 'riga troppo lunga',
@@ -83,9 +83,10 @@ export async function* righeCsv(bytes: AsyncIterable<Buffer>, formato: FormatoLe
       }
     }
   } catch (err) {
-    const e = err as CsvError;
+    // csv-parse's own count: rows it had parsed may not have reached this loop yet.
+    const e = err as CsvError & { lines?: number };
     if (typeof e.code === 'string' && e.code.startsWith('CSV_')) {
-      throw new FileNonValido(`CSV non leggibile dopo la riga ${riga - 1}: ${MOTIVI[e.code] ?? e.message}`);
+      throw new FileNonValido(`CSV non leggibile (riga ${e.lines ?? riga}): ${MOTIVI[e.code] ?? e.message}`);
     }
     throw err;
   }

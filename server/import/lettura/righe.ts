@@ -22,8 +22,13 @@ export async function* righeFile(bytes: AsyncIterable<Buffer>, formato: FormatoL
     primo = Buffer.concat([primo, n.value as Buffer]);
   }
   const tutto = (async function* () {
-    if (primo.length) yield primo;
-    for (let n = await it.next(); !n.done; n = await it.next()) yield n.value as Buffer;
+    try {
+      if (primo.length) yield primo;
+      for (let n = await it.next(); !n.done; n = await it.next()) yield n.value as Buffer;
+    } finally {
+      // Stopped early (a refused file): a file stream's iterator closes the file on return.
+      await it.return?.();
+    }
   })();
   if (inizia(primo, OLE)) throw new FileNonValido('File Excel .xls (formato binario) non letto: salvalo come .xlsx o .csv');
   formato.formato = inizia(primo, ZIP) ? 'xlsx' : 'csv';

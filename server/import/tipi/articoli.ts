@@ -20,10 +20,16 @@ import {
 } from '../valori.js';
 
 /**
- * Above this many products with new texts the vocabulary is rebuilt whole (refresh_search_vocab,
- * ~13 s on 200,000 products) rather than taught their words (impara_parole_vocab).
+ * Words of the products with new texts are taught to the search vocabulary (impara_parole_vocab:
+ * it never blocks a search; 200,000 products take ~12 s here). Only when they are more than this
+ * share of the catalogue is it rebuilt whole (refresh_search_vocab: ~15 s for 400,000 products,
+ * with searches waiting on its TRUNCATE), so that word frequencies are right again after such a
+ * change; a smaller import leaves the frequencies of known words as they were.
  */
-export const VOCABOLARIO_INTERO = 20_000;
+const QUOTA_VOCABOLARIO_INTERO = 0.5;
+
+/** The "no brand" code (SPEC §3) and its name in the demo data. */
+const SENZA_MARCHIO = ['000', 'Senza marchio'] as const;
 
 /** Family levels, top first: the code's field and the name's. */
 const LIVELLI = [['famiglia_id', 'famiglia'], ['sottofamiglia_id', 'sottofamiglia'], ['gruppo_id', 'gruppo'], ['sottogruppo_id', 'sottogruppo']] as const;
@@ -80,10 +86,6 @@ function categoriaDi(r: Record<string, unknown>, presenti: string[]): string | n
   return null;
 }
 
-/** The product's codes of one kind, in the order they were written. */
-const codiciAttuali = (tipo: string) =>
-  `coalesce((SELECT array_agg(pc.codice ORDER BY pc.id) FROM prodotti_codici pc WHERE pc.prodotto_id = p.id AND pc.tipo = '${tipo}'), '{}')`;
-
 /** Products not named by any row of the file (refused rows included), still shown. */
 const FUORI_DAL_FILE = `FROM prodotti p WHERE p.deleted_at IS NULL
   AND NOT EXISTS (SELECT 1 FROM imp_righe s WHERE s.codice_prodotto = p.codice_prodotto)`;
@@ -100,37 +102,44 @@ export const articoli: DefinizioneTipo = {
       valori: (r): CopyValue[] => [...usati.map((c) => r[c.nome] as CopyValue), categoriaDi(r, presenti), null, null, null, null],
     };
   },
-  async verifica(l) {
-    // Nothing the database could refuse: unknown categories and brands are created.
+  // Nothing the database could refuse: unknown categories and brands are created.
+  verifica: async () => [],
+  async classifica(l) {
     if (l.presenti.has('brand_codice')) {
       // One name per brand: the first row that gives one, else the name it has, else its code.
       await l.tx.unsafe(`
         UPDATE imp_righe s SET brand_nome = x.nome FROM (
           SELECT DISTINCT ON (s.brand_codice) s.brand_codice,
-            coalesce(${l.presenti.has('brand_descrizione') ? "nullif(s.brand_descrizione, '')," : ''} b.nome, s.brand_codice) AS nome
+            coalesce(${l.presenti.has('brand_descrizione') ? "nullif(s.brand_descrizione, '')," : ''} b.nome,
+              CASE WHEN s.brand_codice = '${SENZA_MARCHIO[0]}' THEN '${SENZA_MARCHIO[1]}' ELSE s.brand_codice END) AS nome
           FROM imp_righe s LEFT JOIN brand b ON b.brand_codice = s.brand_codice WHERE s.ok
           ORDER BY s.brand_codice${l.presenti.has('brand_descrizione') ? ", s.brand_descrizione = ''" : ''}, s.riga
         ) x WHERE s.ok AND x.brand_codice = s.brand_codice`);
     }
-    return [];
-  },
-  async classifica(l) {
     const v = valori(l).map(([col, e]): [string, string] => (col === 'categoria_id'
       // By code: a category still to be created has no id yet.
-      ? ['categoria_id', `(SELECT k.cod_cat FROM categorie k WHERE k.id = p.categoria_id)`] : [col, e]));
+      ? ['categoria_id', 'k.cod_cat'] : [col, e]));
     const riga = v.length
       ? `p.deleted_at IS NOT NULL OR (${v.map(([col, e]) => (col === 'categoria_id' ? e : `p.${ident(col)}`)).join(', ')})
          IS DISTINCT FROM (${v.map(([col, e]) => (col === 'categoria_id' ? 's.categoria_cod' : e)).join(', ')})`
       : 'p.deleted_at IS NOT NULL';
-    const codici = codiciPresenti(l).map(([campo, tipo]) =>
-      `CASE WHEN s.${campo} IS DISTINCT FROM ${codiciAttuali(tipo)} THEN '${tipo}' END`);
+    const tipi = codiciPresenti(l);
+    // The product's codes of each kind in the order they were written, read in one index scan.
+    const attuali = tipi.length ? `LEFT JOIN LATERAL (
+        SELECT ${tipi.map(([, tipo]) => `coalesce(array_agg(pc.codice ORDER BY pc.id) FILTER (WHERE pc.tipo = '${tipo}'), '{}') AS ${tipo}`).join(', ')}
+        FROM prodotti_codici pc WHERE pc.prodotto_id = p.id AND pc.tipo IN (${tipi.map(([, tipo]) => `'${tipo}'`).join(', ')})
+      ) c ON p.id IS NOT NULL` : '';
+    const codici = tipi.map(([campo, tipo]) => `CASE WHEN s.${campo} IS DISTINCT FROM c.${tipo} THEN '${tipo}' END`);
     await l.tx.unsafe(`
       UPDATE imp_righe s SET prodotto_id = x.id, riga_diversa = x.riga_diversa, codici_diversi = x.codici,
         esito = CASE WHEN x.id IS NULL THEN 'nuovo' WHEN x.riga_diversa OR cardinality(x.codici) > 0 THEN 'cambiato' ELSE 'invariato' END
       FROM (
         SELECT s.riga, p.id, ${riga} AS riga_diversa,
           array_remove(ARRAY[${codici.length ? codici.join(', ') : 'NULL'}]::text[], NULL) AS codici
-        FROM imp_righe s LEFT JOIN prodotti p ON p.codice_prodotto = s.codice_prodotto WHERE s.ok
+        FROM imp_righe s LEFT JOIN prodotti p ON p.codice_prodotto = s.codice_prodotto
+        LEFT JOIN categorie k ON k.id = p.categoria_id
+        ${attuali}
+        WHERE s.ok
       ) x WHERE x.riga = s.riga`);
     const ritirate = l.completo ? (await l.tx.unsafe<{ n: number }[]>(`SELECT count(*)::int AS n ${FUORI_DAL_FILE}`))[0].n : 0;
     return { ...(await contaEsiti(l.tx)), ritirate };
@@ -142,6 +151,10 @@ export const articoli: DefinizioneTipo = {
       SELECT DISTINCT s.brand_codice, s.brand_nome FROM imp_righe s WHERE s.ok AND s.esito IN ('nuovo', 'cambiato')
       ON CONFLICT (brand_codice) DO UPDATE SET nome = excluded.nome WHERE brand.nome IS DISTINCT FROM excluded.nome
       RETURNING brand_codice` : [];
+    if (!l.presenti.has('brand_codice') && c.nuove > 0) {
+      // New products without a brand column take the column's default, '000', which must exist.
+      await tx`INSERT INTO brand (brand_codice, nome) VALUES (${SENZA_MARCHIO[0]}, ${SENZA_MARCHIO[1]}) ON CONFLICT (brand_codice) DO NOTHING`;
+    }
     const categorieNuove = haFamiglie(l) ? await creaCategorie(l) : 0;
 
     const v = valori(l);
@@ -187,12 +200,13 @@ export const articoli: DefinizioneTipo = {
       SELECT prodotto_id AS id, codice_prodotto AS codice, esito = 'nuovo' OR riga_diversa AS testi
       FROM imp_righe WHERE ok AND esito IN ('nuovo', 'cambiato')`;
     const paroleNuove = toccati.filter((t) => t.testi).map((t) => t.codice);
+    const [{ catalogo }] = await tx<{ catalogo: number }[]>`SELECT count(*)::int AS catalogo FROM prodotti WHERE deleted_at IS NULL`;
     return {
       ...c,
       prodotti: [...toccati.map((t) => t.id), ...altri.map((a) => a.id), ...ritirati.map((r) => r.id)],
       categorie: categorieNuove > 0,
       paroleNuove,
-      vocabolario: paroleNuove.length + altri.length > VOCABOLARIO_INTERO,
+      vocabolario: paroleNuove.length + altri.length > catalogo * QUOTA_VOCABOLARIO_INTERO,
     };
   },
 };
