@@ -72,6 +72,7 @@ const adminRoutes: RouteObject[] = [
   { path: paths.adminBanner.path, lazy: lazyPage(() => import('./admin/banner/BannerPage'), (m) => m.BannerPage) },
   { path: paths.adminMultimedia.path, lazy: lazyPage(() => import('./admin/multimedia/MultimediaPage'), (m) => m.MultimediaPage) },
   { path: paths.adminMultimediaDettaglio.path, lazy: lazyPage(() => import('./admin/multimedia/MultimediaDettaglioPage'), (m) => m.MultimediaDettaglioPage) },
+  { path: paths.adminImportazioni.path, lazy: lazyPage(() => import('./admin/importazioni/ImportazioniPage'), (m) => m.ImportazioniPage) },
   { path: paths.adminOrdiniErp.path, lazy: lazyPage(() => import('./admin/erp/OrdiniErpPage'), (m) => m.OrdiniErpPage) },
   { path: paths.adminUserDevices.path, lazy: lazyPage(() => import('./admin/dispositivi/DispositiviPage'), (m) => m.DispositiviPage) },
 ];
