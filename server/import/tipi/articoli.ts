@@ -94,7 +94,7 @@ export const articoli: DefinizioneTipo = {
   tipo: 'articoli',
   campi,
   chiave: ['codice_prodotto'],
-  completo: 'ritira i prodotti assenti dal file',
+  completo: true,
   staging(presenti) {
     const usati = campi.filter((c) => presenti.includes(c.nome));
     return {

@@ -112,8 +112,10 @@ describe('articoli', () => {
     expect(await t().database.sql`SELECT id FROM prodotti_codici ORDER BY id`).toEqual(codiciPrima);
   });
 
-  it('changes only the product whose row changed (XLSX, numbers as numbers)', async () => {
+  it('changes only the product whose row changed (XLSX, numbers as numbers), and the server forgets its cached description', async () => {
     const prima = await Promise.all(['IM-0001', 'IM-0002', 'IM-0003'].map(prodotto));
+    const titolo = async () => (await get(`/api/prodotti/details?${SCOPE}&codice_prodotto=IM-0002`)).prodotto.titolo;
+    expect(await titolo()).toBe('Rivettatrice pneumatica professionale');
     const righe: (string | number)[][] = ARTICOLI.map((l) => l.split(';'));
     // The quoted description holds a ';': rebuild its row by hand.
     righe[3] = ['IM-0003', 'Tassello nylon 8x40; conf. 100 pz', 'Per mattone pieno', '03', 'Ferramenta', '0302', 'Tasselli', '007', 'Fischer', 'CF', 100, 10.5, Number(EAN2), 'FI-50', ''];
@@ -126,6 +128,8 @@ describe('articoli', () => {
     expect(new Date(dopo[1].updated_at).getTime()).toBeGreaterThan(new Date(prima[1].updated_at).getTime());
     expect([dopo[0].updated_at, dopo[2].updated_at]).toEqual([prima[0].updated_at, prima[2].updated_at]);
     expect(await cerca('valigett')).toEqual(['IM-0002']);
+    // The notice of the import reaches the server's listener (the description was cached for 60 s).
+    await expect.poll(titolo, { timeout: 3000, interval: 25 }).toBe('Rivettatrice pneumatica professionale con valigetta');
   });
 
   it('refuses a file without its required columns, naming them', async () => {
