@@ -8,7 +8,7 @@ import { INT4 } from '../../../shared/common.js';
 import type { DefinizioneTipo } from '../definizione.js';
 import { scarta } from '../staging.js';
 import { codice, intero } from '../valori.js';
-import { campiPresenti, diverso } from './comune.js';
+import { bloccaProdotti, campiPresenti, diverso } from './comune.js';
 
 const quantita = intero(INT4.min, INT4.max);
 
@@ -41,6 +41,7 @@ export const giacenze: DefinizioneTipo = {
   },
   async applica(l, c) {
     const v = valori(l.presenti);
+    await bloccaProdotti(l.tx, `EXISTS (SELECT 1 FROM imp_righe s WHERE s.ok AND s.codice_prodotto = p.codice_prodotto AND ${diverso('p', v)})`);
     await l.tx.unsafe(`
       UPDATE prodotti p SET (${v.map(([col]) => col).join(', ')}) = ROW(${v.map(([, e]) => e).join(', ')})
       FROM imp_righe s WHERE s.ok AND p.codice_prodotto = s.codice_prodotto AND ${diverso('p', v)}`);

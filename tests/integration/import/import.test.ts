@@ -201,6 +201,28 @@ describe('listini and giacenze', () => {
   });
 });
 
+describe('beside orders', () => {
+  it('waits for an order holding a product instead of deadlocking with it (products are locked in id order, as orders lock them)', async () => {
+    const { sql } = t().database;
+    const [basso, alto] = await sql<{ id: number; codice: string }[]>`
+      SELECT id, codice_prodotto AS codice FROM prodotti WHERE codice_prodotto IN ('IM-0001', 'IM-0002') ORDER BY id`;
+    const file = csv('giacenze-concorrenti.csv', ['codice_prodotto;disponibilita', `${alto.codice};77`, `${basso.codice};77`]);
+    let importazione: ReturnType<typeof importaFile> | undefined;
+    await sql.begin(async (ordine) => {
+      await ordine`SELECT 1 FROM prodotti WHERE id = ${basso.id} FOR UPDATE`;
+      importazione = importaFile(file, 'giacenze');
+      await expect.poll(async () => (await sql<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)[0].n,
+      { timeout: 5000, interval: 20 }).toBe(1);
+      // Had the import taken the other product first, this would be a deadlock.
+      await ordine`SELECT 1 FROM prodotti WHERE id = ${alto.id} FOR UPDATE`;
+      await ordine`UPDATE prodotti SET disponibilita = disponibilita - 1 WHERE id IN (${basso.id}, ${alto.id})`;
+    });
+    expect(await importazione).toMatchObject({ stato: 'applicata', modificate: 2 });
+    expect([(await prodotto(basso.codice)).disponibilita, (await prodotto(alto.codice)).disponibilita]).toEqual([77, 77]);
+  });
+});
+
 describe('clienti and prezzi_netti', () => {
   it('imports clients from a CSV (a new company named in the file) and an XLSX that changes one', async () => {
     const r = await importaFile(csv('clienti.csv', [
