@@ -137,6 +137,8 @@ describe('articoli', () => {
     expect(r).toMatchObject({ stato: 'rifiutata', motivo: 'Mancano le colonne obbligatorie: codice_prodotto, descrizione1', righeLette: 0 });
     const g = await importaFile(csv('giacenze-senza.csv', ['codice_prodotto;ord_forn', 'IM-0001;3']), 'giacenze');
     expect(g).toMatchObject({ stato: 'rifiutata', motivo: 'Manca la colonna obbligatoria: disponibilita' });
+    const l = await importaFile(csv('listini-senza.csv', ['codice_prodotto;prezzo', 'IM-0001;3']), 'listini');
+    expect(l).toMatchObject({ stato: 'rifiutata', motivo: 'Nessuna colonna di listino (pz1, pz2, …) nel file', colonneIgnorate: ['prezzo'] });
   });
 });
 
