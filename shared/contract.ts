@@ -10,9 +10,11 @@ import { z } from 'zod';
  * - `catalogo`: as `cliente`, or an admin session reading the catalogue as any company and client
  *   (DESIGN §10: the admin product screens use the codes 0001/0001; an unknown client is priced
  *   with list 1 and no discount);
- * - `admin`: an admin session; `tecnico`: an admin session of tipologia 'tecnico'.
+ * - `admin`: an admin session; `tecnico`: an admin session of tipologia 'tecnico';
+ * - `token`: an API token (`Authorization: Bearer …`, created by a tecnico), never a session: the
+ *   ERP's unattended calls.
  */
-export const ACCESSI = ['public', 'utente', 'cliente', 'sessione', 'catalogo', 'admin', 'tecnico'] as const;
+export const ACCESSI = ['public', 'utente', 'cliente', 'sessione', 'catalogo', 'admin', 'tecnico', 'token'] as const;
 export type Access = (typeof ACCESSI)[number];
 
 export type Method = 'GET' | 'POST';
@@ -58,6 +60,11 @@ export interface Upload {
   maxFile: number;
   /** The largest file accepted, in bytes (413 above). */
   maxBytes: number;
+  /**
+   * Smaller limits for some fields (e.g. a cover photo beside a 50 MB document): the file stops
+   * being read at its field's limit, 413 as above.
+   */
+  maxBytesCampo?: Readonly<Partial<Record<string, number>>>;
 }
 
 export type AnyContract = Contract<Access, z.ZodType<any, any>, z.ZodType>;

@@ -3,8 +3,8 @@ import type postgres from 'postgres';
 import type { z } from 'zod';
 import type { CopyValue } from '../db/copy.js';
 
-export const TIPI_IMPORT = ['articoli', 'listini', 'giacenze', 'clienti', 'prezzi_netti', 'categorie'] as const;
-export type TipoImport = (typeof TIPI_IMPORT)[number];
+export { TIPI_IMPORT, type TipoImport } from '../../shared/importazioni.js';
+import type { TipoImport } from '../../shared/importazioni.js';
 
 /** A field of a kind, named as SPEC §3 names it; its column in the file bears that name. */
 export interface Campo {

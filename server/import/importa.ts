@@ -32,6 +32,8 @@ export interface Autore {
 }
 
 export interface Avanzamento {
+  /** The run's record (importazioni.id), open from the start: a screen can follow it. */
+  id: number;
   fase: 'lettura' | 'verifica' | 'scrittura' | 'ricerca';
   /** Rows read so far (lettura), else the rows of the file. */
   righe: number;
@@ -99,7 +101,7 @@ export async function importa(sql: Sql, bytes: AsyncIterable<Buffer>, o: Opzioni
     }
     r.errori.sort((a, b) => a.riga - b.riga);
     if (applicato) {
-      o.onProgress?.({ fase: 'ricerca', righe: r.righeLette });
+      o.onProgress?.({ id: r.id, fase: 'ricerca', righe: r.righeLette });
       // The data is committed: a failure here is told, not turned into a failed run.
       await dopoImport(sql, applicato).catch((err: unknown) => {
         r.motivo = `Dati importati, ma ricerca e cache non aggiornate (${(err as Error).message}): `
@@ -168,7 +170,7 @@ async function leggiEApplica(
   async function* valide(): AsyncGenerator<CopyValue[]> {
     for (let n = await righe.next(); !n.done; n = await righe.next()) {
       const { riga, valori } = n.value;
-      if (++r.righeLette % OGNI_RIGHE === 0) o.onProgress?.({ fase: 'lettura', righe: r.righeLette });
+      if (++r.righeLette % OGNI_RIGHE === 0) o.onProgress?.({ id: r.id, fase: 'lettura', righe: r.righeLette });
       const grezza: Record<string, Cella> = {};
       for (const c of campi) {
         const v = valori[intestazione.indici.get(c.nome)!] ?? '';
@@ -203,7 +205,7 @@ async function leggiEApplica(
   await copiaStaging(tx, staging.colonne.map((c) => c.nome), valide());
   if (r.righeLette === 0) throw new FileNonValido('Il file non contiene righe di dati dopo l\'intestazione');
 
-  o.onProgress?.({ fase: 'verifica', righe: r.righeLette });
+  o.onProgress?.({ id: r.id, fase: 'verifica', righe: r.righeLette });
   const lavoro: Lavoro = { tx, presenti: new Set(presenti), completo: o.completo ?? false, nomi: intestazione.nomi };
   const rifiutate = await def.verifica(lavoro);
   r.scartate += rifiutate.length;
@@ -218,7 +220,7 @@ async function leggiEApplica(
     r.stato = 'verificata';
     return undefined;
   }
-  o.onProgress?.({ fase: 'scrittura', righe: r.righeLette });
+  o.onProgress?.({ id: r.id, fase: 'scrittura', righe: r.righeLette });
   // One import writes at a time: two files of the same kind would race on the same rows.
   await tx`SELECT pg_advisory_xact_lock(hashtext('portale_import'))`;
   const applicato = await def.applica(lavoro, r);

@@ -18,6 +18,7 @@ CREATE OR REPLACE FUNCTION impara_parole_vocab(codici text[]) RETURNS int LANGUA
     ON CONFLICT (word) DO NOTHING
     RETURNING word, alias, freq, lexemes
   ), parole AS (
+    -- Runs although nothing reads it (a data-modifying WITH always does).
     INSERT INTO search_word (word, lexemes, freq)
     SELECT word, lexemes, freq FROM vocab
     WHERE alias IN ('asciiword', 'word', 'hword_asciipart', 'hword_part') AND cardinality(lexemes) > 0

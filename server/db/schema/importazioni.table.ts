@@ -29,6 +29,9 @@ export const importazioni = pgTable('importazioni', {
   /** Why a file was refused or a run failed, in Italian. */
   motivo: text('motivo'),
   righeLette: integer('righe_lette').notNull().default(0),
+  /** While running: the phase ('lettura', 'verifica', 'scrittura', 'ricerca') and, reading, the share of the file read. */
+  fase: text('fase'),
+  percentuale: integer('percentuale'),
   nuove: integer('nuove').notNull().default(0),
   modificate: integer('modificate').notNull().default(0),
   invariate: integer('invariate').notNull().default(0),

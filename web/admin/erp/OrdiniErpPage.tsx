@@ -75,7 +75,7 @@ export function OrdiniErpPage() {
         {totale === undefined ? '\u00a0' : totale === 1 ? '1 ordine' : `${totale.toLocaleString('it-IT')} ordini`}
       </p>
       <section className="card" aria-label="Invio degli ordini all'ERP">
-        <div className="erp-toolbar">
+        <div className="list-toolbar">
           <SelectField layout="inline" label="Stato" value={stato} options={FILTRI} onChange={(e) => filtra(e.target.value)} />
           <SelectField
             layout="inline"
@@ -111,7 +111,7 @@ export function OrdiniErpPage() {
         />
       </section>
       {totalPages > 1 && (
-        <div className="erp-paging">
+        <div className="list-paging">
           <Pagination currentPage={page} totalPages={totalPages} onPageChange={setPage} disabled={rows.isFetching} label="Pagine ordini" />
         </div>
       )}

@@ -11,6 +11,8 @@ CREATE TABLE "importazioni" (
 	"stato" text DEFAULT 'in_corso' NOT NULL,
 	"motivo" text,
 	"righe_lette" integer DEFAULT 0 NOT NULL,
+	"fase" text,
+	"percentuale" integer,
 	"nuove" integer DEFAULT 0 NOT NULL,
 	"modificate" integer DEFAULT 0 NOT NULL,
 	"invariate" integer DEFAULT 0 NOT NULL,
