@@ -287,6 +287,16 @@ describe('categorie', () => {
     ]), 'categorie', { soglia: 50 });
     expect(x).toMatchObject({ stato: 'applicata', modificate: 1, scartate: 1 });
     expect(x.errori).toEqual([{ riga: 2, colonna: 'cod_cat_padre', valore: '030201', messaggio: 'la catena dei padri non arriva a una categoria principale (ciclo)' }]);
+    // Moved under a hidden branch, its products leave every category page; back, they return.
+    const pagine = async (codice: string) => (await t().database.sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM prodotti_categorie pc JOIN prodotti p ON p.id = pc.prodotto_id WHERE p.codice_prodotto = ${codice}`)[0].n;
+    expect(await pagine('IM-0003')).toBe(2);
+    const nascosta = await importaFile(csv('categorie-nascoste.csv', ['cod_cat;nome;cod_cat_padre;status', '04;Idraulica;;1', '0302;Tasselli e ancoranti;04;0']), 'categorie');
+    expect(nascosta).toMatchObject({ stato: 'applicata', modificate: 2 });
+    expect(await pagine('IM-0003')).toBe(0);
+    await importaFile(csv('categorie-ritorno.csv', ['cod_cat;nome;cod_cat_padre;status', '04;Idraulica e termoidraulica;;0', '0302;Tasselli e ancoranti;01;0']), 'categorie');
+    expect(await pagine('IM-0003')).toBe(2);
+    expect(await categoria('01')).toEqual(['IM-0001', 'IM-0003']);
   });
 });
 
