@@ -87,6 +87,8 @@ export async function seedOrdini(tx: postgres.TransactionSql, ctx: ActivityConte
           utente_nome: `${utente.nome} ${utente.cognome}`, nome: chance(r, 0.3) ? pick(r, NOMI_ORDINE) : '',
           note: chance(r, 0.25) ? pick(r, NOTE) : '', response_code: failed ? '500' : '201',
           response_status: failed ?? 'Confermato', totale: millsToText(totale), created_at: createdAt,
+          // History: placed before the ERP exchange, never sent by itself (an admin may resend).
+          erp_stato: 'precedente',
         },
         righe,
       });

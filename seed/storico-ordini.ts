@@ -86,7 +86,7 @@ export async function seedStoricoOrdini(sql: postgres.Sql, opts: StoricoOptions)
     const span = (A - DA) / n;
     await times.time('copy ordini', () => copyRows(tx, 'ordini',
       ['id', 'utente_id', 'cliente_id', 'azienda_codice', 'cliente_codice', 'utente_codice', 'cliente_nome', 'azienda_nome',
-        'utente_nome', 'nome', 'note', 'response_code', 'response_status', 'totale', 'created_at'],
+        'utente_nome', 'nome', 'note', 'response_code', 'response_status', 'totale', 'created_at', 'erp_stato'],
       (function* () {
         for (let i = 0; i < n; i++) {
           const c = clienti[clienteDi[i]!]!;
@@ -95,7 +95,7 @@ export async function seedStoricoOrdini(sql: postgres.Sql, opts: StoricoOptions)
           t.setUTCHours(7 + (i % 10), (i * 7) % 60, (i * 13) % 60);
           yield [ordine0 + i, utente!.id, c.id, AZIENDA_STORICO, c.codice, 'U-STORICO', c.nome, 'Storico ordini (benchmark)',
             'Storico Benchmark', '', '', rifiutato[i] ? '500' : '201', rifiutato[i] ? 'Fido del cliente superato' : 'Confermato',
-            millsToText(totali[i]!), t];
+            millsToText(totali[i]!), t, 'precedente'];
         }
       })()));
     await times.time('copy ordini_righe', () => copyRows(tx, 'ordini_righe',

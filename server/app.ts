@@ -18,9 +18,11 @@ import { connect } from './db/client.js';
 import './deps.js';
 import { SessioniRecenti } from './auth/sessioni-recenti.js';
 import { CatalogoCache } from './catalogo/catalogo.cache.js';
-import { schedulePopolarita } from './catalogo/popolarita.js';
-import { scheduleStatistiche } from './statistiche/coda.js';
-import { PostaInUscita } from './posta/posta-in-uscita.js';
+import { applicaPopolarita } from './catalogo/popolarita.js';
+import { esportaOrdine } from './erp/esporta-ordine.js';
+import { CodaLavori } from './lavori/coda-lavori.js';
+import { inviaMail } from './posta/invia-mail.js';
+import { applicaStatistiche } from './statistiche/coda.js';
 import { Impostazioni } from './impostazioni/impostazioni.service.js';
 import { registerErrorHandler } from './lib/error-handler.js';
 import { badRequest } from './lib/errors.js';
@@ -129,24 +131,32 @@ export async function buildApp(
   const catalogo = new CatalogoCache(database.sql);
   await catalogo.listen();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir });
-  const posta = new PostaInUscita(database.sql, mailer, app.log);
-  await posta.start();
+  const lavori = new CodaLavori(database.sql, {
+    invia_mail: inviaMail(database.sql, mailer),
+    esporta_ordine: esportaOrdine(database.sql, config.erp),
+    applica_popolarita: async () => { await applicaPopolarita(database.sql); },
+    applica_statistiche: async () => { await applicaStatistiche(database.sql); },
+  }, [
+    // Product popularity (search ranking) from the queued order lines.
+    { task: 'applica_popolarita', quando: '*/5 * * * *' },
+    // ordini/stats folds first anyway: this keeps the queue short between visits.
+    { task: 'applica_statistiche', quando: '* * * * *' },
+  ], app.log);
+  await lavori.start();
   app.decorate('deps', {
     config,
     db: database.db,
     impostazioni: new Impostazioni(database.db),
     sessioniRecenti,
     catalogo,
-    posta,
+    lavori,
   });
   app.addHook('onClose', async () => {
-    await posta.stop();
+    await lavori.stop();
     mailer.close();
     await catalogo.close();
     await database.close();
   });
-  schedulePopolarita(app);
-  scheduleStatistiche(app);
 
   app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(headers);

@@ -37,6 +37,16 @@ export const envSchema = z.object({
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (else it could be forged). */
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Orders out to the ERP (server/erp/): a JSON webhook, signed with ERP_WEBHOOK_SECRET … */
+  ERP_ORDER_WEBHOOK_URL: z.string().url().optional(),
+  ERP_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** … and/or one CSV and one JSON file per order in this folder. */
+  ERP_EXPORT_DIR: z.string().min(1).optional(),
+  /** Live stock from the ERP before ordini/check and ordini/create (server/erp/disponibilita-live.ts). */
+  ERP_AVAILABILITY_URL: z.string().url().optional(),
+  ERP_AVAILABILITY_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(800),
+}).refine((e) => !e.ERP_ORDER_WEBHOOK_URL || e.ERP_WEBHOOK_SECRET, {
+  path: ['ERP_WEBHOOK_SECRET'], message: 'obbligatorio con ERP_ORDER_WEBHOOK_URL (almeno 16 caratteri)',
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -64,6 +74,18 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   /** Built SPA folder; undefined serves no SPA (API-only tests). */
   webDir?: string;
+  /** Where confirmed orders go (server/erp/esporta-ordine.ts); none of them: orders stay in the portal. */
+  erp?: ErpConfig;
+}
+
+export interface ErpConfig {
+  webhookUrl?: string;
+  webhookSecret?: string;
+  exportDir?: string;
+  /** Asked for live stock; without it the portal's stock is the truth. */
+  availabilityUrl?: string;
+  /** Longest wait for its answer before falling back to the portal's stock. */
+  availabilityTimeoutMs?: number;
 }
 
 export class ConfigError extends Error {}
@@ -100,5 +122,12 @@ export function configFromEnv(env: Env, databaseUrl: string): AppConfig {
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     webDir: path.resolve('dist/web'),
+    erp: {
+      webhookUrl: env.ERP_ORDER_WEBHOOK_URL,
+      webhookSecret: env.ERP_WEBHOOK_SECRET,
+      exportDir: env.ERP_EXPORT_DIR ? path.resolve(env.ERP_EXPORT_DIR) : undefined,
+      availabilityUrl: env.ERP_AVAILABILITY_URL,
+      availabilityTimeoutMs: env.ERP_AVAILABILITY_TIMEOUT_MS,
+    },
   };
 }

@@ -3,7 +3,7 @@ import type { Db } from './db/client.js';
 import type { SessioniRecenti } from './auth/sessioni-recenti.js';
 import type { CatalogoCache } from './catalogo/catalogo.cache.js';
 import type { Impostazioni } from './impostazioni/impostazioni.service.js';
-import type { PostaInUscita } from './posta/posta-in-uscita.js';
+import type { CodaLavori } from './lavori/coda-lavori.js';
 
 /** What route handlers need, built once in buildApp and reachable as app.deps. */
 export interface Deps {
@@ -15,8 +15,8 @@ export interface Deps {
   sessioniRecenti: SessioniRecenti;
   /** The catalogue's in-process caches; invalidate() after a catalogue change reaches every process. */
   catalogo: CatalogoCache;
-  /** Sends the queued mail of mail_uscita. */
-  posta: PostaInUscita;
+  /** The job queue: mail, orders to the ERP, the popularity and statistics folds. */
+  lavori: CodaLavori;
 }
 
 declare module 'fastify' {

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, esito, idParam, intParam, startParam, testo } from './common.js';
 import { contract } from './contract.js';
 
-/** Texts of SPEC §8 (Users, Credentials, Turnover flag) and of the server's refusals. */
+/**
+ * Texts of SPEC §5 and §8 (Users, Credentials, Turnover flag), of the server's refusals and of the
+ * admin screens' own failures (the spec words none for the login toggle and the deletion).
+ */
 export const MSG_UTENTI = {
   inserito: 'Utente Inserito Correttamente',
   aggiornato: 'Utente Aggiornato Correttamente',
@@ -16,6 +19,18 @@ export const MSG_UTENTI = {
   usernameNonEmail: "Lo username dell'utente non è un indirizzo email: impossibile inviare le credenziali.",
   clienteSconosciuto: (ids: number[]) => `Cliente non trovato: ${ids.join(', ')}.`,
   utenteSconosciuto: 'Utente non trovato.',
+  idNonDisponibile: 'ID utente non disponibile.',
+  confermaCancella: 'Sei sicuro di voler cancellare questo utente?',
+  confermaDisabilita: 'Sei sicuro di voler disabilitare questo utente?',
+  confermaFatturato: 'Sei sicuro di voler modificare lo stato del Fatturato Metrica?',
+  erroreFatturato: "Errore durante l'aggiornamento del Fatturato Metrica.",
+  /** Followed by the server's msg (SPEC §8). */
+  problemaCredenziali: "Si è verificato un problema durante l'invio delle credenziali. ",
+  erroreCredenziali: "Errore durante l'invio delle credenziali.",
+  emailMancante: 'Attenzione: email mancante.',
+  campiCompilati: 'Campi compilati correttamente',
+  erroreStatoLogin: "Errore durante l'aggiornamento dello stato login.",
+  erroreCancella: "Errore durante la cancellazione dell'utente.",
 } as const;
 
 /** Texts of password/cambia and of the gate that waits for it. */
@@ -31,6 +46,7 @@ export const MSG_PASSWORD = {
 
 export const PASSWORD_MIN = 12;
 export const UTENTI_MAX_PAGE_SIZE = 500;
+export const STRINGA_UTENTI_MAX = 100;
 export const TIPOLOGIE_ACCOUNT = ['cliente', 'user'] as const;
 
 const obbligatorio = (max: number) => testo(MSG_UTENTI.campiObbligatori).trim()
@@ -40,7 +56,7 @@ export const utentiReadQuery = z.object({
   cliente_id: idParam('cliente_id').optional(),
   utente_id: idParam('utente_id').optional(),
   /** SPEC §5: the admin search term is trimmed and lowercased; empty means no filter. */
-  stringa: testo().trim().toLowerCase().max(100, 'Testo di ricerca troppo lungo').optional(),
+  stringa: testo().trim().toLowerCase().max(STRINGA_UTENTI_MAX, 'Testo di ricerca troppo lungo').optional(),
   start: startParam,
   limit: intParam('limit deve essere un numero intero')
     .pipe(z.number().min(1, 'limit deve essere almeno 1').max(UTENTI_MAX_PAGE_SIZE, `limit può essere al massimo ${UTENTI_MAX_PAGE_SIZE}`))

@@ -116,4 +116,6 @@ export const paths = {
   /** Multimedia detail: the item travels in navigation state. */
   adminMultimediaDettaglio: fixed('/admin/multimedia/dettaglio'),
   adminUserDevices: fixed('/admin/userdevice/list'),
+  /** Beyond the spec: the orders' hand-over to the ERP. */
+  adminOrdiniErp: fixed('/admin/ordini-erp'),
 } as const;

@@ -62,8 +62,8 @@ const adminRoutes: RouteObject[] = [
   { path: paths.adminAziende.path, lazy: lazyPage(() => import('./admin/aziende/AziendePage'), (m) => m.AziendePage) },
   { path: paths.adminClienti.path, lazy: lazyPage(() => import('./admin/clienti/ClientiPage'), (m) => m.ClientiPage) },
   { path: paths.adminClienteDettaglio.path, lazy: lazyPage(() => import('./admin/clienti/ClienteDettaglioPage'), (m) => m.ClienteDettaglioPage) },
-  { path: paths.adminUtenti.path, lazy: adminNotBuilt },
-  { path: paths.adminUtenteDettaglio.path, lazy: adminNotBuilt },
+  { path: paths.adminUtenti.path, lazy: lazyPage(() => import('./admin/utenti/UtentiPage'), (m) => m.UtentiPage) },
+  { path: paths.adminUtenteDettaglio.path, lazy: lazyPage(() => import('./admin/utenti/UtenteDettaglioPage'), (m) => m.UtenteDettaglioPage) },
   { path: paths.adminCategorie.path, lazy: adminNotBuilt },
   { path: paths.adminImpostazioni.path, lazy: lazyPage(() => import('./admin/impostazioni/ImpostazioniPage'), (m) => m.ImpostazioniPage) },
   { path: paths.adminProdotti.path, lazy: adminNotBuilt },
@@ -74,6 +74,7 @@ const adminRoutes: RouteObject[] = [
   { path: paths.adminBanner.path, lazy: adminNotBuilt },
   { path: paths.adminMultimedia.path, lazy: adminNotBuilt },
   { path: paths.adminMultimediaDettaglio.path, lazy: adminNotBuilt },
+  { path: paths.adminOrdiniErp.path, lazy: lazyPage(() => import('./admin/erp/OrdiniErpPage'), (m) => m.OrdiniErpPage) },
   { path: paths.adminUserDevices.path, lazy: lazyPage(() => import('./admin/dispositivi/DispositiviPage'), (m) => m.DispositiviPage) },
 ];
 

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { notInArray, sql } from 'drizzle-orm';
 import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
-import type { Db, DbOrTx } from './client.js';
+import { migraCodaLavori } from '../lavori/connessione.js';
+import { sqlOf, type Db, type DbOrTx } from './client.js';
 import { migrazioniRipetibili } from './schema/index.js';
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../migrations');
@@ -62,7 +63,9 @@ export function readRepeatableMigrations(dirs: string[]): RepeatableMigration[] 
 /**
  * Applies drizzle's numbered migrations, then the SQL function files whose text changed since
  * they were last applied, all in one transaction under an advisory lock: processes starting
- * together migrate one after the other, and the later ones find nothing left to do.
+ * together migrate one after the other, and the later ones find nothing left to do. The job
+ * queue's own schema (graphile-worker) is brought up to date first, under the same lock, on its
+ * own connection: migrations and functions may queue jobs.
  */
 export async function runMigrations(
   db: Db, opts: { migrationsDir?: string; sqlDirs?: string[] } = {},
@@ -71,6 +74,7 @@ export async function runMigrations(
   const repeatable = readRepeatableMigrations(opts.sqlDirs ?? sqlFunctionDirs());
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('portale-b2b migrazioni'))`);
+    await migraCodaLavori(sqlOf(db));
     await applyNumbered(tx, numbered);
     await applyRepeatable(tx, repeatable);
   });

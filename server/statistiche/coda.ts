@@ -1,18 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { sqlOf } from '../db/client.js';
+import type { Sql } from '../db/client.js';
 
 /**
- * How often the queued orders are folded into the statistics rollups. ordini/stats folds first
- * anyway: this only keeps the queue short between visits of the statistics pages.
+ * Folds the queued orders into the statistics rollups (server/statistiche/sql/applica_statistiche.sql).
+ * ordini/stats folds first anyway; the job queue runs this every minute (server/app.ts) to keep the
+ * queue short between visits of the statistics pages.
  */
-const EVERY_MS = 60_000;
-
-/** Every EVERY_MS while the app runs; a failure is logged and the queue waits for the next turn. */
-export function scheduleStatistiche(app: FastifyInstance): void {
-  const timer = setInterval(() => {
-    sqlOf(app.deps.db)`SELECT applica_statistiche()`
-      .catch((err: unknown) => app.log.warn({ err }, 'applica_statistiche non riuscita'));
-  }, EVERY_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+export async function applicaStatistiche(sql: Sql): Promise<void> {
+  await sql`SELECT applica_statistiche()`;
 }

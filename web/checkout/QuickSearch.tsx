@@ -6,6 +6,7 @@ import { promettibile } from '../components/useAddToCart';
 import { SearchIcon } from '../components/icons';
 import { displayPrice, formatEuro3, usePriceMode } from '../cart/priceMode';
 import { ErrorState } from '../components/ErrorState';
+import { useDebounced } from '../hooks/useDebounced';
 import { useDialogs } from '../components/Modal';
 import { Spinner } from '../components/Spinner';
 import { useShopSession } from '../session/shopSession';
@@ -17,20 +18,6 @@ import { disponibilitaTesto } from './disponibilitaTesto';
 export const QUICK_SEARCH_DEBOUNCE_MS = 500;
 export const QUICK_SEARCH_MIN = 3;
 export const MSG_GIACENZA = 'Giacenza non disponibile';
-
-/** `value` once it has stopped changing for `delay` ms; an empty value passes at once. */
-function useDebounced(value: string, delay: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    if (value === '') {
-      setDebounced('');
-      return;
-    }
-    const t = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(t);
-  }, [value, delay]);
-  return debounced;
-}
 
 /**
  * The quick product search of the Speed Checkout panel and of /checkout (SPEC §4 "Quick search"):

@@ -5,8 +5,11 @@ import { useToast } from '../components/Toast';
 import { errorMessage } from '../lib/api';
 
 export interface ConfirmAction {
-  /** The question of the spec, e.g. 'Sei sicuro di voler cancellare questo utente?'. */
-  question: string;
+  /**
+   * The question of the spec, e.g. 'Sei sicuro di voler cancellare questo utente?'. Left out, the
+   * call is made at once (the way back of an action that asks only one way, e.g. enabling a login).
+   */
+  question?: string;
   /** Buttons and title of the confirmation (danger: red button, focus on 'Annulla'). */
   confirm?: ConfirmOptions;
   /** The call, answering the {status, msg} envelope (e.g. a mutation's mutateAsync). */
@@ -28,7 +31,7 @@ export function useConfirmAction(): (action: ConfirmAction) => Promise<boolean> 
   const { confirm } = useDialogs();
   const toast = useToast();
   return useCallback(async ({ question, confirm: options, run, success, failure }) => {
-    if (!(await confirm(question, options))) return false;
+    if (question !== undefined && !(await confirm(question, options))) return false;
     const conDettaglio = (detail: string) => (detail && detail !== failure ? `${failure}\n${detail}` : failure);
     try {
       const r = await run();

@@ -27,7 +27,18 @@ export const ordini = pgTable('ordini', {
   totale: numeric('totale', { precision: 14, scale: 3 }).notNull().default('0'),
   idempotencyKey: text('idempotency_key'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Hand-over to the ERP (server/erp/esporta-ordine.ts): 'in_attesa' until the job delivers it,
+   * 'inviato', 'errore' (retrying; the last error kept), 'non_configurato' (no ERP set up when it
+   * ran), 'precedente' for orders placed before the exchange existed (migration 0020).
+   */
+  erpStato: text('erp_stato').notNull().default('in_attesa'),
+  erpTentativi: integer('erp_tentativi').notNull().default(0),
+  erpErrore: text('erp_errore'),
+  erpInviatoAt: timestamp('erp_inviato_at', { withTimezone: true }),
 }, (t) => [
+  // The admin's export list: the orders not delivered, newest first (few rows: a partial index).
+  index('ordini_erp_da_inviare_idx').on(t.createdAt.desc()).where(sql`erp_stato NOT IN ('inviato', 'precedente', 'non_configurato')`),
   index('ordini_utente_cliente_idx').on(t.utenteId, t.clienteId, t.createdAt.desc()),
   index('ordini_cliente_created_idx').on(t.clienteId, t.createdAt),
   index('ordini_created_idx').on(t.createdAt),

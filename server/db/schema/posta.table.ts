@@ -3,8 +3,9 @@ import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg
 import { ordini } from './ordini.table.js';
 
 /**
- * Mail waiting to be sent (server/posta/posta-in-uscita.ts), written in the same transaction as
- * what it tells about, so that a mail server that is down delays mail instead of losing it.
+ * Mail to send and sent, written in the same transaction as what it tells about together with its
+ * job (graphile-worker's `invia_mail`, server/posta/invia-mail.ts), so that a mail server that is
+ * down delays mail instead of losing it.
  * Rows are written only by the SQL function accoda_mail (migration 0011), from TypeScript through
  * server/posta/accoda-mail.ts: an order confirmation names its order (crea_ordine queues it; the
  * text is composed when sent); other mail carries its recipient, subject and text.
@@ -17,11 +18,10 @@ export const mailUscita = pgTable('mail_uscita', {
   oggetto: text('oggetto'),
   testo: text('testo'),
   tentativi: integer('tentativi').notNull().default(0),
-  prossimoTentativo: timestamp('prossimo_tentativo', { withTimezone: true }).notNull().defaultNow(),
   inviataAt: timestamp('inviata_at', { withTimezone: true }),
   ultimoErrore: text('ultimo_errore'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  index('mail_uscita_da_inviare_idx').on(t.prossimoTentativo, t.id).where(sql`inviata_at IS NULL`),
+  index('mail_uscita_da_inviare_idx').on(t.id).where(sql`inviata_at IS NULL`),
   index('mail_uscita_ordine_idx').on(t.ordineId),
 ]);

@@ -89,8 +89,10 @@ BEGIN
     ord_forn = p.ord_forn - (x->>'qt_in_arrivo')::int, updated_at = now()
   FROM jsonb_array_elements(righe) x WHERE p.id = (x->>'prodotto_id')::int;
   INSERT INTO popolarita_coda (prodotto_id) SELECT (x->>'prodotto_id')::int FROM jsonb_array_elements(righe) x;
-  -- The confirmation mail, in the same transaction: composed and sent by the server's outbox.
+  -- The confirmation mail and the hand-over to the ERP, in the same transaction: jobs of the queue
+  -- (server/lavori/), so neither is lost if a server stops or the mail server or the ERP is down.
   PERFORM accoda_mail(p_ordine_id => ordine_id);
+  PERFORM graphile_worker.add_job('esporta_ordine', json_build_object('id', ordine_id), max_attempts => 25, job_key => 'erp:' || ordine_id);
   -- Queued for the statistics rollups (server/statistiche/sql/applica_statistiche.sql): one narrow
   -- insert, no shared row locked until commit.
   INSERT INTO stat_coda (ordine_id, segno) VALUES (ordine_id, 1);

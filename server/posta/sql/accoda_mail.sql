@@ -18,5 +18,8 @@ BEGIN
   INSERT INTO mail_uscita (ordine_id, destinatario, reply_to, oggetto, testo)
   VALUES (p_ordine_id, p_destinatario, p_reply_to, p_oggetto, p_testo)
   RETURNING id INTO nuovo;
+  -- Its job, in the same transaction (graphile-worker, server/posta/invia-mail.ts): retried with a
+  -- growing pause while the mail server is down; the key lets a resend never double it.
+  PERFORM graphile_worker.add_job('invia_mail', json_build_object('id', nuovo), max_attempts => 10, job_key => 'mail:' || nuovo);
   RETURN nuovo;
 END $$;

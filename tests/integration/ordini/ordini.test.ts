@@ -191,13 +191,13 @@ describe('ordini/create', () => {
 describe('popularity', () => {
   it('counts each ordered line once, when the queue is folded in', async () => {
     const pop = async () => (await t().database.db.select({ p: prodotti.popolarita }).from(prodotti).where(eq(prodotti.codiceProdotto, 'A1')))[0]!.p;
-    await applicaPopolarita(t().app);
+    await applicaPopolarita(t().database.sql);
     const before = await pop();
     await Promise.all([1, 2, 3].map(() => create(order([{ codice_prodotto: 'A1', quantita: 2 }]))));
     expect(await pop()).toBe(before); // the order itself leaves the indexed column alone
-    await Promise.all([applicaPopolarita(t().app), applicaPopolarita(t().app)]);
+    await Promise.all([applicaPopolarita(t().database.sql), applicaPopolarita(t().database.sql)]);
     expect(await pop()).toBe(before + 3);
-    expect(await applicaPopolarita(t().app)).toBe(0);
+    expect(await applicaPopolarita(t().database.sql)).toBe(0);
   });
 });
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { BUDGET_MAX, type BudgetRiga, type BudgetUpsertRequest, MSG_BUDGET } from '../../../shared/budget.js';
 import { ErrorState } from '../../components/ErrorState';
 import { InputField } from '../../components/form/InputField';
@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/api';
 import { budgetQuery, useSalvaBudget } from './api';
 import { MESI } from '../../lib/formato';
 import { formatEuro } from './format';
+import './budget.css';
 
 /** The form's three years: previous, current, next (SPEC §2); the current one is shown first. */
 function anniDelModulo(oggi = new Date()): [number, number, number] {
@@ -35,32 +36,23 @@ const inCasella = (n: number) => String(n).replace('.', ',');
 /**
  * The client's monthly budgets (SPEC §2 'Budget form', §5, §8): 12 months for the previous, current
  * and next year, one year at a time (the current one first). Saving sends the months that changed,
- * an emptied month as 0, in one call; the outcome is a toast.
+ * an emptied month as 0, in one call; the outcome is a toast. The form only: the client's page and
+ * the user screens put it in their own card or dialog.
  */
 export function BudgetForm({ clienteId }: { clienteId: number }) {
   const query = useQuery(budgetQuery(clienteId));
   const anni = anniDelModulo();
-  let body;
-  if (query.isPending) body = <Spinner label="Caricamento budget…" size="lg" showLabel block />;
-  else if (query.isError) body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  else {
-    const righe = query.data.data.filter((r) => anni.includes(r.anno));
-    // A new answer (after a save) starts the form again from what is stored.
-    const firma = righe.map((r) => `${r.id}:${r.anno}:${r.mese}:${r.budget}`).join('|');
-    body = <BudgetEditor key={firma} clienteId={clienteId} anni={anni} righe={righe} />;
-  }
-  return (
-    <section className="card cliente-section" aria-labelledby="cliente-budget">
-      <div className="card-head">
-        <h2 id="cliente-budget">Budget</h2>
-      </div>
-      {body}
-    </section>
-  );
+  if (query.isPending) return <Spinner label="Caricamento budget…" size="lg" showLabel block />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  const righe = query.data.data.filter((r) => anni.includes(r.anno));
+  // A new answer (after a save) starts the form again from what is stored.
+  const firma = righe.map((r) => `${r.id}:${r.anno}:${r.mese}:${r.budget}`).join('|');
+  return <BudgetEditor key={firma} clienteId={clienteId} anni={anni} righe={righe} />;
 }
 
 function BudgetEditor({ clienteId, anni, righe }: { clienteId: number; anni: [number, number, number]; righe: BudgetRiga[] }) {
   const toast = useToast();
+  const id = useId();
   const salva = useSalvaBudget(clienteId);
   const salvati = new Map(righe.map((r) => [chiave(r.anno, r.mese), r]));
   const iniziali = () => {
@@ -115,9 +107,9 @@ function BudgetEditor({ clienteId, anni, righe }: { clienteId: number; anni: [nu
               key={anno}
               type="button"
               role="tab"
-              id={`budget-tab-${anno}`}
+              id={`${id}-tab-${anno}`}
               aria-selected={anno === annoAttivo}
-              aria-controls="budget-mesi"
+              aria-controls={`${id}-mesi`}
               className={`btn btn-sm budget-anno${anno === annoAttivo ? ' is-current' : ''}`}
               onClick={() => setAnnoAttivo(anno)}
             >
@@ -132,7 +124,7 @@ function BudgetEditor({ clienteId, anni, righe }: { clienteId: number; anni: [nu
           );
         })}
       </div>
-      <div id="budget-mesi" role="tabpanel" aria-labelledby={`budget-tab-${annoAttivo}`} className="budget-mesi">
+      <div id={`${id}-mesi`} role="tabpanel" aria-labelledby={`${id}-tab-${annoAttivo}`} className="budget-mesi">
         {delAnno.map((m) => (
           <InputField
             key={m.k}

@@ -9,7 +9,7 @@ import { paths } from '../../paths';
 import { clienteQuery } from './api';
 import { BudgetForm } from './BudgetForm';
 import { listino } from './format';
-import { StoricoModifiche } from './StoricoModifiche';
+import { StoricoModifiche } from '../storico/StoricoModifiche';
 import './clienti.css';
 
 /**
@@ -64,7 +64,12 @@ export function ClienteDettaglioPage() {
         <UtentiCliente cliente={c} />
       </div>
       <AziendeSedi cliente={c} />
-      <BudgetForm clienteId={c.id} />
+      <section className="card cliente-section" aria-labelledby="cliente-budget">
+        <div className="card-head">
+          <h2 id="cliente-budget">Budget</h2>
+        </div>
+        <BudgetForm clienteId={c.id} />
+      </section>
       <StoricoModifiche clienteId={c.id} />
     </>
   );

@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { type ClienteAdmin, STRINGA_CLIENTI_MAX } from '../../../shared/anagrafica.js';
 import { type Column, DataTable } from '../../components/DataTable';
 import { InputField } from '../../components/form/InputField';
@@ -9,14 +8,10 @@ import { Pagination } from '../../components/Pagination';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { usePaging } from '../../hooks/usePaging';
 import { paths } from '../../paths';
-import { clientiQuery, normalizzaRicerca } from './api';
+import { useRicercaNellUrl } from '../ricercaUrl';
+import { clientiQuery } from './api';
 import { listino } from './format';
 import './clienti.css';
-
-/** SPEC §9: search debounce 500 ms. */
-const DEBOUNCE_MS = 500;
-/** The search term in the URL, beside start and limit, so that back from a detail finds the same page. */
-const PARAM = 'stringa';
 
 const columns: Column<ClienteAdmin>[] = [
   {
@@ -46,31 +41,8 @@ const columns: Column<ClienteAdmin>[] = [
 export function ClientiPage() {
   useDocumentTitle('Clienti');
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
   const { start, limit, page, sizes, setPage, setLimit } = usePaging();
-  const stringa = normalizzaRicerca(params.get(PARAM) ?? '');
-  const [testo, setTesto] = useState(stringa);
-
-  // Back/forward (or a link) changed the URL's term: the box follows it.
-  useEffect(() => {
-    setTesto((t) => (normalizzaRicerca(t) === stringa ? t : stringa));
-  }, [stringa]);
-
-  // The typed term reaches the URL (and the query) once typing pauses; a new term starts from page 1.
-  useEffect(() => {
-    const next = normalizzaRicerca(testo);
-    if (next === stringa) return;
-    const timer = window.setTimeout(() => {
-      setParams((prev) => {
-        const p = new URLSearchParams(prev);
-        if (next) p.set(PARAM, next);
-        else p.delete(PARAM);
-        p.set('start', '0');
-        return p;
-      }, { replace: true });
-    }, DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [testo, stringa, setParams]);
+  const { stringa, testo, setTesto } = useRicercaNellUrl();
 
   // One query, two views of it: the rows for the table, the total for the count and the pages.
   const lista = clientiQuery(stringa, start, limit);
@@ -87,10 +59,10 @@ export function ClientiPage() {
         {totale === undefined ? '\u00a0' : `${totale === 1 ? '1 cliente' : `${totale.toLocaleString('it-IT')} clienti`}${stringa ? ` per “${stringa}”` : ''}`}
       </p>
       <section className="card" aria-label="Elenco clienti">
-        <div className="clienti-toolbar">
+        <div className="list-toolbar">
           <InputField
             layout="inline"
-            className="clienti-search"
+            className="list-toolbar-search"
             type="search"
             label="Cerca"
             placeholder="Codice, ragione sociale o email"
@@ -119,7 +91,7 @@ export function ClientiPage() {
         />
       </section>
       {totalPages > 1 && (
-        <div className="clienti-paging">
+        <div className="list-paging">
           <Pagination currentPage={page} totalPages={totalPages} onPageChange={setPage} disabled={rows.isFetching} label="Pagine clienti" />
         </div>
       )}

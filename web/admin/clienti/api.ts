@@ -1,30 +1,22 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { anagraficaApi } from '../../../shared/anagrafica.js';
-import { auditApi } from '../../../shared/audit.js';
 import { budgetApi, type BudgetUpsertRequest } from '../../../shared/budget.js';
 import { callApi } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
+import { storicoKeys } from '../storico/api';
 
 /**
  * Calls of the admin client screens (DESIGN §10): the paged list with its search, the detail
- * (company, branches, users), the monthly budgets and the client's 'Storico modifiche'.
+ * (company, branches, users) and the monthly budgets (the 'Storico modifiche' is storico/api.ts).
  */
 export const clientiKeys = {
   all: ['admin', 'clienti'] as const,
   list: (stringa: string, start: number, limit: number) => ['admin', 'clienti', 'list', stringa, start, limit] as const,
+  /** Every client detail: they list their users. */
+  dettagli: ['admin', 'clienti', 'dettaglio'] as const,
   dettaglio: (id: string) => ['admin', 'clienti', 'dettaglio', id] as const,
   budget: (id: number) => ['admin', 'clienti', 'budget', id] as const,
-  storicoAll: (id: number) => ['admin', 'clienti', 'storico', id] as const,
-  storico: (id: number, start: number, limit: number) => ['admin', 'clienti', 'storico', id, start, limit] as const,
 };
-
-/**
- * SPEC §5: the admin search is trimmed and lowercased; an empty term is ignored (every client).
- * The server trims too; lowercasing here keeps one cache entry per search, whatever the case.
- */
-export function normalizzaRicerca(testo: string): string {
-  return testo.trim().toLowerCase();
-}
 
 /** GET clienti/read: one page of clients and the total; with `stringa`, those that match it. */
 export const clientiQuery = (stringa: string, start: number, limit: number) =>
@@ -53,20 +45,13 @@ export const budgetQuery = (clienteId: number) =>
     refetchOnWindowFocus: false,
   });
 
-/** GET modifiche/read: the admin changes of this client, newest first, one page at a time. */
-export const storicoQuery = (clienteId: number, start: number, limit: number) =>
-  queryOptions({
-    queryKey: clientiKeys.storico(clienteId, start, limit),
-    queryFn: ({ signal }) => callApi(auditApi.storico, { cliente_id: clienteId, start, limit }, { signal }),
-  });
-
 /** POST budget/upsert; reloads the client's budgets and its 'Storico modifiche' afterwards. */
 export function useSalvaBudget(clienteId: number) {
   return useMutation({
     mutationFn: (budgets: BudgetUpsertRequest['budgets']) => callApi(budgetApi.salva, { cliente_id: clienteId, budgets }),
     onSettled: () => Promise.all([
       queryClient.invalidateQueries({ queryKey: clientiKeys.budget(clienteId) }),
-      queryClient.invalidateQueries({ queryKey: clientiKeys.storicoAll(clienteId) }),
+      queryClient.invalidateQueries({ queryKey: storicoKeys.di({ clienteId }) }),
     ]),
   });
 }

@@ -4,12 +4,11 @@ import { MSG_DISPOSITIVI, type Dispositivo } from '../../../shared/dispositivi.j
 import { type Column, DataTable, type TableQuery } from '../../components/DataTable';
 import { ErrorState } from '../../components/ErrorState';
 import { SelectField } from '../../components/form/SelectField';
-import { useToast } from '../../components/Toast';
 import { useConfirmAction } from '../../hooks/useConfirmAction';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { errorMessage } from '../../lib/api';
 import { SoloTecnico } from '../impostazioni/SoloTecnico';
-import { type DatiDispositivi, dispositiviQuery, useCambiaAutorizzazione, useCancellaListaAttesa } from './api';
+import { type DatiDispositivi, dispositiviQuery, useCancellaListaAttesa } from './api';
+import { AzioneDispositivo } from './AzioneDispositivo';
 import { formatDataOraSpec } from '../../lib/formato';
 import { formatNumero, formatSiNo, testoOVuoto } from './format';
 import './dispositivi.css';
@@ -153,38 +152,7 @@ function TabellaDispositivi({ query }: { query: TableQuery<Dispositivo> }) {
       empty={EMPTY}
       loadingLabel={LOADING}
       rowClassName={(d) => (d.authorized === 1 ? undefined : 'is-pending')}
-      actions={(d) => <AzioneDispositivo dispositivo={d} />}
+      actions={(d) => <AzioneDispositivo dispositivo={d} nome={nomeUtente(d)} />}
     />
-  );
-}
-
-/** 'Abilita' (authorized 0) or 'Disabilita' (1), with the SPEC §8 outcomes as toasts. */
-function AzioneDispositivo({ dispositivo: d }: { dispositivo: Dispositivo }) {
-  const cambia = useCambiaAutorizzazione();
-  const toast = useToast();
-  const abilita = d.authorized === 0;
-  const errore = abilita ? MSG_DISPOSITIVI.erroreAutorizzazione : MSG_DISPOSITIVI.erroreDisabilitazione;
-  const esegui = async () => {
-    try {
-      const r = await cambia.mutateAsync(d);
-      // SPEC §4/§8: another status is only logged, and the row stays as it is.
-      if (r.status !== '0') console.warn(errore, r);
-      else toast.success(r.msg);
-    } catch (err) {
-      console.warn(errore, err);
-      const dettaglio = errorMessage(err);
-      toast.error(dettaglio && dettaglio !== MSG_DISPOSITIVI.erroreOperazione ? `${MSG_DISPOSITIVI.erroreOperazione}\n${dettaglio}` : MSG_DISPOSITIVI.erroreOperazione);
-    }
-  };
-  return (
-    <button
-      type="button"
-      className={`btn btn-sm ${abilita ? 'btn-primary' : 'dispositivi-disabilita'}`}
-      aria-label={`${abilita ? 'Abilita' : 'Disabilita'} il dispositivo ${d.id} di ${nomeUtente(d)}`}
-      disabled={cambia.isPending}
-      onClick={() => void esegui()}
-    >
-      {abilita ? 'Abilita' : 'Disabilita'}
-    </button>
   );
 }

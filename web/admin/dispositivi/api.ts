@@ -6,29 +6,43 @@ import { callApi } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 
 /**
- * The customers' devices (SPEC §2 'Lista Dispositivi Utente', §4 Device authorisation; tecnico).
- * The whole list is read once (newest first, up to DISPOSITIVI_LIMIT_MAX) and searched and filtered
- * in the browser (SPEC §5). 'Abilita'/'Disabilita' update the row in the cached list on status '0'
- * (no reload); 'Cancella lista di attesa' reloads the list.
+ * The customers' devices (SPEC §2 'Lista Dispositivi Utente', §4 Device authorisation; tecnico),
+ * and one user's (every admin: the user screens). The whole list is read once (newest first, up
+ * to DISPOSITIVI_LIMIT_MAX) and searched and filtered in the browser (SPEC §5). 'Abilita'/
+ * 'Disabilita' update the row in the cached lists on status '0' (no reload); 'Cancella lista di
+ * attesa' reloads them.
  */
 export const dispositiviKeys = {
   all: ['admin', 'dispositivi'] as const,
+  tutti: ['admin', 'dispositivi', 'tutti'] as const,
+  utente: (userId: number) => ['admin', 'dispositivi', 'utente', userId] as const,
 };
 
 export const dispositiviQuery = () =>
   queryOptions({
-    queryKey: dispositiviKeys.all,
+    queryKey: dispositiviKeys.tutti,
     queryFn: ({ signal }) => callApi(dispositiviApi.tutti, { start: 0, limit: DISPOSITIVI_LIMIT_MAX }, { signal }),
+    staleTime: 0,
+  });
+
+/** GET devices/byuser: one user's devices, newest first (SPEC §2 per-user device list). */
+export const dispositiviUtenteQuery = (userId: number) =>
+  queryOptions({
+    queryKey: dispositiviKeys.utente(userId),
+    queryFn: ({ signal }) => callApi(dispositiviApi.perUtente, { user_id: userId, start: 0, limit: DISPOSITIVI_LIMIT_MAX }, { signal }),
     staleTime: 0,
   });
 
 export type DatiDispositivi = OutputOf<typeof dispositiviApi.tutti>;
 
+/** The row of `d` in whichever cached list holds it: the whole list and its user's. */
 function aggiornaRiga(d: Dispositivo, authorized: 0 | 1): void {
-  queryClient.setQueryData<DatiDispositivi>(dispositiviKeys.all, (old) => old && {
+  const aggiorna = <T extends { devices: Dispositivo[] }>(old: T | undefined) => old && {
     ...old,
     devices: old.devices.map((x) => (x.id === d.id ? { ...x, authorized, updated_at: new Date().toISOString() } : x)),
-  });
+  };
+  queryClient.setQueryData<DatiDispositivi>(dispositiviKeys.tutti, aggiorna);
+  queryClient.setQueryData<OutputOf<typeof dispositiviApi.perUtente>>(dispositiviKeys.utente(d.user_id), aggiorna);
 }
 
 /**
@@ -49,7 +63,7 @@ export function useCambiaAutorizzazione() {
   });
 }
 
-/** 'Cancella lista di attesa': pending devices deleted, failed-login counters reset; the list reloads. */
+/** 'Cancella lista di attesa': pending devices deleted, failed-login counters reset; the lists reload. */
 export function useCancellaListaAttesa() {
   return useMutation({
     mutationFn: () => callApi(accessoApi.cancellaTentativi, {}),

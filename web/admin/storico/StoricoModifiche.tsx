@@ -1,13 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { Modifica } from '../../../shared/audit.js';
 import { type Column, DataTable } from '../../components/DataTable';
 import { Pagination } from '../../components/Pagination';
-import { storicoQuery } from './api';
 import { formatDataOraSpec } from '../../lib/formato';
+import { type Soggetto, storicoQuery } from './api';
 import { azioneTesto, dettagliTesto } from './storico';
+import './storico.css';
 
-/** Rows per page of the history: it sits under the budgets, so a short page. */
+/** Rows per page of the history: it closes a detail page, so a short page. */
 const LIMIT = 10;
 /** Months of a budget change listed before '… e altri N'. */
 const RIGHE_MAX = 6;
@@ -41,17 +42,21 @@ const columns: Column<Modifica>[] = [
   { key: 'dettagli', header: 'Dettagli', className: 'storico-col-dettagli', cell: (m) => <Dettagli modifica={m} /> },
 ];
 
-/** 'Storico modifiche' of a client: every admin change recorded for it, newest first, paged. */
-export function StoricoModifiche({ clienteId }: { clienteId: number }) {
+/**
+ * 'Storico modifiche' of a client or of a user: every admin change recorded for it, newest first,
+ * paged. A change to a user shows in the user's history and in each of its clients'.
+ */
+export function StoricoModifiche(soggetto: Soggetto) {
+  const titoloId = useId();
   const [start, setStart] = useState(0);
-  const pagina = storicoQuery(clienteId, start, LIMIT);
+  const pagina = storicoQuery(soggetto, start, LIMIT);
   const rows = useQuery({ ...pagina, placeholderData: keepPreviousData, select: (d) => d.modifiche });
   const { data: totale = 0, isSuccess } = useQuery({ ...pagina, placeholderData: keepPreviousData, select: (d) => d.totale });
   const pagine = Math.ceil(totale / LIMIT);
   return (
-    <section className="card cliente-section" aria-labelledby="cliente-storico">
+    <section className="card storico" aria-labelledby={titoloId}>
       <div className="card-head">
-        <h2 id="cliente-storico">Storico modifiche</h2>
+        <h2 id={titoloId}>Storico modifiche</h2>
         <span className="spacer" />
         {isSuccess && <span className="muted">{totale === 1 ? '1 modifica' : `${totale} modifiche`}</span>}
       </div>

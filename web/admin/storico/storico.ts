@@ -1,6 +1,6 @@
 import type { Modifica } from '../../../shared/audit.js';
 import { MESI } from '../../lib/formato';
-import { formatEuro } from './format';
+import { formatEuro2 as formatEuro } from '../../cart/priceMode';
 
 /** The actions the server records (server/**: registraModifica), in words. */
 const AZIONI: Record<string, string> = {

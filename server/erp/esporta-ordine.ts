@@ -1,0 +1,142 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Task } from 'graphile-worker';
+import type { ErpConfig } from '../config.js';
+import type { Sql } from '../db/client.js';
+
+/** How long the ERP's webhook may take to answer before the attempt counts as failed. */
+const WEBHOOK_TIMEOUT_MS = 10_000;
+
+export interface RigaErp {
+  riga: number;
+  codice_prodotto: string;
+  descrizione: string;
+  quantita: number;
+  qt_in_consegna: number;
+  qt_in_arrivo: number;
+  prezzo_unitario: string;
+  importo: string;
+}
+
+/** An order as the ERP receives it (docs/erp.md): the same in the webhook's body and the JSON file. */
+export interface OrdineErp {
+  chiave_idempotenza: string;
+  ordine_id: number;
+  data: string;
+  azienda_codice: string;
+  cliente_codice: string;
+  cliente_nome: string;
+  utente_codice: string;
+  utente_nome: string;
+  nome: string;
+  note: string;
+  totale: string;
+  righe: RigaErp[];
+}
+
+export const chiaveIdempotenza = (ordineId: number) => `portale-ordine-${ordineId}`;
+
+/** The signature header's value: HMAC-SHA256 of "<timestamp>.<body>" (a replayed old body is recognisable). */
+export function firma(secret: string, timestamp: number, body: string): string {
+  return `t=${timestamp},v1=${crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+async function leggiOrdine(sql: Sql, id: number): Promise<OrdineErp | undefined> {
+  const [o] = await sql<OrdineErp[]>`
+    SELECT o.id AS ordine_id, to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS data,
+      o.azienda_codice, o.cliente_codice, o.cliente_nome, o.utente_codice, o.utente_nome, o.nome, o.note,
+      o.totale::text AS totale,
+      coalesce((SELECT json_agg(json_build_object('riga', r.n, 'codice_prodotto', r.codice_prodotto,
+          'descrizione', r.prodotto_nome, 'quantita', r.qt, 'qt_in_consegna', r.qt_in_consegna,
+          'qt_in_arrivo', r.qt_in_arrivo, 'prezzo_unitario', r.prezzo_reale::text,
+          'importo', (r.prezzo_reale * r.qt)::numeric(14, 3)::text) ORDER BY r.n)
+        FROM (SELECT *, row_number() OVER (ORDER BY id) AS n FROM ordini_righe WHERE ordine_id = o.id) r), '[]'::json) AS righe
+    FROM ordini o WHERE o.id = ${id}`;
+  return o && { ...o, chiave_idempotenza: chiaveIdempotenza(o.ordine_id) };
+}
+
+const CSV_COLONNE = [
+  'ordine_id', 'data', 'azienda_codice', 'cliente_codice', 'utente_codice', 'nome_ordine', 'note',
+  'riga', 'codice_prodotto', 'descrizione', 'quantita', 'qt_in_consegna', 'qt_in_arrivo', 'prezzo_unitario', 'importo',
+] as const;
+
+const campoCsv = (v: string | number) => {
+  const s = String(v);
+  return /[";\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+/** Amounts with the decimal comma: what an Italian spreadsheet or ERP import reads from a ';' file. */
+const importoCsv = (v: string) => v.replace('.', ',');
+
+/** One line per order line, ';'-separated, UTF-8 with BOM (Excel reads the accents). */
+export function ordineCsv(o: OrdineErp): string {
+  const righe = o.righe.map((r) => [
+    o.ordine_id, o.data, o.azienda_codice, o.cliente_codice, o.utente_codice, o.nome, o.note,
+    r.riga, r.codice_prodotto, r.descrizione, r.quantita, r.qt_in_consegna, r.qt_in_arrivo,
+    importoCsv(r.prezzo_unitario), importoCsv(r.importo),
+  ].map(campoCsv).join(';'));
+  return `\uFEFF${[CSV_COLONNE.join(';'), ...righe].join('\r\n')}\r\n`;
+}
+
+/** Written under a temporary name, then renamed: the ERP never picks up half a file. */
+async function scriviAtomico(file: string, dati: string): Promise<void> {
+  const tmp = `${file}.${process.pid}.tmp`;
+  await fs.writeFile(tmp, dati, 'utf8');
+  await fs.rename(tmp, file);
+}
+
+async function consegna(erp: ErpConfig, o: OrdineErp): Promise<void> {
+  if (erp.exportDir) {
+    await fs.mkdir(erp.exportDir, { recursive: true });
+    const base = path.join(erp.exportDir, `ordine-${o.ordine_id}`);
+    await scriviAtomico(`${base}.json`, `${JSON.stringify(o, null, 2)}\n`);
+    await scriviAtomico(`${base}.csv`, ordineCsv(o));
+  }
+  if (erp.webhookUrl) {
+    const body = JSON.stringify(o);
+    const ts = Math.floor(Date.now() / 1000);
+    const res = await fetch(erp.webhookUrl, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'Idempotency-Key': o.chiave_idempotenza,
+        'X-Portale-Firma': firma(erp.webhookSecret ?? '', ts, body),
+      },
+      body,
+      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    });
+    // The ERP's answer is not needed: read it so that the connection is free again.
+    const testo = await res.text().catch(() => '');
+    if (!res.ok) throw new Error(`ERP: risposta HTTP ${res.status}${testo ? ` — ${testo.slice(0, 200)}` : ''}`);
+  }
+}
+
+/**
+ * The job `esporta_ordine` (queued by crea_ordine in the order's transaction, or by a resend): hands
+ * the order to the ERP (files and/or webhook) and records the outcome on the order. A failure is
+ * recorded and thrown: the queue retries with a growing pause (25 attempts, some four days), so an
+ * ERP that is down gets every order once it is back. The ERP drops repeats by the idempotency key.
+ */
+export function esportaOrdine(sql: Sql, erp: ErpConfig | undefined): Task {
+  return async (payload) => {
+    const id = Number((payload as { id?: unknown }).id);
+    if (!erp?.exportDir && !erp?.webhookUrl) {
+      await sql`UPDATE ordini SET erp_stato = 'non_configurato' WHERE id = ${id}`;
+      return;
+    }
+    const o = await leggiOrdine(sql, id);
+    if (!o) return;
+    try {
+      await consegna(erp, o);
+    } catch (err) {
+      const msg = err instanceof Error ? (err.name === 'TimeoutError' ? 'ERP: nessuna risposta entro 10 s' : err.message) : String(err);
+      await sql`
+        UPDATE ordini SET erp_stato = 'errore', erp_tentativi = erp_tentativi + 1, erp_errore = ${msg.slice(0, 500)}
+        WHERE id = ${id}`;
+      throw err;
+    }
+    await sql`
+      UPDATE ordini SET erp_stato = 'inviato', erp_tentativi = erp_tentativi + 1, erp_errore = NULL, erp_inviato_at = now()
+      WHERE id = ${id}`;
+  };
+}

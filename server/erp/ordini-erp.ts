@@ -1,0 +1,49 @@
+import type { z } from 'zod';
+import type { OrdineErp, ordiniErpQuery } from '../../shared/erp.js';
+import type { AdminSessione } from '../auth/session-user.js';
+import { registraModifica } from '../audit/audit.service.js';
+import { sqlOf, type Db } from '../db/client.js';
+
+type Filtro = z.output<typeof ordiniErpQuery>;
+
+/**
+ * One page of orders with their ERP state, newest first. 'da_inviare' reads the partial index of
+ * the orders not delivered (few rows); the other filters walk ordini_created_idx backwards.
+ */
+export async function ordiniErp(db: Db, f: Filtro): Promise<{ ordini: OrdineErp[]; totale: number }> {
+  const sql = sqlOf(db);
+  const dove = f.stato === 'da_inviare'
+    ? sql`erp_stato NOT IN ('inviato', 'precedente', 'non_configurato')`
+    : f.stato ? sql`erp_stato = ${f.stato}` : sql`true`;
+  const [ordini, [conta]] = await Promise.all([
+    sql<OrdineErp[]>`
+      SELECT id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+        cliente_codice, cliente_nome, utente_nome, totale::text AS totale, erp_stato, erp_tentativi, erp_errore,
+        to_char(erp_inviato_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS erp_inviato_at
+      FROM ordini WHERE ${dove}
+      ORDER BY created_at DESC, id DESC LIMIT ${f.limit} OFFSET ${f.start}`,
+    sql<{ n: number }[]>`SELECT count(*)::int AS n FROM ordini WHERE ${dove}`,
+  ]);
+  return { ordini, totale: conta!.n };
+}
+
+/**
+ * Queues the order's export again (its job key replaces a waiting or failed job, attempts from
+ * zero); the order shows 'in_attesa' until the job reports. Audited. False for an unknown order.
+ */
+export async function reinviaOrdine(db: Db, admin: AdminSessione, ordineId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const sql = sqlOf(tx);
+    const [o] = await sql<{ erp_stato: string; cliente_id: number }[]>`
+      UPDATE ordini n SET erp_stato = 'in_attesa', erp_errore = NULL
+      FROM ordini o WHERE n.id = o.id AND o.id = ${ordineId}
+      RETURNING o.erp_stato, n.cliente_id`;
+    if (!o) return false;
+    await sql`SELECT graphile_worker.add_job('esporta_ordine', json_build_object('id', ${ordineId}::int), max_attempts => 25, job_key => ${`erp:${ordineId}`})`;
+    await registraModifica(tx, admin, {
+      azione: 'ordine.reinvia_erp', entita: 'ordine', entitaId: ordineId, clienteId: o.cliente_id,
+      dettagli: { stato_precedente: o.erp_stato },
+    });
+    return true;
+  });
+}

@@ -1,0 +1,56 @@
+import type { Task } from 'graphile-worker';
+import type { Sql } from '../db/client.js';
+import type { Mail, Mailer } from '../lib/mailer.js';
+import { confermaOrdine, type OrdinePerMail } from './testi.js';
+
+type DaInviare = {
+  inviata: boolean;
+  destinatario: string | null;
+  reply_to: string | null;
+  oggetto: string | null;
+  testo: string | null;
+  ordine: OrdinePerMail | null;
+};
+
+/**
+ * The job `invia_mail` (queued by accoda_mail with the row of mail_uscita, in the transaction of
+ * what the mail tells about): composes an order's confirmation when it is sent, sends, and records
+ * the outcome on the row. A failure is recorded and thrown: the queue retries with a growing pause
+ * (graphile-worker: about e^n seconds, 10 attempts over some 9 hours), then keeps the job as failed.
+ * A mail already sent is never sent again (a retry after a crash between send and record).
+ */
+export function inviaMail(sql: Sql, mailer: Mailer): Task {
+  return async (payload) => {
+    const id = Number((payload as { id?: unknown }).id);
+    const [m] = await sql<DaInviare[]>`
+      SELECT m.inviata_at IS NOT NULL AS inviata, m.destinatario, m.reply_to, m.oggetto, m.testo,
+        CASE WHEN o.id IS NOT NULL THEN json_build_object(
+          'ordine_id', o.id, 'username', u.username, 'utente_nome', u.nome, 'utente_cognome', u.cognome,
+          'cliente_nome', o.cliente_nome, 'cliente_codice', o.cliente_codice, 'nome', o.nome, 'note', o.note,
+          'totale', o.totale::text,
+          'righe', coalesce((
+            SELECT json_agg(json_build_object('codice_prodotto', r.codice_prodotto, 'prodotto_nome', r.prodotto_nome,
+              'qt', r.qt, 'qt_in_consegna', r.qt_in_consegna, 'qt_in_arrivo', r.qt_in_arrivo,
+              'prezzo_reale', r.prezzo_reale::text) ORDER BY r.id)
+            FROM ordini_righe r WHERE r.ordine_id = o.id), '[]'::json)) END AS ordine
+      FROM mail_uscita m
+      LEFT JOIN ordini o ON o.id = m.ordine_id
+      LEFT JOIN utenti u ON u.id = o.utente_id
+      WHERE m.id = ${id}`;
+    // Gone with its order, or sent already: nothing to do.
+    if (!m || m.inviata) return;
+    const mail: Mail = m.ordine
+      ? confermaOrdine(m.ordine)
+      : { to: m.destinatario ?? '', subject: m.oggetto ?? '', text: m.testo ?? '', ...(m.reply_to ? { replyTo: m.reply_to } : {}) };
+    try {
+      await mailer.send(mail);
+    } catch (err) {
+      await sql`
+        UPDATE mail_uscita SET tentativi = tentativi + 1,
+          ultimo_errore = ${String(err instanceof Error ? err.message : err).slice(0, 500)}
+        WHERE id = ${id}`;
+      throw err;
+    }
+    await sql`UPDATE mail_uscita SET tentativi = tentativi + 1, inviata_at = now(), ultimo_errore = NULL WHERE id = ${id}`;
+  };
+}

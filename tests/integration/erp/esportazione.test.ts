@@ -1,0 +1,174 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../../server/app.js';
+import type { ErpConfig } from '../../../server/config.js';
+import { createAdmin, createAzienda, createCliente, createProdotto, createUtente } from '../../support/factories.js';
+import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
+
+// Orders out (issue "ERP exchange"): every confirmed order reaches the ERP once, by a signed JSON
+// webhook and/or files, through the job queue; an ERP that is down gets them when it is back.
+const t = useTestApp();
+const SEGRETO = 'segreto-condiviso-con-erp';
+let cookie = '';
+let utenteCodice = '';
+
+/** The ERP: a real HTTP server that records what it receives and answers as told. */
+const ricevuti: { headers: http.IncomingHttpHeaders; body: string; risposta: number }[] = [];
+let risposta = 503;
+const erp = http.createServer((req, res) => {
+  let body = '';
+  req.on('data', (c: Buffer) => { body += c.toString('utf8'); });
+  req.on('end', () => {
+    ricevuti.push({ headers: req.headers, body, risposta });
+    res.writeHead(risposta, { 'Content-Type': 'text/plain' }).end(risposta === 200 ? 'ok' : 'ERP in manutenzione');
+  });
+});
+let erpUrl = '';
+
+beforeAll(async () => {
+  await t().app.deps.lavori.stop();
+  await new Promise<void>((r) => erp.listen(0, '127.0.0.1', () => r()));
+  erpUrl = `http://127.0.0.1:${(erp.address() as AddressInfo).port}/ordini`;
+  const { db } = t().database;
+  const az = await createAzienda(db, { codice: '0001' });
+  const c = await createCliente(db, { aziendaCodice: az.codice, codice: '000100', ragioneSociale: 'Ferramenta "Rossi"; Snc' });
+  const u = await createUtente(db, { clienti: [c.id], username: 'mario@test.local' });
+  utenteCodice = u.codice;
+  cookie = await loginCliente(t().app, u);
+  await createProdotto(db, { codiceProdotto: 'A1', descrizione1: 'Vite àèì', prezzi: { 1: '1.250' }, disponibilita: 100 });
+});
+afterAll(() => new Promise<void>((r) => erp.close(() => r())));
+
+const conErp = (erpCfg: ErpConfig | undefined): Promise<FastifyInstance> =>
+  buildApp({ ...t().config, erp: erpCfg }, { logger: false });
+
+async function ordina(app: FastifyInstance, quantita = 3): Promise<number> {
+  const res = await app.inject({
+    method: 'POST', url: '/api/ordini/create', headers: { cookie },
+    payload: { azienda_codice: '0001', cliente_codice: '000100', utente_codice: utenteCodice, carrelloItems: [{ codice_prodotto: 'A1', quantita }] },
+  });
+  expect(res.json()).toMatchObject({ status: 0 });
+  return res.json().ordine_id as number;
+}
+
+const stato = async (id: number) => (await t().database.sql<{ erp_stato: string; erp_tentativi: number; erp_errore: string | null }[]>`
+  SELECT erp_stato, erp_tentativi, erp_errore FROM ordini WHERE id = ${id}`)[0]!;
+
+async function subito(id: number) {
+  await t().database.sql`
+    SELECT graphile_worker.reschedule_jobs(ARRAY(SELECT id FROM graphile_worker.jobs WHERE key = ${`erp:${id}`}), run_at => now())`;
+}
+
+describe('orders out to the ERP', () => {
+  it('webhook down, then up: the order is delivered once, signed, with its idempotency key', async () => {
+    const app = await conErp({ webhookUrl: erpUrl, webhookSecret: SEGRETO });
+    try {
+      risposta = 503;
+      const id = await ordina(app);
+      await vi.waitFor(async () => expect(await stato(id)).toMatchObject({ erp_stato: 'errore', erp_errore: expect.stringMatching(/HTTP 503/) }), { timeout: 10_000 });
+      const tentativiGiu = ricevuti.length;
+      expect(tentativiGiu).toBeGreaterThanOrEqual(1);
+
+      risposta = 200;
+      await subito(id);
+      await app.deps.lavori.esegui();
+      await vi.waitFor(async () => expect(await stato(id)).toMatchObject({ erp_stato: 'inviato', erp_errore: null }), { timeout: 10_000 });
+      const consegne = ricevuti.filter((r) => JSON.parse(r.body).ordine_id === id && r.risposta === 200);
+      expect(consegne).toHaveLength(1);
+      const { headers, body } = consegne[0]!;
+      const o = JSON.parse(body);
+      expect(o).toMatchObject({
+        chiave_idempotenza: `portale-ordine-${id}`, ordine_id: id, azienda_codice: '0001', cliente_codice: '000100',
+        totale: '3.750', righe: [{ riga: 1, codice_prodotto: 'A1', descrizione: 'Vite àèì', quantita: 3, prezzo_unitario: '1.250', importo: '3.750' }],
+      });
+      expect(headers['idempotency-key']).toBe(`portale-ordine-${id}`);
+      const [, ts, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(headers['x-portale-firma']))!;
+      expect(v1).toBe(crypto.createHmac('sha256', SEGRETO).update(`${ts}.${body}`).digest('hex'));
+
+      // Delivered: no job left, nothing sent again.
+      const prima = ricevuti.length;
+      await app.deps.lavori.esegui();
+      expect(ricevuti.length).toBe(prima);
+      expect(await t().database.sql`SELECT 1 FROM graphile_worker.jobs WHERE key = ${`erp:${id}`}`).toHaveLength(0);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('files: one JSON and one CSV per order in ERP_EXPORT_DIR, written whole', async () => {
+    const dir = path.join(t().config.dataDir, 'erp-export');
+    const app = await conErp({ exportDir: dir });
+    try {
+      const id = await ordina(app, 2);
+      await app.deps.lavori.esegui();
+      await vi.waitFor(async () => expect((await stato(id)).erp_stato).toBe('inviato'), { timeout: 10_000 });
+      const json = JSON.parse(fs.readFileSync(path.join(dir, `ordine-${id}.json`), 'utf8'));
+      expect(json).toMatchObject({ ordine_id: id, totale: '2.500', righe: [{ codice_prodotto: 'A1', quantita: 2 }] });
+      const csv = fs.readFileSync(path.join(dir, `ordine-${id}.csv`), 'utf8');
+      const [head, riga] = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+      expect(head).toBe('ordine_id;data;azienda_codice;cliente_codice;utente_codice;nome_ordine;note;riga;codice_prodotto;descrizione;quantita;qt_in_consegna;qt_in_arrivo;prezzo_unitario;importo');
+      expect(riga!.split(';').slice(7)).toEqual(['1', 'A1', 'Vite àèì', '2', '2', '0', '1,250', '2,500']);
+      expect(fs.readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('no ERP configured: the order says so, nothing is retried', async () => {
+    const app = await conErp(undefined);
+    try {
+      const id = await ordina(app, 1);
+      await app.deps.lavori.esegui();
+      await vi.waitFor(async () => expect((await stato(id)).erp_stato).toBe('non_configurato'), { timeout: 10_000 });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('the admin lists the states and resends an order; bad input, customers and other orders refused', async () => {
+    const app = await conErp({ webhookUrl: erpUrl, webhookSecret: SEGRETO });
+    try {
+      const cred = { username: 'admin.erp', password: 'AdminErp2024!' };
+      await createAdmin(t().database.db, cred);
+      const admin = await loginAdmin(app, cred);
+      risposta = 500;
+      const id = await ordina(app, 1);
+      await vi.waitFor(async () => expect((await stato(id)).erp_stato).toBe('errore'), { timeout: 10_000 });
+
+      const lista = await app.inject({ method: 'GET', url: '/api/erp/ordini?stato=da_inviare', headers: { cookie: admin } });
+      expect(lista.statusCode).toBe(200);
+      expect(lista.json().ordini.find((o: { id: number }) => o.id === id))
+        .toMatchObject({ erp_stato: 'errore', erp_errore: expect.stringMatching(/HTTP 500/), cliente_codice: '000100' });
+      const tutti = await app.inject({ method: 'GET', url: '/api/erp/ordini?limit=1', headers: { cookie: admin } });
+      expect(tutti.json().ordini).toHaveLength(1);
+      expect(tutti.json().totale).toBeGreaterThanOrEqual(4);
+
+      risposta = 200;
+      const r = await app.inject({ method: 'POST', url: '/api/erp/ordini/reinvia', headers: { cookie: admin }, payload: { ordine_id: id } });
+      expect(r.json()).toEqual({ status: 0, msg: "Ordine rimesso in coda per l'invio all'ERP." });
+      await app.deps.lavori.esegui();
+      await vi.waitFor(async () => expect((await stato(id)).erp_stato).toBe('inviato'), { timeout: 10_000 });
+      const [audit] = await t().database.sql`SELECT azione, entita_id FROM modifiche_admin WHERE azione = 'ordine.reinvia_erp'`;
+      expect(audit).toEqual({ azione: 'ordine.reinvia_erp', entita_id: String(id) });
+
+      const sconosciuto = await app.inject({ method: 'POST', url: '/api/erp/ordini/reinvia', headers: { cookie: admin }, payload: { ordine_id: 999999 } });
+      expect(sconosciuto.json()).toEqual({ status: 1, msg: 'Ordine non trovato.' });
+      const malformato = await app.inject({ method: 'POST', url: '/api/erp/ordini/reinvia', headers: { cookie: admin }, payload: { ordine_id: 'x' } });
+      expect(malformato.statusCode).toBe(400);
+      const statoErrato = await app.inject({ method: 'GET', url: '/api/erp/ordini?stato=boh', headers: { cookie: admin } });
+      expect(statoErrato.statusCode).toBe(400);
+      expect(statoErrato.json().msg).toMatch(/stato non valido/);
+      const cliente = await app.inject({ method: 'POST', url: '/api/erp/ordini/reinvia', headers: { cookie }, payload: { ordine_id: id } });
+      expect(cliente.statusCode).toBe(403);
+      const nessuno = await app.inject({ method: 'GET', url: '/api/erp/ordini' });
+      expect(nessuno.statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,120 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
+import { ETICHETTE_STATO_ERP, type OrdineErp, STATI_ERP } from '../../../shared/erp.js';
+import { type Column, DataTable } from '../../components/DataTable';
+import { SelectField } from '../../components/form/SelectField';
+import { Pagination } from '../../components/Pagination';
+import { useConfirmAction } from '../../hooks/useConfirmAction';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { usePaging } from '../../hooks/usePaging';
+import { formatEuro2 } from '../../cart/priceMode';
+import { formatDataOraSpec } from '../../lib/formato';
+import { type FiltroErp, ordiniErpQuery, useReinvia } from './api';
+import './erp.css';
+
+const FILTRI: { value: FiltroErp; label: string }[] = [
+  { value: '', label: 'Tutti gli ordini' },
+  { value: 'da_inviare', label: 'Da inviare (in attesa o con errore)' },
+  ...STATI_ERP.map((s) => ({ value: s, label: ETICHETTE_STATO_ERP[s] })),
+];
+const FILTRI_VALIDI = new Set<string>(FILTRI.map((f) => f.value));
+
+
+function Stato({ o }: { o: OrdineErp }) {
+  const tono = o.erp_stato === 'inviato' ? ' is-ok' : o.erp_stato === 'errore' ? '' : o.erp_stato === 'in_attesa' ? ' is-wait' : ' is-neutral';
+  return <span className={`status-pill${tono}`}>{ETICHETTE_STATO_ERP[o.erp_stato]}</span>;
+}
+
+/**
+ * /admin/ordini-erp: every confirmed order with its hand-over to the ERP (waiting, sent, failed with
+ * the last error) and a resend. Orders placed before the exchange existed are 'Precedente'.
+ */
+export function OrdiniErpPage() {
+  useDocumentTitle('Ordini ERP');
+  const [params, setParams] = useSearchParams();
+  const { start, limit, page, sizes, setPage, setLimit } = usePaging();
+  const grezzo = params.get('stato') ?? '';
+  const stato = (FILTRI_VALIDI.has(grezzo) ? grezzo : '') as FiltroErp;
+  const pagina = ordiniErpQuery(stato, start, limit);
+  const rows = useQuery({ ...pagina, placeholderData: keepPreviousData, select: (d) => d.ordini });
+  const { data: totale } = useQuery({ ...pagina, placeholderData: keepPreviousData, select: (d) => d.totale });
+  const reinvia = useReinvia();
+  const confermaEFai = useConfirmAction();
+
+  const columns: Column<OrdineErp>[] = [
+    { key: 'id', header: 'Ordine', className: 'mono nowrap', cell: (o) => `#${o.id}` },
+    { key: 'data', header: 'Data', className: 'nowrap', cell: (o) => formatDataOraSpec(o.created_at) },
+    { key: 'cliente', header: 'Cliente', className: 'erp-cliente', cell: (o) => <>{o.cliente_nome} <span className="muted mono">({o.cliente_codice})</span></> },
+    { key: 'totale', header: 'Totale', align: 'end', className: 'nowrap', cell: (o) => formatEuro2(Number(o.totale)) },
+    { key: 'stato', header: 'Stato ERP', className: 'nowrap', cell: (o) => <Stato o={o} /> },
+    {
+      key: 'dettaglio', header: 'Dettaglio', className: 'erp-dettaglio',
+      cell: (o) => o.erp_stato === 'inviato' && o.erp_inviato_at
+        ? <span className="muted">Inviato il {formatDataOraSpec(o.erp_inviato_at)}</span>
+        : o.erp_errore
+          ? <span className="erp-errore" title={o.erp_errore}>{o.erp_errore} <span className="muted">({o.erp_tentativi} tentativi)</span></span>
+          : <span className="muted">—</span>,
+    },
+  ];
+
+  const filtra = (v: string) => setParams((prev) => {
+    const p = new URLSearchParams(prev);
+    if (v) p.set('stato', v);
+    else p.delete('stato');
+    p.set('start', '0');
+    return p;
+  }, { replace: true });
+
+  const totalPages = totale === undefined ? 0 : Math.ceil(totale / limit);
+  return (
+    <>
+      <div className="page-head">
+        <h1>Ordini ERP</h1>
+      </div>
+      <p className="page-sub" aria-live="polite">
+        {totale === undefined ? '\u00a0' : totale === 1 ? '1 ordine' : `${totale.toLocaleString('it-IT')} ordini`}
+      </p>
+      <section className="card" aria-label="Invio degli ordini all'ERP">
+        <div className="list-toolbar">
+          <SelectField layout="inline" label="Stato" value={stato} options={FILTRI} onChange={(e) => filtra(e.target.value)} />
+          <SelectField
+            layout="inline"
+            label="Ordini per pagina"
+            value={limit}
+            options={sizes.map((n) => ({ value: n, label: String(n) }))}
+            onChange={(e) => setLimit(Number(e.target.value))}
+          />
+        </div>
+        <DataTable
+          label="Ordini e stato dell'invio all'ERP"
+          className="erp-table"
+          query={rows}
+          columns={columns}
+          rowKey={(o) => o.id}
+          empty="Nessun ordine da mostrare."
+          loadingLabel="Caricamento ordini…"
+          actions={(o) => (o.erp_stato === 'inviato' || o.erp_stato === 'in_attesa' ? null : (
+            <button
+              type="button"
+              className="btn btn-sm"
+              disabled={reinvia.isPending}
+              onClick={() => void confermaEFai({
+                question: `Inviare di nuovo l'ordine #${o.id} all'ERP?`,
+                confirm: { confirmLabel: 'Invia' },
+                run: () => reinvia.mutateAsync(o.id),
+                failure: "Errore durante il nuovo invio all'ERP",
+              })}
+            >
+              Invia di nuovo
+            </button>
+          ))}
+        />
+      </section>
+      {totalPages > 1 && (
+        <div className="list-paging">
+          <Pagination currentPage={page} totalPages={totalPages} onPageChange={setPage} disabled={rows.isFetching} label="Pagine ordini" />
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { MSG_UTENTI, type UtenteAdmin } from '../../../shared/utenti.js';
+import { useConfirmAction } from '../../hooks/useConfirmAction';
+import { useToggleFatturato } from './api';
+
+/**
+ * The turnover flag (SPEC §4 'Turnover flag'): whether the customer sees 'Fatturato mensile'. A
+ * switch that asks first (SPEC §5), then toggles on the server (which answers the new value).
+ */
+export function InterruttoreFatturato({ utente: u }: { utente: UtenteAdmin }) {
+  const toggle = useToggleFatturato();
+  const confermaEFai = useConfirmAction();
+  const attivo = u.fatturato_metrica === 1;
+  const onClick = () => void confermaEFai({
+    question: MSG_UTENTI.confermaFatturato,
+    confirm: { title: 'Fatturato Metrica', confirmLabel: attivo ? 'Disattiva' : 'Attiva' },
+    run: async () => {
+      const r = await toggle.mutateAsync(u.id);
+      return { status: r.status, msg: '' };
+    },
+    success: MSG_UTENTI.fatturato,
+    failure: MSG_UTENTI.erroreFatturato,
+  });
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={attivo}
+      aria-label={`Fatturato Metrica di ${u.username}`}
+      className="utenti-switch"
+      disabled={toggle.isPending}
+      onClick={onClick}
+    >
+      <span className="utenti-switch-track" aria-hidden="true" />
+      <span aria-hidden="true">{attivo ? 'Attivo' : 'Non attivo'}</span>
+    </button>
+  );
+}

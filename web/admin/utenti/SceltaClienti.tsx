@@ -1,0 +1,124 @@
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { anagraficaApi, type ClienteAdmin, STRINGA_CLIENTI_MAX } from '../../../shared/anagrafica.js';
+import type { OutputOf } from '../../../shared/contract.js';
+import type { UtenteAdmin } from '../../../shared/utenti.js';
+import { InputField } from '../../components/form/InputField';
+import { Spinner } from '../../components/Spinner';
+import { useDebounced } from '../../hooks/useDebounced';
+import { describeError } from '../../lib/api';
+import { normalizzaRicerca } from '../ricercaUrl';
+import { ricercaClientiQuery } from './api';
+
+/** SPEC §9: the customer search of the user form waits 2000 ms after the last key. */
+export const RICERCA_CLIENTI_DEBOUNCE_MS = 2000;
+
+/** A client linked to the user being edited, whether it came from the search or from the user. */
+export interface ClienteScelto {
+  id: number;
+  codice: string;
+  ragione_sociale: string;
+  azienda_codice: string;
+}
+
+export const daRicerca = (c: ClienteAdmin): ClienteScelto =>
+  ({ id: c.id, codice: c.codice, ragione_sociale: c.ragione_sociale, azienda_codice: c.azienda_codice });
+
+export const daUtente = (c: UtenteAdmin['clienti'][number]): ClienteScelto =>
+  ({ id: c.id, codice: c.cliente_codice, ragione_sociale: c.cliente_ragionesociale, azienda_codice: c.azienda_codice });
+
+/**
+ * The clients of the user form (SPEC §2 'create form', §9): a search by code, name or e-mail
+ * (search/clienti, 2 s after typing stops), its results, and the chosen clients with a remove
+ * control each. Picking a result hands the whole client to `onScegli` (the new-user form fills its
+ * fields from it); a client already chosen cannot be picked twice.
+ */
+export function SceltaClienti({ scelti, onScegli, onTogli, autoFocus = false }: {
+  scelti: readonly ClienteScelto[];
+  onScegli: (c: ClienteAdmin) => void;
+  onTogli: (id: number) => void;
+  /** The first control of the dialog it opens (the new-user form starts from the client). */
+  autoFocus?: boolean;
+}) {
+  const titoloId = useId();
+  const [testo, setTesto] = useState('');
+  const cercato = useDebounced(normalizzaRicerca(testo), RICERCA_CLIENTI_DEBOUNCE_MS);
+  const query = useQuery({ ...ricercaClientiQuery(cercato), placeholderData: keepPreviousData });
+  const sceltiIds = new Set(scelti.map((c) => c.id));
+
+  return (
+    <fieldset className="scelta-clienti" aria-busy={query.isFetching}>
+      <legend>Clienti</legend>
+      <InputField
+        type="search"
+        label="Cerca cliente"
+        hint="Codice, ragione sociale o email: la ricerca parte 2 secondi dopo l'ultima lettera."
+        placeholder="Es. 001001 oppure Ferramenta Rossi"
+        maxLength={STRINGA_CLIENTI_MAX}
+        autoComplete="off"
+        data-autofocus={autoFocus || undefined}
+        value={testo}
+        onChange={(e) => setTesto(e.target.value)}
+      />
+      <div className="scelta-esito" aria-live="polite">
+        {cercato !== '' && <Risultati query={query} sceltiIds={sceltiIds} onScegli={onScegli} />}
+      </div>
+      <h3 className="scelta-titolo" id={titoloId}>
+        Clienti assegnati <span className="badge">{scelti.length}</span>
+      </h3>
+      {scelti.length === 0 ? (
+        <p className="muted scelta-vuoto">Nessun cliente assegnato</p>
+      ) : (
+        <ul className="scelta-chips" aria-labelledby={titoloId}>
+          {scelti.map((c) => (
+            <li key={c.id} className="scelta-chip">
+              <span className="mono">{c.codice}</span>
+              <span>{c.ragione_sociale}</span>
+              <button type="button" className="scelta-chip-togli" aria-label={`Rimuovi ${c.ragione_sociale}`} onClick={() => onTogli(c.id)}>
+                <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
+  );
+}
+
+/** The answer of a search: loading, error ('Riprova'), 'Nessun risultato presente.' or the clients. */
+function Risultati({ query, sceltiIds, onScegli }: {
+  query: UseQueryResult<OutputOf<typeof anagraficaApi.cerca>>;
+  sceltiIds: ReadonlySet<number>;
+  onScegli: (c: ClienteAdmin) => void;
+}) {
+  if (query.isPending) return <Spinner label="Ricerca clienti…" showLabel />;
+  if (query.isError) {
+    return (
+      <div className="scelta-errore" role="alert">
+        <span>{describeError(query.error)}</span>
+        <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>Riprova</button>
+      </div>
+    );
+  }
+  if (query.data.clienti.length === 0) return <p className="muted scelta-vuoto">Nessun risultato presente.</p>;
+  return (
+    <ul className={`scelta-risultati${query.isPlaceholderData ? ' is-stale' : ''}`} aria-label="Risultati della ricerca clienti">
+      {query.data.clienti.map((c) => {
+        const scelto = sceltiIds.has(c.id);
+        return (
+          <li key={c.id}>
+            <button type="button" className="scelta-risultato" disabled={scelto} onClick={() => onScegli(c)}>
+              <span className="scelta-riga">
+                <span className="mono">{c.codice}</span> <span className="strong">{c.ragione_sociale}</span>
+                {scelto && <span className="badge">Assegnato</span>}
+              </span>
+              <span className="scelta-riga muted">
+                {c.email || 'Email mancante'} · {c.azienda_ragione_sociale} <span className="mono">({c.azienda_codice})</span>
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,121 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { MSG_UTENTI, type UtenteAdmin } from '../../../shared/utenti.js';
+import { ErrorState } from '../../components/ErrorState';
+import { PageSpinner } from '../../components/Spinner';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { ApiError, errorMessage } from '../../lib/api';
+import { formatDataOraSpec } from '../../lib/formato';
+import { paths } from '../../paths';
+import { DispositiviUtente } from '../dispositivi/DispositiviUtente';
+import { StoricoModifiche } from '../storico/StoricoModifiche';
+import { utenteQuery } from './api';
+import { AccessoUtente } from './AccessoUtente';
+import { BudgetUtente } from './BudgetUtente';
+import { nominativo } from './nominativo';
+import { UtenteForm } from './UtenteForm';
+import './utenti.css';
+
+/**
+ * /admin/utenti/dettaglio/:id (SPEC §2 Admin area, 'Users: detail page'): the user's access
+ * (login, turnover flag, credentials, deletion), its data and clients to edit, its devices, its
+ * clients' budgets and its 'Storico modifiche'. An id that is not one shows 'ID utente non
+ * disponibile.', an unknown one 'Utente non trovato.'.
+ */
+export function UtenteDettaglioPage() {
+  const { id = '' } = useParams();
+  const valido = /^\d{1,9}$/.test(id) && Number(id) > 0;
+  if (!valido) return <Errore titolo={MSG_UTENTI.idNonDisponibile} />;
+  return <Dettaglio id={Number(id)} />;
+}
+
+function Dettaglio({ id }: { id: number }) {
+  const query = useQuery(utenteQuery(id));
+  const utente = query.data;
+  useDocumentTitle(utente ? `Utente ${nominativo(utente)}` : 'Utente');
+
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) {
+    // 4xx: the id is wrong: trying again would not help.
+    const risposta = query.error instanceof ApiError && query.error.status >= 400 && query.error.status < 500;
+    return (
+      <Errore
+        titolo={risposta ? errorMessage(query.error) : undefined}
+        errore={risposta ? undefined : query.error}
+        riprova={risposta ? undefined : () => void query.refetch()}
+      />
+    );
+  }
+  if (!utente) return <Errore titolo={MSG_UTENTI.utenteSconosciuto} />;
+  return <Utente key={utente.id} utente={utente} />;
+}
+
+const indietro = (
+  <Link to={paths.adminUtenti.path} className="btn">
+    Torna agli utenti
+  </Link>
+);
+
+function Errore({ titolo, errore, riprova }: { titolo?: string; errore?: unknown; riprova?: () => void }) {
+  useDocumentTitle('Utente');
+  return (
+    <>
+      <div className="page-head">
+        <h1>Utente</h1>
+        {indietro}
+      </div>
+      <section className="card">
+        <ErrorState title={titolo} error={errore} onRetry={riprova} />
+      </section>
+    </>
+  );
+}
+
+function Utente({ utente: u }: { utente: UtenteAdmin }) {
+  const formId = useId();
+  const nome = nominativo(u);
+  return (
+    <>
+      <div className="page-head">
+        <h1>{nome}</h1>
+        {indietro}
+      </div>
+      <p className="page-sub">
+        {u.username} · creato il {formatDataOraSpec(u.created_at)} · ultima modifica {formatDataOraSpec(u.updated_at)}
+      </p>
+      <AccessoUtente utente={u} />
+      <Sezione titolo="Dati utente">
+        <UtenteForm
+          id={formId}
+          utente={u}
+          azioni={(inCorso) => (
+            <div className="utente-form-azioni">
+              <button type="submit" className="btn btn-primary" disabled={inCorso}>{inCorso ? 'Salvataggio…' : 'Salva modifiche'}</button>
+            </div>
+          )}
+        />
+      </Sezione>
+      <Sezione titolo="Dispositivi" piatta>
+        <DispositiviUtente utenteId={u.id} nome={nome} />
+      </Sezione>
+      <Sezione titolo="Budget">
+        <BudgetUtente clienti={u.clienti} />
+      </Sezione>
+      <StoricoModifiche utenteId={u.id} />
+    </>
+  );
+}
+
+/** A card of the page with its heading; `piatta` for a table that fills it edge to edge. */
+function Sezione({ titolo, piatta = false, children }: { titolo: string; piatta?: boolean; children: ReactNode }) {
+  const titoloId = useId();
+  return (
+    <section className="card utente-sezione" aria-labelledby={titoloId}>
+      <div className="card-head">
+        <h2 id={titoloId}>{titolo}</h2>
+      </div>
+      <div className={piatta ? undefined : 'card-body'}>{children}</div>
+    </section>
+  );
+}

@@ -1,0 +1,172 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { STRINGA_UTENTI_MAX, type UtenteAdmin } from '../../../shared/utenti.js';
+import { type Column, DataTable } from '../../components/DataTable';
+import { InputField } from '../../components/form/InputField';
+import { SelectField } from '../../components/form/SelectField';
+import { Modal } from '../../components/Modal';
+import { Pagination } from '../../components/Pagination';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { usePaging } from '../../hooks/usePaging';
+import { paths } from '../../paths';
+import { DispositiviUtente } from '../dispositivi/DispositiviUtente';
+import { useRicercaNellUrl } from '../ricercaUrl';
+import { utentiQuery } from './api';
+import { BudgetUtente } from './BudgetUtente';
+import { InterruttoreFatturato } from './FatturatoMetrica';
+import { NuovoUtente } from './NuovoUtente';
+import { nominativo } from './nominativo';
+import { PillStatoLogin, PulsanteStatoLogin } from './StatoLogin';
+import './utenti.css';
+
+/** Linked clients shown in a row before '+N altri' (all of them are in the cell's title). */
+const CLIENTI_IN_RIGA = 2;
+
+function ClientiCella({ clienti }: { clienti: UtenteAdmin['clienti'] }) {
+  if (clienti.length === 0) return <span className="muted">Nessun cliente assegnato</span>;
+  const altri = clienti.length - CLIENTI_IN_RIGA;
+  return (
+    <ul className="utenti-clienti" title={clienti.map((c) => `${c.cliente_codice} ${c.cliente_ragionesociale}`).join('\n')}>
+      {clienti.slice(0, CLIENTI_IN_RIGA).map((c) => (
+        <li key={c.id}>
+          <span className="mono">{c.cliente_codice}</span> {c.cliente_ragionesociale}
+        </li>
+      ))}
+      {altri > 0 && <li className="muted">+{altri} {altri === 1 ? 'altro' : 'altri'}</li>}
+    </ul>
+  );
+}
+
+/** A username that may break after its '@' (a narrow column shows 'name@' and 'domain' on two lines). */
+function Username({ username }: { username: string }) {
+  const at = username.lastIndexOf('@');
+  if (at < 0) return username;
+  return <>{username.slice(0, at + 1)}<wbr />{username.slice(at + 1)}</>;
+}
+
+const columns: Column<UtenteAdmin>[] = [
+  {
+    key: 'utente', header: 'Utente', className: 'utenti-col-utente',
+    cell: (u) => (
+      <>
+        <span className="strong">{nominativo(u)}</span>
+        {/* The link is the keyboard's way into the detail; the whole row is the mouse's. */}
+        <Link to={paths.adminUtenteDettaglio.href(u.id)} className="utenti-username"><Username username={u.username} /></Link>
+      </>
+    ),
+  },
+  { key: 'clienti', header: 'Clienti', cell: (u) => <ClientiCella clienti={u.clienti} /> },
+  {
+    key: 'login', header: 'Login',
+    cell: (u) => (
+      <div className="utenti-login">
+        <PillStatoLogin utente={u} />
+        <PulsanteStatoLogin utente={u} compatto />
+      </div>
+    ),
+  },
+  { key: 'fatturato', header: 'Fatturato Metrica', className: 'utenti-col-fatturato', cell: (u) => <InterruttoreFatturato utente={u} /> },
+];
+
+type Finestra = { tipo: 'nuovo' } | { tipo: 'dispositivi' | 'budget'; utente: UtenteAdmin } | null;
+
+/**
+ * /admin/utenti (SPEC §2 Admin area, 'Users: list with search and a create form', 'User list
+ * screen'): one page of users (25/50/100, default 50, start and limit in the URL), a search by
+ * username, name, surname or code (SPEC §5: trimmed and lowercased; debounced 500 ms), and per user
+ * the login status and its toggle, the turnover flag, its devices and its clients' budgets (in a
+ * dialog each). 'Nuovo utente' opens the create form.
+ */
+export function UtentiPage() {
+  useDocumentTitle('Utenti');
+  const navigate = useNavigate();
+  const { start, limit, page, sizes, setPage, setLimit } = usePaging();
+  const { stringa, testo, setTesto } = useRicercaNellUrl();
+  const [finestra, setFinestra] = useState<Finestra>(null);
+  const chiudi = () => setFinestra(null);
+
+  // One query, two views of it: the rows for the table, the total for the count and the pages.
+  const lista = utentiQuery(stringa, start, limit);
+  const rows = useQuery({ ...lista, placeholderData: keepPreviousData, select: (d) => d.utenti });
+  const { data: totale } = useQuery({ ...lista, placeholderData: keepPreviousData, select: (d) => d.totale });
+  const totalPages = totale === undefined ? 0 : Math.ceil(totale / limit);
+
+  return (
+    <>
+      <div className="page-head">
+        <h1>Utenti</h1>
+        <div className="page-actions">
+          <button type="button" className="btn btn-primary" onClick={() => setFinestra({ tipo: 'nuovo' })}>
+            Nuovo utente
+          </button>
+        </div>
+      </div>
+      <p className="page-sub" aria-live="polite">
+        {totale === undefined ? '\u00a0' : `${totale === 1 ? '1 utente' : `${totale.toLocaleString('it-IT')} utenti`}${stringa ? ` per “${stringa}”` : ''}`}
+      </p>
+      <section className="card" aria-label="Elenco utenti">
+        <div className="list-toolbar">
+          <InputField
+            layout="inline"
+            className="list-toolbar-search"
+            type="search"
+            label="Cerca"
+            placeholder="Username, nome, cognome o codice"
+            maxLength={STRINGA_UTENTI_MAX}
+            autoComplete="off"
+            value={testo}
+            onChange={(e) => setTesto(e.target.value)}
+          />
+          <SelectField
+            layout="inline"
+            label="Utenti per pagina"
+            value={limit}
+            options={sizes.map((n) => ({ value: n, label: String(n) }))}
+            onChange={(e) => setLimit(Number(e.target.value))}
+          />
+        </div>
+        <DataTable
+          label="Utenti"
+          className="utenti-table"
+          query={rows}
+          columns={columns}
+          rowKey={(u) => u.id}
+          empty="Nessun utente disponibile."
+          loadingLabel="Caricamento utenti…"
+          onRowClick={(u) => void navigate(paths.adminUtenteDettaglio.href(u.id))}
+          actions={(u) => (
+            <div className="utenti-azioni">
+              <button type="button" className="btn btn-sm" aria-label={`Dispositivi di ${u.username}`} onClick={() => setFinestra({ tipo: 'dispositivi', utente: u })}>
+                Dispositivi
+              </button>
+              <button type="button" className="btn btn-sm" aria-label={`Budget di ${u.username}`} onClick={() => setFinestra({ tipo: 'budget', utente: u })}>
+                Budget
+              </button>
+            </div>
+          )}
+        />
+      </section>
+      {totalPages > 1 && (
+        <div className="list-paging">
+          <Pagination currentPage={page} totalPages={totalPages} onPageChange={setPage} disabled={rows.isFetching} label="Pagine utenti" />
+        </div>
+      )}
+      <NuovoUtente open={finestra?.tipo === 'nuovo'} onClose={chiudi} />
+      {finestra && finestra.tipo !== 'nuovo' && (
+        <Modal
+          open
+          onClose={chiudi}
+          size="wide"
+          className="utente-modal"
+          title={`${finestra.tipo === 'dispositivi' ? 'Dispositivi' : 'Budget'} di ${nominativo(finestra.utente)}`}
+          footer={<button type="button" className="btn" onClick={chiudi}>Chiudi</button>}
+        >
+          {finestra.tipo === 'dispositivi'
+            ? <DispositiviUtente utenteId={finestra.utente.id} nome={nominativo(finestra.utente)} />
+            : <BudgetUtente clienti={finestra.utente.clienti} />}
+        </Modal>
+      )}
+    </>
+  );
+}
