@@ -58,6 +58,11 @@ export interface Upload {
   maxFile: number;
   /** The largest file accepted, in bytes (413 above). */
   maxBytes: number;
+  /**
+   * Smaller limits for some fields (e.g. a cover photo beside a 50 MB document): the file stops
+   * being read at its field's limit, 413 as above.
+   */
+  maxBytesCampo?: Readonly<Partial<Record<string, number>>>;
 }
 
 export type AnyContract = Contract<Access, z.ZodType<any, any>, z.ZodType>;

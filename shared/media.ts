@@ -1,12 +1,28 @@
 import { z } from 'zod';
-import { idParam } from './common.js';
+import { esito, idParam, intParam, testo, testoMultiriga } from './common.js';
 import { contract } from './contract.js';
+import { MAX_DOCUMENTO_BYTES, MAX_FOTO_BYTES, MSG_UPLOAD } from './upload.js';
 
 /** Multimedia types (SPEC §3); side banners are 'banner laterale'. */
 export const MULTIMEDIA_TIPOLOGIE = [
   'banner laterale', 'novita', 'volantino', 'catalogo', 'tabelle conversione', 'comparativi chiavi', 'nuovi inserimenti',
 ] as const;
 export type MultimediaTipologia = (typeof MULTIMEDIA_TIPOLOGIE)[number];
+
+/** The side banners: a cover and a link, no file. Every other type is a document to download. */
+export const TIPOLOGIA_BANNER = 'banner laterale' satisfies MultimediaTipologia;
+
+/** How the admin screens name each type. */
+export const TIPOLOGIA_ETICHETTA: Record<MultimediaTipologia, string> = {
+  'banner laterale': 'Banner laterale',
+  novita: 'Novità',
+  volantino: 'Volantino',
+  catalogo: 'Catalogo',
+  'tabelle conversione': 'Tabelle conversione',
+  'comparativi chiavi': 'Comparativi chiavi',
+  'nuovi inserimenti': 'Nuovi inserimenti',
+};
+export const etichettaTipologia = (t: string): string => TIPOLOGIA_ETICHETTA[t as MultimediaTipologia] ?? t;
 
 export const multimediaItem = z.object({
   id: z.number().int(),
@@ -23,20 +39,143 @@ export const multimediaItem = z.object({
 export type MultimediaItem = z.infer<typeof multimediaItem>;
 export const multimediaList = z.array(multimediaItem);
 
-export const multimediaLoadQuery = z.object({ multimedia_id: idParam('multimedia_id').optional() });
-export const multimediaTipologiaQuery = z.object({
-  tipologia: z.enum(MULTIMEDIA_TIPOLOGIE, { error: `tipologia non valida: usare ${MULTIMEDIA_TIPOLOGIE.join(', ')}` }),
+const MSG_TIPOLOGIA = `tipologia non valida: usare ${MULTIMEDIA_TIPOLOGIE.join(', ')}`;
+const tipologia = z.enum(MULTIMEDIA_TIPOLOGIE, {
+  error: (iss) => (iss.input === undefined || iss.input === '' ? 'Il campo Tipologia è obbligatorio.' : MSG_TIPOLOGIA),
 });
 
-/** Multimedia lists (SPEC §7 Multimedia and flyers), for customers and the admin screens. */
+export const multimediaLoadQuery = z.object({ multimedia_id: idParam('multimedia_id').optional() });
+export const multimediaTipologiaQuery = z.object({
+  tipologia: z.enum(MULTIMEDIA_TIPOLOGIE, { error: MSG_TIPOLOGIA }),
+});
+
+/** Texts of the multimedia calls and screens (SPEC §5 'Multimedia form', §8 'Nessuna Media Caricato'). */
+export const MSG_MULTIMEDIA = {
+  vuoto: 'Nessuna Media Caricato',
+  inserito: 'Contenuto multimediale inserito correttamente.',
+  aggiornato: 'Contenuto multimediale aggiornato correttamente.',
+  fileAggiornati: 'File aggiornati correttamente.',
+  cancellato: 'Contenuto multimediale cancellato correttamente.',
+  ordinati: 'Ordine dei banner aggiornato.',
+  conferma: (nome: string) => `Sei sicuro di voler cancellare "${nome}"? Anche i suoi file verranno eliminati.`,
+  nomeObbligatorio: 'Il campo Nome è obbligatorio.',
+  nonTrovato: 'Contenuto multimediale non trovato.',
+  fileObbligatorio: 'Seleziona il file da scaricare (PDF, documento Office, zip, testo o immagine).',
+  coverObbligatoria: "Un banner laterale richiede un'immagine di copertina.",
+  linkObbligatorio: 'Un banner laterale richiede un link.',
+  linkNonValido: 'Link non valido: usa un indirizzo http:// o https:// oppure un percorso del portale che inizia con /.',
+  bannerSenzaFile: 'Un banner laterale non ha un file da scaricare: carica solo la copertina.',
+  linkSoloBanner: 'Il link è previsto solo per i banner laterali.',
+  cambioTipologia: 'Un banner laterale non può diventare un documento, né un documento un banner: crea un nuovo contenuto.',
+  unFilePerCampo: 'Invia un solo file e una sola copertina.',
+  nessunaModifica: 'Nessun campo da modificare.',
+  nessunFile: 'Seleziona un nuovo file o una nuova copertina.',
+  ordineNonValido: "L'elenco da ordinare deve contenere, una volta sola, tutti i contenuti di una tipologia: ricarica la pagina e riprova.",
+  fileNonConsentito: MSG_UPLOAD.nonConsentito,
+  coverNonImmagine: MSG_UPLOAD.soloImmagini,
+} as const;
+
+export const NOME_MAX = 200;
+export const DESCRIZIONE_MAX = 2000;
+export const LINK_MAX = 2000;
+
+/**
+ * Where a banner leads: a path of the portal ('/volantini', '/ricerca?stringaRicerca=trapano') or an
+ * http(s) address. Nothing else: no javascript:, data: or other schemes, no '//host' or '/\host'
+ * (another site dressed as a path), no spaces.
+ */
+export function linkValido(link: string): boolean {
+  return /^\/(?![/\\])[^\s\\]*$/.test(link) || /^https?:\/\/[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?([/?#][^\s\\]*)?$/i.test(link);
+}
+
+const nome = testo(MSG_MULTIMEDIA.nomeObbligatorio).trim()
+  .min(1, MSG_MULTIMEDIA.nomeObbligatorio).max(NOME_MAX, `Nome troppo lungo (massimo ${NOME_MAX} caratteri)`);
+const descrizione = testoMultiriga().trim().max(DESCRIZIONE_MAX, `Descrizione troppo lunga (massimo ${DESCRIZIONE_MAX} caratteri)`);
+/** A banner's link, or '' (no link: a document, or a field left out). */
+const link = testo().trim().max(LINK_MAX, `Link troppo lungo (massimo ${LINK_MAX} caratteri)`)
+  .refine((s) => s === '' || linkValido(s), MSG_MULTIMEDIA.linkNonValido);
+
+/**
+ * multimedia/test (SPEC §7): the text fields of the multipart form; the files come as `file` (the
+ * document to download) and `cover` (its image). `fileType` and `coverType` are what the original
+ * form sent beside them ('link', 'cover'): accepted, nothing else.
+ */
+export const multimediaCreaRequest = z.object({
+  nome,
+  descrizione: descrizione.default(''),
+  tipologia,
+  link: link.default(''),
+  fileType: z.literal('link', { error: "fileType deve essere 'link'" }).optional(),
+  coverType: z.literal('cover', { error: "coverType deve essere 'cover'" }).optional(),
+});
+export type MultimediaCreaRequest = z.input<typeof multimediaCreaRequest>;
+export const multimediaCreaResponse = esito.extend({ id: z.number().int() });
+
+/** multimedia/update: the item and the fields to change (at least one). */
+export const multimediaUpdateRequest = z.object({
+  multimedia_id: idParam('multimedia_id'),
+  nome: nome.optional(),
+  descrizione: descrizione.optional(),
+  tipologia: tipologia.optional(),
+  link: link.optional(),
+  /** Position among the items of its type (lower first). */
+  ordine: intParam('ordine non valido').pipe(z.number().min(0, 'ordine non valido')).optional(),
+});
+export type MultimediaUpdateRequest = z.input<typeof multimediaUpdateRequest>;
+
+export const multimediaIdRequest = z.object({ multimedia_id: idParam('multimedia_id') });
+
+/** multimedia/ordina: every item of one type, in the new order. */
+export const multimediaOrdinaRequest = z.object({
+  ids: z.array(idParam('ids'), { error: 'ids deve essere un elenco di id' })
+    .min(1, 'ids non può essere vuoto').max(500, 'Troppi elementi da ordinare (massimo 500)')
+    .refine((ids) => new Set(ids).size === ids.length, MSG_MULTIMEDIA.ordineNonValido),
+});
+
+/** The files of an item: the document (≤ 50 MB) and its cover image (≤ 10 MB, DESIGN §5). */
+const fileMultimedia = {
+  campi: ['file', 'cover'], maxFile: 2, maxBytes: MAX_DOCUMENTO_BYTES, maxBytesCampo: { cover: MAX_FOTO_BYTES },
+} as const;
+
+const T = 'Multimedia';
+
+/**
+ * Multimedia (SPEC §7 Multimedia and flyers, DESIGN §10): the lists customers read, and the admin's
+ * create, edit, file replacement, order and delete.
+ */
 export const mediaApi = {
   carica: contract({
-    path: 'multimedia/load', methods: ['GET'], access: 'sessione', tag: 'Multimedia',
+    path: 'multimedia/load', methods: ['GET'], access: 'sessione', tag: T,
     summary: 'Tutti i contenuti multimediali, o uno solo con multimedia_id', input: multimediaLoadQuery, response: multimediaList,
   }),
   perTipologia: contract({
-    path: 'multimedia/loadtipologia', methods: ['GET'], access: 'sessione', tag: 'Multimedia',
+    path: 'multimedia/loadtipologia', methods: ['GET'], access: 'sessione', tag: T,
     summary: "Contenuti multimediali di un tipo ('banner laterale', novita, volantino, catalogo, …)",
     input: multimediaTipologiaQuery, response: multimediaList,
+  }),
+  crea: contract({
+    path: 'multimedia/test', methods: ['POST'], access: 'admin', tag: T,
+    summary: "Nuovo contenuto (multipart): nome, descrizione, tipologia, file (documento) e cover (immagine); un 'banner laterale' ha cover e link, nessun file",
+    input: multimediaCreaRequest, response: multimediaCreaResponse, upload: fileMultimedia,
+  }),
+  modifica: contract({
+    path: 'multimedia/update', methods: ['GET', 'POST'], access: 'admin', tag: T,
+    summary: 'Modifica nome, descrizione, tipologia, link o ordine di un contenuto',
+    input: multimediaUpdateRequest, response: esito,
+  }),
+  sostituisciFile: contract({
+    path: 'multimedia/file', methods: ['POST'], access: 'admin', tag: T,
+    summary: 'Sostituisce il file e/o la cover di un contenuto (multipart: multimedia_id, file, cover); i vecchi file sono eliminati',
+    input: multimediaIdRequest, response: esito, upload: fileMultimedia,
+  }),
+  ordina: contract({
+    path: 'multimedia/ordina', methods: ['POST'], access: 'admin', tag: T,
+    summary: 'Nuovo ordine dei contenuti di una tipologia (ids: tutti, nel nuovo ordine)',
+    input: multimediaOrdinaRequest, response: esito,
+  }),
+  cancella: contract({
+    path: 'multimedia/delete', methods: ['GET', 'POST'], access: 'admin', tag: T,
+    summary: 'Cancella un contenuto e i suoi file',
+    input: multimediaIdRequest, response: esito,
   }),
 };

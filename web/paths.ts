@@ -2,7 +2,8 @@
  * Every route of the SPA (SPEC §2 route table) and the builders of its links. Screens never write
  * a path by hand: `paths.categoria.href('012', 'Cacciaviti')`, `<Route path={paths.home2.path}>`.
  * Screens that receive their data through navigation state (prodotto, ordini/dettaglio,
- * liste/dettaglio, admin/multimedia/dettaglio) take no parameters in the URL.
+ * liste/dettaglio) take no parameters in the URL; admin/multimedia/dettaglio keeps the spec's path
+ * and names its item in the query string (?id=), so that a reload, back or a bookmark finds it.
  */
 type Query = Record<string, string | number | null | undefined>;
 
@@ -113,8 +114,11 @@ export const paths = {
   adminStatistiche: fixed('/admin/statistiche'),
   adminBanner: fixed('/admin/banner'),
   adminMultimedia: fixed('/admin/multimedia'),
-  /** Multimedia detail: the item travels in navigation state. */
-  adminMultimediaDettaglio: fixed('/admin/multimedia/dettaglio'),
+  /** Multimedia detail: the item's id in the query string. */
+  adminMultimediaDettaglio: {
+    path: '/admin/multimedia/dettaglio',
+    href: (id: number) => withQuery('/admin/multimedia/dettaglio', { id }),
+  },
   adminUserDevices: fixed('/admin/userdevice/list'),
   /** Beyond the spec: the orders' hand-over to the ERP. */
   adminOrdiniErp: fixed('/admin/ordini-erp'),

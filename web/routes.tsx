@@ -71,9 +71,9 @@ const adminRoutes: RouteObject[] = [
   { path: paths.adminProdottiCategoria.path, lazy: adminNotBuilt },
   { path: paths.adminProdottiCustom.path, lazy: adminNotBuilt },
   { path: paths.adminStatistiche.path, lazy: lazyPage(() => import('./admin/statistiche/StatistichePage'), (m) => m.StatistichePage) },
-  { path: paths.adminBanner.path, lazy: adminNotBuilt },
-  { path: paths.adminMultimedia.path, lazy: adminNotBuilt },
-  { path: paths.adminMultimediaDettaglio.path, lazy: adminNotBuilt },
+  { path: paths.adminBanner.path, lazy: lazyPage(() => import('./admin/banner/BannerPage'), (m) => m.BannerPage) },
+  { path: paths.adminMultimedia.path, lazy: lazyPage(() => import('./admin/multimedia/MultimediaPage'), (m) => m.MultimediaPage) },
+  { path: paths.adminMultimediaDettaglio.path, lazy: lazyPage(() => import('./admin/multimedia/MultimediaDettaglioPage'), (m) => m.MultimediaDettaglioPage) },
   { path: paths.adminOrdiniErp.path, lazy: lazyPage(() => import('./admin/erp/OrdiniErpPage'), (m) => m.OrdiniErpPage) },
   { path: paths.adminUserDevices.path, lazy: lazyPage(() => import('./admin/dispositivi/DispositiviPage'), (m) => m.DispositiviPage) },
 ];

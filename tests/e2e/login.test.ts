@@ -56,7 +56,7 @@ describe.runIf(hasBrowser())('login', () => {
     await page.context().close();
   });
 
-  it('admin lands on /adminhome with the 5 common menu entries', async () => {
+  it('admin lands on /adminhome with the common menu entries (SPEC §2, and Multimedia, Banner and Ordini ERP: docs/decisions.md)', async () => {
     const page = await newPage();
     await page.goto('/admin');
     await visible(page.getByRole('heading', { name: 'Login Backend' }));
@@ -66,7 +66,7 @@ describe.runIf(hasBrowser())('login', () => {
     const menu = page.getByRole('navigation', { name: 'Menu amministrazione' });
     await visible(menu.getByRole('link').first());
     const voci = (await menu.getByRole('link').allTextContents()).map((t) => t.trim());
-    expect(voci).toEqual(['Aziende', 'Utenti', 'Clienti', 'Categorie', 'Prodotti']);
+    expect(voci).toEqual(['Aziende', 'Utenti', 'Clienti', 'Categorie', 'Prodotti', 'Multimedia', 'Banner', 'Ordini ERP']);
     await page.context().close();
   });
 
@@ -77,7 +77,7 @@ describe.runIf(hasBrowser())('login', () => {
     const menu = page.getByRole('navigation', { name: 'Menu amministrazione' });
     await visible(menu.getByRole('link', { name: 'Dispositivi' }));
     const voci = (await menu.getByRole('link').allTextContents()).map((t) => t.trim());
-    expect(voci).toEqual(['Aziende', 'Utenti', 'Clienti', 'Categorie', 'Prodotti', 'Impostazioni', 'Statistiche', 'Dispositivi']);
+    expect(voci).toEqual(['Aziende', 'Utenti', 'Clienti', 'Categorie', 'Prodotti', 'Multimedia', 'Banner', 'Ordini ERP', 'Impostazioni', 'Statistiche', 'Dispositivi']);
     await page.context().close();
   });
 

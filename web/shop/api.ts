@@ -62,11 +62,16 @@ export const volantiniQuery = () =>
     staleTime: 5 * 60_000,
   });
 
+/**
+ * Banners and documents: what an admin uploads shows at the next page view, so the list is asked
+ * again whenever a page shows it (the one in memory stays on screen meanwhile). The server keeps
+ * no copy of these lists and the API answers carry no cache headers.
+ */
 export const multimediaQuery = (tipologia: MultimediaTipologia) =>
   queryOptions({
     queryKey: shopKeys.multimedia(tipologia),
     queryFn: ({ signal }) => callApi(mediaApi.perTipologia, { tipologia }, { signal }),
-    staleTime: 5 * 60_000,
+    staleTime: 0,
   });
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { Upload } from '../../../shared/contract.js';
@@ -27,9 +28,27 @@ export const cartellaTemporanea = (mediaDir: string) => path.join(mediaDir, '.tm
 const troppoGrande = (nome: string, max: number) => new HttpError(413, MSG_UPLOAD.troppoGrande(nome, max));
 
 /**
+ * Passes bytes through until `max`; beyond it drops them and marks the file as too large. The part
+ * is still read to its end (as busboy does at its own limit), so that the request's later parts and
+ * the connection carry on; the caller answers 413.
+ */
+function limiteCampo(max: number): Transform & { superato: boolean } {
+  let letti = 0;
+  const t = Object.assign(new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      letti += chunk.length;
+      if (letti > max) t.superato = true;
+      done(null, t.superato ? undefined : chunk);
+    },
+  }), { superato: false });
+  return t;
+}
+
+/**
  * Reads a multipart request: text fields into an object (a repeated name becomes a list), each file
- * streamed to its own temporary file with its size limit (413 above, the partial file removed) and
- * its kind judged from the written bytes. The caller removes every temporary file after the answer.
+ * streamed to its own temporary file with its size limit (the request's, or its field's when
+ * smaller: 413 above, the partial file removed) and its kind judged from the written bytes. The
+ * caller removes every temporary file after the answer.
  */
 export async function riceviMultipart(
   req: FastifyRequest,
@@ -59,12 +78,16 @@ export async function riceviMultipart(
     const percorso = path.join(tmpDir, crypto.randomUUID());
     const file: FileRicevuto = { campo: part.fieldname, nome, tipo: null, bytes: 0, percorso };
     files.push(file);
+    const max = upload.maxBytesCampo?.[part.fieldname];
+    const limite = max !== undefined && max < upload.maxBytes ? limiteCampo(max) : undefined;
     try {
-      await pipeline(part.file, fs.createWriteStream(percorso, { flags: 'wx', mode: 0o640 }));
+      const scrivi = fs.createWriteStream(percorso, { flags: 'wx', mode: 0o640 });
+      await (limite ? pipeline(part.file, limite, scrivi) : pipeline(part.file, scrivi));
     } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw troppoGrande(nome, upload.maxBytes);
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw troppoGrande(nome, limite ? max! : upload.maxBytes);
       throw err;
     }
+    if (limite?.superato) throw troppoGrande(nome, max!);
     if (part.file.truncated) throw troppoGrande(nome, upload.maxBytes);
     file.bytes = (await fs.promises.stat(percorso)).size;
     file.tipo = file.bytes === 0 ? null : await riconosciTipo(percorso, nome);

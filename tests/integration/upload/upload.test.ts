@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contract } from '../../../shared/contract.js';
-import { MB, nomeFileSicuro } from '../../../shared/upload.js';
+import { MB, MSG_UPLOAD, nomeFileSicuro } from '../../../shared/upload.js';
 import type { Deps } from '../../../server/deps.js';
 import { registerErrorHandler } from '../../../server/lib/error-handler.js';
 import { defineRoute } from '../../../server/lib/route.js';
@@ -87,7 +87,7 @@ describe('upload: multipart through the route machinery (real HTTP)', () => {
     path: 'prova/upload', methods: ['POST'], access: 'public', tag: 'Prova', summary: 'prova',
     input: z.object({ nome: z.string().max(20, 'Nome troppo lungo') }),
     response: z.object({ status: z.number(), n: z.number() }),
-    upload: { campi: ['allegati[]', 'cover'], maxFile: 3, maxBytes: 1 * MB },
+    upload: { campi: ['allegati[]', 'cover'], maxFile: 3, maxBytes: 1 * MB, maxBytesCampo: { cover: 64 * 1024 } },
   });
 
   beforeAll(async () => {
@@ -140,6 +140,19 @@ describe('upload: multipart through the route machinery (real HTTP)', () => {
     const res = await invia(form);
     expect(res.status).toBe(413);
     expect((await res.json()).msg).toMatch(/grande\.pdf.*dimensione massima/);
+    expect(ricevuti.length).toBe(n);
+    await expect.poll(temporanei).toEqual([]);
+  });
+
+  it("a file over its field's smaller limit: 413 with that limit, the other fields' limit unchanged", async () => {
+    const form = new FormData();
+    form.append('nome', 'x');
+    form.append('allegati[]', new Blob([new Uint8Array(200 * 1024)]), 'grande-ma-ammesso.txt');
+    form.append('cover', new Blob([new Uint8Array(300 * 1024)]), 'copertina.jpg');
+    const n = ricevuti.length;
+    const res = await invia(form);
+    expect(res.status).toBe(413);
+    expect((await res.json()).msg).toBe(MSG_UPLOAD.troppoGrande('copertina.jpg', 64 * 1024));
     expect(ricevuti.length).toBe(n);
     await expect.poll(temporanei).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import type { MultimediaItem } from '../../../shared/media.js';
+import { linkValido, type MultimediaItem } from '../../../shared/media.js';
 import { FallbackImage } from '../../components/ProductImage';
 import { Spinner } from '../../components/Spinner';
 import { mediaUrl } from '../../lib/media';
@@ -32,7 +32,8 @@ function BannerLink({ banner }: { banner: MultimediaItem }) {
       loading="lazy"
     />
   );
-  if (!banner.link) return <div className="side-banner">{img}</div>;
+  // The server checks links as they are saved; a row written some other way never becomes a script link.
+  if (!banner.link || !linkValido(banner.link)) return <div className="side-banner">{img}</div>;
   if (banner.link.startsWith('/')) {
     return (
       <Link to={banner.link} className="side-banner" title={banner.descrizione || banner.nome}>

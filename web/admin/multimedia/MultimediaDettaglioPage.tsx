@@ -1,0 +1,251 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  DESCRIZIONE_MAX, etichettaTipologia, LINK_MAX, linkValido, MSG_MULTIMEDIA, NOME_MAX, TIPOLOGIA_BANNER,
+  type MultimediaItem, type MultimediaUpdateRequest,
+} from '../../../shared/media.js';
+import { ErrorState } from '../../components/ErrorState';
+import { InputField } from '../../components/form/InputField';
+import { SelectField } from '../../components/form/SelectField';
+import { TextareaField } from '../../components/form/TextareaField';
+import { PageSpinner } from '../../components/Spinner';
+import { useToast } from '../../components/Toast';
+import { useConfirmAction } from '../../hooks/useConfirmAction';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { errorMessage } from '../../lib/api';
+import { formatDataOraSpec } from '../../lib/formato';
+import { fileName, mediaUrl } from '../../lib/media';
+import { paths } from '../../paths';
+import { multimediaDettaglioQuery, useAggiornaMultimedia, useCancellaMultimedia, useSostituisciFile } from './api';
+import { Copertina } from './Copertina';
+import { Avanzamento, eAnnullato, erroreFile, FilePicker, useCaricamento } from './file';
+import { HINT_LINK, OPZIONI_TIPOLOGIA } from './MultimediaForm';
+import './multimedia.css';
+
+/** The list a detail was opened from (navigation state), else the multimedia list. */
+function useIndietro(): string {
+  const state = useLocation().state as { indietro?: unknown } | null;
+  return typeof state?.indietro === 'string' && state.indietro.startsWith('/admin/') ? state.indietro : paths.adminMultimedia.path;
+}
+
+/** The id of ?id=, or null when it is not one. */
+function idDallaUrl(valore: string | null): number | null {
+  return valore && /^[1-9]\d{0,9}$/.test(valore) && Number(valore) <= 2_147_483_647 ? Number(valore) : null;
+}
+
+/**
+ * /admin/multimedia/dettaglio?id= (SPEC §2 'Multimedia: … detail page'): the item as customers
+ * get it, its fields to edit, its cover and document to replace or download, and its deletion
+ * after a confirmation. The id is in the query string, so that a reload or back finds it.
+ */
+export function MultimediaDettaglioPage() {
+  const [params] = useSearchParams();
+  const id = idDallaUrl(params.get('id'));
+  const indietro = useIndietro();
+  const query = useQuery({ ...multimediaDettaglioQuery(id ?? 0), enabled: id !== null });
+  const item = query.data;
+  useDocumentTitle(item ? `Multimedia: ${item.nome}` : 'Multimedia');
+
+  const torna = (
+    <Link to={indietro} className="btn">
+      Torna all'elenco
+    </Link>
+  );
+  let body;
+  if (id !== null && query.isPending) body = <PageSpinner />;
+  else if (query.isError) body = <section className="card"><ErrorState error={query.error} onRetry={() => void query.refetch()} /></section>;
+  else if (!item) body = <section className="card"><ErrorState title={MSG_MULTIMEDIA.nonTrovato} /></section>;
+  if (body || !item) {
+    return (
+      <>
+        <div className="page-head">
+          <h1>Multimedia</h1>
+          {torna}
+        </div>
+        {body}
+      </>
+    );
+  }
+  return (
+    <>
+      <div className="page-head">
+        <h1>{item.nome}</h1>
+        {torna}
+      </div>
+      <p className="page-sub">
+        {etichettaTipologia(item.tipologia)} · caricato il {formatDataOraSpec(item.created_at)}
+      </p>
+      <div className="mm-dettaglio">
+        {/* A new answer (after a save) starts the form again from what is stored. */}
+        <DatiForm key={`${item.nome}|${item.tipologia}|${item.descrizione}|${item.link}`} item={item} />
+        <FileCard key={`${item.cover_file}|${item.link_file}`} item={item} />
+      </div>
+      <Cancella item={item} indietro={indietro} />
+    </>
+  );
+}
+
+function DatiForm({ item }: { item: MultimediaItem }) {
+  const toast = useToast();
+  const aggiorna = useAggiornaMultimedia();
+  const banner = item.tipologia === TIPOLOGIA_BANNER;
+  const [campi, setCampi] = useState({ nome: item.nome, tipologia: item.tipologia, descrizione: item.descrizione, link: item.link });
+  const [errore, setErrore] = useState('');
+  const set = (k: keyof typeof campi) => (e: { target: { value: string } }) => setCampi((c) => ({ ...c, [k]: e.target.value }));
+
+  const cambi: Partial<Omit<MultimediaUpdateRequest, 'multimedia_id'>> = {};
+  if (campi.nome.trim() !== item.nome) cambi.nome = campi.nome;
+  if (campi.descrizione.trim() !== item.descrizione) cambi.descrizione = campi.descrizione;
+  if (campi.tipologia !== item.tipologia) cambi.tipologia = campi.tipologia as MultimediaUpdateRequest['tipologia'];
+  if (banner && campi.link.trim() !== item.link) cambi.link = campi.link.trim();
+  const linkErrato = banner && !linkValido(campi.link.trim());
+  const valido = campi.nome.trim() !== '' && !linkErrato;
+  const cambiato = Object.keys(cambi).length > 0;
+
+  // A banner stays a banner and a document a document (the server refuses the change).
+  const opzioni = OPZIONI_TIPOLOGIA.filter((o) => (o.value === TIPOLOGIA_BANNER) === banner);
+
+  const salva = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!valido || !cambiato) return;
+    setErrore('');
+    try {
+      toast.success((await aggiorna.mutateAsync({ multimedia_id: item.id, ...cambi })).msg);
+    } catch (err) {
+      setErrore(errorMessage(err));
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="mm-dati">
+      <div className="card-head">
+        <h2 id="mm-dati">Dati</h2>
+      </div>
+      <form className="card-body mm-dati" onSubmit={(e) => void salva(e)} noValidate>
+        <InputField label="Nome" required maxLength={NOME_MAX} value={campi.nome} onChange={set('nome')} autoComplete="off"
+          error={campi.nome.trim() === '' ? MSG_MULTIMEDIA.nomeObbligatorio : undefined} />
+        <SelectField label="Tipologia" required options={opzioni} value={campi.tipologia} onChange={set('tipologia')} disabled={banner} />
+        {banner && (
+          <InputField label="Link" required inputMode="url" maxLength={LINK_MAX} hint={HINT_LINK} value={campi.link} onChange={set('link')}
+            autoComplete="off" error={linkErrato ? (campi.link.trim() ? MSG_MULTIMEDIA.linkNonValido : MSG_MULTIMEDIA.linkObbligatorio) : undefined} />
+        )}
+        <TextareaField label="Descrizione" rows={4} maxLength={DESCRIZIONE_MAX} value={campi.descrizione} onChange={set('descrizione')} />
+        {errore && <p className="inline-status is-error" role="alert">{errore}</p>}
+        <div className="mm-azioni">
+          <button type="button" className="btn" disabled={!cambiato || aggiorna.isPending}
+            onClick={() => setCampi({ nome: item.nome, tipologia: item.tipologia, descrizione: item.descrizione, link: item.link })}>
+            Annulla modifiche
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={!valido || !cambiato || aggiorna.isPending}>
+            Salva modifiche
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function FileCard({ item }: { item: MultimediaItem }) {
+  const toast = useToast();
+  const sostituisci = useSostituisciFile(item.id);
+  const { avanzamento, avvia, annulla } = useCaricamento();
+  const banner = item.tipologia === TIPOLOGIA_BANNER;
+  const [file, setFile] = useState<File | null>(null);
+  const [cover, setCover] = useState<File | null>(null);
+  const [errore, setErrore] = useState('');
+  const inCorso = avanzamento !== null;
+  const valido = (!!file || !!cover) && !(file && erroreFile(file, 'file')) && !(cover && erroreFile(cover, 'cover'));
+  const documento = mediaUrl(item.link_folder, item.link_file);
+
+  const carica = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!valido || inCorso) return;
+    setErrore('');
+    try {
+      const r = await avvia((onProgress, signal) => sostituisci.mutateAsync({ files: { file, cover }, onProgress, signal }));
+      // The item's new answer remounts this card with empty pickers.
+      toast.success(r.msg);
+    } catch (err) {
+      setErrore(eAnnullato(err) ? 'Caricamento annullato.' : errorMessage(err));
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="mm-file">
+      <div className="card-head">
+        <h2 id="mm-file">{banner ? 'Copertina' : 'File'}</h2>
+      </div>
+      <form className="card-body mm-file-card" onSubmit={(e) => void carica(e)} noValidate aria-busy={inCorso}>
+        <div className="mm-cover-box">
+          <Copertina item={item} />
+          {!item.cover_file && <p className="hint">Nessuna copertina: le pagine mostrano un'immagine generica.</p>}
+        </div>
+        {!banner && (
+          <div className="mm-documento">
+            <span className="label">Documento</span>
+            {item.link_file ? (
+              <>
+                <span className="mono mm-documento-nome">{fileName(item.link_file)}</span>
+                <span className="mm-azioni-file">
+                  <a className="btn btn-sm" href={documento} download={fileName(item.link_file)}>Scarica</a>
+                  <a className="btn btn-sm" href={documento} target="_blank" rel="noopener noreferrer">Apri</a>
+                </span>
+              </>
+            ) : (
+              <span className="muted">Nessun file</span>
+            )}
+          </div>
+        )}
+        {banner && item.link && (
+          <p className="mm-documento">
+            <span className="label">Porta a</span>
+            <a className="mono mm-documento-nome" href={item.link} target="_blank" rel="noopener noreferrer">{item.link}</a>
+          </p>
+        )}
+        <div className="mm-sostituisci">
+          <FilePicker label="Nuova copertina" campo="cover" file={cover} onChange={setCover} disabled={inCorso} hint="JPG, PNG, GIF o WebP, fino a 10 MB." />
+          {!banner && (
+            <FilePicker label="Nuovo file" campo="file" file={file} onChange={setFile} disabled={inCorso} hint="Fino a 50 MB." />
+          )}
+        </div>
+        {avanzamento && <Avanzamento {...avanzamento} />}
+        {errore && <p className="inline-status is-error" role="alert">{errore}</p>}
+        <div className="mm-azioni">
+          {inCorso && <button type="button" className="btn" onClick={annulla}>Annulla</button>}
+          <button type="submit" className="btn btn-primary" disabled={!valido || inCorso}>
+            {inCorso ? 'Caricamento…' : banner ? 'Sostituisci copertina' : 'Sostituisci i file'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function Cancella({ item, indietro }: { item: MultimediaItem; indietro: string }) {
+  const navigate = useNavigate();
+  const cancella = useCancellaMultimedia();
+  const confermaEFai = useConfirmAction();
+  const elimina = async () => {
+    const fatto = await confermaEFai({
+      question: MSG_MULTIMEDIA.conferma(item.nome),
+      confirm: { danger: true, confirmLabel: 'Cancella', title: 'Cancella contenuto' },
+      run: () => cancella.mutateAsync(item.id),
+      failure: 'Errore nella cancellazione del contenuto',
+    });
+    if (fatto) void navigate(indietro, { replace: true });
+  };
+  return (
+    <section className="card mm-cancella" aria-labelledby="mm-cancella">
+      <div className="card-body">
+        <div>
+          <h2 id="mm-cancella">Cancella</h2>
+          <p className="muted">Il contenuto sparisce dalle pagine dei clienti e i suoi file vengono eliminati.</p>
+        </div>
+        <button type="button" className="btn btn-danger" onClick={() => void elimina()} disabled={cancella.isPending}>
+          Cancella contenuto
+        </button>
+      </div>
+    </section>
+  );
+}
