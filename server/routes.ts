@@ -5,6 +5,7 @@ import { budgetRoutes } from './budget/budget.routes.js';
 import { catalogoRoutes } from './catalogo/catalogo.routes.js';
 import { contattiRoutes } from './contatti/contatti.routes.js';
 import { erpRoutes } from './erp/erp.routes.js';
+import { tokenRoutes } from './token/token.routes.js';
 import { dispositiviRoutes } from './dispositivi/dispositivi.routes.js';
 import { impostazioniRoutes } from './impostazioni/impostazioni.routes.js';
 import { listeRoutes } from './liste/liste.routes.js';
@@ -17,6 +18,6 @@ import { utentiRoutes } from './utenti/utenti.routes.js';
 /** Every domain's calls: contracts from shared/ with their handlers (server/<domain>/*.routes.ts). */
 export const API_ROUTES = [
   authRoutes, catalogoRoutes, mediaRoutes, ordiniRoutes, listeRoutes, contattiRoutes, auditRoutes,
-  budgetRoutes, dispositiviRoutes, impostazioniRoutes, utentiRoutes, anagraficaRoutes, statisticheRoutes, erpRoutes,
+  budgetRoutes, dispositiviRoutes, impostazioniRoutes, utentiRoutes, anagraficaRoutes, statisticheRoutes, erpRoutes, tokenRoutes,
   prodottiMediaRoutes,
 ];

@@ -10,9 +10,11 @@ import { z } from 'zod';
  * - `catalogo`: as `cliente`, or an admin session reading the catalogue as any company and client
  *   (DESIGN §10: the admin product screens use the codes 0001/0001; an unknown client is priced
  *   with list 1 and no discount);
- * - `admin`: an admin session; `tecnico`: an admin session of tipologia 'tecnico'.
+ * - `admin`: an admin session; `tecnico`: an admin session of tipologia 'tecnico';
+ * - `token`: an API token (`Authorization: Bearer …`, created by a tecnico), never a session: the
+ *   ERP's unattended calls.
  */
-export const ACCESSI = ['public', 'utente', 'cliente', 'sessione', 'catalogo', 'admin', 'tecnico'] as const;
+export const ACCESSI = ['public', 'utente', 'cliente', 'sessione', 'catalogo', 'admin', 'tecnico', 'token'] as const;
 export type Access = (typeof ACCESSI)[number];
 
 export type Method = 'GET' | 'POST';

@@ -4,6 +4,7 @@ import type { Access } from '../../shared/contract.js';
 import { MSG_PASSWORD, utentiApi } from '../../shared/utenti.js';
 import { sqlOf, type DbOrTx } from '../db/client.js';
 import { forbidden, HttpError, inMaintenance, unauthorized } from '../lib/errors.js';
+import { requireToken, type TokenApi } from './api-token.js';
 import { COOKIE_ADMIN, COOKIE_CLIENTE, hashToken } from './sessions.js';
 import {
   findAdminBySession, findUtenteBySession, type AdminSessione, type ClienteSessione, type UtenteSessione,
@@ -14,6 +15,7 @@ export interface Sessione {
   utente?: UtenteSessione;
   admin?: AdminSessione;
   cliente?: ClienteSessione;
+  token?: TokenApi;
 }
 
 /**
@@ -31,6 +33,8 @@ export async function sessioneDi(req: FastifyRequest, access: Access): Promise<S
     case 'admin':
     case 'tecnico':
       return { admin: await requireAdmin(req, access === 'tecnico') };
+    case 'token':
+      return { token: await requireToken(req) };
     case 'sessione':
     case 'catalogo': {
       const token = req.cookies[COOKIE_ADMIN];

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import type { z } from 'zod';
 import type { Access, AnyContract, Contract } from '../../shared/contract.js';
 import { clienteDelCatalogo, resolveScope, sessioneDi, type Sessione } from '../auth/access.js';
+import type { TokenApi } from '../auth/api-token.js';
 import type { AdminSessione, ClienteSessione, UtenteSessione } from '../auth/session-user.js';
 import type { Deps } from '../deps.js';
 import { forbidden } from './errors.js';
@@ -25,7 +26,8 @@ export type SessionCtx<A extends Access> =
       : A extends 'sessione' ? { utente: UtenteSessione | undefined; admin: AdminSessione | undefined }
         : A extends 'catalogo' ? { cliente: ClienteSessione; utente: UtenteSessione | undefined; admin: AdminSessione | undefined }
           : A extends 'admin' | 'tecnico' ? { admin: AdminSessione }
-            : Record<never, never>;
+            : A extends 'token' ? { token: TokenApi }
+              : Record<never, never>;
 
 export type HandlerCtx<C extends AnyContract> = BaseCtx<z.output<C['input']>> & SessionCtx<C['access']>;
 
@@ -125,7 +127,7 @@ export function defineRoute<A extends Access, I extends z.ZodType, O extends z.Z
 /** The session of the request with the client its codes name, for the access kinds that price. */
 async function withClient(req: FastifyRequest, c: AnyContract, input: Record<string, unknown>): Promise<Sessione> {
   const s = req.sessione ?? {};
-  if (c.access === 'public' || c.access === 'admin' || c.access === 'tecnico' || c.access === 'sessione') return s;
+  if (c.access === 'public' || c.access === 'admin' || c.access === 'tecnico' || c.access === 'sessione' || c.access === 'token') return s;
   const code = (k: 'azienda' | 'cliente' | 'utente') => {
     const field = c.scope?.[k];
     const v = field === undefined ? undefined : input[field];

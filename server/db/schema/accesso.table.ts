@@ -100,3 +100,20 @@ export const impostazioni = pgTable('impostazioni', {
   valore: text('valore').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * API tokens for unattended calls (the ERP's pushes to the import endpoint): created and revoked
+ * by a tecnico, stored as the SHA-256 of the token (the token itself is shown once, at creation),
+ * sent as `Authorization: Bearer <token>`. Never a user session.
+ */
+export const apiToken = pgTable('api_token', {
+  id: serial('id').primaryKey(),
+  nome: text('nome').notNull(),
+  /** The first characters of the token, so that the screen can tell tokens apart. */
+  prefisso: text('prefisso').notNull(),
+  hash: text('hash').notNull(),
+  creatoDa: integer('creato_da').references(() => adminUtenti.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  revocatoAt: timestamp('revocato_at', { withTimezone: true }),
+  ultimoUsoAt: timestamp('ultimo_uso_at', { withTimezone: true }),
+}, (t) => [uniqueIndex('api_token_hash_uq').on(t.hash)]);

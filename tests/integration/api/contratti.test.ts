@@ -52,7 +52,7 @@ describe('contracts', () => {
     '%s answers 401 without a session, before reading its input', async (_n, { c, method }) => {
       const res = await send(method, c.path);
       expect(res.statusCode).toBe(401);
-      expect(res.json().msg).toMatch(/Sessione/);
+      expect(res.json().msg).toMatch(c.access === 'token' ? /Token API/ : /Sessione/);
     });
 
   it.each(calls.filter(({ c }) => c.access === 'admin' || c.access === 'tecnico').map((x) => [x.name, x] as const))(
