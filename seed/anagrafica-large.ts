@@ -8,7 +8,7 @@
 import type postgres from 'postgres';
 import { hashPassword } from '../server/auth/passwords.js';
 import { ATTIVITA, CASELLE, CITTA, COGNOMI, FORME, NOMI, STRADE, type Citta } from './anagrafica-data.js';
-import { copyObjects, syncSequence } from './copy.js';
+import { copyObjects, syncSequence } from '../server/db/copy.js';
 import { CLIENTI, DEMO_PASSWORD, partitaIva } from './demo-anagrafica.js';
 import { chance, int, pick, rngFor, type Rng } from './prng.js';
 

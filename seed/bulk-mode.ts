@@ -19,7 +19,7 @@ const TRIGGER_REPLAYS: Record<string, (tx: Tx, first: number, last: number) => P
   prodotti_categorie_sync_trg: (tx, first, last) => tx`
     insert into prodotti_categorie (categoria_id, prodotto_id)
     select unnest(c.path_ids), p.id from prodotti p join categorie c on c.id = p.categoria_id
-    where p.id between ${first} and ${last}
+    where p.id between ${first} and ${last} and p.status = 0 and p.deleted_at is null and categoria_visibile(c.path_ids)
     on conflict do nothing`,
   prodotti_codice_sync_trg: (tx, first, last) => tx`
     insert into prodotti_codici (prodotto_id, tipo, codice)

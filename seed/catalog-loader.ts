@@ -5,7 +5,7 @@
 import type postgres from 'postgres';
 import { generateProduct, millsToText, type GeneratedProduct } from './catalog-generator.js';
 import { resumeAfterBulkLoad, suspendForBulkLoad } from './bulk-mode.js';
-import { copyRows, syncSequence, type CopyValue } from './copy.js';
+import { copyRows, syncSequence, type CopyValue } from '../server/db/copy.js';
 import { rngFor } from './prng.js';
 import { notificaCatalogo } from '../server/catalogo/catalogo.cache.js';
 

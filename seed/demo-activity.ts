@@ -8,7 +8,7 @@ import type postgres from 'postgres';
 import type { GeneratedProduct } from './catalog-generator.js';
 import { millsToText } from './catalog-generator.js';
 import { listPriceFor, specialPriceFor, type SpecialPriceClient } from './catalog-loader.js';
-import { copyObjects, syncSequence } from './copy.js';
+import { copyObjects, syncSequence } from '../server/db/copy.js';
 import { AZIENDE, CLIENTI, UTENTI } from './demo-anagrafica.js';
 import { chance, int, pick, rngFor, sample, type Rng } from './prng.js';
 

@@ -3,7 +3,7 @@
  * Ids are explicit so that the rest of the demo can refer to them without lookups.
  */
 import type postgres from 'postgres';
-import { copyObjects, syncSequence } from './copy.js';
+import { copyObjects, syncSequence } from '../server/db/copy.js';
 
 export const AZIENDE = [
   { id: 1, codice: '0001', ragione_sociale: 'Ferramenta Distribuzione S.p.A.' },

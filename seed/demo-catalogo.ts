@@ -1,7 +1,7 @@
 /** Demo category tree and brands (with their generated logos). */
 import type postgres from 'postgres';
 import { BRANDS, flattenCategorie } from './catalog-data.js';
-import { copyObjects, syncSequence } from './copy.js';
+import { copyObjects, syncSequence } from '../server/db/copy.js';
 import type { MediaWriter } from './media-files.js';
 import { brandLogoSvg } from './svg.js';
 

@@ -10,7 +10,7 @@
  */
 import type postgres from 'postgres';
 import type { GeneratedProduct } from './catalog-generator.js';
-import { copyObjects } from './copy.js';
+import { copyObjects } from '../server/db/copy.js';
 import { safeName, type MediaWriter } from './media-files.js';
 import { simplePdf } from './pdf.js';
 import { chance, int, rngFor, sample } from './prng.js';

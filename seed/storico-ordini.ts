@@ -8,7 +8,7 @@
 import type postgres from 'postgres';
 import { resumeAfterBulkLoad, suspendForBulkLoad } from './bulk-mode.js';
 import { PhaseTimes } from './catalog-loader.js';
-import { copyRows, syncSequence } from './copy.js';
+import { copyRows, syncSequence } from '../server/db/copy.js';
 import { mulberry32 } from './prng.js';
 
 export const AZIENDA_STORICO = '9900';

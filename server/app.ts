@@ -25,6 +25,7 @@ import { inviaMail } from './posta/invia-mail.js';
 import { applicaStatistiche } from './statistiche/coda.js';
 import { Impostazioni } from './impostazioni/impostazioni.service.js';
 import { registerErrorHandler } from './lib/error-handler.js';
+import { registraFormUrlencoded } from './lib/form-urlencoded.js';
 import { badRequest } from './lib/errors.js';
 import { loggerOptions } from './lib/logging.js';
 import { createMailer } from './lib/mailer.js';
@@ -164,6 +165,7 @@ export async function buildApp(
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 30 } });
+  registraFormUrlencoded(app);
   registerErrorHandler(app);
 
   await app.register(swagger, {

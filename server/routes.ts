@@ -5,6 +5,7 @@ import { budgetRoutes } from './budget/budget.routes.js';
 import { catalogoRoutes } from './catalogo/catalogo.routes.js';
 import { contattiRoutes } from './contatti/contatti.routes.js';
 import { erpRoutes } from './erp/erp.routes.js';
+import { importazioniRoutes } from './import/importazioni.routes.js';
 import { tokenRoutes } from './token/token.routes.js';
 import { dispositiviRoutes } from './dispositivi/dispositivi.routes.js';
 import { impostazioniRoutes } from './impostazioni/impostazioni.routes.js';
@@ -18,6 +19,6 @@ import { utentiRoutes } from './utenti/utenti.routes.js';
 /** Every domain's calls: contracts from shared/ with their handlers (server/<domain>/*.routes.ts). */
 export const API_ROUTES = [
   authRoutes, catalogoRoutes, mediaRoutes, ordiniRoutes, listeRoutes, contattiRoutes, auditRoutes,
-  budgetRoutes, dispositiviRoutes, impostazioniRoutes, utentiRoutes, anagraficaRoutes, statisticheRoutes, erpRoutes, tokenRoutes,
+  budgetRoutes, dispositiviRoutes, impostazioniRoutes, utentiRoutes, anagraficaRoutes, statisticheRoutes, erpRoutes, tokenRoutes, importazioniRoutes,
   prodottiMediaRoutes,
 ];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codice, idParam, intParam, limitParam, startParam, testo } from './common.js';
+import { codice, esito, idParam, intParam, limitParam, startParam, testo, testoMultiriga } from './common.js';
 import { contract, type Scope } from './contract.js';
 
 /** Availability classes (DESIGN §6): in stock, only on order from the supplier, none. */
@@ -106,7 +106,7 @@ export const novitaQuery = z.object({ ...scope, ...page });
 export const ultimiOrdinatiQuery = z.object({ ...scope, cod_utente: codice, limit: smallLimit.default(12) });
 export const randomQuery = z.object({ ...scope, limit: smallLimit.default(12) });
 export const detailsQuery = z.object({ ...scope, codice_prodotto: codice });
-export const customQuery = z.object({ ...scope, limit: smallLimit.default(50) });
+export const customQuery = z.object({ ...scope, ...page });
 export const searchQuery = z.object({
   ...scope,
   stringa: testo('Testo di ricerca mancante').trim().min(2, 'Inserire almeno 2 caratteri per la ricerca').max(200, 'Testo di ricerca troppo lungo'),
@@ -115,6 +115,40 @@ export const searchQuery = z.object({
 export const byCodiceQuery = z.object({ codice_prodotto: codice, cod_azienda: codice.optional(), cod_cliente: codice.optional() });
 
 export const dettaglioProdotto = z.object({ prodotto });
+
+/** Texts of the catalogue calls and the admin catalogue screens (SPEC §5 'Product edit'). */
+export const MSG_CATALOGO = {
+  confermaModifica: 'Sei sicuro di voler inviare la descrizione personalizzata?',
+  prodottoAggiornato: 'Descrizione personalizzata salvata correttamente.',
+  titoloObbligatorio: 'Il titolo portale è obbligatorio.',
+  descrizioneObbligatoria: 'La descrizione aggiuntiva è obbligatoria.',
+  pzConf: 'I pezzi per confezione devono essere un numero intero maggiore di zero.',
+  prodottoSconosciuto: (codice: string) => `Prodotto ${codice} non trovato.`,
+  categoriaSconosciuta: (codCat: string) => `Categoria ${codCat} non trovata.`,
+  categoriaAttivata: (nome: string) => `Categoria ${nome} attivata.`,
+  categoriaDisattivata: (nome: string) => `Categoria ${nome} disattivata.`,
+} as const;
+
+export const TITOLO_PORTALE_MAX = 200;
+export const DESCRIZIONE_AGGIUNTIVA_MAX = 2000;
+export const PZ_CONF_MAX = 100_000;
+
+/** prodotto/edit: the portal's own texts of a product and its pieces per pack (all required). */
+export const prodottoEditRequest = z.object({
+  codice_prodotto: codice,
+  titolo_portale: testo(MSG_CATALOGO.titoloObbligatorio).trim().min(1, MSG_CATALOGO.titoloObbligatorio)
+    .max(TITOLO_PORTALE_MAX, `Il titolo portale può avere al massimo ${TITOLO_PORTALE_MAX} caratteri.`),
+  descrizione_aggiuntiva: testoMultiriga(MSG_CATALOGO.descrizioneObbligatoria).trim()
+    .min(1, MSG_CATALOGO.descrizioneObbligatoria)
+    .max(DESCRIZIONE_AGGIUNTIVA_MAX, `La descrizione aggiuntiva può avere al massimo ${DESCRIZIONE_AGGIUNTIVA_MAX} caratteri.`),
+  pz_conf: intParam(MSG_CATALOGO.pzConf).pipe(z.number().min(1, MSG_CATALOGO.pzConf).max(PZ_CONF_MAX, MSG_CATALOGO.pzConf)),
+});
+export type ProdottoEditRequest = z.input<typeof prodottoEditRequest>;
+export type ProdottoEdit = z.output<typeof prodottoEditRequest>;
+
+export const categoriaToggleRequest = z.object({ cod_cat: codice });
+/** The category's status after the switch: 0 enabled, 1 disabled. */
+export const categoriaToggleResponse = esito.extend({ new_value: z.number().int() });
 export const prodottiByCodice = z.object({ prodotto: z.array(prodotto) });
 
 export interface Categoria {
@@ -169,7 +203,7 @@ const pagina = <I extends z.ZodType>(path: string, summary: string, input: I) =>
 export const catalogoApi = {
   categorie: contract({
     path: 'categorie/list', methods: ['GET'], access: 'sessione', tag: T,
-    summary: 'Albero delle categorie attive', response: categorieResponse,
+    summary: "Albero delle categorie attive (a un amministratore tutte, con il loro status)", response: categorieResponse,
   }),
   marchi: contract({
     path: 'brand/list_new', methods: ['GET'], access: 'sessione', tag: T,
@@ -199,10 +233,7 @@ export const catalogoApi = {
     path: 'prodotti/random', methods: ['GET'], access: 'catalogo', tag: T,
     summary: 'Prodotti disponibili scelti a caso', input: randomQuery, response: listaProdotti, scope: codiciCatalogo,
   }),
-  custom: contract({
-    path: 'prodotti/custom', methods: ['GET'], access: 'catalogo', tag: T,
-    summary: 'Prodotti con titolo o descrizione personalizzati', input: customQuery, response: listaProdotti, scope: codiciCatalogo,
-  }),
+  custom: pagina('prodotti/custom', "Prodotti con titolo o descrizione personalizzati, dall'ultima modifica", customQuery),
   dettaglio: contract({
     path: 'prodotti/details', methods: ['GET'], access: 'catalogo', tag: T,
     summary: 'Scheda di un prodotto', input: detailsQuery, response: dettaglioProdotto, scope: codiciCatalogo,
@@ -211,5 +242,15 @@ export const catalogoApi = {
     path: 'search/prodottoByCodiceProdotto', methods: ['GET'], access: 'catalogo', tag: T,
     summary: 'Prodotto per codice esatto (senza codici cliente: il primo cliente dell’utente, della ditta indicata se data)',
     input: byCodiceQuery, response: prodottiByCodice, scope: codiciCatalogo,
+  }),
+  modificaProdotto: contract({
+    path: 'prodotto/edit', methods: ['POST'], access: 'admin', tag: T,
+    summary: 'Titolo portale, descrizione aggiuntiva e pezzi per confezione di un prodotto (form-encoded o JSON)',
+    input: prodottoEditRequest, response: esito,
+  }),
+  cambiaStatoCategoria: contract({
+    path: 'categorie/toggle', methods: ['POST'], access: 'admin', tag: T,
+    summary: 'Attiva o disattiva una categoria (disattivata sparisce ai clienti con le sue sottocategorie); risponde il nuovo status',
+    input: categoriaToggleRequest, response: categoriaToggleResponse,
   }),
 };

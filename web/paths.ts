@@ -122,4 +122,6 @@ export const paths = {
   adminUserDevices: fixed('/admin/userdevice/list'),
   /** Beyond the spec: the orders' hand-over to the ERP. */
   adminOrdiniErp: fixed('/admin/ordini-erp'),
+  /** Beyond the spec (tecnico): imports from the ERP's exports. */
+  adminImportazioni: fixed('/admin/importazioni'),
 } as const;

@@ -54,8 +54,6 @@ const shopRoutes: RouteObject[] = [
   { path: paths.prodotti.path, lazy: lazyPage(() => import('./shop/prodotti/CategoriePage'), (m) => m.CategoriePage) },
 ];
 
-const adminNotBuilt = lazyPage(() => import('./admin/AdminNotBuiltPage'), (m) => m.AdminNotBuiltPage);
-
 /** Admin pages, inside the admin frame; the whole area is loaded lazily (its own chunks). */
 const adminRoutes: RouteObject[] = [
   { path: paths.adminHome.path, lazy: lazyPage(() => import('./admin/AdminHomePage'), (m) => m.AdminHomePage) },
@@ -64,16 +62,17 @@ const adminRoutes: RouteObject[] = [
   { path: paths.adminClienteDettaglio.path, lazy: lazyPage(() => import('./admin/clienti/ClienteDettaglioPage'), (m) => m.ClienteDettaglioPage) },
   { path: paths.adminUtenti.path, lazy: lazyPage(() => import('./admin/utenti/UtentiPage'), (m) => m.UtentiPage) },
   { path: paths.adminUtenteDettaglio.path, lazy: lazyPage(() => import('./admin/utenti/UtenteDettaglioPage'), (m) => m.UtenteDettaglioPage) },
-  { path: paths.adminCategorie.path, lazy: adminNotBuilt },
+  { path: paths.adminCategorie.path, lazy: lazyPage(() => import('./admin/categorie/CategoriePage'), (m) => m.CategoriePage) },
   { path: paths.adminImpostazioni.path, lazy: lazyPage(() => import('./admin/impostazioni/ImpostazioniPage'), (m) => m.ImpostazioniPage) },
-  { path: paths.adminProdotti.path, lazy: adminNotBuilt },
-  { path: paths.adminProdottoDettaglio.path, lazy: adminNotBuilt },
-  { path: paths.adminProdottiCategoria.path, lazy: adminNotBuilt },
-  { path: paths.adminProdottiCustom.path, lazy: adminNotBuilt },
+  { path: paths.adminProdotti.path, lazy: lazyPage(() => import('./admin/prodotti/ProdottiPage'), (m) => m.ProdottiPage) },
+  { path: paths.adminProdottoDettaglio.path, lazy: lazyPage(() => import('./admin/prodotti/ProdottoDettaglioPage'), (m) => m.ProdottoDettaglioPage) },
+  { path: paths.adminProdottiCategoria.path, lazy: lazyPage(() => import('./admin/prodotti/ProdottiPage'), (m) => m.ProdottiPage) },
+  { path: paths.adminProdottiCustom.path, lazy: lazyPage(() => import('./admin/prodotti/ProdottiCustomPage'), (m) => m.ProdottiCustomPage) },
   { path: paths.adminStatistiche.path, lazy: lazyPage(() => import('./admin/statistiche/StatistichePage'), (m) => m.StatistichePage) },
   { path: paths.adminBanner.path, lazy: lazyPage(() => import('./admin/banner/BannerPage'), (m) => m.BannerPage) },
   { path: paths.adminMultimedia.path, lazy: lazyPage(() => import('./admin/multimedia/MultimediaPage'), (m) => m.MultimediaPage) },
   { path: paths.adminMultimediaDettaglio.path, lazy: lazyPage(() => import('./admin/multimedia/MultimediaDettaglioPage'), (m) => m.MultimediaDettaglioPage) },
+  { path: paths.adminImportazioni.path, lazy: lazyPage(() => import('./admin/importazioni/ImportazioniPage'), (m) => m.ImportazioniPage) },
   { path: paths.adminOrdiniErp.path, lazy: lazyPage(() => import('./admin/erp/OrdiniErpPage'), (m) => m.OrdiniErpPage) },
   { path: paths.adminUserDevices.path, lazy: lazyPage(() => import('./admin/dispositivi/DispositiviPage'), (m) => m.DispositiviPage) },
 ];

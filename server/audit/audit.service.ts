@@ -31,13 +31,14 @@ export async function registraModifica(db: DbOrTx, admin: AdminSessione, m: Nuov
   });
 }
 
-/** The changes of a user, of a client, or all, newest first, one page and the total. */
+/** The changes of a user, of a client, of one record (entita and its id), or all, newest first, one page and the total. */
 export async function storicoModifiche(
-  db: DbOrTx, f: { utenteId?: number; clienteId?: number; start: number; limit: number },
+  db: DbOrTx, f: { utenteId?: number; clienteId?: number; entita?: { tipo: string; id: string }; start: number; limit: number },
 ): Promise<{ modifiche: Modifica[]; totale: number }> {
   const where: SQL | undefined = and(
     f.utenteId === undefined ? undefined : eq(modificheAdmin.utenteId, f.utenteId),
     f.clienteId === undefined ? undefined : eq(modificheAdmin.clienteId, f.clienteId),
+    f.entita === undefined ? undefined : and(eq(modificheAdmin.entita, f.entita.tipo), eq(modificheAdmin.entitaId, f.entita.id)),
   );
   const [rows, [tot]] = await Promise.all([
     db.select().from(modificheAdmin).where(where)

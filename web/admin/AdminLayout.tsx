@@ -34,7 +34,7 @@ export const ADMIN_MENU: MenuItem[] = [
   { label: 'Utenti', to: paths.adminUtenti.path, icon: icon('M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8M22 21v-2a4 4 0 0 0-3-3.87M16 3.13a4 4 0 0 1 0 7.75') },
   { label: 'Clienti', to: paths.adminClienti.path, anche: ['/admin/cliente/'], icon: icon('M20 7H4a1 1 0 0 0-1 1v11a1 1 0 0 0 1 1h16a1 1 0 0 0 1-1V8a1 1 0 0 0-1-1zM16 7V5a2 2 0 0 0-2-2h-4a2 2 0 0 0-2 2v2') },
   { label: 'Categorie', to: paths.adminCategorie.path, icon: icon('M3 6h18M3 12h12M3 18h6') },
-  { label: 'Prodotti', to: paths.adminProdotti.path, icon: icon('M21 8 12 3 3 8v8l9 5 9-5zM3 8l9 5 9-5M12 13v8') },
+  { label: 'Prodotti', to: paths.adminProdotti.path, anche: [paths.adminProdottiCustom.path], icon: icon('M21 8 12 3 3 8v8l9 5 9-5zM3 8l9 5 9-5M12 13v8') },
   // Not in SPEC §2's list of menu links, but its screens would be unreachable without them.
   { label: 'Multimedia', to: paths.adminMultimedia.path, icon: icon('M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9zM14 3v6h6M12 18v-6M9 15l3 3 3-3') },
   { label: 'Banner', to: paths.adminBanner.path, icon: icon('M4 4h16v16H4zM14 4v16M17 8h.01M9 15l2-3 2 3') },
@@ -42,6 +42,7 @@ export const ADMIN_MENU: MenuItem[] = [
   { label: 'Impostazioni', to: paths.adminImpostazioni.path, tecnico: true, icon: icon('M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19.4 15a1.65 1.65 0 0 0 .33 1.82l.06.06a2 2 0 1 1-2.83 2.83l-.06-.06a1.65 1.65 0 0 0-2.82 1.17V21a2 2 0 1 1-4 0v-.09a1.65 1.65 0 0 0-2.82-1.17l-.06.06a2 2 0 1 1-2.83-2.83l.06-.06A1.65 1.65 0 0 0 3.26 15H3a2 2 0 1 1 0-4h.09a1.65 1.65 0 0 0 1.17-2.82l-.06-.06a2 2 0 1 1 2.83-2.83l.06.06A1.65 1.65 0 0 0 9.91 4.2V4a2 2 0 1 1 4 0v.09a1.65 1.65 0 0 0 2.82 1.17l.06-.06a2 2 0 1 1 2.83 2.83l-.06.06A1.65 1.65 0 0 0 20.74 11H21a2 2 0 1 1 0 4h-.09a1.65 1.65 0 0 0-1.51 1z') },
   { label: 'Statistiche', to: paths.adminStatistiche.path, tecnico: true, icon: icon('M3 3v18h18M7 15l4-4 3 3 5-6') },
   { label: 'Dispositivi', to: paths.adminUserDevices.path, tecnico: true, icon: icon('M5 4h14a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1zM8 20h8M12 16v4') },
+  { label: 'Importazioni', to: paths.adminImportazioni.path, tecnico: true, icon: icon('M12 3v12M7 10l5 5 5-5M4 17v3h16v-3') },
 ];
 
 /**

@@ -1,22 +1,14 @@
 -- Search vocabulary (see SEARCH-NOTES.md): every distinct token of the searchable text with its
 -- lexemes, and the alphabetic ones for typo look-ups. Run after a catalogue import; it also
--- empties the search cache.
+-- empties the search cache. An admin's edit only adds its new words (impara_parole_vocab).
 CREATE OR REPLACE FUNCTION refresh_search_vocab() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   TRUNCATE search_vocab, search_word, search_cache;
   INSERT INTO search_vocab (word, alias, freq, lexemes)
   SELECT w.word, min(w.alias), count(*)::int,
          coalesce((SELECT array_agg(lexeme) FROM unnest(to_tsvector('it_search', w.word))), '{}')
-  FROM (
-    SELECT lower(f_unaccent(tp.token)) AS word, tt.alias
-    FROM prodotti p,
-         LATERAL ts_parse('default',
-           coalesce(nullif(p.titolo_portale, ''), p.descrizione1) || ' ' || p.brand_nome || ' ' ||
-           p.famiglia || ' ' || p.sottofamiglia || ' ' || p.gruppo || ' ' || p.descrizione2) tp
-         JOIN ts_token_type('default') tt ON tt.tokid = tp.tokid
-    WHERE p.deleted_at IS NULL
-      AND tt.alias NOT IN ('blank', 'asciihword', 'hword', 'numhword')
-  ) w
+  FROM prodotti p, LATERAL parole_prodotto(p) w
+  WHERE p.deleted_at IS NULL
   GROUP BY w.word;
   INSERT INTO search_word (word, lexemes, freq)
     SELECT word, lexemes, freq FROM search_vocab

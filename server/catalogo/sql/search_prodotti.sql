@@ -1,11 +1,14 @@
 -- The cached entry point of product search: pages for 10 minutes; exact totals per normalised
--- query, so a broad term is counted once and not on every page.
+-- query, so a broad term is counted once and not on every page. Keys start with the catalogue's
+-- version (search_cache_versione, raised by every product change): a search that read the
+-- catalogue before a change stores its page under the old version, where nobody looks any more.
 CREATE OR REPLACE FUNCTION search_prodotti(q text, lim int, off int, OUT ids int[], OUT total int)
 LANGUAGE plpgsql AS $$
 DECLARE
   norm text := lower(f_unaccent(regexp_replace(btrim(q), '\s+', ' ', 'g')));
-  page_key text := 'p|' || lim || '|' || off || '|' || norm;
-  count_key text := 'c|' || norm;
+  ver text := (SELECT v.versione FROM search_cache_versione v);
+  page_key text := ver || '|p|' || lim || '|' || off || '|' || norm;
+  count_key text := ver || '|c|' || norm;
   qf tsquery;
 BEGIN
   SELECT c.ids, c.total INTO ids, total FROM search_cache c

@@ -25,4 +25,7 @@ export const modificheAdmin = pgTable('modifiche_admin', {
   index('modifiche_admin_utente_idx').on(t.utenteId, t.createdAt.desc(), t.id.desc()),
   index('modifiche_admin_cliente_idx').on(t.clienteId, t.createdAt.desc(), t.id.desc()),
   index('modifiche_admin_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  // The history of one record (a product, a category), newest first (NULLS FIRST as the query's
+  // ORDER BY … DESC, so the index gives the order and the page stops early).
+  index('modifiche_admin_entita_idx').on(t.entita, t.entitaId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
 ]);

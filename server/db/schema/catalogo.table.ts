@@ -74,13 +74,22 @@ export const prodotti = pgTable('prodotti', {
   index('prodotti_popolarita_idx').on(t.popolarita.desc(), t.id),
   // Broad searches walk the visible products by popularity (search_prodotti_uncached).
   index('prodotti_visibili_popolarita_idx').on(t.popolarita.desc().nullsFirst(), t.id).where(sql`status = 0 AND deleted_at IS NULL`),
+  // Re-syncing a category's products in prodotti_categorie when it is switched on or off
+  // (categorie_prodotti_sync), and the foreign key's checks.
+  index('prodotti_categoria_idx').on(t.categoriaId),
+  // prodotti/custom: visible products with portal texts of their own, latest change first
+  // (NULLS FIRST as the query's ORDER BY updated_at DESC, so the index gives its order).
+  index('prodotti_custom_idx').on(t.updatedAt.desc().nullsFirst(), t.id)
+    .where(sql`(coalesce(titolo_portale, '') <> '' OR descrizione_aggiuntiva <> '') AND status = 0 AND deleted_at IS NULL`),
   index('prodotti_search_doc_gin').using('gin', t.searchDoc),
   index('prodotti_title_doc_gin').using('gin', t.titleDoc),
 ]);
 
 /**
- * Every (ancestor category, product) pair, kept by a trigger on prodotti, so that a category
- * page (which includes its sub-categories) is one ordered index range.
+ * Every (ancestor category, product) pair of the products customers see by category: visible
+ * products (status 0, not deleted) whose category and its ancestors are all enabled (status 0).
+ * Kept by triggers on prodotti and categorie, so that a category page (which includes its
+ * sub-categories) is one ordered index range.
  */
 export const prodottiCategorie = pgTable('prodotti_categorie', {
   categoriaId: integer('categoria_id').notNull(),

@@ -10,3 +10,4 @@ export * from './ricerca.table.js';
 export * from './migrazioni.table.js';
 export * from './audit.table.js';
 export * from './statistiche.table.js';
+export * from './importazioni.table.js';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Search vocabulary (SEARCH-NOTES.md): every distinct token of the searchable text with its
@@ -30,3 +30,14 @@ export const searchCache = pgTable('search_cache', {
   total: integer('total').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The version of the catalogue that search_cache pages belong to: part of every cache key, raised
+ * by notificaCatalogo() when products change (one row). A search that read the catalogue before a
+ * change writes its page under the old version, which nobody reads any more; an UPDATE inside an
+ * import's transaction becomes visible with the import itself.
+ */
+export const searchCacheVersione = pgTable('search_cache_versione', {
+  id: smallint('id').primaryKey().default(1),
+  versione: bigint('versione', { mode: 'number' }).notNull().default(0),
+}, (t) => [check('search_cache_versione_una_riga', sql`${t.id} = 1`)]);

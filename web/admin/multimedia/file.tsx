@@ -4,6 +4,7 @@ import {
 } from '../../../shared/upload.js';
 import { Field } from '../../components/form/Field';
 import { formatDimensione } from '../../lib/formato';
+import './file.css';
 
 /** Pickers' first filters: the document may be any accepted kind, the cover only a photo. */
 export const ACCEPT_DOCUMENTO = `${ACCEPT_DOCUMENTI},${ACCEPT_IMMAGINI}`;
@@ -47,7 +48,7 @@ export function useAnteprima(file: File | null | undefined): string | undefined 
  * speaks the browser's language; then the picked file's name and size, and for a cover its
  * preview. To empty it after an upload, give it a new `key`.
  */
-export function FilePicker({ label, campo, file, onChange, required, hint, disabled }: {
+export function FilePicker({ label, campo, file, onChange, required, hint, disabled, accept, controllo }: {
   label: string;
   campo: 'file' | 'cover';
   file: File | null;
@@ -55,10 +56,13 @@ export function FilePicker({ label, campo, file, onChange, required, hint, disab
   required?: boolean;
   hint?: string;
   disabled?: boolean;
+  /** Other kinds than the campo's (e.g. the import's CSV and XLSX), with their own first check. */
+  accept?: string;
+  controllo?: (f: File) => string | undefined;
 }) {
   const input = useRef<HTMLInputElement>(null);
   const anteprima = useAnteprima(campo === 'cover' ? file : null);
-  const errore = file ? erroreFile(file, campo) : undefined;
+  const errore = file ? (controllo ?? ((f: File) => erroreFile(f, campo)))(file) : undefined;
   return (
     <Field label={label} required={required} hint={hint} error={errore} disabled={disabled}>
       {(control) => (
@@ -69,7 +73,7 @@ export function FilePicker({ label, campo, file, onChange, required, hint, disab
               ref={input}
               type="file"
               className="mm-picker-input"
-              accept={campo === 'cover' ? ACCEPT_COVER : ACCEPT_DOCUMENTO}
+              accept={accept ?? (campo === 'cover' ? ACCEPT_COVER : ACCEPT_DOCUMENTO)}
               onChange={(e) => onChange(e.target.files?.[0] ?? null)}
             />
             {/* The mouse's way to the hidden input; the keyboard reaches the input itself. */}

@@ -43,8 +43,8 @@ const columns: Column<Modifica>[] = [
 ];
 
 /**
- * 'Storico modifiche' of a client or of a user: every admin change recorded for it, newest first,
- * paged. A change to a user shows in the user's history and in each of its clients'.
+ * 'Storico modifiche' of a client, a user or one record (a product, a category): every admin change
+ * recorded for it, newest first, paged. A change to a user shows in the user's history and in each of its clients'.
  */
 export function StoricoModifiche(soggetto: Soggetto) {
   const titoloId = useId();

@@ -12,6 +12,9 @@ const AZIONI: Record<string, string> = {
   'utente.disabilita': 'Login disabilitato',
   'utente.credenziali': 'Credenziali inviate',
   'utente.fatturato_metrica': 'Fatturato Metrica modificato',
+  'prodotto.modifica': 'Descrizione personalizzata modificata',
+  'categoria.attiva': 'Categoria attivata',
+  'categoria.disattiva': 'Categoria disattivata',
 };
 
 export function azioneTesto(azione: string): string {
@@ -24,10 +27,20 @@ const CAMPI: Record<string, string> = {
   password_impostata: 'password impostata',
   status_login: 'login',
   fatturato_metrica: 'Fatturato Metrica',
+  titolo_portale: 'titolo portale',
+  descrizione_aggiuntiva: 'descrizione aggiuntiva',
+  pz_conf: 'pezzi per confezione',
+  status: 'stato',
 };
 
+/** A field recorded with its value before and after the change (product texts, a category's status). */
+const ePrimaDopo = (v: unknown): v is { prima: unknown; dopo: unknown } =>
+  typeof v === 'object' && v !== null && 'prima' in v && 'dopo' in v;
+
 function valore(chiave: string, v: unknown): string {
+  if (ePrimaDopo(v)) return `${valore(chiave, v.prima)} → ${valore(chiave, v.dopo)}`;
   if (chiave === 'status_login' && typeof v === 'number') return v === 0 ? 'abilitato' : 'disabilitato';
+  if (chiave === 'status' && typeof v === 'number') return v === 0 ? 'attiva' : 'disattivata';
   if (typeof v === 'boolean') return v ? 'sì' : 'no';
   if (v === null || v === undefined || v === '') return '—';
   if (Array.isArray(v)) return v.every((x) => typeof x !== 'object' || x === null) ? v.join(', ') : `${v.length} voci`;

@@ -6,7 +6,11 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type postgres from 'postgres';
 
-export type CopyValue = string | number | boolean | Date | number[] | null | undefined;
+export type CopyValue = string | number | boolean | Date | (string | number | null)[] | null | undefined;
+
+/** One element of an array literal: quoted text (so commas, braces and quotes are data), NULL. */
+const element = (e: string | number | null): string =>
+  (e === null ? 'NULL' : typeof e === 'number' ? String(e) : `"${e.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`);
 
 /** Escapes one field for COPY's text format (tab-separated, \N for NULL). */
 function field(v: CopyValue): string {
@@ -14,14 +18,17 @@ function field(v: CopyValue): string {
   if (typeof v === 'number') return String(v);
   if (typeof v === 'boolean') return v ? 't' : 'f';
   if (v instanceof Date) return v.toISOString();
-  if (Array.isArray(v)) return `{${v.join(',')}}`;
-  return v.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+  const s = Array.isArray(v) ? `{${v.map(element).join(',')}}` : v;
+  return s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
 }
 
-/** Rows as text, in chunks of about 256 kB so that the socket gets few large writes. */
-function* chunks(rows: Iterable<CopyValue[]>): Generator<string> {
+/**
+ * Rows as text, in chunks of about 256 kB so that the socket gets few large writes. Rows may come
+ * as they are produced (an import file being read): COPY pulls the next chunk when it has room.
+ */
+async function* chunks(rows: Iterable<CopyValue[]> | AsyncIterable<CopyValue[]>): AsyncGenerator<string> {
   let buf = '';
-  for (const row of rows) {
+  for await (const row of rows) {
     buf += row.map(field).join('\t') + '\n';
     if (buf.length > 262_144) {
       yield buf;
@@ -36,7 +43,7 @@ export async function copyRows(
   sql: postgres.Sql | postgres.TransactionSql,
   table: string,
   columns: readonly string[],
-  rows: Iterable<CopyValue[]>,
+  rows: Iterable<CopyValue[]> | AsyncIterable<CopyValue[]>,
 ): Promise<void> {
   const writable = await sql`copy ${sql(table)} (${sql(columns as string[])}) from stdin`.writable();
   await pipeline(Readable.from(chunks(rows)), writable);

@@ -1,0 +1,260 @@
+/**
+ * The import engine: one file of one kind in, a report out. The CLI (cli.ts), and later the admin
+ * screen and the ERP's HTTP push, are thin layers on `importa()`.
+ *
+ * A run reads the file as a stream (CSV or XLSX), validates each row with zod as it goes and
+ * COPYs it into a temporary staging table; then, in the same transaction, refuses rows naming
+ * what the database lacks, classifies the rest against the database (new, changed, unchanged),
+ * and refuses the whole file when more than `soglia` % of its rows are bad. Otherwise (and unless
+ * it is a dry run, `prova`) it writes the new and changed rows set-based and commits: all of the
+ * good rows or nothing. After the commit the running servers forget what changed and the search
+ * vocabulary learns new words.
+ */
+import type postgres from 'postgres';
+import { z } from 'zod';
+import type { Sql } from '../db/client.js';
+import type { CopyValue } from '../db/copy.js';
+import { notificaCatalogo } from '../catalogo/catalogo.cache.js';
+import { leggiIntestazione, type MappaColonne } from './colonne.js';
+import type { Applicato, Campo, Conteggi, DefinizioneTipo, ErroreRiga, Lavoro, TipoImport } from './definizione.js';
+import { righeFile } from './lettura/righe.js';
+import { FileNonValido, type Cella, type FormatoLetto, type RigaGrezza } from './lettura/tipi.js';
+import { apriRegistro, chiudiRegistro, ERRORI_REGISTRATI, registroFallito } from './registro.js';
+import { copiaStaging, creaStaging } from './staging.js';
+import { TIPI } from './tipi/index.js';
+
+export interface Autore {
+  /** 'cli': npm run import; 'admin': the admin screen; 'api': the ERP's push. */
+  origine: 'cli' | 'admin' | 'api';
+  adminId?: number;
+  /** Who, in words: the admin's username, the token's name, the CLI's user and host. */
+  nome: string;
+}
+
+export interface Avanzamento {
+  /** The run's record (importazioni.id), open from the start: a screen can follow it. */
+  id: number;
+  fase: 'lettura' | 'verifica' | 'scrittura' | 'ricerca';
+  /** Rows read so far (lettura), else the rows of the file. */
+  righe: number;
+}
+
+export interface OpzioniImport {
+  tipo: TipoImport;
+  /** The file's name, for the record (no path needed). */
+  file: string;
+  autore: Autore;
+  /** articoli: products missing from the file are withdrawn; prezzi_netti: see docs/import.md. */
+  completo?: boolean;
+  /** Validate and count only; nothing is written but the run's record. */
+  prova?: boolean;
+  /** Most refused rows, in percent of the rows read, before the whole file is refused (default 1). */
+  soglia?: number;
+  colonne?: MappaColonne;
+  onProgress?: (a: Avanzamento) => void;
+}
+
+export type StatoImport = 'applicata' | 'verificata' | 'rifiutata';
+
+export interface RapportoImport extends Conteggi {
+  id: number;
+  tipo: TipoImport;
+  file: string;
+  stato: StatoImport;
+  /** Why the file was refused (or what failed after it was applied). */
+  motivo?: string;
+  formato: FormatoLetto;
+  colonneIgnorate: string[];
+  righeLette: number;
+  /** Rows refused (each may have more than one error). */
+  scartate: number;
+  /** In line order; at most ERRORI_REGISTRATI. */
+  errori: ErroreRiga[];
+  durataMs: number;
+}
+
+export const SOGLIA_PREDEFINITA = 1;
+const OGNI_RIGHE = 10_000;
+
+export class OpzioniNonValide extends Error {}
+
+/** Imports one file. A refused file is a report (stato 'rifiutata'), not an exception. */
+export async function importa(sql: Sql, bytes: AsyncIterable<Buffer>, o: OpzioniImport): Promise<RapportoImport> {
+  const def = TIPI[o.tipo];
+  const soglia = o.soglia ?? SOGLIA_PREDEFINITA;
+  if (!(soglia >= 0 && soglia <= 100)) throw new OpzioniNonValide('La soglia è una percentuale tra 0 e 100');
+  if (o.completo && !def.completo) throw new OpzioniNonValide(`--completo non vale per il tipo ${o.tipo}`);
+  const inizio = performance.now();
+  const id = await apriRegistro(sql, o, soglia);
+  const r: RapportoImport = {
+    id, tipo: o.tipo, file: o.file, stato: 'rifiutata', formato: {}, colonneIgnorate: [],
+    righeLette: 0, scartate: 0, nuove: 0, modificate: 0, invariate: 0, ritirate: 0, errori: [], durataMs: 0,
+  };
+  let applicato: Applicato | undefined;
+  try {
+    try {
+      applicato = await sql.begin((tx) => esegui(tx, def, bytes, o, soglia, r));
+    } catch (err) {
+      if (!(err instanceof FileNonValido)) throw err;
+      r.stato = 'rifiutata';
+      r.motivo = err.message;
+    }
+    r.errori.sort((a, b) => a.riga - b.riga);
+    if (applicato) {
+      o.onProgress?.({ id: r.id, fase: 'ricerca', righe: r.righeLette });
+      // The data is committed: a failure here is told, not turned into a failed run.
+      await dopoImport(sql, applicato).catch((err: unknown) => {
+        r.motivo = `Dati importati, ma ricerca e cache non aggiornate (${(err as Error).message}): `
+          + 'eseguire SELECT refresh_search_vocab() e riavviare il portale';
+      });
+    }
+  } catch (err) {
+    // The run's own error matters more than one writing its record (the database may be gone).
+    await registroFallito(sql, id, (err as Error).message, Math.round(performance.now() - inizio)).catch(() => undefined);
+    throw err;
+  }
+  r.durataMs = Math.round(performance.now() - inizio);
+  await chiudiRegistro(sql, r);
+  return r;
+}
+
+/** The run's transaction: read and stage, check, classify, and write unless refused or a dry run. */
+async function esegui(
+  tx: postgres.TransactionSql,
+  def: DefinizioneTipo,
+  bytes: AsyncIterable<Buffer>,
+  o: OpzioniImport,
+  soglia: number,
+  r: RapportoImport,
+): Promise<Applicato | undefined> {
+  // Whatever the caller's connection carries (the app's 15 s), a large file takes longer.
+  await tx`SET LOCAL statement_timeout = 0`;
+  await tx`SET LOCAL work_mem = '64MB'`;
+  const righe = righeFile(bytes, r.formato)[Symbol.asyncIterator]();
+  try {
+    return await leggiEApplica(tx, def, righe, o, soglia, r);
+  } finally {
+    // A refused header or a failed COPY stops reading: let the readers close the file.
+    await righe.return?.(undefined);
+  }
+}
+
+async function leggiEApplica(
+  tx: postgres.TransactionSql,
+  def: DefinizioneTipo,
+  righe: AsyncIterator<RigaGrezza>,
+  o: OpzioniImport,
+  soglia: number,
+  r: RapportoImport,
+): Promise<Applicato | undefined> {
+  const prima = await righe.next();
+  if (prima.done) throw new FileNonValido('Il file è vuoto');
+  const intestazione = leggiIntestazione(prima.value.valori.map(String), def.campi, def.modello?.regex, o.colonne?.[o.tipo]);
+  r.colonneIgnorate = intestazione.ignorate;
+  const campi = campiDelFile(def, [...intestazione.indici.keys()]);
+  const presenti = campi.map((c) => c.nome);
+  const schema = z.object(Object.fromEntries(campi.map((c) => [c.nome, schemaCampo(c)])));
+  const staging = def.staging(presenti);
+  await creaStaging(tx, staging.colonne);
+
+  const errori: ErroreRiga[] = r.errori;
+  const annota = (e: ErroreRiga[]) => {
+    for (const x of e) if (errori.length < ERRORI_REGISTRATI) errori.push(x);
+  };
+  // A refused row is staged with its line and its key only, so that it still counts as named
+  // (a product whose row is wrong is not withdrawn by --completo).
+  const chiave = staging.colonne.map((c) => def.chiave.includes(c.nome));
+  // A record named twice: the later rows are refused (a Map here is far cheaper than a sort in SQL).
+  const viste = new Map<string, number>();
+  const nomiChiave = def.chiave.map((c) => intestazione.nomi.get(c) ?? c).join(' / ');
+  async function* valide(): AsyncGenerator<CopyValue[]> {
+    for (let n = await righe.next(); !n.done; n = await righe.next()) {
+      const { riga, valori } = n.value;
+      if (++r.righeLette % OGNI_RIGHE === 0) o.onProgress?.({ id: r.id, fase: 'lettura', righe: r.righeLette });
+      const grezza: Record<string, Cella> = {};
+      for (const c of campi) {
+        const v = valori[intestazione.indici.get(c.nome)!] ?? '';
+        grezza[c.nome] = typeof v === 'string' ? v.trim() : v;
+      }
+      const esito = schema.safeParse(grezza);
+      if (esito.success) {
+        const k = def.chiave.map((c) => esito.data[c]).join('\u0000');
+        const prima = viste.get(k);
+        if (prima === undefined) {
+          viste.set(k, riga);
+          yield [riga, true, ...staging.valori(esito.data)];
+          continue;
+        }
+        r.scartate++;
+        annota([{ riga, colonna: nomiChiave, valore: def.chiave.map((c) => esito.data[c]).join(' / '), messaggio: `ripetuto: già alla riga ${prima}` }]);
+      } else {
+        r.scartate++;
+        annota(esito.error.issues.map((i) => {
+          const campo = String(i.path[0]);
+          const valore = grezza[campo];
+          return {
+            riga, colonna: intestazione.nomi.get(campo) ?? campo, messaggio: i.message,
+            valore: valore === '' || valore === undefined ? undefined : valore instanceof Date ? valore.toISOString().slice(0, 10) : String(valore),
+          };
+        }));
+      }
+      const campiChiave = staging.colonne.map((c) => grezza[c.nome]);
+      yield [riga, false, ...campiChiave.map((v, i) => (chiave[i] && typeof v === 'string' && v !== '' && v.length <= 50 ? v : null))];
+    }
+  }
+  await copiaStaging(tx, staging.colonne.map((c) => c.nome), valide());
+  if (r.righeLette === 0) throw new FileNonValido('Il file non contiene righe di dati dopo l\'intestazione');
+
+  o.onProgress?.({ id: r.id, fase: 'verifica', righe: r.righeLette });
+  const lavoro: Lavoro = { tx, presenti: new Set(presenti), completo: o.completo ?? false, nomi: intestazione.nomi };
+  const rifiutate = await def.verifica(lavoro);
+  r.scartate += rifiutate.length;
+  annota(rifiutate);
+  const quota = (r.scartate / r.righeLette) * 100;
+  if (quota > soglia) {
+    throw new FileNonValido(`File rifiutato, nulla è stato importato: ${r.scartate} ${r.scartate === 1 ? 'riga scartata' : 'righe scartate'} `
+      + `su ${r.righeLette} (${quota.toLocaleString('it-IT', { maximumFractionDigits: 2 })} %, soglia ${soglia.toLocaleString('it-IT')} %)`);
+  }
+  Object.assign(r, await def.classifica(lavoro));
+  if (o.prova) {
+    r.stato = 'verificata';
+    return undefined;
+  }
+  o.onProgress?.({ id: r.id, fase: 'scrittura', righe: r.righeLette });
+  // One import writes at a time: two files of the same kind would race on the same rows.
+  await tx`SELECT pg_advisory_xact_lock(hashtext('portale_import'))`;
+  const applicato = await def.applica(lavoro, r);
+  r.stato = 'applicata';
+  return applicato;
+}
+
+/** A field's cell: its value for an empty cell, else its schema's. */
+function schemaCampo(c: Campo): z.ZodType {
+  if (c.vuoto === undefined) return c.schema;
+  return z.custom<Cella>().transform((v, ctx) => {
+    if (v === '') return c.vuoto;
+    const esito = c.schema.safeParse(v);
+    if (esito.success) return esito.data;
+    for (const i of esito.error.issues) ctx.addIssue({ code: 'custom', message: i.message });
+    return z.NEVER;
+  });
+}
+
+/** The kind's fixed fields present in the file, then its pattern fields (pz1, pz2…) in name order. */
+function campiDelFile(def: DefinizioneTipo, trovati: string[]): Campo[] {
+  const fissi = def.campi.filter((c) => trovati.includes(c.nome));
+  const modello = def.modello;
+  const altri = modello
+    ? trovati.filter((n) => !def.campi.some((c) => c.nome === n)).sort((a, b) => a.localeCompare(b, 'it', { numeric: true })).map(modello.campo)
+    : [];
+  return [...fissi, ...altri];
+}
+
+/** After commit: every server forgets what changed; the search vocabulary learns the new words. */
+async function dopoImport(sql: Sql, a: Applicato): Promise<void> {
+  if (a.vocabolario) await sql`SELECT refresh_search_vocab()`;
+  else if (a.paroleNuove.length > 0) await sql`SELECT impara_parole_vocab(${a.paroleNuove}::text[])`;
+  if (a.categorie && a.prodotti.length > 0) await notificaCatalogo(sql, 'tutto');
+  else if (a.categorie) await notificaCatalogo(sql, 'categorie');
+  else await notificaCatalogo(sql, { prodotti: a.prodotti });
+}

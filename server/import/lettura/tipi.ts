@@ -1,0 +1,22 @@
+/** What the readers of import files hand on. */
+import type { Codifica } from './codifica.js';
+
+/** A cell as read: text from CSV; text, number or date from XLSX. */
+export type Cella = string | number | Date;
+
+/** One row of the file; `riga` is the line (CSV) or row (XLSX) number the user sees. */
+export interface RigaGrezza {
+  riga: number;
+  valori: Cella[];
+}
+
+/** What reading found out about the file, for the report. */
+export interface FormatoLetto {
+  formato?: 'csv' | 'xlsx';
+  /** CSV only: undefined for a file of plain ASCII (both encodings read it alike). */
+  codifica?: Codifica;
+  separatore?: string;
+}
+
+/** A file that cannot be read at all: refused whole, with this Italian reason. */
+export class FileNonValido extends Error {}

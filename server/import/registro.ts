@@ -1,0 +1,37 @@
+/**
+ * The run record (importazioni, importazioni_errori): written outside the run's transaction, so
+ * that refused and failed runs are in the history too.
+ */
+import type { Sql } from '../db/client.js';
+import { copyRows } from '../db/copy.js';
+import type { ErroreRiga } from './definizione.js';
+import type { OpzioniImport, RapportoImport } from './importa.js';
+
+/** Refused rows kept per run (the count of importazioni.scartate is always whole). */
+export const ERRORI_REGISTRATI = 10_000;
+
+export async function apriRegistro(sql: Sql, o: OpzioniImport, soglia: number): Promise<number> {
+  const [r] = await sql<{ id: number }[]>`
+    INSERT INTO importazioni (tipo, file, origine, admin_id, autore, completo, prova, soglia)
+    VALUES (${o.tipo}, ${o.file}, ${o.autore.origine}, ${o.autore.adminId ?? null}, ${o.autore.nome},
+            ${o.completo ?? false}, ${o.prova ?? false}, ${soglia})
+    RETURNING id`;
+  return r.id;
+}
+
+export async function chiudiRegistro(sql: Sql, r: RapportoImport): Promise<void> {
+  await sql.begin(async (tx) => {
+    await tx`
+      UPDATE importazioni SET stato = ${r.stato}, motivo = ${r.motivo ?? null}, righe_lette = ${r.righeLette},
+        nuove = ${r.nuove}, modificate = ${r.modificate}, invariate = ${r.invariate}, ritirate = ${r.ritirate},
+        scartate = ${r.scartate}, colonne_ignorate = ${r.colonneIgnorate}, finita_at = now(), durata_ms = ${r.durataMs}
+      WHERE id = ${r.id}`;
+    await copyRows(tx, 'importazioni_errori', ['importazione_id', 'riga', 'colonna', 'valore', 'messaggio'],
+      r.errori.slice(0, ERRORI_REGISTRATI).map((e: ErroreRiga) => [r.id, e.riga, e.colonna ?? null, e.valore ?? null, e.messaggio]));
+  });
+}
+
+/** A run that failed on an unexpected error (the database went away, a bug): its record says so. */
+export async function registroFallito(sql: Sql, id: number, motivo: string, durataMs: number): Promise<void> {
+  await sql`UPDATE importazioni SET stato = 'fallita', motivo = ${motivo}, finita_at = now(), durata_ms = ${durataMs} WHERE id = ${id}`;
+}

@@ -1,0 +1,27 @@
+import type { ErroreImport, Importazione } from '../../shared/importazioni.js';
+import type { Sql } from '../db/client.js';
+
+const COLONNE = (sql: Sql) => sql`
+  id, tipo, file, origine, autore, completo, prova, stato, motivo, righe_lette, nuove, modificate, invariate,
+  ritirate, scartate, colonne_ignorate, fase, percentuale,
+  to_char(iniziata_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS iniziata_at, durata_ms`;
+
+/** The runs, newest first (importazioni_iniziata_idx). */
+export async function storicoImportazioni(sql: Sql, start: number, limit: number): Promise<{ importazioni: Importazione[]; totale: number }> {
+  const [importazioni, [conta]] = await Promise.all([
+    sql<Importazione[]>`SELECT ${COLONNE(sql)} FROM importazioni ORDER BY iniziata_at DESC, id DESC LIMIT ${limit} OFFSET ${start}`,
+    sql<{ n: number }[]>`SELECT count(*)::int AS n FROM importazioni`,
+  ]);
+  return { importazioni, totale: conta!.n };
+}
+
+export async function leggiImportazione(sql: Sql, id: number): Promise<Importazione | undefined> {
+  const [r] = await sql<Importazione[]>`SELECT ${COLONNE(sql)} FROM importazioni WHERE id = ${id}`;
+  return r;
+}
+
+/** A run's refused rows in line order (importazioni_errori_importazione_idx). */
+export async function erroriImportazione(sql: Sql, id: number): Promise<ErroreImport[]> {
+  return sql<ErroreImport[]>`
+    SELECT riga, colonna, valore, messaggio FROM importazioni_errori WHERE importazione_id = ${id} ORDER BY riga, id`;
+}

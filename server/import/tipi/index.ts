@@ -1,0 +1,12 @@
+/** Every kind of import file, by name. */
+import type { DefinizioneTipo, TipoImport } from '../definizione.js';
+import { articoli } from './articoli.js';
+import { categorie } from './categorie.js';
+import { clienti } from './clienti.js';
+import { giacenze } from './giacenze.js';
+import { listini } from './listini.js';
+import { prezziNetti } from './prezzi-netti.js';
+
+export const TIPI: Record<TipoImport, DefinizioneTipo> = {
+  articoli, listini, giacenze, clienti, prezzi_netti: prezziNetti, categorie,
+};

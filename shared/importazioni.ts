@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { esito, idParam, limitParam, startParam } from './common.js';
+import { contract } from './contract.js';
+import { MB } from './upload.js';
+
+/** The kinds of import file (docs/import.md). */
+export const TIPI_IMPORT = ['articoli', 'listini', 'giacenze', 'clienti', 'prezzi_netti', 'categorie'] as const;
+export type TipoImport = (typeof TIPI_IMPORT)[number];
+
+/** An ERP's export of 200,000 articles is some 60 MB of CSV; XLSX is smaller. */
+export const MAX_IMPORT_BYTES = 200 * MB;
+
+export const STATI_IMPORT = ['in_corso', 'applicata', 'verificata', 'rifiutata', 'fallita'] as const;
+export type StatoImport = (typeof STATI_IMPORT)[number];
+
+export const ETICHETTE_STATO_IMPORT: Record<StatoImport, string> = {
+  in_corso: 'In corso',
+  applicata: 'Applicata',
+  verificata: 'Verificata (prova)',
+  rifiutata: 'Rifiutata',
+  fallita: 'Non riuscita',
+};
+
+export const MSG_IMPORT = {
+  soloCsvXlsx: 'Il file deve essere un CSV (testo separato da ; o ,) o un foglio XLSX.',
+  fileMancante: 'Seleziona il file da importare.',
+  applicata: 'Importazione completata.',
+  verificata: 'Verifica completata: nulla è stato scritto.',
+  sconosciuta: 'Importazione non trovata.',
+} as const;
+
+/** A form's yes/no: the browser sends '1'/'0' (or true/false in JSON). */
+const siNo = z.union([z.boolean(), z.enum(['0', '1', 'true', 'false'])])
+  .transform((v) => v === true || v === '1' || v === 'true').optional().default(false);
+
+export const importRequest = z.object({
+  tipo: z.enum(TIPI_IMPORT, { error: `tipo non valido: usare ${TIPI_IMPORT.join(', ')}` }),
+  /** articoli: products missing from the file are withdrawn. */
+  completo: siNo,
+  /** Validate and count only: the report before applying. */
+  prova: siNo,
+  /** Most refused rows, in percent, before the whole file is refused. */
+  soglia: z.coerce.number({ error: 'soglia deve essere un numero' }).min(0, 'soglia tra 0 e 100').max(100, 'soglia tra 0 e 100').optional(),
+});
+
+export const erroreImport = z.object({
+  riga: z.number().int(),
+  colonna: z.string().nullable(),
+  valore: z.string().nullable(),
+  messaggio: z.string(),
+});
+export type ErroreImport = z.infer<typeof erroreImport>;
+
+export const importazione = z.object({
+  id: z.number().int(),
+  tipo: z.string(),
+  file: z.string(),
+  origine: z.string(),
+  autore: z.string(),
+  completo: z.boolean(),
+  prova: z.boolean(),
+  stato: z.enum(STATI_IMPORT),
+  motivo: z.string().nullable(),
+  righe_lette: z.number().int(),
+  nuove: z.number().int(),
+  modificate: z.number().int(),
+  invariate: z.number().int(),
+  ritirate: z.number().int(),
+  scartate: z.number().int(),
+  colonne_ignorate: z.array(z.string()),
+  fase: z.string().nullable(),
+  percentuale: z.number().int().nullable(),
+  iniziata_at: z.string(),
+  durata_ms: z.number().int().nullable(),
+});
+export type Importazione = z.infer<typeof importazione>;
+
+const rapporto = esito.extend({ importazione, errori: z.array(erroreImport) });
+
+/** Errors shown with the report; the whole list (up to 10,000) is read with importazioni/errori. */
+export const ERRORI_NEL_RAPPORTO = 200;
+
+const upload = { campi: ['file'] as const, maxFile: 1, maxBytes: MAX_IMPORT_BYTES } as const;
+const T = 'Importazioni';
+
+/** Imports from the ERP's exports (docs/import.md): the admin screen (tecnico) and the ERP's push (API token). */
+export const importazioniApi = {
+  carica: contract({
+    path: 'importazioni/carica', methods: ['POST'], access: 'tecnico', tag: T, upload,
+    summary: "Importa un file (multipart: file, tipo, completo, prova, soglia); con prova=1 verifica soltanto",
+    input: importRequest, response: rapporto,
+  }),
+  push: contract({
+    path: 'importazioni/push', methods: ['POST'], access: 'token', tag: T, upload,
+    summary: "Importazione automatica dal gestionale, autenticata da un token API (Authorization: Bearer)",
+    input: importRequest, response: rapporto,
+  }),
+  storico: contract({
+    path: 'importazioni/read', methods: ['GET'], access: 'tecnico', tag: T,
+    summary: 'Le importazioni, dalla più recente (anche quelle in corso, con il loro avanzamento)',
+    input: z.object({ start: startParam, limit: limitParam }),
+    response: z.object({ importazioni: z.array(importazione), totale: z.number().int() }),
+  }),
+  errori: contract({
+    path: 'importazioni/errori', methods: ['GET'], access: 'tecnico', tag: T,
+    summary: "Le righe scartate di un'importazione, con il motivo (fino a 10.000)",
+    input: z.object({ id: idParam('id') }),
+    response: z.object({ errori: z.array(erroreImport) }),
+  }),
+};

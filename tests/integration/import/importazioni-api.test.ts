@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, createProdotto } from '../../support/factories.js';
+import { loginAdmin, useTestApp } from '../../support/harness.js';
+
+// The import calls over real HTTP with real multipart bodies: the admin screen's (tecnico) with its
+// dry run, and the ERP's push authenticated by an API token.
+const t = useTestApp();
+let base = '';
+let tecnico = '';
+let amministratore = '';
+let token = '';
+
+beforeAll(async () => {
+  const { db } = t().database;
+  await createProdotto(db, { codiceProdotto: 'IMP1', descrizione1: 'Tassello nylon', prezzi: { 1: '0.200' }, disponibilita: 10, giacAttuale: 10 });
+  await createProdotto(db, { codiceProdotto: 'IMP2', descrizione1: 'Rondella', prezzi: { 1: '0.050' }, disponibilita: 10, giacAttuale: 10 });
+  const tec = await createAdmin(db, { username: 'tec.import', tipologia: 'tecnico' });
+  const amm = await createAdmin(db, { username: 'amm.import' });
+  tecnico = await loginAdmin(t().app, tec);
+  amministratore = await loginAdmin(t().app, amm);
+  base = await t().app.listen({ port: 0, host: '127.0.0.1' });
+  const r = await t().app.inject({ method: 'POST', url: '/api/token/create', headers: { cookie: tecnico }, payload: { nome: 'Gestionale' } });
+  token = r.json().token;
+});
+afterAll(async () => { await t().app.close(); });
+
+function modulo(campi: Record<string, string>, contenuto: string | Uint8Array, nome = 'giacenze.csv'): FormData {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(campi)) f.append(k, v);
+  f.append('file', new Blob([typeof contenuto === 'string' ? contenuto : new Uint8Array(contenuto)]), nome);
+  return f;
+}
+const carica = (form: FormData, headers: Record<string, string>, path = 'importazioni/carica') =>
+  fetch(`${base}/api/${path}`, { method: 'POST', body: form, headers });
+const giacenza = async (codice: string) => (await t().database.sql<{ disponibilita: number; ord_forn: number }[]>`
+  SELECT disponibilita, ord_forn FROM prodotti WHERE codice_prodotto = ${codice}`)[0]!;
+
+describe('importazioni (admin screen and ERP push)', () => {
+  it('a dry run reports and writes nothing; applying writes; the history and errors are readable', async () => {
+    const csv = 'codice_prodotto;disponibilita;ord_forn\r\nIMP1;7;3\r\nIMP2;10;0\r\n';
+    const prova = await carica(modulo({ tipo: 'giacenze', prova: '1' }, csv), { cookie: tecnico });
+    expect(prova.status).toBe(200);
+    const p = await prova.json();
+    expect(p).toMatchObject({ status: 0, msg: 'Verifica completata: nulla è stato scritto.', errori: [] });
+    expect(p.importazione).toMatchObject({ tipo: 'giacenze', file: 'giacenze.csv', stato: 'verificata', prova: true, righe_lette: 2, modificate: 1, invariate: 1, autore: 'tec.import', origine: 'admin' });
+    expect(await giacenza('IMP1')).toEqual({ disponibilita: 10, ord_forn: 0 });
+
+    const vera = await (await carica(modulo({ tipo: 'giacenze' }, csv), { cookie: tecnico })).json();
+    expect(vera).toMatchObject({ status: 0, msg: 'Importazione completata.', importazione: { stato: 'applicata', modificate: 1 } });
+    expect(await giacenza('IMP1')).toEqual({ disponibilita: 7, ord_forn: 3 });
+
+    const storico = (await t().app.inject({ url: '/api/importazioni/read', headers: { cookie: tecnico } })).json();
+    expect(storico.importazioni.map((i: { stato: string }) => i.stato).slice(0, 2)).toEqual(['applicata', 'verificata']);
+    expect(storico.totale).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a file over the threshold is refused (status 1) with its rows and reasons, nothing applied', async () => {
+    const csv = 'codice_prodotto;disponibilita\nIMP1;molti\nIMP2;4\n';
+    const r = await (await carica(modulo({ tipo: 'giacenze' }, csv), { cookie: tecnico })).json();
+    expect(r.status).toBe(1);
+    expect(r.msg).toMatch(/File rifiutato, nulla è stato importato/);
+    expect(r.errori).toEqual([expect.objectContaining({ riga: 2, colonna: 'disponibilita', valore: 'molti' })]);
+    expect(await giacenza('IMP2')).toEqual({ disponibilita: 10, ord_forn: 0 });
+    const errori = (await t().app.inject({ url: `/api/importazioni/errori?id=${r.importazione.id}`, headers: { cookie: tecnico } })).json();
+    expect(errori.errori).toEqual(r.errori);
+  });
+
+  it('the ERP pushes with its token; no token, a session or a revoked token are refused', async () => {
+    const csv = 'codice_prodotto,disponibilita\nIMP2,5\n';
+    const ok = await carica(modulo({ tipo: 'giacenze' }, csv), { authorization: `Bearer ${token}` }, 'importazioni/push');
+    expect(await ok.json()).toMatchObject({ status: 0, importazione: { origine: 'api', autore: 'token: Gestionale', modificate: 1 } });
+    expect((await giacenza('IMP2')).disponibilita).toBe(5);
+    expect((await carica(modulo({ tipo: 'giacenze' }, csv), {}, 'importazioni/push')).status).toBe(401);
+    expect((await carica(modulo({ tipo: 'giacenze' }, csv), { cookie: tecnico }, 'importazioni/push')).status).toBe(401);
+    const lista = (await t().app.inject({ url: '/api/token/list', headers: { cookie: tecnico } })).json().token;
+    await t().app.inject({ method: 'POST', url: '/api/token/revoke', headers: { cookie: tecnico }, payload: { id: lista[0].id } });
+    expect((await carica(modulo({ tipo: 'giacenze' }, csv), { authorization: `Bearer ${token}` }, 'importazioni/push')).status).toBe(401);
+  });
+
+  it('refuses what is not CSV or XLSX, a missing file or kind, and other admins', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+    const img = await carica(modulo({ tipo: 'giacenze' }, png, 'giacenze.csv'), { cookie: tecnico });
+    expect(img.status).toBe(400);
+    expect((await img.json()).msg).toBe('Il file deve essere un CSV (testo separato da ; o ,) o un foglio XLSX.');
+    const senza = new FormData();
+    senza.append('tipo', 'giacenze');
+    expect((await (await carica(senza, { cookie: tecnico })).json()).msg).toBe('Seleziona il file da importare.');
+    const tipo = await carica(modulo({ tipo: 'ordini' }, 'a;b\n1;2\n'), { cookie: tecnico });
+    expect(tipo.status).toBe(400);
+    expect((await tipo.json()).msg).toMatch(/tipo non valido/);
+    expect((await carica(modulo({ tipo: 'giacenze' }, 'x'), { cookie: amministratore })).status).toBe(403);
+    expect((await t().app.inject({ url: '/api/importazioni/errori?id=999999', headers: { cookie: tecnico } })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,170 @@
+import { useState, type FormEvent } from 'react';
+import { MAX_IMPORT_BYTES, MSG_IMPORT } from '../../../shared/importazioni.js';
+import { MSG_UPLOAD } from '../../../shared/upload.js';
+import { ERRORI_NEL_RAPPORTO, type OutputOfRapporto, TIPI_IMPORT, type TipoImport } from './tipi';
+import { CheckboxField } from '../../components/form/CheckboxField';
+import { InputField } from '../../components/form/InputField';
+import { SelectField } from '../../components/form/SelectField';
+import { errorMessage } from '../../lib/api';
+import { Avanzamento, eAnnullato, FilePicker, useCaricamento } from '../multimedia/file';
+import { inviaImport, scaricaErrori } from './api';
+import { Conteggi } from './Conteggi';
+
+const ETICHETTE: Record<TipoImport, string> = {
+  articoli: 'Articoli', listini: 'Listini', giacenze: 'Giacenze', clienti: 'Clienti', prezzi_netti: 'Prezzi netti', categorie: 'Categorie',
+};
+const ACCEPT = '.csv,.txt,.xlsx';
+
+/** The browser's first check (the server judges the bytes): a name the ERP exports, a size it can take. */
+function erroreImport(f: File): string | undefined {
+  if (f.size === 0) return 'Il file è vuoto.';
+  if (!/\.(csv|txt|xlsx)$/i.test(f.name)) return MSG_IMPORT.soloCsvXlsx;
+  if (f.size > MAX_IMPORT_BYTES) return MSG_UPLOAD.troppoGrande(f.name, MAX_IMPORT_BYTES);
+  return undefined;
+}
+
+/** The kind from a file's name (giacenze_2026-11.csv → giacenze), as the command does. */
+function tipoDalNome(nome: string): TipoImport | undefined {
+  const n = nome.toLowerCase().replace(/[-\s]/g, '_');
+  return TIPI_IMPORT.find((t) => n.startsWith(t));
+}
+
+/**
+ * Upload a file, see the report of a dry run (counts and refused rows), then apply it: the same
+ * file is sent again without 'prova'. A new file or other options ask for a new check first.
+ */
+export function CaricaImport() {
+  const [tipo, setTipo] = useState<TipoImport>('giacenze');
+  const [file, setFile] = useState<File | null>(null);
+  const [completo, setCompleto] = useState(false);
+  const [soglia, setSoglia] = useState('1');
+  const [rapporto, setRapporto] = useState<OutputOfRapporto | null>(null);
+  const [errore, setErrore] = useState<string>();
+  const { avanzamento, avvia, annulla } = useCaricamento();
+  const sogliaNum = Number(soglia.replace(',', '.'));
+  const sogliaValida = soglia.trim() !== '' && Number.isFinite(sogliaNum) && sogliaNum >= 0 && sogliaNum <= 100;
+  const inCorso = avanzamento !== null;
+  const verificato = rapporto?.importazione.prova === true && rapporto.status === 0;
+
+  const cambia = <T,>(set: (v: T) => void) => (v: T) => {
+    set(v);
+    setRapporto(null);
+    setErrore(undefined);
+  };
+
+  async function invia(prova: boolean) {
+    if (!file) return;
+    setErrore(undefined);
+    try {
+      const r = await avvia((onProgress, signal) =>
+        inviaImport({ tipo, file, completo: tipo === 'articoli' && completo, prova, soglia: sogliaNum }, onProgress, signal));
+      setRapporto(r);
+    } catch (err) {
+      if (!eAnnullato(err)) setErrore(errorMessage(err));
+    }
+  }
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void invia(true);
+  };
+
+  return (
+    <section className="card" aria-labelledby="imp-carica">
+      <div className="card-head">
+        <h2 id="imp-carica">Carica un file</h2>
+      </div>
+      <form className="card-body imp-form" onSubmit={onSubmit} noValidate>
+        <div className="imp-campi">
+          <SelectField
+            label="Tipo"
+            value={tipo}
+            disabled={inCorso}
+            options={TIPI_IMPORT.map((t) => ({ value: t, label: ETICHETTE[t] }))}
+            onChange={(e) => cambia(setTipo)(e.target.value as TipoImport)}
+          />
+          <FilePicker
+            label="File (CSV o XLSX)"
+            campo="file"
+            required
+            file={file}
+            disabled={inCorso}
+            accept={ACCEPT}
+            controllo={erroreImport}
+            onChange={(f) => {
+              cambia(setFile)(f);
+              const t = f && tipoDalNome(f.name);
+              if (t) setTipo(t);
+            }}
+          />
+          <InputField
+            label="Soglia righe scartate (%)"
+            inputMode="decimal"
+            value={soglia}
+            disabled={inCorso}
+            error={sogliaValida ? undefined : 'Una percentuale tra 0 e 100'}
+            onChange={(e) => cambia(setSoglia)(e.target.value)}
+          />
+          {tipo === 'articoli' && (
+            <CheckboxField
+              label="Completo: ritira gli articoli assenti dal file"
+              checked={completo}
+              disabled={inCorso}
+              onChange={(e) => cambia(setCompleto)(e.target.checked)}
+            />
+          )}
+        </div>
+        <div className="imp-azioni">
+          <button type="submit" className="btn" disabled={!file || Boolean(erroreImport(file)) || !sogliaValida || inCorso}>Verifica</button>
+          <button type="button" className="btn btn-primary" disabled={!verificato || inCorso} onClick={() => void invia(false)}>
+            Applica
+          </button>
+          {inCorso && <button type="button" className="btn btn-ghost" onClick={annulla}>Annulla</button>}
+        </div>
+        {avanzamento && <Avanzamento inviati={avanzamento.inviati} totale={avanzamento.totale} />}
+        {errore && <p className="form-error" role="alert">{errore}</p>}
+      </form>
+      {rapporto && <Rapporto r={rapporto} />}
+    </section>
+  );
+}
+
+function Rapporto({ r }: { r: OutputOfRapporto }) {
+  const i = r.importazione;
+  const tono = r.status !== 0 ? 'imp-esito is-ko' : i.prova ? 'imp-esito is-prova' : 'imp-esito is-ok';
+  return (
+    <div className="card-body imp-rapporto" aria-live="polite">
+      <p className={tono} role="status">
+        <strong>{r.msg}</strong>
+        {i.prova && r.status === 0 && ' Controlla i numeri e premi «Applica» per importare.'}
+      </p>
+      <Conteggi i={i} />
+      {i.colonne_ignorate.length > 0 && <p className="muted">Colonne ignorate: {i.colonne_ignorate.join(', ')}</p>}
+      {r.errori.length > 0 && (
+        <>
+          <h3 className="imp-sub">Righe scartate ({i.scartate.toLocaleString('it-IT')})</h3>
+          <div className="table-scroll imp-errori">
+            <table className="table">
+              <caption className="visually-hidden">Righe scartate</caption>
+              <thead>
+                <tr><th scope="col">Riga</th><th scope="col">Colonna</th><th scope="col">Valore</th><th scope="col">Motivo</th></tr>
+              </thead>
+              <tbody>
+                {r.errori.map((e, n) => (
+                  <tr key={n}>
+                    <td className="mono">{e.riga}</td>
+                    <td>{e.colonna ?? '—'}</td>
+                    <td className="mono">{e.valore ?? '—'}</td>
+                    <td>{e.messaggio}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {i.scartate > ERRORI_NEL_RAPPORTO && <p className="muted">Sono mostrate le prime {ERRORI_NEL_RAPPORTO}: scarica l'elenco completo.</p>}
+          <button type="button" className="btn btn-sm" onClick={() => void scaricaErrori(i.id, i.file)}>Scarica le righe scartate (CSV)</button>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { SoloTecnico } from '../impostazioni/SoloTecnico';
+import { CaricaImport } from './CaricaImport';
+import { StoricoImport } from './StoricoImport';
+import { TokenApi } from './TokenApi';
+import './importazioni.css';
+
+/**
+ * /admin/importazioni (tecnico; docs/import.md): a file from the ERP's exports checked, then
+ * applied; the history of runs with their refused rows; the API tokens of the ERP's pushes.
+ */
+export function ImportazioniPage() {
+  useDocumentTitle('Importazioni');
+  return (
+    <SoloTecnico>
+      <div className="page-head">
+        <h1>Importazioni</h1>
+      </div>
+      <p className="page-sub">Articoli, listini, giacenze, clienti, prezzi netti e categorie dai file del gestionale (CSV o XLSX).</p>
+      <div className="imp-pagina">
+        <CaricaImport />
+        <StoricoImport />
+        <TokenApi />
+      </div>
+    </SoloTecnico>
+  );
+}

@@ -1,0 +1,88 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ETICHETTE_STATO_IMPORT, type Importazione } from '../../../shared/importazioni.js';
+import { type Column, DataTable } from '../../components/DataTable';
+import { Pagination } from '../../components/Pagination';
+import { useToast } from '../../components/Toast';
+import { errorMessage } from '../../lib/api';
+import { formatDataOraSpec } from '../../lib/formato';
+import { scaricaErrori, storicoQuery } from './api';
+
+const LIMIT = 20;
+const FASI: Record<string, string> = { lettura: 'lettura del file', verifica: 'verifica', scrittura: 'scrittura', ricerca: 'aggiornamento della ricerca' };
+const n = (v: number) => v.toLocaleString('it-IT');
+
+function durata(ms: number | null): string {
+  if (ms === null) return '—';
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toLocaleString('it-IT', { maximumFractionDigits: 1 })} s`;
+}
+
+function Stato({ i }: { i: Importazione }) {
+  if (i.stato === 'in_corso') {
+    return (
+      <div className="imp-incorso" role="status">
+        <progress max={100} value={i.percentuale ?? undefined} aria-label={`Avanzamento dell'importazione ${i.id}`} />
+        <span className="muted">{i.fase ? FASI[i.fase] ?? i.fase : 'avvio'}{i.righe_lette ? ` · ${n(i.righe_lette)} righe` : ''}</span>
+      </div>
+    );
+  }
+  const tono = i.stato === 'applicata' ? ' is-ok' : i.stato === 'verificata' ? ' is-neutral' : '';
+  return <span className={`status-pill${tono}`} title={i.motivo ?? undefined}>{ETICHETTE_STATO_IMPORT[i.stato]}</span>;
+}
+
+/** The history of the runs (who, when, file, kind, counts, duration), with each run's refused rows as CSV. */
+export function StoricoImport() {
+  const [start, setStart] = useState(0);
+  const [inCorso, setInCorso] = useState(false);
+  const pagina = storicoQuery(start, LIMIT, inCorso);
+  const rows = useQuery({ ...pagina, placeholderData: keepPreviousData, select: (d) => d.importazioni });
+  const { data: totale = 0 } = useQuery({ ...pagina, placeholderData: keepPreviousData, select: (d) => d.totale });
+  const qualcunoInCorso = rows.data?.some((i) => i.stato === 'in_corso') ?? false;
+  if (qualcunoInCorso !== inCorso) setInCorso(qualcunoInCorso);
+  const toast = useToast();
+
+  const columns: Column<Importazione>[] = [
+    { key: 'data', header: 'Data', className: 'nowrap', cell: (i) => formatDataOraSpec(i.iniziata_at) },
+    { key: 'tipo', header: 'Tipo', cell: (i) => <>{i.tipo}{i.completo ? <span className="muted"> (completo)</span> : null}</> },
+    { key: 'file', header: 'File', className: 'imp-col-file', cell: (i) => i.file },
+    { key: 'autore', header: 'Autore', cell: (i) => i.autore },
+    { key: 'stato', header: 'Stato', cell: (i) => <Stato i={i} /> },
+    { key: 'lette', header: 'Lette', align: 'end', cell: (i) => n(i.righe_lette) },
+    { key: 'nuove', header: 'Nuove', align: 'end', cell: (i) => n(i.nuove) },
+    { key: 'modificate', header: 'Modificate', align: 'end', cell: (i) => n(i.modificate) },
+    { key: 'ritirate', header: 'Ritirate', align: 'end', cell: (i) => n(i.ritirate) },
+    { key: 'scartate', header: 'Scartate', align: 'end', cell: (i) => n(i.scartate) },
+    { key: 'durata', header: 'Durata', align: 'end', className: 'nowrap', cell: (i) => durata(i.durata_ms) },
+  ];
+  const pagine = Math.ceil(totale / LIMIT);
+  return (
+    <section className="card" aria-labelledby="imp-storico">
+      <div className="card-head">
+        <h2 id="imp-storico">Storico importazioni</h2>
+      </div>
+      <DataTable
+        label="Storico importazioni"
+        className="imp-storico"
+        query={rows}
+        columns={columns}
+        rowKey={(i) => i.id}
+        empty="Nessuna importazione eseguita."
+        loadingLabel="Caricamento storico…"
+        actions={(i) => (i.scartate > 0 ? (
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={() => void scaricaErrori(i.id, i.file).catch((err: unknown) => toast.error(errorMessage(err)))}
+          >
+            Errori (CSV)
+          </button>
+        ) : null)}
+      />
+      {pagine > 1 && (
+        <div className="list-paging">
+          <Pagination currentPage={Math.floor(start / LIMIT) + 1} totalPages={pagine} onPageChange={(p) => setStart((p - 1) * LIMIT)} disabled={rows.isFetching} label="Pagine storico importazioni" />
+        </div>
+      )}
+    </section>
+  );
+}

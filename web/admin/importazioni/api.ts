@@ -1,0 +1,68 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { importazioniApi, type ErroreImport, type TipoImport } from '../../../shared/importazioni.js';
+import { tokenApi } from '../../../shared/token.js';
+import { callApi, uploadApi } from '../../lib/api';
+import { queryClient } from '../../lib/queryClient';
+
+/** Calls of the 'Importazioni' screen (tecnico): runs, their refused rows, the ERP's API tokens. */
+export const importKeys = {
+  storico: (start: number, limit: number) => ['admin', 'importazioni', 'storico', start, limit] as const,
+  storicoAll: ['admin', 'importazioni', 'storico'] as const,
+  token: ['admin', 'importazioni', 'token'] as const,
+};
+
+export const storicoQuery = (start: number, limit: number, inCorso: boolean) =>
+  queryOptions({
+    queryKey: importKeys.storico(start, limit),
+    queryFn: ({ signal }) => callApi(importazioniApi.storico, { start, limit }, { signal }),
+    // While a run is going (here or in another browser), its progress is read every second.
+    refetchInterval: inCorso ? 1000 : false,
+  });
+
+export interface Invio {
+  tipo: TipoImport;
+  file: File;
+  completo: boolean;
+  prova: boolean;
+  soglia: number;
+}
+
+/** Sends the file: a dry run (prova) for the report, or the real import. */
+export function inviaImport(i: Invio, onProgress: (inviati: number, totale: number) => void, signal: AbortSignal) {
+  return uploadApi(importazioniApi.carica, { tipo: i.tipo, completo: i.completo, prova: i.prova, soglia: i.soglia }, { file: [i.file] }, { onProgress, signal })
+    .finally(() => queryClient.invalidateQueries({ queryKey: importKeys.storicoAll }));
+}
+
+/** The refused rows of a run as a CSV file (';', UTF-8 with BOM: Excel opens it as it is). */
+export async function scaricaErrori(id: number, file: string): Promise<void> {
+  const { errori } = await callApi(importazioniApi.errori, { id });
+  const campo = (v: string | number | null) => {
+    const s = v === null ? '' : String(v);
+    return /[";\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  const righe = errori.map((e: ErroreImport) => [e.riga, e.colonna, e.valore, e.messaggio].map(campo).join(';'));
+  const csv = `\uFEFF${['riga;colonna;valore;motivo', ...righe].join('\r\n')}\r\n`;
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `errori-importazione-${id}-${file.replace(/\.[^.]+$/, '')}.csv`;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+export const tokenQuery = () =>
+  queryOptions({ queryKey: importKeys.token, queryFn: ({ signal }) => callApi(tokenApi.elenco, {}, { signal }) });
+
+export function useCreaToken() {
+  return useMutation({
+    mutationFn: (nome: string) => callApi(tokenApi.crea, { nome }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: importKeys.token }),
+  });
+}
+
+export function useRevocaToken() {
+  return useMutation({
+    mutationFn: (id: number) => callApi(tokenApi.revoca, { id }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: importKeys.token }),
+  });
+}

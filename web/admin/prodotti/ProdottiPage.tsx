@@ -1,0 +1,185 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { InputField } from '../../components/form/InputField';
+import { SelectField } from '../../components/form/SelectField';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { SearchIcon } from '../../components/icons';
+import { Pagination } from '../../components/Pagination';
+import { Spinner } from '../../components/Spinner';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { usePaging } from '../../hooks/usePaging';
+import { paths } from '../../paths';
+import { alberoCategorieQuery, categoriePiane, type CategoriaPiana } from '../categorie/api';
+import { type Elenco, elencoQuery, normalizzaTesto } from './api';
+import { contiDi, ProdottiTabella, righeDi } from './ProdottiTabella';
+import './prodotti.css';
+
+/** The search text in the URL beside start and limit: its presence means the search is by text. */
+const PARAM = 'stringa';
+/** SPEC §5 (header search): fewer characters are refused by the search call too. */
+const MIN_TESTO = 2;
+const MSG_CORTO = 'Inserire almeno 2 caratteri per la ricerca';
+/** SPEC §7 Other: 'the default admin category id is 1'. */
+const CATEGORIA_PREDEFINITA = 1;
+
+/**
+ * /admin/prodotti and /admin/prodotti/:id/:nome (SPEC §2 Admin area, 'Products: search by category
+ * or by text'; §4 'Search mode is either category or text'): a category picked from the tree
+ * (default the category with id 1, as SPEC §7) lists its products and its sub-categories'; a text
+ * (trimmed and lowercased, an empty one ignored) searches like the customers' search. Paged (25/50/
+ * 100, default 50, start and limit in the URL); a row opens the product.
+ */
+export function ProdottiPage() {
+  const { id: codParam, nome: nomeParam } = useParams();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const { start, limit, page, sizes, setPage, setLimit } = usePaging();
+  const perTesto = codParam === undefined && params.has(PARAM);
+  const stringa = normalizzaTesto(params.get(PARAM) ?? '');
+
+  const albero = useQuery(alberoCategorieQuery());
+  const piane = albero.data ? categoriePiane(albero.data) : [];
+  const predefinita = piane.find((p) => p.categoria.id === CATEGORIA_PREDEFINITA && !p.nascosta) ?? piane.find((p) => !p.nascosta);
+  const codCat = codParam ?? predefinita?.categoria.cod_cat;
+  const categoria = piane.find((p) => p.categoria.cod_cat === codCat);
+  useDocumentTitle(perTesto ? 'Prodotti: ricerca' : `Prodotti: ${categoria?.categoria.nome ?? nomeParam ?? 'categoria'}`);
+
+  const elenco: Elenco | undefined = perTesto
+    ? (stringa.length >= MIN_TESTO ? { tipo: 'ricerca', stringa } : undefined)
+    : (codCat ? { tipo: 'categoria', codCat } : undefined);
+  // The same query, two views: the table's rows, and the count line with the pages.
+  const opzioni = elencoQuery(elenco ?? { tipo: 'categoria', codCat: '' }, start, limit);
+  const righe = useQuery({ ...opzioni, enabled: !!elenco, placeholderData: keepPreviousData, select: righeDi });
+  const { data: conti } = useQuery({ ...opzioni, enabled: !!elenco, placeholderData: keepPreviousData, select: contiDi });
+
+  const perCategoria = () => void navigate(paths.adminProdotti.path);
+  const perTestoVai = () => setParams({ [PARAM]: '' });
+
+  let corpo;
+  if (perTesto && !elenco) {
+    corpo = <EmptyState title="Cerca un prodotto per codice, EAN, codice fornitore o parole del titolo." />;
+  } else if (!perTesto && !codCat) {
+    if (albero.isPending) corpo = <Spinner label="Caricamento categorie…" size="lg" showLabel block />;
+    else if (albero.isError) corpo = <ErrorState title="Errore nel recupero delle categorie" error={albero.error} onRetry={() => void albero.refetch()} />;
+    else corpo = <EmptyState title="Nessun risultato presente." />;
+  } else {
+    corpo = <ProdottiTabella query={righe} label={perTesto ? `Prodotti per “${stringa}”` : `Prodotti di ${categoria?.categoria.nome ?? codCat}`} />;
+  }
+
+  return (
+    <>
+      <div className="page-head">
+        <h1>Prodotti</h1>
+        <div className="page-actions">
+          <Link className="btn" to={paths.adminProdottiCustom.path}>Prodotti personalizzati</Link>
+        </div>
+      </div>
+      <p className="page-sub">
+        {perTesto
+          ? 'Ricerca per codice, EAN, codice fornitore o parole, come la ricerca dei clienti. Prezzi del listino 1.'
+          : `${categoria ? percorso(piane, categoria) : (nomeParam ?? '\u00a0')} · prodotti della categoria e delle sue sottocategorie, prezzi del listino 1.`}
+      </p>
+      <section className="card" aria-label="Elenco prodotti">
+        <div className="prodotti-toolbar">
+          <div className="prodotti-modo" role="group" aria-label="Cerca per">
+            <button type="button" className="btn btn-sm" aria-pressed={!perTesto} onClick={perCategoria}>Categoria</button>
+            <button type="button" className="btn btn-sm" aria-pressed={perTesto} onClick={perTestoVai}>Testo</button>
+          </div>
+          {perTesto ? (
+            <RicercaTesto key={stringa} stringa={stringa} onCerca={(s) => setParams({ [PARAM]: s, start: '0', limit: String(limit) })} />
+          ) : (
+            <SelectField
+              layout="inline"
+              className="prodotti-categoria"
+              label="Categoria"
+              value={codCat ?? ''}
+              disabled={!albero.isSuccess}
+              options={piane.map((p) => ({
+                value: p.categoria.cod_cat,
+                label: `${'\u00a0\u00a0\u00a0'.repeat(p.categoria.livello)}${p.categoria.nome}${p.nascosta ? ' (non visibile)' : ''}`,
+                disabled: p.nascosta,
+              }))}
+              placeholder={albero.isSuccess ? undefined : 'Caricamento…'}
+              onChange={(e) => {
+                const scelta = piane.find((p) => p.categoria.cod_cat === e.target.value);
+                if (scelta) void navigate(paths.adminProdottiCategoria.href(scelta.categoria.cod_cat, scelta.categoria.nome));
+              }}
+            />
+          )}
+          <SelectField
+            layout="inline"
+            className="prodotti-size"
+            label="Articoli per pagina"
+            value={limit}
+            options={sizes.map((n) => ({ value: n, label: String(n) }))}
+            onChange={(e) => setLimit(Number(e.target.value))}
+          />
+        </div>
+        <p className="prodotti-conteggio" aria-live="polite">
+          {elenco && conti ? `Risultati Trovati ${conti.totale} - Pagine Disponibili ${conti.pagine}` : '\u00a0'}
+          {righe.isFetching && !righe.isPending && <Spinner label="Aggiornamento…" />}
+        </p>
+        {corpo}
+      </section>
+      {elenco && conti && conti.pagine > 1 && (
+        <div className="prodotti-paging">
+          <Pagination currentPage={page} totalPages={conti.pagine} onPageChange={setPage} disabled={righe.isFetching} label="Pagine prodotti" />
+        </div>
+      )}
+    </>
+  );
+}
+
+/** 'Utensileria manuale › Cacciaviti': the category's path in the tree. */
+function percorso(piane: CategoriaPiana[], c: CategoriaPiana): string {
+  const nomi = [c.categoria.nome];
+  // Parents come before their children: going back, the first category one level up is the parent.
+  let livello = c.categoria.livello;
+  for (let k = piane.indexOf(c) - 1; k >= 0 && livello > 0; k--) {
+    const p = piane[k]!.categoria;
+    if (p.livello === livello - 1) {
+      nomi.unshift(p.nome);
+      livello--;
+    }
+  }
+  return nomi.join(' › ');
+}
+
+/** The text box: searches on 'Cerca' or Enter; an empty text is ignored (SPEC §5). */
+function RicercaTesto({ stringa, onCerca }: { stringa: string; onCerca: (s: string) => void }) {
+  const [testo, setTesto] = useState(stringa);
+  const [errore, setErrore] = useState<string>();
+  const invia = (e: FormEvent) => {
+    e.preventDefault();
+    const s = normalizzaTesto(testo);
+    if (s.length > 0 && s.length < MIN_TESTO) {
+      setErrore(MSG_CORTO);
+      return;
+    }
+    onCerca(s);
+  };
+  return (
+    <form className="prodotti-ricerca" role="search" onSubmit={invia}>
+      <InputField
+        layout="inline"
+        type="search"
+        label="Testo"
+        placeholder="Codice, EAN o parole"
+        maxLength={200}
+        autoComplete="off"
+        value={testo}
+        error={errore}
+        onChange={(e) => {
+          setTesto(e.target.value);
+          setErrore(undefined);
+        }}
+      />
+      <button type="submit" className="btn btn-primary">
+        <SearchIcon />
+        Cerca
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,157 @@
+import { useQuery } from '@tanstack/react-query';
+import { Fragment } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { NO_BRAND, type Prodotto } from '../../../shared/catalogo.js';
+import { formatEuro3 } from '../../cart/priceMode';
+import { ErrorState } from '../../components/ErrorState';
+import { ProductImage } from '../../components/ProductImage';
+import { PageSpinner } from '../../components/Spinner';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { ApiError, errorMessage } from '../../lib/api';
+import { paths } from '../../paths';
+import { StoricoModifiche } from '../storico/StoricoModifiche';
+import { dettaglioQuery } from './api';
+import { DescrizionePersonalizzata } from './DescrizionePersonalizzata';
+import './prodotti.css';
+
+/**
+ * /admin/prodotti/dettaglio/:codice_prodotto (SPEC §2 Admin area, 'Products: detail page'): the
+ * product's data as prodotti/details gives it for the admin codes (codes, descriptions, brand,
+ * category, list prices, stock, EAN and supplier codes), the form of its portal texts, and its
+ * 'Storico modifiche'. An unknown code shows the server's message.
+ */
+export function ProdottoDettaglioPage() {
+  const { codice_prodotto: codice = '' } = useParams();
+  const navigate = useNavigate();
+  const query = useQuery(dettaglioQuery(codice));
+  useDocumentTitle(query.data ? `Prodotto ${query.data.codice_prodotto}` : 'Prodotto');
+
+  const indietro = (
+    <button
+      type="button"
+      className="btn"
+      onClick={() => {
+        // Back to the list it came from (its page and search), else to the products.
+        const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+        if (idx > 0) void navigate(-1);
+        else void navigate(paths.adminProdotti.path);
+      }}
+    >
+      ← Indietro
+    </button>
+  );
+
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) {
+    // 4xx: the code is wrong (unknown, hidden): trying again would not help.
+    const risposta = query.error instanceof ApiError && query.error.status >= 400 && query.error.status < 500;
+    return (
+      <>
+        <div className="page-head">
+          <h1>Prodotto</h1>
+          {indietro}
+        </div>
+        <section className="card">
+          <ErrorState
+            title={risposta ? errorMessage(query.error) : undefined}
+            error={risposta ? undefined : query.error}
+            onRetry={risposta ? undefined : () => void query.refetch()}
+          />
+        </section>
+      </>
+    );
+  }
+  const prodotto = query.data as Prodotto;
+  return (
+    <>
+      <div className="page-head">
+        <h1 className="prodotto-titolo">{prodotto.titolo}</h1>
+        {indietro}
+      </div>
+      <p className="page-sub">
+        Codice <span className="mono">{prodotto.codice_prodotto}</span>
+        {prodotto.brand_id !== NO_BRAND && <> · {prodotto.brand_descrizione}</>}
+        {categoriaDi(prodotto) && <> · {categoriaDi(prodotto)}</>}
+      </p>
+      <div className="prodotto-grid">
+        <DatiProdotto prodotto={prodotto} />
+        <section className="card" aria-labelledby="prodotto-personalizzata">
+          <div className="card-head">
+            <h2 id="prodotto-personalizzata">Descrizione personalizzata</h2>
+          </div>
+          <DescrizionePersonalizzata key={prodotto.codice_prodotto} prodotto={prodotto} />
+        </section>
+      </div>
+      {/* The product's photos and attachments (prodotto/photo-*) go here, between its data and its history. */}
+      <StoricoModifiche entita="prodotto" entitaId={prodotto.codice_prodotto} />
+    </>
+  );
+}
+
+/** 'Ferramenta › Viteria › Viti per legno': the ERP's families of the product. */
+const categoriaDi = (p: Prodotto) => [p.famiglia, p.sottofamiglia, p.gruppo, p.sottogruppo].filter(Boolean).join(' › ');
+
+/** The price lists a product has (pz1, pz2, …), in order. */
+function listiniDi(p: Prodotto): [number, number][] {
+  return Object.entries(p)
+    .flatMap(([k, v]): [number, number][] => (/^pz\d+$/.test(k) && typeof v === 'number' ? [[Number(k.slice(2)), v]] : []))
+    .sort((a, b) => a[0] - b[0]);
+}
+
+const elenco = (xs: string[]) => (xs.length ? xs.join(', ') : <span className="muted">—</span>);
+const data = new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric' });
+
+function DatiProdotto({ prodotto: p }: { prodotto: Prodotto }) {
+  const um = p.um || 'PZ';
+  const creato = p.data_creazione ?? p.created_at;
+  return (
+    <section className="card" aria-labelledby="prodotto-dati">
+      <div className="card-head">
+        <h2 id="prodotto-dati">Dati prodotto</h2>
+      </div>
+      <div className="card-body prodotto-dati">
+        <div className="prodotto-foto">
+          <ProductImage prodotto={p} alt={p.titolo} loading="eager" />
+        </div>
+        <dl className="kv prodotto-kv">
+          <dt>Codice prodotto</dt>
+          <dd className="mono">{p.codice_prodotto}</dd>
+          <dt>Descrizione 1</dt>
+          <dd>{p.descrizione1}</dd>
+          <dt>Descrizione 2</dt>
+          <dd>{p.descrizione2 || <span className="muted">—</span>}</dd>
+          <dt>Marca</dt>
+          <dd>{p.brand_id === NO_BRAND ? <span className="muted">—</span> : <>{p.brand_descrizione} <span className="muted mono">({p.brand_id})</span></>}</dd>
+          <dt>Categoria</dt>
+          <dd>{categoriaDi(p) || <span className="muted">—</span>}</dd>
+          <dt>Unità di misura</dt>
+          <dd>{um}</dd>
+          <dt>Pezzi per confezione</dt>
+          <dd>{p.pz_conf}{p.pz_conf2 > 1 && p.pz_conf2 !== p.pz_conf ? ` (seconda confezione: ${p.pz_conf2})` : ''}</dd>
+          <dt>IVA</dt>
+          <dd>{p.iva_aliquota.toLocaleString('it-IT')} %</dd>
+          {listiniDi(p).map(([n, prezzo]) => (
+            <Fragment key={n}>
+              <dt>Listino {n}</dt>
+              <dd>{formatEuro3(prezzo)}</dd>
+            </Fragment>
+          ))}
+          <dt>Disponibilità</dt>
+          <dd><span className={`stock stock-${p.disponibilita_colore}`}>{p.disponibilita} {um}</span></dd>
+          <dt>Giacenza</dt>
+          <dd>{p.giac_attuale} {um}</dd>
+          <dt>In arrivo dal fornitore</dt>
+          <dd>{p.ord_forn} {um}</dd>
+          <dt>EAN</dt>
+          <dd className="mono">{elenco(p.info.ean)}</dd>
+          <dt>Codici articolo</dt>
+          <dd className="mono">{elenco(p.info.codice_articolo)}</dd>
+          <dt>Codici fornitore</dt>
+          <dd className="mono">{elenco(p.info.codice_fornitore)}</dd>
+          <dt>Data creazione</dt>
+          <dd>{data.format(new Date(creato))}</dd>
+        </dl>
+      </div>
+    </section>
+  );
+}

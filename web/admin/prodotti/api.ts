@@ -1,0 +1,65 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { catalogoApi, type ProdottoEditRequest } from '../../../shared/catalogo.js';
+import { callApi } from '../../lib/api';
+import { queryClient } from '../../lib/queryClient';
+import { storicoKeys } from '../storico/api';
+
+/**
+ * Calls of the admin product screens: the customer catalogue calls with the admin session and the
+ * codes 0001/0001 (SPEC §7 Other, DESIGN §10: priced with list 1), and prodotto/edit.
+ */
+export const CODICI_ADMIN = { cod_azienda: '0001', cod_cliente: '0001' } as const;
+
+export const prodottiKeys = {
+  all: ['admin', 'prodotti'] as const,
+  elenco: (e: Elenco, start: number, limit: number) =>
+    ['admin', 'prodotti', e.tipo, e.tipo === 'categoria' ? e.codCat : e.stringa, start, limit] as const,
+  custom: (start: number, limit: number) => ['admin', 'prodotti', 'custom', start, limit] as const,
+  dettaglio: (codice: string) => ['admin', 'prodotti', 'dettaglio', codice] as const,
+};
+
+/**
+ * SPEC §5: the admin text search is trimmed and lowercased; an empty term is ignored. Lowercased
+ * here too, so that one search is one cache entry whatever its case.
+ */
+export const normalizzaTesto = (testo: string) => testo.trim().toLowerCase();
+
+/** What the product list shows (SPEC §4 'Search mode is either category or text'). */
+export type Elenco = { tipo: 'categoria'; codCat: string } | { tipo: 'ricerca'; stringa: string };
+
+/**
+ * One page of the list: GET prodotti/categoriawithcustominfo (a category with its sub-categories)
+ * or GET search/prodotti (words, partial words, codes, EAN, as the customers' search).
+ */
+export const elencoQuery = (e: Elenco, start: number, limit: number) =>
+  queryOptions({
+    queryKey: prodottiKeys.elenco(e, start, limit),
+    queryFn: ({ signal }) => (e.tipo === 'categoria'
+      ? callApi(catalogoApi.categoria, { ...CODICI_ADMIN, categoria_cod: e.codCat, start, limit }, { signal })
+      : callApi(catalogoApi.ricerca, { ...CODICI_ADMIN, stringa: e.stringa, start, limit }, { signal })),
+  });
+
+/** GET prodotti/custom: products with a portal title or extra description of their own. */
+export const customQuery = (start: number, limit: number) =>
+  queryOptions({
+    queryKey: prodottiKeys.custom(start, limit),
+    queryFn: ({ signal }) => callApi(catalogoApi.custom, { ...CODICI_ADMIN, start, limit }, { signal }),
+  });
+
+/** GET prodotti/details: one product, live prices and stock. */
+export const dettaglioQuery = (codice: string) =>
+  queryOptions({
+    queryKey: prodottiKeys.dettaglio(codice),
+    queryFn: async ({ signal }) => (await callApi(catalogoApi.dettaglio, { ...CODICI_ADMIN, codice_prodotto: codice }, { signal })).prodotto,
+  });
+
+/** POST prodotto/edit; every product list and the product's history are read again afterwards. */
+export function useModificaProdotto() {
+  return useMutation({
+    mutationFn: (input: ProdottoEditRequest) => callApi(catalogoApi.modificaProdotto, input),
+    onSettled: (_r, _e, input) => Promise.all([
+      queryClient.invalidateQueries({ queryKey: prodottiKeys.all }),
+      queryClient.invalidateQueries({ queryKey: storicoKeys.di({ entita: 'prodotto', entitaId: input.codice_prodotto }) }),
+    ]),
+  });
+}
