@@ -2,15 +2,17 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import { prodottiMediaApi, type TipologiaMedia } from '../../../shared/prodotti-media.js';
 import { callApi, uploadApi } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
+import { storicoKeys } from '../storico/api';
+import { prodottiKeys } from './api';
 
 /**
  * Calls of a product's photos and attachments (admin product page, DESIGN §10): the lists, the
- * upload with its progress, set/reset the main photo, delete. Every change reloads the product's
- * lists.
+ * upload with its progress, set/reset the main photo, delete. Every change reloads the admin
+ * product queries (the lists, the product's data with its main photo, the product lists'
+ * thumbnails) and the product's 'Storico modifiche'.
  */
 export const mediaKeys = {
-  prodotto: (codice: string) => ['admin', 'prodotti', 'media', codice] as const,
-  elenco: (codice: string, tipologia: TipologiaMedia) => ['admin', 'prodotti', 'media', codice, tipologia] as const,
+  elenco: (codice: string, tipologia: TipologiaMedia) => [...prodottiKeys.all, 'media', codice, tipologia] as const,
 };
 
 /** GET prodotto/photo-get: the product's photos (the main one first) or attachments. */
@@ -20,7 +22,10 @@ export const mediaQuery = (codice: string, tipologia: TipologiaMedia) =>
     queryFn: ({ signal }) => callApi(prodottiMediaApi.elenco, { codice_prodotto: codice, tipologia }, { signal }),
   });
 
-const ricarica = (codice: string) => queryClient.invalidateQueries({ queryKey: mediaKeys.prodotto(codice) });
+const ricarica = (codice: string) => Promise.all([
+  queryClient.invalidateQueries({ queryKey: prodottiKeys.all }),
+  queryClient.invalidateQueries({ queryKey: storicoKeys.di({ entita: 'prodotto', entitaId: codice }) }),
+]);
 
 export interface Caricamento {
   files: File[];
