@@ -124,9 +124,13 @@ export async function caricaMedia(
       }
       await registraModifica(tx, admin, {
         azione: 'prodotto.media.carica', entita: 'prodotto', entitaId: prodotto.codice,
+        // Lists of plain values: the 'Storico modifiche' shows them as they are.
         dettagli: {
           tipologia: c.tipologia,
-          media: inserite.map((m) => ({ id: m.id, nome: m.nome, file: m.file, dimensione: m.dimensione })),
+          media_id: inserite.map((m) => m.id),
+          file: inserite.map((m) => m.file),
+          ...(c.tipologia === 'allegato' ? { nome: inserite.map((m) => m.nome) } : {}),
+          ...(c.principale ? { principale: inserite[0]!.id } : {}),
           ...(tolte.length ? { principale_tolta: tolte } : {}),
         },
       });

@@ -105,7 +105,7 @@ describe('prodotto/photo-upload: photos', () => {
 
     const [audit] = await t().database.db.select().from(modificheAdmin).where(eq(modificheAdmin.azione, 'prodotto.media.carica'));
     expect(audit).toMatchObject({ entita: 'prodotto', entitaId: 'FT-1' });
-    expect(audit!.dettagli).toMatchObject({ tipologia: 'foto', media: [{ id: a!.id }, { id: b!.id }] });
+    expect(audit!.dettagli).toEqual({ tipologia: 'foto', media_id: [a!.id, b!.id], file: [a!.file, b!.file] });
   });
 
   it("refuses a script named x.jpg: 'Per favore seleziona solo immagini.', nothing written", async () => {
