@@ -132,9 +132,12 @@ describe.runIf(hasBrowser())('admin: foto e allegati di un prodotto', () => {
     expect(await griglia.getByRole('link', { name: `Apri l'originale di ${file}` }).getAttribute('href')).toBe(originale);
 
     if (SHOTS) {
+      // From the top: a full-page shot of a scrolled page draws the fixed header where it stands.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${SHOTS}/prodotto-media-1366.png`, fullPage: true });
       await page.setViewportSize({ width: 768, height: 1024 });
       await visible(griglia);
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${SHOTS}/prodotto-media-768.png`, fullPage: true });
       await page.setViewportSize({ width: 1366, height: 800 });
     }
