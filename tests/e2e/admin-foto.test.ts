@@ -131,15 +131,13 @@ describe.runIf(hasBrowser())('admin: foto e allegati di un prodotto', () => {
     const originale = `/media/prodotti/${prodotto.codice}/${file}`;
     expect(await griglia.getByRole('link', { name: `Apri l'originale di ${file}` }).getAttribute('href')).toBe(originale);
 
-    if (SHOTS) {
+    // Both widths: nothing wider than the window (the photo grid, the forms).
+    for (const width of [1366, 768]) {
+      await page.setViewportSize({ width, height: width === 768 ? 1024 : 800 });
+      await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, { timeout: 5000 });
       // From the top: a full-page shot of a scrolled page draws the fixed header where it stands.
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: `${SHOTS}/prodotto-media-1366.png`, fullPage: true });
-      await page.setViewportSize({ width: 768, height: 1024 });
-      await visible(griglia);
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: `${SHOTS}/prodotto-media-768.png`, fullPage: true });
-      await page.setViewportSize({ width: 1366, height: 800 });
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/prodotto-media-${width}.png`, fullPage: true });
     }
     await page.context().close();
 
