@@ -31,19 +31,21 @@ export async function seedProductMedia(
     const dir = `prodotti/${name}/`;
     const etichetta = p.gruppo || p.sottofamiglia;
     const base = { codice_prodotto: p.codice, dir, status: 0, created: p.createdAt, modified: p.createdAt };
-    media.add(`${dir}${name}.svg`, productSvg({ codice: p.codice, root: p.famigliaId, etichetta }));
-    rows.push({ ...base, tipologia: 'foto', nome: 'default', file: `${name}.svg` });
+    // Vector photos need no smaller copies (file_web, file_thumb stay null): they are shown as they are.
+    const file = (nome: string, data: string | Buffer) => {
+      media.add(`${dir}${nome}`, data);
+      return { file: nome, dimensione: Buffer.byteLength(data) };
+    };
+    rows.push({ ...base, tipologia: 'foto', nome: 'default', ...file(`${name}.svg`, productSvg({ codice: p.codice, root: p.famigliaId, etichetta })) });
     if (chance(r, 0.1)) {
-      media.add(`${dir}${name}_2.svg`, productSvg({ codice: p.codice, root: p.famigliaId, etichetta, vista: 2 }));
-      rows.push({ ...base, tipologia: 'foto', nome: '', file: `${name}_2.svg` });
+      rows.push({ ...base, tipologia: 'foto', nome: '', ...file(`${name}_2.svg`, productSvg({ codice: p.codice, root: p.famigliaId, etichetta, vista: 2 })) });
     }
     if (chance(r, 0.05)) {
-      media.add(`${dir}${name}_scheda-tecnica.pdf`, simplePdf(`Scheda tecnica ${p.codice}`, [
+      rows.push({ ...base, tipologia: 'allegato', nome: 'Scheda tecnica', ...file(`${name}_scheda-tecnica.pdf`, simplePdf(`Scheda tecnica ${p.codice}`, [
         p.titoloPortale ?? p.descrizione1, '', `Marca: ${p.brandNome}`, `Categoria: ${[p.famiglia, p.sottofamiglia, p.gruppo].filter(Boolean).join(' > ')}`,
         `Caratteristiche: ${p.descrizione2}`, `Unità di misura: ${p.um}   Pezzi per confezione: ${p.pzConf}`,
         `EAN: ${p.ean}   Codice fornitore: ${p.codiceFornitore}`, '', 'Documento generato per il portale dimostrativo.',
-      ]));
-      rows.push({ ...base, tipologia: 'allegato', nome: 'Scheda tecnica', file: `${name}_scheda-tecnica.pdf` });
+      ])) });
     }
   }
   await copyObjects(tx, 'prodotti_media', rows);

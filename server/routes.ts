@@ -11,6 +11,7 @@ import { dispositiviRoutes } from './dispositivi/dispositivi.routes.js';
 import { impostazioniRoutes } from './impostazioni/impostazioni.routes.js';
 import { listeRoutes } from './liste/liste.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
+import { prodottiMediaRoutes } from './media/prodotti-media.routes.js';
 import { ordiniRoutes } from './ordini/ordini.routes.js';
 import { statisticheRoutes } from './statistiche/statistiche.routes.js';
 import { utentiRoutes } from './utenti/utenti.routes.js';
@@ -19,4 +20,5 @@ import { utentiRoutes } from './utenti/utenti.routes.js';
 export const API_ROUTES = [
   authRoutes, catalogoRoutes, mediaRoutes, ordiniRoutes, listeRoutes, contattiRoutes, auditRoutes,
   budgetRoutes, dispositiviRoutes, impostazioniRoutes, utentiRoutes, anagraficaRoutes, statisticheRoutes, erpRoutes, tokenRoutes, importazioniRoutes,
+  prodottiMediaRoutes,
 ];

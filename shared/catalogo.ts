@@ -15,6 +15,11 @@ export const mediaProdotto = z.object({
   nome: z.string(),
   file: z.string(),
   dir: z.string(),
+  /** A photo's copies beside it in `dir`: for the product page (≤ 1600 px) and for cards and lists (≤ 400 px); null without. */
+  file_web: z.string().nullable(),
+  file_thumb: z.string().nullable(),
+  /** The original's size in bytes; null when not known. */
+  dimensione: z.number().int().nullable(),
   status: z.number().int(),
   created: z.string(),
   modified: z.string(),
@@ -59,8 +64,13 @@ export const prodottoBase = z.object({
   ord_forn: z.number().int(),
   promo: z.boolean(),
   novita: z.boolean(),
-  /** Path under /media/ of the main photo, or null (the SPA then tries codart/…, then a placeholder). */
+  /**
+   * Path under /media/ of the main photo (the one named 'default'), or null (the SPA then tries
+   * codart/…, then a placeholder): the original, for downloads.
+   */
   foto_principale: z.string().nullable(),
+  /** The main photo's small copy for cards and lists (the original when it has none), or null. */
+  foto_miniatura: z.string().nullable(),
   media_foto: z.array(mediaProdotto),
   media_allegati: z.array(mediaProdotto),
   info: z.object({

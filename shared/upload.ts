@@ -55,6 +55,26 @@ export const MSG_UPLOAD = {
   multipart: 'Invia i file come multipart/form-data.',
 } as const;
 
+const ESTENSIONI: Record<FamigliaFile, ReadonlySet<string>> = {
+  immagine: new Set(['jpeg', ...TIPI_IMMAGINE.map(([e]) => e)]),
+  documento: new Set(TIPI_DOCUMENTO.map(([e]) => e)),
+};
+
+/**
+ * The browser's first check of chosen files, by name and size (the server judges the bytes): the
+ * message for the first file refused, or null. A photo that is no image: 'Per favore seleziona solo
+ * immagini.'; a document of a kind not accepted (an image included): 'Questo tipo di file non è
+ * consentito.' (SPEC §5).
+ */
+export function primoControlloFile(famiglia: FamigliaFile, files: readonly { name: string; size: number }[], maxBytes: number): string | null {
+  for (const f of files) {
+    const ext = f.name.includes('.') ? f.name.split('.').pop()!.toLowerCase() : '';
+    if (!ESTENSIONI[famiglia].has(ext)) return famiglia === 'immagine' ? MSG_UPLOAD.soloImmagini : MSG_UPLOAD.nonConsentito;
+    if (f.size > maxBytes) return MSG_UPLOAD.troppoGrande(f.name, maxBytes);
+  }
+  return null;
+}
+
 /** The file name as the server stores it for display: a readable name, never a path. */
 export function nomeFileSicuro(nome: string, max = 120): string {
   const base = nome.split(/[\\/]/).pop() ?? '';

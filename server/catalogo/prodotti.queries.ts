@@ -67,7 +67,8 @@ async function descrizioni(db: DbOrTx, ids: number[]): Promise<Map<number, Buffe
     LEFT JOIN LATERAL (
       SELECT json_agg(json_build_object(
         'id', pm.id, 'codice_prodotto', pm.codice_prodotto, 'tipologia', pm.tipologia, 'nome', pm.nome,
-        'file', pm.file, 'dir', pm.dir, 'status', pm.status, 'created', pm.created, 'modified', pm.modified)
+        'file', pm.file, 'dir', pm.dir, 'file_web', pm.file_web, 'file_thumb', pm.file_thumb, 'dimensione', pm.dimensione,
+        'status', pm.status, 'created', pm.created, 'modified', pm.modified)
         ORDER BY (pm.nome = 'default') DESC, pm.id) AS media
       FROM prodotti_media pm WHERE pm.codice_prodotto = p.codice_prodotto AND pm.status = 0) m ON true
     LEFT JOIN LATERAL (
@@ -156,7 +157,8 @@ export async function loadProdotti(db: DbOrTx, ctx: PricingCtx, ids: number[]): 
   return JSON.parse(new RawJson((await prodottiJson(db, ctx, ids)).parts).text()) as Prodotto[];
 }
 
-const mediaPath = (m: MediaProdotto) => `${m.dir.replace(/\/?$/, '/')}${m.file}`;
+const percorso = (dir: string, file: string) => `${dir.replace(/\/?$/, '/')}${file}`;
+const mediaPath = (m: MediaProdotto) => percorso(m.dir, m.file);
 
 function toDescrizione(r: Descrizione) {
   const media = r.media ?? [];
@@ -164,12 +166,14 @@ function toDescrizione(r: Descrizione) {
   const allegati = media.filter((m) => m.tipologia === 'allegato');
   const codici = r.codici ?? [];
   const of = (tipo: string) => codici.filter((c) => c.tipo === tipo).map((c) => c.codice);
-  const main = foto.find((f) => f.nome === 'default') ?? foto[0];
+  // Only the photo named 'default' is main (SPEC §3): without one, the SPA shows codart/{codice}/…, then the placeholder.
+  const main = foto.find((f) => f.nome === 'default');
   const { media: _m, codici: _c, listini, ...rest } = r;
   return {
     ...rest,
     ...listini,
     foto_principale: main ? mediaPath(main) : null,
+    foto_miniatura: main ? percorso(main.dir, main.file_thumb ?? main.file) : null,
     media_foto: foto,
     media_allegati: allegati,
     info: {

@@ -7,9 +7,11 @@ export const baseUrl = () => inject('baseUrl');
 
 /**
  * One browser per test file. Pages made by newPage() fail the test on any console error or
- * uncaught page error, as a real user would see a broken screen.
+ * uncaught page error, as a real user would see a broken screen. `statiAttesi`: HTTP statuses
+ * the file provokes on purpose (a refusal whose message it checks), which the browser logs too.
  */
-export function useBrowser(): { newPage: () => Promise<Page> } {
+export function useBrowser({ statiAttesi = [] }: { statiAttesi?: number[] } = {}): { newPage: () => Promise<Page> } {
+  const attesi = new RegExp(`Failed to load resource.*status of (${[401, 404, ...statiAttesi].join('|')})`);
   let browser: Browser | undefined;
   const errors: string[] = [];
   beforeAll(async () => {
@@ -27,7 +29,7 @@ export function useBrowser(): { newPage: () => Promise<Page> } {
       page.on('console', (msg) => {
         // Network 401s (session probes after logout) and 404s (image fallbacks of SPEC §3) are
         // expected; every other console error is a failure.
-        if (msg.type() === 'error' && !/Failed to load resource.*status of 40[14]/.test(msg.text())) errors.push(msg.text());
+        if (msg.type() === 'error' && !attesi.test(msg.text())) errors.push(msg.text());
       });
       page.on('pageerror', (err) => errors.push(err.message));
       return page;

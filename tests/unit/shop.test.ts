@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { MB, MSG_UPLOAD, primoControlloFile } from '../../shared/upload.js';
 import { pageItems } from '../../web/components/Pagination.js';
 import { parseQuantita } from '../../web/components/ProductCard.js';
 import { valutaAggiunta } from '../../web/components/useAddToCart.js';
+import { PLACEHOLDER_PRODOTTO, productImageChain } from '../../web/components/ProductImage.js';
+import { formatDimensione } from '../../web/lib/formato.js';
 import { mediaPath, mediaUrl } from '../../web/lib/media.js';
 import { primoNumero } from '../../web/shop/media/MediaPage.js';
 
@@ -65,5 +68,39 @@ describe('media addresses', () => {
     expect([...nomi].sort((a, b) => primoNumero(a) - primoNumero(b))).toEqual([
       'Catalogo 1 - Generale', 'Catalogo 2 - Utensileria', 'Catalogo 10 - Idraulica', 'Senza numero',
     ]);
+  });
+});
+
+describe('product pictures (SPEC §3 Product media)', () => {
+  const codart = '/media/codart/A%2F1/A%2F1.jpg';
+  it("cards load the main photo's thumbnail, then the original, then codart/…, then the placeholder", () => {
+    expect(productImageChain({ codice_prodotto: 'A/1', foto_principale: 'prodotti/A/a.jpg', foto_miniatura: 'prodotti/A/a.jpg.thumb.webp' }))
+      .toEqual(['/media/prodotti/A/a.jpg.thumb.webp', '/media/prodotti/A/a.jpg', codart, PLACEHOLDER_PRODOTTO]);
+    // A photo without copies is its own thumbnail; a product without a main photo starts at codart.
+    expect(productImageChain({ codice_prodotto: 'A/1', foto_principale: 'prodotti/A/a.svg', foto_miniatura: 'prodotti/A/a.svg' }))
+      .toEqual(['/media/prodotti/A/a.svg', codart, PLACEHOLDER_PRODOTTO]);
+    expect(productImageChain({ codice_prodotto: 'A/1', foto_principale: null, foto_miniatura: null })).toEqual([codart, PLACEHOLDER_PRODOTTO]);
+  });
+  it('the gallery shows another picture in place of the main photo', () => {
+    expect(productImageChain({ codice_prodotto: 'A/1', foto_principale: 'p/a.jpg', foto_miniatura: 'p/a.jpg.thumb.webp' }, '/media/p/b.jpg.web.webp'))
+      .toEqual(['/media/p/b.jpg.web.webp', codart, PLACEHOLDER_PRODOTTO]);
+  });
+});
+
+describe("uploads: the browser's first check (SPEC §5)", () => {
+  it('photos: images only, at most the limit; attachments: documents, never images', () => {
+    expect(primoControlloFile('immagine', [{ name: 'a.JPEG', size: 10 }, { name: 'b.webp', size: 10 }], MB)).toBeNull();
+    expect(primoControlloFile('immagine', [{ name: 'a.jpg', size: 10 }, { name: 'scheda.pdf', size: 10 }], MB)).toBe(MSG_UPLOAD.soloImmagini);
+    expect(primoControlloFile('immagine', [{ name: 'senza-estensione', size: 10 }], MB)).toBe(MSG_UPLOAD.soloImmagini);
+    expect(primoControlloFile('immagine', [{ name: 'grande.png', size: MB + 1 }], MB)).toBe(MSG_UPLOAD.troppoGrande('grande.png', MB));
+    expect(primoControlloFile('documento', [{ name: 'scheda.PDF', size: 10 }, { name: 'listino.xlsx', size: 10 }], MB)).toBeNull();
+    expect(primoControlloFile('documento', [{ name: 'schema.png', size: 10 }], MB)).toBe(MSG_UPLOAD.nonConsentito);
+    expect(primoControlloFile('documento', [{ name: 'setup.exe', size: 10 }], MB)).toBe(MSG_UPLOAD.nonConsentito);
+  });
+  it('sizes in Italian', () => {
+    expect(formatDimensione(null)).toBe('');
+    expect(formatDimensione(200)).toBe('1 kB');
+    expect(formatDimensione(850 * 1024)).toBe('850 kB');
+    expect(formatDimensione(2.45 * MB)).toBe('2,5 MB');
   });
 });

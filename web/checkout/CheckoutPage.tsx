@@ -118,7 +118,7 @@ function CheckoutLine({ item, mode }: { item: CartItem; mode: PriceMode }) {
   return (
     <tr>
       <td className="checkout-thumb">
-        <Thumb codice={item.codice_prodotto} foto={item.foto_principale} size={40} />
+        <Thumb codice={item.codice_prodotto} foto={item.foto_miniatura ?? item.foto_principale} size={40} />
       </td>
       <td className="checkout-product">
         <span id={codeId} className="checkout-code">Cod. Prodotto <span className="mono">{item.codice_prodotto}</span></span>

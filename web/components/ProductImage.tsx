@@ -5,14 +5,19 @@ import { mediaPath } from '../lib/media';
 /** Shown when a product has no loadable picture (web/public). */
 export const PLACEHOLDER_PRODOTTO = '/placeholder-prodotto.svg';
 
+/** What a product picture needs: its code and its main photo, whole and small. */
+type ProdottoImmagine = Pick<Prodotto, 'codice_prodotto' | 'foto_principale' | 'foto_miniatura'>;
+
 /**
- * The image chain of a product (SPEC §3 "Product media"): its main photo, else
- * codart/{codice}/{codice}.jpg, else the placeholder. Never a broken image.
+ * The image chain of a product (SPEC §3 "Product media"): its main photo (the small copy, then the
+ * original), else codart/{codice}/{codice}.jpg, else the placeholder. Never a broken image.
+ * `src` shows another picture instead of the main photo (the product page's gallery).
  */
-export function productImageChain(p: Pick<Prodotto, 'codice_prodotto' | 'foto_principale'>, src?: string | null): string[] {
+export function productImageChain(p: ProdottoImmagine, src?: string | null): string[] {
   const codice = encodeURIComponent(p.codice_prodotto);
+  const foto = src ? [src] : [p.foto_miniatura, p.foto_principale];
   const chain = [
-    src ? mediaPath(src) : p.foto_principale ? mediaPath(p.foto_principale) : null,
+    ...foto.map((f) => (f ? mediaPath(f) : null)),
     `/media/codart/${codice}/${codice}.jpg`,
     PLACEHOLDER_PRODOTTO,
   ];
@@ -43,9 +48,9 @@ export function FallbackImage({ sources, alt, onFail, ...rest }: {
   );
 }
 
-/** A product picture with the fallback chain; `src` overrides the main photo (thumbnails). */
+/** A product picture with the fallback chain; `src` overrides the main photo (the gallery). */
 export function ProductImage({ prodotto, src, alt, className, loading = 'lazy' }: {
-  prodotto: Pick<Prodotto, 'codice_prodotto' | 'foto_principale'>;
+  prodotto: ProdottoImmagine;
   src?: string | null;
   alt: string;
   className?: string;

@@ -18,3 +18,13 @@ export function formatDataOraSpec(value: string | null | undefined): string {
   const p = Object.fromEntries(dataOra.formatToParts(d).map((x) => [x.type, x.value]));
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
 }
+
+const kB = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0 });
+const MBfmt = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 });
+
+/** A file's size, e.g. '850 kB', '2,4 MB'; '' when not known. */
+export function formatDimensione(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined) return '';
+  if (bytes < 1024 * 1024) return `${kB.format(Math.max(1, Math.round(bytes / 1024)))} kB`;
+  return `${MBfmt.format(bytes / (1024 * 1024))} MB`;
+}

@@ -121,7 +121,7 @@ function Dettaglio({ lista, loading, error, onRetry }: { lista: Lista; loading: 
                   const prezzo = displayPrice(p.prezzo_reale, mode);
                   return (
                     <tr key={p.prodotto_id}>
-                      <td className="lista-thumb"><Thumb codice={p.codice_prodotto} foto={p.foto_principale} size={36} /></td>
+                      <td className="lista-thumb"><Thumb codice={p.codice_prodotto} foto={p.foto_miniatura ?? p.foto_principale} size={36} /></td>
                       <td className="mono strong nowrap">{p.codice_prodotto}</td>
                       <td>{p.titolo}</td>
                       <td><span className={`stock stock-${p.disponibilita_colore}`}>Disp. {Math.max(0, p.disponibilita)}</span></td>

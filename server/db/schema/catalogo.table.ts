@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp,
+  date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { clienti } from './anagrafica.table.js';
 import { tsvector } from './types.js';
@@ -131,7 +131,11 @@ export const prodottiCodici = pgTable('prodotti_codici', {
   index('prodotti_codici_prodotto_idx').on(t.prodottoId, t.tipo),
 ]);
 
-/** Photos and attachments. nome 'default' marks the main photo. */
+/**
+ * Photos and attachments. nome 'default' marks the main photo: at most one per product (a partial
+ * unique index). An uploaded photo has smaller WebP copies beside it in `dir` (file_web, file_thumb;
+ * null for photos that came without them, which are shown as they are).
+ */
 export const prodottiMedia = pgTable('prodotti_media', {
   id: serial('id').primaryKey(),
   codiceProdotto: text('codice_prodotto').notNull().references(() => prodotti.codiceProdotto, { onDelete: 'cascade', onUpdate: 'cascade' }),
@@ -139,10 +143,19 @@ export const prodottiMedia = pgTable('prodotti_media', {
   nome: text('nome').notNull().default(''),
   file: text('file').notNull(),
   dir: text('dir').notNull(),
+  /** The product page's copy of a photo (at most 1600 px). */
+  fileWeb: text('file_web'),
+  /** The cards' and lists' copy of a photo (at most 400 px). */
+  fileThumb: text('file_thumb'),
+  /** Size of the original file in bytes; null when not known (files loaded by imports). */
+  dimensione: integer('dimensione'),
   status: smallint('status').notNull().default(0),
   created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('prodotti_media_codice_idx').on(t.codiceProdotto, t.tipologia, t.id)]);
+}, (t) => [
+  index('prodotti_media_codice_idx').on(t.codiceProdotto, t.tipologia, t.id),
+  uniqueIndex('prodotti_media_principale_uq').on(t.codiceProdotto).where(sql`tipologia = 'foto' AND nome = 'default'`),
+]);
 
 /** Flyers and the products they promote. */
 export const volantini = pgTable('volantini', {

@@ -111,9 +111,19 @@ export async function inTransazioneConFile<T>(
   mediaDir: string,
   scrivi: (tx: DbOrTx, media: ScritturaMedia) => Promise<T>,
 ): Promise<T> {
+  return conFileMedia(mediaDir, (media) => db.transaction((tx) => scrivi(tx, media)));
+}
+
+/**
+ * The same guarantee when the files take long to write: `scrivi` writes them with the
+ * ScritturaMedia first, outside any transaction (photos' copies cost seconds of CPU, during which
+ * a transaction would hold a pooled connection), then opens its own transaction for the rows. When
+ * `scrivi` fails or its transaction does not commit, every file it wrote is removed.
+ */
+export async function conFileMedia<T>(mediaDir: string, scrivi: (media: ScritturaMedia) => Promise<T>): Promise<T> {
   const media = new ScritturaMedia(mediaDir);
   try {
-    return await db.transaction((tx) => scrivi(tx, media));
+    return await scrivi(media);
   } catch (err) {
     await media.annulla();
     throw err;

@@ -12,7 +12,7 @@ import { MB, MSG_UPLOAD, nomeFileSicuro } from '../../../shared/upload.js';
 import type { Deps } from '../../../server/deps.js';
 import { registerErrorHandler } from '../../../server/lib/error-handler.js';
 import { defineRoute } from '../../../server/lib/route.js';
-import { inTransazioneConFile, percorsoMedia } from '../../../server/lib/upload/file-media.js';
+import { conFileMedia, inTransazioneConFile, percorsoMedia } from '../../../server/lib/upload/file-media.js';
 import { cartellaTemporanea } from '../../../server/lib/upload/ricevi-file.js';
 import { riconosciTipo } from '../../../server/lib/upload/tipo-file.js';
 import { sqlOf } from '../../../server/db/client.js';
@@ -226,6 +226,23 @@ describe('upload: rows and files together or not at all (real Postgres)', () => 
     })).rejects.toThrow();
     expect(fs.readdirSync(path.join(dir, 'prodotti/ABC')).length).toBe(prima);
     expect((await sqlOf(tdb.database.db)`select count(*)::int as n from prova_file where file like 'rifiuta%'`)[0]!.n).toBe(0);
+  });
+
+  it('files written before their transaction (conFileMedia) go when it does not commit', async () => {
+    const f = await ricevuto('prima.jpg');
+    const g = await ricevuto('rifiuta-dopo.jpg');
+    await expect(conFileMedia(dir, async (media) => {
+      const c = await media.conserva(f, 'prodotti/PRE/');
+      const d = await media.conserva(g, 'prodotti/PRE/');
+      await media.varianti(c, [{ suffisso: 'thumb', lato: 200 }]);
+      expect(fs.readdirSync(path.join(dir, 'prodotti/PRE'))).toHaveLength(3);
+      await tdb.database.db.transaction(async (tx) => {
+        await sqlOf(tx)`insert into prova_file (file) values (${c.file})`;
+        await sqlOf(tx)`insert into prova_file (file) values (${d.file})`;
+      });
+    })).rejects.toThrow();
+    expect(fs.readdirSync(path.join(dir, 'prodotti/PRE'))).toEqual([]);
+    expect((await sqlOf(tdb.database.db)`select count(*)::int as n from prova_file where file like 'prima%'`)[0]!.n).toBe(0);
   });
 
   it('an image whose bytes lie (a truncated JPEG) is refused with an Italian message', async () => {

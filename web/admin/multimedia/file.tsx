@@ -3,6 +3,7 @@ import {
   ACCEPT_DOCUMENTI, ACCEPT_IMMAGINI, MAX_DOCUMENTO_BYTES, MAX_FOTO_BYTES, MSG_UPLOAD, nomeFileSicuro,
 } from '../../../shared/upload.js';
 import { Field } from '../../components/form/Field';
+import { formatDimensione } from '../../lib/formato';
 import './file.css';
 
 /** Pickers' first filters: the document may be any accepted kind, the cover only a photo. */
@@ -24,14 +25,6 @@ export function erroreFile(f: File, campo: 'file' | 'cover'): string | undefined
     return MSG_UPLOAD.troppoGrande(nomeFileSicuro(f.name), MAX_DOCUMENTO_BYTES);
   }
   return undefined;
-}
-
-const dimensione = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 });
-
-/** '850 kB', '12,4 MB'. */
-export function formatBytes(n: number): string {
-  if (n < 1024 * 1024) return `${dimensione.format(Math.max(1, Math.round(n / 1024)))} kB`;
-  return `${dimensione.format(n / (1024 * 1024))} MB`;
 }
 
 /** A picked image as an object URL for its preview, released when it changes or goes. */
@@ -88,7 +81,7 @@ export function FilePicker({ label, campo, file, onChange, required, hint, disab
               Scegli file
             </span>
             <span className={`mm-picker-info${file ? '' : ' muted'}`}>
-              {file ? `${nomeFileSicuro(file.name)} · ${formatBytes(file.size)}` : 'Nessun file selezionato'}
+              {file ? `${nomeFileSicuro(file.name)} · ${formatDimensione(file.size)}` : 'Nessun file selezionato'}
             </span>
           </div>
           {anteprima && !errore && <img className="mm-picker-preview" src={anteprima} alt="Anteprima della copertina" />}

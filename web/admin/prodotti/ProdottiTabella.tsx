@@ -16,7 +16,7 @@ export const prezzoListino1 = (p: Prodotto) => p.pz1 ?? p.prezzo;
 const marcaDi = (p: Prodotto) => (p.brand_id === NO_BRAND ? '' : p.brand_descrizione);
 
 const colonne = (descrizione: boolean): Column<Prodotto>[] => [
-  { key: 'foto', header: <span className="visually-hidden">Foto</span>, className: 'prodotti-foto', cell: (p) => <Thumb codice={p.codice_prodotto} foto={p.foto_principale} size={40} /> },
+  { key: 'foto', header: <span className="visually-hidden">Foto</span>, className: 'prodotti-foto', cell: (p) => <Thumb codice={p.codice_prodotto} foto={p.foto_miniatura ?? p.foto_principale} size={40} /> },
   { key: 'codice', header: 'Codice', className: 'mono nowrap prodotti-codice', cell: (p) => p.codice_prodotto },
   {
     key: 'titolo', header: 'Titolo', className: 'prodotti-titolo',

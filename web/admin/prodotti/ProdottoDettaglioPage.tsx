@@ -12,6 +12,7 @@ import { paths } from '../../paths';
 import { StoricoModifiche } from '../storico/StoricoModifiche';
 import { dettaglioQuery } from './api';
 import { DescrizionePersonalizzata } from './DescrizionePersonalizzata';
+import { ProdottoMedia } from './ProdottoMedia';
 import './prodotti.css';
 
 /**
@@ -82,7 +83,7 @@ export function ProdottoDettaglioPage() {
           <DescrizionePersonalizzata key={prodotto.codice_prodotto} prodotto={prodotto} />
         </section>
       </div>
-      {/* The product's photos and attachments (prodotto/photo-*) go here, between its data and its history. */}
+      <ProdottoMedia codiceProdotto={prodotto.codice_prodotto} />
       <StoricoModifiche entita="prodotto" entitaId={prodotto.codice_prodotto} />
     </>
   );

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { prodotto as prodottoSchema, type Prodotto } from '../../../shared/catalogo.js';
+import { prodotto as prodottoSchema, type MediaProdotto, type Prodotto } from '../../../shared/catalogo.js';
 import { usePriceMode } from '../../cart/priceMode';
 import { Availability } from '../../components/Availability';
 import { Barcode } from '../../components/Barcode';
@@ -64,9 +64,9 @@ function Scheda({ prodotto }: { prodotto: Prodotto }) {
   const navigate = useNavigate();
   const mode = usePriceMode();
   const { add, message, overlay } = useAddToCart();
-  const foto = fotoDi(prodotto);
+  const foto = galleria(prodotto);
   const [selezionata, setSelezionata] = useState(0);
-  const corrente = foto[selezionata] ?? null;
+  const corrente = foto[selezionata] ?? foto[0]!;
 
   const indietro = () => {
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -88,13 +88,18 @@ function Scheda({ prodotto }: { prodotto: Prodotto }) {
       <div className="scheda-grid">
         <div className="scheda-gallery">
           <div className="scheda-main-img">
-            <ProductImage prodotto={prodotto} src={corrente} alt={prodotto.titolo} loading="eager" />
+            <ProductImage prodotto={prodotto} src={corrente.vista} alt={prodotto.titolo} loading="eager" />
             <ProductTags prodotto={prodotto} />
           </div>
+          {corrente.originale && (
+            <a className="scheda-originale" href={corrente.originale} target="_blank" rel="noopener noreferrer">
+              Apri la foto originale
+            </a>
+          )}
           {foto.length > 1 && (
             <ul className="scheda-thumbs" aria-label="Foto del prodotto">
               {foto.map((f, i) => (
-                <li key={f}>
+                <li key={f.key}>
                   <button
                     type="button"
                     className={`scheda-thumb${i === selezionata ? ' is-active' : ''}`}
@@ -102,7 +107,7 @@ function Scheda({ prodotto }: { prodotto: Prodotto }) {
                     aria-pressed={i === selezionata}
                     onClick={() => setSelezionata(i)}
                   >
-                    <ProductImage prodotto={prodotto} src={f} alt="" />
+                    <ProductImage prodotto={prodotto} src={f.miniatura} alt="" />
                   </button>
                 </li>
               ))}
@@ -166,13 +171,30 @@ function Scheda({ prodotto }: { prodotto: Prodotto }) {
   );
 }
 
-/** Photo paths of the product: the main one first (media 'default'), then the others. */
-function fotoDi(p: Prodotto): string[] {
-  const media = [...p.media_foto]
-    .sort((a, b) => Number(b.nome === 'default') - Number(a.nome === 'default'))
-    .map((m) => mediaUrl(m.dir, m.file));
-  const all = [...(p.foto_principale ? [mediaPath(p.foto_principale)] : []), ...media, ...p.info.foto.map(mediaPath)];
-  return all.filter((f, i) => !!f && all.indexOf(f) === i);
+/** A picture of the gallery: its web copy shown large, its thumbnail in the strip, its original to open. */
+interface FotoGalleria {
+  key: string;
+  /** null: the main image's fallback (codart/…, then the placeholder). */
+  vista: string | null;
+  miniatura: string | null;
+  originale: string | null;
+}
+
+/**
+ * The gallery: the main photo (media 'default') first, then the others. Without a main photo the
+ * first place shows what SPEC §3 falls back to, codart/{codice}/{codice}.jpg, then the placeholder.
+ * Photos without copies (imported ones) are shown as they are.
+ */
+function galleria(p: Prodotto): FotoGalleria[] {
+  const voce = (m: MediaProdotto): FotoGalleria => ({
+    key: String(m.id),
+    vista: mediaUrl(m.dir, m.file_web ?? m.file),
+    miniatura: mediaUrl(m.dir, m.file_thumb ?? m.file),
+    originale: mediaUrl(m.dir, m.file),
+  });
+  const principale = p.media_foto.find((m) => m.nome === 'default');
+  const altre = p.media_foto.filter((m) => m !== principale).map(voce);
+  return [principale ? voce(principale) : { key: 'ricambio', vista: null, miniatura: null, originale: null }, ...altre];
 }
 
 /** The Info list (SPEC §2): article codes, supplier codes, EAN, photo and attachment links. */

@@ -1,0 +1,172 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import type { MediaProdotto } from '../../../shared/catalogo.js';
+import { MSG_MEDIA } from '../../../shared/prodotti-media.js';
+import { TrashIcon } from '../../components/icons';
+import { FallbackImage, PLACEHOLDER_PRODOTTO } from '../../components/ProductImage';
+import { QueryView } from '../../components/QueryView';
+import { useToast } from '../../components/Toast';
+import { useConfirmAction } from '../../hooks/useConfirmAction';
+import { errorMessage } from '../../lib/api';
+import { formatDimensione } from '../../lib/formato';
+import { mediaUrl } from '../../lib/media';
+import { CaricaMedia } from './CaricaMedia';
+import { mediaQuery, useCancellaMedia, usePrincipale } from './media.api';
+import './prodotto-media.css';
+
+/**
+ * The photos and attachments of a product on its admin page (SPEC §2 Products detail, §4 Product
+ * photos): the photos' grid with the main one marked, set or reset, delete and the originals; the
+ * attachments' list with their downloads; an upload form for each.
+ */
+export function ProdottoMedia({ codiceProdotto }: { codiceProdotto: string }) {
+  return (
+    <div className="pmedia">
+      <FotoProdotto codice={codiceProdotto} />
+      <AllegatiProdotto codice={codiceProdotto} />
+    </div>
+  );
+}
+
+/** Asks, deletes and tells, for a photo or an attachment. */
+function useCancella(codice: string) {
+  const cancella = useCancellaMedia(codice);
+  const confermaEFai = useConfirmAction();
+  const chiedi = (m: MediaProdotto) => confermaEFai({
+    question: m.tipologia === 'foto' ? 'Sei sicuro di voler cancellare questa foto?' : `Sei sicuro di voler cancellare l'allegato "${m.nome || m.file}"?`,
+    confirm: { danger: true, confirmLabel: 'Cancella' },
+    run: () => cancella.mutateAsync(m.id),
+    failure: 'Errore durante la cancellazione',
+  });
+  return { chiedi, occupato: cancella.isPending };
+}
+
+function FotoProdotto({ codice }: { codice: string }) {
+  const titleId = useId();
+  const query = useQuery(mediaQuery(codice, 'foto'));
+  const principale = usePrincipale(codice);
+  const { chiedi, occupato } = useCancella(codice);
+  const toast = useToast();
+
+  const imposta = async (m: MediaProdotto | null) => {
+    try {
+      toast.success((await principale.mutateAsync(m?.id ?? null)).msg);
+    } catch (err) {
+      toast.error(errorMessage(err));
+    }
+  };
+  const bloccato = principale.isPending || occupato;
+
+  return (
+    <section className="card pmedia-card" aria-labelledby={titleId}>
+      <div className="card-head">
+        <h2 id={titleId}>Foto</h2>
+        <span className="spacer" />
+        {query.data && <span className="badge">{query.data.length}</span>}
+      </div>
+      <div className="pmedia-body">
+        <QueryView query={query} isEmpty={(d) => d.length === 0} empty={MSG_MEDIA.nessunaFoto} loadingLabel="Caricamento foto...">
+          {(foto) => (
+            <ul className="pmedia-griglia" aria-label="Foto del prodotto">
+              {foto.map((m) => {
+                const isPrincipale = m.nome === 'default';
+                const originale = mediaUrl(m.dir, m.file);
+                return (
+                  <li key={m.id} className={`pmedia-foto${isPrincipale ? ' is-principale' : ''}`} aria-label={isPrincipale ? `${m.file} (principale)` : m.file}>
+                    <a className="pmedia-foto-img" href={originale} target="_blank" rel="noopener noreferrer" tabIndex={-1} aria-hidden="true">
+                      <FallbackImage sources={[mediaUrl(m.dir, m.file_thumb ?? m.file), originale, PLACEHOLDER_PRODOTTO]} alt="" loading="lazy" />
+                    </a>
+                    {isPrincipale && <span className="pmedia-badge">Principale</span>}
+                    <div className="pmedia-foto-meta">
+                      <span className="pmedia-foto-nome" title={m.file}>{m.file}</span>
+                      <span className="muted">{formatDimensione(m.dimensione)}</span>
+                    </div>
+                    <div className="pmedia-foto-azioni">
+                      {isPrincipale ? (
+                        <button type="button" className="btn btn-sm pmedia-principale-btn" disabled={bloccato} onClick={() => void imposta(null)}>
+                          Togli principale
+                        </button>
+                      ) : (
+                        <button type="button" className="btn btn-sm pmedia-principale-btn" disabled={bloccato} onClick={() => void imposta(m)}
+                          aria-label={`Imposta ${m.file} come foto principale`}>
+                          Imposta principale
+                        </button>
+                      )}
+                      <a className="btn btn-sm btn-ghost" href={originale} target="_blank" rel="noopener noreferrer" aria-label={`Apri l'originale di ${m.file}`}>
+                        Originale ↗
+                      </a>
+                      <button type="button" className="btn btn-ghost icon-btn icon-btn-danger" disabled={bloccato} onClick={() => void chiedi(m)} aria-label={`Cancella ${m.file}`}>
+                        <TrashIcon />
+                      </button>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </QueryView>
+      </div>
+      <CaricaMedia codice={codice} tipologia="foto" />
+    </section>
+  );
+}
+
+/** The kind of a stored file, as its judged extension says it. */
+const tipoDi = (file: string) => (file.includes('.') ? file.split('.').pop()!.toUpperCase() : '—');
+
+function AllegatiProdotto({ codice }: { codice: string }) {
+  const titleId = useId();
+  const query = useQuery(mediaQuery(codice, 'allegato'));
+  const { chiedi, occupato } = useCancella(codice);
+
+  return (
+    <section className="card pmedia-card" aria-labelledby={titleId}>
+      <div className="card-head">
+        <h2 id={titleId}>Allegati</h2>
+        <span className="spacer" />
+        {query.data && <span className="badge">{query.data.length}</span>}
+      </div>
+      <div className="pmedia-body">
+        <QueryView query={query} isEmpty={(d) => d.length === 0} empty={MSG_MEDIA.nessunAllegato} loadingLabel="Caricamento allegati...">
+          {(allegati) => (
+            <div className="table-scroll pmedia-tabella">
+              <table className="table">
+                <caption className="visually-hidden">Allegati del prodotto</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Nome</th>
+                    <th scope="col">Tipo</th>
+                    <th scope="col" className="num">Dimensione</th>
+                    <th scope="col"><span className="visually-hidden">Azioni</span></th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {allegati.map((m) => (
+                    <tr key={m.id}>
+                      <td className="pmedia-allegato-nome">
+                        <span className="strong">{m.nome || m.file}</span>
+                        <span className="muted pmedia-allegato-file">{m.file}</span>
+                      </td>
+                      <td className="mono">{tipoDi(m.file)}</td>
+                      <td className="num nowrap">{formatDimensione(m.dimensione) || '—'}</td>
+                      <td className="pmedia-allegato-azioni">
+                        <a className="btn btn-sm" href={mediaUrl(m.dir, m.file)} download aria-label={`Scarica ${m.nome || m.file}`}>
+                          Scarica
+                        </a>
+                        <button type="button" className="btn btn-ghost icon-btn icon-btn-danger" disabled={occupato} onClick={() => void chiedi(m)}
+                          aria-label={`Cancella ${m.nome || m.file}`}>
+                          <TrashIcon />
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </QueryView>
+      </div>
+      <CaricaMedia codice={codice} tipologia="allegato" />
+    </section>
+  );
+}
