@@ -15,7 +15,8 @@ export const ordiniRoutes = routeGroup(ordiniApi, {
     const key = (Array.isArray(header) ? header[0] : header) ?? input.idempotency_key;
     if (key !== undefined && !/^[A-Za-z0-9_-]{8,100}$/.test(key)) throw badRequest('Idempotency-Key non valida.');
     await aggiornaDaErp(sqlOf(deps.db), deps.config.erp, input.carrelloItems ?? [], req.log);
-    return creaOrdine(deps.db, utente, cliente, input, key);
+    const esporta = Boolean(deps.config.erp?.webhookUrl || deps.config.erp?.exportDir);
+    return creaOrdine(deps.db, utente, cliente, input, key, esporta);
   },
   read: async ({ deps, utente, cliente }) => ({ ordini: await leggiOrdini(deps.db, utente.id, cliente.id) }),
   statsCliente: async ({ deps, cliente }) => ({ totale_mensile: await fatturatoMensile(deps.db, cliente.id) }),

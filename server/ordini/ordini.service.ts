@@ -41,7 +41,7 @@ const rifiuto = (msg: string): Esito => ({ status: 1, msg });
  */
 export async function creaOrdine(
   db: DbOrTx, utente: UtenteSessione, cliente: ClienteSessione,
-  req: Omit<OrdiniCreateRequest, 'idempotency_key'>, key: string | undefined,
+  req: Omit<OrdiniCreateRequest, 'idempotency_key'>, key: string | undefined, esporta: boolean,
 ): Promise<Esito> {
   const sql = sqlOf(db);
   const righe = req.carrelloItems ?? [];
@@ -59,7 +59,7 @@ export async function creaOrdine(
     SELECT * FROM crea_ordine(${utente.id}, ${cliente.id}, ${ctx.listino}, ${ctx.sconto}::numeric,
       ${[...quantita.keys()]}::text[], ${[...quantita.values()]}::int[], ${key ?? null},
       ${cliente.aziendaCodice}, ${cliente.codice}, ${utente.codice}, ${cliente.ragioneSociale},
-      ${cliente.aziendaRagioneSociale}, ${`${utente.nome} ${utente.cognome}`.trim()}, ${nome}, ${note})`;
+      ${cliente.aziendaRagioneSociale}, ${`${utente.nome} ${utente.cognome}`.trim()}, ${nome}, ${note}, ${esporta})`;
   switch (r?.esito) {
     case 'duplicato':
       return { status: 0, msg: `Ordine #${r.ordine_id} inviato correttamente.`, ordine_id: r.ordine_id! };

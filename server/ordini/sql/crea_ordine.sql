@@ -10,11 +10,15 @@
 -- esito: 'ok' | 'duplicato' (same idempotency key: the order already made) | 'sconosciuti'
 -- (dettagli = unknown codes) | 'insufficienti' (dettagli = [{codice_prodotto, disponibilita}],
 -- disponibilita = what could be promised).
+-- p_esporta: an ERP is configured (server/erp/): the order's export job is queued with it;
+-- without one the order is 'non_configurato' at once, and costs no job.
+DROP FUNCTION IF EXISTS crea_ordine(int, int, int, numeric, text[], int[], text, text, text, text, text, text, text, text, text);
 CREATE OR REPLACE FUNCTION crea_ordine(
   p_utente_id int, p_cliente_id int, p_listino int, p_sconto numeric,
   p_codici text[], p_qt int[], p_key text,
   p_azienda_codice text, p_cliente_codice text, p_utente_codice text,
   p_cliente_nome text, p_azienda_nome text, p_utente_nome text, p_nome text, p_note text,
+  p_esporta boolean DEFAULT true,
   OUT esito text, OUT ordine_id int, OUT totale numeric, OUT dettagli jsonb)
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -68,9 +72,10 @@ BEGIN
   END IF;
 
   INSERT INTO ordini (utente_id, cliente_id, azienda_codice, cliente_codice, utente_codice, cliente_nome, azienda_nome,
-    utente_nome, nome, note, response_code, response_status, totale, idempotency_key)
+    utente_nome, nome, note, response_code, response_status, totale, idempotency_key, erp_stato)
   VALUES (p_utente_id, p_cliente_id, p_azienda_codice, p_cliente_codice, p_utente_codice, p_cliente_nome, p_azienda_nome,
-    p_utente_nome, p_nome, p_note, '201', 'Confermato', totale, p_key)
+    p_utente_nome, p_nome, p_note, '201', 'Confermato', totale, p_key,
+    CASE WHEN p_esporta THEN 'in_attesa' ELSE 'non_configurato' END)
   ON CONFLICT (utente_id, idempotency_key) DO NOTHING
   RETURNING id INTO ordine_id;
   IF ordine_id IS NULL THEN
@@ -92,7 +97,9 @@ BEGIN
   -- The confirmation mail and the hand-over to the ERP, in the same transaction: jobs of the queue
   -- (server/lavori/), so neither is lost if a server stops or the mail server or the ERP is down.
   PERFORM accoda_mail(p_ordine_id => ordine_id);
-  PERFORM graphile_worker.add_job('esporta_ordine', json_build_object('id', ordine_id), max_attempts => 25, job_key => 'erp:' || ordine_id);
+  IF p_esporta THEN
+    PERFORM graphile_worker.add_job('esporta_ordine', json_build_object('id', ordine_id), max_attempts => 25, job_key => 'erp:' || ordine_id);
+  END IF;
   -- Queued for the statistics rollups (server/statistiche/sql/applica_statistiche.sql): one narrow
   -- insert, no shared row locked until commit.
   INSERT INTO stat_coda (ordine_id, segno) VALUES (ordine_id, 1);
