@@ -139,9 +139,9 @@ export async function buildApp(
     applica_statistiche: async () => { await applicaStatistiche(database.sql); },
   }, [
     // Product popularity (search ranking) from the queued order lines.
-    { task: 'applica_popolarita', quando: '*/5 * * * *' },
+    { task: 'applica_popolarita', ogniMs: 5 * 60_000 },
     // ordini/stats folds first anyway: this keeps the queue short between visits.
-    { task: 'applica_statistiche', quando: '* * * * *' },
+    { task: 'applica_statistiche', ogniMs: 60_000 },
   ], app.log);
   await lavori.start();
   app.decorate('deps', {

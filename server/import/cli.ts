@@ -95,7 +95,6 @@ function avanzamento(file: string): ((a: Avanzamento) => void) | undefined {
   return (a) => {
     const fase = { lettura: 'lette', verifica: 'verifica di', scrittura: 'scrittura di', ricerca: 'ricerca aggiornata per' }[a.fase];
     process.stdout.write(`\r  ${file}: ${fase} ${a.righe.toLocaleString('it-IT')} righe…\x1b[K`);
-    if (a.fase === 'ricerca') process.stdout.write('\n');
   };
 }
 
@@ -127,6 +126,8 @@ async function main(): Promise<number> {
         tipo, file: path.basename(file), autore, completo: a.completo, prova: a.prova, soglia: a.soglia, colonne,
         onProgress: avanzamento(path.basename(file)),
       });
+      // The summary takes the place of the progress line.
+      if (process.stdout.isTTY) process.stdout.write('\r\x1b[K');
       console.log(riepilogo(r).join('\n'));
       if (r.stato === 'rifiutata') esito = 1;
     }

@@ -66,7 +66,7 @@ export interface DefinizioneTipo {
   /** Fields that name a row's record: a record named twice in a file is refused the second time. */
   chiave: string[];
   /** Whether `--completo` means something for this kind. */
-  completo?: string;
+  completo?: boolean;
   /** Staging columns (after riga, ok) for the fields present, and a valid row's values for them. */
   staging(presenti: string[]): { colonne: { nome: string; sql: string }[]; valori: (r: Record<string, unknown>) => CopyValue[] };
   /** Refuses rows that name what the database does not have (marks them not ok). */

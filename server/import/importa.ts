@@ -212,8 +212,9 @@ async function leggiEApplica(
   annota(rifiutate);
   const quota = (r.scartate / r.righeLette) * 100;
   if (quota > soglia) {
-    throw new FileNonValido(`File rifiutato, nulla è stato importato: ${r.scartate} ${r.scartate === 1 ? 'riga scartata' : 'righe scartate'} `
-      + `su ${r.righeLette} (${quota.toLocaleString('it-IT', { maximumFractionDigits: 2 })} %, soglia ${soglia.toLocaleString('it-IT')} %)`);
+    const n = (x: number) => x.toLocaleString('it-IT', { maximumFractionDigits: 2 });
+    throw new FileNonValido(`File rifiutato, nulla è stato importato: ${n(r.scartate)} ${r.scartate === 1 ? 'riga scartata' : 'righe scartate'} `
+      + `su ${n(r.righeLette)} (${n(quota)} %, soglia ${n(soglia)} %)`);
   }
   Object.assign(r, await def.classifica(lavoro));
   if (o.prova) {

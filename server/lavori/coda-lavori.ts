@@ -1,4 +1,5 @@
-import { type Logger, parseCronItems, run, runOnce, type Runner, type TaskList } from 'graphile-worker';
+import { type Logger, run, runOnce, type Runner, type TaskList } from 'graphile-worker';
+import { isDatabaseUnreachable, outageLogger } from '../lib/database-unreachable.js';
 import type pg from 'pg';
 import type { Sql } from '../db/client.js';
 import { loggerDi, poolDiLavoro } from './connessione.js';
@@ -12,11 +13,16 @@ interface Log {
 /** Pause before a runner that stopped on an error starts again: doubling, capped. */
 const RIPARTENZA_MS = [500, 1000, 2000, 5000, 10_000];
 
-/** A task run on a schedule, once across all server processes (graphile-worker's cron). */
+/**
+ * A task run on a schedule, about once a period across all server processes: every process queues
+ * it each period under one job key ('preserve_run_at'), so however many processes there are, one
+ * job waits at a time, and in its own queue, so that runs never overlap (a running job's key is
+ * free again). graphile-worker's own cron is not used: its loop lets a rejected promise
+ * escape while the database is away, which would end the process.
+ */
 export interface Pianificato {
   task: string;
-  /** crontab syntax, e.g. '* * * * *' for every minute. */
-  quando: string;
+  ogniMs: number;
 }
 
 /** Jobs of one kind at a time per process: mail and exports wait on the network, not the CPU. */
@@ -35,13 +41,15 @@ export class CodaLavori {
   private fermata = false;
   private ripartenze = 0;
   private timer?: NodeJS.Timeout;
+  private readonly pianificazioni: NodeJS.Timeout[] = [];
+  private readonly outage = outageLogger();
   private readonly logger: Logger;
 
   constructor(
     private readonly sql: Sql,
     private readonly tasks: TaskList,
     private readonly pianificati: Pianificato[],
-    log: Log,
+    private readonly log: Log,
   ) {
     this.logger = loggerDi(log);
   }
@@ -49,6 +57,23 @@ export class CodaLavori {
   async start(): Promise<void> {
     this.pool = poolDiLavoro(this.sql);
     await this.avvia();
+    for (const p of this.pianificati) {
+      const t = setInterval(() => void this.accoda(p), p.ogniMs);
+      t.unref();
+      this.pianificazioni.push(t);
+    }
+  }
+
+  /** Queues a scheduled task unless one is already waiting (its key); an outage is one warning. */
+  private async accoda(p: Pianificato): Promise<void> {
+    try {
+      await this.sql`
+        SELECT graphile_worker.add_job(${p.task}, '{}'::json, max_attempts => 1, queue_name => ${`pianificato:${p.task}`},
+          job_key => ${`pianificato:${p.task}`}, job_key_mode => 'preserve_run_at')`;
+    } catch (err) {
+      if (isDatabaseUnreachable(err)) this.outage(this.log, err, 'Coda lavori: database non raggiungibile, lavori sospesi');
+      else this.log.warn({ err, task: p.task }, 'Coda lavori: lavoro pianificato non accodato');
+    }
   }
 
   /**
@@ -60,7 +85,6 @@ export class CodaLavori {
       pgPool: this.pool,
       taskList: this.tasks,
       // A missed minute is not made up later: each of these folds everything queued anyway.
-      parsedCronItems: parseCronItems(this.pianificati.map((p) => ({ task: p.task, match: p.quando, options: { backfillPeriod: 0, maxAttempts: 1 } }))),
       concurrency: CONCORRENZA,
       noHandleSignals: true,
       pollInterval: 2000,
@@ -91,6 +115,7 @@ export class CodaLavori {
   async stop(): Promise<void> {
     this.fermata = true;
     clearTimeout(this.timer);
+    for (const t of this.pianificazioni) clearInterval(t);
     const runner = this.runner;
     this.runner = undefined;
     // A runner that stopped by itself says so when stopped again: that is not an error here.

@@ -107,7 +107,7 @@ describe.runIf(hasBrowser())('admin: prodotti e categorie', () => {
     await visible(admin.getByText(MSG_CATALOGO.prodottoAggiornato));
     await visible(admin.getByRole('heading', { level: 1, name: titolo }));
     const storico = admin.getByRole('table', { name: 'Storico modifiche' });
-    await visible(storico.getByRole('cell', { name: 'Descrizione personalizzata modificata' }));
+    await visible(storico.getByRole('cell', { name: 'Prodotto modificato' }));
     await visible(storico.getByText(`titolo portale: ${prodotto.titolo_portale ?? '—'} → ${titolo}`));
 
     const cliente = await newPage();

@@ -30,8 +30,17 @@ export default async function setup(project: TestProject) {
     if (process.env.CI === 'true') throw new Error(msg);
     console.warn(`\n\n!!!!! ${msg} I test end-to-end vengono SALTATI. !!!!!\n\n`);
   }
+  // The SPA as production builds it, in a folder of its own: vitest sets NODE_ENV=test, which would
+  // give React's development build, and dist/web is what `npm start` serves.
+  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-e2e-web-'));
   const { build } = await import('vite');
-  await build({ logLevel: 'warn' });
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ logLevel: 'warn', mode: 'production', build: { outDir: webDir, emptyOutDir: true } });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
 
   const adminUrl = project.getProvidedContext().pgAdminUrl;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
@@ -48,7 +57,7 @@ export default async function setup(project: TestProject) {
   const config: AppConfig = {
     env: 'test', port: 0, host: '127.0.0.1', databaseUrl, dataDir, mediaDir, mailDir: path.join(dataDir, 'mail'),
     mailFrom: 'Portale <noreply@test.local>', officeMail: 'ufficio@test.local', sessionTtlHours: 2, seedDemo: false, trustProxy: false,
-    logLevel: 'silent', webDir: path.resolve('dist/web'),
+    logLevel: 'silent', webDir,
   };
   const app = await buildApp(config, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -61,5 +70,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(webDir, { recursive: true, force: true });
   };
 }

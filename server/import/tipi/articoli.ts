@@ -15,6 +15,7 @@
 import type { CopyValue } from '../../db/copy.js';
 import type { Campo, DefinizioneTipo, Lavoro } from '../definizione.js';
 import { contaEsiti, ident } from '../staging.js';
+import { bloccaProdotti } from './comune.js';
 import {
   codice, codiceInElenco, data, decimale, eanInElenco, elenco, intero, siNo, testo,
 } from '../valori.js';
@@ -94,7 +95,7 @@ export const articoli: DefinizioneTipo = {
   tipo: 'articoli',
   campi,
   chiave: ['codice_prodotto'],
-  completo: 'ritira i prodotti assenti dal file',
+  completo: true,
   staging(presenti) {
     const usati = campi.filter((c) => presenti.includes(c.nome));
     return {
@@ -146,6 +147,13 @@ export const articoli: DefinizioneTipo = {
   },
   async applica(l, c) {
     const { tx } = l;
+    // Every product this run updates: changed rows, the withdrawn, the products of renamed brands.
+    await bloccaProdotti(tx, [
+      "p.id IN (SELECT s.prodotto_id FROM imp_righe s WHERE s.ok AND s.esito = 'cambiato')",
+      ...(l.completo ? [`p.id IN (SELECT p.id ${FUORI_DAL_FILE})`] : []),
+      ...(l.presenti.has('brand_codice') ? [`p.brand_codice IN (SELECT s.brand_codice FROM imp_righe s JOIN brand b ON b.brand_codice = s.brand_codice
+         WHERE s.ok AND s.esito IN ('nuovo', 'cambiato') AND b.nome IS DISTINCT FROM s.brand_nome)`] : []),
+    ].join(' OR '));
     const rinominati = l.presenti.has('brand_codice') ? await tx<{ brand_codice: string }[]>`
       INSERT INTO brand (brand_codice, nome)
       SELECT DISTINCT s.brand_codice, s.brand_nome FROM imp_righe s WHERE s.ok AND s.esito IN ('nuovo', 'cambiato')

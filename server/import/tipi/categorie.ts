@@ -1,9 +1,9 @@
 /**
  * The category tree: code, name, parent's code (empty: a top category), order and status (0 =
- * shown). A moved category takes its branch with it: levels and paths (path_ids) of every category
- * are recomputed, and the products of the categories whose path changed are put back in
- * prodotti_categorie (the category pages' index). A parent that the file and the database do not
- * know, or a parent chain that loops, refuses the row.
+ * shown; a hidden category hides its branch). A moved category takes its branch with it: levels
+ * and paths (path_ids) of every category are recomputed, and the catalogue's trigger puts their
+ * products back in prodotti_categorie (the category pages' index). A parent that the file and the
+ * database do not know, or a parent chain that loops, refuses the row.
  */
 import { INT4 } from '../../../shared/common.js';
 import type { DefinizioneTipo, Lavoro } from '../definizione.js';
@@ -81,26 +81,17 @@ export const categorie: DefinizioneTipo = {
         WHERE s.ok AND s.esito IN ('nuovo', 'cambiato') AND c.cod_cat = s.cod_cat AND c.parent_id IS DISTINCT FROM pc.id`;
     }
     // Levels and paths from the parents, for the whole tree (hundreds of rows): only those that
-    // differ are written.
-    const spostate = await l.tx<{ id: number }[]>`
+    // differ are written, and the trigger categorie_prodotti_sync_trg (migration 0022) puts the
+    // products of every moved or switched category back into prodotti_categorie, hidden branches
+    // left out.
+    await l.tx`
       WITH RECURSIVE albero AS (
         SELECT id, 0 AS livello, ARRAY[id] AS path_ids FROM categorie WHERE parent_id IS NULL
         UNION ALL
         SELECT c.id, a.livello + 1, a.path_ids || c.id FROM categorie c JOIN albero a ON c.parent_id = a.id
       )
       UPDATE categorie c SET livello = a.livello, path_ids = a.path_ids FROM albero a
-      WHERE a.id = c.id AND (c.livello, c.path_ids) IS DISTINCT FROM (a.livello, a.path_ids)
-      RETURNING c.id`;
-    if (spostate.length > 0) {
-      // Like the trigger prodotti_categorie_sync, for the products of the moved categories.
-      const ids = spostate.map((s) => s.id);
-      await l.tx`DELETE FROM prodotti_categorie pc USING prodotti p WHERE p.categoria_id = ANY(${ids}::int[]) AND pc.prodotto_id = p.id`;
-      await l.tx`
-        INSERT INTO prodotti_categorie (categoria_id, prodotto_id)
-        SELECT unnest(c.path_ids), p.id FROM prodotti p JOIN categorie c ON c.id = p.categoria_id
-        WHERE p.categoria_id = ANY(${ids}::int[]) AND p.status = 0 AND p.deleted_at IS NULL
-        ON CONFLICT DO NOTHING`;
-    }
+      WHERE a.id = c.id AND (c.livello, c.path_ids) IS DISTINCT FROM (a.livello, a.path_ids)`;
     return { ...c, prodotti: [], categorie: true, paroleNuove: [], vocabolario: false };
   },
 };

@@ -1,4 +1,5 @@
 /** Pieces of SQL the kinds share. */
+import type postgres from 'postgres';
 import type { DefinizioneTipo } from '../definizione.js';
 import { ident } from '../staging.js';
 
@@ -14,3 +15,13 @@ export function campiPresenti(def: DefinizioneTipo, presenti: string[]) {
 /** `(t.a, t.b) IS DISTINCT FROM (x, y)`: whether writing the new values would change the row. */
 export const diverso = (alias: string, valori: [string, string][]): string =>
   `(${valori.map(([col]) => `${alias}.${ident(col)}`).join(', ')}) IS DISTINCT FROM (${valori.map(([, e]) => e).join(', ')})`;
+
+/**
+ * Locks the products an import is about to update, in id order, as crea_ordine locks its lines:
+ * updating them in whatever order the join yields could deadlock with an order holding one of
+ * them and waiting for another, and Postgres would abort one of the two (perhaps the import).
+ * `prodotti` is the subquery or condition naming them (alias p).
+ */
+export async function bloccaProdotti(tx: postgres.TransactionSql, prodotti: string): Promise<void> {
+  await tx.unsafe(`SELECT count(*) FROM (SELECT p.id FROM prodotti p WHERE ${prodotti} ORDER BY p.id FOR UPDATE OF p) x`);
+}

@@ -41,9 +41,14 @@ export const giacenze: DefinizioneTipo = {
   },
   async applica(l, c) {
     const v = valori(l.presenti);
+    // The rows are locked in id order as they are updated (the sort comes before the lock), as
+    // crea_ordine locks an order's lines: in join order this deadlocked with orders.
     await l.tx.unsafe(`
       UPDATE prodotti p SET (${v.map(([col]) => col).join(', ')}) = ROW(${v.map(([, e]) => e).join(', ')})
-      FROM imp_righe s WHERE s.ok AND p.codice_prodotto = s.codice_prodotto AND ${diverso('p', v)}`);
+      FROM (
+        SELECT p.id AS prodotto_id, s.* FROM imp_righe s JOIN prodotti p ON p.codice_prodotto = s.codice_prodotto
+        WHERE s.ok AND ${diverso('p', v)} ORDER BY p.id FOR UPDATE OF p
+      ) s WHERE p.id = s.prodotto_id`);
     // Stock and prices are never cached (catalogo.cache.ts): nothing to forget.
     return { ...c, prodotti: [], categorie: false, paroleNuove: [], vocabolario: false };
   },

@@ -5,6 +5,7 @@
  * changed products are forgotten by every server.
  */
 import type { DefinizioneTipo } from '../definizione.js';
+import { FileNonValido } from '../lettura/tipi.js';
 import { contaEsiti, scarta } from '../staging.js';
 import { codice, decimale } from '../valori.js';
 
@@ -31,10 +32,8 @@ export const listini: DefinizioneTipo = {
     };
   },
   async verifica(l) {
-    if (listiniDi(l.presenti).length === 0) {
-      // A file with no pz column could only remove nothing and add nothing: surely the wrong file.
-      return [{ riga: 1, messaggio: 'Nessuna colonna di listino (pz1, pz2, …) nel file' }];
-    }
+    // A file with no pz column could change nothing: surely the wrong file.
+    if (listiniDi(l.presenti).length === 0) throw new FileNonValido('Nessuna colonna di listino (pz1, pz2, …) nel file');
     await l.tx`UPDATE imp_righe s SET prodotto_id = p.id FROM prodotti p WHERE p.codice_prodotto = s.codice_prodotto`;
     return scarta(l, 's.prodotto_id IS NULL', 'codice_prodotto', 'prodotto sconosciuto');
   },

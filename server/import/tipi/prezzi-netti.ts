@@ -24,7 +24,7 @@ export const prezziNetti: DefinizioneTipo = {
     { nome: 'prezzo_reale', obbligatorio: true, schema: decimale({ min: 0, max: 999_999_999.999, decimali: 3 }), vuoto: null, sql: 'numeric(12,3)' },
   ],
   chiave: ['azienda_codice', 'cliente_codice', 'codice_prodotto'],
-  completo: 'rimuove gli altri prezzi netti dei clienti presenti nel file',
+  completo: true,
   staging(presenti) {
     const p = campiPresenti(prezziNetti, presenti);
     return {

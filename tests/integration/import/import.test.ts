@@ -112,8 +112,10 @@ describe('articoli', () => {
     expect(await t().database.sql`SELECT id FROM prodotti_codici ORDER BY id`).toEqual(codiciPrima);
   });
 
-  it('changes only the product whose row changed (XLSX, numbers as numbers)', async () => {
+  it('changes only the product whose row changed (XLSX, numbers as numbers), and the server forgets its cached description', async () => {
     const prima = await Promise.all(['IM-0001', 'IM-0002', 'IM-0003'].map(prodotto));
+    const titolo = async () => (await get(`/api/prodotti/details?${SCOPE}&codice_prodotto=IM-0002`)).prodotto.titolo;
+    expect(await titolo()).toBe('Rivettatrice pneumatica professionale');
     const righe: (string | number)[][] = ARTICOLI.map((l) => l.split(';'));
     // The quoted description holds a ';': rebuild its row by hand.
     righe[3] = ['IM-0003', 'Tassello nylon 8x40; conf. 100 pz', 'Per mattone pieno', '03', 'Ferramenta', '0302', 'Tasselli', '007', 'Fischer', 'CF', 100, 10.5, Number(EAN2), 'FI-50', ''];
@@ -126,6 +128,8 @@ describe('articoli', () => {
     expect(new Date(dopo[1].updated_at).getTime()).toBeGreaterThan(new Date(prima[1].updated_at).getTime());
     expect([dopo[0].updated_at, dopo[2].updated_at]).toEqual([prima[0].updated_at, prima[2].updated_at]);
     expect(await cerca('valigett')).toEqual(['IM-0002']);
+    // The notice of the import reaches the server's listener (the description was cached for 60 s).
+    await expect.poll(titolo, { timeout: 3000, interval: 25 }).toBe('Rivettatrice pneumatica professionale con valigetta');
   });
 
   it('refuses a file without its required columns, naming them', async () => {
@@ -133,6 +137,8 @@ describe('articoli', () => {
     expect(r).toMatchObject({ stato: 'rifiutata', motivo: 'Mancano le colonne obbligatorie: codice_prodotto, descrizione1', righeLette: 0 });
     const g = await importaFile(csv('giacenze-senza.csv', ['codice_prodotto;ord_forn', 'IM-0001;3']), 'giacenze');
     expect(g).toMatchObject({ stato: 'rifiutata', motivo: 'Manca la colonna obbligatoria: disponibilita' });
+    const l = await importaFile(csv('listini-senza.csv', ['codice_prodotto;prezzo', 'IM-0001;3']), 'listini');
+    expect(l).toMatchObject({ stato: 'rifiutata', motivo: 'Nessuna colonna di listino (pz1, pz2, …) nel file', colonneIgnorate: ['prezzo'] });
   });
 });
 
@@ -194,6 +200,28 @@ describe('listini and giacenze', () => {
     expect((await prodotto('IM-0001')).disponibilita).toBe(41);
     expect(await importaFile(file, 'giacenze', { colonne })).toMatchObject({ stato: 'applicata', modificate: 2 });
     expect((await prodotto('IM-0001')).disponibilita).toBe(50);
+  });
+});
+
+describe('beside orders', () => {
+  it('waits for an order holding a product instead of deadlocking with it (products are locked in id order, as orders lock them)', async () => {
+    const { sql } = t().database;
+    const [basso, alto] = await sql<{ id: number; codice: string }[]>`
+      SELECT id, codice_prodotto AS codice FROM prodotti WHERE codice_prodotto IN ('IM-0001', 'IM-0002') ORDER BY id`;
+    const file = csv('giacenze-concorrenti.csv', ['codice_prodotto;disponibilita', `${alto.codice};77`, `${basso.codice};77`]);
+    let importazione: ReturnType<typeof importaFile> | undefined;
+    await sql.begin(async (ordine) => {
+      await ordine`SELECT 1 FROM prodotti WHERE id = ${basso.id} FOR UPDATE`;
+      importazione = importaFile(file, 'giacenze');
+      await expect.poll(async () => (await sql<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)[0].n,
+      { timeout: 5000, interval: 20 }).toBe(1);
+      // Had the import taken the other product first, this would be a deadlock.
+      await ordine`SELECT 1 FROM prodotti WHERE id = ${alto.id} FOR UPDATE`;
+      await ordine`UPDATE prodotti SET disponibilita = disponibilita - 1 WHERE id IN (${basso.id}, ${alto.id})`;
+    });
+    expect(await importazione).toMatchObject({ stato: 'applicata', modificate: 2 });
+    expect([(await prodotto(basso.codice)).disponibilita, (await prodotto(alto.codice)).disponibilita]).toEqual([77, 77]);
   });
 });
 
@@ -259,6 +287,16 @@ describe('categorie', () => {
     ]), 'categorie', { soglia: 50 });
     expect(x).toMatchObject({ stato: 'applicata', modificate: 1, scartate: 1 });
     expect(x.errori).toEqual([{ riga: 2, colonna: 'cod_cat_padre', valore: '030201', messaggio: 'la catena dei padri non arriva a una categoria principale (ciclo)' }]);
+    // Moved under a hidden branch, its products leave every category page; back, they return.
+    const pagine = async (codice: string) => (await t().database.sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM prodotti_categorie pc JOIN prodotti p ON p.id = pc.prodotto_id WHERE p.codice_prodotto = ${codice}`)[0].n;
+    expect(await pagine('IM-0003')).toBe(2);
+    const nascosta = await importaFile(csv('categorie-nascoste.csv', ['cod_cat;nome;cod_cat_padre;status', '04;Idraulica;;1', '0302;Tasselli e ancoranti;04;0']), 'categorie');
+    expect(nascosta).toMatchObject({ stato: 'applicata', modificate: 2 });
+    expect(await pagine('IM-0003')).toBe(0);
+    await importaFile(csv('categorie-ritorno.csv', ['cod_cat;nome;cod_cat_padre;status', '04;Idraulica e termoidraulica;;0', '0302;Tasselli e ancoranti;01;0']), 'categorie');
+    expect(await pagine('IM-0003')).toBe(2);
+    expect(await categoria('01')).toEqual(['IM-0001', 'IM-0003']);
   });
 });
 

@@ -12,7 +12,7 @@ const AZIONI: Record<string, string> = {
   'utente.disabilita': 'Login disabilitato',
   'utente.credenziali': 'Credenziali inviate',
   'utente.fatturato_metrica': 'Fatturato Metrica modificato',
-  'prodotto.modifica': 'Descrizione personalizzata modificata',
+  'prodotto.modifica': 'Prodotto modificato',
   'categoria.attiva': 'Categoria attivata',
   'categoria.disattiva': 'Categoria disattivata',
 };
