@@ -25,8 +25,13 @@ export interface Pianificato {
   ogniMs: number;
 }
 
-/** Jobs of one kind at a time per process: mail and exports wait on the network, not the CPU. */
-const CONCORRENZA = 4;
+/**
+ * One job at a time per process (every process runs a worker). Measured with the bench's
+ * ordini/create (each order queues its mail): p95 50 ms with 4 at a time, 41 ms with 1, the
+ * workers' fetch-and-finish queries competing with the orders themselves. A slow ERP (10 s at
+ * most) delays this process's mail meanwhile; other processes keep sending.
+ */
+const CONCORRENZA = 1;
 
 /**
  * The one job queue (docs/decisions.md): graphile-worker on the portal's Postgres. Jobs are queued
