@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Task } from 'graphile-worker';
+import { fileCsv } from '../../shared/csv.js';
 import type { ErpConfig } from '../config.js';
 import type { Sql } from '../db/client.js';
 
@@ -61,21 +62,16 @@ const CSV_COLONNE = [
   'riga', 'codice_prodotto', 'descrizione', 'quantita', 'qt_in_consegna', 'qt_in_arrivo', 'prezzo_unitario', 'importo',
 ] as const;
 
-const campoCsv = (v: string | number) => {
-  const s = String(v);
-  return /[";\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
 /** Amounts with the decimal comma: what an Italian spreadsheet or ERP import reads from a ';' file. */
 const importoCsv = (v: string) => v.replace('.', ',');
 
 /** One line per order line, ';'-separated, UTF-8 with BOM (Excel reads the accents). */
 export function ordineCsv(o: OrdineErp): string {
-  const righe = o.righe.map((r) => [
+  return fileCsv(CSV_COLONNE, o.righe.map((r) => [
     o.ordine_id, o.data, o.azienda_codice, o.cliente_codice, o.utente_codice, o.nome, o.note,
     r.riga, r.codice_prodotto, r.descrizione, r.quantita, r.qt_in_consegna, r.qt_in_arrivo,
     importoCsv(r.prezzo_unitario), importoCsv(r.importo),
-  ].map(campoCsv).join(';'));
-  return `\uFEFF${[CSV_COLONNE.join(';'), ...righe].join('\r\n')}\r\n`;
+  ]));
 }
 
 /** Written under a temporary name, then renamed: the ERP never picks up half a file. */

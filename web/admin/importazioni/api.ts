@@ -1,6 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { importazioniApi, type ErroreImport, type TipoImport } from '../../../shared/importazioni.js';
 import { tokenApi } from '../../../shared/token.js';
+import { fileCsv } from '../../../shared/csv.js';
 import { callApi, uploadApi } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 
@@ -36,12 +37,7 @@ export function inviaImport(i: Invio, onProgress: (inviati: number, totale: numb
 /** The refused rows of a run as a CSV file (';', UTF-8 with BOM: Excel opens it as it is). */
 export async function scaricaErrori(id: number, file: string): Promise<void> {
   const { errori } = await callApi(importazioniApi.errori, { id });
-  const campo = (v: string | number | null) => {
-    const s = v === null ? '' : String(v);
-    return /[";\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  const righe = errori.map((e: ErroreImport) => [e.riga, e.colonna, e.valore, e.messaggio].map(campo).join(';'));
-  const csv = `\uFEFF${['riga;colonna;valore;motivo', ...righe].join('\r\n')}\r\n`;
+  const csv = fileCsv(['riga', 'colonna', 'valore', 'motivo'], errori.map((e: ErroreImport) => [e.riga, e.colonna, e.valore, e.messaggio]));
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
   const a = document.createElement('a');
   a.href = url;
