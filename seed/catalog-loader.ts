@@ -45,8 +45,7 @@ const SPECIAL_SEED = 77_001;
 const PRODOTTI_COLUMNS = [
   'id', 'codice_prodotto', 'descrizione1', 'descrizione2', 'titolo_portale', 'descrizione_aggiuntiva',
   'data_creazione', 'famiglia', 'famiglia_id', 'sottofamiglia', 'sottofamiglia_id', 'gruppo', 'gruppo_id',
-  'categoria_id', 'um', 'pz_conf', 'iva_aliquota', 'brand_codice', 'brand_nome', 'giac_attuale',
-  'disponibilita', 'ord_forn', 'popolarita', 'created_at', 'updated_at',
+  'categoria_id', 'um', 'pz_conf', 'iva_aliquota', 'brand_codice', 'brand_nome', 'popolarita', 'created_at', 'updated_at',
 ] as const;
 
 function productRow(p: GeneratedProduct, id: number, categoryIds: Map<string, number>): CopyValue[] {
@@ -55,9 +54,13 @@ function productRow(p: GeneratedProduct, id: number, categoryIds: Map<string, nu
   return [
     id, p.codice, p.descrizione1, p.descrizione2, p.titoloPortale, p.descrizioneAggiuntiva,
     p.createdAt.toISOString().slice(0, 10), p.famiglia, p.famigliaId, p.sottofamiglia, p.sottofamigliaId,
-    p.gruppo, p.gruppoId, categoriaId, p.um, p.pzConf, '22', p.brandCodice, p.brandNome, p.giacenza,
-    p.giacenza, p.ordForn, p.popolarita, p.createdAt, p.createdAt,
+    p.gruppo, p.gruppoId, categoriaId, p.um, p.pzConf, '22', p.brandCodice, p.brandNome, p.popolarita, p.createdAt, p.createdAt,
   ];
+}
+
+/** Stock (giac_attuale and disponibilita alike in the demo), for the staging table seed_giacenze. */
+function* stockRows(batch: { p: GeneratedProduct; id: number }[]): Generator<CopyValue[]> {
+  for (const { p, id } of batch) yield [id, p.giacenza, p.giacenza, p.ordForn];
 }
 
 /** The list price a client sees, in thousandths (null: no price in that list). */
@@ -116,12 +119,16 @@ export async function loadProducts(tx: postgres.TransactionSql, o: LoadProductsO
   const lastId = o.firstId + (o.to - o.from) - 1;
   await tx`set local maintenance_work_mem = '256MB'`;
   const suspended = await suspendForBulkLoad(tx, LOADED_TABLES, o.rebuildIndexes ?? false);
+  // The COPY into prodotti creates each product's stock row (prodotti_giacenze_trg, with zeros);
+  // the figures follow from this staging table in one UPDATE at the end.
+  await tx`CREATE TEMP TABLE seed_giacenze (prodotto_id int, giac_attuale int, disponibilita int, ord_forn int) ON COMMIT DROP`;
 
   for (let start = o.from; start < o.to; start += BATCH) {
     const end = Math.min(o.to, start + BATCH);
     const batch: { p: GeneratedProduct; id: number }[] = [];
     for (let i = start; i < end; i++) batch.push({ p: generateProduct(i, o.now), id: o.firstId + (i - o.from) });
     await times.time('copy prodotti', () => copyRows(tx, 'prodotti', PRODOTTI_COLUMNS, batch.map(({ p, id }) => productRow(p, id, o.categoryIds))));
+    await times.time('copy giacenze', () => copyRows(tx, 'seed_giacenze', ['prodotto_id', 'giac_attuale', 'disponibilita', 'ord_forn'], stockRows(batch)));
     await times.time('copy prezzi', () => copyRows(tx, 'prodotti_prezzi', ['prodotto_id', 'listino', 'prezzo'], priceRows(batch)));
     await times.time('copy codici', () => copyRows(tx, 'prodotti_codici', ['prodotto_id', 'tipo', 'codice'], codeRows(batch)));
     if (o.specialClients.length > 0) {
@@ -130,6 +137,10 @@ export async function loadProducts(tx: postgres.TransactionSql, o: LoadProductsO
     o.onProgress?.(end - o.from);
   }
 
+  await times.time('giacenze', () => tx`
+    UPDATE giacenze g SET giac_attuale = s.giac_attuale, disponibilita = s.disponibilita, ord_forn = s.ord_forn
+    FROM seed_giacenze s WHERE g.prodotto_id = s.prodotto_id`);
+  await tx`DROP TABLE seed_giacenze`;
   await resumeAfterBulkLoad(tx, suspended, { first: o.firstId, last: lastId }, (phase, fn) => times.time(phase, fn));
   await syncSequence(tx, 'prodotti');
   return times;

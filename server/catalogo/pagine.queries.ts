@@ -80,8 +80,8 @@ export async function prodottiCasuali(db: DbOrTx, limit: number): Promise<number
     WITH b AS (SELECT min(id) AS lo, max(id) AS hi FROM prodotti),
     r AS (SELECT DISTINCT (b.lo + floor(random() * (b.hi - b.lo + 1)))::int AS id
           FROM b, generate_series(1, ${limit * 8}))
-    SELECT p.id FROM r JOIN prodotti p ON p.id = r.id
-    WHERE p.status = 0 AND p.deleted_at IS NULL AND p.disponibilita > 0
+    SELECT p.id FROM r JOIN prodotti p ON p.id = r.id JOIN giacenze g ON g.prodotto_id = p.id
+    WHERE p.status = 0 AND p.deleted_at IS NULL AND g.disponibilita > 0
     LIMIT ${limit}`;
   return rows.map((r) => r.id);
 }

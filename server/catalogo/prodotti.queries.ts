@@ -105,9 +105,10 @@ function dinamiche(sql: Sql, ctx: PricingCtx, source: IdsSource) {
     WITH k AS (${source})
     SELECT p.id, array_position(k.ids, p.id) AS ord, lp.prezzo,
       prezzo_netto(lp.prezzo, ps.prezzo, ${ctx.sconto}::numeric) AS prezzo_reale,
-      p.giac_attuale, p.disponibilita, p.ord_forn, p.created_at > ${novitaDal()}::timestamptz AS novita, k.total
+      g.giac_attuale, g.disponibilita, g.ord_forn, p.created_at > ${novitaDal()}::timestamptz AS novita, k.total
     FROM k
     JOIN prodotti p ON p.id = ANY(k.ids)
+    JOIN giacenze g ON g.prodotto_id = p.id
     -- lp: the client's list price; ps: its special price (DESIGN §6, server/catalogo/sql/prezzo_netto.sql)
     LEFT JOIN prodotti_prezzi lp ON lp.prodotto_id = p.id AND lp.listino = ${ctx.listino}
     LEFT JOIN prezzi_speciali ps ON ps.prodotto_id = p.id AND ps.cliente_id = ${ctx.clienteId}`;

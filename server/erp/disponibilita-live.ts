@@ -46,11 +46,17 @@ export async function aggiornaDaErp(
     return;
   }
   if (live.righe.length === 0) return;
-  // Only rows whose figures changed are written (an unchanged row costs no new tuple).
+  // Only rows whose figures changed are written (an unchanged row costs no new tuple), locked in
+  // product order as crea_ordine locks them, so that two orders' refreshes cannot deadlock.
   await sql`
-    UPDATE prodotti p SET disponibilita = l.disponibilita, ord_forn = coalesce(l.ord_forn, p.ord_forn), updated_at = now()
-    FROM unnest(${live.righe.map((r) => r.codice_prodotto)}::text[], ${live.righe.map((r) => r.disponibilita)}::int[],
-      ${live.righe.map((r) => r.ord_forn ?? null)}::int[]) AS l(codice_prodotto, disponibilita, ord_forn)
-    WHERE p.codice_prodotto = l.codice_prodotto
-      AND (p.disponibilita <> l.disponibilita OR p.ord_forn <> coalesce(l.ord_forn, p.ord_forn))`;
+    UPDATE giacenze g SET disponibilita = l.disponibilita, ord_forn = coalesce(l.ord_forn, g.ord_forn)
+    FROM (
+      SELECT g.prodotto_id, l.disponibilita, l.ord_forn
+      FROM unnest(${live.righe.map((r) => r.codice_prodotto)}::text[], ${live.righe.map((r) => r.disponibilita)}::int[],
+        ${live.righe.map((r) => r.ord_forn ?? null)}::int[]) AS l(codice_prodotto, disponibilita, ord_forn)
+      JOIN prodotti p ON p.codice_prodotto = l.codice_prodotto
+      JOIN giacenze g ON g.prodotto_id = p.id
+      WHERE g.disponibilita <> l.disponibilita OR g.ord_forn <> coalesce(l.ord_forn, g.ord_forn)
+      ORDER BY g.prodotto_id FOR UPDATE OF g
+    ) l WHERE g.prodotto_id = l.prodotto_id`;
 }

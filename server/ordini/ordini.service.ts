@@ -16,8 +16,9 @@ export async function verificaDisponibilita(
   if (righe.length === 0) return [];
   const codes = [...new Set(righe.map((r) => r.codice_prodotto))];
   const rows = await sql<{ codice_prodotto: string; promettibile: number }[]>`
-    SELECT codice_prodotto, greatest(disponibilita + ord_forn, 0) AS promettibile FROM prodotti
-    WHERE codice_prodotto = ANY(${codes}::text[]) AND status = 0 AND deleted_at IS NULL`;
+    SELECT p.codice_prodotto, greatest(g.disponibilita + g.ord_forn, 0) AS promettibile
+    FROM prodotti p JOIN giacenze g ON g.prodotto_id = p.id
+    WHERE p.codice_prodotto = ANY(${codes}::text[]) AND p.status = 0 AND p.deleted_at IS NULL`;
   const promettibile = new Map(rows.map((r) => [r.codice_prodotto, r.promettibile]));
   return righe.map((r) => {
     const disponibilita = promettibile.get(r.codice_prodotto) ?? 0;

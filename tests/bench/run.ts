@@ -64,7 +64,7 @@ async function main() {
   const storico = await seedStoricoOrdini(setup.sql, { ordini: ORDERS });
   if (storico.added) console.log(`order history: ${storico.added} orders, ${storico.lines} lines in ${((performance.now() - t1) / 1000).toFixed(1)} s (${storico.times.toString()})`);
   // Plenty of stock for the order bench, so refusals measure nothing but contention.
-  await setup.sql`UPDATE prodotti SET disponibilita = 1000000, giac_attuale = 1000000 WHERE id IN (SELECT id FROM prodotti ORDER BY id LIMIT 2000)`;
+  await setup.sql`UPDATE giacenze SET disponibilita = 1000000, giac_attuale = 1000000 WHERE prodotto_id IN (SELECT id FROM prodotti ORDER BY id LIMIT 2000)`;
   await notificaCatalogo(setup.sql, 'tutto');
   await setup.sql`VACUUM ANALYZE`;
   const [{ n: catalogue }] = await setup.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM prodotti`;
@@ -168,7 +168,7 @@ async function main() {
     (i) => ({ method: 'GET', path: `/api/search/clienti?stringa=${q(clientiTerms[i % clientiTerms.length]!)}`, headers: { cookie: adminCookie } }),
     undefined, 4);
 
-  const [{ before }] = await setup.sql<{ before: string }[]>`SELECT sum(disponibilita)::text AS before FROM prodotti WHERE codice_prodotto = ANY(${stockProducts})`;
+  const [{ before }] = await setup.sql<{ before: string }[]>`SELECT sum(disponibilita)::text AS before FROM prodotti JOIN giacenze ON prodotto_id = id WHERE codice_prodotto = ANY(${stockProducts})`;
   let seq = 0;
   await run('ordini/create', '10 lines from 2,000 products, unique Idempotency-Key each', BUDGET.ordini, () => {
     const n = seq++;
@@ -185,9 +185,9 @@ async function main() {
   await run('ordini/stats', `${ordiniStorico.toLocaleString('en')} orders, ${righeStorico.toLocaleString('en')} lines; all years and each of 2023-2025 in turn`, BUDGET.stats,
     (i) => ({ method: 'GET', path: `/api/ordini/stats${anni[i % anni.length]}`, headers: { cookie: adminCookie } }), undefined, 4);
 
-  const [{ after }] = await setup.sql<{ after: string }[]>`SELECT sum(disponibilita)::text AS after FROM prodotti WHERE codice_prodotto = ANY(${stockProducts})`;
+  const [{ after }] = await setup.sql<{ after: string }[]>`SELECT sum(disponibilita)::text AS after FROM prodotti JOIN giacenze ON prodotto_id = id WHERE codice_prodotto = ANY(${stockProducts})`;
   const [{ sold }] = await setup.sql<{ sold: string }[]>`SELECT coalesce(sum(r.qt), 0)::text AS sold FROM ordini_righe r JOIN ordini o ON o.id = r.ordine_id WHERE o.idempotency_key LIKE ${`bench-${process.pid}-%`}`;
-  const [{ negative }] = await setup.sql<{ negative: number }[]>`SELECT count(*)::int AS negative FROM prodotti WHERE disponibilita < 0`;
+  const [{ negative }] = await setup.sql<{ negative: number }[]>`SELECT count(*)::int AS negative FROM giacenze WHERE disponibilita < 0`;
   const oversold = Number(sold) - (Number(before) - Number(after));
 
   // Last, as it churns every cache (search, product descriptions) that the others measure warm.

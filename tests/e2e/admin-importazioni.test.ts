@@ -19,7 +19,7 @@ describe.runIf(hasBrowser())('admin importazioni', () => {
     const sql = postgres(inject('e2eDatabaseUrl'), { max: 1, onnotice: () => {} });
     try {
       const [p] = await sql<{ codice: string; disponibilita: number; ord_forn: number }[]>`
-        SELECT codice_prodotto AS codice, disponibilita, ord_forn FROM prodotti WHERE status = 0 AND deleted_at IS NULL ORDER BY id LIMIT 1`;
+        SELECT codice_prodotto AS codice, disponibilita, ord_forn FROM prodotti JOIN giacenze ON prodotto_id = id WHERE status = 0 AND deleted_at IS NULL ORDER BY id LIMIT 1`;
       const nuova = p!.disponibilita + 17;
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-import-e2e-'));
       const file = path.join(dir, 'giacenze.csv');
@@ -36,13 +36,13 @@ describe.runIf(hasBrowser())('admin importazioni', () => {
       expect(await page.getByLabel('Tipo').inputValue()).toBe('giacenze');
       await page.getByRole('button', { name: 'Verifica' }).click();
       await visible(page.getByText('Verifica completata: nulla è stato scritto.'));
-      const dopoProva = await sql`SELECT disponibilita FROM prodotti WHERE codice_prodotto = ${p!.codice}`;
+      const dopoProva = await sql`SELECT disponibilita FROM prodotti JOIN giacenze ON prodotto_id = id WHERE codice_prodotto = ${p!.codice}`;
       expect(dopoProva[0]!.disponibilita).toBe(p!.disponibilita);
       await page.screenshot({ path: `${SHOTS}/tecnico-importazioni-verifica-1366.png`, fullPage: true });
 
       await page.getByRole('button', { name: 'Applica' }).click();
       await visible(page.getByText('Importazione completata.'));
-      const dopo = await sql`SELECT disponibilita FROM prodotti WHERE codice_prodotto = ${p!.codice}`;
+      const dopo = await sql`SELECT disponibilita FROM prodotti JOIN giacenze ON prodotto_id = id WHERE codice_prodotto = ${p!.codice}`;
       expect(dopo[0]!.disponibilita).toBe(nuova);
       const storico = page.getByRole('table', { name: 'Storico importazioni' });
       await visible(storico.getByText('Applicata'));

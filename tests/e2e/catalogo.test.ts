@@ -21,7 +21,7 @@ async function scegliProdotti(): Promise<{ disponibile: Scelta; parziale: Scelta
   try {
     const one = async (where: string): Promise<Scelta> => {
       const rows = await sql.unsafe<Scelta[]>(
-        `SELECT codice_prodotto AS codice, disponibilita, ord_forn FROM prodotti
+        `SELECT codice_prodotto AS codice, disponibilita, ord_forn FROM prodotti JOIN giacenze ON prodotto_id = id
           WHERE status = 0 AND deleted_at IS NULL AND ${where} ORDER BY id LIMIT 1`,
       );
       if (!rows[0]) throw new Error(`nessun prodotto demo con ${where}`);

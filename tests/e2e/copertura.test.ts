@@ -79,7 +79,7 @@ async function prodottoDisponibile(): Promise<string> {
   const sql = postgres(inject('e2eDatabaseUrl'), { max: 1, onnotice: () => {} });
   try {
     const [row] = await sql<{ codice: string }[]>`
-      SELECT codice_prodotto AS codice FROM prodotti
+      SELECT codice_prodotto AS codice FROM prodotti JOIN giacenze ON prodotto_id = id
        WHERE status = 0 AND deleted_at IS NULL AND disponibilita >= 60 ORDER BY id LIMIT 1 OFFSET 10`;
     if (!row) throw new Error('nessun prodotto demo disponibile');
     return row.codice;

@@ -32,12 +32,12 @@ async function scegliProdotti(): Promise<{ a: Scelta; b: Scelta; c: Scelta; scar
   try {
     // From the end of the catalogue, so that other test files (which pick from the start) never race for stock.
     const rows = await sql.unsafe<{ codice: string; disponibilita: number }[]>(
-      `SELECT codice_prodotto AS codice, disponibilita FROM prodotti
+      `SELECT codice_prodotto AS codice, disponibilita FROM prodotti JOIN giacenze ON prodotto_id = id
         WHERE status = 0 AND deleted_at IS NULL AND disponibilita >= 60 AND ord_forn = 0 AND codice_prodotto ~ '^[A-Z0-9]{2}-[0-9]+$'
         ORDER BY id DESC LIMIT 5`,
     );
     const [esaurito] = await sql.unsafe<{ codice: string; disponibilita: number }[]>(
-      `SELECT codice_prodotto AS codice, disponibilita FROM prodotti
+      `SELECT codice_prodotto AS codice, disponibilita FROM prodotti JOIN giacenze ON prodotto_id = id
         WHERE status = 0 AND deleted_at IS NULL AND disponibilita + ord_forn <= 0 ORDER BY id DESC LIMIT 1`,
     );
     if (rows.length < 5 || !esaurito) throw new Error('prodotti demo insufficienti per i test degli ordini');
@@ -54,7 +54,7 @@ async function scegliProdotti(): Promise<{ a: Scelta; b: Scelta; c: Scelta; scar
 async function setStock(codice: string, n: number, ordForn = 0): Promise<void> {
   const sql = db();
   try {
-    await sql`UPDATE prodotti SET disponibilita = ${n}, ord_forn = ${ordForn} WHERE codice_prodotto = ${codice}`;
+    await sql`UPDATE giacenze g SET disponibilita = ${n}, ord_forn = ${ordForn} FROM prodotti p WHERE p.id = g.prodotto_id AND p.codice_prodotto = ${codice}`;
   } finally {
     await sql.end();
   }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.js';
 import { hashPassword } from '../../server/auth/passwords.js';
 import {
-  adminUtenti, aziende, brand, categorie, clienti, prodotti, prodottiPrezzi, utenti, utentiClienti,
+  adminUtenti, aziende, brand, categorie, clienti, giacenze, prodotti, prodottiPrezzi, utenti, utentiClienti,
 } from '../../server/db/schema/index.js';
 
 let seq = 0;
@@ -77,20 +77,23 @@ export async function createBrand(db: Db, o: Partial<typeof brand.$inferInsert> 
 /** A product with its category and brand created when not given; prices per list as { 1: '10.5' }. */
 export async function createProdotto(
   db: Db,
-  o: Partial<typeof prodotti.$inferInsert> & { prezzi?: Record<number, string> } = {},
+  o: Partial<typeof prodotti.$inferInsert> & Partial<Omit<typeof giacenze.$inferInsert, 'prodottoId'>> & { prezzi?: Record<number, string> } = {},
 ) {
   const n = next();
-  const { prezzi = { 1: '10.000', 2: '9.000' }, ...rest } = o;
+  const { prezzi = { 1: '10.000', 2: '9.000' }, giacAttuale, disponibilita = 100, ordForn = 0, ...rest } = o;
   const categoriaId = rest.categoriaId ?? (await createCategoria(db)).id;
   const brandCodice = rest.brandCodice ?? '000';
   if (brandCodice === '000') await createBrand(db, { brandCodice: '000', nome: 'Senza marchio' });
   const [row] = await db.insert(prodotti).values({
-    codiceProdotto: `P-${String(n).padStart(6, '0')}`, descrizione1: `Prodotto di prova ${n}`, disponibilita: 100, giacAttuale: 100,
+    codiceProdotto: `P-${String(n).padStart(6, '0')}`, descrizione1: `Prodotto di prova ${n}`,
     ...rest, categoriaId, brandCodice,
   }).returning();
+  // Its stock row exists from the insert (prodotti_giacenze_trg).
+  const stock = { giacAttuale: giacAttuale ?? disponibilita, disponibilita, ordForn };
+  await db.update(giacenze).set(stock).where(sql`${giacenze.prodottoId} = ${row!.id}`);
   const lists = Object.entries(prezzi);
   if (lists.length) {
     await db.insert(prodottiPrezzi).values(lists.map(([listino, prezzo]) => ({ prodottoId: row!.id, listino: Number(listino), prezzo })));
   }
-  return row!;
+  return { ...row!, ...stock };
 }

@@ -53,9 +53,6 @@ export const prodotti = pgTable('prodotti', {
   /** Brand name copied here so that the search document can include it (generated columns see one row). */
   brandNome: text('brand_nome').notNull().default(''),
   status: smallint('status').notNull().default(0),
-  giacAttuale: integer('giac_attuale').notNull().default(0),
-  disponibilita: integer('disponibilita').notNull().default(0),
-  ordForn: integer('ord_forn').notNull().default(0),
   /** Business popularity (sales); orders search results within a relevance tier. */
   popolarita: integer('popolarita').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -84,6 +81,22 @@ export const prodotti = pgTable('prodotti', {
   index('prodotti_search_doc_gin').using('gin', t.searchDoc),
   index('prodotti_title_doc_gin').using('gin', t.titleDoc),
 ]);
+
+/**
+ * A product's stock, one row per product (created with it by the statement trigger
+ * prodotti_giacenze_trg). Apart from the catalogue row so that a stock change (every order, every
+ * ERP stock file) rewrites a narrow row with only its primary key to update, not the product row
+ * with its two tsvectors and GIN entries: a stock file where all 200,000 figures changed took
+ * 10.1 s in prodotti and 0.5 s here (docs/decisions.md 'Stock apart from the catalogue').
+ * disponibilita may be negative (pieces already owed); ord_forn is on order from the supplier and
+ * not yet promised; disponibilita + ord_forn is what can be promised (DESIGN §6).
+ */
+export const giacenze = pgTable('giacenze', {
+  prodottoId: integer('prodotto_id').primaryKey().references(() => prodotti.id, { onDelete: 'cascade' }),
+  giacAttuale: integer('giac_attuale').notNull().default(0),
+  disponibilita: integer('disponibilita').notNull().default(0),
+  ordForn: integer('ord_forn').notNull().default(0),
+});
 
 /**
  * Every (ancestor category, product) pair of the products customers see by category: visible

@@ -17,11 +17,12 @@ export const diverso = (alias: string, valori: [string, string][]): string =>
   `(${valori.map(([col]) => `${alias}.${ident(col)}`).join(', ')}) IS DISTINCT FROM (${valori.map(([, e]) => e).join(', ')})`;
 
 /**
- * Locks the products an import is about to update, in id order, as crea_ordine locks its lines:
- * updating them in whatever order the join yields could deadlock with an order holding one of
- * them and waiting for another, and Postgres would abort one of the two (perhaps the import).
+ * Locks the products an import is about to update, in id order: updating them in whatever order
+ * the join yields could deadlock with another writer holding one of them and waiting for another.
+ * FOR NO KEY UPDATE (what the UPDATE itself takes: codes are never changed) leaves orders alone:
+ * their lines' foreign key check only shares the key, and their stock is in giacenze.
  * `prodotti` is the subquery or condition naming them (alias p).
  */
 export async function bloccaProdotti(tx: postgres.TransactionSql, prodotti: string): Promise<void> {
-  await tx.unsafe(`SELECT count(*) FROM (SELECT p.id FROM prodotti p WHERE ${prodotti} ORDER BY p.id FOR UPDATE OF p) x`);
+  await tx.unsafe(`SELECT count(*) FROM (SELECT p.id FROM prodotti p WHERE ${prodotti} ORDER BY p.id FOR NO KEY UPDATE OF p) x`);
 }

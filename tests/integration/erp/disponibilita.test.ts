@@ -68,7 +68,7 @@ const ordina = (app: FastifyInstance, codice: string, quantita: number) => app.i
   payload: { azienda_codice: '0001', cliente_codice: '000100', utente_codice: utenteCodice, carrelloItems: [{ codice_prodotto: codice, quantita }] },
 });
 const giacenza = async (codice: string) => (await t().database.sql<{ disponibilita: number; ord_forn: number }[]>`
-  SELECT disponibilita, ord_forn FROM prodotti WHERE codice_prodotto = ${codice}`)[0]!;
+  SELECT disponibilita, ord_forn FROM prodotti JOIN giacenze ON prodotto_id = id WHERE codice_prodotto = ${codice}`)[0]!;
 
 describe('live availability from the ERP', () => {
   it("the ERP's figures decide check and create, and become the portal's stock", async () => {

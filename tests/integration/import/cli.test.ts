@@ -45,7 +45,7 @@ describe('npm run import', () => {
     expect(r.codice).toBe(0);
     expect(r.out).toMatch(/^giacenze-20251123\.csv \(giacenze, CSV, separatore punto e virgola\): importato in \d+,\d s$/m);
     expect(r.out).toContain('righe lette 1 · nuove 0 · modificate 1 · invariate 0 · ritirate 0 · scartate 0');
-    expect((await sql`SELECT disponibilita, ord_forn FROM prodotti WHERE codice_prodotto = 'BE-1234567'`)[0]).toEqual({ disponibilita: 12, ord_forn: 3 });
+    expect((await sql`SELECT disponibilita, ord_forn FROM prodotti JOIN giacenze ON prodotto_id = id WHERE codice_prodotto = 'BE-1234567'`)[0]).toEqual({ disponibilita: 12, ord_forn: 3 });
     const [rec] = await sql`SELECT tipo, file, origine, autore, stato FROM importazioni ORDER BY id DESC LIMIT 1`;
     expect(rec).toMatchObject({ tipo: 'giacenze', file: 'giacenze-20251123.csv', origine: 'cli', autore: expect.stringMatching(/^cli \(/), stato: 'applicata' });
   });
@@ -55,7 +55,7 @@ describe('npm run import', () => {
     expect(r.codice).toBe(1);
     expect(r.out).toContain('stock.csv (giacenze, CSV, separatore punto e virgola): RIFIUTATO');
     expect(r.out).toContain("riga 2, disponibilita: non è un numero ('tanti')");
-    expect((await sql`SELECT disponibilita FROM prodotti WHERE codice_prodotto = 'BE-1234567'`)[0].disponibilita).toBe(12);
+    expect((await sql`SELECT disponibilita FROM prodotti JOIN giacenze ON prodotto_id = id WHERE codice_prodotto = 'BE-1234567'`)[0].disponibilita).toBe(12);
   });
 
   it('verifies only with --prova, and takes the column names from --colonne', async () => {
@@ -64,7 +64,7 @@ describe('npm run import', () => {
     expect(r.codice).toBe(0);
     expect(r.out).toContain('giacenze.csv (giacenze, CSV, separatore virgola): verificato (prova: nulla è stato scritto)');
     expect(r.out).toContain('modificate 1');
-    expect((await sql`SELECT disponibilita FROM prodotti WHERE codice_prodotto = 'BE-1234567'`)[0].disponibilita).toBe(12);
+    expect((await sql`SELECT disponibilita FROM prodotti JOIN giacenze ON prodotto_id = id WHERE codice_prodotto = 'BE-1234567'`)[0].disponibilita).toBe(12);
   });
 
   it('exits 2 on a wrong command line', async () => {

@@ -64,8 +64,9 @@ const prodotto = async (codice: string) => (await t().database.sql<{
   categoria: string | null; iva_aliquota: string; pz_conf: number; disponibilita: number; ord_forn: number; giac_attuale: number;
 }[]>`
   SELECT p.id, p.descrizione1, p.updated_at, p.deleted_at, p.brand_codice, p.brand_nome, c.cod_cat AS categoria, p.iva_aliquota, p.pz_conf,
-    p.disponibilita, p.ord_forn, p.giac_attuale
-  FROM prodotti p LEFT JOIN categorie c ON c.id = p.categoria_id WHERE p.codice_prodotto = ${codice}`)[0];
+    g.disponibilita, g.ord_forn, g.giac_attuale
+  FROM prodotti p JOIN giacenze g ON g.prodotto_id = p.id LEFT JOIN categorie c ON c.id = p.categoria_id
+  WHERE p.codice_prodotto = ${codice}`)[0];
 const codici = async (codice: string) => (await t().database.sql<{ tipo: string; codice: string }[]>`
   SELECT pc.tipo, pc.codice FROM prodotti_codici pc JOIN prodotti p ON p.id = pc.prodotto_id
   WHERE p.codice_prodotto = ${codice} AND pc.tipo IN ('ean', 'fornitore', 'articolo') ORDER BY pc.id`).map((r) => `${r.tipo}:${r.codice}`);
@@ -89,6 +90,8 @@ describe('articoli', () => {
       descrizione1: 'Cacciavite a croce PH2 Forlì', brand_codice: '004', brand_nome: 'Beta Utensili', categoria: '0101', iva_aliquota: '22.00',
     });
     expect(await prodotto('IM-0003')).toMatchObject({ descrizione1: 'Tassello nylon 8x40; conf. 100 pz', pz_conf: 100, iva_aliquota: '10.50' });
+    // Each new product has its stock row (prodotti_giacenze_trg), empty until a giacenze file.
+    expect(await prodotto('IM-0002')).toMatchObject({ disponibilita: 0, ord_forn: 0, giac_attuale: 0 });
     expect(await codici('IM-0001')).toEqual([`ean:${EAN1}`, 'fornitore:BE1234', 'fornitore:BE1234/B']);
     const tree = await t().database.sql<{ cod_cat: string; nome: string; livello: number; padre: string | null }[]>`
       SELECT c.cod_cat, c.nome, c.livello, p.cod_cat AS padre FROM categorie c LEFT JOIN categorie p ON p.id = c.parent_id ORDER BY c.cod_cat`;
@@ -204,21 +207,21 @@ describe('listini and giacenze', () => {
 });
 
 describe('beside orders', () => {
-  it('waits for an order holding a product instead of deadlocking with it (products are locked in id order, as orders lock them)', async () => {
+  it('waits for an order holding a product\'s stock instead of deadlocking with it (stock rows are locked in product order, as orders lock them)', async () => {
     const { sql } = t().database;
     const [basso, alto] = await sql<{ id: number; codice: string }[]>`
       SELECT id, codice_prodotto AS codice FROM prodotti WHERE codice_prodotto IN ('IM-0001', 'IM-0002') ORDER BY id`;
     const file = csv('giacenze-concorrenti.csv', ['codice_prodotto;disponibilita', `${alto.codice};77`, `${basso.codice};77`]);
     let importazione: ReturnType<typeof importaFile> | undefined;
     await sql.begin(async (ordine) => {
-      await ordine`SELECT 1 FROM prodotti WHERE id = ${basso.id} FOR UPDATE`;
+      await ordine`SELECT 1 FROM giacenze WHERE prodotto_id = ${basso.id} FOR UPDATE`;
       importazione = importaFile(file, 'giacenze');
       await expect.poll(async () => (await sql<{ n: number }[]>`
         SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)[0].n,
       { timeout: 5000, interval: 20 }).toBe(1);
       // Had the import taken the other product first, this would be a deadlock.
-      await ordine`SELECT 1 FROM prodotti WHERE id = ${alto.id} FOR UPDATE`;
-      await ordine`UPDATE prodotti SET disponibilita = disponibilita - 1 WHERE id IN (${basso.id}, ${alto.id})`;
+      await ordine`SELECT 1 FROM giacenze WHERE prodotto_id = ${alto.id} FOR UPDATE`;
+      await ordine`UPDATE giacenze SET disponibilita = disponibilita - 1 WHERE prodotto_id IN (${basso.id}, ${alto.id})`;
     });
     expect(await importazione).toMatchObject({ stato: 'applicata', modificate: 2 });
     expect([(await prodotto(basso.codice)).disponibilita, (await prodotto(alto.codice)).disponibilita]).toEqual([77, 77]);

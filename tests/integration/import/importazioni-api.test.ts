@@ -33,7 +33,7 @@ function modulo(campi: Record<string, string>, contenuto: string | Uint8Array, n
 const carica = (form: FormData, headers: Record<string, string>, path = 'importazioni/carica') =>
   fetch(`${base}/api/${path}`, { method: 'POST', body: form, headers });
 const giacenza = async (codice: string) => (await t().database.sql<{ disponibilita: number; ord_forn: number }[]>`
-  SELECT disponibilita, ord_forn FROM prodotti WHERE codice_prodotto = ${codice}`)[0]!;
+  SELECT disponibilita, ord_forn FROM prodotti JOIN giacenze ON prodotto_id = id WHERE codice_prodotto = ${codice}`)[0]!;
 
 describe('importazioni (admin screen and ERP push)', () => {
   it('a dry run reports and writes nothing; applying writes; the history and errors are readable', async () => {

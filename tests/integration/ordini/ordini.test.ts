@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ordini, ordiniRighe, prezziSpeciali, prodotti } from '../../../server/db/schema/index.js';
+import { giacenze, ordini, ordiniRighe, prezziSpeciali, prodotti } from '../../../server/db/schema/index.js';
 import { createAzienda, createCliente, createProdotto, createUtente } from '../../support/factories.js';
 import { loginCliente, useTestApp } from '../../support/harness.js';
 import { applicaPopolarita } from '../../../server/catalogo/popolarita.js';
@@ -44,9 +44,11 @@ const create = (payload: object, headers: Record<string, string> = {}, c = cooki
   t().app.inject({ method: 'POST', url: '/api/ordini/create', payload, headers: { cookie: c, ...headers } });
 const order = (items: object[], extra: object = {}) => ({ ...SCOPE, utente_codice: me, nome: 'Cantiere Via Roma', note: 'Consegna mattina', carrelloItems: items, ...extra });
 const stock = async (code: string) =>
-  (await t().database.db.select({ d: prodotti.disponibilita }).from(prodotti).where(eq(prodotti.codiceProdotto, code)))[0]!.d;
+  (await t().database.db.select({ d: giacenze.disponibilita }).from(prodotti)
+    .innerJoin(giacenze, eq(giacenze.prodottoId, prodotti.id)).where(eq(prodotti.codiceProdotto, code)))[0]!.d;
 const onOrder = async (code: string) =>
-  (await t().database.db.select({ o: prodotti.ordForn }).from(prodotti).where(eq(prodotti.codiceProdotto, code)))[0]!.o;
+  (await t().database.db.select({ o: giacenze.ordForn }).from(prodotti)
+    .innerJoin(giacenze, eq(giacenze.prodottoId, prodotti.id)).where(eq(prodotti.codiceProdotto, code)))[0]!.o;
 const mails = () => (fs.existsSync(t().config.mailDir) ? fs.readdirSync(t().config.mailDir).filter((f) => f.endsWith('.eml')) : []);
 /** An .eml as text: quoted-printable soft breaks and bytes decoded. */
 const decodeQp = (eml: string) => Buffer.from(

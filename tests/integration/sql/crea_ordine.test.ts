@@ -51,11 +51,11 @@ const crea = (righe: Record<string, number>, key: string | null = null, sql = da
     'AZ01', 'CL01', 'UT01', 'Cliente Srl', 'Azienda Spa', 'Mario Rossi', 'Cantiere', 'Mattina')`.then((r) => r[0]!);
 
 const scorta = async (codice: string) =>
-  (await database.sql<{ d: number }[]>`SELECT disponibilita AS d FROM prodotti WHERE codice_prodotto = ${codice}`)[0]!.d;
+  (await database.sql<{ d: number }[]>`SELECT disponibilita AS d FROM prodotti JOIN giacenze ON prodotto_id = id WHERE codice_prodotto = ${codice}`)[0]!.d;
 /** Stock and quantity on order from the supplier. */
 const magazzino = async (codice: string) =>
   (await database.sql<{ disponibilita: number; ord_forn: number }[]>`
-    SELECT disponibilita, ord_forn FROM prodotti WHERE codice_prodotto = ${codice}`)[0]!;
+    SELECT disponibilita, ord_forn FROM prodotti JOIN giacenze ON prodotto_id = id WHERE codice_prodotto = ${codice}`)[0]!;
 const righeDi = (ordineId: number | null) => database.sql<{ codice_prodotto: string; qt: number; qt_in_consegna: number; qt_in_arrivo: number }[]>`
   SELECT codice_prodotto, qt, qt_in_consegna, qt_in_arrivo FROM ordini_righe WHERE ordine_id = ${ordineId} ORDER BY codice_prodotto`;
 const conta = async () => (await database.sql<{ ordini: number; righe: number; coda: number; mail: number }[]>`
