@@ -33,7 +33,7 @@ export interface LoadProductsOptions {
    * Drop secondary indexes and foreign keys during the load and rebuild them at the end: worth
    * it for large loads, pointless for the demo's 2,000. Measured on 200,000 products (2 cores):
    * row triggers, foreign keys and indexes maintained row by row made the load 91 s; bulk mode
-   * with set-based trigger replays brings it to about 28 s plus the vocabulary refresh.
+   * with set-based triggers brings it to about 28 s plus the vocabulary refresh.
    */
   rebuildIndexes?: boolean;
   onProgress?: (done: number) => void;
@@ -106,19 +106,18 @@ function* specialRows(batch: { p: GeneratedProduct; id: number }[], clients: Spe
 }
 
 /** Tables written by the loader (bulk mode suspends their secondary indexes and foreign keys). */
-const LOADED_TABLES = ['prodotti', 'prodotti_prezzi', 'prodotti_codici', 'prezzi_speciali', 'prodotti_categorie'];
+const LOADED_TABLES = ['prodotti', 'giacenze', 'prodotti_prezzi', 'prodotti_codici', 'prezzi_speciali', 'prodotti_categorie'];
 
 /**
- * Loads products [from, to) inside the caller's transaction, in bulk mode (see bulk-mode.ts):
- * the row triggers of prodotti are replayed set-based, and for large loads the secondary indexes
- * and foreign keys are rebuilt once at the end.
+ * Loads products [from, to) inside the caller's transaction by COPY (each batch's products get
+ * their stock rows, categories and own codes from the statement trigger prodotti_nuovi); for
+ * large loads the secondary indexes and foreign keys are rebuilt once at the end (bulk-mode.ts).
  */
 export async function loadProducts(tx: postgres.TransactionSql, o: LoadProductsOptions): Promise<PhaseTimes> {
   const times = new PhaseTimes();
   if (o.to <= o.from) return times;
-  const lastId = o.firstId + (o.to - o.from) - 1;
   await tx`set local maintenance_work_mem = '256MB'`;
-  const suspended = await suspendForBulkLoad(tx, LOADED_TABLES, o.rebuildIndexes ?? false);
+  const suspended = o.rebuildIndexes ? await suspendForBulkLoad(tx, LOADED_TABLES) : undefined;
   // The COPY into prodotti creates each product's stock row (prodotti_giacenze_trg, with zeros);
   // the figures follow from this staging table in one UPDATE at the end.
   await tx`CREATE TEMP TABLE seed_giacenze (prodotto_id int, giac_attuale int, disponibilita int, ord_forn int) ON COMMIT DROP`;
@@ -141,7 +140,7 @@ export async function loadProducts(tx: postgres.TransactionSql, o: LoadProductsO
     UPDATE giacenze g SET giac_attuale = s.giac_attuale, disponibilita = s.disponibilita, ord_forn = s.ord_forn
     FROM seed_giacenze s WHERE g.prodotto_id = s.prodotto_id`);
   await tx`DROP TABLE seed_giacenze`;
-  await resumeAfterBulkLoad(tx, suspended, { first: o.firstId, last: lastId }, (phase, fn) => times.time(phase, fn));
+  if (suspended) await resumeAfterBulkLoad(tx, suspended, (phase, fn) => times.time(phase, fn));
   await syncSequence(tx, 'prodotti');
   return times;
 }

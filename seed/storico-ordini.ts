@@ -82,7 +82,7 @@ export async function seedStoricoOrdini(sql: postgres.Sql, opts: StoricoOptions)
     const [{ ordine0, riga0 }] = await tx<{ ordine0: number; riga0: number }[]>`
       select coalesce((select max(id) from ordini), 0) + 1 as ordine0, coalesce((select max(id) from ordini_righe), 0) + 1 as riga0`;
 
-    const sospeso = await suspendForBulkLoad(tx, ['ordini', 'ordini_righe'], true);
+    const sospeso = await suspendForBulkLoad(tx, ['ordini', 'ordini_righe']);
     const span = (A - DA) / n;
     await times.time('copy ordini', () => copyRows(tx, 'ordini',
       ['id', 'utente_id', 'cliente_id', 'azienda_codice', 'cliente_codice', 'utente_codice', 'cliente_nome', 'azienda_nome',
@@ -109,8 +109,7 @@ export async function seedStoricoOrdini(sql: postgres.Sql, opts: StoricoOptions)
           }
         }
       })()));
-    // No product trigger to replay: only the order tables were loaded.
-    await resumeAfterBulkLoad(tx, sospeso, { first: 1, last: 0 }, (phase, fn) => times.time(phase, fn));
+    await resumeAfterBulkLoad(tx, sospeso, (phase, fn) => times.time(phase, fn));
     for (const t of ['ordini', 'ordini_righe']) await syncSequence(tx, t);
     await times.time('statistiche', () => tx`select ricalcola_statistiche()`);
   });

@@ -130,6 +130,11 @@ async function esegui(
   // Whatever the caller's connection carries (the app's 15 s), a large file takes longer.
   await tx`SET LOCAL statement_timeout = 0`;
   await tx`SET LOCAL work_mem = '64MB'`;
+  // Room in memory for the staging table: temporary tables live in the session's temp_buffers,
+  // 8 MB by default, and classifying 200,000 articoli spilled to disk (5.8 s, 3.6 s with this).
+  // Postgres refuses a new size once the session has used a temporary table: it then keeps the
+  // size it has (this one, on a connection that ran an import before).
+  await tx.savepoint((sp) => sp`SET LOCAL temp_buffers = '128MB'`).catch(() => undefined);
   const righe = righeFile(bytes, r.formato)[Symbol.asyncIterator]();
   try {
     return await leggiEApplica(tx, def, righe, o, soglia, r);

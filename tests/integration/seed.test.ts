@@ -206,7 +206,7 @@ describe('demo seed', () => {
     expect(v.n).toBe(3);
   });
 
-  it('writes the same code rows as the prodotti triggers would', async () => {
+  it('writes the same code and category rows for a new product as the update triggers do', async () => {
     // Make the triggers redo one product's rows, then compare with what the seed wrote.
     const [p] = await database.sql<{ id: number; codice_prodotto: string; categoria_id: number }[]>`
       select id, codice_prodotto, categoria_id from prodotti where id = 42`;

@@ -5,12 +5,16 @@
 -- frequency, and words no product uses any more stay until the next full refresh (a prefix that
 -- expands to them matches nothing more). Returns the number of words learnt.
 CREATE OR REPLACE FUNCTION impara_parole_vocab(codici text[]) RETURNS int LANGUAGE sql AS $$
-  WITH nuove AS (
-    SELECT w.word, min(w.alias) AS alias, count(*)::int AS freq
+  WITH token AS (
+    SELECT w.token, w.alias, count(*) AS n
     FROM prodotti p, LATERAL parole_prodotto(p) w
     WHERE p.codice_prodotto = ANY(codici) AND p.deleted_at IS NULL
-      AND NOT EXISTS (SELECT 1 FROM search_vocab v WHERE v.word = w.word)
-    GROUP BY w.word
+    GROUP BY w.token, w.alias
+  ), nuove AS (
+    -- Each distinct token normalised and looked up once (parole_prodotto).
+    SELECT w.word, w.alias, w.freq
+    FROM (SELECT parola_vocab(t.token) AS word, min(t.alias) AS alias, sum(t.n)::int AS freq FROM token t GROUP BY 1) w
+    WHERE NOT EXISTS (SELECT 1 FROM search_vocab v WHERE v.word = w.word)
   ), vocab AS (
     INSERT INTO search_vocab (word, alias, freq, lexemes)
     SELECT n.word, n.alias, n.freq, coalesce((SELECT array_agg(lexeme) FROM unnest(to_tsvector('it_search', n.word))), '{}')

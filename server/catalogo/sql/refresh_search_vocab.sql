@@ -5,11 +5,16 @@ CREATE OR REPLACE FUNCTION refresh_search_vocab() RETURNS void LANGUAGE plpgsql 
 BEGIN
   TRUNCATE search_vocab, search_word, search_cache;
   INSERT INTO search_vocab (word, alias, freq, lexemes)
-  SELECT w.word, min(w.alias), count(*)::int,
-         coalesce((SELECT array_agg(lexeme) FROM unnest(to_tsvector('it_search', w.word))), '{}')
-  FROM prodotti p, LATERAL parole_prodotto(p) w
-  WHERE p.deleted_at IS NULL
-  GROUP BY w.word;
+  SELECT w.word, w.alias, w.freq, coalesce((SELECT array_agg(lexeme) FROM unnest(to_tsvector('it_search', w.word))), '{}')
+  FROM (
+    -- Each distinct token normalised once (parole_prodotto).
+    SELECT parola_vocab(t.token) AS word, min(t.alias) AS alias, sum(t.n)::int AS freq
+    FROM (
+      SELECT w.token, w.alias, count(*) AS n FROM prodotti p, LATERAL parole_prodotto(p) w
+      WHERE p.deleted_at IS NULL GROUP BY w.token, w.alias
+    ) t
+    GROUP BY 1
+  ) w;
   INSERT INTO search_word (word, lexemes, freq)
     SELECT word, lexemes, freq FROM search_vocab
     WHERE alias IN ('asciiword', 'word', 'hword_asciipart', 'hword_part') AND cardinality(lexemes) > 0;

@@ -17,7 +17,7 @@ DECLARE
   strict_parts text[] := '{}';
   variants text;
 BEGIN
-  SELECT array_agg(lower(f_unaccent(tp.token)) ORDER BY ord) INTO toks
+  SELECT array_agg(parola_vocab(tp.token) ORDER BY ord) INTO toks
   FROM ts_parse('default', q) WITH ORDINALITY AS tp(tokid, token, ord)
   JOIN ts_token_type('default') tt ON tt.tokid = tp.tokid
   WHERE tt.alias NOT IN ('blank', 'asciihword', 'hword', 'numhword');
