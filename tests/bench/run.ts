@@ -17,6 +17,7 @@ import { isDatabaseEmpty, seedDemo } from '../../seed/demo.js';
 import { LARGE_CLIENTI, LARGE_UTENTI, seedLargeCatalogue } from '../../seed/large.js';
 import { seedStoricoOrdini } from '../../seed/storico-ordini.js';
 import { execFile } from 'node:child_process';
+import type postgres from 'postgres';
 import { promisify } from 'node:util';
 import type { LoadRequest, LoadResult } from './load.js';
 import { misuraRete, reteMarkdown, type Rete } from './wire.js';
@@ -33,7 +34,8 @@ const SECONDS = arg('seconds', 10);
 const RUNS = arg('runs', 3);
 /** `--only categoria` runs the scenarios whose name matches (a regular expression), for profiling; `wire` names the bytes on the wire. */
 const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
-const WIRE = !ONLY || new RegExp(ONLY).test('wire');
+const selected = (name: string) => !ONLY || new RegExp(ONLY).test(name);
+const WIRE = selected('wire');
 const CONNECTIONS = 16;
 const POOL = process.argv.includes('--pool') ? arg('pool', 0) : undefined;
 const ROOT = path.resolve('bench');
@@ -108,12 +110,13 @@ async function main() {
    * Runs a scenario from a separate load process: a 2 s warm-up, then RUNS measured runs with
    * fresh requests each (new search strings, new idempotency keys); the run with the median p95
    * is reported, with the p95 of every run beside it (this VM's speed drifts with its host).
+   * `beforeRun` may start something that runs beside the load and return how to stop it.
    */
   const run = async (
-    name: string, note: string, budget: number | undefined, next: (i: number) => LoadRequest, beforeRun?: () => Promise<unknown>,
-    connections = CONNECTIONS,
+    name: string, note: string, budget: number | undefined, next: (i: number) => LoadRequest,
+    beforeRun?: () => Promise<unknown> | (() => Promise<void>), connections = CONNECTIONS,
   ) => {
-    if (ONLY && !new RegExp(ONLY).test(name)) return;
+    if (!selected(name)) return;
     const file = path.join(TMP, 'scenario.json');
     const load = async (seconds: number, requests: LoadRequest[]) => {
       fs.writeFileSync(file, JSON.stringify({ port, connections, seconds, requests }));
@@ -124,11 +127,12 @@ async function main() {
     await load(2, batch(RUNS));
     const runs: Scenario[] = [];
     for (let r = 0; r < RUNS; r++) {
-      await beforeRun?.();
+      const started = await beforeRun?.();
       const requests = batch(r);
       const server0 = process.cpuUsage();
       const db0 = postgresCpuMs();
       const result = await load(SECONDS, requests);
+      if (typeof started === 'function') await started();
       const server = process.cpuUsage(server0);
       // CPU per request of each party on the shared cores: where the time goes.
       const perRequest = (ms: number) => Math.round((ms / result.requests) * 1000) / 1000;
@@ -144,10 +148,27 @@ async function main() {
     results[name] = { ...median, p95Runs: runs.map((x) => x.p95) };
   };
 
-  await run('search/prodotti', `mix of ${searchTerms.length} terms (words, partial words, typos, codes, EAN, supplier codes), page of 50`, BUDGET.search,
-    (i) => ({ method: 'GET', path: `/api/search/prodotti?${scope}&stringa=${q(searchTerms[i % searchTerms.length]!)}&start=0&limit=50`, headers }));
-  await run('prodotti/categoriawithcustominfo', `page of 50 with net prices, ${categories.length} categories, pages 1-5`, BUDGET.categoria,
-    (i) => ({ method: 'GET', path: `/api/prodotti/categoriawithcustominfo?${scope}&categoria_cod=${categories[i % categories.length]!.cod_cat}&start=${(i % 5) * 50}&limit=50`, headers }));
+  const searchRequest = (i: number): LoadRequest =>
+    ({ method: 'GET', path: `/api/search/prodotti?${scope}&stringa=${q(searchTerms[i % searchTerms.length]!)}&start=0&limit=50`, headers });
+  const categoryRequest = (i: number): LoadRequest =>
+    ({ method: 'GET', path: `/api/prodotti/categoriawithcustominfo?${scope}&categoria_cod=${categories[i % categories.length]!.cod_cat}&start=${(i % 5) * 50}&limit=50`, headers });
+  const searchNote = `mix of ${searchTerms.length} terms (words, partial words, typos, codes, EAN, supplier codes), page of 50`;
+  const categoryNote = `page of 50 with net prices, ${categories.length} categories, pages 1-5`;
+  await run('search/prodotti', searchNote, BUDGET.search, searchRequest);
+  await run('prodotti/categoriawithcustominfo', categoryNote, BUDGET.categoria, categoryRequest);
+
+  // The same pages while the ERP's stock file of every product is imported over and over by
+  // `npm run import` in a process of its own, as beside a running portal (issue 12): two files
+  // that each change every figure, in turn.
+  const imports: number[] = [];
+  const duringImport = ['search/prodotti (stock import running)', 'prodotti/categoriawithcustominfo (stock import running)'];
+  if (duringImport.some(selected)) {
+    const stockFiles = await writeStockFiles(setup.sql);
+    const during = (extra: string) => `${extra}, while a ${catalogue.toLocaleString('en')}-row stock file where every figure changed is imported in a loop`;
+    const importing = () => importInLoop(url, stockFiles, imports);
+    await run(duringImport[0]!, during(searchNote), BUDGET.search, searchRequest, importing);
+    await run(duringImport[1]!, during(categoryNote), BUDGET.categoria, categoryRequest, importing);
+  }
 
   // The admin's client search (users form, client list) over 20,000 clients: exact codes, code
   // prefixes, one word, two words in either order, whole e-mails and their domains.
@@ -241,6 +262,7 @@ async function main() {
     catalogue: { products: catalogue, seededNow: grown.added, seedSeconds: Math.round(seedSeconds * 10) / 10 },
     connections: CONNECTIONS, seconds: SECONDS, runs: RUNS, results,
     ordini: { unitsSold: Number(sold), stockDecrease: Number(before) - Number(after), oversold, negativeStockRows: negative },
+    stockImports: imports,
     spa, rete,
   };
   // A partial run (--only) prints its figures without replacing the report.
@@ -249,6 +271,43 @@ async function main() {
     fs.writeFileSync(path.join(ROOT, 'report.md'), markdown(report));
   }
   console.log(markdown(report));
+}
+
+/**
+ * Two giacenze files of every product, in the import's format: the stock as it is, and each
+ * figure one higher. Importing them in turn changes every row every time.
+ */
+async function writeStockFiles(sql: postgres.Sql): Promise<string[]> {
+  const rows = await sql<{ c: string; d: number; o: number }[]>`
+    SELECT p.codice_prodotto AS c, g.disponibilita AS d, g.ord_forn AS o FROM prodotti p JOIN giacenze g ON g.prodotto_id = p.id ORDER BY p.id`;
+  return [0, 1].map((k) => {
+    const file = path.join(TMP, `giacenze-${k}.csv`);
+    fs.writeFileSync(file, ['codice_prodotto;disponibilita;ord_forn', ...rows.map((r) => `${r.c};${r.d + k};${r.o}`), ''].join('\r\n'));
+    return file;
+  });
+}
+
+/**
+ * Runs `npm run import` of the files in turn, each in a new process, until stopped; the stop
+ * waits for the import under way. Each import's own time (as the command reports it) goes into
+ * `seconds`.
+ */
+function importInLoop(databaseUrl: string, files: string[], seconds: number[]): () => Promise<void> {
+  let stopped = false;
+  const loop = (async () => {
+    for (let i = 0; !stopped; i++) {
+      const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', path.resolve('server/import/cli.ts'), '--tipo', 'giacenze', files[i % files.length]!], {
+        env: { ...process.env, DATABASE_URL: databaseUrl }, maxBuffer: 1 << 20,
+      });
+      const m = /importato in ([\d,]+) s/.exec(stdout);
+      if (!m) throw new Error(`Import non riuscito durante il bench: ${stdout}`);
+      seconds.push(Number(m[1]!.replace(',', '.')));
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await loop;
+  };
 }
 
 type Scenario = LoadResult & {
@@ -282,7 +341,7 @@ function spaSize(): { jsGzipKb: number; files: string[] } | null {
   return { jsGzipKb: Math.round((bytes / 1024) * 10) / 10, files };
 }
 
-function markdown(r: { date: string; catalogue: { products: number; seedSeconds: number }; connections: number; seconds: number; runs: number; results: Record<string, Scenario>; ordini: { oversold: number; negativeStockRows: number; unitsSold: number }; spa: { jsGzipKb: number } | null; rete: Rete | { mancante: string } | null }): string {
+function markdown(r: { date: string; catalogue: { products: number; seedSeconds: number }; connections: number; seconds: number; runs: number; results: Record<string, Scenario>; ordini: { oversold: number; negativeStockRows: number; unitsSold: number }; stockImports: number[]; spa: { jsGzipKb: number } | null; rete: Rete | { mancante: string } | null }): string {
   const ok = (v: number, b?: number) => (b === undefined ? '—' : v <= b ? 'ok' : '**over**');
   const lines = [
     '# Benchmark', '',
@@ -292,6 +351,7 @@ function markdown(r: { date: string; catalogue: { products: number; seedSeconds:
     ...Object.entries(r.results).map(([k, v]) => `| ${k} | ${v.p50} | ${v.p95} | ${v.p99} | ${v.rps} | ${v.errors + v.non2xx} | ${v.budget ?? '—'} | ${ok(v.p95, v.budget)} | ${v.p95Runs.join(' / ')} | ${v.cpu.serverMs} / ${v.cpu.dbMs} / ${v.cpu.loadMs} |`),
     '', ...Object.entries(r.results).map(([k, v]) => `- ${k}: ${v.note}${v.connections !== r.connections ? `, ${v.connections} connections` : ''}`), '',
     `Orders: ${r.ordini.unitsSold} units sold, oversold ${r.ordini.oversold}, rows with negative stock ${r.ordini.negativeStockRows}.`,
+    ...(r.stockImports.length ? [`Stock imports beside the load (every product, every figure changed): ${r.stockImports.length}, ${Math.min(...r.stockImports)}–${Math.max(...r.stockImports)} s each as the command reports it.`] : []),
     `SPA first load, JavaScript gzipped: ${r.spa ? `${r.spa.jsGzipKb} kB (budget ${BUDGET.spaKb} kB) ${ok(r.spa.jsGzipKb, BUDGET.spaKb)}` : 'not built (run `npm run build`)'}.`,
     `Large catalogue seeding (this run): ${r.catalogue.seedSeconds} s.`, '',
     ...reteMarkdown(r.rete),
