@@ -20,6 +20,7 @@ import { SessioniRecenti } from './auth/sessioni-recenti.js';
 import { CatalogoCache } from './catalogo/catalogo.cache.js';
 import { applicaPopolarita } from './catalogo/popolarita.js';
 import { esportaOrdine } from './erp/esporta-ordine.js';
+import { importaFile } from './import/in-coda.js';
 import { CodaLavori } from './lavori/coda-lavori.js';
 import { inviaMail } from './posta/invia-mail.js';
 import { applicaStatistiche } from './statistiche/coda.js';
@@ -142,7 +143,10 @@ export async function buildApp(
     { task: 'applica_popolarita', ogniMs: 5 * 60_000 },
     // ordini/stats folds first anyway: this keeps the queue short between visits.
     { task: 'applica_statistiche', ogniMs: 60_000 },
-  ], app.log);
+  ], app.log, {
+    // Imports queued by the admin screen and the ERP's push: a lane of their own.
+    importa_file: importaFile(database.sql, config.dataDir, app.log),
+  });
   await lavori.start();
   app.decorate('deps', {
     config,

@@ -10,10 +10,11 @@ export type TipoImport = (typeof TIPI_IMPORT)[number];
 /** An ERP's export of 200,000 articles is some 60 MB of CSV; XLSX is smaller. */
 export const MAX_IMPORT_BYTES = 200 * MB;
 
-export const STATI_IMPORT = ['in_corso', 'applicata', 'verificata', 'rifiutata', 'fallita'] as const;
+export const STATI_IMPORT = ['in_attesa', 'in_corso', 'applicata', 'verificata', 'rifiutata', 'fallita'] as const;
 export type StatoImport = (typeof STATI_IMPORT)[number];
 
 export const ETICHETTE_STATO_IMPORT: Record<StatoImport, string> = {
+  in_attesa: 'In coda',
   in_corso: 'In corso',
   applicata: 'Applicata',
   verificata: 'Verificata (prova)',
@@ -24,9 +25,13 @@ export const ETICHETTE_STATO_IMPORT: Record<StatoImport, string> = {
 export const MSG_IMPORT = {
   soloCsvXlsx: 'Il file deve essere un CSV (testo separato da ; o ,) o un foglio XLSX.',
   fileMancante: 'Seleziona il file da importare.',
+  inAttesa: 'File ricevuto: importazione in coda.',
+  inCorso: 'Importazione in corso.',
   applicata: 'Importazione completata.',
+  rifiutata: 'File rifiutato.',
   verificata: 'Verifica completata: nulla è stato scritto.',
   sconosciuta: 'Importazione non trovata.',
+  nonTua: 'Importazione non inviata con questo token.',
 } as const;
 
 /** A form's yes/no: the browser sends '1'/'0' (or true/false in JSON). */
@@ -75,7 +80,12 @@ export const importazione = z.object({
 });
 export type Importazione = z.infer<typeof importazione>;
 
+/** A run's report: its record and its first refused rows; status 1 when refused or failed. */
 const rapporto = esito.extend({ importazione, errori: z.array(erroreImport) });
+export type Rapporto = z.infer<typeof rapporto>;
+
+/** A run that has not ended: its report is read again until it has. */
+export const importInCorso = (i: Pick<Importazione, 'stato'>) => i.stato === 'in_attesa' || i.stato === 'in_corso';
 
 /** Errors shown with the report; the whole list (up to 10,000) is read with importazioni/errori. */
 export const ERRORI_NEL_RAPPORTO = 200;
@@ -83,17 +93,31 @@ export const ERRORI_NEL_RAPPORTO = 200;
 const upload = { campi: ['file'] as const, maxFile: 1, maxBytes: MAX_IMPORT_BYTES } as const;
 const T = 'Importazioni';
 
-/** Imports from the ERP's exports (docs/import.md): the admin screen (tecnico) and the ERP's push (API token). */
+/**
+ * Imports from the ERP's exports (docs/import.md): the admin screen (tecnico) and the ERP's push
+ * (API token). A file is queued and answered at once ('in_attesa'); its report is read again
+ * (rapporto, esito) until the run has ended.
+ */
 export const importazioniApi = {
   carica: contract({
     path: 'importazioni/carica', methods: ['POST'], access: 'tecnico', tag: T, upload,
-    summary: "Importa un file (multipart: file, tipo, completo, prova, soglia); con prova=1 verifica soltanto",
+    summary: "Mette in coda un file da importare (multipart: file, tipo, completo, prova, soglia); con prova=1 verifica soltanto",
     input: importRequest, response: rapporto,
+  }),
+  rapporto: contract({
+    path: 'importazioni/rapporto', methods: ['GET'], access: 'tecnico', tag: T,
+    summary: "Lo stato e il rapporto di un'importazione (con le prime righe scartate)",
+    input: z.object({ id: idParam('id') }), response: rapporto,
   }),
   push: contract({
     path: 'importazioni/push', methods: ['POST'], access: 'token', tag: T, upload,
-    summary: "Importazione automatica dal gestionale, autenticata da un token API (Authorization: Bearer)",
+    summary: "Importazione automatica dal gestionale, autenticata da un token API (Authorization: Bearer): messa in coda",
     input: importRequest, response: rapporto,
+  }),
+  esito: contract({
+    path: 'importazioni/esito', methods: ['GET'], access: 'token', tag: T,
+    summary: "Lo stato e il rapporto di un'importazione inviata con lo stesso token",
+    input: z.object({ id: idParam('id') }), response: rapporto,
   }),
   storico: contract({
     path: 'importazioni/read', methods: ['GET'], access: 'tecnico', tag: T,

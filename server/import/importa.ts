@@ -1,6 +1,6 @@
 /**
- * The import engine: one file of one kind in, a report out. The CLI (cli.ts), and later the admin
- * screen and the ERP's HTTP push, are thin layers on `importa()`.
+ * The import engine: one file of one kind in, a report out. The CLI (cli.ts) and the job that runs
+ * the files of the admin screen and of the ERP's HTTP push (in-coda.ts) are thin layers on it.
  *
  * A run reads the file as a stream (CSV or XLSX), validates each row with zod as it goes and
  * COPYs it into a temporary staging table; then, in the same transaction, refuses rows naming
@@ -19,7 +19,7 @@ import { leggiIntestazione, type MappaColonne } from './colonne.js';
 import type { Applicato, Campo, Conteggi, DefinizioneTipo, ErroreRiga, Lavoro, TipoImport } from './definizione.js';
 import { righeFile } from './lettura/righe.js';
 import { FileNonValido, type Cella, type FormatoLetto, type RigaGrezza } from './lettura/tipi.js';
-import { apriRegistro, chiudiRegistro, ERRORI_REGISTRATI, registroFallito } from './registro.js';
+import { apriRegistro, chiudiRegistro, ERRORI_REGISTRATI, registroFallito, riprendiRegistro } from './registro.js';
 import { copiaStaging, creaStaging } from './staging.js';
 import { TIPI } from './tipi/index.js';
 
@@ -27,6 +27,8 @@ export interface Autore {
   /** 'cli': npm run import; 'admin': the admin screen; 'api': the ERP's push. */
   origine: 'cli' | 'admin' | 'api';
   adminId?: number;
+  /** The API token of an ERP push. */
+  tokenId?: number;
   /** Who, in words: the admin's username, the token's name, the CLI's user and host. */
   nome: string;
 }
@@ -52,6 +54,8 @@ export interface OpzioniImport {
   soglia?: number;
   colonne?: MappaColonne;
   onProgress?: (a: Avanzamento) => void;
+  /** A record opened when the file was queued (in-coda.ts): this run takes it over. */
+  registro?: number;
 }
 
 export type StatoImport = 'applicata' | 'verificata' | 'rifiutata';
@@ -78,14 +82,22 @@ const OGNI_RIGHE = 10_000;
 
 export class OpzioniNonValide extends Error {}
 
+/** Options an import refuses before reading anything; returns the threshold. */
+export function verificaOpzioni(o: Pick<OpzioniImport, 'tipo' | 'soglia' | 'completo'>): number {
+  const soglia = o.soglia ?? SOGLIA_PREDEFINITA;
+  if (!(soglia >= 0 && soglia <= 100)) throw new OpzioniNonValide('La soglia è una percentuale tra 0 e 100');
+  if (o.completo && !TIPI[o.tipo].completo) throw new OpzioniNonValide(`L'opzione completo non vale per il tipo ${o.tipo}`);
+  return soglia;
+}
+
 /** Imports one file. A refused file is a report (stato 'rifiutata'), not an exception. */
 export async function importa(sql: Sql, bytes: AsyncIterable<Buffer>, o: OpzioniImport): Promise<RapportoImport> {
   const def = TIPI[o.tipo];
-  const soglia = o.soglia ?? SOGLIA_PREDEFINITA;
-  if (!(soglia >= 0 && soglia <= 100)) throw new OpzioniNonValide('La soglia è una percentuale tra 0 e 100');
-  if (o.completo && !def.completo) throw new OpzioniNonValide(`--completo non vale per il tipo ${o.tipo}`);
+  const soglia = verificaOpzioni(o);
   const inizio = performance.now();
-  const id = await apriRegistro(sql, o, soglia);
+  let id = o.registro;
+  if (id === undefined) id = await apriRegistro(sql, o, soglia);
+  else await riprendiRegistro(sql, id);
   const r: RapportoImport = {
     id, tipo: o.tipo, file: o.file, stato: 'rifiutata', formato: {}, colonneIgnorate: [],
     righeLette: 0, scartate: 0, nuove: 0, modificate: 0, invariate: 0, ritirate: 0, errori: [], durataMs: 0,

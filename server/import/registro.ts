@@ -2,6 +2,7 @@
  * The run record (importazioni, importazioni_errori): written outside the run's transaction, so
  * that refused and failed runs are in the history too.
  */
+import type postgres from 'postgres';
 import type { Sql } from '../db/client.js';
 import { copyRows } from '../db/copy.js';
 import type { ErroreRiga } from './definizione.js';
@@ -10,13 +11,24 @@ import type { OpzioniImport, RapportoImport } from './importa.js';
 /** Refused rows kept per run (the count of importazioni.scartate is always whole). */
 export const ERRORI_REGISTRATI = 10_000;
 
-export async function apriRegistro(sql: Sql, o: OpzioniImport, soglia: number): Promise<number> {
+/**
+ * Opens a run's record: 'in_corso' for a run starting now, or 'in_attesa' with the stored file
+ * for one queued for its job (in-coda.ts, inside the transaction that queues the job).
+ */
+export async function apriRegistro(
+  sql: Sql | postgres.TransactionSql, o: Omit<OpzioniImport, 'onProgress'>, soglia: number, fileSalvato?: string,
+): Promise<number> {
   const [r] = await sql<{ id: number }[]>`
-    INSERT INTO importazioni (tipo, file, origine, admin_id, autore, completo, prova, soglia)
-    VALUES (${o.tipo}, ${o.file}, ${o.autore.origine}, ${o.autore.adminId ?? null}, ${o.autore.nome},
-            ${o.completo ?? false}, ${o.prova ?? false}, ${soglia})
+    INSERT INTO importazioni (tipo, file, origine, admin_id, token_id, autore, completo, prova, soglia, stato, file_salvato)
+    VALUES (${o.tipo}, ${o.file}, ${o.autore.origine}, ${o.autore.adminId ?? null}, ${o.autore.tokenId ?? null}, ${o.autore.nome},
+            ${o.completo ?? false}, ${o.prova ?? false}, ${soglia}, ${fileSalvato ? 'in_attesa' : 'in_corso'}, ${fileSalvato ?? null})
     RETURNING id`;
-  return r.id;
+  return r!.id;
+}
+
+/** A queued run's job starts it (again, after a failed attempt). */
+export async function riprendiRegistro(sql: Sql, id: number): Promise<void> {
+  await sql`UPDATE importazioni SET stato = 'in_corso', motivo = NULL, fase = NULL, percentuale = NULL, righe_lette = 0 WHERE id = ${id}`;
 }
 
 export async function chiudiRegistro(sql: Sql, r: RapportoImport): Promise<void> {
@@ -24,7 +36,8 @@ export async function chiudiRegistro(sql: Sql, r: RapportoImport): Promise<void>
     await tx`
       UPDATE importazioni SET stato = ${r.stato}, motivo = ${r.motivo ?? null}, righe_lette = ${r.righeLette},
         nuove = ${r.nuove}, modificate = ${r.modificate}, invariate = ${r.invariate}, ritirate = ${r.ritirate},
-        scartate = ${r.scartate}, colonne_ignorate = ${r.colonneIgnorate}, finita_at = now(), durata_ms = ${r.durataMs}
+        scartate = ${r.scartate}, colonne_ignorate = ${r.colonneIgnorate}, finita_at = now(), durata_ms = ${r.durataMs},
+        fase = NULL, percentuale = NULL
       WHERE id = ${r.id}`;
     await copyRows(tx, 'importazioni_errori', ['importazione_id', 'riga', 'colonna', 'valore', 'messaggio'],
       r.errori.slice(0, ERRORI_REGISTRATI).map((e: ErroreRiga) => [r.id, e.riga, e.colonna ?? null, e.valore ?? null, e.messaggio]));

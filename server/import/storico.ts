@@ -1,5 +1,6 @@
 import type { ErroreImport, Importazione } from '../../shared/importazioni.js';
 import type { Sql } from '../db/client.js';
+import { ERRORI_REGISTRATI } from './registro.js';
 
 const COLONNE = (sql: Sql) => sql`
   id, tipo, file, origine, autore, completo, prova, stato, motivo, righe_lette, nuove, modificate, invariate,
@@ -20,8 +21,8 @@ export async function leggiImportazione(sql: Sql, id: number): Promise<Importazi
   return r;
 }
 
-/** A run's refused rows in line order (importazioni_errori_importazione_idx). */
-export async function erroriImportazione(sql: Sql, id: number): Promise<ErroreImport[]> {
+/** A run's refused rows in line order (importazioni_errori_importazione_idx), the first `limit`. */
+export async function erroriImportazione(sql: Sql, id: number, limit = ERRORI_REGISTRATI): Promise<ErroreImport[]> {
   return sql<ErroreImport[]>`
-    SELECT riga, colonna, valore, messaggio FROM importazioni_errori WHERE importazione_id = ${id} ORDER BY riga, id`;
+    SELECT riga, colonna, valore, messaggio FROM importazioni_errori WHERE importazione_id = ${id} ORDER BY riga, id LIMIT ${limit}`;
 }

@@ -36,16 +36,16 @@ const CONCORRENZA = 1;
 /**
  * The one job queue (docs/decisions.md): graphile-worker on the portal's Postgres. Jobs are queued
  * in SQL with graphile_worker.add_job in the transaction of what they are about (accoda_mail,
- * crea_ordine), so a job exists exactly when its data does; each server process runs a worker, the
- * database hands every job to one of them (SKIP LOCKED), failures are retried with a growing pause,
- * and scheduled tasks run once a period across all processes.
+ * crea_ordine, an uploaded import), so a job exists exactly when its data does; each server
+ * process runs a worker, the database hands every job to one of them (SKIP LOCKED), failures are
+ * retried with a growing pause, and scheduled tasks run once a period across all processes.
+ * Long tasks (imports: 45 s for 200,000 rows) have a runner of their own, one job at a time, so
+ * that the short ones (mail, the ERP export, the folds) never wait behind them: a runner only
+ * takes jobs of the tasks it knows.
  */
 export class CodaLavori {
   private pool?: pg.Pool;
-  private runner?: Runner;
-  private fermata = false;
-  private ripartenze = 0;
-  private timer?: NodeJS.Timeout;
+  private corsie: Corsia[] = [];
   private readonly pianificazioni: NodeJS.Timeout[] = [];
   private readonly outage = outageLogger();
   private readonly logger: Logger;
@@ -55,13 +55,16 @@ export class CodaLavori {
     private readonly tasks: TaskList,
     private readonly pianificati: Pianificato[],
     private readonly log: Log,
+    private readonly lunghi: TaskList = {},
   ) {
     this.logger = loggerDi(log);
   }
 
   async start(): Promise<void> {
     this.pool = poolDiLavoro(this.sql);
-    await this.avvia();
+    const liste = [this.tasks, this.lunghi].filter((t) => Object.keys(t).length > 0);
+    this.corsie = liste.map((t) => new Corsia(this.pool!, t, this.logger));
+    await Promise.all(this.corsie.map((c) => c.avvia()));
     for (const p of this.pianificati) {
       const t = setInterval(() => void this.accoda(p), p.ogniMs);
       t.unref();
@@ -81,15 +84,44 @@ export class CodaLavori {
     }
   }
 
+  async stop(): Promise<void> {
+    for (const t of this.pianificazioni) clearInterval(t);
+    await Promise.all(this.corsie.map((c) => c.stop()));
+    this.corsie = [];
+    await this.pool?.end();
+    this.pool = undefined;
+  }
+
   /**
-   * Starts a runner and watches it: graphile-worker stops a runner whose database went away for
-   * good, so a stopped runner is started again after a pause until the app closes.
+   * Runs here, now, every job that is due, and returns when none is left (tests and scripts; the
+   * workers of running processes take the same jobs otherwise).
    */
-  private async avvia(): Promise<void> {
+  async esegui(): Promise<void> {
+    const pool = this.pool ?? poolDiLavoro(this.sql, 2);
+    try {
+      await runOnce({ pgPool: pool, taskList: { ...this.tasks, ...this.lunghi }, logger: this.logger });
+    } finally {
+      if (pool !== this.pool) await pool.end();
+    }
+  }
+}
+
+/**
+ * One runner and its watch: graphile-worker stops a runner whose database went away for good, so
+ * a stopped runner is started again after a pause until the queue stops.
+ */
+class Corsia {
+  private runner?: Runner;
+  private fermata = false;
+  private ripartenze = 0;
+  private timer?: NodeJS.Timeout;
+
+  constructor(private readonly pool: pg.Pool, private readonly tasks: TaskList, private readonly logger: Logger) {}
+
+  async avvia(): Promise<void> {
     const runner = await run({
       pgPool: this.pool,
       taskList: this.tasks,
-      // A missed minute is not made up later: each of these folds everything queued anyway.
       concurrency: CONCORRENZA,
       noHandleSignals: true,
       pollInterval: 2000,
@@ -120,25 +152,9 @@ export class CodaLavori {
   async stop(): Promise<void> {
     this.fermata = true;
     clearTimeout(this.timer);
-    for (const t of this.pianificazioni) clearInterval(t);
     const runner = this.runner;
     this.runner = undefined;
     // A runner that stopped by itself says so when stopped again: that is not an error here.
     await runner?.stop().catch(() => {});
-    await this.pool?.end();
-    this.pool = undefined;
-  }
-
-  /**
-   * Runs here, now, every job that is due, and returns when none is left (tests and scripts; the
-   * workers of running processes take the same jobs otherwise).
-   */
-  async esegui(): Promise<void> {
-    const pool = this.pool ?? poolDiLavoro(this.sql, 2);
-    try {
-      await runOnce({ pgPool: pool, taskList: this.tasks, logger: this.logger });
-    } finally {
-      if (pool !== this.pool) await pool.end();
-    }
   }
 }

@@ -2,12 +2,13 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial, boolean, index, integer, numeric, pgTable, serial, text, timestamp,
 } from 'drizzle-orm/pg-core';
-import { adminUtenti } from './accesso.table.js';
+import { adminUtenti, apiToken } from './accesso.table.js';
 
 /**
  * One run of the importer (server/import/): the history the admin screen 'Importazioni' lists.
- * Written when the run starts (stato 'in_corso') and completed when it ends, outside the run's
- * own transaction, so that a refused or failed file leaves its record too.
+ * Written when the run starts (stato 'in_corso'; 'in_attesa' first for a file uploaded to the job
+ * queue) and completed when it ends, outside the run's own transaction, so that a refused or
+ * failed file leaves its record too.
  */
 export const importazioni = pgTable('importazioni', {
   id: serial('id').primaryKey(),
@@ -20,11 +21,15 @@ export const importazioni = pgTable('importazioni', {
   /** The admin for origine 'admin'; kept as a name too, like the audit trail. */
   adminId: integer('admin_id').references(() => adminUtenti.id, { onDelete: 'set null' }),
   autore: text('autore').notNull(),
+  /** The API token of an ERP push (origine 'api'): only it reads the run's outcome. */
+  tokenId: integer('token_id').references(() => apiToken.id, { onDelete: 'set null' }),
+  /** An uploaded file waiting for its job (DATA_DIR/importazioni/…); null once it has run. */
+  fileSalvato: text('file_salvato'),
   completo: boolean('completo').notNull().default(false),
   prova: boolean('prova').notNull().default(false),
   /** Largest share of refused rows (percent) before the whole file is refused. */
   soglia: numeric('soglia', { precision: 5, scale: 2 }).notNull(),
-  /** in_corso | applicata | verificata (dry run) | rifiutata | fallita */
+  /** in_attesa (queued) | in_corso | applicata | verificata (dry run) | rifiutata | fallita */
   stato: text('stato').notNull().default('in_corso'),
   /** Why a file was refused or a run failed, in Italian. */
   motivo: text('motivo'),

@@ -71,7 +71,7 @@ describe('npm run import', () => {
     expect(await importa('--tipo', 'ordini', 'x.csv')).toMatchObject({ codice: 2, err: expect.stringContaining('Tipo sconosciuto: ordini') });
     expect(await importa(file('dati.csv', 'a;b\n'))).toMatchObject({ codice: 2, err: expect.stringContaining('indica --tipo') });
     expect(await importa('--tipo', 'giacenze', '--completo', path.join(dir, 'stock.csv'))).toMatchObject({
-      codice: 2, err: expect.stringContaining('--completo non vale per il tipo giacenze'),
+      codice: 2, err: expect.stringContaining("L'opzione completo non vale per il tipo giacenze"),
     });
   });
 });

@@ -3,7 +3,8 @@ import { createAdmin, createProdotto } from '../../support/factories.js';
 import { loginAdmin, useTestApp } from '../../support/harness.js';
 
 // The import calls over real HTTP with real multipart bodies: the admin screen's (tecnico) with its
-// dry run, and the ERP's push authenticated by an API token.
+// dry run, and the ERP's push authenticated by an API token. A file is queued and answered at
+// once; the app's own worker runs it, and its report is read until the run has ended.
 const t = useTestApp();
 let base = '';
 let tecnico = '';
@@ -32,20 +33,31 @@ function modulo(campi: Record<string, string>, contenuto: string | Uint8Array, n
 }
 const carica = (form: FormData, headers: Record<string, string>, path = 'importazioni/carica') =>
   fetch(`${base}/api/${path}`, { method: 'POST', body: form, headers });
+type Rapporto = { status: number; msg: string; importazione: { id: number; stato: string } & Record<string, unknown>; errori: unknown[] };
+/** Reads a run's report until it has ended. */
+async function finita(r: Response, headers: Record<string, string> = { cookie: tecnico }, path = 'importazioni/rapporto'): Promise<Rapporto> {
+  expect(r.status).toBe(200);
+  const coda = (await r.json()) as Rapporto;
+  expect(coda).toMatchObject({ status: 0, msg: 'File ricevuto: importazione in coda.', importazione: { stato: 'in_attesa' }, errori: [] });
+  let ultimo = coda;
+  await expect.poll(async () => {
+    ultimo = (await t().app.inject({ url: `/api/${path}?id=${coda.importazione.id}`, headers })).json();
+    return ultimo.importazione.stato;
+  }, { timeout: 20_000, interval: 50 }).toMatch(/^(applicata|verificata|rifiutata|fallita)$/);
+  return ultimo;
+}
 const giacenza = async (codice: string) => (await t().database.sql<{ disponibilita: number; ord_forn: number }[]>`
   SELECT disponibilita, ord_forn FROM prodotti JOIN giacenze ON prodotto_id = id WHERE codice_prodotto = ${codice}`)[0]!;
 
 describe('importazioni (admin screen and ERP push)', () => {
   it('a dry run reports and writes nothing; applying writes; the history and errors are readable', async () => {
     const csv = 'codice_prodotto;disponibilita;ord_forn\r\nIMP1;7;3\r\nIMP2;10;0\r\n';
-    const prova = await carica(modulo({ tipo: 'giacenze', prova: '1' }, csv), { cookie: tecnico });
-    expect(prova.status).toBe(200);
-    const p = await prova.json();
+    const p = await finita(await carica(modulo({ tipo: 'giacenze', prova: '1' }, csv), { cookie: tecnico }));
     expect(p).toMatchObject({ status: 0, msg: 'Verifica completata: nulla è stato scritto.', errori: [] });
     expect(p.importazione).toMatchObject({ tipo: 'giacenze', file: 'giacenze.csv', stato: 'verificata', prova: true, righe_lette: 2, modificate: 1, invariate: 1, autore: 'tec.import', origine: 'admin' });
     expect(await giacenza('IMP1')).toEqual({ disponibilita: 10, ord_forn: 0 });
 
-    const vera = await (await carica(modulo({ tipo: 'giacenze' }, csv), { cookie: tecnico })).json();
+    const vera = await finita(await carica(modulo({ tipo: 'giacenze' }, csv), { cookie: tecnico }));
     expect(vera).toMatchObject({ status: 0, msg: 'Importazione completata.', importazione: { stato: 'applicata', modificate: 1 } });
     expect(await giacenza('IMP1')).toEqual({ disponibilita: 7, ord_forn: 3 });
 
@@ -56,7 +68,7 @@ describe('importazioni (admin screen and ERP push)', () => {
 
   it('a file over the threshold is refused (status 1) with its rows and reasons, nothing applied', async () => {
     const csv = 'codice_prodotto;disponibilita\nIMP1;molti\nIMP2;4\n';
-    const r = await (await carica(modulo({ tipo: 'giacenze' }, csv), { cookie: tecnico })).json();
+    const r = await finita(await carica(modulo({ tipo: 'giacenze' }, csv), { cookie: tecnico }));
     expect(r.status).toBe(1);
     expect(r.msg).toMatch(/File rifiutato, nulla è stato importato/);
     expect(r.errori).toEqual([expect.objectContaining({ riga: 2, colonna: 'disponibilita', valore: 'molti' })]);
@@ -67,9 +79,17 @@ describe('importazioni (admin screen and ERP push)', () => {
 
   it('the ERP pushes with its token; no token, a session or a revoked token are refused', async () => {
     const csv = 'codice_prodotto,disponibilita\nIMP2,5\n';
-    const ok = await carica(modulo({ tipo: 'giacenze' }, csv), { authorization: `Bearer ${token}` }, 'importazioni/push');
-    expect(await ok.json()).toMatchObject({ status: 0, importazione: { origine: 'api', autore: 'token: Gestionale', modificate: 1 } });
+    const bearer = { authorization: `Bearer ${token}` };
+    const ok = await finita(await carica(modulo({ tipo: 'giacenze' }, csv), bearer, 'importazioni/push'), bearer, 'importazioni/esito');
+    expect(ok).toMatchObject({ status: 0, importazione: { origine: 'api', autore: 'token: Gestionale', modificate: 1 } });
     expect((await giacenza('IMP2')).disponibilita).toBe(5);
+    // The token reads its own runs only; the admin reads every run.
+    const dellAdmin = (await t().app.inject({ url: '/api/importazioni/read', headers: { cookie: tecnico } })).json().importazioni
+      .find((i: { origine: string }) => i.origine === 'admin');
+    const altrui = await t().app.inject({ url: `/api/importazioni/esito?id=${dellAdmin.id}`, headers: bearer });
+    expect([altrui.statusCode, altrui.json().msg]).toEqual([403, 'Importazione non inviata con questo token.']);
+    expect((await t().app.inject({ url: `/api/importazioni/esito?id=${ok.importazione.id}`, headers: { cookie: tecnico } })).statusCode).toBe(401);
+    expect((await t().app.inject({ url: `/api/importazioni/rapporto?id=${ok.importazione.id}`, headers: { cookie: tecnico } })).json().importazione.origine).toBe('api');
     expect((await carica(modulo({ tipo: 'giacenze' }, csv), {}, 'importazioni/push')).status).toBe(401);
     expect((await carica(modulo({ tipo: 'giacenze' }, csv), { cookie: tecnico }, 'importazioni/push')).status).toBe(401);
     const lista = (await t().app.inject({ url: '/api/token/list', headers: { cookie: tecnico } })).json().token;
@@ -90,5 +110,13 @@ describe('importazioni (admin screen and ERP push)', () => {
     expect((await tipo.json()).msg).toMatch(/tipo non valido/);
     expect((await carica(modulo({ tipo: 'giacenze' }, 'x'), { cookie: amministratore })).status).toBe(403);
     expect((await t().app.inject({ url: '/api/importazioni/errori?id=999999', headers: { cookie: tecnico } })).statusCode).toBe(404);
+    expect((await t().app.inject({ url: '/api/importazioni/rapporto?id=999999', headers: { cookie: tecnico } })).statusCode).toBe(404);
+    expect((await t().app.inject({ url: '/api/importazioni/rapporto?id=abc', headers: { cookie: tecnico } })).statusCode).toBe(400);
+    expect((await t().app.inject({ url: '/api/importazioni/rapporto?id=1', headers: { cookie: amministratore } })).statusCode).toBe(403);
+    // Options refused before anything is queued or kept.
+    const completo = await carica(modulo({ tipo: 'giacenze', completo: '1' }, 'codice_prodotto;disponibilita\nIMP1;1\n'), { cookie: tecnico });
+    expect([completo.status, (await completo.json()).msg]).toEqual([400, "L'opzione completo non vale per il tipo giacenze"]);
+    const [{ n }] = await t().database.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM importazioni WHERE stato = 'in_attesa' OR file_salvato IS NOT NULL`;
+    expect(n).toBe(0);
   });
 });

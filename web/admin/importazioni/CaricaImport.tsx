@@ -1,13 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { MAX_IMPORT_BYTES, MSG_IMPORT } from '../../../shared/importazioni.js';
+import { importInCorso, MAX_IMPORT_BYTES, MSG_IMPORT } from '../../../shared/importazioni.js';
 import { MSG_UPLOAD } from '../../../shared/upload.js';
 import { ERRORI_NEL_RAPPORTO, type OutputOfRapporto, TIPI_IMPORT, type TipoImport } from './tipi';
 import { CheckboxField } from '../../components/form/CheckboxField';
 import { InputField } from '../../components/form/InputField';
 import { SelectField } from '../../components/form/SelectField';
 import { errorMessage } from '../../lib/api';
+import { queryClient } from '../../lib/queryClient';
 import { Avanzamento, eAnnullato, FilePicker, useCaricamento } from '../multimedia/file';
-import { inviaImport, scaricaErrori } from './api';
+import { importKeys, inviaImport, rapportoQuery, scaricaErrori } from './api';
+import { AvanzamentoImport } from './AvanzamentoImport';
 import { Conteggi } from './Conteggi';
 
 const ETICHETTE: Record<TipoImport, string> = {
@@ -32,23 +35,27 @@ function tipoDalNome(nome: string): TipoImport | undefined {
 /**
  * Upload a file, see the report of a dry run (counts and refused rows), then apply it: the same
  * file is sent again without 'prova'. A new file or other options ask for a new check first.
+ * The server queues each file and answers at once: the run is followed until it has ended.
  */
 export function CaricaImport() {
   const [tipo, setTipo] = useState<TipoImport>('giacenze');
   const [file, setFile] = useState<File | null>(null);
   const [completo, setCompleto] = useState(false);
   const [soglia, setSoglia] = useState('1');
-  const [rapporto, setRapporto] = useState<OutputOfRapporto | null>(null);
+  const [corsa, setCorsa] = useState<number | null>(null);
   const [errore, setErrore] = useState<string>();
   const { avanzamento, avvia, annulla } = useCaricamento();
+  const seguita = useQuery({ ...rapportoQuery(corsa ?? 0), enabled: corsa !== null });
+  const rapporto = corsa === null ? undefined : seguita.data;
   const sogliaNum = Number(soglia.replace(',', '.'));
   const sogliaValida = soglia.trim() !== '' && Number.isFinite(sogliaNum) && sogliaNum >= 0 && sogliaNum <= 100;
-  const inCorso = avanzamento !== null;
-  const verificato = rapporto?.importazione.prova === true && rapporto.status === 0;
+  const inCoda = corsa !== null && (!rapporto || importInCorso(rapporto.importazione)) && !seguita.isError;
+  const inCorso = avanzamento !== null || inCoda;
+  const verificato = rapporto?.importazione.stato === 'verificata';
 
   const cambia = <T,>(set: (v: T) => void) => (v: T) => {
     set(v);
-    setRapporto(null);
+    setCorsa(null);
     setErrore(undefined);
   };
 
@@ -58,7 +65,8 @@ export function CaricaImport() {
     try {
       const r = await avvia((onProgress, signal) =>
         inviaImport({ tipo, file, completo: tipo === 'articoli' && completo, prova, soglia: sogliaNum }, onProgress, signal));
-      setRapporto(r);
+      queryClient.setQueryData(importKeys.rapporto(r.importazione.id), r);
+      setCorsa(r.importazione.id);
     } catch (err) {
       if (!eAnnullato(err)) setErrore(errorMessage(err));
     }
@@ -119,12 +127,14 @@ export function CaricaImport() {
           <button type="button" className="btn btn-primary" disabled={!verificato || inCorso} onClick={() => void invia(false)}>
             Applica
           </button>
-          {inCorso && <button type="button" className="btn btn-ghost" onClick={annulla}>Annulla</button>}
+          {avanzamento && <button type="button" className="btn btn-ghost" onClick={annulla}>Annulla</button>}
         </div>
         {avanzamento && <Avanzamento inviati={avanzamento.inviati} totale={avanzamento.totale} />}
+        {rapporto && importInCorso(rapporto.importazione) && <AvanzamentoImport i={rapporto.importazione} />}
         {errore && <p className="form-error" role="alert">{errore}</p>}
+        {seguita.isError && <p className="form-error" role="alert">{errorMessage(seguita.error)}</p>}
       </form>
-      {rapporto && <Rapporto r={rapporto} />}
+      {rapporto && !importInCorso(rapporto.importazione) && <Rapporto r={rapporto} />}
     </section>
   );
 }

@@ -1,15 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ETICHETTE_STATO_IMPORT, type Importazione } from '../../../shared/importazioni.js';
+import { ETICHETTE_STATO_IMPORT, type Importazione, importInCorso } from '../../../shared/importazioni.js';
 import { type Column, DataTable } from '../../components/DataTable';
 import { Pagination } from '../../components/Pagination';
 import { useToast } from '../../components/Toast';
 import { errorMessage } from '../../lib/api';
 import { formatDataOraSpec } from '../../lib/formato';
 import { scaricaErrori, storicoQuery } from './api';
+import { AvanzamentoImport } from './AvanzamentoImport';
 
 const LIMIT = 20;
-const FASI: Record<string, string> = { lettura: 'lettura del file', verifica: 'verifica', scrittura: 'scrittura', ricerca: 'aggiornamento della ricerca' };
 const n = (v: number) => v.toLocaleString('it-IT');
 
 function durata(ms: number | null): string {
@@ -18,14 +18,7 @@ function durata(ms: number | null): string {
 }
 
 function Stato({ i }: { i: Importazione }) {
-  if (i.stato === 'in_corso') {
-    return (
-      <div className="imp-incorso" role="status">
-        <progress max={100} value={i.percentuale ?? undefined} aria-label={`Avanzamento dell'importazione ${i.id}`} />
-        <span className="muted">{i.fase ? FASI[i.fase] ?? i.fase : 'avvio'}{i.righe_lette ? ` · ${n(i.righe_lette)} righe` : ''}</span>
-      </div>
-    );
-  }
+  if (importInCorso(i)) return <AvanzamentoImport i={i} />;
   const tono = i.stato === 'applicata' ? ' is-ok' : i.stato === 'verificata' ? ' is-neutral' : '';
   return <span className={`status-pill${tono}`} title={i.motivo ?? undefined}>{ETICHETTE_STATO_IMPORT[i.stato]}</span>;
 }
@@ -37,7 +30,7 @@ export function StoricoImport() {
   const pagina = storicoQuery(start, LIMIT, inCorso);
   const rows = useQuery({ ...pagina, placeholderData: keepPreviousData, select: (d) => d.importazioni });
   const { data: totale = 0 } = useQuery({ ...pagina, placeholderData: keepPreviousData, select: (d) => d.totale });
-  const qualcunoInCorso = rows.data?.some((i) => i.stato === 'in_corso') ?? false;
+  const qualcunoInCorso = rows.data?.some(importInCorso) ?? false;
   if (qualcunoInCorso !== inCorso) setInCorso(qualcunoInCorso);
   const toast = useToast();
 

@@ -53,7 +53,7 @@ export function TokenApi() {
       </div>
       <div className="card-body">
         <p className="muted">
-          Il gestionale invia i file a <code>POST /api/importazioni/push</code> con l'intestazione <code>Authorization: Bearer &lt;token&gt;</code>.
+          Il gestionale invia i file a <code>POST /api/importazioni/push</code> con l'intestazione <code>Authorization: Bearer &lt;token&gt;</code> e ne legge l'esito con <code>GET /api/importazioni/esito?id=…</code>.
         </p>
         <form className="imp-token-form" onSubmit={(e) => void onSubmit(e)}>
           <InputField layout="inline" label="Nome" placeholder="Es. Gestionale magazzino" value={nome} maxLength={100} onChange={(e) => setNome(e.target.value)} />

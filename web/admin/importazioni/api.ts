@@ -1,5 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { importazioniApi, type ErroreImport, type TipoImport } from '../../../shared/importazioni.js';
+import { importazioniApi, importInCorso, type ErroreImport, type TipoImport } from '../../../shared/importazioni.js';
 import { tokenApi } from '../../../shared/token.js';
 import { fileCsv } from '../../../shared/csv.js';
 import { callApi, uploadApi } from '../../lib/api';
@@ -9,6 +9,7 @@ import { queryClient } from '../../lib/queryClient';
 export const importKeys = {
   storico: (start: number, limit: number) => ['admin', 'importazioni', 'storico', start, limit] as const,
   storicoAll: ['admin', 'importazioni', 'storico'] as const,
+  rapporto: (id: number) => ['admin', 'importazioni', 'rapporto', id] as const,
   token: ['admin', 'importazioni', 'token'] as const,
 };
 
@@ -28,7 +29,19 @@ export interface Invio {
   soglia: number;
 }
 
-/** Sends the file: a dry run (prova) for the report, or the real import. */
+/** A queued run's report, read every second until the run has ended (then the history too). */
+export const rapportoQuery = (id: number) =>
+  queryOptions({
+    queryKey: importKeys.rapporto(id),
+    queryFn: async ({ signal }) => {
+      const r = await callApi(importazioniApi.rapporto, { id }, { signal });
+      if (!importInCorso(r.importazione)) void queryClient.invalidateQueries({ queryKey: importKeys.storicoAll });
+      return r;
+    },
+    refetchInterval: (q) => (q.state.data && !importInCorso(q.state.data.importazione) ? false : 1000),
+  });
+
+/** Sends the file to the queue: a dry run (prova) for the report, or the real import. */
 export function inviaImport(i: Invio, onProgress: (inviati: number, totale: number) => void, signal: AbortSignal) {
   return uploadApi(importazioniApi.carica, { tipo: i.tipo, completo: i.completo, prova: i.prova, soglia: i.soglia }, { file: [i.file] }, { onProgress, signal })
     .finally(() => queryClient.invalidateQueries({ queryKey: importKeys.storicoAll }));
