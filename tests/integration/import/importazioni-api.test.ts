@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createProdotto } from '../../support/factories.js';
-import { loginAdmin, useTestApp } from '../../support/harness.js';
+import fs from 'node:fs';
+import { createAdmin, createCliente, createProdotto, createUtente } from '../../support/factories.js';
+import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
 
 // The import calls over real HTTP with real multipart bodies: the admin screen's (tecnico) with its
 // dry run, and the ERP's push authenticated by an API token. A file is queued and answered at
@@ -95,6 +96,32 @@ describe('importazioni (admin screen and ERP push)', () => {
     const lista = (await t().app.inject({ url: '/api/token/list', headers: { cookie: tecnico } })).json().token;
     await t().app.inject({ method: 'POST', url: '/api/token/revoke', headers: { cookie: tecnico }, payload: { id: lista[0].id } });
     expect((await carica(modulo({ tipo: 'giacenze' }, csv), { authorization: `Bearer ${token}` }, 'importazioni/push')).status).toBe(401);
+  });
+
+  it('a running import does not hold up mail: imports have a runner of their own', async () => {
+    const { db, sql } = t().database;
+    const cliente = await loginCliente(t().app, await createUtente(db, { clienti: [(await createCliente(db)).id] }));
+    const mails = () => (fs.existsSync(t().config.mailDir) ? fs.readdirSync(t().config.mailDir).filter((f) => f.endsWith('.eml')) : []);
+    const prima = mails().length;
+    // Another import holds the import lock: the queued run starts and waits for it.
+    const altro = await sql.reserve();
+    await altro`SELECT pg_advisory_lock(hashtext('portale_import'))`;
+    try {
+      const coda = await (await carica(modulo({ tipo: 'giacenze' }, 'codice_prodotto;disponibilita\nIMP1;3\n'), { cookie: tecnico })).json();
+      const stato = async () => (await t().app.inject({ url: `/api/importazioni/rapporto?id=${coda.importazione.id}`, headers: { cookie: tecnico } })).json().importazione.stato;
+      await expect.poll(stato, { timeout: 10_000, interval: 50 }).toBe('in_corso');
+      const contatto = await t().app.inject({
+        method: 'POST', url: '/api/contatti/invia', headers: { cookie: cliente },
+        payload: { nome: 'Mario Rossi', email: 'mario@test.local', messaggio: 'Mentre il gestionale importa.' },
+      });
+      expect(contatto.statusCode).toBe(200);
+      await expect.poll(() => mails().length, { timeout: 10_000, interval: 50 }).toBe(prima + 1);
+      expect(await stato()).toBe('in_corso');
+    } finally {
+      await altro`SELECT pg_advisory_unlock(hashtext('portale_import'))`;
+      altro.release();
+    }
+    await expect.poll(async () => (await giacenza('IMP1')).disponibilita, { timeout: 10_000, interval: 50 }).toBe(3);
   });
 
   it('refuses what is not CSV or XLSX, a missing file or kind, and other admins', async () => {
