@@ -17,6 +17,7 @@ import { isDatabaseEmpty, seedDemo } from '../../seed/demo.js';
 import { LARGE_CLIENTI, LARGE_UTENTI, seedLargeCatalogue } from '../../seed/large.js';
 import { seedStoricoOrdini } from '../../seed/storico-ordini.js';
 import { execFile } from 'node:child_process';
+import http from 'node:http';
 import type postgres from 'postgres';
 import { promisify } from 'node:util';
 import type { LoadRequest, LoadResult } from './load.js';
@@ -110,16 +111,18 @@ async function main() {
    * Runs a scenario from a separate load process: a 2 s warm-up, then RUNS measured runs with
    * fresh requests each (new search strings, new idempotency keys); the run with the median p95
    * is reported, with the p95 of every run beside it (this VM's speed drifts with its host).
-   * `beforeRun` may start something that runs beside the load and return how to stop it.
+   * `beforeRun` may start something that runs beside the load and return how to stop it; `port`
+   * is another server than the bench's own.
    */
   const run = async (
     name: string, note: string, budget: number | undefined, next: (i: number) => LoadRequest,
-    beforeRun?: () => Promise<unknown> | (() => Promise<void>), connections = CONNECTIONS,
+    o: { beforeRun?: () => Promise<unknown> | (() => Promise<void>); connections?: number; port?: number } = {},
   ) => {
+    const connections = o.connections ?? CONNECTIONS;
     if (!selected(name)) return;
     const file = path.join(TMP, 'scenario.json');
     const load = async (seconds: number, requests: LoadRequest[]) => {
-      fs.writeFileSync(file, JSON.stringify({ port, connections, seconds, requests }));
+      fs.writeFileSync(file, JSON.stringify({ port: o.port ?? port, connections, seconds, requests }));
       const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'load-worker.ts'), file], { maxBuffer: 1 << 20 });
       return JSON.parse(stdout) as LoadResult;
     };
@@ -127,7 +130,7 @@ async function main() {
     await load(2, batch(RUNS));
     const runs: Scenario[] = [];
     for (let r = 0; r < RUNS; r++) {
-      const started = await beforeRun?.();
+      const started = await o.beforeRun?.();
       const requests = batch(r);
       const server0 = process.cpuUsage();
       const db0 = postgresCpuMs();
@@ -166,8 +169,8 @@ async function main() {
     const stockFiles = await writeStockFiles(setup.sql);
     const during = (extra: string) => `${extra}, while a ${catalogue.toLocaleString('en')}-row stock file where every figure changed is imported in a loop`;
     const importing = () => importInLoop(url, stockFiles, imports);
-    await run(duringImport[0]!, during(searchNote), BUDGET.search, searchRequest, importing);
-    await run(duringImport[1]!, during(categoryNote), BUDGET.categoria, categoryRequest, importing);
+    await run(duringImport[0]!, during(searchNote), BUDGET.search, searchRequest, { beforeRun: importing });
+    await run(duringImport[1]!, during(categoryNote), BUDGET.categoria, categoryRequest, { beforeRun: importing });
   }
 
   // The admin's client search (users form, client list) over 20,000 clients: exact codes, code
@@ -187,29 +190,67 @@ async function main() {
   });
   await run('search/clienti', `admin session, 4 connections, ${clientiTerms.length} terms over the clients (exact codes, code prefixes, one word, two words in either order, e-mails and domains), best 50`, undefined,
     (i) => ({ method: 'GET', path: `/api/search/clienti?stringa=${q(clientiTerms[i % clientiTerms.length]!)}`, headers: { cookie: adminCookie } }),
-    undefined, 4);
+    { connections: 4 });
 
   const [{ before }] = await setup.sql<{ before: string }[]>`SELECT sum(disponibilita)::text AS before FROM prodotti JOIN giacenze ON prodotto_id = id WHERE codice_prodotto = ANY(${stockProducts})`;
   let seq = 0;
-  await run('ordini/create', '10 lines from 2,000 products, unique Idempotency-Key each', BUDGET.ordini, () => {
+  const orderRequest = (prefix: string) => (): LoadRequest => {
     const n = seq++;
     const items = Array.from({ length: 10 }, (_, k) => ({ codice_prodotto: stockProducts[(n * 37 + k * 191) % stockProducts.length], quantita: 1 + (k % 3) }));
     return {
-      method: 'POST', path: '/api/ordini/create', headers: { ...headers, 'idempotency-key': `bench-${process.pid}-${n}` },
+      method: 'POST', path: '/api/ordini/create', headers: { ...headers, 'idempotency-key': `${prefix}-${n}` },
       body: JSON.stringify({ azienda_codice: cl.azienda_codice, cliente_codice: cl.cliente_codice, utente_codice: utente.utente_codice, carrelloItems: items }),
     };
-  });
+  };
+  const orderNote = '10 lines from 2,000 products, unique Idempotency-Key each';
+  await run('ordini/create', orderNote, BUDGET.ordini, orderRequest(`bench-${process.pid}`));
   // The admin statistics on the order history (DESIGN §9: 4 connections), the year's and all years'.
   const [{ ordiniStorico, righeStorico }] = await setup.sql<{ ordiniStorico: number; righeStorico: number }[]>`
     SELECT (SELECT count(*)::int FROM ordini) AS "ordiniStorico", (SELECT count(*)::int FROM ordini_righe) AS "righeStorico"`;
   const anni = ['', '?anno=2023', '?anno=2024', '?anno=2025'];
   await run('ordini/stats', `${ordiniStorico.toLocaleString('en')} orders, ${righeStorico.toLocaleString('en')} lines; all years and each of 2023-2025 in turn`, BUDGET.stats,
-    (i) => ({ method: 'GET', path: `/api/ordini/stats${anni[i % anni.length]}`, headers: { cookie: adminCookie } }), undefined, 4);
+    (i) => ({ method: 'GET', path: `/api/ordini/stats${anni[i % anni.length]}`, headers: { cookie: adminCookie } }), { connections: 4 });
 
   const [{ after }] = await setup.sql<{ after: string }[]>`SELECT sum(disponibilita)::text AS after FROM prodotti JOIN giacenze ON prodotto_id = id WHERE codice_prodotto = ANY(${stockProducts})`;
   const [{ sold }] = await setup.sql<{ sold: string }[]>`SELECT coalesce(sum(r.qt), 0)::text AS sold FROM ordini_righe r JOIN ordini o ON o.id = r.ordine_id WHERE o.idempotency_key LIKE ${`bench-${process.pid}-%`}`;
   const [{ negative }] = await setup.sql<{ negative: number }[]>`SELECT count(*)::int AS negative FROM giacenze WHERE disponibilita < 0`;
   const oversold = Number(sold) - (Number(before) - Number(after));
+
+  // The same orders with the ERP configured: each order also queues its export job, which the
+  // worker sends to a webhook server started here (issue 12: every order reaches the ERP once,
+  // without slowing the portal). Another app on the same database with the webhook set; the
+  // bench app's worker stops, so that every export goes through the configured one.
+  let erp: { orders: number; delivered: number; duplicates: number; drainSeconds: number } | null = null;
+  if (selected('ordini/create (ERP configured)')) {
+    const received = new Map<string, number>();
+    const webhook = http.createServer((req, res) => {
+      req.resume().on('end', () => {
+        const key = String(req.headers['idempotency-key']);
+        received.set(key, (received.get(key) ?? 0) + 1);
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve));
+    await app.deps.lavori.stop();
+    const appErp = await buildApp({
+      ...config, erp: { webhookUrl: `http://127.0.0.1:${(webhook.address() as { port: number }).port}/ordini`, webhookSecret: 'bench-webhook-secret-0123456789' },
+    }, { logger: false });
+    await appErp.listen({ port: 0, host: '127.0.0.1' });
+    const prefix = `bench-erp-${process.pid}`;
+    await run('ordini/create (ERP configured)', `${orderNote}; each order handed to a webhook by the job queue`, BUDGET.ordini, orderRequest(prefix),
+      { port: (appErp.server.address() as { port: number }).port });
+    const t0 = performance.now();
+    const pending = async () => (await setup.sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM ordini WHERE idempotency_key LIKE ${`${prefix}-%`} AND erp_stato <> 'inviato'`)[0]!.n;
+    while ((await pending()) > 0 && performance.now() - t0 < 300_000) await new Promise((r) => setTimeout(r, 500));
+    const [{ orders }] = await setup.sql<{ orders: number }[]>`SELECT count(*)::int AS orders FROM ordini WHERE idempotency_key LIKE ${`${prefix}-%`}`;
+    erp = {
+      orders, delivered: received.size, duplicates: [...received.values()].filter((n) => n > 1).length,
+      drainSeconds: Math.round((performance.now() - t0) / 100) / 10,
+    };
+    await appErp.close();
+    webhook.close();
+  }
 
   // Last, as it churns every cache (search, product descriptions) that the others measure warm.
   // The long tail: searches of one or two words as they appear in product titles, each distinct
@@ -229,7 +270,7 @@ async function main() {
   }
   await run('search/prodotti (cache misses)', `${tail.length.toLocaleString('en')} distinct searches of one or two words from product titles, search cache emptied before each run: the long tail`, undefined,
     (i) => ({ method: 'GET', path: `/api/search/prodotti?${scope}&stringa=${q(tail[i % tail.length]!)}&start=0&limit=50`, headers }),
-    () => setup.sql`DELETE FROM search_cache`);
+    { beforeRun: () => setup.sql`DELETE FROM search_cache` });
 
   // Bytes on the wire: a second app on the same database that also serves the built SPA.
   let rete: Rete | { mancante: string } | null = null;
@@ -262,7 +303,7 @@ async function main() {
     catalogue: { products: catalogue, seededNow: grown.added, seedSeconds: Math.round(seedSeconds * 10) / 10 },
     connections: CONNECTIONS, seconds: SECONDS, runs: RUNS, results,
     ordini: { unitsSold: Number(sold), stockDecrease: Number(before) - Number(after), oversold, negativeStockRows: negative },
-    stockImports: imports,
+    stockImports: imports, erp,
     spa, rete,
   };
   // A partial run (--only) prints its figures without replacing the report.
@@ -341,7 +382,7 @@ function spaSize(): { jsGzipKb: number; files: string[] } | null {
   return { jsGzipKb: Math.round((bytes / 1024) * 10) / 10, files };
 }
 
-function markdown(r: { date: string; catalogue: { products: number; seedSeconds: number }; connections: number; seconds: number; runs: number; results: Record<string, Scenario>; ordini: { oversold: number; negativeStockRows: number; unitsSold: number }; stockImports: number[]; spa: { jsGzipKb: number } | null; rete: Rete | { mancante: string } | null }): string {
+function markdown(r: { date: string; catalogue: { products: number; seedSeconds: number }; connections: number; seconds: number; runs: number; results: Record<string, Scenario>; ordini: { oversold: number; negativeStockRows: number; unitsSold: number }; stockImports: number[]; erp: { orders: number; delivered: number; duplicates: number; drainSeconds: number } | null; spa: { jsGzipKb: number } | null; rete: Rete | { mancante: string } | null }): string {
   const ok = (v: number, b?: number) => (b === undefined ? '—' : v <= b ? 'ok' : '**over**');
   const lines = [
     '# Benchmark', '',
@@ -351,6 +392,7 @@ function markdown(r: { date: string; catalogue: { products: number; seedSeconds:
     ...Object.entries(r.results).map(([k, v]) => `| ${k} | ${v.p50} | ${v.p95} | ${v.p99} | ${v.rps} | ${v.errors + v.non2xx} | ${v.budget ?? '—'} | ${ok(v.p95, v.budget)} | ${v.p95Runs.join(' / ')} | ${v.cpu.serverMs} / ${v.cpu.dbMs} / ${v.cpu.loadMs} |`),
     '', ...Object.entries(r.results).map(([k, v]) => `- ${k}: ${v.note}${v.connections !== r.connections ? `, ${v.connections} connections` : ''}`), '',
     `Orders: ${r.ordini.unitsSold} units sold, oversold ${r.ordini.oversold}, rows with negative stock ${r.ordini.negativeStockRows}.`,
+    ...(r.erp ? [`Orders with the ERP configured: ${r.erp.orders} placed, ${r.erp.delivered} delivered to the webhook (${r.erp.duplicates} more than once), all sent ${r.erp.drainSeconds} s after the load ended.`] : []),
     ...(r.stockImports.length ? [`Stock imports beside the load (every product, every figure changed): ${r.stockImports.length}, ${Math.min(...r.stockImports)}–${Math.max(...r.stockImports)} s each as the command reports it.`] : []),
     `SPA first load, JavaScript gzipped: ${r.spa ? `${r.spa.jsGzipKb} kB (budget ${BUDGET.spaKb} kB) ${ok(r.spa.jsGzipKb, BUDGET.spaKb)}` : 'not built (run `npm run build`)'}.`,
     `Large catalogue seeding (this run): ${r.catalogue.seedSeconds} s.`, '',
