@@ -97,7 +97,6 @@ export function importaFile(sql: Sql, dataDir: string, log: Pick<FastifyBaseLogg
       await sql`UPDATE importazioni SET file_salvato = NULL WHERE id = ${id}`;
       await fs.promises.rm(salvato, { force: true });
     };
-    const bytes = (await fs.promises.stat(salvato)).size;
     let letti = 0;
     async function* contati(): AsyncIterable<Buffer> {
       for await (const c of fs.createReadStream(salvato)) {
@@ -108,6 +107,7 @@ export function importaFile(sql: Sql, dataDir: string, log: Pick<FastifyBaseLogg
     let ultimo = 0;
     const mappa = percorsoMappa(process.env.IMPORT_COLONNE, dataDir);
     try {
+      const bytes = (await fs.promises.stat(salvato)).size;
       await importa(sql, contati(), {
         tipo: r.tipo as z.output<typeof importRequest>['tipo'], file: r.file, registro: id,
         autore: { origine: r.origine, adminId: r.admin_id ?? undefined, tokenId: r.token_id ?? undefined, nome: r.autore },
@@ -122,7 +122,16 @@ export function importaFile(sql: Sql, dataDir: string, log: Pick<FastifyBaseLogg
         },
       });
     } catch (err) {
-      if (helpers.job.attempts >= helpers.job.max_attempts) await fine();
+      if (helpers.job.attempts >= helpers.job.max_attempts) {
+        // The last attempt: the run ends failed (the engine may have said why already).
+        const motivo = `Importazione non riuscita dopo ${helpers.job.max_attempts} tentativi (${(err as Error).message})`;
+        await sql`UPDATE importazioni SET stato = 'fallita', motivo = coalesce(motivo, ${motivo}), finita_at = now()
+          WHERE id = ${id} AND stato IN ('in_attesa', 'in_corso', 'fallita')`;
+        await fine();
+      } else {
+        // Attempts left: the run is waiting again, and whoever follows it keeps following.
+        await sql`UPDATE importazioni SET stato = 'in_attesa' WHERE id = ${id}`;
+      }
       throw err;
     }
     await fine();

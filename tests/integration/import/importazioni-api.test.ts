@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
+import path from 'node:path';
+import type { Task } from 'graphile-worker';
+import { importaFile } from '../../../server/import/in-coda.js';
 import { createAdmin, createCliente, createProdotto, createUtente } from '../../support/factories.js';
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
 
@@ -122,6 +125,25 @@ describe('importazioni (admin screen and ERP push)', () => {
       altro.release();
     }
     await expect.poll(async () => (await giacenza('IMP1')).disponibilita, { timeout: 10_000, interval: 50 }).toBe(3);
+  });
+
+  it('a queued file that cannot be run waits for its next attempt, then ends failed and is let go', async () => {
+    const { sql } = t().database;
+    const perso = path.join(t().config.mediaDir, '.importazioni', 'perso.csv');
+    const [{ id }] = await sql<{ id: number }[]>`
+      INSERT INTO importazioni (tipo, file, origine, autore, soglia, stato, file_salvato)
+      VALUES ('giacenze', 'perso.csv', 'admin', 'tec.import', 1, 'in_attesa', ${perso}) RETURNING id`;
+    const task = importaFile(sql, t().config.dataDir, { warn: () => {} });
+    const tentativo = (attempts: number) => ({ job: { attempts, max_attempts: 3 } }) as unknown as Parameters<Task>[1];
+    const record = async () => (await sql<{ stato: string; motivo: string | null; file_salvato: string | null }[]>`
+      SELECT stato, motivo, file_salvato FROM importazioni WHERE id = ${id}`)[0]!;
+    await expect(task({ id }, tentativo(1))).rejects.toThrow(/ENOENT/);
+    expect(await record()).toMatchObject({ stato: 'in_attesa', file_salvato: perso });
+    await expect(task({ id }, tentativo(3))).rejects.toThrow(/ENOENT/);
+    expect(await record()).toMatchObject({ stato: 'fallita', motivo: expect.stringMatching(/^Importazione non riuscita dopo 3 tentativi/), file_salvato: null });
+    // A job that comes again after its run has ended does nothing.
+    await task({ id }, tentativo(1));
+    expect((await record()).stato).toBe('fallita');
   });
 
   it('refuses what is not CSV or XLSX, a missing file or kind, and other admins', async () => {
