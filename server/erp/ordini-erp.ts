@@ -17,9 +17,9 @@ export async function ordiniErp(db: Db, f: Filtro): Promise<{ ordini: OrdineErp[
     : f.stato ? sql`erp_stato = ${f.stato}` : sql`true`;
   const [ordini, [conta]] = await Promise.all([
     sql<OrdineErp[]>`
-      SELECT id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+      SELECT id, iso_utc(created_at) AS created_at,
         cliente_codice, cliente_nome, utente_nome, totale::text AS totale, erp_stato, erp_tentativi, erp_errore,
-        to_char(erp_inviato_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS erp_inviato_at
+        iso_utc(erp_inviato_at) AS erp_inviato_at
       FROM ordini WHERE ${dove}
       ORDER BY created_at DESC, id DESC LIMIT ${f.limit} OFFSET ${f.start}`,
     sql<{ n: number }[]>`SELECT count(*)::int AS n FROM ordini WHERE ${dove}`,

@@ -5,7 +5,7 @@ import { ERRORI_REGISTRATI } from './registro.js';
 const COLONNE = (sql: Sql) => sql`
   id, tipo, file, origine, autore, completo, prova, stato, motivo, righe_lette, nuove, modificate, invariate,
   ritirate, scartate, colonne_ignorate, fase, percentuale,
-  to_char(iniziata_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS iniziata_at, durata_ms`;
+  iso_utc(iniziata_at) AS iniziata_at, durata_ms`;
 
 /** The runs, newest first (importazioni_iniziata_idx). */
 export async function storicoImportazioni(sql: Sql, start: number, limit: number): Promise<{ importazioni: Importazione[]; totale: number }> {

@@ -9,9 +9,9 @@ export const tokenRoutes = routeGroup(tokenApi, {
   elenco: async ({ deps }) => ({
     token: await sqlOf(deps.db)<TokenApiItem[]>`
       SELECT t.id, t.nome, t.prefisso, a.username AS creato_da,
-        to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
-        to_char(t.ultimo_uso_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ultimo_uso_at,
-        to_char(t.revocato_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS revocato_at
+        iso_utc(t.created_at) AS created_at,
+        iso_utc(t.ultimo_uso_at) AS ultimo_uso_at,
+        iso_utc(t.revocato_at) AS revocato_at
       FROM api_token t LEFT JOIN admin_utenti a ON a.id = t.creato_da
       ORDER BY t.id DESC LIMIT 500`,
   }),

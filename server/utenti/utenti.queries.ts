@@ -29,7 +29,7 @@ function where(sql: Sql, f: FiltroUtenti) {
 
 /** A timestamp of u as ISO 8601 in UTC, like the other admin answers (drizzle hands postgres.js dates over as text). */
 const isoUtc = (sql: Sql, col: 'created_at' | 'updated_at') =>
-  sql`to_char(${sql('u')}.${sql(col)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  sql`iso_utc(${sql('u')}.${sql(col)})`;
 
 /** One page of users, alphabetical, each with its clients (one query), and the total. */
 export async function leggiUtenti(db: DbOrTx, f: FiltroUtenti): Promise<{ utenti: UtenteAdmin[]; totale: number }> {
