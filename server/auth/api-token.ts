@@ -25,13 +25,14 @@ export async function requireToken(req: FastifyRequest): Promise<TokenApi> {
   const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
   if (!token || !FORMA.test(token)) throw unauthorized(MSG_TOKEN.mancante);
   const sql = sqlOf(req.server.deps.db);
-  const [t] = await sql<TokenApi[]>`
-    UPDATE api_token SET ultimo_uso_at = now()
-    WHERE hash = ${hashToken(token)} AND revocato_at IS NULL
-      AND (ultimo_uso_at IS NULL OR ultimo_uso_at < now() - interval '1 minute')
-    RETURNING id, nome`;
-  if (t) return t;
-  const [vivo] = await sql<TokenApi[]>`SELECT id, nome FROM api_token WHERE hash = ${hashToken(token)} AND revocato_at IS NULL`;
+  // One round trip: the token read, and its last use written when older than a minute.
+  const [vivo] = await sql<TokenApi[]>`
+    WITH t AS (SELECT id, nome, ultimo_uso_at FROM api_token WHERE hash = ${hashToken(token)} AND revocato_at IS NULL),
+    uso AS (
+      UPDATE api_token a SET ultimo_uso_at = now() FROM t
+      WHERE a.id = t.id AND (t.ultimo_uso_at IS NULL OR t.ultimo_uso_at < now() - interval '1 minute')
+    )
+    SELECT id, nome FROM t`;
   if (!vivo) throw unauthorized(MSG_TOKEN.nonValido);
   return vivo;
 }
