@@ -62,7 +62,7 @@ describe.runIf(hasBrowser())('login', () => {
     await visible(page.getByRole('heading', { name: 'Login Backend' }));
     await submitLogin(page, '/admin', ADMIN);
     await page.waitForURL('**/adminhome');
-    await visible(page.getByRole('heading', { name: 'Pannello Amministrazione' }));
+    await visible(page.locator('.admin-header').getByText('Pannello Amministrazione', { exact: true }));
     const menu = page.getByRole('navigation', { name: 'Menu amministrazione' });
     await visible(menu.getByRole('link').first());
     const voci = (await menu.getByRole('link').allTextContents()).map((t) => t.trim());

@@ -22,7 +22,7 @@ export function AdminHomePage() {
   return (
     <div className="admin-home">
       <div className="page-head" style={{ marginBottom: 0 }}>
-        <h2>Benvenuto nel pannello di amministrazione</h2>
+        <h1>Benvenuto nel pannello di amministrazione</h1>
       </div>
       <section className="card" aria-labelledby="home-vendite-titolo">
         <div className="card-head">

@@ -99,7 +99,7 @@ function AdminHeader({ admin }: { admin: AdminInfo | undefined }) {
       <Link to={paths.adminHome.path} aria-label="Home amministrazione" style={{ display: 'inline-flex' }}>
         <Logo size={32} inverted />
       </Link>
-      <h1>Pannello Amministrazione</h1>
+      <p className="admin-header-titolo">Pannello Amministrazione</p>
       <span className="spacer" />
       {nome && (
         <UserChip nome={nome} />

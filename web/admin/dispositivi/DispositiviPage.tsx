@@ -71,7 +71,7 @@ function Dispositivi() {
   return (
     <>
       <div className="page-head dispositivi-head">
-        <h2>{TITOLO}</h2>
+        <h1>{TITOLO}</h1>
         <div className="page-actions">
           <button type="button" className="btn btn-danger" onClick={svuota} disabled={cancellaLista.isPending}>
             Cancella lista di attesa

@@ -34,7 +34,7 @@ export function ImpostazioniPage() {
   return (
     <>
       <div className="page-head">
-        <h2>Impostazioni</h2>
+        <h1>Impostazioni</h1>
       </div>
       <SoloTecnico>
         <Impostazioni />

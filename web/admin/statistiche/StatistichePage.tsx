@@ -140,7 +140,7 @@ export function StatistichePage() {
   return (
     <div className="stat-page">
       <div className="page-head" style={{ marginBottom: 0 }}>
-        <h2>Statistiche</h2>
+        <h1>Statistiche</h1>
         <div className="page-actions">
           <SelectField
             label="Anno"
