@@ -2,12 +2,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { type ClienteAdmin, STRINGA_CLIENTI_MAX } from '../../../shared/anagrafica.js';
 import { type Column, DataTable } from '../../components/DataTable';
-import { InputField } from '../../components/form/InputField';
-import { SelectField } from '../../components/form/SelectField';
-import { Pagination } from '../../components/Pagination';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { usePaging } from '../../hooks/usePaging';
 import { paths } from '../../paths';
+import { ElencoCercabile } from '../ElencoCercabile';
 import { useRicercaNellUrl } from '../ricercaUrl';
 import { clientiQuery } from './api';
 import { listino } from './format';
@@ -48,37 +46,27 @@ export function ClientiPage() {
   const lista = clientiQuery(stringa, start, limit);
   const rows = useQuery({ ...lista, placeholderData: keepPreviousData, select: (d) => d.clienti });
   const { data: totale } = useQuery({ ...lista, placeholderData: keepPreviousData, select: (d) => d.totale });
-  const totalPages = totale === undefined ? 0 : Math.ceil(totale / limit);
 
   return (
     <>
       <div className="page-head">
         <h1>Clienti</h1>
       </div>
-      <p className="page-sub" aria-live="polite">
-        {totale === undefined ? '\u00a0' : `${totale === 1 ? '1 cliente' : `${totale.toLocaleString('it-IT')} clienti`}${stringa ? ` per “${stringa}”` : ''}`}
-      </p>
-      <section className="card" aria-label="Elenco clienti">
-        <div className="list-toolbar">
-          <InputField
-            layout="inline"
-            className="list-toolbar-search"
-            type="search"
-            label="Cerca"
-            placeholder="Codice, ragione sociale o email"
-            maxLength={STRINGA_CLIENTI_MAX}
-            autoComplete="off"
-            value={testo}
-            onChange={(e) => setTesto(e.target.value)}
-          />
-          <SelectField
-            layout="inline"
-            label="Clienti per pagina"
-            value={limit}
-            options={sizes.map((n) => ({ value: n, label: String(n) }))}
-            onChange={(e) => setLimit(Number(e.target.value))}
-          />
-        </div>
+      <ElencoCercabile
+        voce={['cliente', 'clienti']}
+        totale={totale}
+        stringa={stringa}
+        testo={testo}
+        onTesto={setTesto}
+        placeholder="Codice, ragione sociale o email"
+        maxLength={STRINGA_CLIENTI_MAX}
+        limit={limit}
+        sizes={sizes}
+        onLimit={setLimit}
+        page={page}
+        onPage={setPage}
+        caricando={rows.isFetching}
+      >
         <DataTable
           label="Clienti"
           className="clienti-table"
@@ -89,12 +77,7 @@ export function ClientiPage() {
           loadingLabel="Caricamento clienti…"
           onRowClick={(c) => void navigate(paths.adminClienteDettaglio.href(c.id))}
         />
-      </section>
-      {totalPages > 1 && (
-        <div className="list-paging">
-          <Pagination currentPage={page} totalPages={totalPages} onPageChange={setPage} disabled={rows.isFetching} label="Pagine clienti" />
-        </div>
-      )}
+      </ElencoCercabile>
     </>
   );
 }

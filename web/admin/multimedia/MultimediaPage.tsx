@@ -81,7 +81,7 @@ export function MultimediaPage() {
       </p>
       <MultimediaForm titolo="Nuovo contenuto" />
       <section className="card mm-lista" aria-label="Elenco multimedia">
-        <div className="mm-toolbar">
+        <div className="list-toolbar">
           <SelectField
             layout="inline"
             label="Tipologia"

@@ -3,14 +3,12 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { STRINGA_UTENTI_MAX, type UtenteAdmin } from '../../../shared/utenti.js';
 import { type Column, DataTable } from '../../components/DataTable';
-import { InputField } from '../../components/form/InputField';
-import { SelectField } from '../../components/form/SelectField';
 import { Modal } from '../../components/Modal';
-import { Pagination } from '../../components/Pagination';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { usePaging } from '../../hooks/usePaging';
 import { paths } from '../../paths';
 import { DispositiviUtente } from '../dispositivi/DispositiviUtente';
+import { ElencoCercabile } from '../ElencoCercabile';
 import { useRicercaNellUrl } from '../ricercaUrl';
 import { utentiQuery } from './api';
 import { BudgetUtente } from './BudgetUtente';
@@ -90,7 +88,6 @@ export function UtentiPage() {
   const lista = utentiQuery(stringa, start, limit);
   const rows = useQuery({ ...lista, placeholderData: keepPreviousData, select: (d) => d.utenti });
   const { data: totale } = useQuery({ ...lista, placeholderData: keepPreviousData, select: (d) => d.totale });
-  const totalPages = totale === undefined ? 0 : Math.ceil(totale / limit);
 
   return (
     <>
@@ -102,30 +99,21 @@ export function UtentiPage() {
           </button>
         </div>
       </div>
-      <p className="page-sub" aria-live="polite">
-        {totale === undefined ? '\u00a0' : `${totale === 1 ? '1 utente' : `${totale.toLocaleString('it-IT')} utenti`}${stringa ? ` per “${stringa}”` : ''}`}
-      </p>
-      <section className="card" aria-label="Elenco utenti">
-        <div className="list-toolbar">
-          <InputField
-            layout="inline"
-            className="list-toolbar-search"
-            type="search"
-            label="Cerca"
-            placeholder="Username, nome, cognome o codice"
-            maxLength={STRINGA_UTENTI_MAX}
-            autoComplete="off"
-            value={testo}
-            onChange={(e) => setTesto(e.target.value)}
-          />
-          <SelectField
-            layout="inline"
-            label="Utenti per pagina"
-            value={limit}
-            options={sizes.map((n) => ({ value: n, label: String(n) }))}
-            onChange={(e) => setLimit(Number(e.target.value))}
-          />
-        </div>
+      <ElencoCercabile
+        voce={['utente', 'utenti']}
+        totale={totale}
+        stringa={stringa}
+        testo={testo}
+        onTesto={setTesto}
+        placeholder="Username, nome, cognome o codice"
+        maxLength={STRINGA_UTENTI_MAX}
+        limit={limit}
+        sizes={sizes}
+        onLimit={setLimit}
+        page={page}
+        onPage={setPage}
+        caricando={rows.isFetching}
+      >
         <DataTable
           label="Utenti"
           className="utenti-table"
@@ -146,12 +134,7 @@ export function UtentiPage() {
             </div>
           )}
         />
-      </section>
-      {totalPages > 1 && (
-        <div className="list-paging">
-          <Pagination currentPage={page} totalPages={totalPages} onPageChange={setPage} disabled={rows.isFetching} label="Pagine utenti" />
-        </div>
-      )}
+      </ElencoCercabile>
       <NuovoUtente open={finestra?.tipo === 'nuovo'} onClose={chiudi} />
       {finestra && finestra.tipo !== 'nuovo' && (
         <Modal
