@@ -32,6 +32,7 @@ import { loggerOptions } from './lib/logging.js';
 import { createMailer } from './lib/mailer.js';
 import { RawJson } from './lib/raw-json.js';
 import { securityHeaders } from './lib/security-headers.js';
+import { verificaStessoSito } from './lib/stesso-sito.js';
 import { cartellaTemporanea, rimuoviTemporaneiVecchi } from './lib/upload/ricevi-file.js';
 import { MAX_DOCUMENTO_BYTES } from '../shared/upload.js';
 
@@ -166,6 +167,10 @@ export async function buildApp(
   app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(headers);
     done();
+  });
+  // By the route matched, not the raw URL: the router also takes /%61pi/… for /api/….
+  app.addHook('onRequest', async (req) => {
+    if (req.routeOptions.url?.startsWith('/api/')) verificaStessoSito(req);
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 30 } });

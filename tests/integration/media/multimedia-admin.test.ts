@@ -162,6 +162,10 @@ describe('multimedia/test: create', () => {
       ['a //host link', { ...banner, link: '//evil.example/x' }, { cover: [png, 'b.png'] }, /campo link/],
       ['a /\\host link', { ...banner, link: '/\\evil.example/x' }, { cover: [png, 'b.png'] }, /campo link/],
       ['a relative link', { ...banner, link: 'volantini' }, { cover: [png, 'b.png'] }, /campo link/],
+      ['a link to the API', { ...banner, link: '/api/liste/create?nome=x' }, { cover: [png, 'b.png'] }, `Dati non validi (campo link): ${MSG_MULTIMEDIA.linkNonValido}`],
+      ['a link to the API written %61pi', { ...banner, link: '/%61pi/utente/toggle_fatturato_metrica' }, { cover: [png, 'b.png'] }, /campo link/],
+      ['a link to the API through ..', { ...banner, link: '/home2/../api/liste/create' }, { cover: [png, 'b.png'] }, /campo link/],
+      ['an absolute link to an API path', { ...banner, link: 'https://portale.example/api/liste/create' }, { cover: [png, 'b.png'] }, /campo link/],
       ['fileType other than link', { ...doc, fileType: 'exe' }, { file: [pdf, 'a.pdf'] }, /campo fileType/],
     ])('%s', async (_n, campi, files, msg) => {
       const prima = fileSuDisco();
