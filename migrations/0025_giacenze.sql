@@ -1,4 +1,4 @@
--- Stock apart from the catalogue row (docs/decisions.md 'Stock apart from the catalogue'): a
+-- Stock apart from the catalogue row (docs/decisions/stock-table-giacenze.md): a
 -- stock change rewrites this narrow row, not the product with its tsvectors and GIN entries.
 CREATE TABLE "giacenze" (
 	"prodotto_id" integer PRIMARY KEY NOT NULL,

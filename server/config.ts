@@ -22,7 +22,7 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
-  /** Connections of the app to Postgres (see docs/decisions.md: few connections pipeline better). */
+  /** Connections of the app to Postgres (see docs/decisions/db-pool-size.md: few connections pipeline better). */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(DEFAULT_POOL_MAX),
   DB_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(DEFAULT_DB_CONNECT_TIMEOUT_SECONDS),
   /** 0 turns the limit off. */

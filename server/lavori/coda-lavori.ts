@@ -34,7 +34,7 @@ export interface Pianificato {
 const CONCORRENZA = 1;
 
 /**
- * The one job queue (docs/decisions.md): graphile-worker on the portal's Postgres. Jobs are queued
+ * The one job queue (docs/decisions/job-queue-graphile-worker.md): graphile-worker on the portal's Postgres. Jobs are queued
  * in SQL with graphile_worker.add_job in the transaction of what they are about (accoda_mail,
  * crea_ordine, an uploaded import), so a job exists exactly when its data does; each server
  * process runs a worker, the database hands every job to one of them (SKIP LOCKED), failures are

@@ -142,7 +142,7 @@ export async function cambiaStatoLogin(ctx: Ctx, admin: AdminSessione, utenteId:
 
 /**
  * utenti/delete: the user goes, with its sessions, devices, client links and lists; its orders
- * stay with utente_id NULL and the code and name they were placed with (docs/decisions.md).
+ * stay with utente_id NULL and the code and name they were placed with (docs/decisions/user-delete-keeps-orders.md).
  */
 export async function cancellaUtente(ctx: Ctx, admin: AdminSessione, utenteId: number): Promise<Esito> {
   const chiuse = await ctx.db.transaction(async (tx) => {

@@ -56,7 +56,7 @@ describe.runIf(hasBrowser())('login', () => {
     await page.context().close();
   });
 
-  it('admin lands on /adminhome with the common menu entries (SPEC §2, and Multimedia, Banner and Ordini ERP: docs/decisions.md)', async () => {
+  it('admin lands on /adminhome with the common menu entries (SPEC §2, and Multimedia, Banner and Ordini ERP: docs/decisions/admin-menu-entries.md)', async () => {
     const page = await newPage();
     await page.goto('/admin');
     await visible(page.getByRole('heading', { name: 'Login Backend' }));

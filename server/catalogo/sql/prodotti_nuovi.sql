@@ -3,7 +3,7 @@
 -- seed's COPY): its stock row, the categories that list it (prodotti_categorie: the path of a
 -- visible product in a visible category, as prodotti_categorie_sync keeps them on updates) and
 -- its own code as searchable codes. Set-based: row triggers made an import of 200,000 new
--- products 7 s slower (docs/decisions.md 'Stock apart from the catalogue').
+-- products 7 s slower (docs/decisions/new-products-statement-trigger.md).
 CREATE OR REPLACE FUNCTION prodotti_nuovi() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO giacenze (prodotto_id) SELECT id FROM nuovi_prodotti;

@@ -1,8 +1,8 @@
 -- One page of product ids for a search, and the exact total (NULL on the broad path: counted and
 -- cached by search_prodotti). Codes first: when the text looks like a code and some code matches
 -- exactly or as a prefix, only those products are returned. Small sets are ranked in one bitmap
--- pass; broad sets tier by tier, each only while the page is not full (docs/decisions.md, search
--- on broad terms). plan_cache_mode = auto as in search_build (LIKE prefixes on codes).
+-- pass; broad sets tier by tier, each only while the page is not full
+-- (docs/decisions/search-tiers-uncached.md). plan_cache_mode = auto as in search_build (LIKE prefixes on codes).
 CREATE OR REPLACE FUNCTION search_prodotti_uncached(q text, lim int, off int, OUT ids int[], OUT total int)
 LANGUAGE plpgsql SET plan_cache_mode = auto AS $$
 DECLARE

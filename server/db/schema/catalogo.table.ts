@@ -87,7 +87,7 @@ export const prodotti = pgTable('prodotti', {
  * prodotti_nuovi_trg), at fillfactor 25 so that orders' updates stay HOT (migration 0025). Apart from the catalogue row so that a stock change (every order, every
  * ERP stock file) rewrites a narrow row with only its primary key to update, not the product row
  * with its two tsvectors and GIN entries: a stock file where all 200,000 figures changed took
- * 10.1 s in prodotti and 0.5 s here (docs/decisions.md 'Stock apart from the catalogue').
+ * 10.1 s in prodotti and 0.5 s here (docs/decisions/stock-table-giacenze.md).
  * disponibilita may be negative (pieces already owed); ord_forn is on order from the supplier and
  * not yet promised; disponibilita + ord_forn is what can be promised (DESIGN §6).
  */

@@ -1,6 +1,6 @@
 /**
  * Stock from the ERP: `disponibilita` (may be negative: pieces already owed), `ord_forn` (on order
- * from the supplier and not yet promised, docs/decisions.md 'Issue 9'), `giac_attuale` (physical
+ * from the supplier and not yet promised, docs/decisions/promisable-stock.md), `giac_attuale` (physical
  * stock; without its column it is the same as disponibilita, as in the demo data), written into
  * the narrow table `giacenze`. Only products whose figures differ are written, in one UPDATE.
  */
