@@ -6,6 +6,12 @@
 export const MB = 1024 * 1024;
 export const MAX_FOTO_BYTES = 10 * MB;
 export const MAX_DOCUMENTO_BYTES = 50 * MB;
+/**
+ * The largest image kept, judged from its header before any decode: a small file can declare
+ * 60000×60000 pixels (a decompression bomb, gigabytes once decoded). An animation counts every frame.
+ */
+export const MAX_LATO_IMMAGINE = 12_000;
+export const MAX_PIXEL_IMMAGINE = 50_000_000;
 
 /** The families of accepted files: a photo is an 'immagine', everything else a 'documento'. */
 export type FamigliaFile = 'immagine' | 'documento';
@@ -43,6 +49,8 @@ export type EstensioneDocumento = (typeof TIPI_DOCUMENTO)[number][0];
 export const ACCEPT_IMMAGINI = ['.jpg', '.jpeg', ...TIPI_IMMAGINE.slice(1).map(([e]) => `.${e}`)].join(',');
 export const ACCEPT_DOCUMENTI = TIPI_DOCUMENTO.map(([e]) => `.${e}`).join(',');
 
+const numero = (n: number) => n.toLocaleString('it-IT');
+
 export const MSG_UPLOAD = {
   /** SPEC §8 (photos): a photo upload with something that is not an image. */
   soloImmagini: 'Per favore seleziona solo immagini.',
@@ -52,6 +60,10 @@ export const MSG_UPLOAD = {
   troppoGrande: (nome: string, maxBytes: number) =>
     `Il file "${nome}" supera la dimensione massima consentita (${Math.round(maxBytes / MB)} MB).`,
   troppiFile: (max: number) => `Troppi file in una volta (massimo ${max}).`,
+  immagineIlleggibile: (nome: string) => `L'immagine "${nome}" non è leggibile.`,
+  immagineTroppoGrande: (nome: string, larghezza: number, altezza: number, fotogrammi: number) =>
+    `L'immagine "${nome}" è troppo grande (${numero(larghezza)} × ${numero(altezza)} pixel${fotogrammi > 1 ? `, ${fotogrammi} fotogrammi` : ''}): `
+    + `al massimo ${numero(MAX_LATO_IMMAGINE)} pixel per lato e ${MAX_PIXEL_IMMAGINE / 1_000_000} megapixel.`,
   multipart: 'Invia i file come multipart/form-data.',
 } as const;
 

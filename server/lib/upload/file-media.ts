@@ -2,10 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { MAX_PIXEL_IMMAGINE, MSG_UPLOAD } from '../../../shared/upload.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest } from '../errors.js';
+import { scriviImmaginePulita } from './immagine-pulita.js';
 import type { FileRicevuto } from './ricevi-file.js';
-import type { TipoFile } from './tipo-file.js';
+import { eImmagine, type TipoFile } from './tipo-file.js';
 
 /** A received file with a kind the handler accepted. */
 export type FileAccettato = FileRicevuto & { tipo: TipoFile };
@@ -59,21 +61,29 @@ export class ScritturaMedia {
 
   /**
    * Keeps a received file in `dir` under a fresh name (<name>-<random>.<ext>, the extension of its
-   * judged kind, never of its declared name): a rename, the file is never copied.
+   * judged kind, never of its declared name). A document is renamed, never copied. Every image,
+   * whatever it is kept as (photo, cover, banner, a document that is a picture), is bounded and
+   * written again without its metadata (immagine-pulita.ts): the camera's GPS position never
+   * reaches /media/.
    */
   async conserva(f: FileAccettato, dir: string): Promise<FileConservato> {
     const file = `${radiceNome(f.nome)}-${crypto.randomBytes(4).toString('hex')}.${f.tipo.ext}`;
     const dest = percorsoMedia(this.mediaDir, dir, file);
     await fs.mkdir(path.dirname(dest), { recursive: true });
     this.scritti.push(dest);
-    await fs.rename(f.percorso, dest);
-    return { dir, file, nome: f.nome, tipo: f.tipo, bytes: f.bytes };
+    if (!eImmagine(f.tipo)) {
+      await fs.rename(f.percorso, dest);
+      return { dir, file, nome: f.nome, tipo: f.tipo, bytes: f.bytes };
+    }
+    const bytes = await scriviImmaginePulita(f.percorso, dest, f.tipo.ext, f.nome);
+    await fs.rm(f.percorso, { force: true });
+    return { dir, file, nome: f.nome, tipo: f.tipo, bytes };
   }
 
   /**
-   * Smaller WebP copies of a kept photo (EXIF orientation applied, never enlarged), named
-   * <file>.<suffisso>.webp beside it: product cards and lists never load a camera original.
-   * An image its header claims but libvips cannot decode is refused (400).
+   * Smaller WebP copies of a kept photo (already upright and bounded by conserva, never
+   * enlarged), named <file>.<suffisso>.webp beside it: product cards and lists never load a
+   * camera original.
    */
   async varianti(c: FileConservato, varianti: readonly Variante[]): Promise<Record<string, string>> {
     const originale = percorsoMedia(this.mediaDir, c.dir, c.file);
@@ -83,13 +93,12 @@ export class ScritturaMedia {
       const dest = percorsoMedia(this.mediaDir, c.dir, file);
       this.scritti.push(dest);
       try {
-        await sharp(originale, { limitInputPixels: 100_000_000 })
-          .rotate()
+        await sharp(originale, { limitInputPixels: MAX_PIXEL_IMMAGINE })
           .resize({ width: v.lato, height: v.lato, fit: 'inside', withoutEnlargement: true })
           .webp({ quality: 80 })
           .toFile(dest);
       } catch {
-        throw badRequest(`L'immagine "${c.nome}" non è leggibile.`);
+        throw badRequest(MSG_UPLOAD.immagineIlleggibile(c.nome));
       }
       nomi[v.suffisso] = file;
     }

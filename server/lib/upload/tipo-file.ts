@@ -18,6 +18,9 @@ const OFFICE_CFB = new Set(['doc', 'xls', 'ppt']);
 const TESTO_MAX_LETTO = 64 * 1024;
 
 const immagine = (ext: EstensioneImmagine): TipoFile => ({ famiglia: 'immagine', ext, mime: IMMAGINI.get(ext)! });
+
+/** An image's kind: its extension is an image's (riconosciTipo gives the family and the extension together). */
+export const eImmagine = (t: TipoFile): t is TipoFile & { ext: EstensioneImmagine } => t.famiglia === 'immagine';
 const documento = (ext: EstensioneDocumento): TipoFile => ({ famiglia: 'documento', ext, mime: DOCUMENTI.get(ext)! });
 
 /**

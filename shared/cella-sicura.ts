@@ -1,0 +1,19 @@
+/**
+ * The one rule against formula injection (OWASP "CSV Injection") for every file the portal writes
+ * for spreadsheets, CSV (shared/csv.ts) and XLSX (server/lib/xlsx.ts): a text cell that starts
+ * like a formula (=, +, -, @, or a tab or line break before one) is run by Excel or LibreOffice
+ * when the file is opened or the cell edited. Such text gets a leading apostrophe, which makes it
+ * text; the CSV writer also quotes it.
+ */
+const INIZIO_FORMULA = /^[=+\-@\t\r\n]/;
+
+/**
+ * Entirely a number, as Italian or English spreadsheets write it ('-3', '-1,50', '+1.234,5'):
+ * digits and separators cannot make a formula, and a negative quantity or price must stay a number.
+ */
+const NUMERO = /^[+-]?\d+(?:[.,]\d+)*$/;
+
+/** The text as a spreadsheet cell may hold it: unchanged unless it would start a formula. */
+export function cellaSicura(testo: string): string {
+  return INIZIO_FORMULA.test(testo) && !NUMERO.test(testo) ? `'${testo}` : testo;
+}
