@@ -10,9 +10,9 @@ import type { Sql } from '../db/client.js';
  * are free again at most SCADENZA_S + CONTROLLO_MS after its last heartbeat (40 s), and taken at
  * the next poll of a worker (2 s): within a minute.
  */
-export const BATTITO_MS = 5_000;
-export const SCADENZA_S = 30;
-export const CONTROLLO_MS = 10_000;
+const BATTITO_MS = 5_000;
+const SCADENZA_S = 30;
+const CONTROLLO_MS = 10_000;
 
 /** Frees the locks of workers not seen for SCADENZA_S (any process may run it); returns those workers. */
 export async function sbloccaLavoriOrfani(sql: Sql): Promise<string[]> {
