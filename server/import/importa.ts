@@ -19,7 +19,7 @@ import { leggiIntestazione, type MappaColonne } from './colonne.js';
 import type { Applicato, Campo, Conteggi, DefinizioneTipo, ErroreRiga, Lavoro, TipoImport } from './definizione.js';
 import { righeFile } from './lettura/righe.js';
 import { FileNonValido, type Cella, type FormatoLetto, type RigaGrezza } from './lettura/tipi.js';
-import { apriRegistro, chiudiRegistro, ERRORI_REGISTRATI, registroFallito, riprendiRegistro } from './registro.js';
+import { apriRegistro, chiudiRegistro, ERRORI_REGISTRATI, registroFallito, riprendiRegistro, scriviEsito } from './registro.js';
 import { copiaStaging, creaStaging } from './staging.js';
 import { TIPI } from './tipi/index.js';
 
@@ -243,6 +243,8 @@ async function leggiEApplica(
   await tx`SELECT pg_advisory_xact_lock(hashtext('portale_import'))`;
   const applicato = await def.applica(lavoro, r);
   r.stato = 'applicata';
+  // The outcome commits with the data (scriviEsito).
+  await scriviEsito(tx, r);
   return applicato;
 }
 

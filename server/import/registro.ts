@@ -31,16 +31,28 @@ export async function riprendiRegistro(sql: Sql, id: number): Promise<void> {
   await sql`UPDATE importazioni SET stato = 'in_corso', motivo = NULL, fase = NULL, percentuale = NULL, righe_lette = 0 WHERE id = ${id}`;
 }
 
+/**
+ * A run's outcome and its refused rows. An applied file's are written in the file's own
+ * transaction (importa.ts): a job retried after its process died past that commit finds the run
+ * ended (in-coda.ts) and does not apply the file a second time. The time is the statement's:
+ * inside that transaction now() is when the run began.
+ */
+export async function scriviEsito(tx: postgres.TransactionSql, r: RapportoImport): Promise<void> {
+  await tx`
+    UPDATE importazioni SET stato = ${r.stato}, motivo = ${r.motivo ?? null}, righe_lette = ${r.righeLette},
+      nuove = ${r.nuove}, modificate = ${r.modificate}, invariate = ${r.invariate}, ritirate = ${r.ritirate},
+      scartate = ${r.scartate}, colonne_ignorate = ${r.colonneIgnorate}, finita_at = statement_timestamp(),
+      fase = NULL, percentuale = NULL
+    WHERE id = ${r.id}`;
+  await copyRows(tx, 'importazioni_errori', ['importazione_id', 'riga', 'colonna', 'valore', 'messaggio'],
+    r.errori.slice(0, ERRORI_REGISTRATI).map((e: ErroreRiga) => [r.id, e.riga, e.colonna ?? null, e.valore ?? null, e.messaggio]));
+}
+
+/** Ends a run's record: its outcome (an applied file's is written already), how long it took, what failed after the commit. */
 export async function chiudiRegistro(sql: Sql, r: RapportoImport): Promise<void> {
   await sql.begin(async (tx) => {
-    await tx`
-      UPDATE importazioni SET stato = ${r.stato}, motivo = ${r.motivo ?? null}, righe_lette = ${r.righeLette},
-        nuove = ${r.nuove}, modificate = ${r.modificate}, invariate = ${r.invariate}, ritirate = ${r.ritirate},
-        scartate = ${r.scartate}, colonne_ignorate = ${r.colonneIgnorate}, finita_at = now(), durata_ms = ${r.durataMs},
-        fase = NULL, percentuale = NULL
-      WHERE id = ${r.id}`;
-    await copyRows(tx, 'importazioni_errori', ['importazione_id', 'riga', 'colonna', 'valore', 'messaggio'],
-      r.errori.slice(0, ERRORI_REGISTRATI).map((e: ErroreRiga) => [r.id, e.riga, e.colonna ?? null, e.valore ?? null, e.messaggio]));
+    if (r.stato !== 'applicata') await scriviEsito(tx, r);
+    await tx`UPDATE importazioni SET durata_ms = ${r.durataMs}, motivo = ${r.motivo ?? null} WHERE id = ${r.id}`;
   });
 }
 

@@ -1,8 +1,9 @@
-import { type Logger, run, runOnce, type Runner, type TaskList } from 'graphile-worker';
+import { type Logger, run, runOnce, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import { isDatabaseUnreachable, outageLogger } from '../lib/database-unreachable.js';
 import type pg from 'pg';
 import type { Sql } from '../db/client.js';
 import { loggerDi, poolDiLavoro } from './connessione.js';
+import { WorkerVivi } from './worker-vivi.js';
 
 interface Log {
   error: (obj: object, msg: string) => void;
@@ -41,11 +42,13 @@ const CONCORRENZA = 1;
  * retried with a growing pause, and scheduled tasks run once a period across all processes.
  * Long tasks (imports: 45 s for 200,000 rows) have a runner of their own, one job at a time, so
  * that the short ones (mail, the ERP export, the folds) never wait behind them: a runner only
- * takes jobs of the tasks it knows.
+ * takes jobs of the tasks it knows. The jobs of a process that died (SIGKILL, OOM) are handed back
+ * within a minute by the others or by its restart (WorkerVivi), not after graphile's 4 hours.
  */
 export class CodaLavori {
   private pool?: pg.Pool;
   private corsie: Corsia[] = [];
+  private vivi?: WorkerVivi;
   private readonly pianificazioni: NodeJS.Timeout[] = [];
   private readonly outage = outageLogger();
   private readonly logger: Logger;
@@ -62,9 +65,14 @@ export class CodaLavori {
 
   async start(): Promise<void> {
     this.pool = poolDiLavoro(this.sql);
+    const vivi = new WorkerVivi(this.sql, (err, msg) => this.avvisa(err, msg), (worker) => {
+      this.log.warn({ worker }, 'Coda lavori: ripresi i lavori di worker di processi terminati');
+    });
+    this.vivi = vivi;
     const liste = [this.tasks, this.lunghi].filter((t) => Object.keys(t).length > 0);
-    this.corsie = liste.map((t) => new Corsia(this.pool!, t, this.logger));
+    this.corsie = liste.map((t) => new Corsia(this.pool!, t, this.logger, vivi.events));
     await Promise.all(this.corsie.map((c) => c.avvia()));
+    vivi.avvia();
     for (const p of this.pianificati) {
       const t = setInterval(() => void this.accoda(p), p.ogniMs);
       t.unref();
@@ -79,15 +87,23 @@ export class CodaLavori {
         SELECT graphile_worker.add_job(${p.task}, '{}'::json, max_attempts => 1, queue_name => ${`pianificato:${p.task}`},
           job_key => ${`pianificato:${p.task}`}, job_key_mode => 'preserve_run_at')`;
     } catch (err) {
-      if (isDatabaseUnreachable(err)) this.outage(this.log, err, 'Coda lavori: database non raggiungibile, lavori sospesi');
-      else this.log.warn({ err, task: p.task }, 'Coda lavori: lavoro pianificato non accodato');
+      this.avvisa(err, `Coda lavori: lavoro pianificato ${p.task} non accodato`);
     }
+  }
+
+  /** A failed query of the queue's own: an outage is one warning, anything else a warning each. */
+  private avvisa(err: unknown, msg: string): void {
+    if (isDatabaseUnreachable(err)) this.outage(this.log, err, 'Coda lavori: database non raggiungibile, lavori sospesi');
+    else this.log.warn({ err }, msg);
   }
 
   async stop(): Promise<void> {
     for (const t of this.pianificazioni) clearInterval(t);
     await Promise.all(this.corsie.map((c) => c.stop()));
     this.corsie = [];
+    // After the runners: a job still finishing kept its heartbeat until it was done.
+    await this.vivi?.ferma();
+    this.vivi = undefined;
     await this.pool?.end();
     this.pool = undefined;
   }
@@ -116,7 +132,10 @@ class Corsia {
   private ripartenze = 0;
   private timer?: NodeJS.Timeout;
 
-  constructor(private readonly pool: pg.Pool, private readonly tasks: TaskList, private readonly logger: Logger) {}
+  constructor(
+    private readonly pool: pg.Pool, private readonly tasks: TaskList, private readonly logger: Logger,
+    private readonly events: WorkerEvents,
+  ) {}
 
   async avvia(): Promise<void> {
     const runner = await run({
@@ -126,6 +145,7 @@ class Corsia {
       noHandleSignals: true,
       pollInterval: 2000,
       logger: this.logger,
+      events: this.events,
     });
     this.runner = runner;
     this.ripartenze = 0;

@@ -11,3 +11,4 @@ export * from './migrazioni.table.js';
 export * from './audit.table.js';
 export * from './statistiche.table.js';
 export * from './importazioni.table.js';
+export * from './lavori.table.js';
