@@ -76,6 +76,12 @@ export const sessioni = pgTable('sessioni', {
   dispositivoId: integer('dispositivo_id').references(() => dispositivi.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /**
+   * The session's last request, written at most once a minute: a session idle longer than
+   * SESSION_IDLE_MINUTES ends. Not indexed, so that the write stays a HOT update, and not watched
+   * by the trigger that makes every process forget its remembered sessions.
+   */
+  ultimoUsoAt: timestamp('ultimo_uso_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index('sessioni_utente_idx').on(t.utenteId),
   index('sessioni_admin_idx').on(t.adminId),
