@@ -32,6 +32,11 @@ export const utenti = pgTable('utenti', {
    * through password/cambia, every other customer call answers 403 (DESIGN §10).
    */
   passwordTemporanea: boolean('password_temporanea').notNull().default(false),
+  /**
+   * When the password was set (for a mailed one: when the admin asked for it). A temporary
+   * password stops working ORE_PASSWORD_TEMPORANEA hours after it (server/auth/passwords.ts).
+   */
+  passwordImpostataAt: timestamp('password_impostata_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
