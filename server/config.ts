@@ -13,6 +13,8 @@ export const DEFAULT_DB_CONNECT_TIMEOUT_SECONDS = 5;
  * past 15 s the customer has given up, and a proxy's own timeout would answer something worse.
  */
 export const DEFAULT_DB_STATEMENT_TIMEOUT_SECONDS = 15;
+/** A session not used for this long ends (DESIGN §5), beside its lifetime. */
+export const DEFAULT_SESSION_IDLE_MINUTES = 120;
 
 const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
@@ -33,6 +35,8 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Portale B2B Ferramenta <noreply@ferramenta.local>'),
   OFFICE_MAIL: z.string().email().default('ordini@ferramenta.local'),
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(12),
+  /** At least 5: a session's last use is written at most once a minute (server/auth/session-user.ts). */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 90 * 60).default(DEFAULT_SESSION_IDLE_MINUTES),
   SEED_DEMO: bool.default(true),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (else it could be forged). */
   TRUST_PROXY: bool.default(false),
@@ -69,6 +73,8 @@ export interface AppConfig {
   mailFrom: string;
   officeMail: string;
   sessionTtlHours: number;
+  /** Minutes without a request after which a session ends; DEFAULT_SESSION_IDLE_MINUTES when not given. */
+  sessionIdleMinutes?: number;
   seedDemo: boolean;
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
@@ -118,6 +124,7 @@ export function configFromEnv(env: Env, databaseUrl: string): AppConfig {
     mailFrom: env.MAIL_FROM,
     officeMail: env.OFFICE_MAIL,
     sessionTtlHours: env.SESSION_TTL_HOURS,
+    sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
     seedDemo: env.SEED_DEMO,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,

@@ -5,7 +5,7 @@ import { MSG_PASSWORD, utentiApi } from '../../shared/utenti.js';
 import { sqlOf, type DbOrTx } from '../db/client.js';
 import { forbidden, HttpError, inMaintenance, unauthorized } from '../lib/errors.js';
 import { requireToken, type TokenApi } from './api-token.js';
-import { COOKIE_ADMIN, COOKIE_CLIENTE, hashToken } from './sessions.js';
+import { hashToken, minutiInattivita, tokenSessione } from './sessions.js';
 import {
   findAdminBySession, findUtenteBySession, type AdminSessione, type ClienteSessione, type UtenteSessione,
 } from './session-user.js';
@@ -37,8 +37,7 @@ export async function sessioneDi(req: FastifyRequest, access: Access): Promise<S
       return { token: await requireToken(req) };
     case 'sessione':
     case 'catalogo': {
-      const token = req.cookies[COOKIE_ADMIN];
-      const admin = token ? await findAdminBySession(req.server.deps.db, token) : null;
+      const admin = await adminDellaRichiesta(req);
       return admin ? { admin } : { utente: passwordCambiata(req, await requireUtente(req)) };
     }
   }
@@ -73,20 +72,25 @@ export interface ScopeCodes {
 export async function requireUtente(req: FastifyRequest): Promise<UtenteSessione> {
   const deps = req.server.deps;
   if (await deps.impostazioni.get('manutenzione')) throw inMaintenance();
-  const token = req.cookies[COOKIE_CLIENTE];
+  const token = tokenSessione(req, 'cliente');
   if (!token) throw unauthorized();
   const tokenHash = hashToken(token);
   const recent = deps.sessioniRecenti.get(tokenHash);
   if (recent) return recent;
-  const found = await findUtenteBySession(deps.db, tokenHash);
+  const found = await findUtenteBySession(deps.db, tokenHash, minutiInattivita(deps.config));
   if (!found) throw unauthorized();
   deps.sessioniRecenti.set(tokenHash, found.utente, found.scade);
   return found.utente;
 }
 
+/** The live admin session of the request, if any. */
+async function adminDellaRichiesta(req: FastifyRequest): Promise<AdminSessione | null> {
+  const token = tokenSessione(req, 'admin');
+  return token ? findAdminBySession(req.server.deps.db, token, minutiInattivita(req.server.deps.config)) : null;
+}
+
 export async function requireAdmin(req: FastifyRequest, tecnico = false): Promise<AdminSessione> {
-  const token = req.cookies[COOKIE_ADMIN];
-  const admin = token ? await findAdminBySession(req.server.deps.db, token) : null;
+  const admin = await adminDellaRichiesta(req);
   // A customer who is logged in is known and not allowed (403); nobody logged in must log in (401).
   if (!admin) throw (await hasCustomerSession(req)) ? forbidden('Funzione riservata al personale del portale.') : unauthorized();
   if (tecnico && admin.tipologia !== TIPOLOGIA_TECNICO) {
@@ -96,11 +100,11 @@ export async function requireAdmin(req: FastifyRequest, tecnico = false): Promis
 }
 
 async function hasCustomerSession(req: FastifyRequest): Promise<boolean> {
-  const token = req.cookies[COOKIE_CLIENTE];
+  const token = tokenSessione(req, 'cliente');
   if (!token) return false;
   const tokenHash = hashToken(token);
   return req.server.deps.sessioniRecenti.get(tokenHash) !== undefined
-    || (await findUtenteBySession(req.server.deps.db, tokenHash)) !== null;
+    || (await findUtenteBySession(req.server.deps.db, tokenHash, minutiInattivita(req.server.deps.config))) !== null;
 }
 
 /**

@@ -7,27 +7,26 @@ import { cancellaDispositiviInAttesa } from '../dispositivi/dispositivi.service.
 import { routeGroup } from '../lib/route.js';
 import { deleteAllAttempts } from './login-limits.js';
 import { loginBackend, loginCliente, toUtenteLogin } from './login.service.js';
-import { COOKIE_ADMIN, COOKIE_CLIENTE, deleteSession, hashToken, type TipoSessione } from './sessions.js';
+import { cookieSessione, deleteSession, hashToken, tokenSessione, type TipoSessione } from './sessions.js';
 
-function setSessionCookie(deps: Deps, reply: FastifyReply, name: string, token: string): void {
-  reply.setCookie(name, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: deps.config.env === 'production',
-    maxAge: deps.config.sessionTtlHours * 3600,
-  });
+/** Path=/ and no Domain, Secure in production: what the `__Host-` prefix of its name requires there. */
+const attributiCookie = (deps: Deps) =>
+  ({ path: '/', httpOnly: true, sameSite: 'strict', secure: deps.config.env === 'production' }) as const;
+
+function setSessionCookie(deps: Deps, reply: FastifyReply, tipo: TipoSessione, token: string): void {
+  reply.setCookie(cookieSessione(tipo, deps.config.env), token, { ...attributiCookie(deps), maxAge: deps.config.sessionTtlHours * 3600 });
 }
 
-const logout = (tipo: TipoSessione, cookie: string) =>
+const logout = (tipo: TipoSessione) =>
   async ({ req, reply, deps }: { req: FastifyRequest; reply: FastifyReply; deps: Deps }) => {
-    const token = req.cookies[cookie];
+    const token = tokenSessione(req, tipo);
     if (token) {
       await deleteSession(deps.db, token, tipo);
       // At once in this process; the database's notice reaches the others.
       deps.sessioniRecenti.forget(hashToken(token));
     }
-    reply.clearCookie(cookie, { path: '/' });
+    // With the same attributes: a browser ignores a Set-Cookie for a __Host- name without them.
+    reply.clearCookie(cookieSessione(tipo, deps.config.env), attributiCookie(deps));
     return { status: 0, msg: 'Logout effettuato.' };
   };
 
@@ -35,16 +34,16 @@ export const authRoutes = routeGroup(accessoApi, {
   loginCliente: async ({ input, req, reply, deps }) => {
     if (await deps.impostazioni.get('manutenzione')) throw inMaintenance();
     const { body, token } = await loginCliente(deps, input, req.ip);
-    if (token) setSessionCookie(deps, reply, COOKIE_CLIENTE, token);
+    if (token) setSessionCookie(deps, reply, 'cliente', token);
     return body;
   },
   loginBackend: async ({ input, req, reply, deps }) => {
     const { token, ...body } = await loginBackend(deps, input, req.ip);
-    if (token) setSessionCookie(deps, reply, COOKIE_ADMIN, token);
+    if (token) setSessionCookie(deps, reply, 'admin', token);
     return body;
   },
-  logout: logout('cliente', COOKIE_CLIENTE),
-  logoutBackend: logout('admin', COOKIE_ADMIN),
+  logout: logout('cliente'),
+  logoutBackend: logout('admin'),
   sessione: async ({ utente }) => ({ utente: toUtenteLogin(utente) }),
   sessioneBackend: async ({ admin }) => ({ utente: admin }),
   manutenzione: async ({ deps }) => ((await deps.impostazioni.get('manutenzione')) ? 1 : 0),

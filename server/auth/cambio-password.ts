@@ -57,7 +57,8 @@ export async function cambiaPassword(
   if (debole) return { status: 1, msg: debole };
   const passwordHash = await hashPassword(input.nuova_password);
   const chiuse = await db.transaction(async (tx) => {
-    await tx.update(utenti).set({ passwordHash, passwordTemporanea: false, updatedAt: dsql`now()` }).where(eq(utenti.id, utente.id));
+    await tx.update(utenti).set({ passwordHash, passwordTemporanea: false, passwordImpostataAt: dsql`now()`, updatedAt: dsql`now()` })
+      .where(eq(utenti.id, utente.id));
     return chiudiSessioniUtente(tx, utente.id, tokenHash);
   });
   // The flag's notice reaches every process; this one forgets its own copy now.

@@ -5,7 +5,7 @@ import { sqlOf } from '../db/client.js';
 import { adminUtenti, utenti } from '../db/schema/index.js';
 import { registerDevice, type DeviceLogin } from './dispositivi.js';
 import { assertLoginAllowed, clearFailedLogins, recordFailedLogin } from './login-limits.js';
-import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
+import { hashPassword, needsRehash, ORE_PASSWORD_TEMPORANEA, verifyPassword } from './passwords.js';
 import { utenteJson, type UtenteSessione } from './session-user.js';
 import { createSession } from './sessions.js';
 
@@ -13,6 +13,7 @@ export const MSG = {
   credenziali: 'Username o password non corretti.',
   disabilitato: "Accesso disabilitato: contatta l'amministratore del portale.",
   dispositivo: "Questo dispositivo non è ancora autorizzato all'accesso. La richiesta è stata inviata all'amministratore: riprova dopo l'approvazione.",
+  scaduta: "Password temporanea scaduta: chiedi nuove credenziali all'amministratore.",
   ok: 'Login effettuato con successo.',
 } as const;
 
@@ -42,8 +43,9 @@ export function toUtenteLogin(u: UtenteSessione, status = 0, msg: string = MSG.o
 const fallita = (msg: string): LoginClienteResponse => ({ utente: { status: 1, msg, clienti: [] } });
 
 /**
- * Customer login (SPEC §4): password, enabled login, device rules; a session only when the user
- * has clients to work for. Returns the answer and the session token, if one was opened.
+ * Customer login (SPEC §4): password, enabled login, a temporary password still within its
+ * ORE_PASSWORD_TEMPORANEA hours, device rules; a session only when the user has clients to work
+ * for. Returns the answer and the session token, if one was opened.
  */
 export async function loginCliente(
   deps: Deps,
@@ -53,8 +55,10 @@ export async function loginCliente(
   const { db } = deps;
   await assertLoginAllowed(db, input.username, ip);
   const sql = sqlOf(db);
-  const rows = await sql<{ hash: string; status_login: number; utente: UtenteSessione }[]>`
-    SELECT u.password_hash AS hash, u.status_login, ${utenteJson(sql)} AS utente
+  const rows = await sql<{ hash: string; status_login: number; scaduta: boolean; utente: UtenteSessione }[]>`
+    SELECT u.password_hash AS hash, u.status_login,
+      u.password_temporanea AND u.password_impostata_at <= now() - make_interval(hours => ${ORE_PASSWORD_TEMPORANEA}) AS scaduta,
+      ${utenteJson(sql)} AS utente
     FROM utenti u WHERE lower(u.username) = lower(${input.username})`;
   const row = rows[0];
   if (!(await verifyPassword(row?.hash, input.password)) || !row) {
@@ -67,6 +71,7 @@ export async function loginCliente(
     await db.update(utenti).set({ passwordHash: await hashPassword(input.password) }).where(eq(utenti.id, utente.id));
   }
   if (row.status_login !== 0) return { body: fallita(MSG.disabilitato) };
+  if (row.scaduta) return { body: fallita(MSG.scaduta) };
   const device = await registerDevice(db, utente.id, { ...input, ip }, await deps.impostazioni.get('approvazione_dispositivi'));
   if (!device.authorized) return { body: fallita(MSG.dispositivo) };
   if (utente.clienti.length === 0) return { body: { utente: toUtenteLogin(utente) } };

@@ -36,6 +36,12 @@ export function needsRehash(hash: string): boolean {
   }
 }
 
+/**
+ * A temporary password (set by an admin, or mailed) stops working this many hours after it was set
+ * (DESIGN §5): the login then asks for new credentials.
+ */
+export const ORE_PASSWORD_TEMPORANEA = 72;
+
 /** No look-alikes (0/O, 1/l/I), so a password read from a mail is typed right the first time. */
 const ALFABETO_TEMPORANEA = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 

@@ -53,29 +53,48 @@ export const utenteJson = (sql: Sql) => sql`json_build_object(
     WHERE uc.utente_id = u.id), '[]'::json))`;
 
 /**
- * The customer user of a live session with its clients, in one query, and when the session
- * expires (ms since the epoch); null when not valid.
+ * A live session of this kind (within its lifetime and not idle for `idleMinutes`) as CTE `s`, and
+ * its last use written when older than a minute, in the same statement: no write per request, and
+ * the session's end (the sooner of expiry and idle limit) known to the caller.
+ */
+const sessioneViva = (sql: Sql, tokenHash: string, tipo: 'cliente' | 'admin', idleMinutes: number) => sql`
+  WITH s AS (
+    SELECT token_hash, utente_id, admin_id, dispositivo_id,
+      least(expires_at, ultimo_uso_at + make_interval(mins => ${idleMinutes})) AS fine, ultimo_uso_at
+    FROM sessioni
+    WHERE token_hash = ${tokenHash} AND tipo = ${tipo} AND expires_at > now()
+      AND ultimo_uso_at > now() - make_interval(mins => ${idleMinutes})
+  ), uso AS (
+    UPDATE sessioni x SET ultimo_uso_at = now() FROM s
+    WHERE x.token_hash = s.token_hash AND s.ultimo_uso_at < now() - interval '1 minute'
+  )`;
+
+/**
+ * The customer user of a live session with its clients, in one query, and until when the session
+ * may be taken as live without asking again (ms since the epoch: its expiry or idle limit, the
+ * sooner); null when not valid.
  */
 export async function findUtenteBySession(
-  db: DbOrTx, tokenHash: string,
+  db: DbOrTx, tokenHash: string, idleMinutes: number,
 ): Promise<{ utente: UtenteSessione; scade: number } | null> {
   const sql = sqlOf(db);
   const rows = await sql<{ utente: UtenteSessione; scade: number }[]>`
-    SELECT ${utenteJson(sql)} AS utente, (extract(epoch FROM s.expires_at) * 1000)::float8 AS scade
-    FROM sessioni s
+    ${sessioneViva(sql, tokenHash, 'cliente', idleMinutes)}
+    SELECT ${utenteJson(sql)} AS utente, (extract(epoch FROM s.fine) * 1000)::float8 AS scade
+    FROM s
     JOIN utenti u ON u.id = s.utente_id
     LEFT JOIN dispositivi d ON d.id = s.dispositivo_id
-    WHERE s.token_hash = ${tokenHash} AND s.tipo = 'cliente' AND s.expires_at > now()
-      AND u.status_login = 0 AND (s.dispositivo_id IS NULL OR d.authorized = 1)
+    WHERE u.status_login = 0 AND (s.dispositivo_id IS NULL OR d.authorized = 1)
   `;
   return rows[0] ?? null;
 }
 
-export async function findAdminBySession(db: DbOrTx, token: string): Promise<AdminSessione | null> {
-  const rows = await sqlOf(db)<AdminSessione[]>`
+export async function findAdminBySession(db: DbOrTx, token: string, idleMinutes: number): Promise<AdminSessione | null> {
+  const sql = sqlOf(db);
+  const rows = await sql<AdminSessione[]>`
+    ${sessioneViva(sql, hashToken(token), 'admin', idleMinutes)}
     SELECT a.id, a.username, a.nome, a.cognome, a.tipologia
-    FROM sessioni s JOIN admin_utenti a ON a.id = s.admin_id
-    WHERE s.token_hash = ${hashToken(token)} AND s.tipo = 'admin' AND s.expires_at > now()
+    FROM s JOIN admin_utenti a ON a.id = s.admin_id
   `;
   return rows[0] ?? null;
 }

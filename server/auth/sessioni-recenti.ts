@@ -25,7 +25,7 @@ export class SessioniRecenti {
     return undefined;
   }
 
-  /** Keeps a valid session until TTL_MS from now, or its expiry if sooner. */
+  /** Keeps a valid session until TTL_MS from now, or its end if sooner (expiry or idle limit: `scade` of findUtenteBySession). */
   set(tokenHash: string, utente: UtenteSessione, expiresAt: number): void {
     if (this.map.size >= MAX_ENTRIES) this.map.clear();
     // Shared by every call of the session from now on: frozen, so that no handler can change it.

@@ -1,12 +1,28 @@
 import crypto from 'node:crypto';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { DEFAULT_SESSION_IDLE_MINUTES, type AppConfig } from '../config.js';
 import type { DbOrTx } from '../db/client.js';
 import { sessioni } from '../db/schema/index.js';
 
-export const COOKIE_CLIENTE = 'sid';
-export const COOKIE_ADMIN = 'admin_sid';
-
 export type TipoSessione = 'cliente' | 'admin';
+
+/**
+ * The session cookie of each kind. In production it carries the `__Host-` prefix: the browser
+ * keeps such a cookie only when it is Secure, has Path=/ and no Domain, so neither another site of
+ * the domain nor a plain-HTTP answer can set or shadow it.
+ */
+export function cookieSessione(tipo: TipoSessione, env: AppConfig['env']): string {
+  const nome = tipo === 'cliente' ? 'sid' : 'admin_sid';
+  return env === 'production' ? `__Host-${nome}` : nome;
+}
+
+/** The session token a request carries for this kind of session, if any. */
+export const tokenSessione = (req: FastifyRequest, tipo: TipoSessione): string | undefined =>
+  req.cookies[cookieSessione(tipo, req.server.deps.config.env)];
+
+/** Minutes without a request after which a session ends (SESSION_IDLE_MINUTES). */
+export const minutiInattivita = (config: AppConfig): number => config.sessionIdleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES;
 
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 

@@ -25,7 +25,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const requestId = req.id;
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send({ msg: err.message, requestId, ...err.extra });
+      return reply.status(err.statusCode).headers(err.headers).send({ msg: err.message, requestId, ...err.extra });
     }
     // Not the request's fault nor a bug: say so, and let the client try again shortly.
     if (isDatabaseUnreachable(err)) {

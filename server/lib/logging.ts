@@ -1,46 +1,102 @@
 import type { FastifyRequest } from 'fastify';
 
-const SECRET_PARAMS = new Set(['password', 'pass', 'pwd', 'token', 'sid', 'admin_sid', 'new_password', 'password_attuale', 'nuova_password']);
+/** Names whose values never reach a log line, wherever they appear (query, body, nested, headers). */
+const SECRET_NAMES = new Set([
+  'password', 'pass', 'pwd', 'token', 'sid', 'admin_sid', '__host-sid', '__host-admin_sid', 'new_password',
+  'password_attuale', 'nuova_password', 'passwordhash', 'password_hash', 'cookie', 'set-cookie', 'authorization',
+]);
 const REDACTED = '[REDACTED]';
+/** Nesting deeper than this is not walked but masked whole: a logged value cannot loop the walk. */
+const MAX_DEPTH = 8;
+/** More rounds of percent-decoding than any name needs; a name still changing after them is masked. */
+const MAX_DECODE = 5;
 
-/** A parameter name as the query parser reads it: '+' is a space, %XX escapes decoded. */
-function decodedName(raw: string): string {
-  const name = raw.replaceAll('+', ' ');
-  try {
-    return decodeURIComponent(name);
-  } catch {
-    // The parser keeps a name it cannot decode as it came.
-    return name;
+/**
+ * A name as a reader could end up taking it: '+' is a space, percent escapes decoded as many
+ * times as they decode (`pass%2577ord` is `password` to a reader that decodes twice), lowercase;
+ * null when it still changes after MAX_DECODE rounds.
+ */
+function decodedName(raw: string): string | null {
+  let name = raw.replaceAll('+', ' ');
+  for (let i = 0; i < MAX_DECODE; i++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(name);
+    } catch {
+      // The parser keeps a name it cannot decode as it came.
+      return name.trim().toLowerCase();
+    }
+    if (next === name) return name.trim().toLowerCase();
+    name = next;
   }
+  return null;
 }
 
 /**
- * A URL as it may be logged: the values of secret parameters are masked, judged by the name the
- * app reads (so `pass%77ord=` is masked like `password=`).
+ * Whether a parameter or key carries a secret, by its decoded name and any part of it: `password`,
+ * `Pass%77ord`, `password[]`, `utente[password]`, `utente.password`.
  */
+export function isSecretName(raw: string): boolean {
+  const name = decodedName(raw);
+  if (name === null) return true;
+  return SECRET_NAMES.has(name) || name.split(/[[\].]+/).some((part) => SECRET_NAMES.has(part.trim()));
+}
+
+/** A URL as it may be logged: the values of secret parameters are masked. */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
   const pairs = url.slice(q + 1).split('&').map((pair) => {
     const eq = pair.indexOf('=');
-    if (eq < 0 || !SECRET_PARAMS.has(decodedName(pair.slice(0, eq)).trim().toLowerCase())) return pair;
+    if (eq < 0 || !isSecretName(pair.slice(0, eq))) return pair;
     return `${pair.slice(0, eq)}=${REDACTED}`;
   });
   return `${url.slice(0, q + 1)}${pairs.join('&')}`;
 }
 
+const isPlain = (v: object) => {
+  const proto = Object.getPrototypeOf(v) as unknown;
+  return proto === Object.prototype || proto === null;
+};
+
+/**
+ * A copy of a logged value with the values of secret names masked at any depth (plain objects,
+ * arrays, errors and their causes) and the secret parameters of any `url` masked. Other objects
+ * (a request, a reply) are left to their serializers, which log only harmless fields.
+ */
+export function maskSecrets(value: unknown, depth = 0): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth > MAX_DEPTH) return REDACTED;
+  if (Array.isArray(value)) return value.map((v) => maskSecrets(v, depth + 1));
+  if (value instanceof Error) {
+    // A copy with the same prototype and its own non-enumerable message and stack: the error
+    // serializer still sees an error, and the logged error itself is left untouched.
+    const copy = Object.create(Object.getPrototypeOf(value) as object) as object;
+    for (const [key, d] of Object.entries(Object.getOwnPropertyDescriptors(value))) {
+      // Read from the original (a getter may need it) and defined, not assigned (postgres.js
+      // defines its errors' fields read-only).
+      const v: unknown = 'value' in d ? d.value : d.get?.call(value);
+      const shown = d.enumerable || key === 'cause' ? maskEntry(key, v, depth) : v;
+      Object.defineProperty(copy, key, { value: shown, enumerable: d.enumerable, writable: true, configurable: true });
+    }
+    return copy;
+  }
+  if (!isPlain(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskEntry(k, v, depth)]));
+}
+
+function maskEntry(key: string, value: unknown, depth: number): unknown {
+  if (isSecretName(key)) return REDACTED;
+  if (key === 'url' && typeof value === 'string') return redactUrl(value);
+  return maskSecrets(value, depth + 1);
+}
+
 export function loggerOptions(level: string) {
   return {
     level,
-    redact: {
-      paths: [
-        'req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]',
-        '*.password', '*.passwordHash', '*.password_hash', 'body.password', '*.password_attuale', '*.nuova_password',
-        // An error may carry the URL of its request (a response that fails its schema does).
-        'err.url',
-      ],
-      censor: (value: unknown, path: string[]) =>
-        (path.at(-1) === 'url' && typeof value === 'string' ? redactUrl(value) : REDACTED),
+    formatters: {
+      // Every logged object, before the serializers: one rule for every line, whatever it carries.
+      log: (obj: Record<string, unknown>) => maskSecrets(obj) as Record<string, unknown>,
     },
     serializers: {
       req: (req: FastifyRequest) => ({

@@ -14,3 +14,13 @@ export async function accodaMail(db: DbOrTx, mail: Mail): Promise<number> {
       p_reply_to => ${mail.replyTo ?? null}) AS id`);
   return row!.id;
 }
+
+/**
+ * Queues a user's new credentials (utenti/mandacredenziali) in the caller's transaction: the row
+ * names the user only, and the temporary password is drawn when the mail is sent
+ * (server/utenti/credenziali.ts), so that it is never stored.
+ */
+export async function accodaCredenziali(db: DbOrTx, utenteId: number): Promise<number> {
+  const [row] = await db.execute<{ id: number }>(sql`SELECT accoda_mail(p_utente_id => ${utenteId}) AS id`);
+  return row!.id;
+}

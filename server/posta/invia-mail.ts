@@ -1,6 +1,7 @@
 import type { Task } from 'graphile-worker';
 import type { Sql } from '../db/client.js';
 import type { Mail, Mailer } from '../lib/mailer.js';
+import { emettiCredenziali } from '../utenti/credenziali.js';
 import { confermaOrdine, type OrdinePerMail } from './testi.js';
 
 type DaInviare = {
@@ -9,13 +10,18 @@ type DaInviare = {
   reply_to: string | null;
   oggetto: string | null;
   testo: string | null;
+  credenziali: boolean;
   ordine: OrdinePerMail | null;
 };
 
+/** Why a credentials mail was not sent: a newer password counts instead of the one it would carry. */
+export const MSG_CREDENZIALI_SUPERATE = 'Non inviata: la password è stata impostata di nuovo dopo la richiesta.';
+
 /**
  * The job `invia_mail` (queued by accoda_mail with the row of mail_uscita, in the transaction of
- * what the mail tells about): composes an order's confirmation when it is sent, sends, and records
- * the outcome on the row. A failure is recorded and thrown: the queue retries with a growing pause
+ * what the mail tells about): composes an order's confirmation, or a user's new credentials, when
+ * it is sent, sends, and records the outcome on the row (a credentials row keeps recipient and
+ * subject, never the text). A failure is recorded and thrown: the queue retries with a growing pause
  * (graphile-worker: about e^n seconds, 10 attempts over some 9 hours), then keeps the job as failed.
  * A mail already sent is never sent again (a retry after a crash between send and record).
  */
@@ -24,6 +30,7 @@ export function inviaMail(sql: Sql, mailer: Mailer): Task {
     const id = Number((payload as { id?: unknown }).id);
     const [m] = await sql<DaInviare[]>`
       SELECT m.inviata_at IS NOT NULL AS inviata, m.destinatario, m.reply_to, m.oggetto, m.testo,
+        m.utente_id IS NOT NULL AS credenziali,
         CASE WHEN o.id IS NOT NULL THEN json_build_object(
           'ordine_id', o.id, 'username', u.username, 'utente_nome', u.nome, 'utente_cognome', u.cognome,
           'cliente_nome', o.cliente_nome, 'cliente_codice', o.cliente_codice, 'nome', o.nome, 'note', o.note,
@@ -37,11 +44,15 @@ export function inviaMail(sql: Sql, mailer: Mailer): Task {
       LEFT JOIN ordini o ON o.id = m.ordine_id
       LEFT JOIN utenti u ON u.id = o.utente_id
       WHERE m.id = ${id}`;
-    // Gone with its order, or sent already: nothing to do.
+    // Gone with its order or user, or sent already: nothing to do.
     if (!m || m.inviata) return;
-    const mail: Mail = m.ordine
-      ? confermaOrdine(m.ordine)
+    const mail: Mail | null = m.ordine ? confermaOrdine(m.ordine)
+      : m.credenziali ? await emettiCredenziali(sql, id)
       : { to: m.destinatario ?? '', subject: m.oggetto ?? '', text: m.testo ?? '', ...(m.reply_to ? { replyTo: m.reply_to } : {}) };
+    if (!mail) {
+      await sql`UPDATE mail_uscita SET ultimo_errore = ${MSG_CREDENZIALI_SUPERATE} WHERE id = ${id}`;
+      return;
+    }
     try {
       await mailer.send(mail);
     } catch (err) {
@@ -51,6 +62,9 @@ export function inviaMail(sql: Sql, mailer: Mailer): Task {
         WHERE id = ${id}`;
       throw err;
     }
-    await sql`UPDATE mail_uscita SET tentativi = tentativi + 1, inviata_at = now(), ultimo_errore = NULL WHERE id = ${id}`;
+    await sql`
+      UPDATE mail_uscita SET tentativi = tentativi + 1, inviata_at = now(), ultimo_errore = NULL
+        ${m.credenziali ? sql`, destinatario = ${mail.to}, oggetto = ${mail.subject}` : sql``}
+      WHERE id = ${id}`;
   };
 }

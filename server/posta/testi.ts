@@ -1,3 +1,4 @@
+import { ORE_PASSWORD_TEMPORANEA } from '../auth/passwords.js';
 import type { Mail } from '../lib/mailer.js';
 
 const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 3 });
@@ -47,7 +48,7 @@ export function confermaOrdine(o: OrdinePerMail): Mail {
 
 /**
  * New credentials sent by an admin (utenti/mandacredenziali). The password is temporary: the
- * portal asks for a new one at the first access.
+ * portal asks for a new one at the first access, and refuses it after ORE_PASSWORD_TEMPORANEA hours.
  */
 export function credenziali(u: { username: string; nome: string; cognome: string; password: string }): Mail {
   return {
@@ -61,6 +62,7 @@ export function credenziali(u: { username: string; nome: string; cognome: string
       `Password temporanea: ${u.password}`,
       '',
       'Al primo accesso le verrà chiesto di scegliere una nuova password personale (almeno 12 caratteri).',
+      `La password temporanea vale ${ORE_PASSWORD_TEMPORANEA} ore: dopo, chieda nuove credenziali all'amministratore.`,
       'La password precedente non è più valida.',
       '',
       'Se non ha richiesto nuove credenziali, contatti il nostro ufficio.',

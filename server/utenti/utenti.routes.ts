@@ -1,6 +1,6 @@
 import { utentiApi } from '../../shared/utenti.js';
 import { cambiaPassword } from '../auth/cambio-password.js';
-import { COOKIE_CLIENTE, hashToken } from '../auth/sessions.js';
+import { hashToken, tokenSessione } from '../auth/sessions.js';
 import { routeGroup } from '../lib/route.js';
 import { leggiUtenti } from './utenti.queries.js';
 import { cambiaStatoLogin, cancellaUtente, mandaCredenziali, salvaUtente, toggleFatturato } from './utenti.service.js';
@@ -16,5 +16,5 @@ export const utentiRoutes = routeGroup(utentiApi, {
   toggleFatturato: async ({ deps, admin, input }) => toggleFatturato(deps, admin, input.utente_id),
   // The session was checked before the handler runs, so its cookie is there.
   cambiaPassword: async ({ deps, utente, input, req }) =>
-    cambiaPassword(deps, utente, hashToken(req.cookies[COOKIE_CLIENTE] ?? ''), input, req.ip),
+    cambiaPassword(deps, utente, hashToken(tokenSessione(req, 'cliente') ?? ''), input, req.ip),
 });

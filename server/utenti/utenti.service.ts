@@ -10,8 +10,7 @@ import { sqlOf, type DbOrTx } from '../db/client.js';
 import { clienti, utenti, utentiClienti } from '../db/schema/index.js';
 import type { Deps } from '../deps.js';
 import { notFound } from '../lib/errors.js';
-import { accodaMail } from '../posta/accoda-mail.js';
-import { credenziali } from '../posta/testi.js';
+import { accodaCredenziali } from '../posta/accoda-mail.js';
 
 type Ctx = Pick<Deps, 'db' | 'sessioniRecenti'>;
 
@@ -92,7 +91,7 @@ export async function salvaUtente(ctx: Ctx, admin: AdminSessione, input: z.outpu
       }
       const id = esistente.id;
       await tx.update(utenti).set({
-        ...dati, updatedAt: dsql`now()`, ...(passwordHash ? { passwordHash, passwordTemporanea: true } : {}),
+        ...dati, updatedAt: dsql`now()`, ...(passwordHash ? { passwordHash, passwordTemporanea: true, passwordImpostataAt: dsql`now()` } : {}),
       }).where(eq(utenti.id, id));
       const prima = await clientiDi(tx, id);
       if (input.clienti) {
@@ -160,21 +159,23 @@ export async function cancellaUtente(ctx: Ctx, admin: AdminSessione, utenteId: n
 }
 
 /**
- * utenti/mandacredenziali: a fresh temporary password, mailed to the username through the outbox in
- * the same transaction; the old password and the sessions opened with it stop working. The
- * password leaves this function only inside the queued mail.
+ * utenti/mandacredenziali: the old password and the sessions opened with it stop working now, and
+ * a credentials mail is queued in the same transaction. The new temporary password is drawn when
+ * the mail is sent (server/utenti/credenziali.ts): it exists only in the mail, never in the
+ * database. Until then the password is one nobody knows.
  */
 export async function mandaCredenziali(ctx: Ctx, admin: AdminSessione, utenteId: number): Promise<Esito> {
   const [u] = await ctx.db.select().from(utenti).where(eq(utenti.id, utenteId));
   if (!u) throw notFound(MSG_UTENTI.utenteSconosciuto);
   if (!z.email().safeParse(u.username).success) return { status: 1, msg: MSG_UTENTI.usernameNonEmail };
-  const password = passwordTemporanea();
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(passwordTemporanea());
   const chiuse = await ctx.db.transaction(async (tx) => {
     const attuale = await utenteOppure404(tx, utenteId);
-    await tx.update(utenti).set({ passwordHash, passwordTemporanea: true, updatedAt: dsql`now()` }).where(eq(utenti.id, utenteId));
+    // password_impostata_at is the request's time, the queued row's too: the mail's password counts from it.
+    await tx.update(utenti).set({ passwordHash, passwordTemporanea: true, passwordImpostataAt: dsql`now()`, updatedAt: dsql`now()` })
+      .where(eq(utenti.id, utenteId));
     const chiuse = await chiudiSessioniUtente(tx, utenteId);
-    await accodaMail(tx, credenziali({ username: attuale.username, nome: attuale.nome, cognome: attuale.cognome, password }));
+    await accodaCredenziali(tx, utenteId);
     await registraPerUtente(tx, admin, utenteId, await clientiDi(tx, utenteId), {
       azione: 'utente.credenziali', dettagli: { destinatario: attuale.username },
     });

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { buildApp } from '../../server/app.js';
+import { cookieSessione } from '../../server/auth/sessions.js';
 import type { AppConfig } from '../../server/config.js';
 import { connect } from '../../server/db/client.js';
 import { startEmbeddedPostgres } from '../../server/db/embedded.js';
@@ -95,7 +96,8 @@ async function main() {
     payload: { username: 'mario.rossi@ferramentarossi.it', password: 'Demo2024!', fingerprint: 'b'.repeat(64) },
   });
   const { utente } = login.json();
-  const cookie = `sid=${login.cookies.find((c) => c.name === 'sid')!.value}`;
+  const sid = cookieSessione('cliente', 'production');
+  const cookie = `${sid}=${login.cookies.find((c) => c.name === sid)!.value}`;
   const cl = utente.clienti[0];
   const scope = `cod_azienda=${cl.azienda_codice}&cod_cliente=${cl.cliente_codice}`;
   const headers = { cookie };
@@ -176,7 +178,7 @@ async function main() {
   // The admin's client search (users form, client list) over 20,000 clients: exact codes, code
   // prefixes, one word, two words in either order, whole e-mails and their domains.
   const adminLogin = await app.inject({ method: 'POST', url: '/api/login/backend', payload: { username: 'admin', password: 'Admin2024!' } });
-  const adminSid = adminLogin.cookies.find((c) => c.name === 'admin_sid')!;
+  const adminSid = adminLogin.cookies.find((c) => c.name === cookieSessione('admin', 'production'))!;
   const adminCookie = `${adminSid.name}=${adminSid.value}`;
   const clientiCampione = await setup.sql<{ codice: string; ragione_sociale: string; email: string }[]>`
     SELECT codice, ragione_sociale, email FROM clienti WHERE email <> '' ORDER BY id DESC LIMIT 200`;

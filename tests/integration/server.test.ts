@@ -67,6 +67,39 @@ describe('request logs', () => {
   });
 });
 
+describe('secrets in logs, by their decoded name however nested or encoded', () => {
+  it('masks them in query strings, and form and JSON bodies never reach the log', async () => {
+    const { buildApp } = await import('../../server/app.js');
+    const lines: string[] = [];
+    const app = await buildApp({ ...t().config, logLevel: 'trace' }, { logStream: { write: (l: string) => { lines.push(l); } } });
+    try {
+      const query = [
+        'password[]=Q1', 'pass%2577ord=Q2', 'utente[password]=Q3', 'utente%5Bpassword%5D=Q4', 'password%255B%255D=Q5',
+        'a.token=Q6', 'nuova_password[0][x]=Q7', 'pass%252577ord=Q8', 'PASSWORD+=Q9',
+      ].join('&');
+      await app.inject({ url: `/api/login/backend?username=admin&${query}` });
+      await app.inject({ method: 'POST', url: '/api/login/backend', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'username=admin&password=F1&pass%2577ord=F2&password%5B%5D=F3' });
+      await app.inject({ method: 'POST', url: '/api/login/backend', payload: { username: 'admin', password: 'J1', 'password[]': ['J2'], utente: { password: 'J3' } } });
+      await app.inject({ method: 'POST', url: '/api/login/backend', payload: { username: ['admin'], password: { nested: 'J4' } } });
+      // What a handler or an error may log: objects and arrays with secret names at any depth.
+      app.log.info({ corpo: { utente: { password: 'L1', 'pass%2577ord': 'L2' }, righe: [{ token: 'L3' }, ['x', { 'Password[]': 'L4' }]] } }, 'oggetti');
+      app.log.error({ err: Object.assign(new Error('con corpo'), { body: { dati: { nuova_password: 'L5' } }, url: '/api/x?password[]=L6' }) }, 'errore');
+      app.log.info({ headers: { cookie: 'sid=L7', authorization: 'Bearer L8' } }, 'intestazioni');
+    } finally {
+      await app.close();
+    }
+    const log = lines.join('\n');
+    // The lines are there, with the names and what is not secret.
+    expect(log).toContain('password[]=[REDACTED]&pass%2577ord=[REDACTED]&utente[password]=[REDACTED]');
+    expect(log).toContain('"dati":{"nuova_password":"[REDACTED]"}');
+    expect(log).toContain('"righe":[{"token":"[REDACTED]"},["x",{"Password[]":"[REDACTED]"}]]');
+    expect(log).toContain('username=admin');
+    for (const segreto of ['Q1', 'Q2', 'Q3', 'Q4', 'Q5', 'Q6', 'Q7', 'Q8', 'Q9', 'F1', 'F2', 'F3', 'J1', 'J2', 'J3', 'J4', 'L1', 'L2', 'L3', 'L4', 'L5', 'L6', 'L7', 'L8']) {
+      expect(log).not.toMatch(new RegExp(`\\b${segreto}\\b`));
+    }
+  });
+});
+
 /** A request over a real socket: Node's HTTP parser, which inject skips, reads it. */
 function overSocket(port: number, path: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {

@@ -32,6 +32,11 @@ export const utenti = pgTable('utenti', {
    * through password/cambia, every other customer call answers 403 (DESIGN §10).
    */
   passwordTemporanea: boolean('password_temporanea').notNull().default(false),
+  /**
+   * When the password was set (for a mailed one: when the admin asked for it). A temporary
+   * password stops working ORE_PASSWORD_TEMPORANEA hours after it (server/auth/passwords.ts).
+   */
+  passwordImpostataAt: timestamp('password_impostata_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
@@ -76,6 +81,12 @@ export const sessioni = pgTable('sessioni', {
   dispositivoId: integer('dispositivo_id').references(() => dispositivi.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /**
+   * The session's last request, written at most once a minute: a session idle longer than
+   * SESSION_IDLE_MINUTES ends. Not indexed, so that the write stays a HOT update, and not watched
+   * by the trigger that makes every process forget its remembered sessions.
+   */
+  ultimoUsoAt: timestamp('ultimo_uso_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index('sessioni_utente_idx').on(t.utenteId),
   index('sessioni_admin_idx').on(t.adminId),

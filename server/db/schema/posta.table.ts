@@ -1,18 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { utenti } from './accesso.table.js';
 import { ordini } from './ordini.table.js';
 
 /**
  * Mail to send and sent, written in the same transaction as what it tells about together with its
  * job (graphile-worker's `invia_mail`, server/posta/invia-mail.ts), so that a mail server that is
  * down delays mail instead of losing it.
- * Rows are written only by the SQL function accoda_mail (migration 0011), from TypeScript through
- * server/posta/accoda-mail.ts: an order confirmation names its order (crea_ordine queues it; the
- * text is composed when sent); other mail carries its recipient, subject and text.
+ * Rows are written only by the SQL function accoda_mail (server/posta/sql/accoda_mail.sql), from
+ * TypeScript through server/posta/accoda-mail.ts: an order confirmation names its order (crea_ordine
+ * queues it; the text is composed when sent); a user's new credentials name the user (the temporary
+ * password is drawn when the mail is sent and never stored: the sent row keeps recipient and
+ * subject, no text); other mail carries its recipient, subject and text.
  */
 export const mailUscita = pgTable('mail_uscita', {
   id: serial('id').primaryKey(),
   ordineId: integer('ordine_id').references(() => ordini.id, { onDelete: 'cascade' }),
+  utenteId: integer('utente_id').references(() => utenti.id, { onDelete: 'cascade' }),
   destinatario: text('destinatario'),
   replyTo: text('reply_to'),
   oggetto: text('oggetto'),
@@ -24,4 +28,5 @@ export const mailUscita = pgTable('mail_uscita', {
 }, (t) => [
   index('mail_uscita_da_inviare_idx').on(t.id).where(sql`inviata_at IS NULL`),
   index('mail_uscita_ordine_idx').on(t.ordineId),
+  index('mail_uscita_utente_idx').on(t.utenteId),
 ]);

@@ -1,22 +1,26 @@
 -- One way to queue a mail (server/posta/accoda-mail.ts calls it from TypeScript, crea_ordine from
--- SQL): a row of mail_uscita is either an order's confirmation (its order only; the text is composed
--- when sent) or a composed mail (recipient, subject and text, optional reply-to).
+-- SQL): a row of mail_uscita is an order's confirmation (its order only; the text is composed when
+-- sent), a user's new credentials (the user only: the temporary password is drawn when the mail is
+-- sent and never stored, server/utenti/credenziali.ts), or a composed mail (recipient, subject and
+-- text, optional reply-to).
 CREATE OR REPLACE FUNCTION accoda_mail(
   p_ordine_id int DEFAULT NULL, p_destinatario text DEFAULT NULL, p_oggetto text DEFAULT NULL,
-  p_testo text DEFAULT NULL, p_reply_to text DEFAULT NULL)
+  p_testo text DEFAULT NULL, p_reply_to text DEFAULT NULL, p_utente_id int DEFAULT NULL)
 RETURNS int LANGUAGE plpgsql AS $$
 DECLARE
   nuovo int;
 BEGIN
-  IF p_ordine_id IS NOT NULL THEN
+  IF num_nonnulls(p_ordine_id, p_utente_id) > 1 THEN
+    RAISE EXCEPTION 'accoda_mail: un ordine o un utente, non entrambi';
+  ELSIF num_nonnulls(p_ordine_id, p_utente_id) = 1 THEN
     IF coalesce(p_destinatario, p_oggetto, p_testo, p_reply_to) IS NOT NULL THEN
-      RAISE EXCEPTION 'accoda_mail: la conferma di un ordine si compone all''invio, senza destinatario né testo';
+      RAISE EXCEPTION 'accoda_mail: la conferma di un ordine e le credenziali si compongono all''invio, senza destinatario né testo';
     END IF;
   ELSIF p_destinatario IS NULL OR p_oggetto IS NULL OR p_testo IS NULL THEN
-    RAISE EXCEPTION 'accoda_mail: servono destinatario, oggetto e testo (o un ordine)';
+    RAISE EXCEPTION 'accoda_mail: servono destinatario, oggetto e testo (o un ordine, o un utente)';
   END IF;
-  INSERT INTO mail_uscita (ordine_id, destinatario, reply_to, oggetto, testo)
-  VALUES (p_ordine_id, p_destinatario, p_reply_to, p_oggetto, p_testo)
+  INSERT INTO mail_uscita (ordine_id, utente_id, destinatario, reply_to, oggetto, testo)
+  VALUES (p_ordine_id, p_utente_id, p_destinatario, p_reply_to, p_oggetto, p_testo)
   RETURNING id INTO nuovo;
   -- Its job, in the same transaction (graphile-worker, server/posta/invia-mail.ts): retried with a
   -- growing pause while the mail server is down; the key lets a resend never double it.

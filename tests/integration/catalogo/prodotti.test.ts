@@ -100,7 +100,8 @@ describe('prodotti/categoriawithcustominfo', () => {
   it('sends the same page as bytes in production, holding only the keys of its schema', async () => {
     const prod = await buildApp({ ...t().config, env: 'production' }, { logger: false });
     try {
-      const res = await prod.inject({ url: cat(C1), headers: { cookie } });
+      // The same session under the production name of its cookie (__Host-sid).
+      const res = await prod.inject({ url: cat(C1), headers: { cookie: `__Host-${cookie}` } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
