@@ -135,10 +135,10 @@ export async function buildApp(
   await catalogo.listen();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir });
   const lavori = new CodaLavori(database.sql, {
-    invia_mail: inviaMail(database.sql, mailer),
-    esporta_ordine: esportaOrdine(database.sql, config.erp),
-    applica_popolarita: async () => { await applicaPopolarita(database.sql); },
-    applica_statistiche: async () => { await applicaStatistiche(database.sql); },
+    invia_mail: inviaMail(database.db, mailer),
+    esporta_ordine: esportaOrdine(database.db, config.erp),
+    applica_popolarita: async () => { await applicaPopolarita(database.db); },
+    applica_statistiche: async () => { await applicaStatistiche(database.db); },
   }, [
     // Product popularity (search ranking) from the queued order lines.
     { task: 'applica_popolarita', ogniMs: 5 * 60_000 },
@@ -146,7 +146,7 @@ export async function buildApp(
     { task: 'applica_statistiche', ogniMs: 60_000 },
   ], app.log, {
     // Imports queued by the admin screen and the ERP's push: a lane of their own.
-    importa_file: importaFile(database.sql, config.dataDir, app.log),
+    importa_file: importaFile(database.db, config.dataDir, app.log),
   });
   await lavori.start();
   app.decorate('deps', {

@@ -1,10 +1,11 @@
 import { eq, sql as dsql } from 'drizzle-orm';
 import type { Esito } from '../../shared/common.js';
 import { MSG_PASSWORD, PASSWORD_MIN } from '../../shared/utenti.js';
-import type { Deps } from '../deps.js';
+import { type Db, inTransazione } from '../db/client.js';
 import { utenti } from '../db/schema/index.js';
 import { assertLoginAllowed, clearFailedLogins, recordFailedLogin } from './login-limits.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import type { SessioniRecenti } from './sessioni-recenti.js';
 import type { UtenteSessione } from './session-user.js';
 import { chiudiSessioniUtente } from './sessions.js';
 
@@ -39,9 +40,9 @@ export function motivoPasswordDebole(nuova: string, u: { username: string; azien
  * cannot be used to guess it. The user's other sessions end; this one goes on.
  */
 export async function cambiaPassword(
-  deps: Deps, utente: UtenteSessione, tokenHash: string, input: { password_attuale: string; nuova_password: string }, ip: string,
+  db: Db, sessioni: SessioniRecenti, utente: UtenteSessione, tokenHash: string,
+  input: { password_attuale: string; nuova_password: string }, ip: string,
 ): Promise<Esito> {
-  const { db } = deps;
   await assertLoginAllowed(db, utente.username, ip);
   const [row] = await db.select({ hash: utenti.passwordHash }).from(utenti).where(eq(utenti.id, utente.id));
   if (!row || !(await verifyPassword(row.hash, input.password_attuale))) {
@@ -56,13 +57,13 @@ export async function cambiaPassword(
   });
   if (debole) return { status: 1, msg: debole };
   const passwordHash = await hashPassword(input.nuova_password);
-  const chiuse = await db.transaction(async (tx) => {
+  const chiuse = await inTransazione(db, async (tx) => {
     await tx.update(utenti).set({ passwordHash, passwordTemporanea: false, passwordImpostataAt: dsql`now()`, updatedAt: dsql`now()` })
       .where(eq(utenti.id, utente.id));
     return chiudiSessioniUtente(tx, utente.id, tokenHash);
   });
   // The flag's notice reaches every process; this one forgets its own copy now.
-  deps.sessioniRecenti.forget(tokenHash);
-  for (const h of chiuse) deps.sessioniRecenti.forget(h);
+  sessioni.forget(tokenHash);
+  for (const h of chiuse) sessioni.forget(h);
   return { status: 0, msg: MSG_PASSWORD.cambiata };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { BrowserInfo } from '../../shared/accesso.js';
-import type { DbOrTx } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { dispositivi } from '../db/schema/index.js';
 
 export interface DeviceLogin {
@@ -18,7 +18,7 @@ export interface DeviceLogin {
  * A new device starts authorised unless device approval is on; a known device keeps its state.
  */
 export async function registerDevice(
-  db: DbOrTx, utenteId: number, d: DeviceLogin, approvalRequired: boolean,
+  db: Db, utenteId: number, d: DeviceLogin, approvalRequired: boolean,
 ): Promise<{ id: number; authorized: boolean }> {
   const b = d.browserInfo ?? {};
   const values = {

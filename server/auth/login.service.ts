@@ -1,8 +1,8 @@
 import { eq, sql as dsql } from 'drizzle-orm';
 import type { AdminInfo, LoginClienteResponse, UtenteLogin } from '../../shared/accesso.js';
-import type { Deps } from '../deps.js';
-import { sqlOf } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { adminUtenti, utenti } from '../db/schema/index.js';
+import type { Impostazioni } from '../impostazioni/impostazioni.service.js';
 import { registerDevice, type DeviceLogin } from './dispositivi.js';
 import { assertLoginAllowed, clearFailedLogins, recordFailedLogin } from './login-limits.js';
 import { hashPassword, needsRehash, ORE_PASSWORD_TEMPORANEA, verifyPassword } from './passwords.js';
@@ -48,13 +48,14 @@ const fallita = (msg: string): LoginClienteResponse => ({ utente: { status: 1, m
  * for. Returns the answer and the session token, if one was opened.
  */
 export async function loginCliente(
-  deps: Deps,
+  db: Db,
+  impostazioni: Impostazioni,
+  sessionTtlHours: number,
   input: { username: string; password: string } & Omit<DeviceLogin, 'ip'>,
   ip: string,
 ): Promise<{ body: LoginClienteResponse; token?: string }> {
-  const { db } = deps;
   await assertLoginAllowed(db, input.username, ip);
-  const sql = sqlOf(db);
+  const sql = db.$client;
   const rows = await sql<{ hash: string; status_login: number; scaduta: boolean; utente: UtenteSessione }[]>`
     SELECT u.password_hash AS hash, u.status_login,
       u.password_temporanea AND u.password_impostata_at <= now() - make_interval(hours => ${ORE_PASSWORD_TEMPORANEA}) AS scaduta,
@@ -72,19 +73,18 @@ export async function loginCliente(
   }
   if (row.status_login !== 0) return { body: fallita(MSG.disabilitato) };
   if (row.scaduta) return { body: fallita(MSG.scaduta) };
-  const device = await registerDevice(db, utente.id, { ...input, ip }, await deps.impostazioni.get('approvazione_dispositivi'));
+  const device = await registerDevice(db, utente.id, { ...input, ip }, await impostazioni.get('approvazione_dispositivi'));
   if (!device.authorized) return { body: fallita(MSG.dispositivo) };
   if (utente.clienti.length === 0) return { body: { utente: toUtenteLogin(utente) } };
   const token = await createSession(db, {
-    tipo: 'cliente', utenteId: utente.id, dispositivoId: device.id, ttlHours: deps.config.sessionTtlHours,
+    tipo: 'cliente', utenteId: utente.id, dispositivoId: device.id, ttlHours: sessionTtlHours,
   });
   return { body: { utente: toUtenteLogin(utente) }, token };
 }
 
 export async function loginBackend(
-  deps: Deps, input: { username: string; password: string }, ip: string,
+  db: Db, sessionTtlHours: number, input: { username: string; password: string }, ip: string,
 ): Promise<{ status: number; msg: string; utente?: AdminInfo; token?: string }> {
-  const { db } = deps;
   await assertLoginAllowed(db, input.username, ip);
   const [admin] = await db.select().from(adminUtenti).where(eq(dsql`lower(${adminUtenti.username})`, input.username.toLowerCase()));
   if (!(await verifyPassword(admin?.passwordHash, input.password)) || !admin) {
@@ -95,7 +95,7 @@ export async function loginBackend(
   if (needsRehash(admin.passwordHash)) {
     await db.update(adminUtenti).set({ passwordHash: await hashPassword(input.password) }).where(eq(adminUtenti.id, admin.id));
   }
-  const token = await createSession(db, { tipo: 'admin', adminId: admin.id, ttlHours: deps.config.sessionTtlHours });
+  const token = await createSession(db, { tipo: 'admin', adminId: admin.id, ttlHours: sessionTtlHours });
   return {
     status: 0,
     msg: MSG.ok,

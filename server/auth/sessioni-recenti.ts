@@ -1,4 +1,4 @@
-import type { Sql } from '../db/client.js';
+import type postgres from 'postgres';
 import type { UtenteSessione } from './session-user.js';
 
 /**
@@ -50,7 +50,7 @@ export class SessioniRecenti {
    * After an outage that can happen a few times in a row (one queued LISTEN per failed try): a
    * cleared cache costs one session query per session.
    */
-  async listen(sql: Sql): Promise<void> {
+  async listen(sql: postgres.Sql): Promise<void> {
     await sql.listen('sessioni', () => this.clear(), () => this.clear());
   }
 }

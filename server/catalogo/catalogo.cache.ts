@@ -1,5 +1,5 @@
 import type postgres from 'postgres';
-import { sqlOf, type DbOrTx, type Sql } from '../db/client.js';
+import type { Db, Sql } from '../db/client.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 
 /**
@@ -30,8 +30,8 @@ const cacheBySql = new WeakMap<Sql, CatalogoCache>();
  * anything else keep nothing: a transaction (it may see rows not yet committed) or a script's
  * own connection get a throwaway cache.
  */
-export function catalogoCacheOf(db: DbOrTx): CatalogoCache {
-  return cacheBySql.get(sqlOf(db)) ?? new CatalogoCache();
+export function catalogoCacheOf(db: Db): CatalogoCache {
+  return cacheBySql.get(db.$client) ?? new CatalogoCache();
 }
 
 /**
@@ -54,7 +54,7 @@ export class CatalogoCache {
   private ascolto: postgres.ListenMeta | undefined;
 
   /** With the app's pool: the cache of that app, listening and notifying through it. */
-  constructor(private readonly sql?: Sql) {
+  constructor(private readonly sql?: postgres.Sql) {
     if (sql) cacheBySql.set(sql, this);
   }
 

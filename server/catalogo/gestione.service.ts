@@ -2,9 +2,9 @@ import { MSG_CATALOGO, type ProdottoEdit } from '../../shared/catalogo.js';
 import type { Esito } from '../../shared/common.js';
 import { registraModifica } from '../audit/audit.service.js';
 import type { AdminSessione } from '../auth/session-user.js';
-import { sqlOf } from '../db/client.js';
-import type { Deps } from '../deps.js';
+import { type Db, inTransazione } from '../db/client.js';
 import { notFound } from '../lib/errors.js';
+import type { CatalogoCache } from './catalogo.cache.js';
 
 /** A product's texts that prodotto/edit changes, as stored (no portal title yet: null). */
 interface TestiProdotto {
@@ -17,12 +17,12 @@ interface TestiProdotto {
  * prodotto/edit: the product's portal title, extra description and pieces per pack, with the
  * audit record of the fields that changed (before and after) and the new words taught to the
  * search vocabulary, in one transaction. Once committed, every process forgets the product's
- * description, the browse lists and the search pages (deps.catalogo.invalidate), so customers
+ * description, the browse lists and the search pages (catalogo.invalidate), so customers
  * see the new texts and find the product by them at once.
  */
-export async function modificaProdotto(deps: Deps, admin: AdminSessione, input: ProdottoEdit): Promise<Esito> {
-  const id = await deps.db.transaction(async (tx) => {
-    const sql = sqlOf(tx);
+export async function modificaProdotto(db: Db, catalogo: CatalogoCache, admin: AdminSessione, input: ProdottoEdit): Promise<Esito> {
+  const id = await inTransazione(db, async (tx) => {
+    const sql = tx.$client;
     const [prima] = await sql<(TestiProdotto & { id: number })[]>`
       SELECT id, titolo_portale, descrizione_aggiuntiva, pz_conf FROM prodotti
       WHERE codice_prodotto = ${input.codice_prodotto} AND deleted_at IS NULL FOR UPDATE`;
@@ -40,7 +40,7 @@ export async function modificaProdotto(deps: Deps, admin: AdminSessione, input: 
     });
     return prima.id;
   });
-  if (id !== undefined) await deps.catalogo.invalidate({ prodotti: [id] });
+  if (id !== undefined) await catalogo.invalidate({ prodotti: [id] });
   return { status: 0, msg: MSG_CATALOGO.prodottoAggiornato };
 }
 
@@ -50,9 +50,11 @@ export async function modificaProdotto(deps: Deps, admin: AdminSessione, input: 
  * the category pages in the same transaction; once committed every process forgets its category
  * codes and browse lists.
  */
-export async function cambiaStatoCategoria(deps: Deps, admin: AdminSessione, codCat: string): Promise<Esito & { new_value: number }> {
-  const c = await deps.db.transaction(async (tx) => {
-    const sql = sqlOf(tx);
+export async function cambiaStatoCategoria(
+  db: Db, catalogo: CatalogoCache, admin: AdminSessione, codCat: string,
+): Promise<Esito & { new_value: number }> {
+  const c = await inTransazione(db, async (tx) => {
+    const sql = tx.$client;
     const [prima] = await sql<{ id: number; nome: string; status: number }[]>`
       SELECT id, nome, status FROM categorie WHERE cod_cat = ${codCat} FOR UPDATE`;
     if (!prima) throw notFound(MSG_CATALOGO.categoriaSconosciuta(codCat));
@@ -64,7 +66,7 @@ export async function cambiaStatoCategoria(deps: Deps, admin: AdminSessione, cod
     });
     return { nome: prima.nome, status };
   });
-  await deps.catalogo.invalidate('categorie');
+  await catalogo.invalidate('categorie');
   return {
     status: 0,
     msg: c.status === 0 ? MSG_CATALOGO.categoriaAttivata(c.nome) : MSG_CATALOGO.categoriaDisattivata(c.nome),

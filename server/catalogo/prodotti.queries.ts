@@ -1,7 +1,7 @@
 import type postgres from 'postgres';
 import type { MediaProdotto, Prodotto } from '../../shared/catalogo.js';
 import { NOVITA_GIORNI } from '../../shared/catalogo.js';
-import { sqlOf, type DbOrTx, type Sql } from '../db/client.js';
+import type { Db, Sql } from '../db/client.js';
 import type { PricingCtx } from './pricing.js';
 import { RawJson } from '../lib/raw-json.js';
 import { catalogoCacheOf } from './catalogo.cache.js';
@@ -39,9 +39,9 @@ type Dinamica = Pick<Row, 'id' | 'giac_attuale' | 'disponibilita' | 'ord_forn' |
  * price, net price and stock are read live on every request. Serialising 50 wide products per page
  * was most of a page's CPU.
  */
-async function descrizioni(db: DbOrTx, ids: number[]): Promise<Map<number, Buffer>> {
+async function descrizioni(db: Db, ids: number[]): Promise<Map<number, Buffer>> {
   const cache = catalogoCacheOf(db);
-  const sql = sqlOf(db);
+  const sql = db.$client;
   const now = Date.now();
   const out = new Map<number, Buffer>();
   const missing: number[] = [];
@@ -129,10 +129,10 @@ const numero = (v: string | null) => {
  * cached descriptions (a second statement only for products not in the cache).
  */
 export async function prodottiJson(
-  db: DbOrTx, ctx: PricingCtx, ids: number[] | IdsSource,
+  db: Db, ctx: PricingCtx, ids: number[] | IdsSource,
 ): Promise<{ parts: (string | Buffer)[]; total: number | null }> {
   if (Array.isArray(ids) && ids.length === 0) return { parts: ['[]'], total: null };
-  const sql = sqlOf(db);
+  const sql = db.$client;
   const dyn = await dinamiche(sql, ctx, Array.isArray(ids) ? literalIds(sql, ids) : ids);
   dyn.sort((a, b) => a.ord - b.ord);
   const desc = await descrizioni(db, dyn.map((d) => d.id));
@@ -154,7 +154,7 @@ export async function prodottiJson(
 }
 
 /** The same products as objects, for callers that work on them. */
-export async function loadProdotti(db: DbOrTx, ctx: PricingCtx, ids: number[]): Promise<Prodotto[]> {
+export async function loadProdotti(db: Db, ctx: PricingCtx, ids: number[]): Promise<Prodotto[]> {
   return JSON.parse(new RawJson((await prodottiJson(db, ctx, ids)).parts).text()) as Prodotto[];
 }
 

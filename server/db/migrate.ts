@@ -4,7 +4,7 @@ import path from 'node:path';
 import { notInArray, sql } from 'drizzle-orm';
 import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
 import { migraCodaLavori } from '../lavori/connessione.js';
-import { sqlOf, type Db, type DbOrTx } from './client.js';
+import { type Database, type Db, inTransazione } from './client.js';
 import { migrazioniRipetibili } from './schema/index.js';
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../migrations');
@@ -68,13 +68,13 @@ export function readRepeatableMigrations(dirs: string[]): RepeatableMigration[] 
  * own connection: migrations and functions may queue jobs.
  */
 export async function runMigrations(
-  db: Db, opts: { migrationsDir?: string; sqlDirs?: string[] } = {},
+  database: Database, opts: { migrationsDir?: string; sqlDirs?: string[] } = {},
 ): Promise<void> {
   const numbered = readMigrationFiles({ migrationsFolder: opts.migrationsDir ?? MIGRATIONS_DIR });
   const repeatable = readRepeatableMigrations(opts.sqlDirs ?? sqlFunctionDirs());
-  await db.transaction(async (tx) => {
+  await inTransazione(database.db, async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('portale-b2b migrazioni'))`);
-    await migraCodaLavori(sqlOf(db));
+    await migraCodaLavori(database.sql);
     await applyNumbered(tx, numbered);
     await applyRepeatable(tx, repeatable);
   });
@@ -86,7 +86,7 @@ export async function runMigrations(
  * compared). Here because drizzle reads that last row before its own transaction and takes no
  * lock, so two processes would both apply the same migration.
  */
-async function applyNumbered(tx: DbOrTx, migrations: MigrationMeta[]): Promise<void> {
+async function applyNumbered(tx: Db, migrations: MigrationMeta[]): Promise<void> {
   await tx.execute(sql`CREATE SCHEMA IF NOT EXISTS drizzle`);
   await tx.execute(sql`CREATE TABLE IF NOT EXISTS drizzle.__drizzle_migrations (
     id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)`);
@@ -100,7 +100,7 @@ async function applyNumbered(tx: DbOrTx, migrations: MigrationMeta[]): Promise<v
 }
 
 /** Re-applies the files whose checksum differs from the one recorded; forgets removed files. */
-async function applyRepeatable(tx: DbOrTx, files: RepeatableMigration[]): Promise<void> {
+async function applyRepeatable(tx: Db, files: RepeatableMigration[]): Promise<void> {
   const applied = new Map((await tx.select().from(migrazioniRipetibili)).map((r) => [r.nome, r.checksum]));
   for (const f of files) {
     if (applied.get(f.nome) === f.checksum) continue;

@@ -14,8 +14,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Task } from 'graphile-worker';
 import { z } from 'zod';
 import { ERRORI_NEL_RAPPORTO, MSG_IMPORT, type importRequest, type Rapporto } from '../../shared/importazioni.js';
-import type { Sql } from '../db/client.js';
-import { badRequest } from '../lib/errors.js';
+import { type Db, inTransazione } from '../db/client.js';
+import { badRequest, forbidden, notFound } from '../lib/errors.js';
 import type { FileRicevuto } from '../lib/upload/ricevi-file.js';
 import { leggiMappa, percorsoMappa } from './colonne.js';
 import { type Autore, importa, OpzioniNonValide, SOGLIA_PREDEFINITA, verificaOpzioni } from './importa.js';
@@ -34,7 +34,7 @@ export const cartellaImport = (mediaDir: string) => path.join(mediaDir, '.import
 
 /** Keeps an uploaded file and queues its run; the answer is the queued run. */
 export async function accodaImport(
-  sql: Sql, mediaDir: string, files: readonly FileRicevuto[], input: z.output<typeof importRequest>, autore: Autore,
+  db: Db, mediaDir: string, files: readonly FileRicevuto[], input: z.output<typeof importRequest>, autore: Autore,
 ): Promise<Rapporto> {
   const file = files.find((f) => f.campo === 'file');
   if (!file) throw badRequest(MSG_IMPORT.fileMancante);
@@ -51,13 +51,13 @@ export async function accodaImport(
   const salvato = path.join(dir, `${crypto.randomUUID()}.${file.tipo.ext}`);
   await fs.promises.rename(file.percorso, salvato);
   try {
-    const id = await sql.begin(async (tx) => {
+    const id = await inTransazione(db, async (tx) => {
       const nuovo = await apriRegistro(tx, opzioni, input.soglia ?? SOGLIA_PREDEFINITA, salvato);
-      await tx`SELECT graphile_worker.add_job('importa_file', json_build_object('id', ${nuovo}::int),
+      await tx.$client`SELECT graphile_worker.add_job('importa_file', json_build_object('id', ${nuovo}::int),
         queue_name => 'importazioni', max_attempts => ${TENTATIVI})`;
       return nuovo;
     });
-    return (await rapportoImportazione(sql, id))!;
+    return (await rapportoImportazione(db, id))!;
   } catch (err) {
     await fs.promises.rm(salvato, { force: true });
     throw err;
@@ -65,10 +65,10 @@ export async function accodaImport(
 }
 
 /** A run as the screen and the ERP read it: its record, the first refused rows, a message. */
-export async function rapportoImportazione(sql: Sql, id: number): Promise<Rapporto | undefined> {
-  const importazione = await leggiImportazione(sql, id);
+export async function rapportoImportazione(db: Db, id: number): Promise<Rapporto | undefined> {
+  const importazione = await leggiImportazione(db, id);
   if (!importazione) return undefined;
-  const errori = importazione.scartate > 0 ? await erroriImportazione(sql, id, ERRORI_NEL_RAPPORTO) : [];
+  const errori = importazione.scartate > 0 ? await erroriImportazione(db, id, ERRORI_NEL_RAPPORTO) : [];
   const msg = {
     in_attesa: MSG_IMPORT.inAttesa,
     in_corso: MSG_IMPORT.inCorso,
@@ -80,8 +80,18 @@ export async function rapportoImportazione(sql: Sql, id: number): Promise<Rappor
   return { status: importazione.stato === 'rifiutata' || importazione.stato === 'fallita' ? 1 : 0, msg, importazione, errori };
 }
 
+/** The report of a run pushed by the ERP, for the token that pushed it only (403 for another's run). */
+export async function rapportoDelToken(db: Db, id: number, tokenId: number): Promise<Rapporto> {
+  const [r] = await db.$client<{ token_id: number | null }[]>`SELECT token_id FROM importazioni WHERE id = ${id}`;
+  if (!r) throw notFound(MSG_IMPORT.sconosciuta);
+  // A token reads the runs it pushed, not the admin's or another ERP's.
+  if (r.token_id !== tokenId) throw forbidden(MSG_IMPORT.nonTua);
+  return (await rapportoImportazione(db, id))!;
+}
+
 /** The job: runs a queued file, then lets it go (also after its last failed attempt). */
-export function importaFile(sql: Sql, dataDir: string, log: Pick<FastifyBaseLogger, 'warn'>): Task {
+export function importaFile(db: Db, dataDir: string, log: Pick<FastifyBaseLogger, 'warn'>): Task {
+  const sql = db.$client;
   return async (payload, helpers) => {
     const { id } = z.object({ id: z.number().int() }).parse(payload);
     const [r] = await sql<{
@@ -108,7 +118,7 @@ export function importaFile(sql: Sql, dataDir: string, log: Pick<FastifyBaseLogg
     const mappa = percorsoMappa(process.env.IMPORT_COLONNE, dataDir);
     try {
       const bytes = (await fs.promises.stat(salvato)).size;
-      await importa(sql, contati(), {
+      await importa(db, contati(), {
         tipo: r.tipo as z.output<typeof importRequest>['tipo'], file: r.file, registro: id,
         autore: { origine: r.origine, adminId: r.admin_id ?? undefined, tokenId: r.token_id ?? undefined, nome: r.autore },
         completo: r.completo, prova: r.prova, soglia: r.soglia, colonne: mappa ? leggiMappa(mappa) : undefined,

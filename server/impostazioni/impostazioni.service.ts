@@ -1,5 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.js';
+import { registraModifica } from '../audit/audit.service.js';
+import type { AdminSessione } from '../auth/session-user.js';
+import { type Db, inTransazione } from '../db/client.js';
 import { impostazioni } from '../db/schema/index.js';
 
 export const CHIAVI = ['manutenzione', 'approvazione_dispositivi'] as const;
@@ -14,7 +16,7 @@ const CACHE_MS = 2000;
 export class Impostazioni {
   private cache = new Map<Chiave, { value: boolean; at: number }>();
 
-  constructor(private readonly db: DbOrTx) {}
+  constructor(private readonly db: Db) {}
 
   async get(chiave: Chiave): Promise<boolean> {
     const hit = this.cache.get(chiave);
@@ -26,7 +28,7 @@ export class Impostazioni {
   }
 
   /** Writes a switch (in the caller's transaction when given; then forget() if it rolls back). */
-  async set(chiave: Chiave, value: boolean, db: DbOrTx = this.db): Promise<boolean> {
+  async set(chiave: Chiave, value: boolean, db: Db = this.db): Promise<boolean> {
     await db.insert(impostazioni).values({ chiave, valore: value ? '1' : '0' })
       .onConflictDoUpdate({ target: impostazioni.chiave, set: { valore: value ? '1' : '0', updatedAt: sql`now()` } });
     this.cache.set(chiave, { value, at: Date.now() });
@@ -34,7 +36,7 @@ export class Impostazioni {
   }
 
   /** Both switches as stored now (the admin page reads them fresh), remembered as the cache. */
-  async leggiTutte(db: DbOrTx = this.db): Promise<Record<Chiave, boolean>> {
+  async leggiTutte(db: Db = this.db): Promise<Record<Chiave, boolean>> {
     const rows = await db.select().from(impostazioni).where(inArray(impostazioni.chiave, CHIAVI));
     const at = Date.now();
     const out = Object.fromEntries(CHIAVI.map((k) => [k, rows.find((r) => r.chiave === k)?.valore === '1'])) as Record<Chiave, boolean>;
@@ -48,7 +50,7 @@ export class Impostazioni {
   }
 
   /** Flips a switch atomically and returns the new value (in the caller's transaction when given). */
-  async toggle(chiave: Chiave, db: DbOrTx = this.db): Promise<boolean> {
+  async toggle(chiave: Chiave, db: Db = this.db): Promise<boolean> {
     const rows = await db.insert(impostazioni).values({ chiave, valore: '1' })
       .onConflictDoUpdate({
         target: impostazioni.chiave,
@@ -58,5 +60,31 @@ export class Impostazioni {
     const value = rows[0]?.valore === '1';
     this.cache.set(chiave, { value, at: Date.now() });
     return value;
+  }
+}
+
+/** manutenzione/cambia: flips maintenance with its audit record in one transaction; the new value. */
+export async function cambiaManutenzione(db: Db, imp: Impostazioni, admin: AdminSessione): Promise<boolean> {
+  return inTransazione(db, async (tx) => {
+    const manutenzione = (await imp.toggle('manutenzione', tx)) ? 1 : 0;
+    await registraModifica(tx, admin, { azione: 'manutenzione.cambia', entita: 'impostazioni', entitaId: 'manutenzione', dettagli: { manutenzione } });
+    return manutenzione === 1;
+  });
+}
+
+/** impostazioni/update: the switches given, with their audit record; both switches as stored after. */
+export async function aggiornaImpostazioni(
+  db: Db, imp: Impostazioni, admin: AdminSessione, cambi: Partial<Record<Chiave, 0 | 1>>,
+): Promise<Record<Chiave, boolean>> {
+  try {
+    return await inTransazione(db, async (tx) => {
+      for (const [k, v] of Object.entries(cambi) as [Chiave, 0 | 1][]) await imp.set(k, v === 1, tx);
+      await registraModifica(tx, admin, { azione: 'impostazioni.aggiorna', entita: 'impostazioni', dettagli: cambi });
+      return imp.leggiTutte(tx);
+    });
+  } catch (err) {
+    // set() remembered values that were not committed.
+    imp.forget();
+    throw err;
   }
 }

@@ -133,7 +133,7 @@ describe('importazioni (admin screen and ERP push)', () => {
     const [{ id }] = await sql<{ id: number }[]>`
       INSERT INTO importazioni (tipo, file, origine, autore, soglia, stato, file_salvato)
       VALUES ('giacenze', 'perso.csv', 'admin', 'tec.import', 1, 'in_attesa', ${perso}) RETURNING id`;
-    const task = importaFile(sql, t().config.dataDir, { warn: () => {} });
+    const task = importaFile(t().database.db, t().config.dataDir, { warn: () => {} });
     const tentativo = (attempts: number) => ({ job: { attempts, max_attempts: 3 } }) as unknown as Parameters<Task>[1];
     const record = async () => (await sql<{ stato: string; motivo: string | null; file_salvato: string | null }[]>`
       SELECT stato, motivo, file_salvato FROM importazioni WHERE id = ${id}`)[0]!;
