@@ -1,3 +1,4 @@
+import { and, eq, sql } from 'drizzle-orm';
 import type { MediaProdotto } from '../../shared/catalogo.js';
 import type { Esito } from '../../shared/common.js';
 import { MSG_MEDIA, type TipologiaMedia } from '../../shared/prodotti-media.js';
@@ -6,6 +7,7 @@ import { registraModifica } from '../audit/audit.service.js';
 import type { AdminSessione } from '../auth/session-user.js';
 import type { CatalogoCache } from '../catalogo/catalogo.cache.js';
 import { type Db, inTransazione } from '../db/client.js';
+import { prodotti, prodottiMedia } from '../db/schema/index.js';
 import { badRequest, HttpError, notFound } from '../lib/errors.js';
 import { cartellaMedia, conFileMedia, type FileAccettato, rimuoviFileMedia } from '../lib/upload/file-media.js';
 import type { FileRicevuto } from '../lib/upload/ricevi-file.js';
@@ -28,7 +30,7 @@ interface Prodotto {
 }
 
 async function prodottoDi(db: Db, codice: string): Promise<Prodotto> {
-  const [p] = await db.$client<Prodotto[]>`SELECT id, codice_prodotto AS codice FROM prodotti WHERE codice_prodotto = ${codice}`;
+  const [p] = await db.select({ id: prodotti.id, codice: prodotti.codiceProdotto }).from(prodotti).where(eq(prodotti.codiceProdotto, codice));
   if (!p) throw notFound(MSG_MEDIA.prodottoNonTrovato(codice));
   return p;
 }
@@ -44,9 +46,9 @@ async function bloccaFotoPrincipale(tx: Db, codice: string): Promise<void> {
 
 /** Clears the main mark of a product's photos (the partial unique index finds it); the ids it cleared. */
 async function togliPrincipale(tx: Db, codice: string): Promise<number[]> {
-  const rows = await tx.$client<{ id: number }[]>`
-    UPDATE prodotti_media SET nome = '', modified = now()
-    WHERE codice_prodotto = ${codice} AND tipologia = 'foto' AND nome = 'default' RETURNING id`;
+  const rows = await tx.update(prodottiMedia).set({ nome: '', modified: sql`now()` })
+    .where(and(eq(prodottiMedia.codiceProdotto, codice), eq(prodottiMedia.tipologia, 'foto'), eq(prodottiMedia.nome, 'default')))
+    .returning({ id: prodottiMedia.id });
   return rows.map((r) => r.id);
 }
 
@@ -157,9 +159,11 @@ export async function cancellaMedia(
 ): Promise<Esito> {
   const prodotto = await prodottoDi(db, codice);
   const tolta = await inTransazione(db, async (tx) => {
-    const [m] = await tx.$client<{ tipologia: string; nome: string; dir: string; file: string; file_web: string | null; file_thumb: string | null }[]>`
-      DELETE FROM prodotti_media WHERE id = ${mediaId} AND codice_prodotto = ${prodotto.codice}
-      RETURNING tipologia, nome, dir, file, file_web, file_thumb`;
+    const [m] = await tx.delete(prodottiMedia).where(and(eq(prodottiMedia.id, mediaId), eq(prodottiMedia.codiceProdotto, prodotto.codice)))
+      .returning({
+        tipologia: prodottiMedia.tipologia, nome: prodottiMedia.nome, dir: prodottiMedia.dir, file: prodottiMedia.file,
+        file_web: prodottiMedia.fileWeb, file_thumb: prodottiMedia.fileThumb,
+      });
     if (!m) throw notFound(MSG_MEDIA.mediaNonTrovata(mediaId));
     await registraModifica(tx, admin, {
       azione: 'prodotto.media.cancella', entita: 'prodotto', entitaId: prodotto.codice,
@@ -182,14 +186,13 @@ export async function cancellaMedia(
 export async function impostaPrincipale(db: Db, catalogo: CatalogoCache, admin: AdminSessione, codice: string, mediaId: number): Promise<Esito> {
   const prodotto = await prodottoDi(db, codice);
   await inTransazione(db, async (tx) => {
-    const sql = tx.$client;
     await bloccaFotoPrincipale(tx, prodotto.codice);
-    const [m] = await sql<{ tipologia: string }[]>`
-      SELECT tipologia FROM prodotti_media WHERE id = ${mediaId} AND codice_prodotto = ${prodotto.codice}`;
+    const [m] = await tx.select({ tipologia: prodottiMedia.tipologia }).from(prodottiMedia)
+      .where(and(eq(prodottiMedia.id, mediaId), eq(prodottiMedia.codiceProdotto, prodotto.codice)));
     if (!m) throw notFound(MSG_MEDIA.mediaNonTrovata(mediaId));
     if (m.tipologia !== 'foto') throw badRequest(MSG_MEDIA.soloFoto);
     const tolte = (await togliPrincipale(tx, prodotto.codice)).filter((id) => id !== mediaId);
-    await sql`UPDATE prodotti_media SET nome = 'default', modified = now() WHERE id = ${mediaId}`;
+    await tx.update(prodottiMedia).set({ nome: 'default', modified: sql`now()` }).where(eq(prodottiMedia.id, mediaId));
     await registraModifica(tx, admin, {
       azione: 'prodotto.foto.principale', entita: 'prodotto', entitaId: prodotto.codice,
       dettagli: { media_id: mediaId, ...(tolte.length ? { principale_tolta: tolte } : {}) },
