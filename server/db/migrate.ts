@@ -65,7 +65,8 @@ export function readRepeatableMigrations(dirs: string[]): RepeatableMigration[] 
  * they were last applied, all in one transaction under an advisory lock: processes starting
  * together migrate one after the other, and the later ones find nothing left to do. The job
  * queue's own schema (graphile-worker) is brought up to date first, under the same lock, on its
- * own connection: migrations and functions may queue jobs.
+ * own connection: migrations and functions may queue jobs. The one place drizzle's execute runs
+ * (eslint.config.js): the migrations' DDL, as written.
  */
 export async function runMigrations(
   database: Database, opts: { migrationsDir?: string; sqlDirs?: string[] } = {},
