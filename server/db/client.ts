@@ -91,6 +91,7 @@ function handleDi(tx: postgres.TransactionSql): Db {
  * with a transaction's handle it opens a savepoint. The one way to open a transaction (lint rule).
  */
 export function inTransazione<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  // Typed as what both have in common; at run time the pool (begin) or a transaction (savepoint).
   const client = db.$client as postgres.Sql | postgres.TransactionSql;
   const corpo = (tx: postgres.TransactionSql) => fn(handleDi(tx));
   return ('savepoint' in client ? client.savepoint(corpo) : client.begin(corpo)) as Promise<T>;

@@ -38,12 +38,12 @@ const rifiuto = (msg: string): Esito => ({ status: 1, msg });
 
 /**
  * ordini/create (DESIGN §6): the ERP's live stock first (when configured), then the SQL function
- * crea_ordine (server/ordini/sql/) takes the prices
- * from the database for the session's client, promises each line from stock and then from the
- * supplier's incoming quantity under row locks taken in id order (concurrent orders never promise
- * more than stock plus on order, and never deadlock) and stores the order with a snapshot of each
- * line and how much of it is backordered, in one statement, with its confirmation mail queued (server/posta). Idempotent per
- * user on `key`: a repeated request answers the order it already made.
+ * crea_ordine (server/ordini/sql/) takes the prices from the database for the session's client,
+ * promises each line from stock and then from the supplier's incoming quantity under row locks
+ * taken in id order (concurrent orders never promise more than stock plus on order, and never
+ * deadlock) and stores the order with a snapshot of each line and how much of it is backordered,
+ * in one statement, with its confirmation mail queued (server/posta). Idempotent per user on
+ * `key`: a repeated request answers the order it already made.
  */
 export async function creaOrdine(
   db: Db, erp: ErpConfig | undefined, utente: UtenteSessione, cliente: ClienteSessione,
