@@ -5,6 +5,7 @@ import type { Task } from 'graphile-worker';
 import { importaFile } from '../../../server/import/in-coda.js';
 import { createAdmin, createCliente, createProdotto, createUtente } from '../../support/factories.js';
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
+import { carica as caricaImport, finita as fineImport, modulo } from '../../support/importazioni.js';
 
 // The import calls over real HTTP with real multipart bodies: the admin screen's (tecnico) with its
 // dry run, and the ERP's push authenticated by an API token. A file is queued and answered at
@@ -29,27 +30,9 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t().app.close(); });
 
-function modulo(campi: Record<string, string>, contenuto: string | Uint8Array, nome = 'giacenze.csv'): FormData {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(campi)) f.append(k, v);
-  f.append('file', new Blob([typeof contenuto === 'string' ? contenuto : new Uint8Array(contenuto)]), nome);
-  return f;
-}
-const carica = (form: FormData, headers: Record<string, string>, path = 'importazioni/carica') =>
-  fetch(`${base}/api/${path}`, { method: 'POST', body: form, headers });
-type Rapporto = { status: number; msg: string; importazione: { id: number; stato: string } & Record<string, unknown>; errori: unknown[] };
-/** Reads a run's report until it has ended. */
-async function finita(r: Response, headers: Record<string, string> = { cookie: tecnico }, path = 'importazioni/rapporto'): Promise<Rapporto> {
-  expect(r.status).toBe(200);
-  const coda = (await r.json()) as Rapporto;
-  expect(coda).toMatchObject({ status: 0, msg: 'File ricevuto: importazione in coda.', importazione: { stato: 'in_attesa' }, errori: [] });
-  let ultimo = coda;
-  await expect.poll(async () => {
-    ultimo = (await t().app.inject({ url: `/api/${path}?id=${coda.importazione.id}`, headers })).json();
-    return ultimo.importazione.stato;
-  }, { timeout: 20_000, interval: 50 }).toMatch(/^(applicata|verificata|rifiutata|fallita)$/);
-  return ultimo;
-}
+const carica = (form: FormData, headers: Record<string, string>, path?: string) => caricaImport(base, form, headers, path);
+/** Reads a run's report until the run has ended. */
+const finita = (r: Response, headers: Record<string, string> = { cookie: tecnico }, path?: string) => fineImport(t().app, r, headers, path);
 const giacenza = async (codice: string) => (await t().database.sql<{ disponibilita: number; ord_forn: number }[]>`
   SELECT disponibilita, ord_forn FROM prodotti JOIN giacenze ON prodotto_id = id WHERE codice_prodotto = ${codice}`)[0]!;
 
@@ -109,8 +92,10 @@ describe('importazioni (admin screen and ERP push)', () => {
     // Another import holds the import lock: the queued run starts and waits for it.
     const altro = await sql.reserve();
     await altro`SELECT pg_advisory_lock(hashtext('portale_import'))`;
+    let id = 0;
     try {
       const coda = await (await carica(modulo({ tipo: 'giacenze' }, 'codice_prodotto;disponibilita\nIMP1;3\n'), { cookie: tecnico })).json();
+      id = coda.importazione.id;
       const stato = async () => (await t().app.inject({ url: `/api/importazioni/rapporto?id=${coda.importazione.id}`, headers: { cookie: tecnico } })).json().importazione.stato;
       await expect.poll(stato, { timeout: 10_000, interval: 50 }).toBe('in_corso');
       const contatto = await t().app.inject({
@@ -125,6 +110,9 @@ describe('importazioni (admin screen and ERP push)', () => {
       altro.release();
     }
     await expect.poll(async () => (await giacenza('IMP1')).disponibilita, { timeout: 10_000, interval: 50 }).toBe(3);
+    // The run's job has let its file go.
+    await expect.poll(async () => (await sql`SELECT file_salvato FROM importazioni WHERE id = ${id}`)[0]!.file_salvato,
+      { timeout: 10_000, interval: 50 }).toBeNull();
   });
 
   it('a queued file that cannot be run waits for its next attempt, then ends failed and is let go', async () => {
@@ -133,7 +121,7 @@ describe('importazioni (admin screen and ERP push)', () => {
     const [{ id }] = await sql<{ id: number }[]>`
       INSERT INTO importazioni (tipo, file, origine, autore, soglia, stato, file_salvato)
       VALUES ('giacenze', 'perso.csv', 'admin', 'tec.import', 1, 'in_attesa', ${perso}) RETURNING id`;
-    const task = importaFile(sql, t().config.dataDir, { warn: () => {} });
+    const task = importaFile(sql, { databaseUrl: t().config.databaseUrl, dataDir: t().config.dataDir, memoriaMb: 512 }, { warn: () => {} });
     const tentativo = (attempts: number) => ({ job: { attempts, max_attempts: 3 } }) as unknown as Parameters<Task>[1];
     const record = async () => (await sql<{ stato: string; motivo: string | null; file_salvato: string | null }[]>`
       SELECT stato, motivo, file_salvato FROM importazioni WHERE id = ${id}`)[0]!;
