@@ -19,7 +19,7 @@ import { leggiIntestazione, type MappaColonne } from './colonne.js';
 import type { Applicato, Campo, Conteggi, DefinizioneTipo, ErroreRiga, Lavoro, TipoImport } from './definizione.js';
 import { righeFile } from './lettura/righe.js';
 import { FileNonValido, type Cella, type FormatoLetto, type Progresso, type RigaGrezza } from './lettura/tipi.js';
-import { apriRegistro, chiudiRegistro, ERRORI_REGISTRATI, registroFallito, riprendiRegistro } from './registro.js';
+import { apriRegistro, chiudiRegistro, ERRORI_REGISTRATI, registroFallito, riprendiRegistro, troncato } from './registro.js';
 import { copiaStaging, creaStaging } from './staging.js';
 import { TIPI } from './tipi/index.js';
 
@@ -175,7 +175,7 @@ async function leggiEApplica(
   const prima = await righe.next();
   if (prima.done) throw new FileNonValido('Il file è vuoto');
   const intestazione = leggiIntestazione(prima.value.valori.map(String), def.campi, def.modello?.regex, o.colonne?.[o.tipo]);
-  r.colonneIgnorate = intestazione.ignorate;
+  r.colonneIgnorate = intestazione.ignorate.map((c) => troncato(c));
   const campi = campiDelFile(def, [...intestazione.indici.keys()]);
   const presenti = campi.map((c) => c.nome);
   const schema = z.object(Object.fromEntries(campi.map((c) => [c.nome, schemaCampo(c)])));
@@ -183,8 +183,12 @@ async function leggiEApplica(
   await creaStaging(tx, staging.colonne);
 
   const errori: ErroreRiga[] = r.errori;
+  // What the file wrote is kept cut short: a refused cell may be thousands of characters long.
   const annota = (e: ErroreRiga[]) => {
-    for (const x of e) if (errori.length < ERRORI_REGISTRATI) errori.push(x);
+    for (const x of e) {
+      if (errori.length >= ERRORI_REGISTRATI) return;
+      errori.push({ ...x, colonna: x.colonna === undefined ? undefined : troncato(x.colonna), valore: x.valore === undefined ? undefined : troncato(x.valore) });
+    }
   };
   // A refused row is staged with its line and its key only, so that it still counts as named
   // (a product whose row is wrong is not withdrawn by --completo).

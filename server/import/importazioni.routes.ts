@@ -27,6 +27,6 @@ export const importazioniRoutes = routeGroup(importazioniApi, {
   errori: async ({ deps, input }) => {
     const sql = sqlOf(deps.db);
     if (!(await leggiImportazione(sql, input.id))) throw notFound(MSG_IMPORT.sconosciuta);
-    return { errori: await erroriImportazione(sql, input.id) };
+    return erroriImportazione(sql, input.id, input.start, input.limit);
   },
 });

@@ -68,7 +68,7 @@ export async function accodaImport(
 export async function rapportoImportazione(sql: Sql, id: number): Promise<Rapporto | undefined> {
   const importazione = await leggiImportazione(sql, id);
   if (!importazione) return undefined;
-  const errori = importazione.scartate > 0 ? await erroriImportazione(sql, id, ERRORI_NEL_RAPPORTO) : [];
+  const errori = importazione.scartate > 0 ? (await erroriImportazione(sql, id, 0, ERRORI_NEL_RAPPORTO)).errori : [];
   const msg = {
     in_attesa: MSG_IMPORT.inAttesa,
     in_corso: MSG_IMPORT.inCorso,

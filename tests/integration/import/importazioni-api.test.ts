@@ -64,6 +64,35 @@ describe('importazioni (admin screen and ERP push)', () => {
     expect(errori.errori).toEqual(r.errori);
   });
 
+  it('keeps a refused value and an ignored column cut short, and reads the refused rows a page at a time', async () => {
+    const lungo = (n: number) => `${n}`.padEnd(5_000, '9');
+    const righe = Array.from({ length: 120 }, (_, i) => `IMP1;${lungo(i)};x`);
+    const nomeLungo = `nota ${'n'.repeat(5_000)}`;
+    const r = await finita(await carica(modulo({ tipo: 'giacenze' }, `codice_prodotto;disponibilita;${nomeLungo}\n${righe.join('\n')}\n`), { cookie: tecnico }));
+    expect(r.status).toBe(1);
+    expect(r.importazione).toMatchObject({ scartate: 120, colonne_ignorate: [`${nomeLungo.slice(0, 200)}… (troncato)`] });
+    expect(r.errori).toHaveLength(120);
+    expect(r.errori[0]).toEqual({ riga: 2, colonna: 'disponibilita', valore: `${lungo(0).slice(0, 200)}… (troncato)`, messaggio: expect.any(String) });
+    const pagina = async (q: string) => {
+      const x = await t().app.inject({ url: `/api/importazioni/errori?id=${r.importazione.id}&${q}`, headers: { cookie: tecnico } });
+      return { status: x.statusCode, ...x.json() };
+    };
+    expect(await pagina('start=0&limit=50')).toMatchObject({ status: 200, totale: 120, errori: r.errori.slice(0, 50) });
+    expect(await pagina('start=100&limit=50')).toMatchObject({ status: 200, totale: 120, errori: r.errori.slice(100) });
+    expect((await pagina('')).errori).toHaveLength(50);
+    expect(await pagina('limit=1001')).toMatchObject({ status: 400, msg: expect.stringContaining('limit può essere al massimo 1000') });
+  });
+
+  it('cuts the refused values of runs recorded before (migration 0027)', async () => {
+    const { sql } = t().database;
+    const [{ id }] = await sql<{ id: number }[]>`
+      INSERT INTO importazioni (tipo, file, origine, autore, soglia, stato, scartate) VALUES ('giacenze', 'vecchio.csv', 'admin', 'tec.import', 1, 'rifiutata', 1) RETURNING id`;
+    await sql`INSERT INTO importazioni_errori (importazione_id, riga, colonna, valore, messaggio) VALUES (${id}, 2, 'disponibilita', ${'8'.repeat(300_000)}, 'non è un numero')`;
+    await sql.unsafe(fs.readFileSync(path.resolve('migrations/0027_importazioni_troncate.sql'), 'utf8'));
+    const x = await t().app.inject({ url: `/api/importazioni/rapporto?id=${id}`, headers: { cookie: tecnico } });
+    expect(x.json().errori).toEqual([{ riga: 2, colonna: 'disponibilita', valore: `${'8'.repeat(200)}… (troncato)`, messaggio: 'non è un numero' }]);
+  });
+
   it('the ERP pushes with its token; no token, a session or a revoked token are refused', async () => {
     const csv = 'codice_prodotto,disponibilita\nIMP2,5\n';
     const bearer = { authorization: `Bearer ${token}` };
