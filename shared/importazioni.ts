@@ -31,7 +31,6 @@ export const MSG_IMPORT = {
   rifiutata: 'File rifiutato.',
   verificata: 'Verifica completata: nulla è stato scritto.',
   sconosciuta: 'Importazione non trovata.',
-  nonTua: 'Importazione non inviata con questo token.',
 } as const;
 
 /** A form's yes/no: the browser sends '1'/'0' (or true/false in JSON). */

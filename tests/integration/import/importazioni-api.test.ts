@@ -102,8 +102,13 @@ describe('importazioni (admin screen and ERP push)', () => {
     // The token reads its own runs only; the admin reads every run.
     const dellAdmin = (await t().app.inject({ url: '/api/importazioni/read', headers: { cookie: tecnico } })).json().importazioni
       .find((i: { origine: string }) => i.origine === 'admin');
+    // Another's run answers as a run that does not exist: the token cannot tell which ids are used.
     const altrui = await t().app.inject({ url: `/api/importazioni/esito?id=${dellAdmin.id}`, headers: bearer });
-    expect([altrui.statusCode, altrui.json().msg]).toEqual([403, 'Importazione non inviata con questo token.']);
+    const inesistente = await t().app.inject({ url: '/api/importazioni/esito?id=999999', headers: bearer });
+    const { requestId: _a, ...corpo } = altrui.json();
+    const { requestId: _b, ...corpoInesistente } = inesistente.json();
+    expect([altrui.statusCode, corpo]).toEqual([404, { msg: 'Importazione non trovata.' }]);
+    expect([inesistente.statusCode, corpoInesistente]).toEqual([404, corpo]);
     expect((await t().app.inject({ url: `/api/importazioni/esito?id=${ok.importazione.id}`, headers: { cookie: tecnico } })).statusCode).toBe(401);
     expect((await t().app.inject({ url: `/api/importazioni/rapporto?id=${ok.importazione.id}`, headers: { cookie: tecnico } })).json().importazione.origine).toBe('api');
     expect((await carica(modulo({ tipo: 'giacenze' }, csv), {}, 'importazioni/push')).status).toBe(401);
