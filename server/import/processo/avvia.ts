@@ -35,8 +35,11 @@ export function importaInProcesso(lavoro: LavoroImport, memoriaMb: number, log: 
       log.warn({ importazione: lavoro.opzioni.registro, pid: figlio.pid, stderr: s.slice(0, CODA_STDERR) }, 'importazione: il processo scrive su stderr');
     });
     figlio.on('message', (m) => { esito = m as EsitoFiglio; });
-    // Failing to start ends in 'close' too.
-    figlio.on('error', (err) => { coda += String(err.message); });
+    figlio.on('error', (err) => {
+      // A process that could not start (no memory, too many processes) may never close: the job fails and is retried.
+      if (figlio.pid === undefined) resolve({ tipo: 'errore', messaggio: `Processo dell'importazione non avviato: ${err.message}` });
+      else coda += String(err.message);
+    });
     figlio.on('close', (codice, segnale) => {
       if (esito) return resolve(esito);
       const memoria = /heap out of memory|Reached heap limit/.test(coda);
