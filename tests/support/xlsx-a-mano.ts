@@ -8,8 +8,6 @@ import zlib from 'node:zlib';
 export interface ParteZip {
   nome: string;
   dati: string | Buffer;
-  /** The inflated size the archive declares; the real one when not given. */
-  dichiarati?: number;
 }
 
 export function zip(parti: ParteZip[]): Buffer {
@@ -21,7 +19,7 @@ export function zip(parti: ParteZip[]): Buffer {
     const compressi = zlib.deflateRawSync(dati);
     const nome = Buffer.from(p.nome);
     const crc = zlib.crc32(dati);
-    const dichiarati = p.dichiarati ?? dati.length;
+    const dichiarati = dati.length;
     const l = Buffer.alloc(30);
     l.writeUInt32LE(0x04034b50, 0);
     l.writeUInt16LE(20, 4);
@@ -56,6 +54,18 @@ export function zip(parti: ParteZip[]): Buffer {
   return Buffer.concat([...locali, cd, fine]);
 }
 
+/** A copy of `archivio` whose part `nome` declares `dichiarati` inflated bytes, in its local header and in the index. */
+export function dichiara(archivio: Buffer, nome: string, dichiarati: number): Buffer {
+  const b = Buffer.from(archivio);
+  const n = Buffer.from(nome);
+  for (const [firma, testa, campo] of [[0x04034b50, 30, 22], [0x02014b50, 46, 24]] as const) {
+    for (let i = b.indexOf(n); i >= 0; i = b.indexOf(n, i + 1)) {
+      if (i >= testa && b.readUInt32LE(i - testa) === firma) b.writeUInt32LE(dichiarati, i - testa + campo);
+    }
+  }
+  return b;
+}
+
 const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 
@@ -67,8 +77,6 @@ export interface Cartella {
   /** What goes inside <styleSheet>, if any. */
   stili?: string;
   data1904?: boolean;
-  /** Inflated sizes the archive declares for the sheet (to lie). */
-  dichiaratiFoglio?: number;
 }
 
 const xml = (apertura: string, corpo: string | Buffer, chiusura: string) =>
@@ -91,7 +99,7 @@ export function xlsx(c: Cartella): Buffer {
       dati: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rel('rId1', 'worksheet', 'worksheets/sheet1.xml')}`
         + `${rel('rId2', 'sharedStrings', 'sharedStrings.xml')}${rel('rId3', 'styles', 'styles.xml')}</Relationships>`,
     },
-    { nome: 'xl/worksheets/sheet1.xml', dati: xml(`<worksheet ${NS}><sheetData>`, c.righe, '</sheetData></worksheet>'), dichiarati: c.dichiaratiFoglio },
+    { nome: 'xl/worksheets/sheet1.xml', dati: xml(`<worksheet ${NS}><sheetData>`, c.righe, '</sheetData></worksheet>') },
     ...(c.testi === undefined ? [] : [{ nome: 'xl/sharedStrings.xml', dati: xml(`<sst ${NS}>`, c.testi, '</sst>') }]),
     ...(c.stili === undefined ? [] : [{ nome: 'xl/styles.xml', dati: `<styleSheet ${NS}>${c.stili}</styleSheet>` }]),
   ]);
