@@ -12,7 +12,7 @@ import '../shared/common.js';
 import { API_ROUTES } from './routes.js';
 import { registerRoutes } from './lib/route.js';
 import {
-  DEFAULT_DB_CONNECT_TIMEOUT_SECONDS, DEFAULT_DB_STATEMENT_TIMEOUT_SECONDS, DEFAULT_POOL_MAX, type AppConfig,
+  DEFAULT_DB_CONNECT_TIMEOUT_SECONDS, DEFAULT_DB_STATEMENT_TIMEOUT_SECONDS, DEFAULT_IMPORT_MEMORIA_MB, DEFAULT_POOL_MAX, type AppConfig,
 } from './config.js';
 import { connect } from './db/client.js';
 import './deps.js';
@@ -146,7 +146,9 @@ export async function buildApp(
     { task: 'applica_statistiche', ogniMs: 60_000 },
   ], app.log, {
     // Imports queued by the admin screen and the ERP's push: a lane of their own.
-    importa_file: importaFile(database.sql, config.dataDir, app.log),
+    importa_file: importaFile(database.sql, {
+      databaseUrl: config.databaseUrl, dataDir: config.dataDir, memoriaMb: config.importMemoriaMb ?? DEFAULT_IMPORT_MEMORIA_MB,
+    }, app.log),
   });
   await lavori.start();
   app.decorate('deps', {

@@ -27,6 +27,8 @@ export interface ConnectOptions {
   connectTimeoutSeconds?: number;
   /** Postgres statement_timeout; absent or 0 for none (seeds, migrations and the bench run long statements). */
   statementTimeoutSeconds?: number;
+  /** How pg_stat_activity names the connections ('portale-b2b' when not given). */
+  applicationName?: string;
 }
 
 /**
@@ -47,7 +49,7 @@ export function connect(url: string, opts: ConnectOptions = {}): Database {
     // numeric stays a string in JS; money is never a float on the way in.
     types: { bigint: postgres.BigInt },
     connection: {
-      application_name: 'portale-b2b',
+      application_name: opts.applicationName ?? 'portale-b2b',
       // Prepared statements keep one generic plan instead of re-planning per call (the search
       // functions in server/catalogo/sql/ set plan_cache_mode = auto: their LIKE prefixes need
       // plans for the actual values).

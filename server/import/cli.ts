@@ -122,7 +122,7 @@ async function main(): Promise<number> {
     await runMigrations(db.db);
     const autore = { origine: 'cli' as const, nome: `cli (${os.userInfo().username}@${os.hostname()})` };
     for (const { file, tipo } of lavori) {
-      const r = await importa(db.sql, fs.createReadStream(file), {
+      const r = await importa(db.sql, file, {
         tipo, file: path.basename(file), autore, completo: a.completo, prova: a.prova, soglia: a.soglia, colonne,
         onProgress: avanzamento(path.basename(file)),
       });

@@ -18,8 +18,8 @@ import { notificaCatalogo } from '../catalogo/catalogo.cache.js';
 import { leggiIntestazione, type MappaColonne } from './colonne.js';
 import type { Applicato, Campo, Conteggi, DefinizioneTipo, ErroreRiga, Lavoro, TipoImport } from './definizione.js';
 import { righeFile } from './lettura/righe.js';
-import { FileNonValido, type Cella, type FormatoLetto, type RigaGrezza } from './lettura/tipi.js';
-import { apriRegistro, chiudiRegistro, ERRORI_REGISTRATI, registroFallito, riprendiRegistro, scriviEsito } from './registro.js';
+import { FileNonValido, type Cella, type FormatoLetto, type Progresso, type RigaGrezza } from './lettura/tipi.js';
+import { apriRegistro, chiudiRegistro, ERRORI_REGISTRATI, registroFallito, riprendiRegistro, scriviEsito, troncato } from './registro.js';
 import { copiaStaging, creaStaging } from './staging.js';
 import { TIPI } from './tipi/index.js';
 
@@ -39,6 +39,8 @@ export interface Avanzamento {
   fase: 'lettura' | 'verifica' | 'scrittura' | 'ricerca';
   /** Rows read so far (lettura), else the rows of the file. */
   righe: number;
+  /** Reading: the share of the file read, 0–1 (when the reader knows it). */
+  quota?: number;
 }
 
 export interface OpzioniImport {
@@ -91,7 +93,7 @@ export function verificaOpzioni(o: Pick<OpzioniImport, 'tipo' | 'soglia' | 'comp
 }
 
 /** Imports one file. A refused file is a report (stato 'rifiutata'), not an exception. */
-export async function importa(sql: Sql, bytes: AsyncIterable<Buffer>, o: OpzioniImport): Promise<RapportoImport> {
+export async function importa(sql: Sql, file: string, o: OpzioniImport): Promise<RapportoImport> {
   const def = TIPI[o.tipo];
   const soglia = verificaOpzioni(o);
   const inizio = performance.now();
@@ -105,7 +107,7 @@ export async function importa(sql: Sql, bytes: AsyncIterable<Buffer>, o: Opzioni
   let applicato: Applicato | undefined;
   try {
     try {
-      applicato = await sql.begin((tx) => esegui(tx, def, bytes, o, soglia, r));
+      applicato = await sql.begin((tx) => esegui(tx, def, file, o, soglia, r));
     } catch (err) {
       if (!(err instanceof FileNonValido)) throw err;
       r.stato = 'rifiutata';
@@ -134,7 +136,7 @@ export async function importa(sql: Sql, bytes: AsyncIterable<Buffer>, o: Opzioni
 async function esegui(
   tx: postgres.TransactionSql,
   def: DefinizioneTipo,
-  bytes: AsyncIterable<Buffer>,
+  file: string,
   o: OpzioniImport,
   soglia: number,
   r: RapportoImport,
@@ -147,9 +149,14 @@ async function esegui(
   // Postgres refuses a new size once the session has used a temporary table: it then keeps the
   // size it has (this one, on a connection that ran an import before).
   await tx.savepoint((sp) => sp`SET LOCAL temp_buffers = '128MB'`).catch(() => undefined);
-  const righe = righeFile(bytes, r.formato)[Symbol.asyncIterator]();
+  // A process that dies mid-statement (an import's own process whose server was killed) leaves
+  // nothing running: Postgres notices the closed connection within a second and rolls back.
+  // Postgres before 14 does not know the setting.
+  await tx.savepoint((sp) => sp`SET LOCAL client_connection_check_interval = '1s'`).catch(() => undefined);
+  const progresso: Progresso = { letti: 0, totale: 0 };
+  const righe = righeFile(file, r.formato, progresso)[Symbol.asyncIterator]();
   try {
-    return await leggiEApplica(tx, def, righe, o, soglia, r);
+    return await leggiEApplica(tx, def, righe, progresso, o, soglia, r);
   } finally {
     // A refused header or a failed COPY stops reading: let the readers close the file.
     await righe.return?.(undefined);
@@ -160,6 +167,7 @@ async function leggiEApplica(
   tx: postgres.TransactionSql,
   def: DefinizioneTipo,
   righe: AsyncIterator<RigaGrezza>,
+  progresso: Progresso,
   o: OpzioniImport,
   soglia: number,
   r: RapportoImport,
@@ -167,7 +175,7 @@ async function leggiEApplica(
   const prima = await righe.next();
   if (prima.done) throw new FileNonValido('Il file è vuoto');
   const intestazione = leggiIntestazione(prima.value.valori.map(String), def.campi, def.modello?.regex, o.colonne?.[o.tipo]);
-  r.colonneIgnorate = intestazione.ignorate;
+  r.colonneIgnorate = intestazione.ignorate.map((c) => troncato(c));
   const campi = campiDelFile(def, [...intestazione.indici.keys()]);
   const presenti = campi.map((c) => c.nome);
   const schema = z.object(Object.fromEntries(campi.map((c) => [c.nome, schemaCampo(c)])));
@@ -175,8 +183,12 @@ async function leggiEApplica(
   await creaStaging(tx, staging.colonne);
 
   const errori: ErroreRiga[] = r.errori;
+  // What the file wrote is kept cut short: a refused cell may be thousands of characters long.
   const annota = (e: ErroreRiga[]) => {
-    for (const x of e) if (errori.length < ERRORI_REGISTRATI) errori.push(x);
+    for (const x of e) {
+      if (errori.length >= ERRORI_REGISTRATI) return;
+      errori.push({ ...x, colonna: x.colonna === undefined ? undefined : troncato(x.colonna), valore: x.valore === undefined ? undefined : troncato(x.valore) });
+    }
   };
   // A refused row is staged with its line and its key only, so that it still counts as named
   // (a product whose row is wrong is not withdrawn by --completo).
@@ -187,7 +199,9 @@ async function leggiEApplica(
   async function* valide(): AsyncGenerator<CopyValue[]> {
     for (let n = await righe.next(); !n.done; n = await righe.next()) {
       const { riga, valori } = n.value;
-      if (++r.righeLette % OGNI_RIGHE === 0) o.onProgress?.({ id: r.id, fase: 'lettura', righe: r.righeLette });
+      if (++r.righeLette % OGNI_RIGHE === 0) {
+        o.onProgress?.({ id: r.id, fase: 'lettura', righe: r.righeLette, quota: progresso.totale > 0 ? progresso.letti / progresso.totale : undefined });
+      }
       const grezza: Record<string, Cella> = {};
       for (const c of campi) {
         const v = valori[intestazione.indici.get(c.nome)!] ?? '';

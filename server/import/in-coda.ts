@@ -2,10 +2,11 @@
  * The files of the admin screen and of the ERP's push go through the job queue (server/lavori/):
  * the upload is kept in a folder beside the media that is never served, its run recorded
  * 'in_attesa' with its job in one transaction, and the answer goes at once. The job
- * `importa_file` runs the engine on it, one import at a time across all servers (queue
- * 'importazioni'), in a lane of its own so that mail never waits behind a 45-second file, with
- * its progress on the record for any screen (or the ERP) to follow. A server that stops during a
- * run leaves its job to be retried: the run's transaction was never committed.
+ * `importa_file` runs the engine on it in a process of its own with a memory ceiling (processo/),
+ * one import at a time across all servers (queue 'importazioni'), in a lane of its own so that
+ * mail never waits behind a 45-second file, with its progress on the record for any screen (or
+ * the ERP) to follow. A server that stops during a run leaves its job to be retried: the run's
+ * transaction was never committed.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -18,14 +19,13 @@ import type { Sql } from '../db/client.js';
 import { badRequest } from '../lib/errors.js';
 import type { FileRicevuto } from '../lib/upload/ricevi-file.js';
 import { leggiMappa, percorsoMappa } from './colonne.js';
-import { type Autore, importa, OpzioniNonValide, SOGLIA_PREDEFINITA, verificaOpzioni } from './importa.js';
+import { type Autore, OpzioniNonValide, SOGLIA_PREDEFINITA, verificaOpzioni } from './importa.js';
+import { importaInProcesso } from './processo/avvia.js';
 import { apriRegistro } from './registro.js';
 import { erroriImportazione, leggiImportazione } from './storico.js';
 
 /** What an uploaded import file may be, judged from its bytes: text (CSV) or a spreadsheet. */
 const AMMESSI = new Set(['csv', 'txt', 'xlsx']);
-/** Progress is written at most this often (each write is one short UPDATE). */
-const OGNI_MS = 500;
 /** Attempts of a run whose job failed (the database went away, the server stopped). */
 const TENTATIVI = 3;
 
@@ -68,7 +68,7 @@ export async function accodaImport(
 export async function rapportoImportazione(sql: Sql, id: number): Promise<Rapporto | undefined> {
   const importazione = await leggiImportazione(sql, id);
   if (!importazione) return undefined;
-  const errori = importazione.scartate > 0 ? await erroriImportazione(sql, id, ERRORI_NEL_RAPPORTO) : [];
+  const errori = importazione.scartate > 0 ? (await erroriImportazione(sql, id, 0, ERRORI_NEL_RAPPORTO)).errori : [];
   const msg = {
     in_attesa: MSG_IMPORT.inAttesa,
     in_corso: MSG_IMPORT.inCorso,
@@ -80,8 +80,19 @@ export async function rapportoImportazione(sql: Sql, id: number): Promise<Rappor
   return { status: importazione.stato === 'rifiutata' || importazione.stato === 'fallita' ? 1 : 0, msg, importazione, errori };
 }
 
-/** The job: runs a queued file, then lets it go (also after its last failed attempt). */
-export function importaFile(sql: Sql, dataDir: string, log: Pick<FastifyBaseLogger, 'warn'>): Task {
+export interface OpzioniLavoro {
+  databaseUrl: string;
+  dataDir: string;
+  /** Memory ceiling of each import's process, in MB. */
+  memoriaMb: number;
+}
+
+/**
+ * The job: runs a queued file in a process of its own (processo/), then lets it go (also after
+ * its last failed attempt, and at once when that process died: a file that kills it would
+ * kill it again).
+ */
+export function importaFile(sql: Sql, o: OpzioniLavoro, log: Pick<FastifyBaseLogger, 'warn'>): Task {
   return async (payload, helpers) => {
     const { id } = z.object({ id: z.number().int() }).parse(payload);
     const [r] = await sql<{
@@ -97,30 +108,25 @@ export function importaFile(sql: Sql, dataDir: string, log: Pick<FastifyBaseLogg
       await sql`UPDATE importazioni SET file_salvato = NULL WHERE id = ${id}`;
       await fs.promises.rm(salvato, { force: true });
     };
-    let letti = 0;
-    async function* contati(): AsyncIterable<Buffer> {
-      for await (const c of fs.createReadStream(salvato)) {
-        letti += (c as Buffer).length;
-        yield c as Buffer;
-      }
-    }
-    let ultimo = 0;
-    const mappa = percorsoMappa(process.env.IMPORT_COLONNE, dataDir);
+    const mappa = percorsoMappa(process.env.IMPORT_COLONNE, o.dataDir);
     try {
-      const bytes = (await fs.promises.stat(salvato)).size;
-      await importa(sql, contati(), {
-        tipo: r.tipo as z.output<typeof importRequest>['tipo'], file: r.file, registro: id,
-        autore: { origine: r.origine, adminId: r.admin_id ?? undefined, tokenId: r.token_id ?? undefined, nome: r.autore },
-        completo: r.completo, prova: r.prova, soglia: r.soglia, colonne: mappa ? leggiMappa(mappa) : undefined,
-        onProgress: (a) => {
-          const ora = Date.now();
-          if (a.fase === 'lettura' && ora - ultimo < OGNI_MS) return;
-          ultimo = ora;
-          const percentuale = a.fase === 'lettura' ? Math.min(99, Math.floor((letti / Math.max(bytes, 1)) * 100)) : null;
-          sql`UPDATE importazioni SET fase = ${a.fase}, percentuale = ${percentuale}, righe_lette = ${a.righe} WHERE id = ${a.id} AND stato = 'in_corso'`
-            .catch((err: unknown) => log.warn({ err }, 'avanzamento importazione non registrato'));
+      // A stored file that went missing fails here, before a process is started for it.
+      await fs.promises.access(salvato);
+      const esito = await importaInProcesso({
+        databaseUrl: o.databaseUrl,
+        percorso: salvato,
+        opzioni: {
+          tipo: r.tipo as z.output<typeof importRequest>['tipo'], file: r.file, registro: id,
+          autore: { origine: r.origine, adminId: r.admin_id ?? undefined, tokenId: r.token_id ?? undefined, nome: r.autore },
+          completo: r.completo, prova: r.prova, soglia: r.soglia, colonne: mappa ? leggiMappa(mappa) : undefined,
         },
-      });
+      }, o.memoriaMb, log);
+      if (esito.tipo === 'errore') throw new Error(esito.messaggio);
+      if (esito.tipo === 'interrotto') {
+        await sql`UPDATE importazioni SET stato = 'fallita', motivo = ${esito.motivo}, fase = NULL, percentuale = NULL, finita_at = now(),
+          durata_ms = (extract(epoch FROM now() - iniziata_at) * 1000)::int
+          WHERE id = ${id} AND stato IN ('in_attesa', 'in_corso')`;
+      }
     } catch (err) {
       if (helpers.job.attempts >= helpers.job.max_attempts) {
         // The last attempt: the run ends failed (the engine may have said why already).

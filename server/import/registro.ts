@@ -10,6 +10,19 @@ import type { OpzioniImport, RapportoImport } from './importa.js';
 
 /** Refused rows kept per run (the count of importazioni.scartate is always whole). */
 export const ERRORI_REGISTRATI = 10_000;
+/** Characters kept of a text from the file (a refused value, a column's name): enough to find it in the file. */
+export const MAX_TESTO_REGISTRATO = 200;
+/** Characters kept of a run's reason. */
+const MAX_MOTIVO = 2_000;
+const motivoRegistrato = (m: string | undefined) => (m === undefined ? null : troncato(m, MAX_MOTIVO));
+
+/** `s` cut to `max` characters (never inside a surrogate pair), saying so. */
+export function troncato(s: string, max = MAX_TESTO_REGISTRATO): string {
+  if (s.length <= max) return s;
+  const c = s.charCodeAt(max - 1);
+  const fine = c >= 0xd800 && c <= 0xdbff ? max - 1 : max;
+  return `${s.slice(0, fine)}… (troncato)`;
+}
 
 /**
  * Opens a run's record: 'in_corso' for a run starting now, or 'in_attesa' with the stored file
@@ -39,7 +52,7 @@ export async function riprendiRegistro(sql: Sql, id: number): Promise<void> {
  */
 export async function scriviEsito(tx: postgres.TransactionSql, r: RapportoImport): Promise<void> {
   await tx`
-    UPDATE importazioni SET stato = ${r.stato}, motivo = ${r.motivo ?? null}, righe_lette = ${r.righeLette},
+    UPDATE importazioni SET stato = ${r.stato}, motivo = ${motivoRegistrato(r.motivo)}, righe_lette = ${r.righeLette},
       nuove = ${r.nuove}, modificate = ${r.modificate}, invariate = ${r.invariate}, ritirate = ${r.ritirate},
       scartate = ${r.scartate}, colonne_ignorate = ${r.colonneIgnorate}, finita_at = statement_timestamp(),
       fase = NULL, percentuale = NULL
@@ -52,11 +65,11 @@ export async function scriviEsito(tx: postgres.TransactionSql, r: RapportoImport
 export async function chiudiRegistro(sql: Sql, r: RapportoImport): Promise<void> {
   await sql.begin(async (tx) => {
     if (r.stato !== 'applicata') await scriviEsito(tx, r);
-    await tx`UPDATE importazioni SET durata_ms = ${r.durataMs}, motivo = ${r.motivo ?? null} WHERE id = ${r.id}`;
+    await tx`UPDATE importazioni SET durata_ms = ${r.durataMs}, motivo = ${motivoRegistrato(r.motivo)} WHERE id = ${r.id}`;
   });
 }
 
 /** A run that failed on an unexpected error (the database went away, a bug): its record says so. */
 export async function registroFallito(sql: Sql, id: number, motivo: string, durataMs: number): Promise<void> {
-  await sql`UPDATE importazioni SET stato = 'fallita', motivo = ${motivo}, finita_at = now(), durata_ms = ${durataMs} WHERE id = ${id}`;
+  await sql`UPDATE importazioni SET stato = 'fallita', motivo = ${troncato(motivo, MAX_MOTIVO)}, finita_at = now(), durata_ms = ${durataMs} WHERE id = ${id}`;
 }

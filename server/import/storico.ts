@@ -1,6 +1,5 @@
 import type { ErroreImport, Importazione } from '../../shared/importazioni.js';
 import type { Sql } from '../db/client.js';
-import { ERRORI_REGISTRATI } from './registro.js';
 
 const COLONNE = (sql: Sql) => sql`
   id, tipo, file, origine, autore, completo, prova, stato, motivo, righe_lette, nuove, modificate, invariate,
@@ -21,8 +20,12 @@ export async function leggiImportazione(sql: Sql, id: number): Promise<Importazi
   return r;
 }
 
-/** A run's refused rows in line order (importazioni_errori_importazione_idx), the first `limit`. */
-export async function erroriImportazione(sql: Sql, id: number, limit = ERRORI_REGISTRATI): Promise<ErroreImport[]> {
-  return sql<ErroreImport[]>`
-    SELECT riga, colonna, valore, messaggio FROM importazioni_errori WHERE importazione_id = ${id} ORDER BY riga, id LIMIT ${limit}`;
+/** A page of a run's refused rows in line order (importazioni_errori_importazione_idx), and how many it has. */
+export async function erroriImportazione(sql: Sql, id: number, start: number, limit: number): Promise<{ errori: ErroreImport[]; totale: number }> {
+  const [errori, [conta]] = await Promise.all([
+    sql<ErroreImport[]>`
+      SELECT riga, colonna, valore, messaggio FROM importazioni_errori WHERE importazione_id = ${id} ORDER BY riga, id LIMIT ${limit} OFFSET ${start}`,
+    sql<{ n: number }[]>`SELECT count(*)::int AS n FROM importazioni_errori WHERE importazione_id = ${id}`,
+  ]);
+  return { errori, totale: conta!.n };
 }
