@@ -28,6 +28,12 @@ import { erroriImportazione, leggiImportazione } from './storico.js';
 const AMMESSI = new Set(['csv', 'txt', 'xlsx']);
 /** Attempts of a run whose job failed (the database went away, the server stopped). */
 const TENTATIVI = 3;
+/**
+ * The job gets one attempt more than the run: a server that dies during the run's last attempt
+ * throws nothing, so the job is handed back (server/lavori/worker-vivi.ts) and this extra attempt
+ * only records that the run failed and lets its file go.
+ */
+const TENTATIVI_LAVORO = TENTATIVI + 1;
 
 /** Beside the media (the upload's temporary copy is renamed, not copied), a dot folder never served. */
 export const cartellaImport = (mediaDir: string) => path.join(mediaDir, '.importazioni');
@@ -54,7 +60,7 @@ export async function accodaImport(
     const id = await sql.begin(async (tx) => {
       const nuovo = await apriRegistro(tx, opzioni, input.soglia ?? SOGLIA_PREDEFINITA, salvato);
       await tx`SELECT graphile_worker.add_job('importa_file', json_build_object('id', ${nuovo}::int),
-        queue_name => 'importazioni', max_attempts => ${TENTATIVI})`;
+        queue_name => 'importazioni', max_attempts => ${TENTATIVI_LAVORO})`;
       return nuovo;
     });
     return (await rapportoImportazione(sql, id))!;
@@ -101,13 +107,20 @@ export function importaFile(sql: Sql, o: OpzioniLavoro, log: Pick<FastifyBaseLog
     }[]>`
       SELECT tipo, file, origine, admin_id, token_id, autore, completo, prova, soglia::float8 AS soglia, stato, file_salvato
       FROM importazioni WHERE id = ${id}`;
-    // Already run (a job retried after its run was recorded): nothing to do.
-    if (!r?.file_salvato || !['in_attesa', 'in_corso', 'fallita'].includes(r.stato)) return;
+    if (!r?.file_salvato) return;
     const salvato = r.file_salvato;
     const fine = async () => {
       await sql`UPDATE importazioni SET file_salvato = NULL WHERE id = ${id}`;
       await fs.promises.rm(salvato, { force: true });
     };
+    // Already ended (a job retried after its run was recorded): only its file is left to let go.
+    if (!['in_attesa', 'in_corso'].includes(r.stato)) return fine();
+    if (helpers.job.attempts > TENTATIVI) {
+      await sql`UPDATE importazioni SET stato = 'fallita', fase = NULL, percentuale = NULL, finita_at = now(),
+        motivo = ${`Importazione non riuscita: il server che la eseguiva si è fermato durante ognuno dei ${TENTATIVI} tentativi`}
+        WHERE id = ${id} AND stato IN ('in_attesa', 'in_corso')`;
+      return fine();
+    }
     const mappa = percorsoMappa(process.env.IMPORT_COLONNE, o.dataDir);
     try {
       // A stored file that went missing fails here, before a process is started for it.
@@ -128,16 +141,18 @@ export function importaFile(sql: Sql, o: OpzioniLavoro, log: Pick<FastifyBaseLog
           WHERE id = ${id} AND stato IN ('in_attesa', 'in_corso')`;
       }
     } catch (err) {
-      if (helpers.job.attempts >= helpers.job.max_attempts) {
-        // The last attempt: the run ends failed (the engine may have said why already).
-        const motivo = `Importazione non riuscita dopo ${helpers.job.max_attempts} tentativi (${(err as Error).message})`;
+      if (helpers.job.attempts >= TENTATIVI) {
+        // The last attempt: the run ends failed (the engine may have said why already), and the job with it.
+        const motivo = `Importazione non riuscita dopo ${TENTATIVI} tentativi (${(err as Error).message})`;
         await sql`UPDATE importazioni SET stato = 'fallita', motivo = coalesce(motivo, ${motivo}), finita_at = now()
           WHERE id = ${id} AND stato IN ('in_attesa', 'in_corso', 'fallita')`;
         await fine();
-      } else {
-        // Attempts left: the run is waiting again, and whoever follows it keeps following.
-        await sql`UPDATE importazioni SET stato = 'in_attesa' WHERE id = ${id}`;
+        log.warn({ err, importazione: id }, 'importazione fallita dopo l\'ultimo tentativo');
+        return;
       }
+      // Attempts left: a run still under way waits again, and whoever follows it keeps following
+      // (one whose outcome was committed with its data has ended: the retry only lets its file go).
+      await sql`UPDATE importazioni SET stato = 'in_attesa' WHERE id = ${id} AND stato = 'in_corso'`;
       throw err;
     }
     await fine();
