@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { avviaServer } from '../../support/processo-server.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,16 +64,11 @@ describe('a server killed during an import', () => {
     const { sql } = db.database;
     await createProdotto(db.database.db, { codiceProdotto: 'PRC2', descrizione1: 'Rondella', disponibilita: 10, giacAttuale: 10 });
     const admin = await createAdmin(db.database.db, { tipologia: 'tecnico' });
-    const server = spawn(process.execPath, ['--import', 'tsx', 'tests/support/server-in-processo.ts'], {
-      env: { ...process.env, DATABASE_URL: db.url, DATA_DIR: dir }, stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const server = await avviaServer({ databaseUrl: db.url, cartella: dir });
     // Another import holds the import lock: the run waits for it inside its transaction.
     const altro = await sql.reserve();
     try {
-      const indirizzo = await new Promise<string>((resolve, reject) => {
-        server.stdout.setEncoding('utf8').once('data', (s: string) => resolve(s.trim()));
-        server.once('exit', (c) => reject(new Error(`server uscito (${c})`)));
-      });
+      const indirizzo = server.url;
       const login = await fetch(`${indirizzo}/api/login/backend`, {
         method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: admin.username, password: admin.password }),
       });
@@ -91,12 +86,12 @@ describe('a server killed during an import', () => {
       const figlio = Number(nome.slice('portale-import-'.length));
       expect(finito(figlio)).toBe(false);
 
-      server.kill('SIGKILL');
+      server.figlio.kill('SIGKILL');
       await expect.poll(() => finito(figlio), { timeout: 10_000, interval: 50 }).toBe(true);
       await expect.poll(async () => (await sql`SELECT 1 FROM pg_stat_activity WHERE application_name LIKE 'portale-import-%'`).length,
         { timeout: 10_000, interval: 100 }).toBe(0);
     } finally {
-      server.kill('SIGKILL');
+      server.figlio.kill('SIGKILL');
       await altro`SELECT pg_advisory_unlock(hashtext('portale_import'))`;
       altro.release();
     }
