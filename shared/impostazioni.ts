@@ -19,7 +19,6 @@ export const impostazioniUpdateRequest = z.object({
 }).refine((r) => r.manutenzione !== undefined || r.approvazione_dispositivi !== undefined, {
   message: 'Indicare manutenzione o approvazione_dispositivi (0 o 1)',
 });
-export type ImpostazioniUpdate = z.output<typeof impostazioniUpdateRequest>;
 
 const T = 'Impostazioni';
 

@@ -44,7 +44,6 @@ export const caricaMediaInput = z.object({
 }).superRefine((v, ctx) => {
   if (v.tipologia === 'allegato' && !v.nome) ctx.addIssue({ code: 'custom', path: ['nome'], message: MSG_MEDIA.nomeObbligatorio });
 });
-export type CaricaMediaInput = z.output<typeof caricaMediaInput>;
 
 export const esitoCaricamento = z.object({ status: z.number().int(), msg: z.string(), media: z.array(mediaProdotto) });
 

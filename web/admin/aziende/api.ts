@@ -7,7 +7,7 @@ export const aziendeKeys = {
   all: ['admin', 'aziende'] as const,
 };
 
-/** GET aziende/read: every company, by code (SPEC §5: cached in memory after the first load). */
+/** GET aziende/read: every company, by code, kept 5 minutes (companies rarely change). */
 export const aziendeQuery = () =>
   queryOptions({
     queryKey: aziendeKeys.all,
