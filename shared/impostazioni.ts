@@ -22,7 +22,7 @@ export const impostazioniUpdateRequest = z.object({
 
 const T = 'Impostazioni';
 
-/** Impostazioni (tecnico only, DESIGN §5): maintenance and device approval. */
+/** Impostazioni (tecnico only, docs/regole/admin.md#settings): maintenance and device approval. */
 export const impostazioniApi = {
   leggi: contract({
     path: 'impostazioni/read', methods: ['GET'], access: 'tecnico', tag: T,

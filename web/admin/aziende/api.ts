@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { anagraficaApi } from '../../../shared/anagrafica.js';
 import { callApi } from '../../lib/api';
 
-/** Calls of the admin 'Aziende' screen (DESIGN §10 `aziende/read`). */
+/** Calls of the admin 'Aziende' screen (`aziende/read`, docs/regole/admin.md#companies). */
 export const aziendeKeys = {
   all: ['admin', 'aziende'] as const,
 };
