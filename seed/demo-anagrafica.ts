@@ -1,5 +1,5 @@
 /**
- * Demo companies, clients, branches, customer users and admin accounts (DESIGN.md §8).
+ * Demo companies, clients, branches, customer users and admin accounts (docs/regole/generale.md#demo-data).
  * Ids are explicit so that the rest of the demo can refer to them without lookups.
  */
 import type postgres from 'postgres';

@@ -1,5 +1,5 @@
 /**
- * The fixed demo dataset (DESIGN.md §8), loaded into an empty database at first start.
+ * The fixed demo dataset (docs/regole/generale.md#demo-data), loaded into an empty database at first start.
  * Everything is generated deterministically: the same codes, names and relations on every run,
  * with dates relative to `now`.
  */

@@ -181,7 +181,7 @@ export async function buildApp(
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Portale B2B Ferramenta — API', version: '1.0.0', description: 'API del portale ordini (DESIGN.md §4).' },
+      info: { title: 'Portale B2B Ferramenta — API', version: '1.0.0', description: 'API del portale ordini.' },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,

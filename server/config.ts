@@ -13,7 +13,7 @@ export const DEFAULT_DB_CONNECT_TIMEOUT_SECONDS = 5;
  * past 15 s the customer has given up, and a proxy's own timeout would answer something worse.
  */
 export const DEFAULT_DB_STATEMENT_TIMEOUT_SECONDS = 15;
-/** A session not used for this long ends (DESIGN §5), beside its lifetime. */
+/** A session not used for this long ends (docs/regole/accesso.md#sessions), beside its lifetime. */
 export const DEFAULT_SESSION_IDLE_MINUTES = 120;
 /**
  * Memory ceiling of an import's own process (server/import/processo/), in MB: a file of a million
@@ -23,7 +23,7 @@ export const DEFAULT_IMPORT_MEMORIA_MB = 1024;
 
 const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
-/** Environment variables, parsed once at start (DESIGN.md §2). */
+/** Environment variables, parsed once at start. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

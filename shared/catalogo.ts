@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { codice, esito, idParam, intParam, limitParam, startParam, testo, testoMultiriga } from './common.js';
 import { contract, type Scope } from './contract.js';
 
-/** Availability classes (DESIGN §6): in stock, only on order from the supplier, none. */
+/** Availability classes (docs/regole/catalogo.md#availability-colour): in stock, only on order from the supplier, none. */
 export const DISPONIBILITA_COLORI = ['verde', 'giallo', 'rosso'] as const;
 
 export const NO_BRAND = '000';
@@ -26,7 +26,7 @@ export const mediaProdotto = z.object({
 });
 export type MediaProdotto = z.infer<typeof mediaProdotto>;
 
-/** A product with the session client's prices (SPEC §3 Product, DESIGN §6). */
+/** A product with the session client's prices (docs/regole/catalogo.md#product-fields). */
 export const prodottoBase = z.object({
   id: z.number().int(),
   codice_prodotto: z.string(),
@@ -116,7 +116,7 @@ export const byCodiceQuery = z.object({ codice_prodotto: codice, cod_azienda: co
 
 export const dettaglioProdotto = z.object({ prodotto });
 
-/** Texts of the catalogue calls and the admin catalogue screens (SPEC §5 'Product edit'). */
+/** Texts of the catalogue calls and the admin catalogue screens (docs/regole/admin.md#product-edit). */
 export const MSG_CATALOGO = {
   confermaModifica: 'Sei sicuro di voler inviare la descrizione personalizzata?',
   prodottoAggiornato: 'Descrizione personalizzata salvata correttamente.',
@@ -199,7 +199,7 @@ const pagina = <I extends z.ZodType>(path: string, summary: string, input: I) =>
   scope: codiciCatalogo as Scope<z.output<I>>,
 });
 
-/** The catalogue calls (SPEC §7 Catalogue): customers, and admins reading as any client. */
+/** The catalogue calls: customers, and admins reading as any client. */
 export const catalogoApi = {
   categorie: contract({
     path: 'categorie/list', methods: ['GET'], access: 'sessione', tag: T,

@@ -69,7 +69,7 @@ export const statsClienteResponse = z.object({
   totale_mensile: z.array(z.object({ anno: z.number().int(), mese: z.number().int(), importo_totale: z.number() })),
 });
 
-/** The order calls (SPEC §7 Orders). */
+/** The order calls. */
 export const ordiniApi = {
   check: contract({
     path: 'ordini/check', methods: ['POST'], access: 'utente', tag: 'Ordini',

@@ -15,7 +15,7 @@ export const statsQuery = z.object({
     .optional(),
 });
 
-/** An amount as a numeric string with 2 decimals (DESIGN §10), e.g. "1234.50". */
+/** An amount as a numeric string with 2 decimals (docs/regole/admin.md#statistics), e.g. "1234.50". */
 const importo = z.string().regex(/^-?\d+\.\d{2}$/);
 
 export const statsResponse = z.object({
@@ -34,7 +34,7 @@ export const statsResponse = z.object({
 });
 export type StatsResponse = z.infer<typeof statsResponse>;
 
-/** Admin statistics of accepted orders (SPEC §3 Statistics, DESIGN §10): every admin, for the home chart too. */
+/** Admin statistics of accepted orders (docs/regole/admin.md#statistics): every admin, for the home chart too. */
 export const statisticheApi = {
   stats: contract({
     path: 'ordini/stats', methods: ['GET'], access: 'admin', tag: 'Amministrazione',

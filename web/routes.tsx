@@ -86,7 +86,7 @@ function Root() {
   );
 }
 
-/** Every route of SPEC §2; any other path shows the not-found screen. */
+/** Every route (docs/regole/generale.md#routes); any other path shows the not-found screen. */
 export const routes: RouteObject[] = [
   {
     Component: Root,

@@ -50,7 +50,7 @@ export async function sessioneDi(req: FastifyRequest, access: Access): Promise<S
 const SENZA_PASSWORD_NUOVA = new Set([utentiApi.cambiaPassword.path, accessoApi.sessione.path].map((p) => `/api/${p}`));
 
 /**
- * A password set by an admin is temporary (DESIGN §10): until the user sets one of their own,
+ * A password set by an admin is temporary (docs/regole/accesso.md#temporary-passwords): until the user sets one of their own,
  * every other customer call answers 403. The flag is part of the cached session user, and the
  * notice of its change reaches every process (migration 0015).
  */
@@ -126,7 +126,7 @@ export function resolveScope(utente: UtenteSessione, codes: ScopeCodes): Cliente
 }
 
 /**
- * The client an admin reads the catalogue as (DESIGN §10): any client by its codes; codes that
+ * The client an admin reads the catalogue as (docs/regole/catalogo.md#staff-catalogue): any client by its codes; codes that
  * name no client (the admin screens' 0001/0001) price with list 1 and no discount.
  */
 export async function clienteDelCatalogo(db: DbOrTx, codes: ScopeCodes): Promise<ClienteSessione> {

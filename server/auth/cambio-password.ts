@@ -14,7 +14,7 @@ const FORME_SOCIETARIE = new Set(['srl', 'srls', 'snc', 'spa', 'sas', 'sapa', 's
 const ANNO = '(?:19|20)?\\d{2}';
 
 /**
- * Why a new password is too weak (DESIGN §10), or null: under 12 characters, the username, or a
+ * Why a new password is too weak (docs/regole/accesso.md#password-change), or null: under 12 characters, the username, or a
  * company name of the user with a year (the screen's pre-fill is the name plus '2024'), with or
  * without its legal form, spaces, punctuation or case.
  */

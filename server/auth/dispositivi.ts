@@ -14,7 +14,7 @@ export interface DeviceLogin {
 }
 
 /**
- * Records the device of a customer login (DESIGN §5) and returns whether it may log in.
+ * Records the device of a customer login (docs/regole/accesso.md#devices) and returns whether it may log in.
  * A new device starts authorised unless device approval is on; a known device keeps its state.
  */
 export async function registerDevice(

@@ -4,7 +4,7 @@ import { tentativiLogin } from '../db/schema/index.js';
 import { tooManyRequests } from '../lib/errors.js';
 
 /**
- * Failed logins (DESIGN §5, docs/decisions/limiti-login.md), customers' and admins' alike, counted
+ * Failed logins (docs/regole/accesso.md#login-limits, docs/decisions/limiti-login.md), customers' and admins' alike, counted
  * from tentativi_login. A refused attempt is answered at once with 429 and how long to wait; it is
  * neither checked nor counted, and nothing waits on the server.
  * - An account from one address: `perAccountAndIp` failures in `windowMinutes` lock that pair

@@ -17,7 +17,7 @@ export const MSG = {
   ok: 'Login effettuato con successo.',
 } as const;
 
-/** The utente of the login answer (DESIGN §4), built from the session user. */
+/** The utente of the login answer (docs/regole/accesso.md#customer-login), built from the session user. */
 export function toUtenteLogin(u: UtenteSessione, status = 0, msg: string = MSG.ok): UtenteLogin {
   return {
     status,
@@ -43,7 +43,7 @@ export function toUtenteLogin(u: UtenteSessione, status = 0, msg: string = MSG.o
 const fallita = (msg: string): LoginClienteResponse => ({ utente: { status: 1, msg, clienti: [] } });
 
 /**
- * Customer login (SPEC §4): password, enabled login, a temporary password still within its
+ * Customer login (docs/regole/accesso.md#customer-login): password, enabled login, a temporary password still within its
  * ORE_PASSWORD_TEMPORANEA hours, device rules; a session only when the user has clients to work
  * for. Returns the answer and the session token, if one was opened.
  */

@@ -1,6 +1,6 @@
 import type { ClienteSessione } from '../auth/session-user.js';
 
-/** What the SQL needs to price products for one client (DESIGN §6). */
+/** What the SQL needs to price products for one client (docs/regole/catalogo.md#net-price). */
 export interface PricingCtx {
   clienteId: number;
   /** Price list number, 1 when the client has 0 or none. */

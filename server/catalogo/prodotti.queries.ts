@@ -109,7 +109,7 @@ function dinamiche(sql: Sql, ctx: PricingCtx, source: IdsSource) {
     FROM k
     JOIN prodotti p ON p.id = ANY(k.ids)
     JOIN giacenze g ON g.prodotto_id = p.id
-    -- lp: the client's list price; ps: its special price (DESIGN §6, server/catalogo/sql/prezzo_netto.sql)
+    -- lp: the client's list price; ps: its special price (docs/regole/catalogo.md#net-price, server/catalogo/sql/prezzo_netto.sql)
     LEFT JOIN prodotti_prezzi lp ON lp.prodotto_id = p.id AND lp.listino = ${ctx.listino}
     LEFT JOIN prezzi_speciali ps ON ps.prodotto_id = p.id AND ps.cliente_id = ${ctx.clienteId}`;
 }
@@ -142,7 +142,7 @@ export async function prodottiJson(
     if (base === undefined) continue;
     const prezzo = numero(d.prezzo);
     const netto = numero(d.prezzo_reale);
-    // Yellow: nothing in stock, but on order from the supplier beyond what stock already owes (DESIGN §6).
+    // Yellow: nothing in stock, but on order from the supplier beyond what stock already owes (docs/regole/catalogo.md#availability-colour).
     const colore = d.disponibilita > 0 ? 'verde' : d.disponibilita + d.ord_forn > 0 ? 'giallo' : 'rosso';
     parts.push(parts.length === 1 ? '{' : ',{', base,
       `,"prezzo":${prezzo},"prezzo_reale":${netto},"listino":${ctx.listino}` +
@@ -167,7 +167,7 @@ function toDescrizione(r: Descrizione) {
   const allegati = media.filter((m) => m.tipologia === 'allegato');
   const codici = r.codici ?? [];
   const of = (tipo: string) => codici.filter((c) => c.tipo === tipo).map((c) => c.codice);
-  // Only the photo named 'default' is main (SPEC §3): without one, the SPA shows codart/{codice}/…, then the placeholder.
+  // Only the photo named 'default' is main: without one, the SPA shows codart/{codice}/…, then the placeholder.
   const main = foto.find((f) => f.nome === 'default');
   const { media: _m, codici: _c, listini, ...rest } = r;
   return {

@@ -19,7 +19,7 @@ function shownIssue(path: string[], issue: Issue): { path: string[]; message: st
   return inner ? shownIssue([...path, ...(inner.path ?? []).map(String)], inner) : { path, message: issue.message };
 }
 
-/** One place that turns every thrown error into the JSON answer of DESIGN §4. */
+/** One place that turns every thrown error into the JSON answer of docs/regole/generale.md#answers-and-errors. */
 export function registerErrorHandler(app: FastifyInstance): void {
   const outage = outageLogger();
   app.setErrorHandler((err: FastifyError, req, reply) => {

@@ -6,7 +6,7 @@ import { sqlOf, type DbOrTx } from '../db/client.js';
 import { parseQuantita } from './quantita.js';
 
 /**
- * What each asked line can be promised (ordini/check, DESIGN §6): stock plus the quantity on order
+ * What each asked line can be promised (ordini/check, docs/regole/catalogo.md#promisable-stock): stock plus the quantity on order
  * from the supplier, by the same rule as crea_ordine. Unknown codes answer 0, not available.
  */
 export async function verificaDisponibilita(
@@ -33,7 +33,7 @@ const rifiuto = (msg: string): Esito => ({ status: 1, msg });
 
 
 /**
- * ordini/create (DESIGN §6): the SQL function crea_ordine (server/ordini/sql/) takes the prices
+ * ordini/create (docs/regole/ordini.md#order-creation): the SQL function crea_ordine (server/ordini/sql/) takes the prices
  * from the database for the session's client, promises each line from stock and then from the
  * supplier's incoming quantity under row locks taken in id order (concurrent orders never promise
  * more than stock plus on order, and never deadlock) and stores the order with a snapshot of each

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db/client.js';
 import type { Mail } from '../lib/mailer.js';
 
 /**
- * Queues a composed mail in mail_uscita, to be sent by the outbox (posta-in-uscita.ts). Pass the
+ * Queues a composed mail in mail_uscita, to be sent by its job (invia_mail, invia-mail.ts). Pass the
  * transaction that stores what the mail tells about, so that both commit or neither does.
  * The row is written by the SQL function accoda_mail (server/posta/sql/accoda_mail.sql), which crea_ordine also
  * calls for an order's confirmation: one definition of a queued mail for TypeScript and SQL.

@@ -142,7 +142,7 @@ describe.runIf(hasBrowser())('admin: prodotti e categorie', () => {
 
     await cambiaStato(admin, CATEGORIA.nome, 'Disattiva');
     expect(await interruttore.getAttribute('aria-checked')).toBe('false');
-    // The shop keeps the tree for the page's life (SPEC §4 Caches): a new page reads it again.
+    // The shop keeps the tree for the page's life (docs/regole/catalogo.md#spa-caches): a new page reads it again.
     await cliente.reload();
     await visible(sidebar.getByRole('link', { name: 'Utensileria manuale', exact: true }));
     expect(await sidebar.getByRole('link', { name: CATEGORIA.nome, exact: true }).count()).toBe(0);

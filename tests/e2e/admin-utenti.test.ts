@@ -9,15 +9,15 @@ import { baseUrl, hasBrowser, useBrowser } from './browser.js';
 import { ADMIN, hidden, submitLogin, TECNICO, visible } from './helpers.js';
 
 /**
- * The admin 'Utenti' screens (SPEC §2 Admin area, §4 User login status and Turnover flag, §5
- * new-user rules, §8): a user created from a client found by the 2-second search, its first login
+ * The admin 'Utenti' screens (docs/regole/admin.md#users, docs/regole/admin.md#user-actions,
+ * docs/regole/admin.md#turnover-flag): a user created from a client found by the 2-second search, its first login
  * with the temporary password (Cambia password), login disabled and enabled again, the turnover
  * flag, new credentials, its 'Storico modifiche', its deletion. The user is this file's own.
  * Then every admin screen is photographed at 1366 and 768 px as amministratore and as tecnico
  * (ADMIN_SCREENSHOTS_DIR, else a folder under the system's temporary directory; no pixel is asserted).
  */
 const USERNAME = `utente.e2e.${Date.now()}@example.it`;
-/** Termoidraulica Bruno S.n.c. (demo client 000218): the pre-fill of SPEC §5. */
+/** Termoidraulica Bruno S.n.c. (demo client 000218): the pre-fill of docs/regole/admin.md#user-prefill. */
 const CLIENTE = {
   cerca: 'termoidraulica BRUNO',
   ragione_sociale: 'Termoidraulica Bruno S.n.c.',
@@ -27,7 +27,7 @@ const CLIENTE = {
 /** Casa & Ferro Gallo S.r.l. has no e-mail. */
 const SENZA_EMAIL = { cerca: 'gallo', ragione_sociale: 'Casa & Ferro Gallo S.r.l.' };
 const NUOVA_PASSWORD = 'Chiave-Inglese-2025!';
-/** SPEC §9: the customer search of the user form waits 2000 ms after the last key. */
+/** The customer search of the user form waits 2000 ms after the last key. */
 const DEBOUNCE_MS = 2000;
 const SHOTS = process.env.ADMIN_SCREENSHOTS_DIR ?? path.join(os.tmpdir(), 'portale-admin-screenshots');
 
@@ -112,7 +112,7 @@ describe.runIf(hasBrowser())('admin: utenti', () => {
     await form.getByRole('button', { name: `Rimuovi ${SENZA_EMAIL.ragione_sociale}` }).click();
     await visible(form.getByText('Nessun cliente assegnato', { exact: true }));
 
-    // SPEC §5: username the client's e-mail, password the company name lowercased without spaces plus 2024.
+    // Username the client's e-mail, password the company name lowercased without spaces plus 2024.
     await cercaCliente(admin, form, CLIENTE.cerca);
     await form.getByRole('button', { name: new RegExp(CLIENTE.ragione_sociale) }).click();
     await avviso(admin, MSG_UTENTI.campiCompilati);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** Demo accounts (DESIGN §8). */
+/** Demo accounts (docs/regole/generale.md#demo-data). */
 export const MARIO = { username: 'mario.rossi@ferramentarossi.it', password: 'Demo2024!' };
 export const GIULIA = { username: 'giulia.bianchi@edilbianchi.it', password: 'Demo2024!' };
 export const ADMIN = { username: 'admin', password: 'Admin2024!' };

@@ -11,7 +11,7 @@ import { fingerprint, loginAdmin, loginCliente, useTestApp } from '../support/ha
 /**
  * Every call of the OpenAPI document, under a customer session, an admin session and none, with
  * hostile values in each parameter, one at a time, the others valid so that the value reaches the
- * service and the database: no answer may be a 5xx (DESIGN §4: bad input is a 400).
+ * service and the database: no answer may be a 5xx (bad input is a 400: docs/regole/generale.md#answers-and-errors).
  */
 
 const t = useTestApp();

@@ -11,7 +11,7 @@ import './account.css';
 
 type Campo = 'nome' | 'email' | 'messaggio';
 
-/** /contatti (SPEC §2 Contacts): office address, phones, mailboxes, the four agents and a message form. */
+/** /contatti: office address, phones, mailboxes, the four agents and a message form. */
 export function ContattiPage() {
   useDocumentTitle('Contatti');
   return (

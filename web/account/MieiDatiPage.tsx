@@ -14,7 +14,7 @@ import './account.css';
 const TIPOLOGIE: Record<string, string> = { cliente: 'Cliente', user: 'Utente' };
 const ND = 'Non Presente';
 
-/** /mieidati 'I miei Dati' (SPEC §2): the user's own details, the password change and the associated clients. */
+/** /mieidati 'I miei Dati': the user's own details, the password change and the associated clients. */
 export function MieiDatiPage() {
   useDocumentTitle('I miei Dati');
   const { session, utente: stored } = useShopSession();

@@ -35,7 +35,7 @@ export const ADMIN_MENU: MenuItem[] = [
   { label: 'Clienti', to: paths.adminClienti.path, anche: ['/admin/cliente/'], icon: icon('M20 7H4a1 1 0 0 0-1 1v11a1 1 0 0 0 1 1h16a1 1 0 0 0 1-1V8a1 1 0 0 0-1-1zM16 7V5a2 2 0 0 0-2-2h-4a2 2 0 0 0-2 2v2') },
   { label: 'Categorie', to: paths.adminCategorie.path, icon: icon('M3 6h18M3 12h12M3 18h6') },
   { label: 'Prodotti', to: paths.adminProdotti.path, anche: [paths.adminProdottiCustom.path], icon: icon('M21 8 12 3 3 8v8l9 5 9-5zM3 8l9 5 9-5M12 13v8') },
-  // Not in SPEC §2's list of menu links, but its screens would be unreachable without them.
+  // Not in the wholesaler's menu, but their screens would be unreachable without them (docs/decisions/admin-menu-entries.md).
   { label: 'Multimedia', to: paths.adminMultimedia.path, icon: icon('M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9zM14 3v6h6M12 18v-6M9 15l3 3 3-3') },
   { label: 'Banner', to: paths.adminBanner.path, icon: icon('M4 4h16v16H4zM14 4v16M17 8h.01M9 15l2-3 2 3') },
   { label: 'Ordini ERP', to: paths.adminOrdiniErp.path, icon: icon('M4 4h16v16H4zM4 9h16M9 20V9M14 14h3M14 17h3') },

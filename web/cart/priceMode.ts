@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { STORAGE_KEYS, useStored, writeStored } from '../lib/storage';
 
 /**
- * Price display mode (SPEC §4 "Price mode"), chosen in the header menu:
+ * Price display mode (docs/regole/catalogo.md#price-mode), chosen in the header menu:
  * 'No Listino' hides prices, 'Listino 1' shows them once, 'Listino 2' doubles them.
  */
 export const priceModeSchema = z.enum(['nascosto', 'normale', 'doppio']);

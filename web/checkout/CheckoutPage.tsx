@@ -18,7 +18,7 @@ import { useConfermaOrdine, useVerificaDisponibilita } from './useConfermaOrdine
 import { disponibilitaTesto } from './disponibilitaTesto';
 import './checkout.css';
 
-/** /checkout (SPEC §2 Checkout): the cart lines, totals, order name and note, a quick search, confirmation. */
+/** /checkout (docs/regole/ordini.md#checkout): the cart lines, totals, order name and note, a quick search, confirmation. */
 export function CheckoutPage() {
   useDocumentTitle('Checkout');
   const { items, clear } = useCart();

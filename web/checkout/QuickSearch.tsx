@@ -14,13 +14,13 @@ import { quickSearchQuery } from './api';
 import { Thumb } from '../components/Thumb';
 import { disponibilitaTesto } from './disponibilitaTesto';
 
-/** SPEC §9: search debounce 500 ms; the quick search needs more than 2 characters. */
+/** Search debounce 500 ms; the quick search needs more than 2 characters. */
 export const QUICK_SEARCH_DEBOUNCE_MS = 500;
 export const QUICK_SEARCH_MIN = 3;
 export const MSG_GIACENZA = 'Giacenza non disponibile';
 
 /**
- * The quick product search of the Speed Checkout panel and of /checkout (SPEC §4 "Quick search"):
+ * The quick product search of the Speed Checkout panel and of /checkout (docs/regole/ordini.md#quick-search):
  * results after a 500 ms pause for more than 2 characters (a repeated term is not searched again);
  * adding puts quantity 1 in the cart, or alerts 'Giacenza non disponibile' when nothing can be
  * promised (stock plus on order below 1, the rule of the card and of the order's confirmation),

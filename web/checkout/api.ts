@@ -5,7 +5,7 @@ import { callApi } from '../lib/api';
 
 /** Calls of the cart screens (Speed Checkout panel and /checkout): quick search, availability, order. */
 
-/** Results of one quick search (SPEC §4 "Quick search"): the first page of search/prodotti. */
+/** Results of one quick search: the first page of search/prodotti. */
 export const QUICK_SEARCH_LIMIT = 10;
 
 export const checkoutKeys = {

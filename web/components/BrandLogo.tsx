@@ -6,7 +6,7 @@ import { brandInfoQuery } from '../shop/api';
 import { FallbackImage } from './ProductImage';
 
 /**
- * The local logo path of SPEC §8 for a brand whose logo failed:
+ * The local logo path for a brand whose logo failed (docs/regole/catalogo.md#brands):
  * /media/brand/{id without leading zeros}_{description lowercase, spaces → _}_logo.jpg
  */
 export function brandFallbackLogo(brandId: string, descrizione: string): string {

@@ -24,7 +24,7 @@ const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"]'
 /**
  * A list as a dense table: typed columns, header sticky inside its own scroll box (which also
  * scrolls sideways on narrow screens), and the three states of a list as a row under the header:
- * loading (Spinner), empty (`empty`), error (SPEC §8 text and 'Riprova'). While another page loads
+ * loading (Spinner), empty (`empty`), error (docs/regole/generale.md#list-states and 'Riprova'). While another page loads
  * (placeholderData: keepPreviousData) the previous rows stay, dimmed.
  *
  *   const query = useQuery({ ...ordiniQuery(session), select: (d) => d.ordini });

@@ -3,7 +3,7 @@ import { describeError } from '../lib/api';
 
 /**
  * What a list or page shows when loading failed. Pass the error (an ApiError or any Error) to
- * show the generic text of SPEC §8 ('Codice: …, Messaggio: …' / 'Errore: …'), or a message.
+ * show the generic text (docs/regole/generale.md#list-states: 'Codice: …, Messaggio: …' / 'Errore: …'), or a message.
  */
 export function ErrorState({ error, message, title = 'Si è verificato un errore', onRetry, action }: {
   error?: unknown;

@@ -17,7 +17,7 @@ export function QueryView<T>({ query, isEmpty, empty, loadingLabel, errorMessage
   /** The empty text of the spec, or a whole element. */
   empty?: ReactNode;
   loadingLabel?: string;
-  /** Fixed error text (default: the generic text of SPEC §8 from the error). */
+  /** Fixed error text (default: the generic text of docs/regole/generale.md#list-states from the error). */
   errorMessage?: string;
   children: (data: T) => ReactNode;
 }) {

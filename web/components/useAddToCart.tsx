@@ -6,7 +6,7 @@ import { Modal } from './Modal';
 export const MSG_AGGIUNTO = 'Prodotto aggiunto al carrello!';
 export const MSG_QUANTITA_ZERO = 'Seleziona una quantità maggiore di zero.';
 export const MSG_NON_DISPONIBILE = 'Ci dispiace, il prodotto non è attualmente disponibile e non è stato ordinato dal fornitore.';
-/** How long the card's message stays (SPEC §9). */
+/** How long the card's message stays. */
 export const MESSAGE_MS = 3000;
 
 export type EsitoAggiunta =
@@ -16,13 +16,13 @@ export type EsitoAggiunta =
   | { esito: 'non-disponibile' };
 
 /**
- * What can be promised (DESIGN §6): stock plus the quantity on order from the supplier, as the
+ * What can be promised (docs/regole/catalogo.md#promisable-stock): stock plus the quantity on order from the supplier, as the
  * order's confirmation (ordini/check, crea_ordine) counts it. A negative stock eats into it.
  */
 export const promettibile = (p: Pick<Prodotto, 'disponibilita' | 'ord_forn'>) => Math.max(0, p.disponibilita + p.ord_forn);
 
 /**
- * The outcome of adding `quantita` pieces (SPEC §4 "Add-to-cart outcomes"): stock plus on-order
+ * The outcome of adding `quantita` pieces (docs/regole/ordini.md#add-to-cart): stock plus on-order
  * covers it → added; some but not enough → added with a warning; none → refused.
  */
 export function valutaAggiunta(p: Pick<Prodotto, 'disponibilita' | 'ord_forn'>, quantita: number): EsitoAggiunta {

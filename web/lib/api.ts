@@ -156,7 +156,7 @@ async function failure(res: Response, opts: RequestOptions): Promise<never> {
   if (maintenance) setUnavailable(false);
   else if (res.status === 502 || res.status === 503 || res.status === 504) setUnavailable(true);
   if (res.status === 401 && (opts.on401 ?? 'redirect') === 'redirect') handleUnauthorized();
-  // A temporary password (DESIGN §10): every customer call but the change itself answers 403.
+  // A temporary password (docs/regole/accesso.md#temporary-passwords): every customer call but the change itself answers 403.
   const cambioPassword = res.status === 403 && typeof body === 'object' && body !== null
     && (body as { cambio_password?: unknown }).cambio_password === 1;
   if (cambioPassword && !isAdminArea() && window.location.pathname !== paths.cambiaPassword.path) {
@@ -257,7 +257,7 @@ export async function downloadBlob(path: string, opts: Omit<RequestOptions, 'bod
 }
 
 /**
- * The generic list error text of SPEC §8: 'Codice: {status}, Messaggio: {message}' for an answer of
+ * The generic list error text (docs/regole/generale.md#list-states): 'Codice: {status}, Messaggio: {message}' for an answer of
  * the server, 'Errore: {message}' for a client-side error, else 'Si è verificato un errore'.
  */
 export function describeError(error: unknown): string {

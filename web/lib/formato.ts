@@ -1,6 +1,6 @@
 /** Italian formats shared by the screens that show months and instants the spec's way. */
 
-/** Month names, January first (SPEC §2: budget form, charts). */
+/** Month names, January first (budget form, charts). */
 export const MESI = [
   'Gennaio', 'Febbraio', 'Marzo', 'Aprile', 'Maggio', 'Giugno',
   'Luglio', 'Agosto', 'Settembre', 'Ottobre', 'Novembre', 'Dicembre',
@@ -10,7 +10,7 @@ const dataOra = new Intl.DateTimeFormat('it-IT', {
   day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
 });
 
-/** 'dd/MM/yyyy HH:mm' (SPEC §2, §9), e.g. '05/03/2026 14:07'; '' when missing or unreadable. */
+/** 'dd/MM/yyyy HH:mm' (docs/regole/generale.md#formats), e.g. '05/03/2026 14:07'; '' when missing or unreadable. */
 export function formatDataOraSpec(value: string | null | undefined): string {
   if (!value) return '';
   const d = new Date(value);

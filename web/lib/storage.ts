@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { clienteCollegato, loginBackendResponse, utenteLogin, type UtenteLogin } from '../../shared/accesso.js';
 
 /**
- * Browser local storage, with the keys of SPEC §3/§9. It holds UI state only: the server keeps the
+ * Browser local storage, with the keys of docs/regole/generale.md#browser-storage. It holds UI state only: the server keeps the
  * real session (cookie) and never trusts what is stored here. Values are JSON, read back through a
  * zod schema so that a stale or hand-edited value reads as "missing" instead of crashing a screen.
  */
@@ -21,7 +21,7 @@ export const STORAGE_KEYS = {
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
-/** sessionData (SPEC §3): cliente_lis_maga 0 or missing means price list 1. */
+/** sessionData: cliente_lis_maga 0 or missing means price list 1. */
 export const sessionDataSchema = clienteCollegato.extend({
   utente_codice: z.string(),
   cliente_lis_maga: z.number().int().optional(),
@@ -85,7 +85,7 @@ export function clearCustomerStorage(): void {
   removeStored(STORAGE_KEYS.sessionData, STORAGE_KEYS.utente, STORAGE_KEYS.carrelloItems, STORAGE_KEYS.modalitaPrezzi);
 }
 
-/** Admin 'Esci': clears ALL local storage (SPEC §2 Admin area). */
+/** Admin 'Esci': clears ALL local storage (docs/regole/accesso.md#logout). */
 export function clearAllStorage(): void {
   try {
     safeStorage()?.clear();
@@ -103,7 +103,7 @@ export const setUtente = (value: UtenteLogin) => writeStored(STORAGE_KEYS.utente
 export const getAdminUser = () => readStored(STORAGE_KEYS.user, storedUserSchema);
 export const setAdminUser = (value: StoredUser) => writeStored(STORAGE_KEYS.user, value);
 
-/** Price list number of the session's client: 0 or missing means 1 (SPEC §3). */
+/** Price list number of the session's client: 0 or missing means 1. */
 export function listinoOf(session: Pick<SessionData, 'cliente_lis_maga'> | null): number {
   const n = session?.cliente_lis_maga;
   return n && n > 0 ? n : 1;

@@ -18,7 +18,7 @@ import { TrashIcon } from '../components/icons';
 import './liste.css';
 
 /**
- * /liste/dettaglio (SPEC §2 Lists): the list travels in navigation state; its products are then
+ * /liste/dettaglio (docs/regole/liste.md#list-screens): the list travels in navigation state; its products are then
  * read from the cached lists, so removals show at once.
  */
 export function ListaDettaglioPage() {

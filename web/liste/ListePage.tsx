@@ -12,7 +12,7 @@ import { ListaForm } from './ListaForm';
 import { PencilIcon, TrashIcon } from '../components/icons';
 import './liste.css';
 
-/** /liste (SPEC §2 Lists): the user's lists; a row opens /liste/dettaglio; create, rename, delete. */
+/** /liste (docs/regole/liste.md#list-screens): the user's lists; a row opens /liste/dettaglio; create, rename, delete. */
 export function ListePage() {
   useDocumentTitle('Le mie Liste');
   const { session } = useShopSession();

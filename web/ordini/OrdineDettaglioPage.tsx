@@ -16,7 +16,7 @@ function useOrdineFromState(): Ordine | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** /ordini/dettaglio (SPEC §2 Orders): one order, its lines and the reorder action. */
+/** /ordini/dettaglio (docs/regole/ordini.md#orders): one order, its lines and the reorder action. */
 export function OrdineDettaglioPage() {
   const ordine = useOrdineFromState();
   useDocumentTitle(ordine ? `Ordine #${ordine.id}` : 'Dettaglio Ordine');

@@ -12,7 +12,7 @@ import { formatDataLunga, formatDataOra } from './format';
 import { ordineOk, statoOrdine } from './stato';
 import './ordini.css';
 
-/** /ordini (SPEC §2 Orders): the user's orders for the session's client, newest first. */
+/** /ordini (docs/regole/ordini.md#orders): the user's orders for the session's client, newest first. */
 export function OrdiniPage() {
   useDocumentTitle('Ordini');
   const { session } = useShopSession();

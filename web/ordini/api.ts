@@ -3,7 +3,7 @@ import { ordiniApi } from '../../shared/ordini.js';
 import { callApi } from '../lib/api';
 import type { SessionData } from '../lib/storage';
 
-/** Calls of the order screens and of the monthly turnover line (SPEC §7 Orders). */
+/** Calls of the order screens and of the monthly turnover line. */
 
 export const ordiniKeys = {
   all: ['ordini'] as const,

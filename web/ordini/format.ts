@@ -1,4 +1,4 @@
-/** Dates of the order screens (SPEC §9): dd/MM/yyyy, HH:mm, and the long Italian form. */
+/** Dates of the order screens (docs/regole/generale.md#formats): dd/MM/yyyy, HH:mm, and the long Italian form. */
 const breve = new Intl.DateTimeFormat('it-IT', {
   day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit',
 });

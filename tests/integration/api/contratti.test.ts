@@ -93,7 +93,7 @@ describe('answers are stripped to their schema', () => {
   });
 });
 
-describe('the catalogue read by an admin (DESIGN §10)', () => {
+describe('the catalogue read by an admin', () => {
   const page = (codes: string, cookie: string) =>
     send('GET', 'prodotti/categoriawithcustominfo', cookie, `?${codes}&categoria_cod=${categoriaCod}`);
 

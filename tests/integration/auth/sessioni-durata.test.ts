@@ -8,7 +8,7 @@ import { createAdmin, createAzienda, createCliente, createUtente } from '../../s
 import { fingerprint, loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
 
 // Sessions end after SESSION_IDLE_MINUTES without a request (default 2 hours) beside their
-// lifetime; in production their cookies carry the __Host- prefix (DESIGN §5).
+// lifetime; in production their cookies carry the __Host- prefix (docs/regole/accesso.md#sessions).
 const t = useTestApp();
 let cliente: Awaited<ReturnType<typeof createUtente>>;
 let admin: Awaited<ReturnType<typeof createAdmin>>;

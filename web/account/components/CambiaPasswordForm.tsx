@@ -11,7 +11,7 @@ export const MSG_CONFERMA_DIVERSA = 'La conferma non coincide con la nuova passw
 export const MSG_PASSWORD_AGGIORNATA = 'Password aggiornata.';
 
 /**
- * The password change (DESIGN §10 `password/cambia`), shared by the screen a temporary password
+ * The password change (`password/cambia`, docs/regole/accesso.md#password-change), shared by the screen a temporary password
  * leads to and 'I miei Dati': current password, new password and its confirmation, with the rules.
  * The confirmation is checked here; the strength is judged by the server, whose refusal (status 1)
  * is shown under the field it concerns. `onChanged` gets the server's message.

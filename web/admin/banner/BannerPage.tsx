@@ -20,7 +20,7 @@ import './banner.css';
 const INDIETRO = { indietro: paths.adminBanner.path };
 
 /**
- * /admin/banner (SPEC §2 'Banner admin'): the side banners of the shop home (multimedia of type
+ * /admin/banner (docs/regole/multimedia.md#side-banners): the side banners of the shop home (multimedia of type
  * 'banner laterale': a cover and a link), in the order the home shows them. New banners come from
  * the form; each can be moved up or down, edited in its detail page, or deleted.
  */

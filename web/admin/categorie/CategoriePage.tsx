@@ -9,7 +9,7 @@ import { alberoCategorieQuery, categoriePiane, useCambiaStatoCategoria } from '.
 import './categorie.css';
 
 /**
- * /admin/categorie, 'Gestione Categorie' (SPEC §2 Admin area): the nested tree indented by level,
+ * /admin/categorie, 'Gestione Categorie' (docs/regole/admin.md#categories-admin): the nested tree indented by level,
  * each category with its name and a green check (status 0) or a red cross (any other status).
  * The spec's icon only logged its click; here it switches the category on the server, after a
  * confirmation: a disabled category disappears from the customers' menu, sidebar and category

@@ -11,7 +11,7 @@ import { MESI } from '../../lib/formato';
 import { formatEuro } from './format';
 import './budget.css';
 
-/** The form's three years: previous, current, next (SPEC §2); the current one is shown first. */
+/** The form's three years: previous, current, next; the current one is shown first. */
 function anniDelModulo(oggi = new Date()): [number, number, number] {
   const y = oggi.getFullYear();
   return [y - 1, y, y + 1];
@@ -23,7 +23,7 @@ const MSG_NON_VALIDO = 'Budget non valido';
 /** A figure as typed: digits with an optional decimal point or comma (as the contract accepts). */
 function leggiImporto(testo: string): number | null {
   const t = testo.trim();
-  // SPEC §5: an empty value becomes 0.
+  // An empty value becomes 0.
   if (t === '') return 0;
   if (!/^\d+([.,]\d+)?$/.test(t)) return null;
   const n = Number(t.replace(',', '.'));
@@ -34,7 +34,7 @@ function leggiImporto(testo: string): number | null {
 const inCasella = (n: number) => String(n).replace('.', ',');
 
 /**
- * The client's monthly budgets (SPEC §2 'Budget form', §5, §8): 12 months for the previous, current
+ * The client's monthly budgets (docs/regole/admin.md#budgets): 12 months for the previous, current
  * and next year, one year at a time (the current one first). Saving sends the months that changed,
  * an emptied month as 0, in one call; the outcome is a toast. The form only: the client's page and
  * the user screens put it in their own card or dialog.

@@ -13,7 +13,7 @@ import { StoricoModifiche } from '../storico/StoricoModifiche';
 import './clienti.css';
 
 /**
- * /admin/cliente/dettaglio/:id (SPEC §2 Admin area, 'Customers: detail page'): the client's data,
+ * /admin/cliente/dettaglio/:id (docs/regole/admin.md#clients): the client's data,
  * its company with the branches, its users, the monthly budgets and the 'Storico modifiche'.
  * An unknown id shows the server's message.
  */

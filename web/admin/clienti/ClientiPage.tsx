@@ -32,9 +32,9 @@ const columns: Column<ClienteAdmin>[] = [
 ];
 
 /**
- * /admin/clienti (SPEC §2 Admin area, 'Customers: list with search'): one page of clients
+ * /admin/clienti (docs/regole/admin.md#clients): one page of clients
  * (25/50/100, default 50, start and limit in the URL) and a search by code, name or e-mail, words
- * in any order (SPEC §5: trimmed and lowercased, an empty term ignored; debounced 500 ms).
+ * in any order (docs/regole/admin.md#admin-search: trimmed and lowercased, an empty term ignored; debounced 500 ms).
  */
 export function ClientiPage() {
   useDocumentTitle('Clienti');

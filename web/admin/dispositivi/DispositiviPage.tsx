@@ -26,14 +26,14 @@ const FILTRI: { value: Filtro; label: string }[] = [
 
 const nomeUtente = (d: Dispositivo) => `${d.utente_nome} ${d.utente_cognome}`.trim();
 
-/** SPEC §5: case-insensitive substring of 'nome cognome' (trimmed term; empty shows all), then the filter. */
+/** A case-insensitive substring of 'nome cognome' (trimmed term; empty shows all), then the filter. */
 function filtra(devices: readonly Dispositivo[], termine: string, filtro: Filtro): Dispositivo[] {
   const t = termine.trim().toLowerCase();
   return devices.filter((d) =>
     (filtro === 'tutti' || d.authorized === Number(filtro)) && (!t || nomeUtente(d).toLowerCase().includes(t)));
 }
 
-/** /admin/userdevice/list (SPEC §2 'Lista Dispositivi Utente', §4 Device authorisation): tecnico only. */
+/** /admin/userdevice/list (docs/regole/admin.md#devices-admin): tecnico only. */
 export function DispositiviPage() {
   useDocumentTitle(TITOLO);
   return (

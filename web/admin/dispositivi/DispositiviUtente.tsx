@@ -25,9 +25,9 @@ const colonne: Column<Dispositivo>[] = [
 ];
 
 /**
- * One user's devices (SPEC §2 per-user device list; devices/byuser, every admin): status
+ * One user's devices (devices/byuser, every admin): status
  * 'Autorizzato' or 'In Attesa', platform, ip, dates. 'Abilita'/'Disabilita' only for the tecnico,
- * the only one the server lets change them (DESIGN §5).
+ * the only one the server lets change them (docs/regole/accesso.md#access).
  */
 export function DispositiviUtente({ utenteId, nome }: { utenteId: number; nome: string }) {
   const tecnico = useAdminUser().tipologia === TIPOLOGIA_TECNICO;

@@ -1,4 +1,4 @@
-/** Cell formats of the device list (SPEC §2): Sì/No, numbers in it-IT (dates: web/lib/formato.ts). */
+/** Cell formats of the device list: Sì/No, numbers in it-IT (dates: web/lib/formato.ts). */
 const numero = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 });
 
 export const VUOTO = '—';

@@ -10,7 +10,7 @@ import { impostazioniQuery, type Interruttore, useAggiornaImpostazione } from '.
 import { SoloTecnico } from './SoloTecnico';
 import './impostazioni.css';
 
-/** The texts of the two switches: SPEC §4 for maintenance, ours for the device approval. */
+/** The texts of the two switches (docs/regole/accesso.md#maintenance, docs/regole/admin.md#settings). */
 const TESTI: Record<Interruttore, {
   domanda: (attiva: boolean) => string;
   fatto: (attiva: boolean) => string;
@@ -28,7 +28,7 @@ const TESTI: Record<Interruttore, {
   },
 };
 
-/** /admin/impostazioni (SPEC §2 Admin area, §4 Maintenance mode): tecnico only. */
+/** /admin/impostazioni (docs/regole/admin.md#settings): tecnico only. */
 export function ImpostazioniPage() {
   useDocumentTitle('Impostazioni');
   return (
@@ -82,7 +82,7 @@ function Sezione({ titolo, children }: { titolo: string; children: ReactNode }) 
 }
 
 /**
- * A switch that asks before it changes (SPEC §4 Maintenance mode): the box moves at the click; if
+ * A switch that asks before it changes: the box moves at the click; if
  * the question is cancelled the state is read again from the server, and if the call fails the box
  * goes back to where it was.
  */

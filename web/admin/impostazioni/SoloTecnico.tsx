@@ -8,8 +8,8 @@ import { useAdminUser } from '../adminSession';
 export const MSG_SOLO_TECNICO = 'Accesso non consentito';
 
 /**
- * The pages of the technical staff (Impostazioni, Dispositivi: SPEC §6). Their menu entries are
- * hidden from other admins, and the server answers 403 to their calls (DESIGN §5); an admin who
+ * The pages of the technical staff (Impostazioni, Dispositivi). Their menu entries are
+ * hidden from other admins, and the server answers 403 to their calls (docs/regole/accesso.md#access); an admin who
  * types the address gets this error inside the frame, without a call that is bound to be refused.
  */
 export function SoloTecnico({ children }: { children: ReactNode }) {

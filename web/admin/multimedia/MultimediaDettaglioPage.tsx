@@ -35,7 +35,7 @@ function idDallaUrl(valore: string | null): number | null {
 }
 
 /**
- * /admin/multimedia/dettaglio?id= (SPEC §2 'Multimedia: … detail page'): the item as customers
+ * /admin/multimedia/dettaglio?id= (docs/regole/multimedia.md#multimedia-admin): the item as customers
  * get it, its fields to edit, its cover and document to replace or download, and its deletion
  * after a confirmation. The id is in the query string, so that a reload or back finds it.
  */

@@ -19,7 +19,7 @@ export const HINT_LINK = 'Un percorso del portale (es. /volantini) o un indirizz
 const VUOTO = { nome: '', tipologia: '' as MultimediaTipologia | '', descrizione: '', link: '' };
 
 /**
- * The create form (SPEC §2 'Multimedia: list plus a create form', §5: nome and tipologia required,
+ * The create form (docs/regole/multimedia.md#multimedia-admin: nome and tipologia required,
  * submit disabled until valid): a document to download with its optional cover, or, for a side
  * banner, a cover and a link. The upload shows its progress and can be stopped; the server's
  * refusal is shown in the form. With `tipologia` the type is fixed (the banner page).

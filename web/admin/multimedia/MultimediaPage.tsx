@@ -51,7 +51,7 @@ const colonne = (indietro: string): Column<MultimediaItem>[] => [
 ];
 
 /**
- * /admin/multimedia (SPEC §2 'Multimedia: list plus a create form'): every item of every type,
+ * /admin/multimedia (docs/regole/multimedia.md#multimedia-admin): every item of every type,
  * grouped by type in the order the customer pages show them, with a filter by type kept in the
  * URL; 'Nessuna Media Caricato' when there is none. A row opens its detail.
  */

@@ -8,7 +8,7 @@ import { useModificaProdotto } from './api';
 type Campo = 'titolo_portale' | 'descrizione_aggiuntiva' | 'pz_conf';
 
 /**
- * The product's portal texts (SPEC §5 'Product edit'): titolo_portale, descrizione_aggiuntiva and
+ * The product's portal texts (docs/regole/admin.md#product-edit): titolo_portale, descrizione_aggiuntiva and
  * pz_conf, all required, checked by the call's own schema before asking 'Sei sicuro di voler
  * inviare la descrizione personalizzata?'; then a toast with the outcome (a refusal shows the
  * server's message). Without a portal title yet, the title starts from the ERP's description.

@@ -18,18 +18,18 @@ import './prodotti.css';
 
 /** The search text in the URL beside start and limit: its presence means the search is by text. */
 const PARAM = 'stringa';
-/** SPEC §5 (header search): fewer characters are refused by the search call too. */
+/** As the header search (docs/regole/catalogo.md#search): fewer characters are refused by the search call too. */
 const MIN_TESTO = 2;
 const MSG_CORTO = 'Inserire almeno 2 caratteri per la ricerca';
-/** SPEC §7 Other: 'the default admin category id is 1'. */
+/** The default admin category id is 1 (docs/regole/admin.md#products-admin). */
 const CATEGORIA_PREDEFINITA = 1;
 
 /**
- * /admin/prodotti and /admin/prodotti/:id/:nome (SPEC §2 Admin area, 'Products: search by category
- * or by text'; §4 'Search mode is either category or text'): a category picked from the tree
- * (default the category with id 1, as SPEC §7) lists its products and its sub-categories'; a text
- * (trimmed and lowercased, an empty one ignored) searches like the customers' search. Paged (25/50/
- * 100, default 50, start and limit in the URL); a row opens the product.
+ * /admin/prodotti and /admin/prodotti/:id/:nome (docs/regole/admin.md#products-admin): a category
+ * picked from the tree (default the category with id 1) lists its products and those of its
+ * sub-categories; a text (trimmed and lowercased, an empty one ignored) searches like the
+ * customers' search. Paged (25/50/100, default 50, start and limit in the URL); a row opens the
+ * product.
  */
 export function ProdottiPage() {
   const { id: codParam, nome: nomeParam } = useParams();
@@ -147,7 +147,7 @@ function percorso(piane: CategoriaPiana[], c: CategoriaPiana): string {
   return nomi.join(' › ');
 }
 
-/** The text box: searches on 'Cerca' or Enter; an empty text is ignored (SPEC §5). */
+/** The text box: searches on 'Cerca' or Enter; an empty text is ignored (docs/regole/admin.md#admin-search). */
 function RicercaTesto({ stringa, onCerca }: { stringa: string; onCerca: (s: string) => void }) {
   const [testo, setTesto] = useState(stringa);
   const [errore, setErrore] = useState<string>();

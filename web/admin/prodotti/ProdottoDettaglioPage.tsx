@@ -16,7 +16,7 @@ import { ProdottoMedia } from './ProdottoMedia';
 import './prodotti.css';
 
 /**
- * /admin/prodotti/dettaglio/:codice_prodotto (SPEC §2 Admin area, 'Products: detail page'): the
+ * /admin/prodotti/dettaglio/:codice_prodotto (docs/regole/admin.md#products-admin): the
  * product's data as prodotti/details gives it for the admin codes (codes, descriptions, brand,
  * category, list prices, stock, EAN and supplier codes), the form of its portal texts, and its
  * 'Storico modifiche'. An unknown code shows the server's message.

@@ -15,8 +15,8 @@ import { mediaQuery, useCancellaMedia, usePrincipale } from './media.api';
 import './prodotto-media.css';
 
 /**
- * The photos and attachments of a product on its admin page (SPEC §2 Products detail, §4 Product
- * photos): the photos' grid with the main one marked, set or reset, delete and the originals; the
+ * The photos and attachments of a product on its admin page (docs/regole/admin.md#product-photos):
+ * the photos' grid with the main one marked, set or reset, delete and the originals; the
  * attachments' list with their downloads; an upload form for each.
  */
 export function ProdottoMedia({ codiceProdotto }: { codiceProdotto: string }) {

@@ -6,7 +6,7 @@ import { storicoKeys } from '../storico/api';
 
 /**
  * Calls of the admin product screens: the customer catalogue calls with the admin session and the
- * codes 0001/0001 (SPEC §7 Other, DESIGN §10: priced with list 1), and prodotto/edit.
+ * codes 0001/0001 (docs/regole/catalogo.md#staff-catalogue: priced with list 1), and prodotto/edit.
  */
 export const CODICI_ADMIN = { cod_azienda: '0001', cod_cliente: '0001' } as const;
 
@@ -19,12 +19,12 @@ export const prodottiKeys = {
 };
 
 /**
- * SPEC §5: the admin text search is trimmed and lowercased; an empty term is ignored. Lowercased
+ * The admin text search is trimmed and lowercased; an empty term is ignored (docs/regole/admin.md#admin-search). Lowercased
  * here too, so that one search is one cache entry whatever its case.
  */
 export const normalizzaTesto = (testo: string) => testo.trim().toLowerCase();
 
-/** What the product list shows (SPEC §4 'Search mode is either category or text'). */
+/** What the product list shows: a category, or the results of a text search. */
 export type Elenco = { tipo: 'categoria'; codCat: string } | { tipo: 'ricerca'; stringa: string };
 
 /**

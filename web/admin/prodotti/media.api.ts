@@ -6,7 +6,7 @@ import { storicoKeys } from '../storico/api';
 import { prodottiKeys } from './api';
 
 /**
- * Calls of a product's photos and attachments (admin product page, DESIGN §10): the lists, the
+ * Calls of a product's photos and attachments (admin product page, docs/regole/admin.md#product-photos): the lists, the
  * upload with its progress, set/reset the main photo, delete. Every change reloads the admin
  * product queries (the lists, the product's data with its main photo, the product lists'
  * thumbnails) and the product's 'Storico modifiche'.
@@ -29,7 +29,7 @@ const ricarica = (codice: string) => Promise.all([
 
 export interface Caricamento {
   files: File[];
-  /** The attachments' name (SPEC §5); photos have none. */
+  /** The attachments' name (required for them); photos have none. */
   nome?: string;
   onProgress: (inviati: number, totale: number) => void;
 }

@@ -3,8 +3,8 @@ import { useConfirmAction } from '../../hooks/useConfirmAction';
 import { useToggleFatturato } from './api';
 
 /**
- * The turnover flag (SPEC §4 'Turnover flag'): whether the customer sees 'Fatturato mensile'. A
- * switch that asks first (SPEC §5), then toggles on the server (which answers the new value).
+ * The turnover flag (docs/regole/admin.md#turnover-flag): whether the customer sees 'Fatturato mensile'. A
+ * switch that asks first, then toggles on the server (which answers the new value).
  */
 export function InterruttoreFatturato({ utente: u }: { utente: UtenteAdmin }) {
   const toggle = useToggleFatturato();

@@ -10,7 +10,7 @@ import { describeError } from '../../lib/api';
 import { normalizzaRicerca } from '../ricercaUrl';
 import { ricercaClientiQuery } from './api';
 
-/** SPEC §9: the customer search of the user form waits 2000 ms after the last key. */
+/** The customer search of the user form waits 2000 ms after the last key. */
 export const RICERCA_CLIENTI_DEBOUNCE_MS = 2000;
 
 /** A client linked to the user being edited, whether it came from the search or from the user. */
@@ -28,7 +28,7 @@ export const daUtente = (c: UtenteAdmin['clienti'][number]): ClienteScelto =>
   ({ id: c.id, codice: c.cliente_codice, ragione_sociale: c.cliente_ragionesociale, azienda_codice: c.azienda_codice });
 
 /**
- * The clients of the user form (SPEC §2 'create form', §9): a search by code, name or e-mail
+ * The clients of the user form (docs/regole/admin.md#user-prefill): a search by code, name or e-mail
  * (search/clienti, 2 s after typing stops), its results, and the chosen clients with a remove
  * control each. Picking a result hands the whole client to `onScegli` (the new-user form fills its
  * fields from it); a client already chosen cannot be picked twice.

@@ -18,7 +18,7 @@ import { UtenteForm } from './UtenteForm';
 import './utenti.css';
 
 /**
- * /admin/utenti/dettaglio/:id (SPEC §2 Admin area, 'Users: detail page'): the user's access
+ * /admin/utenti/dettaglio/:id (docs/regole/admin.md#users): the user's access
  * (login, turnover flag, credentials, deletion), its data and clients to edit, its devices, its
  * clients' budgets and its 'Storico modifiche'. An id that is not one shows 'ID utente non
  * disponibile.', an unknown one 'Utente non trovato.'.

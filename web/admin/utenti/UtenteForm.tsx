@@ -21,8 +21,8 @@ const eTipologia = (v: string): v is Tipologia => (TIPOLOGIE_ACCOUNT as readonly
 const MANCA = 'Campo obbligatorio';
 
 /**
- * The user form (SPEC §2, §5): username (an e-mail), password, nome, cognome, account type and
- * the linked clients. Without `utente` it creates (SPEC §9: account type 'cliente' by default; a
+ * The user form (docs/regole/admin.md#users): username (an e-mail), password, nome, cognome, account type and
+ * the linked clients. Without `utente` it creates (account type 'cliente' by default; a
  * picked client fills the four fields, then an alert; a password and a client are required); with
  * it, it edits (an empty password keeps the old one; picking a client only links it). Every
  * password set here is temporary: the server makes the customer choose one at the next login.
@@ -86,7 +86,7 @@ export function UtenteForm({ id, utente, onSalvato, azioni }: {
         username, password: campi.password, nome, cognome, tipologia_account: campi.tipologia_account,
         clienti: clienti.map((c) => c.id),
       });
-      // SPEC §8: a status 1 shows the server's msg.
+      // A status 1 shows the server's msg.
       if (r.status !== 0 || r.utente_id === undefined) {
         await alert(r.msg);
         return;

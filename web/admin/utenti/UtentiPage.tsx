@@ -70,11 +70,11 @@ const columns: Column<UtenteAdmin>[] = [
 type Finestra = { tipo: 'nuovo' } | { tipo: 'dispositivi' | 'budget'; utente: UtenteAdmin } | null;
 
 /**
- * /admin/utenti (SPEC §2 Admin area, 'Users: list with search and a create form', 'User list
- * screen'): one page of users (25/50/100, default 50, start and limit in the URL), a search by
- * username, name, surname or code (SPEC §5: trimmed and lowercased; debounced 500 ms), and per user
- * the login status and its toggle, the turnover flag, its devices and its clients' budgets (in a
- * dialog each). 'Nuovo utente' opens the create form.
+ * /admin/utenti (docs/regole/admin.md#users): one page of users (25/50/100, default 50, start and
+ * limit in the URL), a search by username, name, surname or code (docs/regole/admin.md#admin-search:
+ * trimmed and lowercased; debounced 500 ms), and per user the login status and its toggle, the
+ * turnover flag, its devices and its clients' budgets (in a dialog each). 'Nuovo utente' opens the
+ * create form.
  */
 export function UtentiPage() {
   useDocumentTitle('Utenti');

@@ -9,7 +9,7 @@ import { dispositiviKeys } from '../dispositivi/api';
 import { storicoKeys } from '../storico/api';
 
 /**
- * Calls of the admin user screens (DESIGN §10): the paged list with its search, one user, the
+ * Calls of the admin user screens (docs/regole/admin.md#users): the paged list with its search, one user, the
  * client search of the user form, and the user mutations. Every change of a user is recorded in
  * the 'Storico modifiche' of the user and of its clients, and a client's detail lists its users
  * (username, names, login): the mutations reload what they change.

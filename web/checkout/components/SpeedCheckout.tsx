@@ -18,7 +18,7 @@ import { disponibilitaTesto } from '../disponibilitaTesto';
 import '../checkout.css';
 
 /**
- * The Speed Checkout side panel (SPEC §2): a fixed cart button at the right edge opens a panel with
+ * The Speed Checkout side panel (docs/regole/ordini.md#speed-checkout): a fixed cart button at the right edge opens a panel with
  * the quick search, the cart lines (quantity, remove), the totals, a note, 'Svuota Carrello' and
  * 'Conferma Ordine', and the company's contacts. Mount it once inside the shop frame (it needs
  * useShopSession); it draws itself fixed over the page.

@@ -20,7 +20,7 @@ export interface ProdottoPerListe {
 }
 
 /**
- * The 'Liste' button of the product card (SPEC §2 Lists): opens a dialog where the user ticks the
+ * The 'Liste' button of the product card (docs/regole/liste.md#list-screens): opens a dialog where the user ticks the
  * product in or out of each list, creates a list, renames one inline and deletes one.
  */
 export function ListeDialogButton({ prodotto, className = 'btn btn-sm', label = 'Liste' }: {

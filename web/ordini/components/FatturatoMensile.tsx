@@ -5,7 +5,7 @@ import { formatEuro2 } from '../../cart/priceMode';
 import { fatturatoQuery } from '../api';
 import '../ordini.css';
 
-/** Texts of SPEC §5 and §8 for the turnover line. */
+/** Texts of the turnover line. */
 export const MSG_FATTURATO = {
   sessione: 'Dati di sessione mancanti',
   caricamento: (message: string) => `Errore nel caricamento dei dati: ${message}`,
@@ -15,7 +15,7 @@ export const MSG_FATTURATO = {
 const meseCorrente = new Intl.DateTimeFormat('it-IT', { month: 'long', year: 'numeric' });
 
 /**
- * 'Fatturato mensile' of the shop header (SPEC §2): the current month's turnover of the session's
+ * 'Fatturato mensile' of the shop header (docs/regole/ordini.md#turnover): the current month's turnover of the session's
  * client in euro with 2 decimals, shown only when the user's fatturato_metrica is 1.
  */
 export function FatturatoMensile({ className }: { className?: string }) {

@@ -7,7 +7,7 @@ import { mediaUrl } from '../../lib/media';
 import { paths } from '../../paths';
 import { volantiniQuery } from '../api';
 
-/** SPEC §9: the flyer banner rotates every 6000 ms with a 500 ms fade. */
+/** The flyer banner rotates every 6000 ms with a 500 ms fade. */
 export const ROTATION_MS = 6000;
 export const FADE_MS = 500;
 const PLACEHOLDER = '/placeholder-volantino.svg';

@@ -10,7 +10,7 @@ import './home.css';
 /** The side banner column (multimedia 'banner laterale'): each an image linking to its `link`. */
 export function SideBanners() {
   const query = useQuery(multimediaQuery('banner laterale'));
-  // SPEC §8: a banner failure is only logged; the column simply stays empty.
+  // A banner failure is only logged; the column simply stays empty.
   if (query.isPending) return <Spinner label="Caricamento banner…" block />;
   if (query.isError || query.data.length === 0) return null;
   return (

@@ -8,7 +8,7 @@ import { paths } from '../../paths';
 export const MSG_CARRELLO_VUOTO = 'Nessun articolo nel carrello';
 
 /**
- * Cart dropdown of the header (SPEC §2): code, description, quantity and line total (per price
+ * Cart dropdown of the header (docs/regole/catalogo.md#shop-frame): code, description, quantity and line total (per price
  * mode), a remove control, the total and 'Checkout'.
  */
 export function CartDropdown() {

@@ -7,7 +7,7 @@ import { paths } from '../../paths';
 import { categorieAttive, categorieQuery, percorsoCategoria } from '../api';
 
 /**
- * The 'Categorie' sidebar (SPEC §2): the nested categories, each linking to
+ * The 'Categorie' sidebar (docs/regole/catalogo.md#shop-frame): the nested categories, each linking to
  * /categoria/{cod_cat}/{nome}. Branches open on demand; the current category's branch is open.
  * Below 1024 px the tree folds under a 'Categorie' button.
  */

@@ -6,7 +6,7 @@ import { Spinner } from '../../components/Spinner';
 import { paths } from '../../paths';
 import { categorieAttive, categorieQuery } from '../api';
 
-/** Main menu, in the order of SPEC §2; PRODOTTI opens the category tree. */
+/** Main menu, in the order of docs/regole/catalogo.md#shop-frame; PRODOTTI opens the category tree. */
 const VOCI: { label: string; to: string }[] = [
   { label: 'HOME', to: paths.home2.path },
   { label: 'NOVITA', to: paths.novitaDispatcher.path },

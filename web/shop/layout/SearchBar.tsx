@@ -7,7 +7,7 @@ import { paths } from '../../paths';
 export const MSG_RICERCA_CORTA = 'Inserire almeno 2 caratteri per la ricerca';
 
 /**
- * Header search (SPEC §2, §5): goes to /ricerca?stringaRicerca=…&start=0; fewer than 2
+ * Header search (docs/regole/catalogo.md#search): goes to /ricerca?stringaRicerca=…&start=0; fewer than 2
  * characters gives an alert. On /ricerca the field shows the current search.
  */
 export function SearchBar() {

@@ -9,7 +9,7 @@ import { paths } from '../../paths';
 import { brandQuery } from '../api';
 import '../media/media.css';
 
-/** 'I Nostri Marchi' (SPEC §2): brand logos in rows of 3; a click opens the brand's products. */
+/** 'I Nostri Marchi' (docs/regole/catalogo.md#brands): brand logos in rows of 3; a click opens the brand's products. */
 export function MarchiPage() {
   useDocumentTitle('I Nostri Marchi');
   const query = useQuery(brandQuery());
@@ -18,7 +18,7 @@ export function MarchiPage() {
       <div className="page-head">
         <h1>I Nostri Marchi</h1>
       </div>
-      {/* SPEC §8: a failed brand list shows as an empty list. */}
+      {/* A failed brand list shows as an empty list. */}
       {query.isError ? <EmptyState title="Nessun marchio disponibile." /> : (
       <QueryView query={query} isEmpty={(d) => d.length === 0} empty="Nessun marchio disponibile." loadingLabel="Caricamento marchi…">
         {(brands) => (

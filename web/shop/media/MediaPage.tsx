@@ -34,7 +34,7 @@ function fileOf(item: MultimediaItem): string {
 }
 
 /**
- * A media page (SPEC §2 "Media pages"): cards with cover, name, 'Scarica' (downloads the file as a
+ * A media page (docs/regole/multimedia.md#media-pages): cards with cover, name, 'Scarica' (downloads the file as a
  * blob, saved under its file name) and 'Apri' (new tab).
  */
 function MediaPage({ titolo, sezioni, intro }: { titolo: string; sezioni: Sezione[]; intro?: ReactNode }) {

@@ -28,7 +28,7 @@ function prodottoFromState(state: unknown): Prodotto | null {
 }
 
 /**
- * Product detail /prodotto (SPEC §2): the product travels in navigation state ('Prodotto non
+ * Product detail /prodotto (docs/regole/catalogo.md#product-page): the product travels in navigation state ('Prodotto non
  * definito' without one) and is refreshed from prodotti/details for current prices and stock.
  */
 export function ProdottoPage() {
@@ -182,7 +182,7 @@ interface FotoGalleria {
 
 /**
  * The gallery: the main photo (media 'default') first, then the others. Without a main photo the
- * first place shows what SPEC §3 falls back to, codart/{codice}/{codice}.jpg, then the placeholder.
+ * first place shows the fallbacks (docs/regole/catalogo.md#product-media), codart/{codice}/{codice}.jpg, then the placeholder.
  * Photos without copies (imported ones) are shown as they are.
  */
 function galleria(p: Prodotto): FotoGalleria[] {
@@ -197,7 +197,7 @@ function galleria(p: Prodotto): FotoGalleria[] {
   return [principale ? voce(principale) : { key: 'ricambio', vista: null, miniatura: null, originale: null }, ...altre];
 }
 
-/** The Info list (SPEC §2): article codes, supplier codes, EAN, photo and attachment links. */
+/** The Info list: article codes, supplier codes, EAN, photo and attachment links. */
 function InfoList({ prodotto }: { prodotto: Prodotto }) {
   const info = prodotto.info;
   const allegati = prodotto.media_allegati.length
