@@ -56,8 +56,8 @@ const SENZA_PASSWORD_NUOVA = new Set([utentiApi.cambiaPassword.path, accessoApi.
  */
 function passwordCambiata(req: FastifyRequest, utente: UtenteSessione): UtenteSessione {
   if (utente.cambioPassword && !SENZA_PASSWORD_NUOVA.has(req.routeOptions.url ?? '')) {
-    // cambio_password lets the SPA tell this refusal from the others and open the change form.
-    throw new HttpError(403, MSG_PASSWORD.daCambiare, { cambio_password: 1 });
+    // Its own code lets the SPA tell this refusal from the others and open the change form.
+    throw new HttpError(403, 'cambio_password_richiesto', MSG_PASSWORD.daCambiare);
   }
   return utente;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import type { Access, AnyContract, Contract } from '../../shared/contract.js';
+import { erroreApi } from '../../shared/errori.js';
 import { clienteDelCatalogo, resolveScope, sessioneDi, type Sessione } from '../auth/access.js';
 import type { TokenApi } from '../auth/api-token.js';
 import type { AdminSessione, ClienteSessione, UtenteSessione } from '../auth/session-user.js';
@@ -87,7 +88,8 @@ export function defineRoute<A extends Access, I extends z.ZodType, O extends z.Z
         tags: [c.tag],
         ...(method === 'GET' ? { querystring: c.input } : { body: c.input }),
         ...(c.upload ? { consumes: ['multipart/form-data', 'application/json'] } : {}),
-        response: { 200: c.response },
+        // Every error answer has one shape (its code, its Italian msg), documented and checked as such.
+        response: { 200: c.response, '4xx': erroreApi, '5xx': erroreApi },
       } as FastifySchema,
       onRequest: c.access === 'public' ? undefined : async (req) => {
         req.sessione = await sessioneDi(req, c.access);
