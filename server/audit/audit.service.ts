@@ -1,6 +1,6 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AzioneAudit, Modifica } from '../../shared/audit.js';
-import type { AdminSessione } from '../auth/session-user.js';
+import type { AdminSessione } from '../auth/utente-sessione.js';
 import type { DbOrTx } from '../db/client.js';
 import { modificheAdmin } from '../db/schema/index.js';
 

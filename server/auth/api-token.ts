@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { MSG_TOKEN } from '../../shared/token.js';
 import { sqlOf } from '../db/client.js';
 import { HttpError } from '../lib/errors.js';
-import { hashToken } from './sessions.js';
+import { hashToken } from './sessioni.js';
 
 /** The token a `token` call was made with. */
 export interface TokenApi {

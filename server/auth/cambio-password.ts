@@ -4,10 +4,10 @@ import { MSG_PASSWORD, PASSWORD_MIN } from '../../shared/utenti.js';
 import type { Deps } from '../deps.js';
 import { utenti } from '../db/schema/index.js';
 import { HttpError } from '../lib/errors.js';
-import { assertLoginAllowed, clearFailedLogins, recordFailedLogin } from './login-limits.js';
+import { azzeraLoginFalliti, registraLoginFallito, verificaLimitiLogin } from './limiti-login.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import type { UtenteSessione } from './session-user.js';
-import { chiudiSessioniUtente } from './sessions.js';
+import type { UtenteSessione } from './utente-sessione.js';
+import { chiudiSessioniUtente } from './sessioni.js';
 
 /** Lowercase letters and digits only: 'Ferramenta Rossi S.n.c.' → words ferramenta, rossi, s, n, c. */
 const parole = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
@@ -47,13 +47,13 @@ export async function cambiaPassword(
   deps: Deps, utente: UtenteSessione, tokenHash: string, input: { password_attuale: string; nuova_password: string }, ip: string,
 ): Promise<Esito> {
   const { db } = deps;
-  await assertLoginAllowed(db, utente.username, ip);
+  await verificaLimitiLogin(db, utente.username, ip);
   const [row] = await db.select({ hash: utenti.passwordHash }).from(utenti).where(eq(utenti.id, utente.id));
   if (!row || !(await verifyPassword(row.hash, input.password_attuale))) {
-    await recordFailedLogin(db, utente.username, ip);
+    await registraLoginFallito(db, utente.username, ip);
     throw new HttpError(400, 'password_errata', MSG_PASSWORD.attualeErrata);
   }
-  await clearFailedLogins(db, utente.username, ip);
+  await azzeraLoginFalliti(db, utente.username, ip);
   if (input.nuova_password === input.password_attuale) throw passwordDebole(MSG_PASSWORD.uguale);
   const debole = motivoPasswordDebole(input.nuova_password, {
     username: utente.username,

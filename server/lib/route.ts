@@ -4,7 +4,7 @@ import type { Access, AnyContract, Contract } from '../../shared/contract.js';
 import { erroreApi } from '../../shared/errori.js';
 import { clienteDelCatalogo, resolveScope, sessioneDi, type Sessione } from '../auth/access.js';
 import type { TokenApi } from '../auth/api-token.js';
-import type { AdminSessione, ClienteSessione, UtenteSessione } from '../auth/session-user.js';
+import type { AdminSessione, ClienteSessione, UtenteSessione } from '../auth/utente-sessione.js';
 import type { Deps } from '../deps.js';
 import { forbidden } from './errors.js';
 import { RawJson } from './raw-json.js';
@@ -21,7 +21,7 @@ interface BaseCtx<I> {
 }
 
 /** The session a handler gets, by the access of its call (checked before the input is read). */
-export type SessionCtx<A extends Access> =
+export type SessioneCtx<A extends Access> =
   A extends 'utente' ? { utente: UtenteSessione }
     : A extends 'cliente' ? { utente: UtenteSessione; cliente: ClienteSessione }
       : A extends 'sessione' ? { utente: UtenteSessione | undefined; admin: AdminSessione | undefined }
@@ -30,7 +30,7 @@ export type SessionCtx<A extends Access> =
             : A extends 'token' ? { token: TokenApi }
               : Record<never, never>;
 
-export type HandlerCtx<C extends AnyContract> = BaseCtx<z.output<C['input']>> & SessionCtx<C['access']>;
+export type HandlerCtx<C extends AnyContract> = BaseCtx<z.output<C['input']>> & SessioneCtx<C['access']>;
 
 /** The answer of a call, or the same already serialised (RawJson) for large product pages. */
 export type Handler<C extends AnyContract> = (ctx: HandlerCtx<C>) => Promise<z.input<C['response']> | RawJson>;
@@ -111,9 +111,9 @@ export function defineRoute<A extends Access, I extends z.ZodType, O extends z.Z
       onRequestAbort: c.upload ? async (req) => { if (req.fileRicevuti) await rimuoviTemporanei(req.fileRicevuti); } : undefined,
       handler: async (req, reply) => {
         const input = (method === 'GET' ? req.query : req.body) as z.output<I>;
-        const session = await withClient(req, c, input as Record<string, unknown>);
+        const sessione = await conCliente(req, c, input as Record<string, unknown>);
         const files = req.fileRicevuti ?? [];
-        const ctx = { input, req, reply, deps: app.deps, files, ...session };
+        const ctx = { input, req, reply, deps: app.deps, files, ...sessione };
         const result = await handler(ctx as unknown as HandlerCtx<Contract<A, I, O>>);
         // Large product pages go out as the bytes they were assembled from (tests check that
         // those bytes match the schema); in development and tests they are validated like the rest.
@@ -127,7 +127,7 @@ export function defineRoute<A extends Access, I extends z.ZodType, O extends z.Z
 }
 
 /** The session of the request with the client its codes name, for the access kinds that price. */
-async function withClient(req: FastifyRequest, c: AnyContract, input: Record<string, unknown>): Promise<Sessione> {
+async function conCliente(req: FastifyRequest, c: AnyContract, input: Record<string, unknown>): Promise<Sessione> {
   const s = req.sessione ?? {};
   if (c.access === 'public' || c.access === 'admin' || c.access === 'tecnico' || c.access === 'sessione' || c.access === 'token') return s;
   const code = (k: 'azienda' | 'cliente' | 'utente') => {

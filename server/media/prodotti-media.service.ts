@@ -3,7 +3,7 @@ import type { Esito } from '../../shared/common.js';
 import { MSG_MEDIA, type TipologiaMedia } from '../../shared/prodotti-media.js';
 import { MAX_FOTO_BYTES, MSG_UPLOAD } from '../../shared/upload.js';
 import { registraModifica } from '../audit/audit.service.js';
-import type { AdminSessione } from '../auth/session-user.js';
+import type { AdminSessione } from '../auth/utente-sessione.js';
 import { sqlOf, type DbOrTx } from '../db/client.js';
 import type { Deps } from '../deps.js';
 import { badRequest, notFound, tooLarge } from '../lib/errors.js';

@@ -1,7 +1,7 @@
 import { MSG_TOKEN, tokenApi, type TokenApiItem } from '../../shared/token.js';
 import { registraModifica } from '../audit/audit.service.js';
 import { nuovoToken } from '../auth/api-token.js';
-import { hashToken } from '../auth/sessions.js';
+import { hashToken } from '../auth/sessioni.js';
 import { sqlOf } from '../db/client.js';
 import { notFound } from '../lib/errors.js';
 import { routeGroup } from '../lib/route.js';
