@@ -40,7 +40,7 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Portale B2B Ferramenta <noreply@ferramenta.local>'),
   OFFICE_MAIL: z.string().email().default('ordini@ferramenta.local'),
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(12),
-  /** At least 5: a session's last use is written at most once a minute (server/auth/session-user.ts). */
+  /** At least 5: a session's last use is written at most once a minute (server/auth/utente-sessione.ts). */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 90 * 60).default(DEFAULT_SESSION_IDLE_MINUTES),
   SEED_DEMO: bool.default(true),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (else it could be forged). */

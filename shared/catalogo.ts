@@ -5,7 +5,8 @@ import { contract, type Scope } from './contract.js';
 /** Availability classes (docs/regole/catalogo.md#availability-colour): in stock, only on order from the supplier, none. */
 export const DISPONIBILITA_COLORI = ['verde', 'giallo', 'rosso'] as const;
 
-export const NO_BRAND = '000';
+/** The brand code of a product without brand. */
+export const SENZA_MARCHIO = '000';
 export const NOVITA_GIORNI = 30;
 
 export const mediaProdotto = z.object({
@@ -170,16 +171,16 @@ export const categoria: z.ZodType<Categoria> = z.lazy(() => z.object({
 })).meta({ id: 'Categoria' });
 export const categorieResponse = z.object({ categorie: z.array(categoria) });
 
-export const brandItem = z.object({
+export const marchio = z.object({
   brand_codice: z.string(),
   nome: z.string(),
   url: z.string(),
   cover_dir: z.string(),
   cover_file: z.string(),
 });
-export type Brand = z.infer<typeof brandItem>;
+export type Marchio = z.infer<typeof marchio>;
 /** brand/list_new: brands keyed by brand_codice. */
-export const brandListResponse = z.record(z.string(), brandItem);
+export const brandListResponse = z.record(z.string(), marchio);
 export const brandInfoQuery = z.object({ brand_id: codice });
 
 export const volantino = z.object({
@@ -211,7 +212,7 @@ export const catalogoApi = {
   }),
   marchio: contract({
     path: 'brand/info', methods: ['GET'], access: 'sessione', tag: T,
-    summary: 'Dati di un marchio (logo: cover_dir, cover_file)', input: brandInfoQuery, response: brandItem,
+    summary: 'Dati di un marchio (logo: cover_dir, cover_file)', input: brandInfoQuery, response: marchio,
   }),
   volantini: contract({
     path: 'volantini/list', methods: ['GET'], access: 'sessione', tag: T,

@@ -36,7 +36,7 @@ export type StatsResponse = z.infer<typeof statsResponse>;
 
 /** Admin statistics of accepted orders (docs/regole/admin.md#statistics): every admin, for the home chart too. */
 export const statisticheApi = {
-  stats: contract({
+  leggi: contract({
     path: 'ordini/stats', methods: ['GET'], access: 'admin', tag: 'Amministrazione',
     summary: "Statistiche degli ordini accettati: per mese, prodotti più comprati, clienti più attivi (dell'anno, o di sempre)",
     input: statsQuery, response: statsResponse,

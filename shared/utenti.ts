@@ -148,7 +148,7 @@ export const utentiApi = {
     summary: "Invia per email una nuova password temporanea (la precedente non vale più)",
     input: utenteIdRequest, response: esito,
   }),
-  toggleFatturato: contract({
+  cambiaFatturatoMetrica: contract({
     path: 'utente/toggle_fatturato_metrica', methods: ['GET', 'POST'], access: 'admin', tag: T,
     summary: 'Mostra o nasconde il fatturato mensile al cliente',
     input: utenteIdRequest, response: z.object({ status: z.number().int(), new_value: z.number().int() }),

@@ -1,12 +1,13 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { Modifica } from '../../shared/audit.js';
-import type { AdminSessione } from '../auth/session-user.js';
+import type { AzioneAudit, Modifica } from '../../shared/audit.js';
+import type { AdminSessione } from '../auth/utente-sessione.js';
 import type { DbOrTx } from '../db/client.js';
 import { modificheAdmin } from '../db/schema/index.js';
 
 /** What an admin changed: the action, the record, and the values (never a password). */
 export interface NuovaModifica {
-  azione: string;
+  /** One of the known actions, each with its words for 'Storico modifiche' (shared/audit.ts). */
+  azione: AzioneAudit;
   entita: string;
   entitaId?: string | number;
   utenteId?: number;

@@ -5,10 +5,10 @@ import { MSG_PASSWORD, utentiApi } from '../../shared/utenti.js';
 import { sqlOf, type DbOrTx } from '../db/client.js';
 import { forbidden, HttpError, inMaintenance, unauthorized } from '../lib/errors.js';
 import { requireToken, type TokenApi } from './api-token.js';
-import { hashToken, minutiInattivita, tokenSessione } from './sessions.js';
+import { hashToken, minutiInattivita, tokenSessione } from './sessioni.js';
 import {
-  findAdminBySession, findUtenteBySession, type AdminSessione, type ClienteSessione, type UtenteSessione,
-} from './session-user.js';
+  adminDellaSessione, utenteDellaSessione, type AdminSessione, type ClienteSessione, type UtenteSessione,
+} from './utente-sessione.js';
 
 /** The session of a request, as its call's access rule found it. */
 export interface Sessione {
@@ -56,8 +56,8 @@ const SENZA_PASSWORD_NUOVA = new Set([utentiApi.cambiaPassword.path, accessoApi.
  */
 function passwordCambiata(req: FastifyRequest, utente: UtenteSessione): UtenteSessione {
   if (utente.cambioPassword && !SENZA_PASSWORD_NUOVA.has(req.routeOptions.url ?? '')) {
-    // cambio_password lets the SPA tell this refusal from the others and open the change form.
-    throw new HttpError(403, MSG_PASSWORD.daCambiare, { cambio_password: 1 });
+    // Its own code lets the SPA tell this refusal from the others and open the change form.
+    throw new HttpError(403, 'cambio_password_richiesto', MSG_PASSWORD.daCambiare);
   }
   return utente;
 }
@@ -77,7 +77,7 @@ export async function requireUtente(req: FastifyRequest): Promise<UtenteSessione
   const tokenHash = hashToken(token);
   const recent = deps.sessioniRecenti.get(tokenHash);
   if (recent) return recent;
-  const found = await findUtenteBySession(deps.db, tokenHash, minutiInattivita(deps.config));
+  const found = await utenteDellaSessione(deps.db, tokenHash, minutiInattivita(deps.config));
   if (!found) throw unauthorized();
   deps.sessioniRecenti.set(tokenHash, found.utente, found.scade);
   return found.utente;
@@ -86,25 +86,25 @@ export async function requireUtente(req: FastifyRequest): Promise<UtenteSessione
 /** The live admin session of the request, if any. */
 async function adminDellaRichiesta(req: FastifyRequest): Promise<AdminSessione | null> {
   const token = tokenSessione(req, 'admin');
-  return token ? findAdminBySession(req.server.deps.db, token, minutiInattivita(req.server.deps.config)) : null;
+  return token ? adminDellaSessione(req.server.deps.db, token, minutiInattivita(req.server.deps.config)) : null;
 }
 
 export async function requireAdmin(req: FastifyRequest, tecnico = false): Promise<AdminSessione> {
   const admin = await adminDellaRichiesta(req);
   // A customer who is logged in is known and not allowed (403); nobody logged in must log in (401).
-  if (!admin) throw (await hasCustomerSession(req)) ? forbidden('Funzione riservata al personale del portale.') : unauthorized();
+  if (!admin) throw (await haSessioneCliente(req)) ? forbidden('Funzione riservata al personale del portale.') : unauthorized();
   if (tecnico && admin.tipologia !== TIPOLOGIA_TECNICO) {
     throw forbidden('Funzione riservata al personale tecnico.');
   }
   return admin;
 }
 
-async function hasCustomerSession(req: FastifyRequest): Promise<boolean> {
+async function haSessioneCliente(req: FastifyRequest): Promise<boolean> {
   const token = tokenSessione(req, 'cliente');
   if (!token) return false;
   const tokenHash = hashToken(token);
   return req.server.deps.sessioniRecenti.get(tokenHash) !== undefined
-    || (await findUtenteBySession(req.server.deps.db, tokenHash, minutiInattivita(req.server.deps.config))) !== null;
+    || (await utenteDellaSessione(req.server.deps.db, tokenHash, minutiInattivita(req.server.deps.config))) !== null;
 }
 
 /**

@@ -5,15 +5,15 @@ import { inMaintenance } from '../lib/errors.js';
 import { registraModifica } from '../audit/audit.service.js';
 import { cancellaDispositiviInAttesa } from '../dispositivi/dispositivi.service.js';
 import { routeGroup } from '../lib/route.js';
-import { deleteAllAttempts } from './login-limits.js';
+import { cancellaTentativi } from './limiti-login.js';
 import { loginBackend, loginCliente, toUtenteLogin } from './login.service.js';
-import { cookieSessione, deleteSession, hashToken, tokenSessione, type TipoSessione } from './sessions.js';
+import { chiudiSessione, cookieSessione, hashToken, tokenSessione, type TipoSessione } from './sessioni.js';
 
 /** Path=/ and no Domain, Secure in production: what the `__Host-` prefix of its name requires there. */
 const attributiCookie = (deps: Deps) =>
   ({ path: '/', httpOnly: true, sameSite: 'strict', secure: deps.config.env === 'production' }) as const;
 
-function setSessionCookie(deps: Deps, reply: FastifyReply, tipo: TipoSessione, token: string): void {
+function impostaCookieSessione(deps: Deps, reply: FastifyReply, tipo: TipoSessione, token: string): void {
   reply.setCookie(cookieSessione(tipo, deps.config.env), token, { ...attributiCookie(deps), maxAge: deps.config.sessionTtlHours * 3600 });
 }
 
@@ -21,7 +21,7 @@ const logout = (tipo: TipoSessione) =>
   async ({ req, reply, deps }: { req: FastifyRequest; reply: FastifyReply; deps: Deps }) => {
     const token = tokenSessione(req, tipo);
     if (token) {
-      await deleteSession(deps.db, token, tipo);
+      await chiudiSessione(deps.db, token, tipo);
       // At once in this process; the database's notice reaches the others.
       deps.sessioniRecenti.forget(hashToken(token));
     }
@@ -34,12 +34,12 @@ export const authRoutes = routeGroup(accessoApi, {
   loginCliente: async ({ input, req, reply, deps }) => {
     if (await deps.impostazioni.get('manutenzione')) throw inMaintenance();
     const { body, token } = await loginCliente(deps, input, req.ip);
-    if (token) setSessionCookie(deps, reply, 'cliente', token);
+    if (token) impostaCookieSessione(deps, reply, 'cliente', token);
     return body;
   },
   loginBackend: async ({ input, req, reply, deps }) => {
     const { token, ...body } = await loginBackend(deps, input, req.ip);
-    if (token) setSessionCookie(deps, reply, 'admin', token);
+    if (token) impostaCookieSessione(deps, reply, 'admin', token);
     return body;
   },
   logout: logout('cliente'),
@@ -54,7 +54,7 @@ export const authRoutes = routeGroup(accessoApi, {
   }),
   cancellaTentativi: async ({ deps, admin }) => deps.db.transaction(async (tx) => {
     const dispositivi = await cancellaDispositiviInAttesa(tx);
-    const tentativi = await deleteAllAttempts(tx);
+    const tentativi = await cancellaTentativi(tx);
     await registraModifica(tx, admin, {
       azione: 'lista_attesa.cancella', entita: 'dispositivo', dettagli: { dispositivi_eliminati: dispositivi, tentativi_eliminati: tentativi },
     });

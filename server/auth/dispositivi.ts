@@ -3,7 +3,7 @@ import type { BrowserInfo } from '../../shared/accesso.js';
 import type { DbOrTx } from '../db/client.js';
 import { dispositivi } from '../db/schema/index.js';
 
-export interface DeviceLogin {
+export interface DispositivoLogin {
   fingerprint: string;
   ip: string;
   screen_resolution?: string;
@@ -17,8 +17,8 @@ export interface DeviceLogin {
  * Records the device of a customer login (docs/regole/accesso.md#devices) and returns whether it may log in.
  * A new device starts authorised unless device approval is on; a known device keeps its state.
  */
-export async function registerDevice(
-  db: DbOrTx, utenteId: number, d: DeviceLogin, approvalRequired: boolean,
+export async function registraDispositivo(
+  db: DbOrTx, utenteId: number, d: DispositivoLogin, approvalRequired: boolean,
 ): Promise<{ id: number; authorized: boolean }> {
   const b = d.browserInfo ?? {};
   const values = {

@@ -3,11 +3,11 @@ import type { AdminInfo, LoginClienteResponse, UtenteLogin } from '../../shared/
 import type { Deps } from '../deps.js';
 import { sqlOf } from '../db/client.js';
 import { adminUtenti, utenti } from '../db/schema/index.js';
-import { registerDevice, type DeviceLogin } from './dispositivi.js';
-import { assertLoginAllowed, clearFailedLogins, recordFailedLogin } from './login-limits.js';
+import { registraDispositivo, type DispositivoLogin } from './dispositivi.js';
+import { azzeraLoginFalliti, registraLoginFallito, verificaLimitiLogin } from './limiti-login.js';
 import { hashPassword, needsRehash, ORE_PASSWORD_TEMPORANEA, verifyPassword } from './passwords.js';
-import { utenteJson, type UtenteSessione } from './session-user.js';
-import { createSession } from './sessions.js';
+import { utenteJson, type UtenteSessione } from './utente-sessione.js';
+import { apriSessione } from './sessioni.js';
 
 export const MSG = {
   credenziali: 'Username o password non corretti.',
@@ -49,11 +49,11 @@ const fallita = (msg: string): LoginClienteResponse => ({ utente: { status: 1, m
  */
 export async function loginCliente(
   deps: Deps,
-  input: { username: string; password: string } & Omit<DeviceLogin, 'ip'>,
+  input: { username: string; password: string } & Omit<DispositivoLogin, 'ip'>,
   ip: string,
 ): Promise<{ body: LoginClienteResponse; token?: string }> {
   const { db } = deps;
-  await assertLoginAllowed(db, input.username, ip);
+  await verificaLimitiLogin(db, input.username, ip);
   const sql = sqlOf(db);
   const rows = await sql<{ hash: string; status_login: number; scaduta: boolean; utente: UtenteSessione }[]>`
     SELECT u.password_hash AS hash, u.status_login,
@@ -62,21 +62,21 @@ export async function loginCliente(
     FROM utenti u WHERE lower(u.username) = lower(${input.username})`;
   const row = rows[0];
   if (!(await verifyPassword(row?.hash, input.password)) || !row) {
-    await recordFailedLogin(db, input.username, ip);
+    await registraLoginFallito(db, input.username, ip);
     return { body: fallita(MSG.credenziali) };
   }
-  await clearFailedLogins(db, input.username, ip);
+  await azzeraLoginFalliti(db, input.username, ip);
   const utente = row.utente;
   if (needsRehash(row.hash)) {
     await db.update(utenti).set({ passwordHash: await hashPassword(input.password) }).where(eq(utenti.id, utente.id));
   }
   if (row.status_login !== 0) return { body: fallita(MSG.disabilitato) };
   if (row.scaduta) return { body: fallita(MSG.scaduta) };
-  const device = await registerDevice(db, utente.id, { ...input, ip }, await deps.impostazioni.get('approvazione_dispositivi'));
-  if (!device.authorized) return { body: fallita(MSG.dispositivo) };
+  const dispositivo = await registraDispositivo(db, utente.id, { ...input, ip }, await deps.impostazioni.get('approvazione_dispositivi'));
+  if (!dispositivo.authorized) return { body: fallita(MSG.dispositivo) };
   if (utente.clienti.length === 0) return { body: { utente: toUtenteLogin(utente) } };
-  const token = await createSession(db, {
-    tipo: 'cliente', utenteId: utente.id, dispositivoId: device.id, ttlHours: deps.config.sessionTtlHours,
+  const token = await apriSessione(db, {
+    tipo: 'cliente', utenteId: utente.id, dispositivoId: dispositivo.id, ttlHours: deps.config.sessionTtlHours,
   });
   return { body: { utente: toUtenteLogin(utente) }, token };
 }
@@ -85,17 +85,17 @@ export async function loginBackend(
   deps: Deps, input: { username: string; password: string }, ip: string,
 ): Promise<{ status: number; msg: string; utente?: AdminInfo; token?: string }> {
   const { db } = deps;
-  await assertLoginAllowed(db, input.username, ip);
+  await verificaLimitiLogin(db, input.username, ip);
   const [admin] = await db.select().from(adminUtenti).where(eq(dsql`lower(${adminUtenti.username})`, input.username.toLowerCase()));
   if (!(await verifyPassword(admin?.passwordHash, input.password)) || !admin) {
-    await recordFailedLogin(db, input.username, ip);
+    await registraLoginFallito(db, input.username, ip);
     return { status: 1, msg: MSG.credenziali };
   }
-  await clearFailedLogins(db, input.username, ip);
+  await azzeraLoginFalliti(db, input.username, ip);
   if (needsRehash(admin.passwordHash)) {
     await db.update(adminUtenti).set({ passwordHash: await hashPassword(input.password) }).where(eq(adminUtenti.id, admin.id));
   }
-  const token = await createSession(db, { tipo: 'admin', adminId: admin.id, ttlHours: deps.config.sessionTtlHours });
+  const token = await apriSessione(db, { tipo: 'admin', adminId: admin.id, ttlHours: deps.config.sessionTtlHours });
   return {
     status: 0,
     msg: MSG.ok,

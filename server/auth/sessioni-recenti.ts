@@ -1,5 +1,5 @@
 import type { Sql } from '../db/client.js';
-import type { UtenteSessione } from './session-user.js';
+import type { UtenteSessione } from './utente-sessione.js';
 
 /**
  * Customer sessions looked up in the last few seconds, by token hash. Opening a page costs the
@@ -25,7 +25,7 @@ export class SessioniRecenti {
     return undefined;
   }
 
-  /** Keeps a valid session until TTL_MS from now, or its end if sooner (expiry or idle limit: `scade` of findUtenteBySession). */
+  /** Keeps a valid session until TTL_MS from now, or its end if sooner (expiry or idle limit: `scade` of utenteDellaSessione). */
   set(tokenHash: string, utente: UtenteSessione, expiresAt: number): void {
     if (this.map.size >= MAX_ENTRIES) this.map.clear();
     // Shared by every call of the session from now on: frozen, so that no handler can change it.

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { type Brand, type Categoria, MSG_CATALOGO, type Volantino } from '../../shared/catalogo.js';
+import { type Categoria, type Marchio, MSG_CATALOGO, type Volantino } from '../../shared/catalogo.js';
 import { sqlOf, type DbOrTx } from '../db/client.js';
 import { brand, categorie } from '../db/schema/index.js';
 import { notFound } from '../lib/errors.js';
@@ -14,14 +14,14 @@ export interface Pagina {
   totale?: number | Promise<number>;
   totaleVuota?: () => Promise<number>;
 }
-import type { PricingCtx } from './pricing.js';
+import type { PrezziCliente } from './prezzi.js';
 import { prodottiJson } from './prodotti.queries.js';
 import { RawJson } from '../lib/raw-json.js';
 import { catalogoCacheOf } from './catalogo.cache.js';
 
 /** Turns a page of ids into the paged answer of the API, serialised once. */
 export async function toPagina(
-  db: DbOrTx, ctx: PricingCtx, pagina: Pagina, start: number, limit: number,
+  db: DbOrTx, ctx: PrezziCliente, pagina: Pagina, start: number, limit: number,
 ): Promise<RawJson> {
   const [prodotti, totale] = await Promise.all([prodottiJson(db, ctx, pagina.prodotti), pagina.totale]);
   const total = totale ?? prodotti.total ?? (await pagina.totaleVuota?.()) ?? 0;
@@ -67,19 +67,19 @@ export async function alberoCategorie(db: DbOrTx, soloAttive: boolean): Promise<
   return roots;
 }
 
-const toBrand = (r: typeof brand.$inferSelect): Brand => ({
+const toMarchio = (r: typeof brand.$inferSelect): Marchio => ({
   brand_codice: r.brandCodice, nome: r.nome, url: r.url, cover_dir: r.coverDir, cover_file: r.coverFile,
 });
 
-export async function elencoMarchi(db: DbOrTx): Promise<Record<string, Brand>> {
+export async function elencoMarchi(db: DbOrTx): Promise<Record<string, Marchio>> {
   const rows = await db.select().from(brand).where(sql`${brand.brandCodice} <> '000'`).orderBy(asc(brand.nome));
-  return Object.fromEntries(rows.map((r) => [r.brandCodice, toBrand(r)]));
+  return Object.fromEntries(rows.map((r) => [r.brandCodice, toMarchio(r)]));
 }
 
-export async function infoBrand(db: DbOrTx, brandCodice: string): Promise<Brand> {
+export async function infoMarchio(db: DbOrTx, brandCodice: string): Promise<Marchio> {
   const [row] = await db.select().from(brand).where(and(eq(brand.brandCodice, brandCodice)));
   if (!row) throw notFound(`Marchio con ID ${brandCodice} non trovato`);
-  return toBrand(row);
+  return toMarchio(row);
 }
 
 export async function elencoVolantini(db: DbOrTx): Promise<Volantino[]> {

@@ -1,7 +1,7 @@
 import { MSG_CATALOGO, type ProdottoEdit } from '../../shared/catalogo.js';
 import type { Esito } from '../../shared/common.js';
 import { registraModifica } from '../audit/audit.service.js';
-import type { AdminSessione } from '../auth/session-user.js';
+import type { AdminSessione } from '../auth/utente-sessione.js';
 import { sqlOf } from '../db/client.js';
 import type { Deps } from '../deps.js';
 import { notFound } from '../lib/errors.js';

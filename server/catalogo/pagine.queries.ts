@@ -34,7 +34,7 @@ export const elencoCategoria = (db: DbOrTx, categoriaId: number) => elenco(db, `
     ORDER BY prodotto_id LIMIT ${limit} OFFSET ${start}`,
   (sql) => sql`SELECT count(*)::int AS n FROM prodotti_categorie WHERE categoria_id = ${categoriaId}`);
 
-export const elencoBrand = (db: DbOrTx, brandCodice: string) => elenco(db, `brand:${brandCodice}`,
+export const elencoMarchio = (db: DbOrTx, brandCodice: string) => elenco(db, `brand:${brandCodice}`,
   (sql, start, limit) => sql`
     SELECT p.id FROM prodotti p WHERE p.brand_codice = ${brandCodice} AND p.status = 0 AND p.deleted_at IS NULL
     ORDER BY p.id LIMIT ${limit} OFFSET ${start}`,

@@ -2,7 +2,7 @@ import type postgres from 'postgres';
 import type { MediaProdotto, Prodotto } from '../../shared/catalogo.js';
 import { NOVITA_GIORNI } from '../../shared/catalogo.js';
 import { sqlOf, type DbOrTx, type Sql } from '../db/client.js';
-import type { PricingCtx } from './pricing.js';
+import type { PrezziCliente } from './prezzi.js';
 import { RawJson } from '../lib/raw-json.js';
 import { catalogoCacheOf } from './catalogo.cache.js';
 
@@ -100,7 +100,7 @@ const literalIds = (sql: Sql, ids: number[]): IdsSource => sql`SELECT ${ids}::in
  * travel as numeric text: converting numeric to float8 in Postgres costs more than the query's
  * joins.
  */
-function dinamiche(sql: Sql, ctx: PricingCtx, source: IdsSource) {
+function dinamiche(sql: Sql, ctx: PrezziCliente, source: IdsSource) {
   return sql<Dinamica[]>`
     WITH k AS (${source})
     SELECT p.id, array_position(k.ids, p.id) AS ord, lp.prezzo,
@@ -129,7 +129,7 @@ const numero = (v: string | null) => {
  * cached descriptions (a second statement only for products not in the cache).
  */
 export async function prodottiJson(
-  db: DbOrTx, ctx: PricingCtx, ids: number[] | IdsSource,
+  db: DbOrTx, ctx: PrezziCliente, ids: number[] | IdsSource,
 ): Promise<{ parts: (string | Buffer)[]; total: number | null }> {
   if (Array.isArray(ids) && ids.length === 0) return { parts: ['[]'], total: null };
   const sql = sqlOf(db);
@@ -154,7 +154,7 @@ export async function prodottiJson(
 }
 
 /** The same products as objects, for callers that work on them. */
-export async function loadProdotti(db: DbOrTx, ctx: PricingCtx, ids: number[]): Promise<Prodotto[]> {
+export async function leggiProdotti(db: DbOrTx, ctx: PrezziCliente, ids: number[]): Promise<Prodotto[]> {
   return JSON.parse(new RawJson((await prodottiJson(db, ctx, ids)).parts).text()) as Prodotto[];
 }
 

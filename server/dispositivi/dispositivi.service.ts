@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns } from 'drizzle-orm';
 import { MSG_DISPOSITIVI, type Dispositivo } from '../../shared/dispositivi.js';
 import { registraModifica } from '../audit/audit.service.js';
-import type { AdminSessione } from '../auth/session-user.js';
+import type { AdminSessione } from '../auth/utente-sessione.js';
 import type { DbOrTx } from '../db/client.js';
 import { dispositivi, sessioni, utenti } from '../db/schema/index.js';
 import { notFound } from '../lib/errors.js';
@@ -42,7 +42,7 @@ export async function dispositiviUtente(db: DbOrTx, p: { utenteId: number; start
   return pagina(db, p);
 }
 
-export interface DeviceRef { user_id: number; fingerprint: string; ip?: string }
+export interface ChiaveDispositivo { user_id: number; fingerprint: string; ip?: string }
 
 /**
  * Authorises (1) or disables (0) a device, audited in the same transaction. Disabling also deletes
@@ -51,7 +51,7 @@ export interface DeviceRef { user_id: number; fingerprint: string; ip?: string }
  * them back.
  */
 export async function impostaAutorizzazione(
-  db: DbOrTx, admin: AdminSessione, d: DeviceRef, authorized: 0 | 1,
+  db: DbOrTx, admin: AdminSessione, d: ChiaveDispositivo, authorized: 0 | 1,
 ): Promise<{ status: string; msg: string }> {
   return db.transaction(async (tx) => {
     const [row] = await tx.update(dispositivi).set({ authorized, updatedAt: new Date() })

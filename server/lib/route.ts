@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import type { Access, AnyContract, Contract } from '../../shared/contract.js';
+import { erroreApi } from '../../shared/errori.js';
 import { clienteDelCatalogo, resolveScope, sessioneDi, type Sessione } from '../auth/access.js';
 import type { TokenApi } from '../auth/api-token.js';
-import type { AdminSessione, ClienteSessione, UtenteSessione } from '../auth/session-user.js';
+import type { AdminSessione, ClienteSessione, UtenteSessione } from '../auth/utente-sessione.js';
 import type { Deps } from '../deps.js';
 import { forbidden } from './errors.js';
 import { RawJson } from './raw-json.js';
@@ -20,7 +21,7 @@ interface BaseCtx<I> {
 }
 
 /** The session a handler gets, by the access of its call (checked before the input is read). */
-export type SessionCtx<A extends Access> =
+export type SessioneCtx<A extends Access> =
   A extends 'utente' ? { utente: UtenteSessione }
     : A extends 'cliente' ? { utente: UtenteSessione; cliente: ClienteSessione }
       : A extends 'sessione' ? { utente: UtenteSessione | undefined; admin: AdminSessione | undefined }
@@ -29,7 +30,7 @@ export type SessionCtx<A extends Access> =
             : A extends 'token' ? { token: TokenApi }
               : Record<never, never>;
 
-export type HandlerCtx<C extends AnyContract> = BaseCtx<z.output<C['input']>> & SessionCtx<C['access']>;
+export type HandlerCtx<C extends AnyContract> = BaseCtx<z.output<C['input']>> & SessioneCtx<C['access']>;
 
 /** The answer of a call, or the same already serialised (RawJson) for large product pages. */
 export type Handler<C extends AnyContract> = (ctx: HandlerCtx<C>) => Promise<z.input<C['response']> | RawJson>;
@@ -87,7 +88,8 @@ export function defineRoute<A extends Access, I extends z.ZodType, O extends z.Z
         tags: [c.tag],
         ...(method === 'GET' ? { querystring: c.input } : { body: c.input }),
         ...(c.upload ? { consumes: ['multipart/form-data', 'application/json'] } : {}),
-        response: { 200: c.response },
+        // Every error answer has one shape (its code, its Italian msg), documented and checked as such.
+        response: { 200: c.response, '4xx': erroreApi, '5xx': erroreApi },
       } as FastifySchema,
       onRequest: c.access === 'public' ? undefined : async (req) => {
         req.sessione = await sessioneDi(req, c.access);
@@ -109,9 +111,9 @@ export function defineRoute<A extends Access, I extends z.ZodType, O extends z.Z
       onRequestAbort: c.upload ? async (req) => { if (req.fileRicevuti) await rimuoviTemporanei(req.fileRicevuti); } : undefined,
       handler: async (req, reply) => {
         const input = (method === 'GET' ? req.query : req.body) as z.output<I>;
-        const session = await withClient(req, c, input as Record<string, unknown>);
+        const sessione = await conCliente(req, c, input as Record<string, unknown>);
         const files = req.fileRicevuti ?? [];
-        const ctx = { input, req, reply, deps: app.deps, files, ...session };
+        const ctx = { input, req, reply, deps: app.deps, files, ...sessione };
         const result = await handler(ctx as unknown as HandlerCtx<Contract<A, I, O>>);
         // Large product pages go out as the bytes they were assembled from (tests check that
         // those bytes match the schema); in development and tests they are validated like the rest.
@@ -125,7 +127,7 @@ export function defineRoute<A extends Access, I extends z.ZodType, O extends z.Z
 }
 
 /** The session of the request with the client its codes name, for the access kinds that price. */
-async function withClient(req: FastifyRequest, c: AnyContract, input: Record<string, unknown>): Promise<Sessione> {
+async function conCliente(req: FastifyRequest, c: AnyContract, input: Record<string, unknown>): Promise<Sessione> {
   const s = req.sessione ?? {};
   if (c.access === 'public' || c.access === 'admin' || c.access === 'tecnico' || c.access === 'sessione' || c.access === 'token') return s;
   const code = (k: 'azienda' | 'cliente' | 'utente') => {

@@ -1,9 +1,9 @@
 import { and, eq, sql as dsql } from 'drizzle-orm';
 import type { Lista } from '../../shared/liste.js';
 import { MSG_LISTE } from '../../shared/liste.js';
-import type { ClienteSessione, UtenteSessione } from '../auth/session-user.js';
-import { pricingOf } from '../catalogo/pricing.js';
-import { loadProdotti } from '../catalogo/prodotti.queries.js';
+import type { ClienteSessione, UtenteSessione } from '../auth/utente-sessione.js';
+import { prezziDi } from '../catalogo/prezzi.js';
+import { leggiProdotti } from '../catalogo/prodotti.queries.js';
 import type { DbOrTx } from '../db/client.js';
 import { liste, listeProdotti, prodotti } from '../db/schema/index.js';
 import { forbidden, notFound } from '../lib/errors.js';
@@ -17,7 +17,7 @@ export async function leggiListe(db: DbOrTx, utente: UtenteSessione, cliente: Cl
     FROM liste l WHERE l.utente_id = ${utente.id} AND l.cliente_id = ${cliente.id}
     ORDER BY l.id`);
   const ids = [...new Set(rows.flatMap((r) => r.prodotti))];
-  const byId = new Map((await loadProdotti(db, pricingOf(cliente), ids)).map((p) => [p.id, p]));
+  const byId = new Map((await leggiProdotti(db, prezziDi(cliente), ids)).map((p) => [p.id, p]));
   return rows.map((r) => ({
     id: r.id,
     nome: r.nome,

@@ -6,11 +6,11 @@ import { routeGroup } from '../lib/route.js';
 import { creaOrdine, fatturatoMensile, leggiOrdini, verificaDisponibilita } from './ordini.service.js';
 
 export const ordiniRoutes = routeGroup(ordiniApi, {
-  check: async ({ deps, input, req }) => {
+  verifica: async ({ deps, input, req }) => {
     await aggiornaDaErp(sqlOf(deps.db), deps.config.erp, input.prodotti, req.log);
     return verificaDisponibilita(deps.db, input.prodotti);
   },
-  create: async ({ deps, input, req, utente, cliente }) => {
+  crea: async ({ deps, input, req, utente, cliente }) => {
     const header = req.headers['idempotency-key'];
     const key = (Array.isArray(header) ? header[0] : header) ?? input.idempotency_key;
     if (key !== undefined && !/^[A-Za-z0-9_-]{8,100}$/.test(key)) throw badRequest('Idempotency-Key non valida.');
@@ -18,6 +18,6 @@ export const ordiniRoutes = routeGroup(ordiniApi, {
     const esporta = Boolean(deps.config.erp?.webhookUrl || deps.config.erp?.exportDir);
     return creaOrdine(deps.db, utente, cliente, input, key, esporta);
   },
-  read: async ({ deps, utente, cliente }) => ({ ordini: await leggiOrdini(deps.db, utente.id, cliente.id) }),
-  statsCliente: async ({ deps, cliente }) => ({ totale_mensile: await fatturatoMensile(deps.db, cliente.id) }),
+  leggi: async ({ deps, utente, cliente }) => ({ ordini: await leggiOrdini(deps.db, utente.id, cliente.id) }),
+  fatturatoMensile: async ({ deps, cliente }) => ({ totale_mensile: await fatturatoMensile(deps.db, cliente.id) }),
 });

@@ -1,7 +1,7 @@
 import type { DisponibilitaRiga, Ordine, OrdiniCreateRequest } from '../../shared/ordini.js';
 import { RESPONSE_CODE_OK } from '../../shared/ordini.js';
-import type { ClienteSessione, UtenteSessione } from '../auth/session-user.js';
-import { pricingOf } from '../catalogo/pricing.js';
+import type { ClienteSessione, UtenteSessione } from '../auth/utente-sessione.js';
+import { prezziDi } from '../catalogo/prezzi.js';
 import { sqlOf, type DbOrTx } from '../db/client.js';
 import { parseQuantita } from './quantita.js';
 
@@ -53,7 +53,7 @@ export async function creaOrdine(
     if (q === undefined) return rifiuto(`Quantità non valida per il prodotto ${r.codice_prodotto}: deve essere un numero intero maggiore di zero.`);
     quantita.set(r.codice_prodotto, (quantita.get(r.codice_prodotto) ?? 0) + q);
   }
-  const ctx = pricingOf(cliente);
+  const ctx = prezziDi(cliente);
   const nome = req.nome?.trim() ?? '';
   const note = req.note?.trim() ?? '';
   const [r] = await sql<{ esito: string; ordine_id: number | null; totale: string | null; dettagli: unknown }[]>`

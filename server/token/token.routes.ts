@@ -1,8 +1,9 @@
 import { MSG_TOKEN, tokenApi, type TokenApiItem } from '../../shared/token.js';
 import { registraModifica } from '../audit/audit.service.js';
 import { nuovoToken } from '../auth/api-token.js';
-import { hashToken } from '../auth/sessions.js';
+import { hashToken } from '../auth/sessioni.js';
 import { sqlOf } from '../db/client.js';
+import { notFound } from '../lib/errors.js';
 import { routeGroup } from '../lib/route.js';
 
 export const tokenRoutes = routeGroup(tokenApi, {
@@ -29,7 +30,7 @@ export const tokenRoutes = routeGroup(tokenApi, {
   revoca: async ({ deps, input, admin }) => deps.db.transaction(async (tx) => {
     const [r] = await sqlOf(tx)<{ nome: string }[]>`
       UPDATE api_token SET revocato_at = now() WHERE id = ${input.id} AND revocato_at IS NULL RETURNING nome`;
-    if (!r) return { status: 1, msg: MSG_TOKEN.sconosciuto };
+    if (!r) throw notFound(MSG_TOKEN.sconosciuto);
     await registraModifica(tx, admin, { azione: 'token.revoca', entita: 'api_token', entitaId: input.id, dettagli: { nome: r.nome } });
     return { status: 0, msg: MSG_TOKEN.revocato };
   }),

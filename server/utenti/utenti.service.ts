@@ -4,8 +4,8 @@ import type { Esito } from '../../shared/common.js';
 import { MSG_UTENTI, type utentiCreateRequest } from '../../shared/utenti.js';
 import { registraModifica, type NuovaModifica } from '../audit/audit.service.js';
 import { hashPassword, passwordTemporanea } from '../auth/passwords.js';
-import type { AdminSessione } from '../auth/session-user.js';
-import { chiudiSessioniUtente } from '../auth/sessions.js';
+import type { AdminSessione } from '../auth/utente-sessione.js';
+import { chiudiSessioniUtente } from '../auth/sessioni.js';
 import { sqlOf, type DbOrTx } from '../db/client.js';
 import { clienti, utenti, utentiClienti } from '../db/schema/index.js';
 import type { Deps } from '../deps.js';
@@ -186,7 +186,7 @@ export async function mandaCredenziali(ctx: Ctx, admin: AdminSessione, utenteId:
 }
 
 /** utente/toggle_fatturato_metrica: shows or hides the monthly turnover to the customer. */
-export async function toggleFatturato(ctx: Ctx, admin: AdminSessione, utenteId: number): Promise<{ status: number; new_value: number }> {
+export async function cambiaFatturatoMetrica(ctx: Ctx, admin: AdminSessione, utenteId: number): Promise<{ status: number; new_value: number }> {
   const nuovo = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.update(utenti)
       .set({ fatturatoMetrica: dsql`CASE WHEN ${utenti.fatturatoMetrica} = 1 THEN 0 ELSE 1 END`, updatedAt: dsql`now()` })

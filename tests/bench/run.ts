@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { buildApp } from '../../server/app.js';
-import { cookieSessione } from '../../server/auth/sessions.js';
+import { cookieSessione } from '../../server/auth/sessioni.js';
 import type { AppConfig } from '../../server/config.js';
 import { connect } from '../../server/db/client.js';
 import { startEmbeddedPostgres } from '../../server/db/embedded.js';

@@ -38,7 +38,8 @@ async function esci(page: Page): Promise<void> {
 }
 
 describe.runIf(hasBrowser())('cambio password', () => {
-  const { newPage } = useBrowser();
+  // A wrong current password is refused with a 400, which the browser logs.
+  const { newPage } = useBrowser({ statiAttesi: [400] });
 
   beforeAll(async () => {
     const login = await fetch(`${baseUrl()}/api/login/backend`, {

@@ -1,7 +1,7 @@
 import argon2 from 'argon2';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deleteAllAttempts } from '../../server/auth/login-limits.js';
+import { cancellaTentativi } from '../../server/auth/limiti-login.js';
 import { adminUtenti, liste, multimedia, utenti, volantini, volantiniProdotti } from '../../server/db/schema/index.js';
 import {
   createAdmin, createAzienda, createBrand, createCategoria, createCliente, createProdotto, createUtente,
@@ -155,7 +155,7 @@ describe('hostile input', () => {
           // A few at a time: the server works on them together, as it would for several browsers.
           for (let i = 0; i < requests.length; i += 8) {
             // The walk looks for 5xx, not at the login limits: every batch of logins starts with clean counters.
-            if (path.startsWith('/api/login/')) await deleteAllAttempts(database.db);
+            if (path.startsWith('/api/login/')) await cancellaTentativi(database.db);
             await Promise.all(requests.slice(i, i + 8).map(async ({ hostile, session, cookie }) => {
               const params = setIn(baseline, target, hostile);
               const res = await app.inject({

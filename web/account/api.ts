@@ -21,12 +21,11 @@ function passwordNonPiuTemporanea(): void {
 
 /**
  * POST password/cambia (docs/regole/accesso.md#password-change): {status: 0} when changed; a wrong current password or a weak
- * new one is status 1 with the server's Italian msg. On success the password is no longer temporary.
+ * new one is a 400 (code 'password_errata' or 'password_debole') with the server's Italian msg.
+ * On success the password is no longer temporary.
  */
 export const useCambiaPassword = () =>
   useMutation({
     mutationFn: (body: { password_attuale: string; nuova_password: string }) => callApi(utentiApi.cambiaPassword, body),
-    onSuccess: (r) => {
-      if (r.status === 0) passwordNonPiuTemporanea();
-    },
+    onSuccess: passwordNonPiuTemporanea,
   });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { NO_BRAND } from '../../shared/catalogo.js';
+import { SENZA_MARCHIO } from '../../shared/catalogo.js';
 import { mediaUrl } from '../lib/media';
 import { brandInfoQuery } from '../shop/api';
 import { FallbackImage } from './ProductImage';
@@ -31,7 +31,7 @@ export function BrandLogo({ brandId, descrizione, className, onFail = null }: {
   className?: string;
   onFail?: ReactNode;
 }) {
-  const noBrand = !brandId || brandId === NO_BRAND;
+  const noBrand = !brandId || brandId === SENZA_MARCHIO;
   const info = useQuery({ ...brandInfoQuery(brandId), enabled: !noBrand });
   if (noBrand) return null;
   if (info.isPending) return null;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../../server/auth/login-limits.js';
+import { LIMITS } from '../../../server/auth/limiti-login.js';
 import { tentativiLogin } from '../../../server/db/schema/index.js';
 import { createAdmin, createAzienda, createCliente, createUtente } from '../../support/factories.js';
 import { cookieFrom, fingerprint, useTestApp } from '../../support/harness.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.js';
 import { ConfigError, configFromEnv, parseEnv } from '../../../server/config.js';
-import { hashToken } from '../../../server/auth/sessions.js';
+import { hashToken } from '../../../server/auth/sessioni.js';
 import { createAdmin, createAzienda, createCliente, createUtente } from '../../support/factories.js';
 import { fingerprint, loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
 

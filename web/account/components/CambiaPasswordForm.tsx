@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { MSG_PASSWORD, PASSWORD_MIN } from '../../../shared/utenti.js';
+import { PASSWORD_MIN } from '../../../shared/utenti.js';
 import { InputField } from '../../components/form/InputField';
-import { errorMessage } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import { useCambiaPassword } from '../api';
 import './cambia-password.css';
 
@@ -13,8 +13,8 @@ export const MSG_PASSWORD_AGGIORNATA = 'Password aggiornata.';
 /**
  * The password change (`password/cambia`, docs/regole/accesso.md#password-change), shared by the screen a temporary password
  * leads to and 'I miei Dati': current password, new password and its confirmation, with the rules.
- * The confirmation is checked here; the strength is judged by the server, whose refusal (status 1)
- * is shown under the field it concerns. `onChanged` gets the server's message.
+ * The confirmation is checked here; the strength is judged by the server, whose refusal (a 400
+ * whose code names the field) is shown under the field it concerns. `onChanged` gets the server's message.
  */
 export function CambiaPasswordForm({ onChanged, submitLabel = 'Cambia password' }: {
   onChanged: (msg: string) => void | Promise<void>;
@@ -52,15 +52,14 @@ export function CambiaPasswordForm({ onChanged, submitLabel = 'Cambia password' 
     }
     try {
       const r = await cambia.mutateAsync({ password_attuale: valori.attuale, nuova_password: valori.nuova });
-      if (r.status !== 0) {
-        mostra(r.msg === MSG_PASSWORD.attualeErrata ? { attuale: r.msg } : { nuova: r.msg });
-        return;
-      }
       setValori({ attuale: '', nuova: '', conferma: '' });
       setErrori({});
       await onChanged(r.msg || MSG_PASSWORD_AGGIORNATA);
     } catch (err) {
-      setErrore(errorMessage(err));
+      const code = err instanceof ApiError ? err.code : undefined;
+      if (code === 'password_errata') mostra({ attuale: errorMessage(err) });
+      else if (code === 'password_debole') mostra({ nuova: errorMessage(err) });
+      else setErrore(errorMessage(err));
     }
   };
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { NO_BRAND, type Prodotto } from '../../../shared/catalogo.js';
+import { type Prodotto, SENZA_MARCHIO } from '../../../shared/catalogo.js';
 import { formatEuro3 } from '../../cart/priceMode';
 import { ErrorState } from '../../components/ErrorState';
 import { ProductImage } from '../../components/ProductImage';
@@ -71,7 +71,7 @@ export function ProdottoDettaglioPage() {
       </div>
       <p className="page-sub">
         Codice <span className="mono">{prodotto.codice_prodotto}</span>
-        {prodotto.brand_id !== NO_BRAND && <> · {prodotto.brand_descrizione}</>}
+        {prodotto.brand_id !== SENZA_MARCHIO && <> · {prodotto.brand_descrizione}</>}
         {categoriaDi(prodotto) && <> · {categoriaDi(prodotto)}</>}
       </p>
       <div className="prodotto-grid">
@@ -122,7 +122,7 @@ function DatiProdotto({ prodotto: p }: { prodotto: Prodotto }) {
           <dt>Descrizione 2</dt>
           <dd>{p.descrizione2 || <span className="muted">—</span>}</dd>
           <dt>Marca</dt>
-          <dd>{p.brand_id === NO_BRAND ? <span className="muted">—</span> : <>{p.brand_descrizione} <span className="muted mono">({p.brand_id})</span></>}</dd>
+          <dd>{p.brand_id === SENZA_MARCHIO ? <span className="muted">—</span> : <>{p.brand_descrizione} <span className="muted mono">({p.brand_id})</span></>}</dd>
           <dt>Categoria</dt>
           <dd>{categoriaDi(p) || <span className="muted">—</span>}</dd>
           <dt>Unità di misura</dt>

@@ -17,6 +17,6 @@ export const statisticheKeys = {
 export const statisticheQuery = (anno: number | null) =>
   queryOptions({
     queryKey: statisticheKeys.stats(anno),
-    queryFn: ({ signal }) => callApi(statisticheApi.stats, anno === null ? {} : { anno }, { signal }),
+    queryFn: ({ signal }) => callApi(statisticheApi.leggi, anno === null ? {} : { anno }, { signal }),
     staleTime: 60_000,
   });

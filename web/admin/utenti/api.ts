@@ -73,7 +73,7 @@ export function useCambiaStatoLogin() {
 /** POST utente/toggle_fatturato_metrica: shows or hides the monthly turnover to the customer. */
 export function useToggleFatturato() {
   return useMutation({
-    mutationFn: (utenteId: number) => callApi(utentiApi.toggleFatturato, { utente_id: utenteId }),
+    mutationFn: (utenteId: number) => callApi(utentiApi.cambiaFatturatoMetrica, { utente_id: utenteId }),
     onSettled: () => ricarica({ clienti: false }),
   });
 }

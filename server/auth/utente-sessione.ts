@@ -1,6 +1,6 @@
 import { sqlOf, type DbOrTx, type Sql } from '../db/client.js';
 import type { TipologiaAdmin } from '../../shared/accesso.js';
-import { hashToken } from './sessions.js';
+import { hashToken } from './sessioni.js';
 
 export interface ClienteSessione {
   id: number;
@@ -74,7 +74,7 @@ const sessioneViva = (sql: Sql, tokenHash: string, tipo: 'cliente' | 'admin', id
  * may be taken as live without asking again (ms since the epoch: its expiry or idle limit, the
  * sooner); null when not valid.
  */
-export async function findUtenteBySession(
+export async function utenteDellaSessione(
   db: DbOrTx, tokenHash: string, idleMinutes: number,
 ): Promise<{ utente: UtenteSessione; scade: number } | null> {
   const sql = sqlOf(db);
@@ -89,7 +89,7 @@ export async function findUtenteBySession(
   return rows[0] ?? null;
 }
 
-export async function findAdminBySession(db: DbOrTx, token: string, idleMinutes: number): Promise<AdminSessione | null> {
+export async function adminDellaSessione(db: DbOrTx, token: string, idleMinutes: number): Promise<AdminSessione | null> {
   const sql = sqlOf(db);
   const rows = await sql<AdminSessione[]>`
     ${sessioneViva(sql, hashToken(token), 'admin', idleMinutes)}

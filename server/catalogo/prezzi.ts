@@ -1,7 +1,7 @@
-import type { ClienteSessione } from '../auth/session-user.js';
+import type { ClienteSessione } from '../auth/utente-sessione.js';
 
 /** What the SQL needs to price products for one client (docs/regole/catalogo.md#net-price). */
-export interface PricingCtx {
+export interface PrezziCliente {
   clienteId: number;
   /** Price list number, 1 when the client has 0 or none. */
   listino: number;
@@ -9,7 +9,7 @@ export interface PricingCtx {
   sconto: string;
 }
 
-export const pricingOf = (c: ClienteSessione): PricingCtx => ({
+export const prezziDi = (c: ClienteSessione): PrezziCliente => ({
   clienteId: c.id,
   listino: c.lisMaga > 0 ? c.lisMaga : 1,
   sconto: c.sconto,

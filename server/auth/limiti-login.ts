@@ -64,7 +64,7 @@ function riprovaTra(secondi: number): string {
 const epoch = (col: SQL) => sql`(extract(epoch FROM ${col}) * 1000)::float8`;
 
 /** Throws 429 'Troppi tentativi di accesso. Riprova tra N secondi.' while this attempt must wait. */
-export async function assertLoginAllowed(db: DbOrTx, username: string, ip: string): Promise<void> {
+export async function verificaLimitiLogin(db: DbOrTx, username: string, ip: string): Promise<void> {
   const nome = username.slice(0, 200);
   const coppia = sql`ip = ${ip} AND lower(username) = lower(${nome}) AND created_at > now() - make_interval(mins => ${LIMITS.windowMinutes})`;
   const account = sql`lower(username) = lower(${nome}) AND created_at > now() - make_interval(mins => ${LIMITS.accountWindowMinutes})`;
@@ -83,7 +83,7 @@ export async function assertLoginAllowed(db: DbOrTx, username: string, ip: strin
   if (secondi > 0) throw tooManyRequests(`Troppi tentativi di accesso. ${riprovaTra(secondi)}`, secondi);
 }
 
-export async function recordFailedLogin(db: DbOrTx, username: string, ip: string): Promise<void> {
+export async function registraLoginFallito(db: DbOrTx, username: string, ip: string): Promise<void> {
   await db.insert(tentativiLogin).values({ username: username.slice(0, 200), ip });
 }
 
@@ -91,12 +91,12 @@ export async function recordFailedLogin(db: DbOrTx, username: string, ip: string
  * A successful login forgives this account's earlier typos from this address. Failures from other
  * addresses stay: the owner's logins must not give an attacker elsewhere fresh guesses.
  */
-export async function clearFailedLogins(db: DbOrTx, username: string, ip: string): Promise<void> {
+export async function azzeraLoginFalliti(db: DbOrTx, username: string, ip: string): Promise<void> {
   await db.delete(tentativiLogin).where(and(eq(tentativiLogin.ip, ip), sql`lower(${tentativiLogin.username}) = lower(${username})`));
 }
 
 /** login_attempts/delete_all: every counter above starts again (with the devices' waiting list). */
-export async function deleteAllAttempts(db: DbOrTx): Promise<number> {
+export async function cancellaTentativi(db: DbOrTx): Promise<number> {
   const rows = await db.delete(tentativiLogin).returning({ id: tentativiLogin.id });
   return rows.length;
 }

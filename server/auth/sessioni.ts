@@ -27,7 +27,7 @@ export const minutiInattivita = (config: AppConfig): number => config.sessionIdl
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 /** Creates a session and returns the cookie token (256 random bits). */
-export async function createSession(
+export async function apriSessione(
   db: DbOrTx,
   s: { tipo: TipoSessione; utenteId?: number; adminId?: number; dispositivoId?: number; ttlHours: number },
 ): Promise<string> {
@@ -45,7 +45,7 @@ export async function createSession(
   return token;
 }
 
-export async function deleteSession(db: DbOrTx, token: string, tipo: TipoSessione): Promise<void> {
+export async function chiudiSessione(db: DbOrTx, token: string, tipo: TipoSessione): Promise<void> {
   await db.delete(sessioni).where(and(eq(sessioni.tokenHash, hashToken(token)), eq(sessioni.tipo, tipo)));
 }
 
