@@ -107,7 +107,7 @@ describe('importazioni (admin screen and ERP push)', () => {
     const inesistente = await t().app.inject({ url: '/api/importazioni/esito?id=999999', headers: bearer });
     const { requestId: _a, ...corpo } = altrui.json();
     const { requestId: _b, ...corpoInesistente } = inesistente.json();
-    expect([altrui.statusCode, corpo]).toEqual([404, { msg: 'Importazione non trovata.' }]);
+    expect([altrui.statusCode, corpo]).toEqual([404, { code: 'non_trovato', msg: 'Importazione non trovata.' }]);
     expect([inesistente.statusCode, corpoInesistente]).toEqual([404, corpo]);
     expect((await t().app.inject({ url: `/api/importazioni/esito?id=${ok.importazione.id}`, headers: { cookie: tecnico } })).statusCode).toBe(401);
     expect((await t().app.inject({ url: `/api/importazioni/rapporto?id=${ok.importazione.id}`, headers: { cookie: tecnico } })).json().importazione.origine).toBe('api');
