@@ -1,3 +1,4 @@
+import { listinoEffettivo } from '../../shared/listini.js';
 import type { ClienteSessione } from '../auth/session-user.js';
 
 /** What the SQL needs to price products for one client (DESIGN §6). */
@@ -11,6 +12,6 @@ export interface PricingCtx {
 
 export const pricingOf = (c: ClienteSessione): PricingCtx => ({
   clienteId: c.id,
-  listino: c.lisMaga > 0 ? c.lisMaga : 1,
+  listino: listinoEffettivo(c.lisMaga),
   sconto: c.sconto,
 });

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { nomeListino } from '../../shared/listini.js';
 import { sessioneQuery } from '../accesso/api';
 import { nomeUtente } from '../session/sessione';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorState } from '../components/ErrorState';
 import { Spinner } from '../components/Spinner';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { listinoOf } from '../lib/storage';
 import { useShopSession } from '../session/shopSession';
 import { useToast } from '../components/Toast';
 import { CambiaPasswordForm } from './components/CambiaPasswordForm';
@@ -98,7 +98,7 @@ export function MieiDatiPage() {
                           <td>
                             {c.azienda_ragionesociale} <span className="mono muted">({c.azienda_codice})</span>
                           </td>
-                          <td>Listino {listinoOf(c)}</td>
+                          <td>{nomeListino(c.cliente_lis_maga)}</td>
                         </tr>
                       );
                     })}

@@ -103,12 +103,6 @@ export const setUtente = (value: UtenteLogin) => writeStored(STORAGE_KEYS.utente
 export const getAdminUser = () => readStored(STORAGE_KEYS.user, storedUserSchema);
 export const setAdminUser = (value: StoredUser) => writeStored(STORAGE_KEYS.user, value);
 
-/** Price list number of the session's client: 0 or missing means 1 (SPEC §3). */
-export function listinoOf(session: Pick<SessionData, 'cliente_lis_maga'> | null): number {
-  const n = session?.cliente_lis_maga;
-  return n && n > 0 ? n : 1;
-}
-
 function subscribe(key: StorageKey, onChange: () => void): () => void {
   const onLocal = (e: Event) => {
     const changed = (e as CustomEvent<StorageKey | null>).detail;

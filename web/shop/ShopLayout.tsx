@@ -6,7 +6,8 @@ import { SpeedCheckout } from '../checkout/components/SpeedCheckout';
 import { ProductActionsContext } from '../components/productActions';
 import { ListeDialogButton } from '../liste/components/ListeDialogButton';
 import { FatturatoMensile } from '../ordini/components/FatturatoMensile';
-import { listinoOf, useSessionData, useStoredUtente } from '../lib/storage';
+import { listinoEffettivo } from '../../shared/listini.js';
+import { useSessionData, useStoredUtente } from '../lib/storage';
 import { paths } from '../paths';
 import { CategorySidebar } from './layout/CategorySidebar';
 import { MainMenu } from './layout/MainMenu';
@@ -33,7 +34,7 @@ export function ShopLayout() {
   useKeepSessionInLine(sessione.data?.utente);
 
   const value = useMemo<ShopSession | null>(
-    () => (session ? { session, utente, listino: listinoOf(session) } : null),
+    () => (session ? { session, utente, listino: listinoEffettivo(session.cliente_lis_maga) } : null),
     [session, utente],
   );
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import type { ClienteDettaglio } from '../../../shared/anagrafica.js';
+import { nomeListino } from '../../../shared/listini.js';
 import { ErrorState } from '../../components/ErrorState';
 import { PageSpinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -8,7 +9,6 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { paths } from '../../paths';
 import { clienteQuery } from './api';
 import { BudgetForm } from './BudgetForm';
-import { listino } from './format';
 import { StoricoModifiche } from '../storico/StoricoModifiche';
 import './clienti.css';
 
@@ -95,7 +95,7 @@ function DatiCliente({ cliente: c }: { cliente: ClienteDettaglio }) {
           {c.azienda_ragione_sociale} <span className="muted mono">({c.azienda_codice})</span>
         </dd>
         <dt>Listino</dt>
-        <dd>{listino(c.lis_maga)}</dd>
+        <dd>{nomeListino(c.lis_maga)}</dd>
       </dl>
     </section>
   );
