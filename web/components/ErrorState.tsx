@@ -1,19 +1,21 @@
 import type { ReactNode } from 'react';
-import { describeError } from '../lib/api';
+import { describeError, erroreDefinitivo } from '../lib/api';
 
 /**
  * What a list or page shows when loading failed. Pass the error (an ApiError or any Error) to
  * show the generic text of SPEC §8 ('Codice: …, Messaggio: …' / 'Errore: …'), or a message.
+ * 'Riprova' is offered only for an error that asking again may change (not a 4xx: erroreDefinitivo).
  */
 export function ErrorState({ error, message, title = 'Si è verificato un errore', onRetry, action }: {
   error?: unknown;
   message?: string;
   title?: string;
-  /** Shows a 'Riprova' button. */
+  /** Shows a 'Riprova' button, unless the error is definitive. */
   onRetry?: () => void;
   action?: ReactNode;
 }) {
   const text = message ?? (error !== undefined ? describeError(error) : undefined);
+  const retry = erroreDefinitivo(error) ? undefined : onRetry;
   return (
     <div className="state state-error" role="alert">
       <svg className="state-icon" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
@@ -22,10 +24,10 @@ export function ErrorState({ error, message, title = 'Si è verificato un errore
       </svg>
       <p className="state-title">{title}</p>
       {text && text !== title && <p>{text}</p>}
-      {(onRetry || action) && (
+      {(retry || action) && (
         <div className="state-actions">
-          {onRetry && (
-            <button type="button" className="btn" onClick={onRetry}>
+          {retry && (
+            <button type="button" className="btn" onClick={retry}>
               Riprova
             </button>
           )}

@@ -5,7 +5,7 @@ import { nomeListino } from '../../../shared/listini.js';
 import { ErrorState } from '../../components/ErrorState';
 import { PageSpinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { ApiError, errorMessage } from '../../lib/api';
+import { erroreDefinitivo, errorMessage } from '../../lib/api';
 import { paths } from '../../paths';
 import { clienteQuery } from './api';
 import { BudgetForm } from './BudgetForm';
@@ -31,8 +31,8 @@ export function ClienteDettaglioPage() {
 
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
-    // 4xx: the id is wrong (not found, not a number): trying again would not help.
-    const answer = query.error instanceof ApiError && query.error.status >= 400 && query.error.status < 500;
+    // A 4xx says the id is wrong: trying again would not help.
+    const answer = erroreDefinitivo(query.error);
     return (
       <>
         <div className="page-head">

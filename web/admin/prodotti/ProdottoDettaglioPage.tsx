@@ -7,7 +7,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { ProductImage } from '../../components/ProductImage';
 import { PageSpinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { ApiError, errorMessage } from '../../lib/api';
+import { erroreDefinitivo, errorMessage } from '../../lib/api';
 import { paths } from '../../paths';
 import { StoricoModifiche } from '../storico/StoricoModifiche';
 import { dettaglioQuery } from './api';
@@ -44,8 +44,8 @@ export function ProdottoDettaglioPage() {
 
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
-    // 4xx: the code is wrong (unknown, hidden): trying again would not help.
-    const risposta = query.error instanceof ApiError && query.error.status >= 400 && query.error.status < 500;
+    // A 4xx says the id is wrong: trying again would not help.
+    const risposta = erroreDefinitivo(query.error);
     return (
       <>
         <div className="page-head">

@@ -5,7 +5,7 @@ import { MSG_UTENTI, type UtenteAdmin } from '../../../shared/utenti.js';
 import { ErrorState } from '../../components/ErrorState';
 import { PageSpinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { ApiError, errorMessage } from '../../lib/api';
+import { erroreDefinitivo, errorMessage } from '../../lib/api';
 import { formatDataOraSpec } from '../../lib/formato';
 import { paths } from '../../paths';
 import { DispositiviUtente } from '../dispositivi/DispositiviUtente';
@@ -37,8 +37,8 @@ function Dettaglio({ id }: { id: number }) {
 
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
-    // 4xx: the id is wrong: trying again would not help.
-    const risposta = query.error instanceof ApiError && query.error.status >= 400 && query.error.status < 500;
+    // A 4xx says the id is wrong: trying again would not help.
+    const risposta = erroreDefinitivo(query.error);
     return (
       <Errore
         titolo={risposta ? errorMessage(query.error) : undefined}
