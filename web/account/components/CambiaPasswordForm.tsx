@@ -1,14 +1,21 @@
-import { useId, useState, type FormEvent } from 'react';
-import { MSG_PASSWORD, PASSWORD_MIN } from '../../../shared/utenti.js';
+import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
+import { cambiaPasswordRequest, MSG_PASSWORD, PASSWORD_MIN } from '../../../shared/utenti.js';
 import { InputField } from '../../components/form/InputField';
+import { useModulo } from '../../components/form/useModulo';
 import { errorMessage } from '../../lib/api';
 import { useCambiaPassword } from '../api';
 import './cambia-password.css';
 
-type Campo = 'attuale' | 'nuova' | 'conferma';
-
 export const MSG_CONFERMA_DIVERSA = 'La conferma non coincide con la nuova password.';
 export const MSG_PASSWORD_AGGIORNATA = 'Password aggiornata.';
+
+/** password/cambia's own check, and the confirmation the form adds (the server never sees it). */
+const moduloPassword = cambiaPasswordRequest.extend({
+  conferma: z.string().min(1, 'Conferma la nuova password'),
+}).refine((v) => v.nuova_password === '' || v.conferma === '' || v.conferma === v.nuova_password, {
+  path: ['conferma'], message: MSG_CONFERMA_DIVERSA,
+});
 
 /**
  * The password change (DESIGN §10 `password/cambia`), shared by the screen a temporary password
@@ -21,59 +28,37 @@ export function CambiaPasswordForm({ onChanged, submitLabel = 'Cambia password' 
   submitLabel?: string;
 }) {
   const cambia = useCambiaPassword();
-  const ids = { attuale: useId(), nuova: useId(), conferma: useId() };
-  const [valori, setValori] = useState<Record<Campo, string>>({ attuale: '', nuova: '', conferma: '' });
-  const [errori, setErrori] = useState<Partial<Record<Campo, string>>>({});
+  const modulo = useModulo(moduloPassword, { password_attuale: '', nuova_password: '', conferma: '' });
   const [errore, setErrore] = useState('');
-
-  const set = (campo: Campo, v: string) => {
-    setValori((x) => ({ ...x, [campo]: v }));
-    if (errori[campo]) setErrori((e) => ({ ...e, [campo]: undefined }));
-  };
-
-  const mostra = (next: Partial<Record<Campo, string>>) => {
-    setErrori(next);
-    const primo = (['attuale', 'nuova', 'conferma'] as const).find((k) => next[k]);
-    if (primo) document.getElementById(ids[primo])?.focus();
-  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (cambia.isPending) return;
     setErrore('');
-    const mancanti: Partial<Record<Campo, string>> = {};
-    if (!valori.attuale) mancanti.attuale = 'Password attuale obbligatoria';
-    if (!valori.nuova) mancanti.nuova = 'Nuova password obbligatoria';
-    if (!valori.conferma) mancanti.conferma = 'Conferma la nuova password';
-    else if (valori.nuova && valori.conferma !== valori.nuova) mancanti.conferma = MSG_CONFERMA_DIVERSA;
-    if (Object.keys(mancanti).length > 0) {
-      mostra(mancanti);
-      return;
-    }
+    const controllo = modulo.valida(modulo.valori);
+    if (!controllo.ok) return;
     try {
-      const r = await cambia.mutateAsync({ password_attuale: valori.attuale, nuova_password: valori.nuova });
+      const r = await cambia.mutateAsync({ password_attuale: controllo.dati.password_attuale, nuova_password: controllo.dati.nuova_password });
       if (r.status !== 0) {
-        mostra(r.msg === MSG_PASSWORD.attualeErrata ? { attuale: r.msg } : { nuova: r.msg });
+        modulo.mostra(r.msg === MSG_PASSWORD.attualeErrata ? { password_attuale: r.msg } : { nuova_password: r.msg });
         return;
       }
-      setValori({ attuale: '', nuova: '', conferma: '' });
-      setErrori({});
+      modulo.setValori({ password_attuale: '', nuova_password: '', conferma: '' });
       await onChanged(r.msg || MSG_PASSWORD_AGGIORNATA);
     } catch (err) {
       setErrore(errorMessage(err));
     }
   };
 
-  const campo = (c: Campo) => ({
-    id: ids[c], value: valori[c], required: true, error: errori[c], type: 'password' as const, maxLength: 200,
-    onChange: (e: { target: { value: string } }) => set(c, e.target.value),
+  const campo = (c: 'password_attuale' | 'nuova_password' | 'conferma') => ({
+    ...modulo.campo(c), required: true, type: 'password' as const, maxLength: 200,
   });
 
   return (
     <form className="cambia-password" onSubmit={submit} noValidate aria-busy={cambia.isPending}>
-      <InputField {...campo('attuale')} label="Password attuale" autoComplete="current-password" />
+      <InputField {...campo('password_attuale')} label="Password attuale" autoComplete="current-password" />
       <InputField
-        {...campo('nuova')}
+        {...campo('nuova_password')}
         label="Nuova password"
         autoComplete="new-password"
         hint={`Almeno ${PASSWORD_MIN} caratteri; non lo username, né il nome dell'azienda con un anno (es. Rossi2024); diversa da quella attuale.`}
