@@ -6,13 +6,13 @@ import { EmptyState } from '../components/EmptyState';
 import { ErrorState } from '../components/ErrorState';
 import { Spinner } from '../components/Spinner';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { NON_PRESENTE } from '../lib/formato';
 import { useShopSession } from '../session/shopSession';
 import { useToast } from '../components/Toast';
 import { CambiaPasswordForm } from './components/CambiaPasswordForm';
 import './account.css';
 
 const TIPOLOGIE: Record<string, string> = { cliente: 'Cliente', user: 'Utente' };
-const ND = 'Non Presente';
 
 /** /mieidati 'I miei Dati' (SPEC §2): the user's own details, the password change and the associated clients. */
 export function MieiDatiPage() {
@@ -43,17 +43,17 @@ export function MieiDatiPage() {
               </div>
               <dl className="account-kv card-body">
                 <dt>Nome</dt>
-                <dd>{utente.nome || ND}</dd>
+                <dd>{utente.nome || NON_PRESENTE}</dd>
                 <dt>Cognome</dt>
-                <dd>{utente.cognome || ND}</dd>
+                <dd>{utente.cognome || NON_PRESENTE}</dd>
                 <dt>Nominativo</dt>
-                <dd>{nomeUtente(utente) || ND}</dd>
+                <dd>{nomeUtente(utente) || NON_PRESENTE}</dd>
                 <dt>Username / email</dt>
-                <dd>{utente.username || ND}</dd>
+                <dd>{utente.username || NON_PRESENTE}</dd>
                 <dt>Codice utente</dt>
                 <dd className="mono">{utente.utente_codice || session.utente_codice}</dd>
                 <dt>Tipo account</dt>
-                <dd>{utente.tipologia_account ? TIPOLOGIE[utente.tipologia_account] ?? utente.tipologia_account : ND}</dd>
+                <dd>{utente.tipologia_account ? TIPOLOGIE[utente.tipologia_account] ?? utente.tipologia_account : NON_PRESENTE}</dd>
               </dl>
             </section>
 

@@ -1,5 +1,6 @@
 import { TrashIcon } from '../components/icons';
-import { cartTotals, formatEuro3, type PriceMode } from '../cart/priceMode';
+import { formatEuro3 } from '../lib/formato';
+import { cartTotals, type PriceMode } from '../cart/priceMode';
 import type { CartItem } from '../cart/cart';
 
 /** SPEC §5: emptying the cart asks this. */

@@ -1,5 +1,6 @@
 import type { Prodotto } from '../../shared/catalogo.js';
-import { displayPrice, formatEuro3, type PriceMode } from '../cart/priceMode';
+import { formatEuro3 } from '../lib/formato';
+import { displayPrice, type PriceMode } from '../cart/priceMode';
 
 /**
  * A product's price in the current mode (SPEC §4 "Price mode", "Promo and new"): the net price

@@ -1,10 +1,10 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ordine as ordineSchema, type Ordine } from '../../shared/ordini.js';
-import { displayPrice, formatEuro3, usePriceMode, type PriceMode } from '../cart/priceMode';
+import { displayPrice, usePriceMode, type PriceMode } from '../cart/priceMode';
 import { EmptyState } from '../components/EmptyState';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { paths } from '../paths';
-import { formatDataLunga, formatDataOra, NON_PRESENTE } from './format';
+import { formatDataLunga, formatDataOraOrdine, formatEuro3, NON_PRESENTE } from '../lib/formato';
 import { ordineOk, statoOrdine } from './stato';
 import { useRiordina } from './useRiordina';
 import './ordini.css';
@@ -76,7 +76,7 @@ function Dettaglio({ ordine }: { ordine: Ordine }) {
             <dt>Data Creazione</dt>
             <dd>
               <time dateTime={ordine.created_at} title={formatDataLunga(ordine.created_at)}>
-                {formatDataOra(ordine.created_at) || NON_PRESENTE}
+                {formatDataOraOrdine(ordine.created_at) || NON_PRESENTE}
               </time>
             </dd>
           </div>

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { Ordine } from '../../shared/ordini.js';
-import { displayPrice, formatEuro3, usePriceMode } from '../cart/priceMode';
+import { displayPrice, usePriceMode } from '../cart/priceMode';
 import { SearchIcon } from '../components/icons';
 import { type Column, DataTable } from '../components/DataTable';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { paths } from '../paths';
 import { useShopSession } from '../session/shopSession';
 import { ordiniQuery } from './api';
-import { formatDataLunga, formatDataOra } from './format';
+import { formatDataLunga, formatDataOraOrdine, formatEuro3 } from '../lib/formato';
 import { ordineOk, statoOrdine } from './stato';
 import './ordini.css';
 
@@ -23,7 +23,7 @@ export function OrdiniPage() {
     { key: 'id', header: 'Ordine #ID', className: 'mono strong', cell: (o) => `#${o.id}` },
     {
       key: 'data', header: 'Data Creazione', className: 'nowrap',
-      cell: (o) => <time dateTime={o.created_at} title={formatDataLunga(o.created_at)}>{formatDataOra(o.created_at)}</time>,
+      cell: (o) => <time dateTime={o.created_at} title={formatDataLunga(o.created_at)}>{formatDataOraOrdine(o.created_at)}</time>,
     },
     { key: 'nome', header: 'Nome', className: 'ordini-nome', cell: (o) => o.nome || <span className="muted">—</span> },
     {

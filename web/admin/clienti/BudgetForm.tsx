@@ -7,8 +7,7 @@ import { Spinner } from '../../components/Spinner';
 import { useToast } from '../../components/Toast';
 import { errorMessage } from '../../lib/api';
 import { budgetQuery, useSalvaBudget } from './api';
-import { MESI } from '../../lib/formato';
-import { formatEuro } from './format';
+import { formatEuro2, MESI } from '../../lib/formato';
 import './budget.css';
 
 /** The form's three years: previous, current, next (SPEC §2); the current one is shown first. */
@@ -150,7 +149,7 @@ function BudgetEditor({ clienteId, anni, righe }: { clienteId: number; anni: [nu
       )}
       <div className="budget-piede">
         <span className="budget-totale">
-          Totale {annoAttivo}: <strong className="num">{formatEuro(totale)}</strong>
+          Totale {annoAttivo}: <strong className="num">{formatEuro2(totale)}</strong>
         </span>
         <div className="budget-azioni">
           <button type="button" className="btn" disabled={cambiati.length === 0 && nonValidi.length === 0} onClick={() => setValori(iniziali())}>

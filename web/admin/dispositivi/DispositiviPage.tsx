@@ -9,8 +9,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { SoloTecnico } from '../impostazioni/SoloTecnico';
 import { type DatiDispositivi, dispositiviQuery, useCancellaListaAttesa } from './api';
 import { AzioneDispositivo } from './AzioneDispositivo';
-import { formatDataOraSpec } from '../../lib/formato';
-import { formatNumero, formatSiNo, testoOVuoto } from './format';
+import { formatDataOra, formatNumero, formatSiNo, testoOVuoto } from '../../lib/formato';
 import './dispositivi.css';
 
 const TITOLO = 'Lista Dispositivi Utente';
@@ -139,7 +138,7 @@ function TabellaDispositivi({ query }: { query: TableQuery<Dispositivo> }) {
     { key: 'cookie', header: 'Cookie Abilitati', align: 'center', cell: (d) => formatSiNo(d.cookie_enabled) },
     {
       key: 'created', header: 'Data Creazione', className: 'nowrap',
-      cell: (d) => <time dateTime={d.created_at}>{formatDataOraSpec(d.created_at)}</time>,
+      cell: (d) => <time dateTime={d.created_at}>{formatDataOra(d.created_at)}</time>,
     },
   ];
   return (

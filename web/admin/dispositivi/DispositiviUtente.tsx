@@ -3,14 +3,13 @@ import { TIPOLOGIA_TECNICO } from '../../../shared/accesso.js';
 import { MSG_DISPOSITIVI, type Dispositivo } from '../../../shared/dispositivi.js';
 import { type Column, DataTable } from '../../components/DataTable';
 import { ErrorState } from '../../components/ErrorState';
-import { formatDataOraSpec } from '../../lib/formato';
+import { formatDataOra, testoOVuoto } from '../../lib/formato';
 import { useAdminUser } from '../adminSession';
 import { dispositiviUtenteQuery } from './api';
 import { AzioneDispositivo } from './AzioneDispositivo';
-import { testoOVuoto } from './format';
 import './dispositivi.css';
 
-const data = (v: string) => <time dateTime={v}>{formatDataOraSpec(v)}</time>;
+const data = (v: string) => <time dateTime={v}>{formatDataOra(v)}</time>;
 
 const colonne: Column<Dispositivo>[] = [
   { key: 'platform', header: 'Piattaforma', className: 'nowrap', cell: (d) => testoOVuoto(d.platform) },

@@ -7,6 +7,7 @@ import { CheckboxField } from '../../components/form/CheckboxField';
 import { InputField } from '../../components/form/InputField';
 import { SelectField } from '../../components/form/SelectField';
 import { errorMessage } from '../../lib/api';
+import { formatIntero } from '../../lib/formato';
 import { queryClient } from '../../lib/queryClient';
 import { Avanzamento, eAnnullato, FilePicker, useCaricamento } from '../multimedia/file';
 import { importKeys, inviaImport, rapportoQuery, scaricaErrori } from './api';
@@ -152,7 +153,7 @@ function Rapporto({ r }: { r: OutputOfRapporto }) {
       {i.colonne_ignorate.length > 0 && <p className="muted">Colonne ignorate: {i.colonne_ignorate.join(', ')}</p>}
       {r.errori.length > 0 && (
         <>
-          <h3 className="imp-sub">Righe scartate ({i.scartate.toLocaleString('it-IT')})</h3>
+          <h3 className="imp-sub">Righe scartate ({formatIntero(i.scartate)})</h3>
           <div className="table-scroll imp-errori">
             <table className="table">
               <caption className="visually-hidden">Righe scartate</caption>

@@ -14,7 +14,7 @@ import { useToast } from '../../components/Toast';
 import { useConfirmAction } from '../../hooks/useConfirmAction';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
-import { formatDataOraSpec } from '../../lib/formato';
+import { formatDataOra } from '../../lib/formato';
 import { fileName, mediaUrl } from '../../lib/media';
 import { paths } from '../../paths';
 import { multimediaDettaglioQuery, useAggiornaMultimedia, useCancellaMultimedia, useSostituisciFile } from './api';
@@ -74,7 +74,7 @@ export function MultimediaDettaglioPage() {
         {torna}
       </div>
       <p className="page-sub">
-        {etichettaTipologia(item.tipologia)} · caricato il {formatDataOraSpec(item.created_at)}
+        {etichettaTipologia(item.tipologia)} · caricato il {formatDataOra(item.created_at)}
       </p>
       <div className="mm-dettaglio">
         {/* A new answer (after a save) starts the form again from what is stored. */}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { NO_BRAND, type Prodotto } from '../../../shared/catalogo.js';
-import { formatEuro3 } from '../../cart/priceMode';
+import { formatData, formatEuro3, formatNumero } from '../../lib/formato';
 import { ErrorState } from '../../components/ErrorState';
 import { ProductImage } from '../../components/ProductImage';
 import { PageSpinner } from '../../components/Spinner';
@@ -100,7 +100,6 @@ function listiniDi(p: Prodotto): [number, number][] {
 }
 
 const elenco = (xs: string[]) => (xs.length ? xs.join(', ') : <span className="muted">—</span>);
-const data = new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
 function DatiProdotto({ prodotto: p }: { prodotto: Prodotto }) {
   const um = p.um || 'PZ';
@@ -130,7 +129,7 @@ function DatiProdotto({ prodotto: p }: { prodotto: Prodotto }) {
           <dt>Pezzi per confezione</dt>
           <dd>{p.pz_conf}{p.pz_conf2 > 1 && p.pz_conf2 !== p.pz_conf ? ` (seconda confezione: ${p.pz_conf2})` : ''}</dd>
           <dt>IVA</dt>
-          <dd>{p.iva_aliquota.toLocaleString('it-IT')} %</dd>
+          <dd>{formatNumero(p.iva_aliquota)} %</dd>
           {listiniDi(p).map(([n, prezzo]) => (
             <Fragment key={n}>
               <dt>Listino {n}</dt>
@@ -150,7 +149,7 @@ function DatiProdotto({ prodotto: p }: { prodotto: Prodotto }) {
           <dt>Codici fornitore</dt>
           <dd className="mono">{elenco(p.info.codice_fornitore)}</dd>
           <dt>Data creazione</dt>
-          <dd>{data.format(new Date(creato))}</dd>
+          <dd>{formatData(creato)}</dd>
         </dl>
       </div>
     </section>

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { ANNO_MAX, ANNO_MIN, type StatsResponse } from '../../../shared/statistiche.js';
-import { formatEuro2 } from '../../cart/priceMode';
+import { formatEuro2, formatIntero, nomeMese } from '../../lib/formato';
 import { type Column, DataTable } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
@@ -9,7 +9,7 @@ import { SelectField } from '../../components/form/SelectField';
 import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { statisticheQuery } from './api';
-import { formatIntero, nomeMese, type RigaMese } from './format';
+import type { RigaMese } from './puntiMensili';
 import { GraficoVendite } from './GraficoVendite';
 import './statistiche.css';
 

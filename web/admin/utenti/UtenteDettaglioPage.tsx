@@ -6,7 +6,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { PageSpinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { erroreDefinitivo, errorMessage } from '../../lib/api';
-import { formatDataOraSpec } from '../../lib/formato';
+import { formatDataOra } from '../../lib/formato';
 import { paths } from '../../paths';
 import { DispositiviUtente } from '../dispositivi/DispositiviUtente';
 import { StoricoModifiche } from '../storico/StoricoModifiche';
@@ -82,7 +82,7 @@ function Utente({ utente: u }: { utente: UtenteAdmin }) {
         {indietro}
       </div>
       <p className="page-sub">
-        {u.username} · creato il {formatDataOraSpec(u.created_at)} · ultima modifica {formatDataOraSpec(u.updated_at)}
+        {u.username} · creato il {formatDataOra(u.created_at)} · ultima modifica {formatDataOra(u.updated_at)}
       </p>
       <AccessoUtente utente={u} />
       <Sezione titolo="Dati utente">

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { useCart } from '../../cart/cart';
-import { cartTotals, displayPrice, formatEuro3, usePriceMode } from '../../cart/priceMode';
+import { formatEuro3 } from '../../lib/formato';
+import { cartTotals, displayPrice, usePriceMode } from '../../cart/priceMode';
 import { Disclosure } from '../../components/Dropdown';
 import { CartIcon, TrashIcon } from '../../components/icons';
 import { paths } from '../../paths';
