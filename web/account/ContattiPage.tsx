@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { contattoRequest } from '../../shared/contatti.js';
+import { type Column, DataTable } from '../components/DataTable';
 import { InputField } from '../components/form/InputField';
 import { TextareaField } from '../components/form/TextareaField';
 import { useModulo } from '../components/form/useModulo';
@@ -7,8 +8,14 @@ import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { errorMessage } from '../lib/api';
 import { useShopSession } from '../session/shopSession';
 import { useInviaContatto } from './api';
-import { AGENTI, AZIENDA, CASELLE, telHref } from '../lib/azienda';
+import { AGENTI, AZIENDA, type Casella, CASELLE, telHref } from '../lib/azienda';
 import './account.css';
+
+const colonneCaselle: Column<Casella>[] = [
+  { key: 'reparto', header: 'Ufficio', cell: (c) => c.reparto },
+  { key: 'email', header: 'Email', cell: (c) => <a href={`mailto:${c.email}`}>{c.email}</a> },
+  { key: 'telefono', header: 'Telefono', className: 'nowrap', cell: (c) => c.telefono && <a href={telHref(c.telefono)}>{c.telefono}</a> },
+];
 
 /** /contatti (SPEC §2 Contacts): office address, phones, mailboxes, the four agents and a message form. */
 export function ContattiPage() {
@@ -43,25 +50,7 @@ export function ContattiPage() {
                 <dd>{AZIENDA.orari}</dd>
               </dl>
             </div>
-            <table className="table contatti-caselle">
-              <caption className="visually-hidden">Uffici</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Ufficio</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Telefono</th>
-                </tr>
-              </thead>
-              <tbody>
-                {CASELLE.map((c) => (
-                  <tr key={c.email}>
-                    <td>{c.reparto}</td>
-                    <td><a href={`mailto:${c.email}`}>{c.email}</a></td>
-                    <td className="nowrap">{c.telefono && <a href={telHref(c.telefono)}>{c.telefono}</a>}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable label="Uffici" className="contatti-caselle" rows={CASELLE} columns={colonneCaselle} rowKey={(c) => c.email} empty="Nessun ufficio." />
           </section>
 
           <section className="card" aria-labelledby="agenti">

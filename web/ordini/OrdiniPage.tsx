@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Ordine } from '../../shared/ordini.js';
 import { displayPrice, usePriceMode } from '../cart/priceMode';
 import { SearchIcon } from '../components/icons';
+import { BackButton } from '../components/BackButton';
 import { type Column, DataTable } from '../components/DataTable';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { paths } from '../paths';
@@ -60,9 +61,7 @@ export function OrdiniPage() {
     <>
       <div className="page-head">
         <h1>Ordini</h1>
-        <button type="button" className="btn" onClick={() => void navigate(paths.home2.path)}>
-          Indietro
-        </button>
+        <BackButton to={paths.home2.path} />
       </div>
       <p className="page-sub">
         {session.cliente_ragionesociale} <span className="mono">({session.cliente_codice})</span>

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { BUDGET_MAX, type BudgetRiga, type BudgetUpsertRequest, MSG_BUDGET } from '../../../shared/budget.js';
-import { ErrorState } from '../../components/ErrorState';
 import { InputField } from '../../components/form/InputField';
-import { Spinner } from '../../components/Spinner';
+import { QueryView } from '../../components/QueryView';
 import { useToast } from '../../components/Toast';
 import { errorMessage } from '../../lib/api';
 import { budgetQuery, useSalvaBudget } from './api';
@@ -41,12 +40,16 @@ const inCasella = (n: number) => String(n).replace('.', ',');
 export function BudgetForm({ clienteId }: { clienteId: number }) {
   const query = useQuery(budgetQuery(clienteId));
   const anni = anniDelModulo();
-  if (query.isPending) return <Spinner label="Caricamento budget…" size="lg" showLabel block />;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  const righe = query.data.data.filter((r) => anni.includes(r.anno));
-  // A new answer (after a save) starts the form again from what is stored.
-  const firma = righe.map((r) => `${r.id}:${r.anno}:${r.mese}:${r.budget}`).join('|');
-  return <BudgetEditor key={firma} clienteId={clienteId} anni={anni} righe={righe} />;
+  return (
+    <QueryView query={query} loadingLabel="Caricamento budget…">
+      {(d) => {
+        const righe = d.data.filter((r) => anni.includes(r.anno));
+        // A new answer (after a save) starts the form again from what is stored.
+        const firma = righe.map((r) => `${r.id}:${r.anno}:${r.mese}:${r.budget}`).join('|');
+        return <BudgetEditor key={firma} clienteId={clienteId} anni={anni} righe={righe} />;
+      }}
+    </QueryView>
+  );
 }
 
 function BudgetEditor({ clienteId, anni, righe }: { clienteId: number; anni: [number, number, number]; righe: BudgetRiga[] }) {

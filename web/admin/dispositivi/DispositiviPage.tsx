@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useState } from 'react';
 import { MSG_DISPOSITIVI, type Dispositivo } from '../../../shared/dispositivi.js';
 import { type Column, DataTable, type TableQuery } from '../../components/DataTable';
-import { ErrorState } from '../../components/ErrorState';
 import { SelectField } from '../../components/form/SelectField';
 import { useConfirmAction } from '../../hooks/useConfirmAction';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -102,11 +101,7 @@ function Dispositivi() {
             </span>
           )}
         </div>
-        {query.isError ? (
-          <ErrorState title={MSG_DISPOSITIVI.erroreCaricamento} error={query.error} onRetry={() => void query.refetch()} />
-        ) : (
-          <TabellaDispositivi query={query} />
-        )}
+        <TabellaDispositivi query={query} />
       </section>
     </>
   );
@@ -150,6 +145,7 @@ function TabellaDispositivi({ query }: { query: TableQuery<Dispositivo> }) {
       rowKey={(d) => d.id}
       empty={EMPTY}
       loadingLabel={LOADING}
+      errorTitle={MSG_DISPOSITIVI.erroreCaricamento}
       rowClassName={(d) => (d.authorized === 1 ? undefined : 'is-pending')}
       actions={(d) => <AzioneDispositivo dispositivo={d} nome={nomeUtente(d)} />}
     />

@@ -3,11 +3,13 @@ import { useState, type FormEvent } from 'react';
 import { importInCorso, MAX_IMPORT_BYTES, MSG_IMPORT } from '../../../shared/importazioni.js';
 import { MSG_UPLOAD } from '../../../shared/upload.js';
 import { ERRORI_NEL_RAPPORTO, type OutputOfRapporto, TIPI_IMPORT, type TipoImport } from './tipi';
+import { type Column, DataTable } from '../../components/DataTable';
+import { ErrorState } from '../../components/ErrorState';
 import { CheckboxField } from '../../components/form/CheckboxField';
 import { InputField } from '../../components/form/InputField';
 import { SelectField } from '../../components/form/SelectField';
 import { errorMessage } from '../../lib/api';
-import { formatIntero } from '../../lib/formato';
+import { formatIntero, VUOTO } from '../../lib/formato';
 import { queryClient } from '../../lib/queryClient';
 import { Avanzamento, eAnnullato, FilePicker, useCaricamento } from '../multimedia/file';
 import { importKeys, inviaImport, rapportoQuery, scaricaErrori } from './api';
@@ -133,12 +135,21 @@ export function CaricaImport() {
         {avanzamento && <Avanzamento inviati={avanzamento.inviati} totale={avanzamento.totale} />}
         {rapporto && importInCorso(rapporto.importazione) && <AvanzamentoImport i={rapporto.importazione} />}
         {errore && <p className="form-error" role="alert">{errore}</p>}
-        {seguita.isError && <p className="form-error" role="alert">{errorMessage(seguita.error)}</p>}
+        {seguita.isError && <ErrorState riga error={seguita.error} message={errorMessage(seguita.error)} onRetry={() => void seguita.refetch()} />}
       </form>
       {rapporto && !importInCorso(rapporto.importazione) && <Rapporto r={rapporto} />}
     </section>
   );
 }
+
+type RigaScartata = OutputOfRapporto['errori'][number];
+
+const colonneErrori: Column<RigaScartata>[] = [
+  { key: 'riga', header: 'Riga', className: 'mono', cell: (e) => e.riga },
+  { key: 'colonna', header: 'Colonna', cell: (e) => e.colonna ?? VUOTO },
+  { key: 'valore', header: 'Valore', className: 'mono', cell: (e) => e.valore ?? VUOTO },
+  { key: 'motivo', header: 'Motivo', cell: (e) => e.messaggio },
+];
 
 function Rapporto({ r }: { r: OutputOfRapporto }) {
   const i = r.importazione;
@@ -154,24 +165,8 @@ function Rapporto({ r }: { r: OutputOfRapporto }) {
       {r.errori.length > 0 && (
         <>
           <h3 className="imp-sub">Righe scartate ({formatIntero(i.scartate)})</h3>
-          <div className="table-scroll imp-errori">
-            <table className="table">
-              <caption className="visually-hidden">Righe scartate</caption>
-              <thead>
-                <tr><th scope="col">Riga</th><th scope="col">Colonna</th><th scope="col">Valore</th><th scope="col">Motivo</th></tr>
-              </thead>
-              <tbody>
-                {r.errori.map((e, n) => (
-                  <tr key={n}>
-                    <td className="mono">{e.riga}</td>
-                    <td>{e.colonna ?? '—'}</td>
-                    <td className="mono">{e.valore ?? '—'}</td>
-                    <td>{e.messaggio}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable label="Righe scartate" className="imp-errori" scrollClassName="imp-errori-scroll" rows={r.errori.map((e, n) => ({ ...e, n }))}
+            columns={colonneErrori} rowKey={(e) => e.n} empty="Nessuna riga scartata." />
           {i.scartate > ERRORI_NEL_RAPPORTO && <p className="muted">Sono mostrate le prime {ERRORI_NEL_RAPPORTO}: scarica l'elenco completo.</p>}
           <button type="button" className="btn btn-sm" onClick={() => void scaricaErrori(i.id, i.file)}>Scarica le righe scartate (CSV)</button>
         </>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { TIPOLOGIA_TECNICO } from '../../../shared/accesso.js';
+import { BackButton } from '../../components/BackButton';
 import { ErrorState } from '../../components/ErrorState';
 import { paths } from '../../paths';
 import { useAdminUser } from '../adminSession';
@@ -20,7 +20,7 @@ export function SoloTecnico({ children }: { children: ReactNode }) {
       <ErrorState
         title={MSG_SOLO_TECNICO}
         message="Questa pagina è riservata al personale tecnico."
-        action={<Link className="btn" to={paths.adminHome.path}>Torna al pannello</Link>}
+        action={<BackButton to={paths.adminHome.path}>Torna al pannello</BackButton>}
       />
     </section>
   );

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { NO_BRAND, type Prodotto } from '../../../shared/catalogo.js';
 import { formatData, formatEuro3, formatNumero } from '../../lib/formato';
-import { ErrorState } from '../../components/ErrorState';
+import { BackButton } from '../../components/BackButton';
+import { PaginaDettaglio } from '../../components/PaginaDettaglio';
 import { ProductImage } from '../../components/ProductImage';
-import { PageSpinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { erroreDefinitivo, errorMessage } from '../../lib/api';
 import { paths } from '../../paths';
 import { StoricoModifiche } from '../storico/StoricoModifiche';
 import { dettaglioQuery } from './api';
@@ -23,69 +22,37 @@ import './prodotti.css';
  */
 export function ProdottoDettaglioPage() {
   const { codice_prodotto: codice = '' } = useParams();
-  const navigate = useNavigate();
   const query = useQuery(dettaglioQuery(codice));
   useDocumentTitle(query.data ? `Prodotto ${query.data.codice_prodotto}` : 'Prodotto');
-
-  const indietro = (
-    <button
-      type="button"
-      className="btn"
-      onClick={() => {
-        // Back to the list it came from (its page and search), else to the products.
-        const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-        if (idx > 0) void navigate(-1);
-        else void navigate(paths.adminProdotti.path);
-      }}
-    >
-      ← Indietro
-    </button>
-  );
-
-  if (query.isPending) return <PageSpinner />;
-  if (query.isError) {
-    // A 4xx says the id is wrong: trying again would not help.
-    const risposta = erroreDefinitivo(query.error);
-    return (
-      <>
-        <div className="page-head">
-          <h1>Prodotto</h1>
-          {indietro}
-        </div>
-        <section className="card">
-          <ErrorState
-            title={risposta ? errorMessage(query.error) : undefined}
-            error={risposta ? undefined : query.error}
-            onRetry={risposta ? undefined : () => void query.refetch()}
-          />
-        </section>
-      </>
-    );
-  }
-  const prodotto = query.data as Prodotto;
+  // Back to the list it came from (its page and search), else to the products.
+  const indietro = <BackButton to={paths.adminProdotti.path} storia />;
   return (
-    <>
-      <div className="page-head">
-        <h1 className="prodotto-titolo">{prodotto.titolo}</h1>
-        {indietro}
-      </div>
-      <p className="page-sub">
-        Codice <span className="mono">{prodotto.codice_prodotto}</span>
-        {prodotto.brand_id !== NO_BRAND && <> · {prodotto.brand_descrizione}</>}
-        {categoriaDi(prodotto) && <> · {categoriaDi(prodotto)}</>}
-      </p>
-      <div className="prodotto-grid">
-        <DatiProdotto prodotto={prodotto} />
-        <section className="card" aria-labelledby="prodotto-personalizzata">
-          <div className="card-head">
-            <h2 id="prodotto-personalizzata">Descrizione personalizzata</h2>
+    <PaginaDettaglio query={query} titolo="Prodotto" indietro={indietro}>
+      {(prodotto) => (
+        <>
+          <div className="page-head">
+            <h1 className="prodotto-titolo">{prodotto.titolo}</h1>
+            {indietro}
           </div>
-          <DescrizionePersonalizzata key={prodotto.codice_prodotto} prodotto={prodotto} />
-        </section>
-      </div>
-      <ProdottoMedia codiceProdotto={prodotto.codice_prodotto} />
-      <StoricoModifiche entita="prodotto" entitaId={prodotto.codice_prodotto} />
-    </>
+          <p className="page-sub">
+            Codice <span className="mono">{prodotto.codice_prodotto}</span>
+            {prodotto.brand_id !== NO_BRAND && <> · {prodotto.brand_descrizione}</>}
+            {categoriaDi(prodotto) && <> · {categoriaDi(prodotto)}</>}
+          </p>
+          <div className="prodotto-grid">
+            <DatiProdotto prodotto={prodotto} />
+            <section className="card" aria-labelledby="prodotto-personalizzata">
+              <div className="card-head">
+                <h2 id="prodotto-personalizzata">Descrizione personalizzata</h2>
+              </div>
+              <DescrizionePersonalizzata key={prodotto.codice_prodotto} prodotto={prodotto} />
+            </section>
+          </div>
+          <ProdottoMedia codiceProdotto={prodotto.codice_prodotto} />
+          <StoricoModifiche entita="prodotto" entitaId={prodotto.codice_prodotto} />
+        </>
+      )}
+    </PaginaDettaglio>
   );
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { catalogoApi, type ProdottoEditRequest } from '../../../shared/catalogo.js';
+import { catalogoApi, type Prodotto, type ProdottoEditRequest } from '../../../shared/catalogo.js';
 import { callApi } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { storicoKeys } from '../storico/api';
@@ -50,7 +50,7 @@ export const customQuery = (start: number, limit: number) =>
 export const dettaglioQuery = (codice: string) =>
   queryOptions({
     queryKey: prodottiKeys.dettaglio(codice),
-    queryFn: async ({ signal }) => (await callApi(catalogoApi.dettaglio, { ...CODICI_ADMIN, codice_prodotto: codice }, { signal })).prodotto,
+    queryFn: async ({ signal }) => (await callApi(catalogoApi.dettaglio, { ...CODICI_ADMIN, codice_prodotto: codice }, { signal })).prodotto as Prodotto,
   });
 
 /** POST prodotto/edit; every product list and the product's history are read again afterwards. */

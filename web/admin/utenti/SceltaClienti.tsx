@@ -4,9 +4,8 @@ import { anagraficaApi, type ClienteAdmin, STRINGA_CLIENTI_MAX } from '../../../
 import type { OutputOf } from '../../../shared/contract.js';
 import type { UtenteAdmin } from '../../../shared/utenti.js';
 import { InputField } from '../../components/form/InputField';
-import { Spinner } from '../../components/Spinner';
+import { QueryView } from '../../components/QueryView';
 import { useDebounced } from '../../hooks/useDebounced';
-import { describeError } from '../../lib/api';
 import { normalizzaRicerca } from '../ricercaUrl';
 import { ricercaClientiQuery } from './api';
 
@@ -91,34 +90,28 @@ function Risultati({ query, sceltiIds, onScegli }: {
   sceltiIds: ReadonlySet<number>;
   onScegli: (c: ClienteAdmin) => void;
 }) {
-  if (query.isPending) return <Spinner label="Ricerca clienti…" showLabel />;
-  if (query.isError) {
-    return (
-      <div className="scelta-errore" role="alert">
-        <span>{describeError(query.error)}</span>
-        <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>Riprova</button>
-      </div>
-    );
-  }
-  if (query.data.clienti.length === 0) return <p className="muted scelta-vuoto">Nessun risultato presente.</p>;
   return (
-    <ul className={`scelta-risultati${query.isPlaceholderData ? ' is-stale' : ''}`} aria-label="Risultati della ricerca clienti">
-      {query.data.clienti.map((c) => {
-        const scelto = sceltiIds.has(c.id);
-        return (
-          <li key={c.id}>
-            <button type="button" className="scelta-risultato" disabled={scelto} onClick={() => onScegli(c)}>
-              <span className="scelta-riga">
-                <span className="mono">{c.codice}</span> <span className="strong">{c.ragione_sociale}</span>
-                {scelto && <span className="badge">Assegnato</span>}
-              </span>
-              <span className="scelta-riga muted">
-                {c.email || 'Email mancante'} · {c.azienda_ragione_sociale} <span className="mono">({c.azienda_codice})</span>
-              </span>
-            </button>
-          </li>
-        );
-      })}
-    </ul>
+    <QueryView query={query} riga loadingLabel="Ricerca clienti…" isEmpty={(d) => d.clienti.length === 0} empty="Nessun risultato presente.">
+      {(d) => (
+        <ul className={`scelta-risultati${query.isPlaceholderData ? ' is-stale' : ''}`} aria-label="Risultati della ricerca clienti">
+          {d.clienti.map((c) => {
+            const scelto = sceltiIds.has(c.id);
+            return (
+              <li key={c.id}>
+                <button type="button" className="scelta-risultato" disabled={scelto} onClick={() => onScegli(c)}>
+                  <span className="scelta-riga">
+                    <span className="mono">{c.codice}</span> <span className="strong">{c.ragione_sociale}</span>
+                    {scelto && <span className="badge">Assegnato</span>}
+                  </span>
+                  <span className="scelta-riga muted">
+                    {c.email || 'Email mancante'} · {c.azienda_ragione_sociale} <span className="mono">({c.azienda_codice})</span>
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </QueryView>
   );
 }
