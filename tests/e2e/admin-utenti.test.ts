@@ -52,7 +52,8 @@ async function loginAdmin(page: Page, account = ADMIN): Promise<void> {
 
 /** Answers the one dialog asking `domanda` with `bottone`. */
 async function rispondi(page: Page, domanda: string, bottone: string): Promise<void> {
-  const dialog = page.getByRole('dialog').filter({ hasText: domanda });
+  // The dialog with that button: the form behind an alert may show the same words under its fields.
+  const dialog = page.getByRole('dialog').filter({ hasText: domanda }).filter({ has: page.getByRole('button', { name: bottone, exact: true }) });
   await visible(dialog);
   await dialog.getByRole('button', { name: bottone, exact: true }).click();
   await hidden(dialog);
