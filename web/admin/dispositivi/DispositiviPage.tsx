@@ -5,7 +5,6 @@ import { type Column, DataTable, type TableQuery } from '../../components/DataTa
 import { SelectField } from '../../components/form/SelectField';
 import { useConfirmAction } from '../../hooks/useConfirmAction';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { SoloTecnico } from '../impostazioni/SoloTecnico';
 import { type DatiDispositivi, dispositiviQuery, useCancellaListaAttesa } from './api';
 import { AzioneDispositivo } from './AzioneDispositivo';
 import { formatDataOra, formatNumero, formatSiNo, testoOVuoto } from '../../lib/formato';
@@ -31,17 +30,12 @@ function filtra(devices: readonly Dispositivo[], termine: string, filtro: Filtro
     (filtro === 'tutti' || d.authorized === Number(filtro)) && (!t || nomeUtente(d).toLowerCase().includes(t)));
 }
 
-/** /admin/userdevice/list (SPEC §2 'Lista Dispositivi Utente', §4 Device authorisation): tecnico only. */
+/**
+ * /admin/userdevice/list (SPEC §2 'Lista Dispositivi Utente', §4 Device authorisation): tecnico
+ * only (routes.tsx: SoloTecnico).
+ */
 export function DispositiviPage() {
   useDocumentTitle(TITOLO);
-  return (
-    <SoloTecnico>
-      <Dispositivi />
-    </SoloTecnico>
-  );
-}
-
-function Dispositivi() {
   const [termine, setTermine] = useState('');
   const [filtro, setFiltro] = useState<Filtro>('tutti');
   const cerca = useDeferredValue(termine);

@@ -7,7 +7,6 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import type { ImpostazioniStato } from '../../../shared/impostazioni.js';
 import { impostazioniQuery, type Interruttore, useAggiornaImpostazione } from './api';
-import { SoloTecnico } from './SoloTecnico';
 import './impostazioni.css';
 
 /** The texts of the two switches: SPEC §4 for maintenance, ours for the device approval. */
@@ -28,24 +27,18 @@ const TESTI: Record<Interruttore, {
   },
 };
 
-/** /admin/impostazioni (SPEC §2 Admin area, §4 Maintenance mode): tecnico only. */
+/** /admin/impostazioni (SPEC §2 Admin area, §4 Maintenance mode): tecnico only (routes.tsx: SoloTecnico). */
 export function ImpostazioniPage() {
   useDocumentTitle('Impostazioni');
+  const query = useQuery(impostazioniQuery());
   return (
     <>
       <div className="page-head">
         <h1>Impostazioni</h1>
       </div>
-      <SoloTecnico>
-        <Impostazioni />
-      </SoloTecnico>
+      <QueryView query={query}>{(stato) => <Interruttori stato={stato} refetch={query.refetch} />}</QueryView>
     </>
   );
-}
-
-function Impostazioni() {
-  const query = useQuery(impostazioniQuery());
-  return <QueryView query={query}>{(stato) => <Interruttori stato={stato} refetch={query.refetch} />}</QueryView>;
 }
 
 function Interruttori({ stato, refetch }: { stato: ImpostazioniStato; refetch: () => Promise<unknown> }) {

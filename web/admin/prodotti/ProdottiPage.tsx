@@ -56,7 +56,8 @@ export function ProdottiPage() {
   const { data: conti } = useQuery({ ...opzioni, enabled: !!elenco, placeholderData: keepPreviousData, select: contiDi });
 
   const perCategoria = () => void navigate(paths.adminProdotti.path);
-  const perTestoVai = () => setParams({ [PARAM]: '' });
+  // From a category's address too: the text search lives on the list's own path.
+  const perTestoVai = () => void navigate({ pathname: paths.adminProdotti.path, search: `?${PARAM}=` });
 
   let corpo;
   if (perTesto && !elenco) {

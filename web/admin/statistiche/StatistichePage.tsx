@@ -30,7 +30,7 @@ function annoDaUrl(value: string | null, corrente: number): number | null {
 const euro = (importo: string) => formatEuro2(Number(importo));
 
 /**
- * /admin/statistiche (SPEC §2 Admin area, §3 Statistics; tecnico menu): accepted orders and amounts
+ * /admin/statistiche (SPEC §2 Admin area, §3 Statistics; tecnico only, routes.tsx: SoloTecnico): accepted orders and amounts
  * per month (chart and table), most bought products and most active clients with the amount
  * spent, of one year (default the current one; ?anno= in the URL) or of every year.
  */

@@ -44,6 +44,9 @@ export function SceltaClienti({ scelti, onScegli, onTogli, autoFocus = false }: 
   const cercato = useDebounced(normalizzaRicerca(testo), RICERCA_CLIENTI_DEBOUNCE_MS);
   const query = useQuery({ ...ricercaClientiQuery(cercato), placeholderData: keepPreviousData });
   const sceltiIds = new Set(scelti.map((c) => c.id));
+  // While the typed text waits for its search (2 s) or its answer, the results on screen are an
+  // older search's: shown dimmed, not to be picked.
+  const superati = normalizzaRicerca(testo) !== cercato || query.isPlaceholderData;
 
   return (
     <fieldset className="scelta-clienti" aria-busy={query.isFetching}>
@@ -60,7 +63,7 @@ export function SceltaClienti({ scelti, onScegli, onTogli, autoFocus = false }: 
         onChange={(e) => setTesto(e.target.value)}
       />
       <div className="scelta-esito" aria-live="polite">
-        {cercato !== '' && <Risultati query={query} sceltiIds={sceltiIds} onScegli={onScegli} />}
+        {cercato !== '' && <Risultati query={query} superati={superati} sceltiIds={sceltiIds} onScegli={onScegli} />}
       </div>
       <h3 className="scelta-titolo" id={titoloId}>
         Clienti assegnati <span className="badge">{scelti.length}</span>
@@ -84,21 +87,25 @@ export function SceltaClienti({ scelti, onScegli, onTogli, autoFocus = false }: 
   );
 }
 
-/** The answer of a search: loading, error ('Riprova'), 'Nessun risultato presente.' or the clients. */
-function Risultati({ query, sceltiIds, onScegli }: {
+/**
+ * The answer of a search: loading, error ('Riprova'), 'Nessun risultato presente.' or the clients
+ * (`superati`: an older search's, disabled).
+ */
+function Risultati({ query, superati, sceltiIds, onScegli }: {
   query: UseQueryResult<OutputOf<typeof anagraficaApi.cerca>>;
+  superati: boolean;
   sceltiIds: ReadonlySet<number>;
   onScegli: (c: ClienteAdmin) => void;
 }) {
   return (
     <QueryView query={query} riga loadingLabel="Ricerca clienti…" isEmpty={(d) => d.clienti.length === 0} empty="Nessun risultato presente.">
       {(d) => (
-        <ul className={`scelta-risultati${query.isPlaceholderData ? ' is-stale' : ''}`} aria-label="Risultati della ricerca clienti">
+        <ul className={`scelta-risultati${superati ? ' is-stale' : ''}`} aria-label="Risultati della ricerca clienti" aria-busy={superati}>
           {d.clienti.map((c) => {
             const scelto = sceltiIds.has(c.id);
             return (
               <li key={c.id}>
-                <button type="button" className="scelta-risultato" disabled={scelto} onClick={() => onScegli(c)}>
+                <button type="button" className="scelta-risultato" disabled={scelto || superati} onClick={() => onScegli(c)}>
                   <span className="scelta-riga">
                     <span className="mono">{c.codice}</span> <span className="strong">{c.ragione_sociale}</span>
                     {scelto && <span className="badge">Assegnato</span>}
