@@ -62,7 +62,7 @@ const adminRoutes: RouteObject[] = [
   { path: paths.adminClienteDettaglio.path, lazy: lazyPage(() => import('./admin/clienti/ClienteDettaglioPage'), (m) => m.ClienteDettaglioPage) },
   { path: paths.adminUtenti.path, lazy: lazyPage(() => import('./admin/utenti/UtentiPage'), (m) => m.UtentiPage) },
   { path: paths.adminUtenteDettaglio.path, lazy: lazyPage(() => import('./admin/utenti/UtenteDettaglioPage'), (m) => m.UtenteDettaglioPage) },
-  { path: paths.adminCategorie.path, lazy: lazyPage(() => import('./admin/categorie/CategoriePage'), (m) => m.CategoriePage) },
+  { path: paths.adminCategorie.path, lazy: lazyPage(() => import('./admin/categorie/GestioneCategoriePage'), (m) => m.GestioneCategoriePage) },
   { path: paths.adminProdotti.path, lazy: lazyPage(() => import('./admin/prodotti/ProdottiPage'), (m) => m.ProdottiPage) },
   { path: paths.adminProdottoDettaglio.path, lazy: lazyPage(() => import('./admin/prodotti/ProdottoDettaglioPage'), (m) => m.ProdottoDettaglioPage) },
   { path: paths.adminProdottiCategoria.path, lazy: lazyPage(() => import('./admin/prodotti/ProdottiPage'), (m) => m.ProdottiPage) },

@@ -1,4 +1,4 @@
-import { TrashIcon } from '../components/icons';
+import { TrashIcon } from '../components/Icone';
 import { formatEuro3 } from '../lib/formato';
 import { cartTotals, type PriceMode } from '../cart/priceMode';
 import type { CartItem } from '../cart/cart';

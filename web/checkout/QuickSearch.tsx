@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Prodotto } from '../../shared/catalogo.js';
 import { addToCart } from '../cart/cart';
 import { promettibile } from '../components/useAddToCart';
-import { SearchIcon } from '../components/icons';
+import { SearchIcon } from '../components/Icone';
 import { formatEuro3 } from '../lib/formato';
 import { displayPrice, usePriceMode } from '../cart/priceMode';
 import { useDebounced } from '../hooks/useDebounced';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ArrowLeftIcon } from './icons';
+import { ArrowLeftIcon } from './Icone';
 
 /**
  * The one back control of a page, in its head: a link to `to` ('Torna ai clienti'), or with

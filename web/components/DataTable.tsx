@@ -3,7 +3,7 @@ import type { Key, MouseEvent, ReactNode } from 'react';
 import { EmptyState } from './EmptyState';
 import { ErrorState } from './ErrorState';
 import { Spinner } from './Spinner';
-import './data-table.css';
+import './dataTable.css';
 
 export interface Column<T> {
   key: string;

@@ -15,7 +15,7 @@ import { errorMessage } from '../lib/api';
 import { paths } from '../paths';
 import { useListe, useListeMutations } from './api';
 import { MSG } from './azioni';
-import { TrashIcon } from '../components/icons';
+import { TrashIcon } from '../components/Icone';
 import './liste.css';
 
 /**

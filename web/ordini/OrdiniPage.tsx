@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { Ordine } from '../../shared/ordini.js';
 import { displayPrice, usePriceMode } from '../cart/priceMode';
-import { SearchIcon } from '../components/icons';
+import { SearchIcon } from '../components/Icone';
 import { BackButton } from '../components/BackButton';
 import { type Column, DataTable } from '../components/DataTable';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';

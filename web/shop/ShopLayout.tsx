@@ -15,7 +15,7 @@ import { ShopFooter } from './layout/ShopFooter';
 import { ShopHeader } from './layout/ShopHeader';
 import { ShopTopLine } from './layout/ShopTopLine';
 import { useKeepSessionInLine } from './layout/useKeepSessionInLine';
-import './layout/shop-layout.css';
+import './layout/shopLayout.css';
 import { ShopSessionContext, type ShopSession } from '../session/shopSession';
 
 /** Every product card in the shop gets the 'Liste' dialog button. */

@@ -5,7 +5,7 @@ import { InputField } from '../../components/form/InputField';
 import { useModulo } from '../../components/form/useModulo';
 import { errorMessage } from '../../lib/api';
 import { useCambiaPassword } from '../api';
-import './cambia-password.css';
+import './cambiaPassword.css';
 
 export const MSG_CONFERMA_DIVERSA = 'La conferma non coincide con la nuova password.';
 export const MSG_PASSWORD_AGGIORNATA = 'Password aggiornata.';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { MSG_MULTIMEDIA, TIPOLOGIA_BANNER, type MultimediaItem } from '../../../shared/media.js';
-import { PencilIcon, TrashIcon } from '../../components/icons';
+import { PencilIcon, TrashIcon } from '../../components/Icone';
 import { QueryView } from '../../components/QueryView';
 import { useToast } from '../../components/Toast';
 import { useConfirmAction } from '../../hooks/useConfirmAction';

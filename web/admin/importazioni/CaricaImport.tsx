@@ -11,7 +11,8 @@ import { SelectField } from '../../components/form/SelectField';
 import { errorMessage } from '../../lib/api';
 import { formatIntero, VUOTO } from '../../lib/formato';
 import { queryClient } from '../../lib/queryClient';
-import { Avanzamento, eAnnullato, FilePicker, useCaricamento } from '../multimedia/file';
+import { Avanzamento, eAnnullato, useCaricamento } from '../multimedia/Avanzamento';
+import { SceltaFile } from '../multimedia/SceltaFile';
 import { importKeys, inviaImport, rapportoQuery, scaricaErrori } from './api';
 import { AvanzamentoImport } from './AvanzamentoImport';
 import { Conteggi } from './Conteggi';
@@ -94,7 +95,7 @@ export function CaricaImport() {
             options={TIPI_IMPORT.map((t) => ({ value: t, label: ETICHETTE[t] }))}
             onChange={(e) => cambia(setTipo)(e.target.value as TipoImport)}
           />
-          <FilePicker
+          <SceltaFile
             label="File (CSV o XLSX)"
             campo="file"
             required

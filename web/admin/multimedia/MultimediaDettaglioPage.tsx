@@ -19,7 +19,8 @@ import { fileName, mediaUrl } from '../../lib/media';
 import { paths } from '../../paths';
 import { multimediaDettaglioQuery, useAggiornaMultimedia, useCancellaMultimedia, useSostituisciFile } from './api';
 import { Copertina } from './Copertina';
-import { Avanzamento, eAnnullato, erroreFile, FilePicker, useCaricamento } from './file';
+import { Avanzamento, eAnnullato, useCaricamento } from './Avanzamento';
+import { erroreFile, SceltaFile } from './SceltaFile';
 import { HINT_LINK, OPZIONI_TIPOLOGIA } from './MultimediaForm';
 import './multimedia.css';
 
@@ -193,9 +194,9 @@ function FileCard({ item }: { item: MultimediaItem }) {
           </p>
         )}
         <div className="mm-sostituisci">
-          <FilePicker label="Nuova copertina" campo="cover" file={cover} onChange={setCover} disabled={inCorso} hint="JPG, PNG, GIF o WebP, fino a 10 MB." />
+          <SceltaFile label="Nuova copertina" campo="cover" file={cover} onChange={setCover} disabled={inCorso} hint="JPG, PNG, GIF o WebP, fino a 10 MB." />
           {!banner && (
-            <FilePicker label="Nuovo file" campo="file" file={file} onChange={setFile} disabled={inCorso} hint="Fino a 50 MB." />
+            <SceltaFile label="Nuovo file" campo="file" file={file} onChange={setFile} disabled={inCorso} hint="Fino a 50 MB." />
           )}
         </div>
         {avanzamento && <Avanzamento {...avanzamento} />}

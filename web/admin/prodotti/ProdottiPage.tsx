@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { InputField } from '../../components/form/InputField';
 import { SelectField } from '../../components/form/SelectField';
 import { EmptyState } from '../../components/EmptyState';
-import { SearchIcon } from '../../components/icons';
+import { SearchIcon } from '../../components/Icone';
 import { Pagination } from '../../components/Pagination';
 import { QueryView } from '../../components/QueryView';
 import { Spinner } from '../../components/Spinner';

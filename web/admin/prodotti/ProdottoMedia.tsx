@@ -3,7 +3,7 @@ import { useId } from 'react';
 import type { MediaProdotto } from '../../../shared/catalogo.js';
 import { MSG_MEDIA } from '../../../shared/prodotti-media.js';
 import { type Column, DataTable } from '../../components/DataTable';
-import { TrashIcon } from '../../components/icons';
+import { TrashIcon } from '../../components/Icone';
 import { FallbackImage, PLACEHOLDER_PRODOTTO } from '../../components/ProductImage';
 import { QueryView } from '../../components/QueryView';
 import { useToast } from '../../components/Toast';
@@ -12,8 +12,8 @@ import { errorMessage } from '../../lib/api';
 import { formatDimensione, VUOTO } from '../../lib/formato';
 import { mediaUrl } from '../../lib/media';
 import { CaricaMedia } from './CaricaMedia';
-import { mediaQuery, useCancellaMedia, usePrincipale } from './media.api';
-import './prodotto-media.css';
+import { mediaQuery, useCancellaMedia, usePrincipale } from './api';
+import './prodottoMedia.css';
 
 /**
  * The photos and attachments of a product on its admin page (SPEC §2 Products detail, §4 Product

@@ -12,7 +12,7 @@ import { ElencoCercabile } from '../ElencoCercabile';
 import { useRicercaNellUrl } from '../ricercaUrl';
 import { utentiQuery } from './api';
 import { BudgetUtente } from './BudgetUtente';
-import { InterruttoreFatturato } from './FatturatoMetrica';
+import { InterruttoreFatturato } from './InterruttoreFatturato';
 import { NuovoUtente } from './NuovoUtente';
 import { nominativo } from './nominativo';
 import { PillStatoLogin, PulsanteStatoLogin } from './StatoLogin';

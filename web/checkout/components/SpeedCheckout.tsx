@@ -6,7 +6,7 @@ import { AZIENDA, CASELLE, telHref } from '../../lib/azienda';
 import { useCart, type CartItem } from '../../cart/cart';
 import { formatEuro3 } from '../../lib/formato';
 import { usePriceMode, type PriceMode } from '../../cart/priceMode';
-import { CartIcon } from '../../components/icons';
+import { CartIcon } from '../../components/Icone';
 import { useDialogs } from '../../components/Modal';
 import { paths } from '../../paths';
 import { CartTotals, lineAmounts, MSG_SVUOTA, RemoveLineButton } from '../CartSummary';

@@ -1,4 +1,4 @@
-import { ListIcon, PencilIcon, TrashIcon } from '../../components/icons';
+import { ListIcon, PencilIcon, TrashIcon } from '../../components/Icone';
 import { useCallback, useState } from 'react';
 import type { Lista } from '../../../shared/liste.js';
 import { EmptyState } from '../../components/EmptyState';

@@ -4,7 +4,7 @@ import { formatEuro3 } from '../../lib/formato';
 import { cartTotals, displayPrice, type PriceMode, usePriceMode } from '../../cart/priceMode';
 import { type Column, DataTable } from '../../components/DataTable';
 import { Disclosure } from '../../components/Dropdown';
-import { CartIcon, TrashIcon } from '../../components/icons';
+import { CartIcon, TrashIcon } from '../../components/Icone';
 import { paths } from '../../paths';
 
 export const MSG_CARRELLO_VUOTO = 'Nessun articolo nel carrello';

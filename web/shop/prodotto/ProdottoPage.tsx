@@ -9,7 +9,7 @@ import { Barcode } from '../../components/Barcode';
 import { BrandLogo } from '../../components/BrandLogo';
 import { EmptyState } from '../../components/EmptyState';
 import { Price, ProductTags } from '../../components/Price';
-import { CartIcon } from '../../components/icons';
+import { CartIcon } from '../../components/Icone';
 import { ProductImage } from '../../components/ProductImage';
 import { useAddToCart } from '../../components/useAddToCart';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';

@@ -14,7 +14,7 @@ import './categorie.css';
  * confirmation: a disabled category disappears from the customers' menu, sidebar and category
  * pages together with its sub-categories, which are marked as hidden here.
  */
-export function CategoriePage() {
+export function GestioneCategoriePage() {
   useDocumentTitle('Gestione Categorie');
   const query = useQuery(alberoCategorieQuery());
   const piane = query.data ? categoriePiane(query.data) : [];
