@@ -12,6 +12,7 @@ import { ApiError } from '../lib/api';
 import { removeStored, setAdminUser, STORAGE_KEYS, useStoredAdminUser } from '../lib/storage';
 import { paths } from '../paths';
 import { AdminSessionContext } from './adminSession';
+import './adminLayout.css';
 
 interface MenuItem {
   label: string;

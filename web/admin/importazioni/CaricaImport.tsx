@@ -166,7 +166,7 @@ function Rapporto({ r }: { r: OutputOfRapporto }) {
       {r.errori.length > 0 && (
         <>
           <h3 className="imp-sub">Righe scartate ({formatIntero(i.scartate)})</h3>
-          <DataTable label="Righe scartate" className="imp-errori" scrollClassName="imp-errori-scroll" rows={r.errori.map((e, n) => ({ ...e, n }))}
+          <DataTable label="Righe scartate" scrollClassName="imp-errori" rows={r.errori.map((e, n) => ({ ...e, n }))}
             columns={colonneErrori} rowKey={(e) => e.n} empty="Nessuna riga scartata." />
           {i.scartate > ERRORI_NEL_RAPPORTO && <p className="muted">Sono mostrate le prime {ERRORI_NEL_RAPPORTO}: scarica l'elenco completo.</p>}
           <button type="button" className="btn btn-sm" onClick={() => void scaricaErrori(i.id, i.file)}>Scarica le righe scartate (CSV)</button>
