@@ -133,7 +133,7 @@ export async function clienteDelCatalogo(db: DbOrTx, codes: ScopeCodes): Promise
   const rows = codes.azienda !== undefined && codes.cliente !== undefined
     ? await sqlOf(db)<ClienteSessione[]>`
         SELECT c.id, c.azienda_codice AS "aziendaCodice", a.ragione_sociale AS "aziendaRagioneSociale", c.codice,
-          c.ragione_sociale AS "ragioneSociale", CASE WHEN c.lis_maga > 0 THEN c.lis_maga ELSE 1 END AS "lisMaga",
+          c.ragione_sociale AS "ragioneSociale", c.lis_maga AS "lisMaga",
           c.sconto::text AS sconto
         FROM clienti c JOIN aziende a ON a.codice = c.azienda_codice
         WHERE c.azienda_codice = ${codes.azienda} AND c.codice = ${codes.cliente}`

@@ -1,5 +1,6 @@
 import { eq, sql as dsql } from 'drizzle-orm';
 import type { AdminInfo, LoginClienteResponse, UtenteLogin } from '../../shared/accesso.js';
+import { listinoEffettivo } from '../../shared/listini.js';
 import type { Deps } from '../deps.js';
 import { sqlOf } from '../db/client.js';
 import { adminUtenti, utenti } from '../db/schema/index.js';
@@ -35,7 +36,7 @@ export function toUtenteLogin(u: UtenteSessione, status = 0, msg: string = MSG.o
       azienda_ragionesociale: c.aziendaRagioneSociale,
       cliente_codice: c.codice,
       cliente_ragionesociale: c.ragioneSociale,
-      cliente_lis_maga: c.lisMaga,
+      cliente_lis_maga: listinoEffettivo(c.lisMaga),
     })),
   };
 }

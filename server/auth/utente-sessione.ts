@@ -8,7 +8,7 @@ export interface ClienteSessione {
   aziendaRagioneSociale: string;
   codice: string;
   ragioneSociale: string;
-  /** Price list number, 0 already mapped to 1. */
+  /** Price list number as stored (0: none); listinoEffettivo() gives the list it prices with. */
   lisMaga: number;
   /** Discount percentage as a numeric string. */
   sconto: string;
@@ -45,7 +45,7 @@ export const utenteJson = (sql: Sql) => sql`json_build_object(
     SELECT json_agg(json_build_object(
       'id', c.id, 'aziendaCodice', c.azienda_codice, 'aziendaRagioneSociale', a.ragione_sociale,
       'codice', c.codice, 'ragioneSociale', c.ragione_sociale,
-      'lisMaga', CASE WHEN c.lis_maga > 0 THEN c.lis_maga ELSE 1 END, 'sconto', c.sconto::text
+      'lisMaga', c.lis_maga, 'sconto', c.sconto::text
     ) ORDER BY c.azienda_codice, c.codice)
     FROM utenti_clienti uc
     JOIN clienti c ON c.id = uc.cliente_id

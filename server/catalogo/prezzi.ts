@@ -1,3 +1,4 @@
+import { listinoEffettivo } from '../../shared/listini.js';
 import type { ClienteSessione } from '../auth/utente-sessione.js';
 
 /** What the SQL needs to price products for one client (docs/regole/catalogo.md#net-price). */
@@ -11,6 +12,6 @@ export interface PrezziCliente {
 
 export const prezziDi = (c: ClienteSessione): PrezziCliente => ({
   clienteId: c.id,
-  listino: c.lisMaga > 0 ? c.lisMaga : 1,
+  listino: listinoEffettivo(c.lisMaga),
   sconto: c.sconto,
 });

@@ -217,7 +217,8 @@ describe.runIf(hasBrowser())('admin: impostazioni e dispositivi', () => {
     expect(voci).not.toContain('Impostazioni');
     expect(voci).not.toContain('Dispositivi');
 
-    for (const path of ['/admin/impostazioni', '/admin/userdevice/list']) {
+    // Every page of the technical staff, by its address: one guard for all of them.
+    for (const path of ['/admin/impostazioni', '/admin/userdevice/list', '/admin/statistiche', '/admin/importazioni']) {
       await page.goto(path);
       await visible(page.getByRole('alert').getByText('Accesso non consentito'));
       expect(await page.getByRole('checkbox').count()).toBe(0);

@@ -31,18 +31,6 @@ export function displayPrice(value: number, mode: PriceMode): number | null {
   return round3(mode === 'doppio' ? value * 2 : value);
 }
 
-// it-IT leaves 4-digit amounts ungrouped by default ('1142,540 €'); a price list groups them.
-const euro = (decimals: number) => new Intl.NumberFormat('it-IT', {
-  style: 'currency', currency: 'EUR', minimumFractionDigits: decimals, maximumFractionDigits: decimals,
-  useGrouping: 'always' as unknown as boolean,
-});
-const euro3 = euro(3);
-const euro2 = euro(2);
-/** Prices and order totals: 3 decimals. */
-export const formatEuro3 = (n: number) => euro3.format(n);
-/** Turnover and statistics: 2 decimals. */
-export const formatEuro2 = (n: number) => euro2.format(n);
-
 /** Cart totals in a mode: list-price total, net (discounted) total, overall = net; hidden mode counts 0. */
 export function cartTotals(items: { prezzo: number; prezzo_reale: number; quantita: number }[], mode: PriceMode) {
   const sum = (f: (i: (typeof items)[number]) => number) => round3(items.reduce((s, i) => s + (displayPrice(f(i), mode) ?? 0) * i.quantita, 0));

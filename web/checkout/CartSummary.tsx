@@ -1,5 +1,6 @@
-import { TrashIcon } from '../components/icons';
-import { cartTotals, formatEuro3, type PriceMode } from '../cart/priceMode';
+import { TrashIcon } from '../components/Icone';
+import { formatEuro3 } from '../lib/formato';
+import { cartTotals, type PriceMode } from '../cart/priceMode';
 import type { CartItem } from '../cart/cart';
 
 /** Emptying the cart asks this (docs/regole/ordini.md#cart). */

@@ -1,5 +1,6 @@
 import type { Prodotto } from '../../shared/catalogo.js';
-import { displayPrice, formatEuro3, type PriceMode } from '../cart/priceMode';
+import { formatEuro3 } from '../lib/formato';
+import { displayPrice, type PriceMode } from '../cart/priceMode';
 
 /**
  * A product's price in the current mode (docs/regole/catalogo.md#price-mode, docs/regole/catalogo.md#promo-new): the net price

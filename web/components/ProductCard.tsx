@@ -1,4 +1,4 @@
-import { CartIcon } from './icons';
+import { CartIcon } from './Icone';
 import { useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Prodotto } from '../../shared/catalogo.js';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Prodotto } from '../../shared/catalogo.js';
 import { addToCart } from '../cart/cart';
+import { formatPercentuale } from '../lib/formato';
 import { Modal } from './Modal';
 
 export const MSG_AGGIUNTO = 'Prodotto aggiunto al carrello!';
@@ -32,8 +33,6 @@ export function valutaAggiunta(p: Pick<Prodotto, 'disponibilita' | 'ord_forn'>, 
   if (disponibile >= quantita) return { esito: 'aggiunto' };
   return { esito: 'parziale', disponibile, percentuale: Math.round((disponibile / quantita) * 10_000) / 100 };
 }
-
-const pct = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export interface Messaggio {
   text: string;
@@ -85,7 +84,7 @@ export function useAddToCart(): {
           title: 'Disponibilità parziale',
           text:
             `Il prodotto è stato aggiunto al carrello, ma l'ordine non può essere evaso completamente. ` +
-            `È possibile evadere il ${pct.format(esito.percentuale)}% della quantità richiesta ` +
+            `È possibile evadere il ${formatPercentuale(esito.percentuale)}% della quantità richiesta ` +
             `(${esito.disponibile} su ${quantita}: ${subito} subito e ${esito.disponibile - subito} all'arrivo della merce dal fornitore); ` +
             `oltre questa quantità l'ordine non potrà essere confermato.`,
         });

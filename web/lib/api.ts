@@ -278,6 +278,14 @@ export function describeError(error: unknown): string {
   return 'Si è verificato un errore';
 }
 
+/**
+ * An answer that asking again would not change: a 4xx (the request itself is wrong: an unknown id,
+ * a refused input) or maintenance. Neither the query client nor a 'Riprova' tries it again.
+ */
+export function erroreDefinitivo(error: unknown): boolean {
+  return error instanceof ApiError && (error.maintenance || (error.status >= 400 && error.status < 500));
+}
+
 /** The plain message of an error, for an alert. */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;

@@ -32,9 +32,6 @@ export const storedUtenteSchema = utenteLogin;
 export const storedUserSchema = loginBackendResponse;
 export type StoredUser = z.infer<typeof storedUserSchema>;
 
-/** Minimal shape of a cart line; the cart feature narrows it with the product schema. */
-export const carrelloItemsSchema = z.array(z.looseObject({ quantita: z.number() }));
-
 const CHANGE_EVENT = 'portale:storage';
 
 function safeStorage(): Storage | null {
@@ -49,7 +46,7 @@ function notify(key: StorageKey | null): void {
   window.dispatchEvent(new CustomEvent<StorageKey | null>(CHANGE_EVENT, { detail: key }));
 }
 
-export function readRaw(key: StorageKey): string | null {
+function readRaw(key: StorageKey): string | null {
   return safeStorage()?.getItem(key) ?? null;
 }
 
@@ -100,14 +97,7 @@ export const getSessionData = () => readStored(STORAGE_KEYS.sessionData, session
 export const setSessionData = (value: SessionData) => writeStored(STORAGE_KEYS.sessionData, value);
 export const getUtente = () => readStored(STORAGE_KEYS.utente, storedUtenteSchema);
 export const setUtente = (value: UtenteLogin) => writeStored(STORAGE_KEYS.utente, value);
-export const getAdminUser = () => readStored(STORAGE_KEYS.user, storedUserSchema);
 export const setAdminUser = (value: StoredUser) => writeStored(STORAGE_KEYS.user, value);
-
-/** Price list number of the session's client: 0 or missing means 1. */
-export function listinoOf(session: Pick<SessionData, 'cliente_lis_maga'> | null): number {
-  const n = session?.cliente_lis_maga;
-  return n && n > 0 ? n : 1;
-}
 
 function subscribe(key: StorageKey, onChange: () => void): () => void {
   const onLocal = (e: Event) => {

@@ -9,7 +9,7 @@ import { useShopSession } from '../session/shopSession';
 import { listeQuery } from './api';
 import { MSG, useListeAzioni } from './azioni';
 import { ListaForm } from './ListaForm';
-import { PencilIcon, TrashIcon } from '../components/icons';
+import { PencilIcon, TrashIcon } from '../components/Icone';
 import './liste.css';
 
 /** /liste (docs/regole/liste.md#list-screens): the user's lists; a row opens /liste/dettaglio; create, rename, delete. */

@@ -29,6 +29,9 @@ export const shopKeys = {
 /** Categories, brands and flyers change rarely: cached for the page's life (docs/regole/catalogo.md#spa-caches). */
 const FOREVER = { staleTime: Infinity, gcTime: Infinity } as const;
 
+/** What a failed load of the categories says. */
+export const MSG_CATEGORIE = 'Errore nel recupero delle categorie';
+
 export const categorieQuery = () =>
   queryOptions({
     queryKey: shopKeys.categorie,

@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { BUDGET_MAX, type BudgetRiga, type BudgetUpsertRequest, MSG_BUDGET } from '../../../shared/budget.js';
-import { ErrorState } from '../../components/ErrorState';
 import { InputField } from '../../components/form/InputField';
-import { Spinner } from '../../components/Spinner';
+import { QueryView } from '../../components/QueryView';
 import { useToast } from '../../components/Toast';
 import { errorMessage } from '../../lib/api';
 import { budgetQuery, useSalvaBudget } from './api';
-import { MESI } from '../../lib/formato';
-import { formatEuro } from './format';
+import { formatEuro2, MESI } from '../../lib/formato';
 import './budget.css';
 
 /** The form's three years: previous, current, next; the current one is shown first. */
@@ -42,12 +40,16 @@ const inCasella = (n: number) => String(n).replace('.', ',');
 export function BudgetForm({ clienteId }: { clienteId: number }) {
   const query = useQuery(budgetQuery(clienteId));
   const anni = anniDelModulo();
-  if (query.isPending) return <Spinner label="Caricamento budget…" size="lg" showLabel block />;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  const righe = query.data.data.filter((r) => anni.includes(r.anno));
-  // A new answer (after a save) starts the form again from what is stored.
-  const firma = righe.map((r) => `${r.id}:${r.anno}:${r.mese}:${r.budget}`).join('|');
-  return <BudgetEditor key={firma} clienteId={clienteId} anni={anni} righe={righe} />;
+  return (
+    <QueryView query={query} loadingLabel="Caricamento budget…">
+      {(d) => {
+        const righe = d.data.filter((r) => anni.includes(r.anno));
+        // A new answer (after a save) starts the form again from what is stored.
+        const firma = righe.map((r) => `${r.id}:${r.anno}:${r.mese}:${r.budget}`).join('|');
+        return <BudgetEditor key={firma} clienteId={clienteId} anni={anni} righe={righe} />;
+      }}
+    </QueryView>
+  );
 }
 
 function BudgetEditor({ clienteId, anni, righe }: { clienteId: number; anni: [number, number, number]; righe: BudgetRiga[] }) {
@@ -150,7 +152,7 @@ function BudgetEditor({ clienteId, anni, righe }: { clienteId: number; anni: [nu
       )}
       <div className="budget-piede">
         <span className="budget-totale">
-          Totale {annoAttivo}: <strong className="num">{formatEuro(totale)}</strong>
+          Totale {annoAttivo}: <strong className="num">{formatEuro2(totale)}</strong>
         </span>
         <div className="budget-azioni">
           <button type="button" className="btn" disabled={cambiati.length === 0 && nonValidi.length === 0} onClick={() => setValori(iniziali())}>

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { type ClienteAdmin, STRINGA_CLIENTI_MAX } from '../../../shared/anagrafica.js';
+import { nomeListino } from '../../../shared/listini.js';
 import { type Column, DataTable } from '../../components/DataTable';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { usePaging } from '../../hooks/usePaging';
@@ -8,7 +9,6 @@ import { paths } from '../../paths';
 import { ElencoCercabile } from '../ElencoCercabile';
 import { useRicercaNellUrl } from '../ricercaUrl';
 import { clientiQuery } from './api';
-import { listino } from './format';
 import './clienti.css';
 
 const columns: Column<ClienteAdmin>[] = [
@@ -28,7 +28,7 @@ const columns: Column<ClienteAdmin>[] = [
       </>
     ),
   },
-  { key: 'listino', header: 'Listino', align: 'end', className: 'nowrap', cell: (c) => listino(c.lis_maga) },
+  { key: 'listino', header: 'Listino', align: 'end', className: 'nowrap', cell: (c) => nomeListino(c.lis_maga) },
 ];
 
 /**

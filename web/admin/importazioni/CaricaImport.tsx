@@ -3,12 +3,14 @@ import { useState, type FormEvent } from 'react';
 import { importInCorso, MAX_IMPORT_BYTES, MSG_IMPORT } from '../../../shared/importazioni.js';
 import { MSG_UPLOAD } from '../../../shared/upload.js';
 import { type OutputOfRapporto, TIPI_IMPORT, type TipoImport } from './tipi';
+import { ErrorState } from '../../components/ErrorState';
 import { CheckboxField } from '../../components/form/CheckboxField';
 import { InputField } from '../../components/form/InputField';
 import { SelectField } from '../../components/form/SelectField';
 import { errorMessage } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
-import { Avanzamento, eAnnullato, FilePicker, useCaricamento } from '../multimedia/file';
+import { Avanzamento, eAnnullato, useCaricamento } from '../multimedia/Avanzamento';
+import { SceltaFile } from '../multimedia/SceltaFile';
 import { importKeys, inviaImport, rapportoQuery } from './api';
 import { AvanzamentoImport } from './AvanzamentoImport';
 import { Conteggi } from './Conteggi';
@@ -92,7 +94,7 @@ export function CaricaImport() {
             options={TIPI_IMPORT.map((t) => ({ value: t, label: ETICHETTE[t] }))}
             onChange={(e) => cambia(setTipo)(e.target.value as TipoImport)}
           />
-          <FilePicker
+          <SceltaFile
             label="File (CSV o XLSX)"
             campo="file"
             required
@@ -133,7 +135,7 @@ export function CaricaImport() {
         {avanzamento && <Avanzamento inviati={avanzamento.inviati} totale={avanzamento.totale} />}
         {rapporto && importInCorso(rapporto.importazione) && <AvanzamentoImport i={rapporto.importazione} />}
         {errore && <p className="form-error" role="alert">{errore}</p>}
-        {seguita.isError && <p className="form-error" role="alert">{errorMessage(seguita.error)}</p>}
+        {seguita.isError && <ErrorState riga error={seguita.error} message={errorMessage(seguita.error)} onRetry={() => void seguita.refetch()} />}
       </form>
       {rapporto && !importInCorso(rapporto.importazione) && <Rapporto r={rapporto} />}
     </section>

@@ -9,7 +9,8 @@ import { TextareaField } from '../../components/form/TextareaField';
 import { useToast } from '../../components/Toast';
 import { errorMessage } from '../../lib/api';
 import { useCreaMultimedia } from './api';
-import { Avanzamento, eAnnullato, erroreFile, FilePicker, useCaricamento } from './file';
+import { Avanzamento, eAnnullato, useCaricamento } from './Avanzamento';
+import { erroreFile, SceltaFile } from './SceltaFile';
 
 export const OPZIONI_TIPOLOGIA = MULTIMEDIA_TIPOLOGIE.map((t) => ({ value: t, label: TIPOLOGIA_ETICHETTA[t] }));
 
@@ -103,7 +104,7 @@ export function MultimediaForm({ tipologia: fissa, titolo }: { tipologia?: Multi
         </div>
         <div className="mm-form-file">
           {!banner && (
-            <FilePicker
+            <SceltaFile
               key={`file-${giro}`}
               label="File da scaricare"
               campo="file"
@@ -114,7 +115,7 @@ export function MultimediaForm({ tipologia: fissa, titolo }: { tipologia?: Multi
               disabled={inCorso}
             />
           )}
-          <FilePicker
+          <SceltaFile
             key={`cover-${giro}`}
             label="Copertina"
             campo="cover"

@@ -4,13 +4,14 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { InputField } from '../../components/form/InputField';
 import { SelectField } from '../../components/form/SelectField';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorState } from '../../components/ErrorState';
-import { SearchIcon } from '../../components/icons';
+import { SearchIcon } from '../../components/Icone';
 import { Pagination } from '../../components/Pagination';
+import { QueryView } from '../../components/QueryView';
 import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { usePaging } from '../../hooks/usePaging';
 import { paths } from '../../paths';
+import { MSG_CATEGORIE } from '../../shop/api';
 import { alberoCategorieQuery, categoriePiane, type CategoriaPiana } from '../categorie/api';
 import { type Elenco, elencoQuery, normalizzaTesto } from './api';
 import { contiDi, ProdottiTabella, righeDi } from './ProdottiTabella';
@@ -55,15 +56,19 @@ export function ProdottiPage() {
   const { data: conti } = useQuery({ ...opzioni, enabled: !!elenco, placeholderData: keepPreviousData, select: contiDi });
 
   const perCategoria = () => void navigate(paths.adminProdotti.path);
-  const perTestoVai = () => setParams({ [PARAM]: '' });
+  // From a category's address too: the text search lives on the list's own path.
+  const perTestoVai = () => void navigate({ pathname: paths.adminProdotti.path, search: `?${PARAM}=` });
 
   let corpo;
   if (perTesto && !elenco) {
     corpo = <EmptyState title="Cerca un prodotto per codice, EAN, codice fornitore o parole del titolo." />;
   } else if (!perTesto && !codCat) {
-    if (albero.isPending) corpo = <Spinner label="Caricamento categorie…" size="lg" showLabel block />;
-    else if (albero.isError) corpo = <ErrorState title="Errore nel recupero delle categorie" error={albero.error} onRetry={() => void albero.refetch()} />;
-    else corpo = <EmptyState title="Nessun risultato presente." />;
+    // Without a category to show: the tree is loading, failed, or has none.
+    corpo = (
+      <QueryView query={albero} loadingLabel="Caricamento categorie…" errorTitle={MSG_CATEGORIE} isEmpty={() => true}>
+        {() => null}
+      </QueryView>
+    );
   } else {
     corpo = <ProdottiTabella query={righe} label={perTesto ? `Prodotti per “${stringa}”` : `Prodotti di ${categoria?.categoria.nome ?? codCat}`} />;
   }

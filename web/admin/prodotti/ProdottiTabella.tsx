@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { type PaginaProdotti, type Prodotto, SENZA_MARCHIO } from '../../../shared/catalogo.js';
-import { formatEuro3 } from '../../cart/priceMode';
+import { formatEuro3 } from '../../lib/formato';
 import { type Column, DataTable, type TableQuery } from '../../components/DataTable';
 import { Thumb } from '../../components/Thumb';
 import { paths } from '../../paths';

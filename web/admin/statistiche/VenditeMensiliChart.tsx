@@ -3,8 +3,8 @@ import {
   type ChartConfiguration,
 } from 'chart.js';
 import { useEffect, useRef } from 'react';
-import { formatEuro2 } from '../../cart/priceMode';
-import { formatEuroAsse, type PuntoMese } from './format';
+import { formatEuro2, formatEuroAsse } from '../../lib/formato';
+import type { PuntoMese } from './puntiMensili';
 
 // Only the pieces of a line chart: chart.js lives in this lazy chunk alone (web/README.md budget).
 Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Tooltip, Legend, Filler);

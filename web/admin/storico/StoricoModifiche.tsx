@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { etichettaAzione, type Modifica } from '../../../shared/audit.js';
 import { type Column, DataTable } from '../../components/DataTable';
 import { Pagination } from '../../components/Pagination';
-import { formatDataOraSpec } from '../../lib/formato';
+import { formatDataOra } from '../../lib/formato';
 import { type Soggetto, storicoQuery } from './api';
 import { dettagliTesto } from './storico';
 import './storico.css';
@@ -35,7 +35,7 @@ function Dettagli({ modifica }: { modifica: Modifica }) {
 const columns: Column<Modifica>[] = [
   {
     key: 'data', header: 'Data', className: 'nowrap',
-    cell: (m) => <time dateTime={m.created_at}>{formatDataOraSpec(m.created_at)}</time>,
+    cell: (m) => <time dateTime={m.created_at}>{formatDataOra(m.created_at)}</time>,
   },
   { key: 'admin', header: 'Amministratore', cell: (m) => m.admin_username },
   { key: 'azione', header: 'Azione', className: 'strong', cell: (m) => etichettaAzione(m.azione) },

@@ -1,6 +1,5 @@
 import type { Modifica } from '../../../shared/audit.js';
-import { MESI } from '../../lib/formato';
-import { formatEuro2 as formatEuro } from '../../cart/priceMode';
+import { formatEuro2, nomeMese } from '../../lib/formato';
 
 /** Names of the recorded fields, where the key alone would not read well. */
 const CAMPI: Record<string, string> = {
@@ -43,7 +42,7 @@ export function dettagliTesto(m: Modifica): string[] {
   if (m.azione === 'budget.salva' && Array.isArray(budgets) && budgets.every(eBudgetMese)) {
     return [...budgets]
       .sort((a, b) => a.anno - b.anno || a.mese - b.mese)
-      .map((b) => `${MESI[b.mese - 1] ?? b.mese} ${b.anno}: ${formatEuro(b.budget)}`);
+      .map((b) => `${nomeMese(b.mese)} ${b.anno}: ${formatEuro2(b.budget)}`);
   }
   return Object.entries(m.dettagli).map(([k, v]) => `${CAMPI[k] ?? k.replace(/_/g, ' ')}: ${valore(k, v)}`);
 }

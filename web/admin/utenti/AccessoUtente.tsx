@@ -7,7 +7,7 @@ import { useConfirmAction } from '../../hooks/useConfirmAction';
 import { ApiError } from '../../lib/api';
 import { paths } from '../../paths';
 import { useCancellaUtente, useMandaCredenziali } from './api';
-import { InterruttoreFatturato } from './FatturatoMetrica';
+import { InterruttoreFatturato } from './InterruttoreFatturato';
 import { PillStatoLogin, PulsanteStatoLogin } from './StatoLogin';
 
 /**

@@ -12,7 +12,7 @@ import { ElencoCercabile } from '../ElencoCercabile';
 import { useRicercaNellUrl } from '../ricercaUrl';
 import { utentiQuery } from './api';
 import { BudgetUtente } from './BudgetUtente';
-import { InterruttoreFatturato } from './FatturatoMetrica';
+import { InterruttoreFatturato } from './InterruttoreFatturato';
 import { NuovoUtente } from './NuovoUtente';
 import { nominativo } from './nominativo';
 import { PillStatoLogin, PulsanteStatoLogin } from './StatoLogin';
@@ -55,16 +55,7 @@ const columns: Column<UtenteAdmin>[] = [
     ),
   },
   { key: 'clienti', header: 'Clienti', cell: (u) => <ClientiCella clienti={u.clienti} /> },
-  {
-    key: 'login', header: 'Login',
-    cell: (u) => (
-      <div className="utenti-login">
-        <PillStatoLogin utente={u} />
-        <PulsanteStatoLogin utente={u} compatto />
-      </div>
-    ),
-  },
-  { key: 'fatturato', header: 'Fatturato Metrica', className: 'utenti-col-fatturato', cell: (u) => <InterruttoreFatturato utente={u} /> },
+  { key: 'login', header: 'Login', className: 'nowrap', cell: (u) => <PillStatoLogin utente={u} /> },
 ];
 
 type Finestra = { tipo: 'nuovo' } | { tipo: 'dispositivi' | 'budget'; utente: UtenteAdmin } | null;
@@ -124,7 +115,10 @@ export function UtentiPage() {
           loadingLabel="Caricamento utenti…"
           onRowClick={(u) => void navigate(paths.adminUtenteDettaglio.href(u.id))}
           actions={(u) => (
+            // Every control of a row, in the column that stays in view at the right edge.
             <div className="utenti-azioni">
+              <PulsanteStatoLogin utente={u} compatto />
+              <InterruttoreFatturato utente={u} etichetta="Fatturato" />
               <button type="button" className="btn btn-sm" aria-label={`Dispositivi di ${u.username}`} onClick={() => setFinestra({ tipo: 'dispositivi', utente: u })}>
                 Dispositivi
               </button>

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { SearchIcon } from '../../components/icons';
+import { SearchIcon } from '../../components/Icone';
 import { useDialogs } from '../../components/Modal';
 import { paths } from '../../paths';
 

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { brandLogoSources } from '../../components/BrandLogo';
 import { FallbackImage } from '../../components/ProductImage';
-import { EmptyState } from '../../components/EmptyState';
 import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { paths } from '../../paths';
@@ -19,8 +18,7 @@ export function MarchiPage() {
         <h1>I Nostri Marchi</h1>
       </div>
       {/* A failed brand list shows as an empty list. */}
-      {query.isError ? <EmptyState title="Nessun marchio disponibile." /> : (
-      <QueryView query={query} isEmpty={(d) => d.length === 0} empty="Nessun marchio disponibile." loadingLabel="Caricamento marchi…">
+      <QueryView query={query} isEmpty={(d) => d.length === 0} empty="Nessun marchio disponibile." loadingLabel="Caricamento marchi…" seErrore="vuoto">
         {(brands) => (
           <ul className="brand-grid" aria-label="Marchi">
             {brands.map((b) => (
@@ -41,7 +39,6 @@ export function MarchiPage() {
           </ul>
         )}
       </QueryView>
-      )}
     </>
   );
 }

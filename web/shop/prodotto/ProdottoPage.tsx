@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { prodotto as prodottoSchema, type MediaProdotto, type Prodotto } from '../../../shared/catalogo.js';
 import { usePriceMode } from '../../cart/priceMode';
 import { Availability } from '../../components/Availability';
+import { BackButton } from '../../components/BackButton';
 import { Barcode } from '../../components/Barcode';
 import { BrandLogo } from '../../components/BrandLogo';
 import { EmptyState } from '../../components/EmptyState';
 import { Price, ProductTags } from '../../components/Price';
-import { CartIcon } from '../../components/icons';
+import { CartIcon } from '../../components/Icone';
 import { ProductImage } from '../../components/ProductImage';
 import { useAddToCart } from '../../components/useAddToCart';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -61,25 +62,16 @@ export function ProdottoPage() {
 }
 
 function Scheda({ prodotto }: { prodotto: Prodotto }) {
-  const navigate = useNavigate();
   const mode = usePriceMode();
   const { add, message, overlay } = useAddToCart();
   const foto = galleria(prodotto);
   const [selezionata, setSelezionata] = useState(0);
   const corrente = foto[selezionata] ?? foto[0]!;
 
-  const indietro = () => {
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) void navigate(-1);
-    else void navigate(paths.home2.path);
-  };
-
   return (
     <article className="scheda" aria-labelledby="scheda-title">
       <div className="scheda-top">
-        <button type="button" className="btn btn-sm" onClick={indietro}>
-          ← Indietro
-        </button>
+        <BackButton to={paths.home2.path} storia />
         <span className="muted scheda-path">
           {[prodotto.famiglia, prodotto.sottofamiglia, prodotto.gruppo].filter(Boolean).join(' › ')}
         </span>

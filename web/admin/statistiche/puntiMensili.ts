@@ -1,20 +1,8 @@
+/** The monthly chart's points from ordini/stats' rows: every month in the range, none missing. */
 import type { StatsResponse } from '../../../shared/statistiche.js';
-import { MESI } from '../../lib/formato';
+import { nomeMese } from '../../lib/formato';
 
 export type RigaMese = StatsResponse['ordiniEImportiPerMeseAnno'][number];
-
-export const nomeMese = (mese: number) => MESI[mese - 1] ?? String(mese);
-
-const intero = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0, useGrouping: 'always' as unknown as boolean });
-/** Counts and quantities: '1.234'. */
-export const formatIntero = (n: number) => intero.format(n);
-
-const euroAsse = new Intl.NumberFormat('it-IT', {
-  style: 'currency', currency: 'EUR', minimumFractionDigits: 0, maximumFractionDigits: 2,
-  useGrouping: 'always' as unknown as boolean,
-});
-/** Chart axis ticks: '12.000 €', '2,5 €'. */
-export const formatEuroAsse = (n: number) => euroAsse.format(n);
 
 /** A point of the monthly chart: its label, and the amount in euro (0 for a month without orders). */
 export interface PuntoMese {

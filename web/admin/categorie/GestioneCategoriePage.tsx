@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Categoria } from '../../../shared/catalogo.js';
-import { EmptyState } from '../../components/EmptyState';
-import { ErrorState } from '../../components/ErrorState';
-import { Spinner } from '../../components/Spinner';
+import { QueryView } from '../../components/QueryView';
 import { useConfirmAction } from '../../hooks/useConfirmAction';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { MSG_CATEGORIE } from '../../shop/api';
 import { alberoCategorieQuery, categoriePiane, useCambiaStatoCategoria } from './api';
 import './categorie.css';
 
@@ -15,23 +14,12 @@ import './categorie.css';
  * confirmation: a disabled category disappears from the customers' menu, sidebar and category
  * pages together with its sub-categories, which are marked as hidden here.
  */
-export function CategoriePage() {
+export function GestioneCategoriePage() {
   useDocumentTitle('Gestione Categorie');
   const query = useQuery(alberoCategorieQuery());
   const piane = query.data ? categoriePiane(query.data) : [];
   const disattivate = piane.filter((p) => p.categoria.status !== 0).length;
 
-  let body;
-  if (query.isPending) body = <Spinner label="Caricamento categorie…" size="lg" showLabel block />;
-  else if (query.isError) body = <ErrorState title="Errore nel recupero delle categorie" error={query.error} onRetry={() => void query.refetch()} />;
-  else if (query.data.length === 0) body = <EmptyState title="Nessuna categoria presente." />;
-  else {
-    body = (
-      <ul className="cat-admin" aria-label="Albero delle categorie">
-        {query.data.map((c) => <Nodo key={c.cod_cat} categoria={c} sottoNascosta={false} />)}
-      </ul>
-    );
-  }
 
   return (
     <>
@@ -45,7 +33,19 @@ export function CategoriePage() {
         Una categoria disattivata non compare ai clienti, con tutte le sue sottocategorie.
       </p>
       <section className="card cat-admin-card" aria-label="Categorie">
-        {body}
+        <QueryView
+          query={query}
+          loadingLabel="Caricamento categorie…"
+          errorTitle={MSG_CATEGORIE}
+          isEmpty={(d) => d.length === 0}
+          empty="Nessuna categoria presente."
+        >
+          {(albero) => (
+            <ul className="cat-admin" aria-label="Albero delle categorie">
+              {albero.map((c) => <Nodo key={c.cod_cat} categoria={c} sottoNascosta={false} />)}
+            </ul>
+          )}
+        </QueryView>
       </section>
     </>
   );

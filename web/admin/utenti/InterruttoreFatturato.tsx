@@ -6,7 +6,11 @@ import { useToggleFatturato } from './api';
  * The turnover flag (docs/regole/admin.md#turnover-flag): whether the customer sees 'Fatturato mensile'. A
  * switch that asks first, then toggles on the server (which answers the new value).
  */
-export function InterruttoreFatturato({ utente: u }: { utente: UtenteAdmin }) {
+export function InterruttoreFatturato({ utente: u, etichetta }: {
+  utente: UtenteAdmin;
+  /** A visible name instead of the state's words, where no label names the switch (the user list's row). */
+  etichetta?: string;
+}) {
   const toggle = useToggleFatturato();
   const confermaEFai = useConfirmAction();
   const attivo = u.fatturato_metrica === 1;
@@ -31,7 +35,7 @@ export function InterruttoreFatturato({ utente: u }: { utente: UtenteAdmin }) {
       onClick={onClick}
     >
       <span className="utenti-switch-track" aria-hidden="true" />
-      <span aria-hidden="true">{attivo ? 'Attivo' : 'Non attivo'}</span>
+      <span aria-hidden="true">{etichetta ?? (attivo ? 'Attivo' : 'Non attivo')}</span>
     </button>
   );
 }
