@@ -25,6 +25,7 @@ import { CodaLavori } from './lavori/coda-lavori.js';
 import { inviaMail } from './posta/invia-mail.js';
 import { applicaStatistiche } from './statistiche/coda.js';
 import { Impostazioni } from './impostazioni/impostazioni.service.js';
+import { ascolta } from './lib/cache.js';
 import { registerErrorHandler } from './lib/error-handler.js';
 import { registraFormUrlencoded } from './lib/form-urlencoded.js';
 import { badRequest } from './lib/errors.js';
@@ -129,10 +130,11 @@ export async function buildApp(
     connectTimeoutSeconds: config.dbConnectTimeoutSeconds ?? DEFAULT_DB_CONNECT_TIMEOUT_SECONDS,
     statementTimeoutSeconds: config.dbStatementTimeoutSeconds ?? DEFAULT_DB_STATEMENT_TIMEOUT_SECONDS,
   });
+  // The per-process caches, each emptied in every process by its channel's notices.
   const sessioniRecenti = new SessioniRecenti();
-  await sessioniRecenti.listen(database.sql);
   const catalogo = new CatalogoCache(database.sql);
-  await catalogo.listen();
+  const impostazioni = new Impostazioni(database.db);
+  const smettiDiAscoltare = await ascolta(database.sql, [sessioniRecenti, catalogo, impostazioni]);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir });
   const lavori = new CodaLavori(database.sql, {
     invia_mail: inviaMail(database.sql, mailer),
@@ -152,7 +154,7 @@ export async function buildApp(
   app.decorate('deps', {
     config,
     db: database.db,
-    impostazioni: new Impostazioni(database.db),
+    impostazioni,
     sessioniRecenti,
     catalogo,
     lavori,
@@ -160,7 +162,7 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     await lavori.stop();
     mailer.close();
-    await catalogo.close();
+    await smettiDiAscoltare();
     await database.close();
   });
 

@@ -77,9 +77,10 @@ export async function requireUtente(req: FastifyRequest): Promise<UtenteSessione
   const tokenHash = hashToken(token);
   const recent = deps.sessioniRecenti.get(tokenHash);
   if (recent) return recent;
+  const lettura = deps.sessioniRecenti.lettura();
   const found = await findUtenteBySession(deps.db, tokenHash, minutiInattivita(deps.config));
   if (!found) throw unauthorized();
-  deps.sessioniRecenti.set(tokenHash, found.utente, found.scade);
+  deps.sessioniRecenti.set(lettura, tokenHash, found.utente, found.scade);
   return found.utente;
 }
 
