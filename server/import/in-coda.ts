@@ -18,7 +18,8 @@ import type { Sql } from '../db/client.js';
 import { badRequest } from '../lib/errors.js';
 import type { FileRicevuto } from '../lib/upload/ricevi-file.js';
 import { leggiMappa, percorsoMappa } from './colonne.js';
-import { type Autore, importa, OpzioniNonValide, SOGLIA_PREDEFINITA, verificaOpzioni } from './importa.js';
+import type { Autore } from './esecuzione.js';
+import { importa, OpzioniNonValide, SOGLIA_PREDEFINITA, verificaOpzioni } from './importa.js';
 import { apriRegistro } from './registro.js';
 import { erroriImportazione, leggiImportazione } from './storico.js';
 
