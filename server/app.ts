@@ -16,6 +16,7 @@ import {
 } from './config.js';
 import { connect } from './db/client.js';
 import './deps.js';
+import { accesso } from './auth/access.js';
 import { SessioniRecenti } from './auth/sessioni-recenti.js';
 import { CatalogoCache } from './catalogo/catalogo.cache.js';
 import { applicaPopolarita } from './catalogo/popolarita.js';
@@ -203,6 +204,8 @@ export async function buildApp(
     }
   });
 
+  app.decorate('accesso', accesso);
+  app.decorateRequest('sessione', null);
   registerRoutes(app, API_ROUTES);
 
   fs.mkdirSync(config.mediaDir, { recursive: true });
