@@ -16,6 +16,7 @@ import {
 } from './config.js';
 import { connect } from './db/client.js';
 import './deps.js';
+import { accesso } from './auth/access.js';
 import { SessioniRecenti } from './auth/sessioni-recenti.js';
 import { CatalogoCache } from './catalogo/catalogo.cache.js';
 import { applicaPopolarita } from './catalogo/popolarita.js';
@@ -25,6 +26,7 @@ import { CodaLavori } from './lavori/coda-lavori.js';
 import { inviaMail } from './posta/invia-mail.js';
 import { applicaStatistiche } from './statistiche/coda.js';
 import { Impostazioni } from './impostazioni/impostazioni.service.js';
+import { ascolta } from './lib/cache.js';
 import { corpoErrore, registerErrorHandler } from './lib/error-handler.js';
 import { registraFormUrlencoded } from './lib/form-urlencoded.js';
 import { HttpError } from './lib/errors.js';
@@ -130,10 +132,11 @@ export async function buildApp(
     connectTimeoutSeconds: config.dbConnectTimeoutSeconds ?? DEFAULT_DB_CONNECT_TIMEOUT_SECONDS,
     statementTimeoutSeconds: config.dbStatementTimeoutSeconds ?? DEFAULT_DB_STATEMENT_TIMEOUT_SECONDS,
   });
+  // The per-process caches, each emptied in every process by its channel's notices.
   const sessioniRecenti = new SessioniRecenti();
-  await sessioniRecenti.listen(database.sql);
   const catalogo = new CatalogoCache(database.sql);
-  await catalogo.listen();
+  const impostazioni = new Impostazioni(database.db);
+  const smettiDiAscoltare = await ascolta(database.sql, [sessioniRecenti, catalogo, impostazioni]);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir });
   const lavori = new CodaLavori(database.sql, {
     invia_mail: inviaMail(database.sql, mailer),
@@ -155,7 +158,7 @@ export async function buildApp(
   app.decorate('deps', {
     config,
     db: database.db,
-    impostazioni: new Impostazioni(database.db),
+    impostazioni,
     sessioniRecenti,
     catalogo,
     lavori,
@@ -163,7 +166,7 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     await lavori.stop();
     mailer.close();
-    await catalogo.close();
+    await smettiDiAscoltare();
     await database.close();
   });
 
@@ -204,6 +207,8 @@ export async function buildApp(
     }
   });
 
+  app.decorate('accesso', accesso);
+  app.decorateRequest('sessione', null);
   registerRoutes(app, API_ROUTES);
 
   fs.mkdirSync(config.mediaDir, { recursive: true });

@@ -1,6 +1,5 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AzioneAudit, Modifica } from '../../shared/audit.js';
-import type { AdminSessione } from '../auth/utente-sessione.js';
 import type { DbOrTx } from '../db/client.js';
 import { modificheAdmin } from '../db/schema/index.js';
 
@@ -15,11 +14,17 @@ export interface NuovaModifica {
   dettagli?: Record<string, unknown>;
 }
 
+/** Who made a change: an admin session gives it (audit sits below auth, which records changes too). */
+export interface AutoreModifica {
+  id: number;
+  username: string;
+}
+
 /**
  * Records an admin's change. Pass the transaction of the change itself, so that the change and its
  * record commit together or not at all.
  */
-export async function registraModifica(db: DbOrTx, admin: AdminSessione, m: NuovaModifica): Promise<void> {
+export async function registraModifica(db: DbOrTx, admin: AutoreModifica, m: NuovaModifica): Promise<void> {
   await db.insert(modificheAdmin).values({
     adminId: admin.id,
     adminUsername: admin.username,

@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { accessoApi, TIPOLOGIA_TECNICO } from '../../shared/accesso.js';
-import type { Access } from '../../shared/contract.js';
+import type { Access, AnyContract } from '../../shared/contract.js';
 import { MSG_PASSWORD, utentiApi } from '../../shared/utenti.js';
 import { sqlOf, type DbOrTx } from '../db/client.js';
 import { forbidden, HttpError, inMaintenance, unauthorized } from '../lib/errors.js';
+import type { Accesso } from '../lib/route.js';
 import { requireToken, type TokenApi } from './api-token.js';
 import { hashToken, minutiInattivita, tokenSessione } from './sessioni.js';
 import {
@@ -17,6 +18,34 @@ export interface Sessione {
   cliente?: ClienteSessione;
   token?: TokenApi;
 }
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set before validation by the call's access rule. */
+    sessione: Sessione | null;
+  }
+}
+
+/** The session each access gives its handlers (route.ts types their context by it). */
+declare module '../lib/route.js' {
+  interface SessioniPerAccesso {
+    utente: { utente: UtenteSessione };
+    cliente: { utente: UtenteSessione; cliente: ClienteSessione };
+    sessione: { utente: UtenteSessione | undefined; admin: AdminSessione | undefined };
+    catalogo: { cliente: ClienteSessione; utente: UtenteSessione | undefined; admin: AdminSessione | undefined };
+    admin: { admin: AdminSessione };
+    tecnico: { admin: AdminSessione };
+    token: { token: TokenApi };
+  }
+}
+
+/** The access layer of every call, decorated on the app by buildApp (route.ts reaches it as app.accesso). */
+export const accesso: Accesso = {
+  sessione: async (req, access) => {
+    req.sessione = await sessioneDi(req, access);
+  },
+  conCliente: (req, c, input) => conCliente(req, c, input),
+};
 
 /**
  * The session a call of this access needs (401 without one, 403 for the wrong kind, 503 for
@@ -77,9 +106,10 @@ export async function requireUtente(req: FastifyRequest): Promise<UtenteSessione
   const tokenHash = hashToken(token);
   const recent = deps.sessioniRecenti.get(tokenHash);
   if (recent) return recent;
+  const lettura = deps.sessioniRecenti.lettura();
   const found = await utenteDellaSessione(deps.db, tokenHash, minutiInattivita(deps.config));
   if (!found) throw unauthorized();
-  deps.sessioniRecenti.set(tokenHash, found.utente, found.scade);
+  deps.sessioniRecenti.set(lettura, tokenHash, found.utente, found.scade);
   return found.utente;
 }
 
@@ -142,4 +172,23 @@ export async function clienteDelCatalogo(db: DbOrTx, codes: ScopeCodes): Promise
     id: 0, aziendaCodice: codes.azienda ?? '', aziendaRagioneSociale: '', codice: codes.cliente ?? '',
     ragioneSociale: '', lisMaga: 1, sconto: '0',
   };
+}
+
+/** The session of the request with the client its codes name, for the access kinds that price. */
+async function conCliente(req: FastifyRequest, c: AnyContract, input: Record<string, unknown>): Promise<Sessione> {
+  const s = req.sessione ?? {};
+  if (c.access === 'public' || c.access === 'admin' || c.access === 'tecnico' || c.access === 'sessione' || c.access === 'token') return s;
+  const code = (k: 'azienda' | 'cliente' | 'utente') => {
+    const field = c.scope?.[k];
+    const v = field === undefined ? undefined : input[field];
+    return typeof v === 'string' ? v : undefined;
+  };
+  const codes = { azienda: code('azienda'), cliente: code('cliente'), utente: code('utente') };
+  if (s.admin) return { ...s, cliente: await clienteDelCatalogo(req.server.deps.db, codes) };
+  if (!s.utente) throw forbidden();
+  if (c.access === 'utente') {
+    if (codes.utente !== undefined && codes.utente !== s.utente.codice) throw forbidden();
+    return s;
+  }
+  return { ...s, cliente: resolveScope(s.utente, codes) };
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { BrowserInfo } from '../../shared/accesso.js';
 import type { DbOrTx } from '../db/client.js';
 import { dispositivi } from '../db/schema/index.js';
@@ -43,4 +43,10 @@ export async function registraDispositivo(
     })
     .returning({ id: dispositivi.id, authorized: dispositivi.authorized });
   return { id: row!.id, authorized: row!.authorized === 1 };
+}
+
+/** 'Cancella lista di attesa': the devices not authorised are deleted (with their sessions, by cascade). */
+export async function cancellaDispositiviInAttesa(db: DbOrTx): Promise<number> {
+  const rows = await db.delete(dispositivi).where(eq(dispositivi.authorized, 0)).returning({ id: dispositivi.id });
+  return rows.length;
 }

@@ -26,7 +26,7 @@ const page = async (e: Elenco, i: PageInput): Promise<Pagina> => {
 /** A paged product list priced for the call's client. */
 const paged = <I extends PageInput>(pagina: (deps: Deps, i: I) => Promise<Pagina>) =>
   async ({ deps, input, cliente }: { deps: Deps; input: I; cliente: ClienteSessione }) =>
-    toPagina(deps.db, prezziDi(cliente), await pagina(deps, input), input.start, input.limit);
+    toPagina(deps.db, deps.catalogo, prezziDi(cliente), await pagina(deps, input), input.start, input.limit);
 
 export const catalogoRoutes = routeGroup(catalogoApi, {
   // Customers see the enabled categories; the admin's 'Gestione Categorie' every one, with its status.
@@ -34,31 +34,32 @@ export const catalogoRoutes = routeGroup(catalogoApi, {
   marchi: async ({ deps }) => elencoMarchi(deps.db),
   marchio: async ({ deps, input }) => infoMarchio(deps.db, input.brand_id),
   volantini: async ({ deps }) => ({ volantini: await elencoVolantini(deps.db) }),
-  categoria: paged(async (deps, i) => page(elencoCategoria(deps.db, await categoriaIdByCodice(deps.db, i.categoria_cod)), i)),
-  volantino: paged(async (deps, i) => page(elencoVolantino(deps.db, i.volantino_id), i)),
-  marchioProdotti: paged(async (deps, i) => page(elencoMarchio(deps.db, i.brand_id), i)),
-  novita: paged(async (deps, i) => page(elencoNovita(deps.db), i)),
+  categoria: paged(async (deps, i) =>
+    page(elencoCategoria(deps.db, deps.catalogo, await categoriaIdByCodice(deps.db, deps.catalogo, i.categoria_cod)), i)),
+  volantino: paged(async (deps, i) => page(elencoVolantino(deps.db, deps.catalogo, i.volantino_id), i)),
+  marchioProdotti: paged(async (deps, i) => page(elencoMarchio(deps.db, deps.catalogo, i.brand_id), i)),
+  novita: paged(async (deps, i) => page(elencoNovita(deps.db, deps.catalogo), i)),
   ricerca: paged(async (deps, i) => ({
     prodotti: ricercaSource(deps.db, i.stringa, i.start, i.limit),
     totaleVuota: async () => (await cercaProdotti(deps.db, i.stringa, i.start, i.limit)).total,
   })),
   ultimiOrdinati: async ({ deps, input, cliente, utente }) => {
     const ids = await ultimiOrdinati(deps.db, utente.id, cliente.id, input.limit);
-    return { prodotti: await leggiProdotti(deps.db, prezziDi(cliente), ids) };
+    return { prodotti: await leggiProdotti(deps.db, deps.catalogo, prezziDi(cliente), ids) };
   },
   casuali: async ({ deps, input, cliente }) => ({
-    prodotti: await leggiProdotti(deps.db, prezziDi(cliente), await prodottiCasuali(deps.db, input.limit)),
+    prodotti: await leggiProdotti(deps.db, deps.catalogo, prezziDi(cliente), await prodottiCasuali(deps.db, input.limit)),
   }),
-  custom: paged(async (deps, i) => page(elencoCustom(deps.db), i)),
+  custom: paged(async (deps, i) => page(elencoCustom(deps.db, deps.catalogo), i)),
   dettaglio: async ({ deps, input, cliente }) => {
     const id = await idByCodice(deps.db, input.codice_prodotto);
     if (id === undefined) throw notFound(MSG_CATALOGO.prodottoSconosciuto(input.codice_prodotto));
-    const [prodotto] = await leggiProdotti(deps.db, prezziDi(cliente), [id]);
+    const [prodotto] = await leggiProdotti(deps.db, deps.catalogo, prezziDi(cliente), [id]);
     return { prodotto: prodotto! };
   },
   perCodice: async ({ deps, input, cliente }) => {
     const id = await idByCodice(deps.db, input.codice_prodotto);
-    return { prodotto: id === undefined ? [] : await leggiProdotti(deps.db, prezziDi(cliente), [id]) };
+    return { prodotto: id === undefined ? [] : await leggiProdotti(deps.db, deps.catalogo, prezziDi(cliente), [id]) };
   },
   modificaProdotto: async ({ deps, admin, input }) => modificaProdotto(deps, admin, input),
   cambiaStatoCategoria: async ({ deps, admin, input }) => cambiaStatoCategoria(deps, admin, input.cod_cat),

@@ -17,13 +17,13 @@ export interface Pagina {
 import type { PrezziCliente } from './prezzi.js';
 import { prodottiJson } from './prodotti.queries.js';
 import { RawJson } from '../lib/raw-json.js';
-import { catalogoCacheOf } from './catalogo.cache.js';
+import type { CatalogoCache } from './catalogo.cache.js';
 
 /** Turns a page of ids into the paged answer of the API, serialised once. */
 export async function toPagina(
-  db: DbOrTx, ctx: PrezziCliente, pagina: Pagina, start: number, limit: number,
+  db: DbOrTx, cache: CatalogoCache, ctx: PrezziCliente, pagina: Pagina, start: number, limit: number,
 ): Promise<RawJson> {
-  const [prodotti, totale] = await Promise.all([prodottiJson(db, ctx, pagina.prodotti), pagina.totale]);
+  const [prodotti, totale] = await Promise.all([prodottiJson(db, cache, ctx, pagina.prodotti), pagina.totale]);
   const total = totale ?? prodotti.total ?? (await pagina.totaleVuota?.()) ?? 0;
   const paginaCorrente = Math.floor(start / limit) + 1;
   const totalePagine = Math.ceil(total / limit);
@@ -35,8 +35,8 @@ export async function toPagina(
  * A visible category's id by its code, from the catalogue cache's map of the codes: a category
  * switched off, or under one switched off, has no page (categoria_visibile, server/catalogo/sql/).
  */
-export async function categoriaIdByCodice(db: DbOrTx, codCat: string): Promise<number> {
-  const ids = await catalogoCacheOf(db).codiciCategorie.get('all', async () =>
+export async function categoriaIdByCodice(db: DbOrTx, cache: CatalogoCache, codCat: string): Promise<number> {
+  const ids = await cache.codiciCategorie.ricorda('tutte', async () =>
     new Map((await sqlOf(db)<{ id: number; cod: string }[]>`
       SELECT id, cod_cat AS cod FROM categorie WHERE categoria_visibile(path_ids)`).map((r) => [r.cod, r.id])));
   const id = ids.get(codCat);

@@ -4,7 +4,7 @@ import { NOVITA_GIORNI } from '../../shared/catalogo.js';
 import { sqlOf, type DbOrTx, type Sql } from '../db/client.js';
 import type { PrezziCliente } from './prezzi.js';
 import { RawJson } from '../lib/raw-json.js';
-import { catalogoCacheOf } from './catalogo.cache.js';
+import type { CatalogoCache } from './catalogo.cache.js';
 
 type Row = {
   id: number;
@@ -39,14 +39,12 @@ type Dinamica = Pick<Row, 'id' | 'giac_attuale' | 'disponibilita' | 'ord_forn' |
  * price, net price and stock are read live on every request. Serialising 50 wide products per page
  * was most of a page's CPU.
  */
-async function descrizioni(db: DbOrTx, ids: number[]): Promise<Map<number, Buffer>> {
-  const cache = catalogoCacheOf(db);
+async function descrizioni(db: DbOrTx, cache: CatalogoCache['descrizioni'], ids: number[]): Promise<Map<number, Buffer>> {
   const sql = sqlOf(db);
-  const now = Date.now();
   const out = new Map<number, Buffer>();
   const missing: number[] = [];
   for (const id of ids) {
-    const json = cache.descrizione(id, now);
+    const json = cache.get(id);
     if (json !== undefined) out.set(id, json);
     else missing.push(id);
   }
@@ -75,14 +73,12 @@ async function descrizioni(db: DbOrTx, ids: number[]): Promise<Map<number, Buffe
       SELECT json_agg(json_build_object('tipo', pc.tipo, 'codice', pc.codice) ORDER BY pc.id) AS codici
       FROM prodotti_codici pc WHERE pc.prodotto_id = p.id) c ON true
     WHERE p.id = ANY(${missing}::int[])`;
-  const lette: [number, Buffer][] = [];
   for (const r of rows) {
     // The object's members without its braces, as bytes: pages are sent as buffers.
     const json = Buffer.from(JSON.stringify(toDescrizione(r)).slice(1, -1));
-    lette.push([r.id, json]);
+    cache.salva(lettura, r.id, json);
     out.set(r.id, json);
   }
-  cache.salvaDescrizioni(lettura, now, lette);
   return out;
 }
 
@@ -129,13 +125,13 @@ const numero = (v: string | null) => {
  * cached descriptions (a second statement only for products not in the cache).
  */
 export async function prodottiJson(
-  db: DbOrTx, ctx: PrezziCliente, ids: number[] | IdsSource,
+  db: DbOrTx, cache: CatalogoCache, ctx: PrezziCliente, ids: number[] | IdsSource,
 ): Promise<{ parts: (string | Buffer)[]; total: number | null }> {
   if (Array.isArray(ids) && ids.length === 0) return { parts: ['[]'], total: null };
   const sql = sqlOf(db);
   const dyn = await dinamiche(sql, ctx, Array.isArray(ids) ? literalIds(sql, ids) : ids);
   dyn.sort((a, b) => a.ord - b.ord);
-  const desc = await descrizioni(db, dyn.map((d) => d.id));
+  const desc = await descrizioni(db, cache.descrizioni, dyn.map((d) => d.id));
   const parts: (string | Buffer)[] = ['['];
   for (const d of dyn) {
     const base = desc.get(d.id);
@@ -154,8 +150,8 @@ export async function prodottiJson(
 }
 
 /** The same products as objects, for callers that work on them. */
-export async function leggiProdotti(db: DbOrTx, ctx: PrezziCliente, ids: number[]): Promise<Prodotto[]> {
-  return JSON.parse(new RawJson((await prodottiJson(db, ctx, ids)).parts).text()) as Prodotto[];
+export async function leggiProdotti(db: DbOrTx, cache: CatalogoCache, ctx: PrezziCliente, ids: number[]): Promise<Prodotto[]> {
+  return JSON.parse(new RawJson((await prodottiJson(db, cache, ctx, ids)).parts).text()) as Prodotto[];
 }
 
 const percorso = (dir: string, file: string) => `${dir.replace(/\/?$/, '/')}${file}`;

@@ -69,9 +69,3 @@ export async function impostaAutorizzazione(
     return { status: '0', msg: authorized ? MSG_DISPOSITIVI.autorizzato : MSG_DISPOSITIVI.disabilitato };
   });
 }
-
-/** 'Cancella lista di attesa': the devices not authorised are deleted (with their sessions, by cascade). */
-export async function cancellaDispositiviInAttesa(db: DbOrTx): Promise<number> {
-  const rows = await db.delete(dispositivi).where(eq(dispositivi.authorized, 0)).returning({ id: dispositivi.id });
-  return rows.length;
-}

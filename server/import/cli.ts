@@ -14,7 +14,8 @@ import { runMigrations } from '../db/migrate.js';
 import { isDatabaseUnreachable } from '../lib/database-unreachable.js';
 import { FILE_MAPPA, leggiMappa, MappaNonValida, normalizzaNome, percorsoMappa, type MappaColonne } from './colonne.js';
 import { TIPI_IMPORT, type TipoImport } from './definizione.js';
-import { importa, OpzioniNonValide, SOGLIA_PREDEFINITA, type Avanzamento } from './importa.js';
+import type { Avanzamento } from './esecuzione.js';
+import { importa, OpzioniNonValide, SOGLIA_PREDEFINITA } from './importa.js';
 import { riepilogo } from './riepilogo.js';
 
 const USO = `Uso: npm run import -- [opzioni] FILE...

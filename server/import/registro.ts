@@ -6,7 +6,7 @@ import type postgres from 'postgres';
 import type { Sql } from '../db/client.js';
 import { copyRows } from '../db/copy.js';
 import type { ErroreRiga } from './definizione.js';
-import type { OpzioniImport, RapportoImport } from './importa.js';
+import type { OpzioniImport, RapportoImport } from './esecuzione.js';
 
 /** Refused rows kept per run (the count of importazioni.scartate is always whole). */
 export const ERRORI_REGISTRATI = 10_000;

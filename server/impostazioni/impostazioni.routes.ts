@@ -21,7 +21,7 @@ export const impostazioniRoutes = routeGroup(impostazioniApi, {
       });
     } catch (err) {
       // set() remembered values that were not committed.
-      deps.impostazioni.forget();
+      deps.impostazioni.svuota();
       throw err;
     }
   },

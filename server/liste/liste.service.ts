@@ -3,13 +3,16 @@ import type { Lista } from '../../shared/liste.js';
 import { MSG_LISTE } from '../../shared/liste.js';
 import type { ClienteSessione, UtenteSessione } from '../auth/utente-sessione.js';
 import { prezziDi } from '../catalogo/prezzi.js';
+import type { CatalogoCache } from '../catalogo/catalogo.cache.js';
 import { leggiProdotti } from '../catalogo/prodotti.queries.js';
 import type { DbOrTx } from '../db/client.js';
 import { liste, listeProdotti, prodotti } from '../db/schema/index.js';
 import { forbidden, notFound } from '../lib/errors.js';
 
 /** The user's lists for one client with their products priced for that client (two queries). */
-export async function leggiListe(db: DbOrTx, utente: UtenteSessione, cliente: ClienteSessione): Promise<Lista[]> {
+export async function leggiListe(
+  db: DbOrTx, catalogo: CatalogoCache, utente: UtenteSessione, cliente: ClienteSessione,
+): Promise<Lista[]> {
   const rows = await db.execute<{ id: number; nome: string; descrizione: string; prodotti: number[] }>(dsql`
     SELECT l.id, l.nome, l.descrizione,
       coalesce((SELECT array_agg(lp.prodotto_id ORDER BY lp.created_at, lp.prodotto_id) FROM liste_prodotti lp
@@ -17,7 +20,7 @@ export async function leggiListe(db: DbOrTx, utente: UtenteSessione, cliente: Cl
     FROM liste l WHERE l.utente_id = ${utente.id} AND l.cliente_id = ${cliente.id}
     ORDER BY l.id`);
   const ids = [...new Set(rows.flatMap((r) => r.prodotti))];
-  const byId = new Map((await leggiProdotti(db, prezziDi(cliente), ids)).map((p) => [p.id, p]));
+  const byId = new Map((await leggiProdotti(db, catalogo, prezziDi(cliente), ids)).map((p) => [p.id, p]));
   return rows.map((r) => ({
     id: r.id,
     nome: r.nome,

@@ -18,7 +18,7 @@ export async function accodaMail(db: DbOrTx, mail: Mail): Promise<number> {
 /**
  * Queues a user's new credentials (utenti/mandacredenziali) in the caller's transaction: the row
  * names the user only, and the temporary password is drawn when the mail is sent
- * (server/utenti/credenziali.ts), so that it is never stored.
+ * (server/posta/credenziali.ts), so that it is never stored.
  */
 export async function accodaCredenziali(db: DbOrTx, utenteId: number): Promise<number> {
   const [row] = await db.execute<{ id: number }>(sql`SELECT accoda_mail(p_utente_id => ${utenteId}) AS id`);

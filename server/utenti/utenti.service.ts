@@ -161,7 +161,7 @@ export async function cancellaUtente(ctx: Ctx, admin: AdminSessione, utenteId: n
 /**
  * utenti/mandacredenziali: the old password and the sessions opened with it stop working now, and
  * a credentials mail is queued in the same transaction. The new temporary password is drawn when
- * the mail is sent (server/utenti/credenziali.ts): it exists only in the mail, never in the
+ * the mail is sent (server/posta/credenziali.ts): it exists only in the mail, never in the
  * database. Until then the password is one nobody knows.
  */
 export async function mandaCredenziali(ctx: Ctx, admin: AdminSessione, utenteId: number): Promise<Esito> {

@@ -6,7 +6,8 @@
  * transaction (importa.ts: client_connection_check_interval).
  */
 import { connect, type Sql } from '../../db/client.js';
-import { type Avanzamento, importa } from '../importa.js';
+import type { Avanzamento } from '../esecuzione.js';
+import { importa } from '../importa.js';
 import type { EsitoFiglio, LavoroImport } from './messaggi.js';
 
 /** Progress is written at most this often while reading (each write is one short UPDATE). */

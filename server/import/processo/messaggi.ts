@@ -1,5 +1,5 @@
 /** What the server hands an import's own process (avvia.ts → figlio.ts), and what it answers. */
-import type { OpzioniImport } from '../importa.js';
+import type { OpzioniImport } from '../esecuzione.js';
 
 export interface LavoroImport {
   databaseUrl: string;

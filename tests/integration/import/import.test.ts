@@ -5,7 +5,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eanCheckDigit } from '../../../seed/catalog-generator.js';
 import type { TipoImport } from '../../../server/import/definizione.js';
-import { importa, type OpzioniImport } from '../../../server/import/importa.js';
+import type { OpzioniImport } from '../../../server/import/esecuzione.js';
+import { importa } from '../../../server/import/importa.js';
 import { createAzienda, createCliente, createUtente } from '../../support/factories.js';
 import { loginCliente, useTestApp } from '../../support/harness.js';
 

@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contract } from '../../../shared/contract.js';
+import { accesso } from '../../../server/auth/access.js';
 import type { Deps } from '../../../server/deps.js';
 import { registerErrorHandler } from '../../../server/lib/error-handler.js';
 import { defineRoute } from '../../../server/lib/route.js';
@@ -27,6 +28,7 @@ beforeAll(async () => {
   prova.setValidatorCompiler(validatorCompiler);
   prova.setSerializerCompiler(serializerCompiler);
   prova.decorate('deps', { db, config: t().config } as unknown as Deps);
+  prova.decorate('accesso', accesso);
   prova.decorateRequest('sessione', null);
   prova.decorateRequest('fileRicevuti', null);
   registerErrorHandler(prova);

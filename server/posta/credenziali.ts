@@ -1,7 +1,7 @@
 import { hashPassword, passwordTemporanea } from '../auth/passwords.js';
 import type { Sql } from '../db/client.js';
 import type { Mail } from '../lib/mailer.js';
-import { credenziali } from '../posta/testi.js';
+import { credenziali } from './testi.js';
 
 /**
  * The credentials mail of a row of mail_uscita, composed when it is sent (job invia_mail): a fresh
