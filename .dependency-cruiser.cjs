@@ -58,6 +58,63 @@ module.exports = {
       to: { path: '^web/(accesso|account|admin|checkout|liste|ordini|shop)/', pathNot: '^web/[^/]+/api\\.ts$' },
     },
     {
+      name: 'no-circular',
+      comment: 'No module reaches itself again through its imports, type-only ones included: a circle has no order to read, load or test it in.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'db-is-the-bottom',
+      comment:
+        'server/db (connection, schema, migrations, the job queue\'s pool and schema) imports server/config.ts and packages only: ' +
+        'every other folder builds on it, so it reaches none of them (no domain folder, not lib).',
+      severity: 'error',
+      from: { path: '^server/db/' },
+      to: { path: '^server/', pathNot: '^server/(db/|config\\.ts$)' },
+    },
+    {
+      name: 'lib-imports-no-domain',
+      comment:
+        'server/lib sits below every domain and imports only server/db: what it needs of a domain is handed to it ' +
+        '(route.ts reaches the access layer as app.accesso, and server/auth/access.ts names the handlers\' sessions by declaration merging).',
+      severity: 'error',
+      from: { path: '^server/lib/' },
+      to: { path: '^server/', pathNot: '^server/(lib|db)/' },
+    },
+    {
+      name: 'audit-below-domains',
+      comment: 'Every domain records its changes in audit, auth included: audit imports only db and lib, and takes the author as { id, username }.',
+      severity: 'error',
+      from: { path: '^server/audit/' },
+      to: { path: '^server/', pathNot: '^server/(audit|db|lib)/' },
+    },
+    {
+      name: 'auth-below-domains',
+      comment:
+        'Sessions and access (auth) are below the domains that use them; the admin screens of devices and users build on auth, ' +
+        'never the reverse (the waiting list of devices is cleared by auth/dispositivi.ts). auth imports audit, db, lib, config and the Deps type.',
+      severity: 'error',
+      from: { path: '^server/auth/' },
+      to: { path: '^server/', pathNot: '^server/((audit|auth|db|lib)/|config\\.ts$|deps\\.ts$)' },
+    },
+    {
+      name: 'posta-below-domains',
+      comment: 'Domains queue mail; posta composes and sends every kind (the credentials mail too, posta/credenziali.ts) and imports only auth, db and lib.',
+      severity: 'error',
+      from: { path: '^server/posta/' },
+      to: { path: '^server/', pathNot: '^server/(posta|auth|db|lib)/' },
+    },
+    {
+      name: 'seed-only-on-db',
+      comment:
+        'server/main.ts loads the demo through seed/index.ts, so seed uses only the bottom of the server, server/db: ' +
+        'SQL stands in for server code (SELECT notifica_catalogo(...)) and the demo passwords come with their hashes.',
+      severity: 'error',
+      from: { path: '^seed/' },
+      to: { path: '^server/', pathNot: '^server/db/' },
+    },
+    {
       name: 'no-tests-in-app',
       comment: 'Test support is never part of the app.',
       severity: 'error',

@@ -44,7 +44,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
-    // The SPA's first load must stay under 200 kB of gzipped JavaScript (DESIGN §9); heavy areas
+    // The SPA's first load must stay under 200 kB of gzipped JavaScript (docs/regole/generale.md#performance-budgets); heavy areas
     // (admin, charts, barcodes) are split into lazy chunks by the router.
     chunkSizeWarningLimit: 400,
     modulePreload: { polyfill: false },

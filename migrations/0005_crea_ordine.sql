@@ -1,11 +1,11 @@
 -- History: the functions below are now defined in server/catalogo/sql/prezzo_netto.sql and server/ordini/sql/crea_ordine.sql.
--- Net price of a product for a client (DESIGN §6): the special price, else the list price less the
+-- Net price of a product for a client: the special price, else the list price less the
 -- client's discount; a missing list price counts as 0. Inlined by the planner.
 CREATE OR REPLACE FUNCTION prezzo_netto(listino numeric, speciale numeric, sconto numeric) RETURNS numeric
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$ SELECT coalesce(speciale, round(coalesce(listino, 0) * (1 - coalesce(sconto, 0) / 100), 3)) $$;
 --> statement-breakpoint
--- ordini/create in one call, so that an order costs one round trip (DESIGN §6, §9). Rows are
+-- ordini/create in one call, so that an order costs one round trip (docs/regole/ordini.md#order-creation). Rows are
 -- locked in id order (concurrent orders wait instead of overselling, and never deadlock), prices
 -- are read here for the client, and the order, its line snapshot and the stock move together.
 -- esito: 'ok' | 'duplicato' (same idempotency key: the order already made) | 'sconosciuti'

@@ -1,7 +1,9 @@
--- History: the functions below are now defined in server/posta/sql/notifica_mail_uscita.sql and server/ordini/sql/crea_ordine.sql.
--- Outgoing mail in the database (server/posta/posta-in-uscita.ts): an order and its confirmation
--- commit together, and a mail server that is down delays mail instead of losing it. New rows
--- wake the senders through the channel 'mail_uscita'.
+-- History: crea_ordine below is now defined in server/ordini/sql/crea_ordine.sql; the trigger and
+-- notifica_mail_uscita() were dropped by 0020, when mail became a job of the job queue
+-- (server/posta/invia-mail.ts).
+-- Outgoing mail in the database (server/posta/): an order and its confirmation commit together,
+-- and a mail server that is down delays mail instead of losing it. New rows woke the senders
+-- through the channel 'mail_uscita'.
 CREATE TABLE "mail_uscita" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"ordine_id" integer,

@@ -1,4 +1,4 @@
--- Backorders (DESIGN §6): of a line's qt, qt_in_arrivo was promised from the supplier's incoming
+-- Backorders (docs/regole/catalogo.md#promisable-stock): of a line's qt, qt_in_arrivo was promised from the supplier's incoming
 -- quantity and qt_in_consegna ships from stock. Existing lines get 0 in arrivo: all shipped now.
 ALTER TABLE "ordini_righe" ADD COLUMN "qt_in_arrivo" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "ordini_righe" ADD COLUMN "qt_in_consegna" integer GENERATED ALWAYS AS (qt - qt_in_arrivo) STORED NOT NULL;--> statement-breakpoint

@@ -6,7 +6,7 @@ ALTER TABLE "ordini" ADD CONSTRAINT "ordini_utente_id_utenti_id_fk" FOREIGN KEY 
 CREATE INDEX "utenti_ricerca_trgm" ON "utenti" USING gin (lower("username" || ' ' || "nome" || ' ' || "cognome" || ' ' || "codice") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "utenti_cognome_nome_idx" ON "utenti" USING btree (lower("cognome"),lower("nome"),"id");
 --> statement-breakpoint
--- Hand-written: the session user carries the temporary-password flag (server/auth/session-user.ts),
+-- Hand-written: the session user carries the temporary-password flag (server/auth/utente-sessione.ts),
 -- so changing it must make every process forget its cached sessions, like the other columns.
 DROP TRIGGER IF EXISTS utenti_notifica ON utenti;
 --> statement-breakpoint

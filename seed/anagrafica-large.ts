@@ -6,10 +6,9 @@
  * there are as many users as clients, and some users work for two clients.
  */
 import type postgres from 'postgres';
-import { hashPassword } from '../server/auth/passwords.js';
 import { ATTIVITA, CASELLE, CITTA, COGNOMI, FORME, NOMI, STRADE, type Citta } from './anagrafica-data.js';
 import { copyObjects, syncSequence } from '../server/db/copy.js';
-import { CLIENTI, DEMO_PASSWORD, partitaIva } from './demo-anagrafica.js';
+import { CLIENTI, DEMO_PASSWORD_HASH, partitaIva } from './demo-anagrafica.js';
 import { chance, int, pick, rngFor, type Rng } from './prng.js';
 
 const SEED_CLIENTI = 31_337;
@@ -125,7 +124,7 @@ async function growClienti(tx: postgres.TransactionSql, totale: number, now: Dat
 /**
  * Users n of the generator: user n works for generated client n (modulo their number), 8 % of
  * them also for a second one; the username is name.surname at the client's domain, numbered when
- * taken. All share one hash of the demo password (argon2 is slow on purpose: one hash, not 25,000).
+ * taken. All share the demo password's hash (DEMO_PASSWORD_HASH).
  */
 async function growUtenti(tx: postgres.TransactionSql, totale: number, now: Date): Promise<number> {
   const [{ n, maxId }] = await tx<{ n: number; maxId: number }[]>`
@@ -137,7 +136,6 @@ async function growUtenti(tx: postgres.TransactionSql, totale: number, now: Date
     select id, email, ragione_sociale as "ragioneSociale" from clienti where id > ${demoMax} order by id`;
   if (clienti.length === 0) return 0;
   const presi = new Set((await tx<{ u: string }[]>`select lower(username) as u from utenti`).map((x) => x.u));
-  const hash = await hashPassword(DEMO_PASSWORD);
   const dominio = (c: { email: string; ragioneSociale: string }) => {
     const d = c.email.split('@')[1];
     return d && d !== 'pec.it' && d !== 'gmail.com' ? d : `${slug(c.ragioneSociale).slice(0, 30)}.it`;
@@ -158,7 +156,7 @@ async function growUtenti(tx: postgres.TransactionSql, totale: number, now: Date
       for (let k = 2; presi.has(username); k++) username = `${base}${k}@${dominio(cliente)}`;
       presi.add(username);
       utenti.push({
-        id, codice: `U${PRIMO_CODICE + j}`, username, password_hash: hash, nome, cognome, nominativo: `${nome} ${cognome}`,
+        id, codice: `U${PRIMO_CODICE + j}`, username, password_hash: DEMO_PASSWORD_HASH, nome, cognome, nominativo: `${nome} ${cognome}`,
         tipologia_account: chance(r, 0.85) ? 'cliente' : 'user', status_login: chance(r, 0.05) ? 1 : 0,
         fatturato_metrica: chance(r, 0.2) ? 1 : 0, created_at: now, updated_at: now,
       });

@@ -7,7 +7,6 @@ import { generateProduct, millsToText, type GeneratedProduct } from './catalog-g
 import { resumeAfterBulkLoad, suspendForBulkLoad } from './bulk-mode.js';
 import { copyRows, syncSequence, type CopyValue } from '../server/db/copy.js';
 import { rngFor } from './prng.js';
-import { notificaCatalogo } from '../server/catalogo/catalogo.cache.js';
 
 export interface SpecialPriceClient {
   id: number;
@@ -152,7 +151,7 @@ export async function loadProducts(tx: postgres.TransactionSql, o: LoadProductsO
  */
 export async function refreshSearch(sql: postgres.Sql | postgres.TransactionSql, times = new PhaseTimes()): Promise<PhaseTimes> {
   await times.time('refresh_search_vocab', () => sql`select refresh_search_vocab()`);
-  await notificaCatalogo(sql, 'tutto');
+  await sql`SELECT notifica_catalogo('tutto')`;
   await times.time('analyze', () => sql`analyze`);
   return times;
 }

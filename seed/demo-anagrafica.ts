@@ -1,5 +1,5 @@
 /**
- * Demo companies, clients, branches, customer users and admin accounts (DESIGN.md §8).
+ * Demo companies, clients, branches, customer users and admin accounts (docs/regole/generale.md#demo-data).
  * Ids are explicit so that the rest of the demo can refer to them without lookups.
  */
 import type postgres from 'postgres';
@@ -65,7 +65,13 @@ export interface DemoUtente {
   clienti: number[];
 }
 
+/**
+ * The demo passwords with their argon2id hashes, made once with the server's HASH_OPTIONS
+ * (server/auth/passwords.ts; tests/integration/auth/password-hash.test.ts keeps them verifying with
+ * those parameters): seeding needs no server code and hashes nothing. Public like the passwords (README).
+ */
 export const DEMO_PASSWORD = 'Demo2024!';
+export const DEMO_PASSWORD_HASH = '$argon2id$v=19$m=65536,p=4,t=3$/qVzPz+5yLNBzMBXnJt2Vw$gFUGQBUTRWxCy8Tc3gjL1Eb6PGj2NbXM5F5lWCi3TL0';
 
 export const UTENTI: DemoUtente[] = [
   { id: 1, codice: 'U0001', username: 'mario.rossi@ferramentarossi.it', nome: 'Mario', cognome: 'Rossi', tipologiaAccount: 'cliente', statusLogin: 0, fatturatoMetrica: 1, clienti: [1] },
@@ -79,8 +85,14 @@ export const UTENTI: DemoUtente[] = [
 ];
 
 export const ADMIN_UTENTI = [
-  { username: 'admin', password: 'Admin2024!', nome: 'Laura', cognome: 'Conti', tipologia: 'amministratore' },
-  { username: 'tecnico', password: 'Tecnico2024!', nome: 'Davide', cognome: 'Marchetti', tipologia: 'tecnico' },
+  {
+    username: 'admin', password: 'Admin2024!', nome: 'Laura', cognome: 'Conti', tipologia: 'amministratore',
+    passwordHash: '$argon2id$v=19$m=65536,p=4,t=3$6xfM/qG5buLwV3G6gCx44w$xRyJG4dikz1qsj6UICl66RgZUQ8csqOjS1ZVbwakvV8',
+  },
+  {
+    username: 'tecnico', password: 'Tecnico2024!', nome: 'Davide', cognome: 'Marchetti', tipologia: 'tecnico',
+    passwordHash: '$argon2id$v=19$m=65536,p=4,t=3$cTe2BqL4d5fSTi0DaiPsFg$+zbboZvW8onlFgmWFToVofe+8aV5sTQ2ajCfTqV4tQs',
+  },
 ];
 
 /** A well-formed Italian VAT number: 7-digit serial, 3-digit office, Luhn-style check digit. */
@@ -95,14 +107,9 @@ export function partitaIva(serial: number, ufficio: number): string {
   return first10 + ((10 - (sum % 10)) % 10);
 }
 
-export async function seedAnagrafica(
-  tx: postgres.TransactionSql,
-  hashes: Map<string, string>,
-  now: Date,
-): Promise<void> {
-  const hash = (pw: string) => hashes.get(pw)!;
+export async function seedAnagrafica(tx: postgres.TransactionSql, now: Date): Promise<void> {
   await copyObjects(tx, 'admin_utenti', ADMIN_UTENTI.map((a, i) => ({
-    id: i + 1, username: a.username, password_hash: hash(a.password), nome: a.nome, cognome: a.cognome,
+    id: i + 1, username: a.username, password_hash: a.passwordHash, nome: a.nome, cognome: a.cognome,
     tipologia: a.tipologia, created_at: now, updated_at: now,
   })));
   await copyObjects(tx, 'aziende', AZIENDE);
@@ -113,7 +120,7 @@ export async function seedAnagrafica(
   })));
   await copyObjects(tx, 'sedi', CLIENTI.flatMap((c) => c.sedi.map((s) => ({ cliente_id: c.id, ...s }))));
   await copyObjects(tx, 'utenti', UTENTI.map((u) => ({
-    id: u.id, codice: u.codice, username: u.username, password_hash: hash(DEMO_PASSWORD), nome: u.nome,
+    id: u.id, codice: u.codice, username: u.username, password_hash: DEMO_PASSWORD_HASH, nome: u.nome,
     cognome: u.cognome, nominativo: `${u.nome} ${u.cognome}`, tipologia_account: u.tipologiaAccount,
     status_login: u.statusLogin, fatturato_metrica: u.fatturatoMetrica, created_at: now, updated_at: now,
   })));

@@ -1,14 +1,13 @@
 /**
- * The fixed demo dataset (DESIGN.md §8), loaded into an empty database at first start.
+ * The fixed demo dataset (docs/regole/generale.md#demo-data), loaded into an empty database at first start.
  * Everything is generated deterministically: the same codes, names and relations on every run,
  * with dates relative to `now`.
  */
 import type postgres from 'postgres';
-import { hashPassword } from '../server/auth/passwords.js';
 import type { Db } from '../server/db/client.js';
 import { DEMO_PRODUCTS, generateProduct, type GeneratedProduct } from './catalog-generator.js';
 import { loadProducts, refreshSearch, type SpecialPriceClient } from './catalog-loader.js';
-import { ADMIN_UTENTI, CLIENTI, DEMO_PASSWORD, seedAnagrafica } from './demo-anagrafica.js';
+import { CLIENTI, seedAnagrafica } from './demo-anagrafica.js';
 import { seedBudget, seedDispositivi, seedListe, seedOrdini } from './demo-activity.js';
 import { seedBrand, seedCategorie } from './demo-catalogo.js';
 import { seedMultimedia, seedProductMedia, seedVolantini } from './demo-media.js';
@@ -34,13 +33,6 @@ export async function isDatabaseEmpty(sql: postgres.Sql): Promise<boolean> {
   return !row.found;
 }
 
-/** Each distinct password hashed once (argon2 is deliberately slow), as logins hash them. */
-async function hashPasswords(passwords: string[]): Promise<Map<string, string>> {
-  const distinct = [...new Set(passwords)];
-  const hashes = await Promise.all(distinct.map(hashPassword));
-  return new Map(distinct.map((pw, i) => [pw, hashes[i]]));
-}
-
 /**
  * Loads the demo into an empty database. It runs as one transaction on the postgres.js handle
  * (COPY needs it), so a failure leaves the database empty and the next start tries again.
@@ -48,14 +40,13 @@ async function hashPasswords(passwords: string[]): Promise<Map<string, string>> 
  */
 export async function seedDemo(_db: Db, sql: postgres.Sql, opts: SeedDemoOptions): Promise<void> {
   const now = opts.now ?? new Date();
-  const hashes = await hashPasswords([DEMO_PASSWORD, ...ADMIN_UTENTI.map((a) => a.password)]);
   const media = new MediaWriter(opts.mediaDir);
   const products: GeneratedProduct[] = Array.from({ length: DEMO_PRODUCTS }, (_, i) => generateProduct(i, now));
   // Product n of the generator gets id n + 1 (explicit ids: the database is empty).
   const productId = (p: GeneratedProduct) => p.index + 1;
 
   await sql.begin(async (tx) => {
-    await seedAnagrafica(tx, hashes, now);
+    await seedAnagrafica(tx, now);
     const categoryIds = await seedCategorie(tx);
     await seedBrand(tx, media);
     await loadProducts(tx, {

@@ -1,5 +1,5 @@
 /**
- * A large deterministic order history for the statistics bench (DESIGN §9: ordini/stats on
+ * A large deterministic order history for the statistics bench (docs/regole/generale.md#performance-budgets: ordini/stats on
  * 200,000 orders, ~2,000,000 lines): 2,000 clients of a company of its own ('9900'), orders from
  * 2023 to 2025 (a few refused by the ERP), about 10 lines each with products and clients skewed
  * towards a popular few, as real orders are. Loaded with COPY and indexes rebuilt once, then the

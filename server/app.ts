@@ -12,10 +12,11 @@ import '../shared/common.js';
 import { API_ROUTES } from './routes.js';
 import { registerRoutes } from './lib/route.js';
 import {
-  DEFAULT_DB_CONNECT_TIMEOUT_SECONDS, DEFAULT_DB_STATEMENT_TIMEOUT_SECONDS, DEFAULT_POOL_MAX, type AppConfig,
+  DEFAULT_DB_CONNECT_TIMEOUT_SECONDS, DEFAULT_DB_STATEMENT_TIMEOUT_SECONDS, DEFAULT_IMPORT_MEMORIA_MB, DEFAULT_POOL_MAX, type AppConfig,
 } from './config.js';
 import { connect } from './db/client.js';
 import './deps.js';
+import { accesso } from './auth/access.js';
 import { SessioniRecenti } from './auth/sessioni-recenti.js';
 import { CatalogoCache } from './catalogo/catalogo.cache.js';
 import { applicaPopolarita } from './catalogo/popolarita.js';
@@ -25,15 +26,17 @@ import { CodaLavori } from './lavori/coda-lavori.js';
 import { inviaMail } from './posta/invia-mail.js';
 import { applicaStatistiche } from './statistiche/coda.js';
 import { Impostazioni } from './impostazioni/impostazioni.service.js';
-import { registerErrorHandler } from './lib/error-handler.js';
+import { ascolta } from './lib/cache.js';
+import { corpoErrore, registerErrorHandler } from './lib/error-handler.js';
 import { registraFormUrlencoded } from './lib/form-urlencoded.js';
-import { badRequest } from './lib/errors.js';
+import { HttpError } from './lib/errors.js';
 import { loggerOptions } from './lib/logging.js';
 import { createMailer } from './lib/mailer.js';
 import { RawJson } from './lib/raw-json.js';
 import { securityHeaders } from './lib/security-headers.js';
 import { verificaStessoSito } from './lib/stesso-sito.js';
 import { cartellaTemporanea, rimuoviTemporaneiVecchi } from './lib/upload/ricevi-file.js';
+import type { CodiceErrore } from '../shared/errori.js';
 import { MAX_DOCUMENTO_BYTES } from '../shared/upload.js';
 
 /**
@@ -56,9 +59,9 @@ export const MAX_UPLOAD_BYTES = MAX_DOCUMENTO_BYTES;
 const IMMAGINE_SERVITA = /\.(jpe?g|png|gif|webp)$/i;
 
 /** What Node's HTTP parser refuses before the app sees a request, answered in the app's words. */
-const CLIENT_ERRORS: Record<string, [number, string]> = {
-  HPE_HEADER_OVERFLOW: [431, 'Richiesta troppo grande: indirizzo o intestazioni oltre il limite consentito.'],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Richiesta scaduta: riprova.'],
+const CLIENT_ERRORS: Record<string, [number, CodiceErrore, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'richiesta_troppo_grande', 'Richiesta troppo grande: indirizzo o intestazioni oltre il limite consentito.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'richiesta_scaduta', 'Richiesta scaduta: riprova.'],
 };
 
 /**
@@ -95,16 +98,16 @@ export async function buildApp(
     // A URL that does not decode (/media/%c0%ae) gets the error handler's 400 and the headers of every answer.
     frameworkErrors: (_err, req, reply: FastifyReply) => {
       reply.headers(headers);
-      return app.errorHandler(badRequest('Indirizzo non valido.'), req, reply);
+      return app.errorHandler(new HttpError(400, 'richiesta_non_valida', 'Indirizzo non valido.'), req, reply);
     },
     // Node's own 400/431 (a 100 kB query string, a malformed request) skip the router, its hooks
     // and the error handler: the same JSON shape and headers, written on the socket.
     clientErrorHandler(err, socket) {
       if (err.code === 'ECONNRESET' || socket.destroyed) return;
-      const [status, msg] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Richiesta non valida.'];
+      const [status, code, msg] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'richiesta_non_valida', 'Richiesta non valida.'];
       const requestId = crypto.randomUUID();
       app.log.info({ requestId, code: err.code }, 'richiesta rifiutata dal parser HTTP');
-      const body = JSON.stringify({ msg, requestId });
+      const body = JSON.stringify(corpoErrore(code, msg, requestId));
       const answer = {
         ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close',
       };
@@ -129,10 +132,11 @@ export async function buildApp(
     connectTimeoutSeconds: config.dbConnectTimeoutSeconds ?? DEFAULT_DB_CONNECT_TIMEOUT_SECONDS,
     statementTimeoutSeconds: config.dbStatementTimeoutSeconds ?? DEFAULT_DB_STATEMENT_TIMEOUT_SECONDS,
   });
+  // The per-process caches, each emptied in every process by its channel's notices.
   const sessioniRecenti = new SessioniRecenti();
-  await sessioniRecenti.listen(database.sql);
   const catalogo = new CatalogoCache(database.sql);
-  await catalogo.listen();
+  const impostazioni = new Impostazioni(database.db);
+  const smettiDiAscoltare = await ascolta(database.sql, [sessioniRecenti, catalogo, impostazioni]);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir });
   const lavori = new CodaLavori(database.sql, {
     invia_mail: inviaMail(database.db, mailer),
@@ -146,13 +150,15 @@ export async function buildApp(
     { task: 'applica_statistiche', ogniMs: 60_000 },
   ], app.log, {
     // Imports queued by the admin screen and the ERP's push: a lane of their own.
-    importa_file: importaFile(database.db, config.dataDir, app.log),
+    importa_file: importaFile(database.db, {
+      databaseUrl: config.databaseUrl, dataDir: config.dataDir, memoriaMb: config.importMemoriaMb ?? DEFAULT_IMPORT_MEMORIA_MB,
+    }, app.log),
   });
   await lavori.start();
   app.decorate('deps', {
     config,
     db: database.db,
-    impostazioni: new Impostazioni(database.db),
+    impostazioni,
     sessioniRecenti,
     catalogo,
     lavori,
@@ -160,7 +166,7 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     await lavori.stop();
     mailer.close();
-    await catalogo.close();
+    await smettiDiAscoltare();
     await database.close();
   });
 
@@ -179,7 +185,7 @@ export async function buildApp(
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Portale B2B Ferramenta — API', version: '1.0.0', description: 'API del portale ordini (DESIGN.md §4).' },
+      info: { title: 'Portale B2B Ferramenta — API', version: '1.0.0', description: 'API del portale ordini.' },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
@@ -195,12 +201,14 @@ export async function buildApp(
       await Promise.race([database.sql`select 1`.execute(), late]);
       return { status: 'ok' };
     } catch {
-      return reply.status(503).send({ status: 'error', msg: 'Database non raggiungibile.' });
+      return reply.status(503).send({ status: 'error', code: 'database_non_raggiungibile', msg: 'Database non raggiungibile.' });
     } finally {
       clearTimeout(timer);
     }
   });
 
+  app.decorate('accesso', accesso);
+  app.decorateRequest('sessione', null);
   registerRoutes(app, API_ROUTES);
 
   fs.mkdirSync(config.mediaDir, { recursive: true });
@@ -236,12 +244,12 @@ export async function buildApp(
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/media/')) {
-      return reply.status(404).send({ msg: 'Risorsa non trovata.', requestId: req.id });
+      return reply.status(404).send(corpoErrore('non_trovato', 'Risorsa non trovata.', req.id));
     }
     if ((req.method === 'GET' || req.method === 'HEAD') && spaIndex && fs.existsSync(spaIndex)) {
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(fs.createReadStream(spaIndex));
     }
-    return reply.status(404).send({ msg: 'Risorsa non trovata.', requestId: req.id });
+    return reply.status(404).send(corpoErrore('non_trovato', 'Risorsa non trovata.', req.id));
   });
 
   return app;

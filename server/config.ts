@@ -13,12 +13,17 @@ export const DEFAULT_DB_CONNECT_TIMEOUT_SECONDS = 5;
  * past 15 s the customer has given up, and a proxy's own timeout would answer something worse.
  */
 export const DEFAULT_DB_STATEMENT_TIMEOUT_SECONDS = 15;
-/** A session not used for this long ends (DESIGN §5), beside its lifetime. */
+/** A session not used for this long ends (docs/regole/accesso.md#sessions), beside its lifetime. */
 export const DEFAULT_SESSION_IDLE_MINUTES = 120;
+/**
+ * Memory ceiling of an import's own process (server/import/processo/), in MB: a file of a million
+ * rows within the import's limits needs a few hundred (docs/decisions/import-limiti.md).
+ */
+export const DEFAULT_IMPORT_MEMORIA_MB = 1024;
 
 const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
-/** Environment variables, parsed once at start (DESIGN.md §2). */
+/** Environment variables, parsed once at start. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -35,7 +40,7 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Portale B2B Ferramenta <noreply@ferramenta.local>'),
   OFFICE_MAIL: z.string().email().default('ordini@ferramenta.local'),
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(12),
-  /** At least 5: a session's last use is written at most once a minute (server/auth/session-user.ts). */
+  /** At least 5: a session's last use is written at most once a minute (server/auth/utente-sessione.ts). */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 90 * 60).default(DEFAULT_SESSION_IDLE_MINUTES),
   SEED_DEMO: bool.default(true),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (else it could be forged). */
@@ -49,6 +54,7 @@ export const envSchema = z.object({
   /** Live stock from the ERP before ordini/check and ordini/create (server/erp/disponibilita-live.ts). */
   ERP_AVAILABILITY_URL: z.string().url().optional(),
   ERP_AVAILABILITY_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(800),
+  IMPORT_MEMORIA_MB: z.coerce.number().int().min(128).max(65_536).default(DEFAULT_IMPORT_MEMORIA_MB),
 }).refine((e) => !e.ERP_ORDER_WEBHOOK_URL || e.ERP_WEBHOOK_SECRET, {
   path: ['ERP_WEBHOOK_SECRET'], message: 'obbligatorio con ERP_ORDER_WEBHOOK_URL (almeno 16 caratteri)',
 });
@@ -82,6 +88,8 @@ export interface AppConfig {
   webDir?: string;
   /** Where confirmed orders go (server/erp/esporta-ordine.ts); none of them: orders stay in the portal. */
   erp?: ErpConfig;
+  /** Memory ceiling of an import's own process in MB; DEFAULT_IMPORT_MEMORIA_MB when not given. */
+  importMemoriaMb?: number;
 }
 
 export interface ErpConfig {
@@ -136,5 +144,6 @@ export function configFromEnv(env: Env, databaseUrl: string): AppConfig {
       availabilityUrl: env.ERP_AVAILABILITY_URL,
       availabilityTimeoutMs: env.ERP_AVAILABILITY_TIMEOUT_MS,
     },
+    importMemoriaMb: env.IMPORT_MEMORIA_MB,
   };
 }

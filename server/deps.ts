@@ -10,10 +10,14 @@ export interface Deps {
   config: AppConfig;
   /** The one database handle: drizzle, and tagged SQL on the same connection through db.$client. */
   db: Db;
+  /** The switches, cached; a change reaches every process by notice. */
   impostazioni: Impostazioni;
   /** Customer sessions seen in the last seconds (cleared by database notices). */
   sessioniRecenti: SessioniRecenti;
-  /** The catalogue's in-process caches; invalidate() after a catalogue change reaches every process. */
+  /**
+   * The catalogue's in-process caches, handed by routes to the catalogue's queries;
+   * invalidate() after a catalogue change reaches every process.
+   */
   catalogo: CatalogoCache;
   /** The job queue: mail, orders to the ERP, the popularity and statistics folds. */
   lavori: CodaLavori;

@@ -10,7 +10,7 @@ const username = testo('Username obbligatorio').trim().min(1, 'Username obbligat
 const password = testo('Password obbligatoria').min(1, 'Password obbligatoria').max(200, 'Password troppo lunga');
 const opt = (max: number) => testo().max(max, `Valore troppo lungo (massimo ${max} caratteri)`).optional();
 
-/** Browser details sent with a customer login (SPEC §3 "Browser info"). */
+/** Browser details sent with a customer login (docs/regole/accesso.md#device-details). */
 export const browserInfo = z.object({
   userAgent: testo().max(1000).optional(),
   screenWidth: intero().min(0).optional(),
@@ -93,7 +93,7 @@ export const loginBackendResponse = esito.extend({ utente: adminInfo.optional() 
 /** manutenzione/check and manutenzione/change answer the bare number 0 or 1. */
 export const statoManutenzione = z.union([z.literal(0), z.literal(1)]);
 
-/** 'Cancella lista di attesa' (DESIGN §10): 'success' once done. */
+/** 'Cancella lista di attesa' (docs/regole/admin.md#devices-admin): 'success' once done. */
 export const deleteAllResponse = z.object({ status: z.literal('success') });
 
 /** Session info for page reloads: the same utente as the login. */
@@ -102,7 +102,7 @@ export const sessioneAdminResponse = z.object({ utente: adminInfo });
 
 const T = 'Accesso';
 
-/** Logins, sessions, maintenance switch (SPEC §7 Access and maintenance). */
+/** Logins, sessions, maintenance switch. */
 export const accessoApi = {
   loginCliente: contract({
     path: 'login/frontendfingerprint', methods: ['POST', 'GET'], access: 'public', tag: T,

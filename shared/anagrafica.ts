@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParam, intParam, startParam, testo } from './common.js';
 import { contract } from './contract.js';
 
-/** Admin lists of clients: default page 50, at most 500 (DESIGN §10). */
+/** Admin lists of clients: default page 50, at most 500 (docs/regole/admin.md#clients). */
 export const CLIENTI_PAGE_MAX = 500;
 /** search/clienti answers the best matches only: it feeds pickers, not a paged list. */
 export const CLIENTI_SEARCH_MAX = 50;
@@ -57,11 +57,11 @@ export const clienteDettaglio = clienteAdmin.extend({
 });
 export type ClienteDettaglio = z.infer<typeof clienteDettaglio>;
 
-/** Code, name or e-mail, words in any order; trimmed (SPEC §5: the admin search trims the term). */
+/** Code, name or e-mail, words in any order; trimmed (docs/regole/admin.md#admin-search). */
 const ricerca = testo(MSG_ANAGRAFICA.testoMancante).trim().max(STRINGA_CLIENTI_MAX, MSG_ANAGRAFICA.testoLungo);
 
 export const clientiReadQuery = z.object({
-  /** Optional: a blank term lists every client (SPEC §5: the admin search ignores an empty term). */
+  /** Optional: a blank term lists every client (docs/regole/admin.md#admin-search). */
   stringa: ricerca.optional(),
   start: startParam,
   limit: intParam('limit deve essere un numero intero')
@@ -73,7 +73,7 @@ export const searchClientiQuery = z.object({ stringa: ricerca.min(1, MSG_ANAGRAF
 
 const T = 'Anagrafica';
 
-/** Companies and clients, read side of the admin area (SPEC §7 "Admin data", DESIGN §10). */
+/** Companies and clients, read side of the admin area (docs/regole/admin.md#companies, docs/regole/admin.md#clients). */
 export const anagraficaApi = {
   aziende: contract({
     path: 'aziende/read', methods: ['GET'], access: 'admin', tag: T,

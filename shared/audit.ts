@@ -2,11 +2,63 @@ import { z } from 'zod';
 import { intParam, limitParam, startParam, testo } from './common.js';
 import { contract } from './contract.js';
 
+/** Every action the server records in the audit trail (server/audit: registraModifica takes only these). */
+export type AzioneAudit =
+  | 'budget.salva'
+  | 'utente.crea' | 'utente.modifica' | 'utente.cancella' | 'utente.abilita' | 'utente.disabilita'
+  | 'utente.credenziali' | 'utente.fatturato_metrica'
+  | 'prodotto.modifica' | 'prodotto.foto.principale' | 'prodotto.foto.nessuna_principale'
+  | 'prodotto.media.carica' | 'prodotto.media.cancella'
+  | 'categoria.attiva' | 'categoria.disattiva'
+  | 'dispositivo.autorizza' | 'dispositivo.disabilita' | 'lista_attesa.cancella'
+  | 'multimedia.crea' | 'multimedia.modifica' | 'multimedia.file' | 'multimedia.ordina' | 'multimedia.cancella'
+  | 'impostazioni.aggiorna' | 'manutenzione.cambia'
+  | 'ordine.reinvia_erp'
+  | 'token.crea' | 'token.revoca';
+
+/** Each action in words, as 'Storico modifiche' shows it: the type checker wants one for every action. */
+export const ETICHETTE_AZIONI: Record<AzioneAudit, string> = {
+  'budget.salva': 'Budget salvati',
+  'utente.crea': 'Utente creato',
+  'utente.modifica': 'Utente modificato',
+  'utente.cancella': 'Utente cancellato',
+  'utente.abilita': 'Login abilitato',
+  'utente.disabilita': 'Login disabilitato',
+  'utente.credenziali': 'Credenziali inviate',
+  'utente.fatturato_metrica': 'Fatturato Metrica modificato',
+  'prodotto.modifica': 'Prodotto modificato',
+  'categoria.attiva': 'Categoria attivata',
+  'categoria.disattiva': 'Categoria disattivata',
+  'prodotto.foto.principale': 'Foto principale scelta',
+  'prodotto.foto.nessuna_principale': 'Foto principale tolta',
+  'prodotto.media.carica': 'Foto o allegato caricato',
+  'prodotto.media.cancella': 'Foto o allegato cancellato',
+  'dispositivo.autorizza': 'Dispositivo abilitato',
+  'dispositivo.disabilita': 'Dispositivo disabilitato',
+  'multimedia.crea': 'Contenuto multimediale creato',
+  'multimedia.modifica': 'Contenuto multimediale modificato',
+  'multimedia.file': 'File multimediale sostituito',
+  'multimedia.ordina': 'Ordine dei contenuti multimediali cambiato',
+  'multimedia.cancella': 'Contenuto multimediale cancellato',
+  'impostazioni.aggiorna': 'Impostazioni aggiornate',
+  'manutenzione.cambia': 'Modalità manutenzione cambiata',
+  'lista_attesa.cancella': 'Dispositivi in attesa e tentativi di accesso cancellati',
+  'ordine.reinvia_erp': 'Ordine reinviato al gestionale',
+  'token.crea': 'Token API creato',
+  'token.revoca': 'Token API revocato',
+};
+
+/** An action in words; one recorded by an older version of the portal shows as it was stored. */
+export function etichettaAzione(azione: string): string {
+  return Object.hasOwn(ETICHETTE_AZIONI, azione) ? ETICHETTE_AZIONI[azione as AzioneAudit] : azione;
+}
+
 /** One change made by an admin, as the 'Storico modifiche' of a user or a client shows it. */
 export const modifica = z.object({
   id: z.number().int(),
   created_at: z.string(),
   admin_username: z.string(),
+  /** An AzioneAudit; typed as text because the trail keeps the actions of earlier versions too. */
   azione: z.string(),
   entita: z.string(),
   entita_id: z.string().nullable(),

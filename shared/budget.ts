@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { esito, intParam } from './common.js';
 import { contract } from './contract.js';
 
-/** SPEC §8 budget texts: the first is the server's; the others are the SPA's on failure. */
+/** Budget texts (docs/regole/admin.md#budgets): the first is the server's; the others are the SPA's on failure. */
 export const MSG_BUDGET = {
   inseriti: 'Budget inseriti con successo',
   errore: "Errore nell'inserimento dei budget",
@@ -66,7 +66,7 @@ export type BudgetUpsertRequest = z.output<typeof budgetUpsertRequest>;
 
 const T = 'Budget';
 
-/** Monthly budgets of a client (SPEC §7 Admin data, DESIGN §10). */
+/** Monthly budgets of a client (docs/regole/admin.md#budgets). */
 export const budgetApi = {
   leggi: contract({
     path: 'budget/list', methods: ['GET'], access: 'admin', tag: T,

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { codice, esito, idParam, intParam, limitParam, startParam, testo, testoMultiriga } from './common.js';
 import { contract, type Scope } from './contract.js';
 
-/** Availability classes (DESIGN §6): in stock, only on order from the supplier, none. */
+/** Availability classes (docs/regole/catalogo.md#availability-colour): in stock, only on order from the supplier, none. */
 export const DISPONIBILITA_COLORI = ['verde', 'giallo', 'rosso'] as const;
 
-export const NO_BRAND = '000';
+/** The brand code of a product without brand. */
+export const SENZA_MARCHIO = '000';
 export const NOVITA_GIORNI = 30;
 
 export const mediaProdotto = z.object({
@@ -26,7 +27,7 @@ export const mediaProdotto = z.object({
 });
 export type MediaProdotto = z.infer<typeof mediaProdotto>;
 
-/** A product with the session client's prices (SPEC §3 Product, DESIGN §6). */
+/** A product with the session client's prices (docs/regole/catalogo.md#product-fields). */
 export const prodottoBase = z.object({
   id: z.number().int(),
   codice_prodotto: z.string(),
@@ -116,7 +117,7 @@ export const byCodiceQuery = z.object({ codice_prodotto: codice, cod_azienda: co
 
 export const dettaglioProdotto = z.object({ prodotto });
 
-/** Texts of the catalogue calls and the admin catalogue screens (SPEC §5 'Product edit'). */
+/** Texts of the catalogue calls and the admin catalogue screens (docs/regole/admin.md#product-edit). */
 export const MSG_CATALOGO = {
   confermaModifica: 'Sei sicuro di voler inviare la descrizione personalizzata?',
   prodottoAggiornato: 'Descrizione personalizzata salvata correttamente.',
@@ -170,16 +171,16 @@ export const categoria: z.ZodType<Categoria> = z.lazy(() => z.object({
 })).meta({ id: 'Categoria' });
 export const categorieResponse = z.object({ categorie: z.array(categoria) });
 
-export const brandItem = z.object({
+export const marchio = z.object({
   brand_codice: z.string(),
   nome: z.string(),
   url: z.string(),
   cover_dir: z.string(),
   cover_file: z.string(),
 });
-export type Brand = z.infer<typeof brandItem>;
+export type Marchio = z.infer<typeof marchio>;
 /** brand/list_new: brands keyed by brand_codice. */
-export const brandListResponse = z.record(z.string(), brandItem);
+export const brandListResponse = z.record(z.string(), marchio);
 export const brandInfoQuery = z.object({ brand_id: codice });
 
 export const volantino = z.object({
@@ -199,7 +200,7 @@ const pagina = <I extends z.ZodType>(path: string, summary: string, input: I) =>
   scope: codiciCatalogo as Scope<z.output<I>>,
 });
 
-/** The catalogue calls (SPEC §7 Catalogue): customers, and admins reading as any client. */
+/** The catalogue calls: customers, and admins reading as any client. */
 export const catalogoApi = {
   categorie: contract({
     path: 'categorie/list', methods: ['GET'], access: 'sessione', tag: T,
@@ -211,7 +212,7 @@ export const catalogoApi = {
   }),
   marchio: contract({
     path: 'brand/info', methods: ['GET'], access: 'sessione', tag: T,
-    summary: 'Dati di un marchio (logo: cover_dir, cover_file)', input: brandInfoQuery, response: brandItem,
+    summary: 'Dati di un marchio (logo: cover_dir, cover_file)', input: brandInfoQuery, response: marchio,
   }),
   volantini: contract({
     path: 'volantini/list', methods: ['GET'], access: 'sessione', tag: T,

@@ -53,14 +53,9 @@ export const limitParam = intParam('limit deve essere un numero intero')
   .pipe(z.number().min(1, 'limit deve essere almeno 1').max(MAX_PAGE_SIZE, `limit può essere al massimo ${MAX_PAGE_SIZE}`))
   .default(DEFAULT_PAGE_SIZE);
 
-/** Business outcome envelope: status 0 ok, 1 failure. */
+/**
+ * Business outcome envelope: status 0 ok, 1 a refusal. Refusals as status 1 only on the calls the
+ * spec lists with this envelope; the project's own calls refuse with an HTTP error (shared/errori.ts).
+ */
 export const esito = z.object({ status: z.number().int(), msg: z.string() });
 export type Esito = z.infer<typeof esito>;
-
-/** Body of every protocol error (4xx/5xx). */
-export const erroreApi = z.object({
-  status: z.number().int().optional(),
-  msg: z.string(),
-  requestId: z.string().optional(),
-  manutenzione: z.number().int().optional(),
-});

@@ -8,7 +8,7 @@ import { z } from 'zod';
  *   the codes are optional and left out: the user's first client, of the named company if given);
  * - `sessione`: a customer or an admin session (catalogue data that no client prices);
  * - `catalogo`: as `cliente`, or an admin session reading the catalogue as any company and client
- *   (DESIGN §10: the admin product screens use the codes 0001/0001; an unknown client is priced
+ *   (docs/regole/catalogo.md#staff-catalogue: the admin product screens use the codes 0001/0001; an unknown client is priced
  *   with list 1 and no discount);
  * - `admin`: an admin session; `tecnico`: an admin session of tipologia 'tecnico';
  * - `token`: an API token (`Authorization: Bearer …`, created by a tecnico), never a session: the

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { intParam, testo } from './common.js';
 import { contract } from './contract.js';
 
-/** SPEC §8 device texts: the SPA shows the failures; the server answers the successes. */
+/** Device texts (docs/regole/admin.md#devices-admin): the SPA shows the failures; the server answers the successes. */
 export const MSG_DISPOSITIVI = {
   autorizzato: 'Dispositivo autorizzato.',
   disabilitato: 'Dispositivo disabilitato: le sue sessioni sono state chiuse.',
@@ -15,7 +15,7 @@ export const MSG_DISPOSITIVI = {
   confermaLista: 'Sei sicuro di voler cancellare tutte le richieste in attesa? Questa azione non può essere annullata.',
 } as const;
 
-/** Devices per answer: the admin screen filters the list in the browser (SPEC §5). */
+/** Devices per answer: the admin screen filters the list in the browser (docs/regole/admin.md#devices-admin). */
 export const DISPOSITIVI_LIMIT_DEFAULT = 500;
 export const DISPOSITIVI_LIMIT_MAX = 1000;
 
@@ -29,7 +29,7 @@ const pagina = {
     .default(DISPOSITIVI_LIMIT_DEFAULT),
 };
 
-/** A device (SPEC §3): authorized 1 authorised, 0 pending or disabled. */
+/** A device (docs/regole/accesso.md#devices): authorized 1 authorised, 0 pending or disabled. */
 export const dispositivo = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
@@ -69,7 +69,7 @@ export const deviceResponse = z.object({ status: z.string(), msg: z.string() });
 
 const T = 'Dispositivi';
 
-/** The customers' devices (SPEC §2 'Lista Dispositivi Utente', §4 Device authorisation, DESIGN §5). */
+/** The customers' devices (docs/regole/admin.md#devices-admin). */
 export const dispositiviApi = {
   tutti: contract({
     path: 'devices/all', methods: ['GET'], access: 'tecnico', tag: T,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { esito, idParam, limitParam, startParam } from './common.js';
+import { DEFAULT_PAGE_SIZE, esito, idParam, intParam, limitParam, startParam } from './common.js';
 import { contract } from './contract.js';
 import { MB } from './upload.js';
 
@@ -31,7 +31,6 @@ export const MSG_IMPORT = {
   rifiutata: 'File rifiutato.',
   verificata: 'Verifica completata: nulla è stato scritto.',
   sconosciuta: 'Importazione non trovata.',
-  nonTua: 'Importazione non inviata con questo token.',
 } as const;
 
 /** A form's yes/no: the browser sends '1'/'0' (or true/false in JSON). */
@@ -87,8 +86,10 @@ export type Rapporto = z.infer<typeof rapporto>;
 /** A run that has not ended: its report is read again until it has. */
 export const importInCorso = (i: Pick<Importazione, 'stato'>) => i.stato === 'in_attesa' || i.stato === 'in_corso';
 
-/** Errors shown with the report; the whole list (up to 10,000) is read with importazioni/errori. */
+/** Errors shown with the report; the whole list (up to 10,000) is read with importazioni/errori, a page at a time. */
 export const ERRORI_NEL_RAPPORTO = 200;
+/** Largest page of importazioni/errori: the CSV download of the screen reads the list in pages this size. */
+export const ERRORI_PAGINA_MAX = 1000;
 
 const upload = { campi: ['file'] as const, maxFile: 1, maxBytes: MAX_IMPORT_BYTES } as const;
 const T = 'Importazioni';
@@ -127,8 +128,14 @@ export const importazioniApi = {
   }),
   errori: contract({
     path: 'importazioni/errori', methods: ['GET'], access: 'tecnico', tag: T,
-    summary: "Le righe scartate di un'importazione, con il motivo (fino a 10.000)",
-    input: z.object({ id: idParam('id') }),
-    response: z.object({ errori: z.array(erroreImport) }),
+    summary: `Le righe scartate di un'importazione, con il motivo, una pagina alla volta (limit fino a ${ERRORI_PAGINA_MAX.toLocaleString('it-IT')}; in tutto fino a 10.000)`,
+    input: z.object({
+      id: idParam('id'),
+      start: startParam,
+      limit: intParam('limit deve essere un numero intero')
+        .pipe(z.number().min(1, 'limit deve essere almeno 1').max(ERRORI_PAGINA_MAX, `limit può essere al massimo ${ERRORI_PAGINA_MAX}`))
+        .default(DEFAULT_PAGE_SIZE),
+    }),
+    response: z.object({ errori: z.array(erroreImport), totale: z.number().int() }),
   }),
 };

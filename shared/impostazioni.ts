@@ -19,11 +19,10 @@ export const impostazioniUpdateRequest = z.object({
 }).refine((r) => r.manutenzione !== undefined || r.approvazione_dispositivi !== undefined, {
   message: 'Indicare manutenzione o approvazione_dispositivi (0 o 1)',
 });
-export type ImpostazioniUpdate = z.output<typeof impostazioniUpdateRequest>;
 
 const T = 'Impostazioni';
 
-/** Impostazioni (tecnico only, DESIGN §5): maintenance and device approval. */
+/** Impostazioni (tecnico only, docs/regole/admin.md#settings): maintenance and device approval. */
 export const impostazioniApi = {
   leggi: contract({
     path: 'impostazioni/read', methods: ['GET'], access: 'tecnico', tag: T,

@@ -35,7 +35,7 @@ export const listaProdottoRequest = z.object({ lista_id: idParam('lista_id'), pr
 const T = 'Liste';
 const codiciLista = { utente: 'utente_codice', azienda: 'azienda_codice', cliente: 'cliente_codice' } as const;
 
-/** Product lists (SPEC §7 Lists); list ids are checked against the session's user. */
+/** Product lists (docs/regole/liste.md#lists); list ids are checked against the session's user. */
 export const listeApi = {
   leggi: contract({
     path: 'liste/read', methods: ['GET'], access: 'cliente', tag: T,

@@ -3,7 +3,7 @@ import { esito, idParam, intParam, testo, testoMultiriga } from './common.js';
 import { contract } from './contract.js';
 import { MAX_DOCUMENTO_BYTES, MAX_FOTO_BYTES, MSG_UPLOAD } from './upload.js';
 
-/** Multimedia types (SPEC §3); side banners are 'banner laterale'. */
+/** Multimedia types (docs/regole/multimedia.md#multimedia-items); side banners are 'banner laterale'. */
 export const MULTIMEDIA_TIPOLOGIE = [
   'banner laterale', 'novita', 'volantino', 'catalogo', 'tabelle conversione', 'comparativi chiavi', 'nuovi inserimenti',
 ] as const;
@@ -49,7 +49,7 @@ export const multimediaTipologiaQuery = z.object({
   tipologia: z.enum(MULTIMEDIA_TIPOLOGIE, { error: MSG_TIPOLOGIA }),
 });
 
-/** Texts of the multimedia calls and screens (SPEC §5 'Multimedia form', §8 'Nessuna Media Caricato'). */
+/** Texts of the multimedia calls and screens (docs/regole/multimedia.md#multimedia-admin). */
 export const MSG_MULTIMEDIA = {
   vuoto: 'Nessuna Media Caricato',
   inserito: 'Contenuto multimediale inserito correttamente.',
@@ -116,7 +116,7 @@ const link = testo().trim().max(LINK_MAX, `Link troppo lungo (massimo ${LINK_MAX
   .refine((s) => s === '' || linkValido(s), MSG_MULTIMEDIA.linkNonValido);
 
 /**
- * multimedia/test (SPEC §7): the text fields of the multipart form; the files come as `file` (the
+ * multimedia/test: the text fields of the multipart form; the files come as `file` (the
  * document to download) and `cover` (its image). `fileType` and `coverType` are what the original
  * form sent beside them ('link', 'cover'): accepted, nothing else.
  */
@@ -152,7 +152,7 @@ export const multimediaOrdinaRequest = z.object({
     .refine((ids) => new Set(ids).size === ids.length, MSG_MULTIMEDIA.ordineNonValido),
 });
 
-/** The files of an item: the document (≤ 50 MB) and its cover image (≤ 10 MB, DESIGN §5). */
+/** The files of an item: the document (≤ 50 MB) and its cover image (≤ 10 MB, docs/regole/generale.md#uploads). */
 const fileMultimedia = {
   campi: ['file', 'cover'], maxFile: 2, maxBytes: MAX_DOCUMENTO_BYTES, maxBytesCampo: { cover: MAX_FOTO_BYTES },
 } as const;
@@ -160,7 +160,7 @@ const fileMultimedia = {
 const T = 'Multimedia';
 
 /**
- * Multimedia (SPEC §7 Multimedia and flyers, DESIGN §10): the lists customers read, and the admin's
+ * Multimedia (docs/regole/multimedia.md#multimedia-items): the lists customers read, and the admin's
  * create, edit, file replacement, order and delete.
  */
 export const mediaApi = {

@@ -69,24 +69,24 @@ export const statsClienteResponse = z.object({
   totale_mensile: z.array(z.object({ anno: z.number().int(), mese: z.number().int(), importo_totale: z.number() })),
 });
 
-/** The order calls (SPEC §7 Orders). */
+/** The order calls. */
 export const ordiniApi = {
-  check: contract({
+  verifica: contract({
     path: 'ordini/check', methods: ['POST'], access: 'utente', tag: 'Ordini',
     summary: 'Disponibilità attuale delle righe del carrello', input: ordiniCheckRequest, response: ordiniCheckResponse,
   }),
-  create: contract({
+  crea: contract({
     path: 'ordini/create', methods: ['POST'], access: 'cliente', tag: 'Ordini',
     summary: "Conferma un ordine (idempotente sull'header Idempotency-Key)",
     input: ordiniCreateRequest, response: ordiniCreateResponse,
     scope: { azienda: 'azienda_codice', cliente: 'cliente_codice', utente: 'utente_codice' },
   }),
-  read: contract({
+  leggi: contract({
     path: 'ordini/read', methods: ['GET'], access: 'cliente', tag: 'Ordini',
     summary: "Ordini dell'utente per il cliente, dal più recente", input: ordiniReadQuery, response: ordiniReadResponse,
     scope: { azienda: 'azienda_codice', cliente: 'cliente_codice', utente: 'utente_codice' },
   }),
-  statsCliente: contract({
+  fatturatoMensile: contract({
     path: 'ordini/statsByAziendaAndCliente', methods: ['GET'], access: 'cliente', tag: 'Ordini',
     summary: 'Fatturato mensile del cliente', input: statsClienteQuery, response: statsClienteResponse,
     scope: { azienda: 'azienda_codice', cliente: 'cliente_codice' },

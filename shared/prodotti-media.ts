@@ -4,7 +4,7 @@ import { codice, esito, idParam, testo } from './common.js';
 import { contract } from './contract.js';
 import { MAX_DOCUMENTO_BYTES, MAX_FOTO_BYTES } from './upload.js';
 
-/** The two kinds of a product's media (SPEC §3 Product media). */
+/** The two kinds of a product's media (docs/regole/catalogo.md#product-media). */
 export const TIPOLOGIE_MEDIA = ['foto', 'allegato'] as const;
 export type TipologiaMedia = (typeof TIPOLOGIE_MEDIA)[number];
 
@@ -14,13 +14,13 @@ export const MAX_FILE_CARICAMENTO = 20;
 export const NOME_ALLEGATO_MAX = 120;
 
 export const MSG_MEDIA = {
-  /** SPEC §8 (Photos). */
+  /** Outcomes of the photo actions (docs/regole/admin.md#product-photos). */
   principale: 'Foto Principale impostata con successo',
   nessunaPrincipale: 'Nessuna foto ora è impostata come principale',
   cancellata: 'Media cancellata con successo',
-  /** SPEC §5 (Photo upload). */
+  /** An attachment needs a name. */
   nomeObbligatorio: 'Il campo Nome è obbligatorio per gli allegati.',
-  /** SPEC §8 (Empty states). */
+  /** Empty lists. */
   nessunaFoto: 'Nessuna Foto Aggiuntiva Caricata',
   nessunAllegato: 'Nessun Allegato Caricato',
   caricati: (tipologia: TipologiaMedia, n: number) => (tipologia === 'foto'
@@ -35,7 +35,7 @@ const tipologia = z.enum(TIPOLOGIE_MEDIA, { error: "tipologia non valida: usare 
 
 /**
  * The text fields of prodotto/photo-upload; the files come in `allegati[]`. `nome` names the
- * attachments (required for them, SPEC §5); photos take no name ('default' marks the main one).
+ * attachments (required for them); photos take no name ('default' marks the main one).
  */
 export const caricaMediaInput = z.object({
   codice_prodotto: codice,
@@ -44,7 +44,6 @@ export const caricaMediaInput = z.object({
 }).superRefine((v, ctx) => {
   if (v.tipologia === 'allegato' && !v.nome) ctx.addIssue({ code: 'custom', path: ['nome'], message: MSG_MEDIA.nomeObbligatorio });
 });
-export type CaricaMediaInput = z.output<typeof caricaMediaInput>;
 
 export const esitoCaricamento = z.object({ status: z.number().int(), msg: z.string(), media: z.array(mediaProdotto) });
 
@@ -54,7 +53,7 @@ export const prodottoRequest = z.object({ codice_prodotto: codice });
 
 const T = 'Prodotti';
 
-/** A product's photos and attachments, managed from the admin product page (SPEC §7 Admin data, DESIGN §10). */
+/** A product's photos and attachments, managed from the admin product page (docs/regole/admin.md#product-photos). */
 export const prodottiMediaApi = {
   carica: contract({
     path: 'prodotto/photo-upload', methods: ['POST'], access: 'admin', tag: T,

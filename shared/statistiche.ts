@@ -15,7 +15,7 @@ export const statsQuery = z.object({
     .optional(),
 });
 
-/** An amount as a numeric string with 2 decimals (DESIGN §10), e.g. "1234.50". */
+/** An amount as a numeric string with 2 decimals (docs/regole/admin.md#statistics), e.g. "1234.50". */
 const importo = z.string().regex(/^-?\d+\.\d{2}$/);
 
 export const statsResponse = z.object({
@@ -34,9 +34,9 @@ export const statsResponse = z.object({
 });
 export type StatsResponse = z.infer<typeof statsResponse>;
 
-/** Admin statistics of accepted orders (SPEC §3 Statistics, DESIGN §10): every admin, for the home chart too. */
+/** Admin statistics of accepted orders (docs/regole/admin.md#statistics): every admin, for the home chart too. */
 export const statisticheApi = {
-  stats: contract({
+  leggi: contract({
     path: 'ordini/stats', methods: ['GET'], access: 'admin', tag: 'Amministrazione',
     summary: "Statistiche degli ordini accettati: per mese, prodotti più comprati, clienti più attivi (dell'anno, o di sempre)",
     input: statsQuery, response: statsResponse,

@@ -1,5 +1,5 @@
 /**
- * What the portal accepts as an upload (DESIGN §5): photos up to 10 MB, documents (attachments,
+ * What the portal accepts as an upload (docs/regole/generale.md#uploads): photos up to 10 MB, documents (attachments,
  * multimedia files) up to 50 MB, each kind judged from the file's bytes on the server. The
  * browser uses the same lists for its file pickers (`accept`) and its first checks.
  */
@@ -16,7 +16,7 @@ export const MAX_PIXEL_IMMAGINE = 50_000_000;
 /** The families of accepted files: a photo is an 'immagine', everything else a 'documento'. */
 export type FamigliaFile = 'immagine' | 'documento';
 
-/** Image kinds: [extension, MIME type]. jpg, png, gif and webp (SPEC §5; webp added by the issue). */
+/** Image kinds: [extension, MIME type]. jpg, png, gif and webp (docs/regole/generale.md#uploads). */
 export const TIPI_IMMAGINE = [
   ['jpg', 'image/jpeg'],
   ['png', 'image/png'],
@@ -52,9 +52,9 @@ export const ACCEPT_DOCUMENTI = TIPI_DOCUMENTO.map(([e]) => `.${e}`).join(',');
 const numero = (n: number) => n.toLocaleString('it-IT');
 
 export const MSG_UPLOAD = {
-  /** SPEC §8 (photos): a photo upload with something that is not an image. */
+  /** A photo upload with something that is not an image. */
   soloImmagini: 'Per favore seleziona solo immagini.',
-  /** SPEC §8 (attachments): an image, or a kind that is not accepted. */
+  /** An attachment that is an image, or a kind that is not accepted. */
   nonConsentito: 'Questo tipo di file non è consentito.',
   nessunFile: 'Nessun file ricevuto: seleziona almeno un file.',
   troppoGrande: (nome: string, maxBytes: number) =>
@@ -76,7 +76,7 @@ const ESTENSIONI: Record<FamigliaFile, ReadonlySet<string>> = {
  * The browser's first check of chosen files, by name and size (the server judges the bytes): the
  * message for the first file refused, or null. A photo that is no image: 'Per favore seleziona solo
  * immagini.'; a document of a kind not accepted (an image included): 'Questo tipo di file non è
- * consentito.' (SPEC §5).
+ * consentito.'.
  */
 export function primoControlloFile(famiglia: FamigliaFile, files: readonly { name: string; size: number }[], maxBytes: number): string | null {
   for (const f of files) {

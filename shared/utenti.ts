@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE, esito, idParam, intParam, startParam, testo } from '
 import { contract } from './contract.js';
 
 /**
- * Texts of SPEC §5 and §8 (Users, Credentials, Turnover flag), of the server's refusals and of the
+ * Texts of the user screens (docs/regole/admin.md#users), of the server's refusals and of the
  * admin screens' own failures (the spec words none for the login toggle and the deletion).
  */
 export const MSG_UTENTI = {
@@ -24,7 +24,7 @@ export const MSG_UTENTI = {
   confermaDisabilita: 'Sei sicuro di voler disabilitare questo utente?',
   confermaFatturato: 'Sei sicuro di voler modificare lo stato del Fatturato Metrica?',
   erroreFatturato: "Errore durante l'aggiornamento del Fatturato Metrica.",
-  /** Followed by the server's msg (SPEC §8). */
+  /** Followed by the server's msg. */
   problemaCredenziali: "Si è verificato un problema durante l'invio delle credenziali. ",
   erroreCredenziali: "Errore durante l'invio delle credenziali.",
   emailMancante: 'Attenzione: email mancante.',
@@ -55,7 +55,7 @@ const obbligatorio = (max: number) => testo(MSG_UTENTI.campiObbligatori).trim()
 export const utentiReadQuery = z.object({
   cliente_id: idParam('cliente_id').optional(),
   utente_id: idParam('utente_id').optional(),
-  /** SPEC §5: the admin search term is trimmed and lowercased; empty means no filter. */
+  /** Trimmed and lowercased; empty means no filter (docs/regole/admin.md#admin-search). */
   stringa: testo().trim().toLowerCase().max(STRINGA_UTENTI_MAX, 'Testo di ricerca troppo lungo').optional(),
   start: startParam,
   limit: intParam('limit deve essere un numero intero')
@@ -121,7 +121,7 @@ export const cambiaPasswordRequest = z.object({
 
 const T = 'Utenti';
 
-/** Customer users in the admin area (SPEC §7 Admin data, DESIGN §10) and the customer's password change. */
+/** Customer users in the admin area (docs/regole/admin.md#users) and the customer's password change. */
 export const utentiApi = {
   leggi: contract({
     path: 'utenti/read', methods: ['GET'], access: 'admin', tag: T,
@@ -148,7 +148,7 @@ export const utentiApi = {
     summary: "Invia per email una nuova password temporanea (la precedente non vale più)",
     input: utenteIdRequest, response: esito,
   }),
-  toggleFatturato: contract({
+  cambiaFatturatoMetrica: contract({
     path: 'utente/toggle_fatturato_metrica', methods: ['GET', 'POST'], access: 'admin', tag: T,
     summary: 'Mostra o nasconde il fatturato mensile al cliente',
     input: utenteIdRequest, response: z.object({ status: z.number().int(), new_value: z.number().int() }),

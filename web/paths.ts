@@ -1,5 +1,5 @@
 /**
- * Every route of the SPA (SPEC §2 route table) and the builders of its links. Screens never write
+ * Every route of the SPA (docs/regole/generale.md#routes) and the builders of its links. Screens never write
  * a path by hand: `paths.categoria.href('012', 'Cacciaviti')`, `<Route path={paths.home2.path}>`.
  * Screens that receive their data through navigation state (prodotto, ordini/dettaglio,
  * liste/dettaglio) take no parameters in the URL; admin/multimedia/dettaglio keeps the spec's path
@@ -24,7 +24,7 @@ function fixed<P extends string>(path: P) {
   return { path, href: (query?: Query) => withQuery(path, query) };
 }
 
-/** Paging parameters of the paged product lists (SPEC §2 Pagination). */
+/** Paging parameters of the paged product lists (docs/regole/generale.md#pagination). */
 export interface Paging {
   start?: number;
   limit?: number;
@@ -37,7 +37,7 @@ export const paths = {
   loginAlias: fixed('/login'),
   dispatcher: fixed('/dispatcher'),
   manutenzione: fixed('/manutenzione'),
-  /** The password change a temporary password requires (DESIGN §10), before the shop. */
+  /** The password change a temporary password requires (docs/regole/accesso.md#temporary-passwords), before the shop. */
   cambiaPassword: fixed('/cambia-password'),
 
   // Shop

@@ -62,19 +62,25 @@ const adminRoutes: RouteObject[] = [
   { path: paths.adminClienteDettaglio.path, lazy: lazyPage(() => import('./admin/clienti/ClienteDettaglioPage'), (m) => m.ClienteDettaglioPage) },
   { path: paths.adminUtenti.path, lazy: lazyPage(() => import('./admin/utenti/UtentiPage'), (m) => m.UtentiPage) },
   { path: paths.adminUtenteDettaglio.path, lazy: lazyPage(() => import('./admin/utenti/UtenteDettaglioPage'), (m) => m.UtenteDettaglioPage) },
-  { path: paths.adminCategorie.path, lazy: lazyPage(() => import('./admin/categorie/CategoriePage'), (m) => m.CategoriePage) },
-  { path: paths.adminImpostazioni.path, lazy: lazyPage(() => import('./admin/impostazioni/ImpostazioniPage'), (m) => m.ImpostazioniPage) },
+  { path: paths.adminCategorie.path, lazy: lazyPage(() => import('./admin/categorie/GestioneCategoriePage'), (m) => m.GestioneCategoriePage) },
   { path: paths.adminProdotti.path, lazy: lazyPage(() => import('./admin/prodotti/ProdottiPage'), (m) => m.ProdottiPage) },
   { path: paths.adminProdottoDettaglio.path, lazy: lazyPage(() => import('./admin/prodotti/ProdottoDettaglioPage'), (m) => m.ProdottoDettaglioPage) },
   { path: paths.adminProdottiCategoria.path, lazy: lazyPage(() => import('./admin/prodotti/ProdottiPage'), (m) => m.ProdottiPage) },
   { path: paths.adminProdottiCustom.path, lazy: lazyPage(() => import('./admin/prodotti/ProdottiCustomPage'), (m) => m.ProdottiCustomPage) },
-  { path: paths.adminStatistiche.path, lazy: lazyPage(() => import('./admin/statistiche/StatistichePage'), (m) => m.StatistichePage) },
   { path: paths.adminBanner.path, lazy: lazyPage(() => import('./admin/banner/BannerPage'), (m) => m.BannerPage) },
   { path: paths.adminMultimedia.path, lazy: lazyPage(() => import('./admin/multimedia/MultimediaPage'), (m) => m.MultimediaPage) },
   { path: paths.adminMultimediaDettaglio.path, lazy: lazyPage(() => import('./admin/multimedia/MultimediaDettaglioPage'), (m) => m.MultimediaDettaglioPage) },
-  { path: paths.adminImportazioni.path, lazy: lazyPage(() => import('./admin/importazioni/ImportazioniPage'), (m) => m.ImportazioniPage) },
   { path: paths.adminOrdiniErp.path, lazy: lazyPage(() => import('./admin/erp/OrdiniErpPage'), (m) => m.OrdiniErpPage) },
-  { path: paths.adminUserDevices.path, lazy: lazyPage(() => import('./admin/dispositivi/DispositiviPage'), (m) => m.DispositiviPage) },
+  // The technical staff's pages, behind their one guard (docs/regole/accesso.md#access).
+  {
+    lazy: lazyPage(() => import('./admin/SoloTecnico'), (m) => m.SoloTecnico),
+    children: [
+      { path: paths.adminImpostazioni.path, lazy: lazyPage(() => import('./admin/impostazioni/ImpostazioniPage'), (m) => m.ImpostazioniPage) },
+      { path: paths.adminStatistiche.path, lazy: lazyPage(() => import('./admin/statistiche/StatistichePage'), (m) => m.StatistichePage) },
+      { path: paths.adminUserDevices.path, lazy: lazyPage(() => import('./admin/dispositivi/DispositiviPage'), (m) => m.DispositiviPage) },
+      { path: paths.adminImportazioni.path, lazy: lazyPage(() => import('./admin/importazioni/ImportazioniPage'), (m) => m.ImportazioniPage) },
+    ],
+  },
 ];
 
 function Root() {
@@ -86,7 +92,7 @@ function Root() {
   );
 }
 
-/** Every route of SPEC §2; any other path shows the not-found screen. */
+/** Every route (docs/regole/generale.md#routes); any other path shows the not-found screen. */
 export const routes: RouteObject[] = [
   {
     Component: Root,

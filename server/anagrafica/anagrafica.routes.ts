@@ -5,7 +5,7 @@ import { cercaClienti, dettaglioCliente, leggiAziende, leggiClienti } from './cl
 
 export const anagraficaRoutes = routeGroup(anagraficaApi, {
   aziende: async ({ deps }) => ({ aziende: await leggiAziende(deps.db) }),
-  // A blank term lists every client (SPEC §5: the admin search ignores an empty term).
+  // A blank term lists every client (docs/regole/admin.md#admin-search).
   clienti: async ({ deps, input }) => leggiClienti(deps.db, { stringa: input.stringa || undefined, start: input.start, limit: input.limit }),
   dettaglio: async ({ deps, input }) => {
     const cliente = await dettaglioCliente(deps.db, input.cliente_id);

@@ -1,12 +1,12 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { Modifica } from '../../shared/audit.js';
-import type { AdminSessione } from '../auth/session-user.js';
+import type { AzioneAudit, Modifica } from '../../shared/audit.js';
 import type { Db } from '../db/client.js';
 import { modificheAdmin } from '../db/schema/index.js';
 
 /** What an admin changed: the action, the record, and the values (never a password). */
 export interface NuovaModifica {
-  azione: string;
+  /** One of the known actions, each with its words for 'Storico modifiche' (shared/audit.ts). */
+  azione: AzioneAudit;
   entita: string;
   entitaId?: string | number;
   utenteId?: number;
@@ -14,11 +14,17 @@ export interface NuovaModifica {
   dettagli?: Record<string, unknown>;
 }
 
+/** Who made a change: an admin session gives it (audit sits below auth, which records changes too). */
+export interface AutoreModifica {
+  id: number;
+  username: string;
+}
+
 /**
  * Records an admin's change. Pass the transaction of the change itself, so that the change and its
  * record commit together or not at all.
  */
-export async function registraModifica(db: Db, admin: AdminSessione, m: NuovaModifica): Promise<void> {
+export async function registraModifica(db: Db, admin: AutoreModifica, m: NuovaModifica): Promise<void> {
   await db.insert(modificheAdmin).values({
     adminId: admin.id,
     adminUsername: admin.username,

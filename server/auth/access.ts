@@ -1,14 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import { accessoApi, TIPOLOGIA_TECNICO } from '../../shared/accesso.js';
-import type { Access } from '../../shared/contract.js';
+import type { Access, AnyContract } from '../../shared/contract.js';
 import { MSG_PASSWORD, utentiApi } from '../../shared/utenti.js';
 import type { Db } from '../db/client.js';
 import { forbidden, HttpError, inMaintenance, unauthorized } from '../lib/errors.js';
+import type { Accesso } from '../lib/route.js';
 import { requireToken, type TokenApi } from './api-token.js';
-import { hashToken, minutiInattivita, tokenSessione } from './sessions.js';
+import { hashToken, minutiInattivita, tokenSessione } from './sessioni.js';
 import {
-  findAdminBySession, findUtenteBySession, type AdminSessione, type ClienteSessione, type UtenteSessione,
-} from './session-user.js';
+  adminDellaSessione, utenteDellaSessione, type AdminSessione, type ClienteSessione, type UtenteSessione,
+} from './utente-sessione.js';
 
 /** The session of a request, as its call's access rule found it. */
 export interface Sessione {
@@ -17,6 +18,34 @@ export interface Sessione {
   cliente?: ClienteSessione;
   token?: TokenApi;
 }
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set before validation by the call's access rule. */
+    sessione: Sessione | null;
+  }
+}
+
+/** The session each access gives its handlers (route.ts types their context by it). */
+declare module '../lib/route.js' {
+  interface SessioniPerAccesso {
+    utente: { utente: UtenteSessione };
+    cliente: { utente: UtenteSessione; cliente: ClienteSessione };
+    sessione: { utente: UtenteSessione | undefined; admin: AdminSessione | undefined };
+    catalogo: { cliente: ClienteSessione; utente: UtenteSessione | undefined; admin: AdminSessione | undefined };
+    admin: { admin: AdminSessione };
+    tecnico: { admin: AdminSessione };
+    token: { token: TokenApi };
+  }
+}
+
+/** The access layer of every call, decorated on the app by buildApp (route.ts reaches it as app.accesso). */
+export const accesso: Accesso = {
+  sessione: async (req, access) => {
+    req.sessione = await sessioneDi(req, access);
+  },
+  conCliente: (req, c, input) => conCliente(req, c, input),
+};
 
 /**
  * The session a call of this access needs (401 without one, 403 for the wrong kind, 503 for
@@ -50,14 +79,14 @@ export async function sessioneDi(req: FastifyRequest, access: Access): Promise<S
 const SENZA_PASSWORD_NUOVA = new Set([utentiApi.cambiaPassword.path, accessoApi.sessione.path].map((p) => `/api/${p}`));
 
 /**
- * A password set by an admin is temporary (DESIGN §10): until the user sets one of their own,
+ * A password set by an admin is temporary (docs/regole/accesso.md#temporary-passwords): until the user sets one of their own,
  * every other customer call answers 403. The flag is part of the cached session user, and the
  * notice of its change reaches every process (migration 0015).
  */
 function passwordCambiata(req: FastifyRequest, utente: UtenteSessione): UtenteSessione {
   if (utente.cambioPassword && !SENZA_PASSWORD_NUOVA.has(req.routeOptions.url ?? '')) {
-    // cambio_password lets the SPA tell this refusal from the others and open the change form.
-    throw new HttpError(403, MSG_PASSWORD.daCambiare, { cambio_password: 1 });
+    // Its own code lets the SPA tell this refusal from the others and open the change form.
+    throw new HttpError(403, 'cambio_password_richiesto', MSG_PASSWORD.daCambiare);
   }
   return utente;
 }
@@ -77,34 +106,35 @@ export async function requireUtente(req: FastifyRequest): Promise<UtenteSessione
   const tokenHash = hashToken(token);
   const recent = deps.sessioniRecenti.get(tokenHash);
   if (recent) return recent;
-  const found = await findUtenteBySession(deps.db, tokenHash, minutiInattivita(deps.config));
+  const lettura = deps.sessioniRecenti.lettura();
+  const found = await utenteDellaSessione(deps.db, tokenHash, minutiInattivita(deps.config));
   if (!found) throw unauthorized();
-  deps.sessioniRecenti.set(tokenHash, found.utente, found.scade);
+  deps.sessioniRecenti.set(lettura, tokenHash, found.utente, found.scade);
   return found.utente;
 }
 
 /** The live admin session of the request, if any. */
 async function adminDellaRichiesta(req: FastifyRequest): Promise<AdminSessione | null> {
   const token = tokenSessione(req, 'admin');
-  return token ? findAdminBySession(req.server.deps.db, token, minutiInattivita(req.server.deps.config)) : null;
+  return token ? adminDellaSessione(req.server.deps.db, token, minutiInattivita(req.server.deps.config)) : null;
 }
 
 export async function requireAdmin(req: FastifyRequest, tecnico = false): Promise<AdminSessione> {
   const admin = await adminDellaRichiesta(req);
   // A customer who is logged in is known and not allowed (403); nobody logged in must log in (401).
-  if (!admin) throw (await hasCustomerSession(req)) ? forbidden('Funzione riservata al personale del portale.') : unauthorized();
+  if (!admin) throw (await haSessioneCliente(req)) ? forbidden('Funzione riservata al personale del portale.') : unauthorized();
   if (tecnico && admin.tipologia !== TIPOLOGIA_TECNICO) {
     throw forbidden('Funzione riservata al personale tecnico.');
   }
   return admin;
 }
 
-async function hasCustomerSession(req: FastifyRequest): Promise<boolean> {
+async function haSessioneCliente(req: FastifyRequest): Promise<boolean> {
   const token = tokenSessione(req, 'cliente');
   if (!token) return false;
   const tokenHash = hashToken(token);
   return req.server.deps.sessioniRecenti.get(tokenHash) !== undefined
-    || (await findUtenteBySession(req.server.deps.db, tokenHash, minutiInattivita(req.server.deps.config))) !== null;
+    || (await utenteDellaSessione(req.server.deps.db, tokenHash, minutiInattivita(req.server.deps.config))) !== null;
 }
 
 /**
@@ -126,14 +156,14 @@ export function resolveScope(utente: UtenteSessione, codes: ScopeCodes): Cliente
 }
 
 /**
- * The client an admin reads the catalogue as (DESIGN §10): any client by its codes; codes that
+ * The client an admin reads the catalogue as (docs/regole/catalogo.md#staff-catalogue): any client by its codes; codes that
  * name no client (the admin screens' 0001/0001) price with list 1 and no discount.
  */
 export async function clienteDelCatalogo(db: Db, codes: ScopeCodes): Promise<ClienteSessione> {
   const rows = codes.azienda !== undefined && codes.cliente !== undefined
     ? await db.$client<ClienteSessione[]>`
         SELECT c.id, c.azienda_codice AS "aziendaCodice", a.ragione_sociale AS "aziendaRagioneSociale", c.codice,
-          c.ragione_sociale AS "ragioneSociale", CASE WHEN c.lis_maga > 0 THEN c.lis_maga ELSE 1 END AS "lisMaga",
+          c.ragione_sociale AS "ragioneSociale", c.lis_maga AS "lisMaga",
           c.sconto::text AS sconto
         FROM clienti c JOIN aziende a ON a.codice = c.azienda_codice
         WHERE c.azienda_codice = ${codes.azienda} AND c.codice = ${codes.cliente}`
@@ -142,4 +172,23 @@ export async function clienteDelCatalogo(db: Db, codes: ScopeCodes): Promise<Cli
     id: 0, aziendaCodice: codes.azienda ?? '', aziendaRagioneSociale: '', codice: codes.cliente ?? '',
     ragioneSociale: '', lisMaga: 1, sconto: '0',
   };
+}
+
+/** The session of the request with the client its codes name, for the access kinds that price. */
+async function conCliente(req: FastifyRequest, c: AnyContract, input: Record<string, unknown>): Promise<Sessione> {
+  const s = req.sessione ?? {};
+  if (c.access === 'public' || c.access === 'admin' || c.access === 'tecnico' || c.access === 'sessione' || c.access === 'token') return s;
+  const code = (k: 'azienda' | 'cliente' | 'utente') => {
+    const field = c.scope?.[k];
+    const v = field === undefined ? undefined : input[field];
+    return typeof v === 'string' ? v : undefined;
+  };
+  const codes = { azienda: code('azienda'), cliente: code('cliente'), utente: code('utente') };
+  if (s.admin) return { ...s, cliente: await clienteDelCatalogo(req.server.deps.db, codes) };
+  if (!s.utente) throw forbidden();
+  if (c.access === 'utente') {
+    if (codes.utente !== undefined && codes.utente !== s.utente.codice) throw forbidden();
+    return s;
+  }
+  return { ...s, cliente: resolveScope(s.utente, codes) };
 }

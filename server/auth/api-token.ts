@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { MSG_TOKEN } from '../../shared/token.js';
-import { unauthorized } from '../lib/errors.js';
-import { hashToken } from './sessions.js';
+import { HttpError } from '../lib/errors.js';
+import { hashToken } from './sessioni.js';
 
 /** The token a `token` call was made with. */
 export interface TokenApi {
@@ -13,6 +13,7 @@ export interface TokenApi {
 /** What a token looks like: a recognisable prefix and 256 random bits. */
 export const nuovoToken = () => `pbf_${crypto.randomBytes(32).toString('base64url')}`;
 const FORMA = /^pbf_[A-Za-z0-9_-]{43}$/;
+const tokenNonValido = (msg: string) => new HttpError(401, 'token_non_valido', msg);
 
 /**
  * The API token of the request (`Authorization: Bearer pbf_…`), live (not revoked); 401 otherwise.
@@ -22,7 +23,7 @@ const FORMA = /^pbf_[A-Za-z0-9_-]{43}$/;
 export async function requireToken(req: FastifyRequest): Promise<TokenApi> {
   const header = req.headers.authorization ?? '';
   const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
-  if (!token || !FORMA.test(token)) throw unauthorized(MSG_TOKEN.mancante);
+  if (!token || !FORMA.test(token)) throw tokenNonValido(MSG_TOKEN.mancante);
   const sql = req.server.deps.db.$client;
   // One round trip: the token read, and its last use written when older than a minute.
   const [vivo] = await sql<TokenApi[]>`
@@ -32,6 +33,6 @@ export async function requireToken(req: FastifyRequest): Promise<TokenApi> {
       WHERE a.id = t.id AND (t.ultimo_uso_at IS NULL OR t.ultimo_uso_at < now() - interval '1 minute')
     )
     SELECT id, nome FROM t`;
-  if (!vivo) throw unauthorized(MSG_TOKEN.nonValido);
+  if (!vivo) throw tokenNonValido(MSG_TOKEN.nonValido);
   return vivo;
 }

@@ -2,17 +2,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { accessoApi } from '../../shared/accesso.js';
 import type { Deps } from '../deps.js';
 import { inMaintenance } from '../lib/errors.js';
-import { cancellaListaAttesa } from '../dispositivi/dispositivi.service.js';
-import { cambiaManutenzione } from '../impostazioni/impostazioni.service.js';
 import { routeGroup } from '../lib/route.js';
+import { cancellaListaAttesa } from './dispositivi.js';
+import { cambiaManutenzione } from './manutenzione.js';
 import { loginBackend, loginCliente, toUtenteLogin } from './login.service.js';
-import { cookieSessione, deleteSession, hashToken, tokenSessione, type TipoSessione } from './sessions.js';
+import { chiudiSessione, cookieSessione, hashToken, tokenSessione, type TipoSessione } from './sessioni.js';
 
 /** Path=/ and no Domain, Secure in production: what the `__Host-` prefix of its name requires there. */
 const attributiCookie = (deps: Deps) =>
   ({ path: '/', httpOnly: true, sameSite: 'strict', secure: deps.config.env === 'production' }) as const;
 
-function setSessionCookie(deps: Deps, reply: FastifyReply, tipo: TipoSessione, token: string): void {
+function impostaCookieSessione(deps: Deps, reply: FastifyReply, tipo: TipoSessione, token: string): void {
   reply.setCookie(cookieSessione(tipo, deps.config.env), token, { ...attributiCookie(deps), maxAge: deps.config.sessionTtlHours * 3600 });
 }
 
@@ -20,7 +20,7 @@ const logout = (tipo: TipoSessione) =>
   async ({ req, reply, deps }: { req: FastifyRequest; reply: FastifyReply; deps: Deps }) => {
     const token = tokenSessione(req, tipo);
     if (token) {
-      await deleteSession(deps.db, token, tipo);
+      await chiudiSessione(deps.db, token, tipo);
       // At once in this process; the database's notice reaches the others.
       deps.sessioniRecenti.forget(hashToken(token));
     }
@@ -33,12 +33,12 @@ export const authRoutes = routeGroup(accessoApi, {
   loginCliente: async ({ input, req, reply, deps }) => {
     if (await deps.impostazioni.get('manutenzione')) throw inMaintenance();
     const { body, token } = await loginCliente(deps.db, deps.impostazioni, deps.config.sessionTtlHours, input, req.ip);
-    if (token) setSessionCookie(deps, reply, 'cliente', token);
+    if (token) impostaCookieSessione(deps, reply, 'cliente', token);
     return body;
   },
   loginBackend: async ({ input, req, reply, deps }) => {
     const { token, ...body } = await loginBackend(deps.db, deps.config.sessionTtlHours, input, req.ip);
-    if (token) setSessionCookie(deps, reply, 'admin', token);
+    if (token) impostaCookieSessione(deps, reply, 'admin', token);
     return body;
   },
   logout: logout('cliente'),

@@ -1,13 +1,13 @@
 import { eq, sql as dsql } from 'drizzle-orm';
 import type { AdminInfo, LoginClienteResponse, UtenteLogin } from '../../shared/accesso.js';
+import { listinoEffettivo } from '../../shared/listini.js';
 import type { Db } from '../db/client.js';
 import { adminUtenti, utenti } from '../db/schema/index.js';
-import type { Impostazioni } from '../impostazioni/impostazioni.service.js';
-import { registerDevice, type DeviceLogin } from './dispositivi.js';
-import { assertLoginAllowed, clearFailedLogins, recordFailedLogin } from './login-limits.js';
+import { registraDispositivo, type DispositivoLogin } from './dispositivi.js';
+import { azzeraLoginFalliti, registraLoginFallito, verificaLimitiLogin } from './limiti-login.js';
 import { hashPassword, needsRehash, ORE_PASSWORD_TEMPORANEA, verifyPassword } from './passwords.js';
-import { utenteJson, type UtenteSessione } from './session-user.js';
-import { createSession } from './sessions.js';
+import { utenteJson, type UtenteSessione } from './utente-sessione.js';
+import { apriSessione } from './sessioni.js';
 
 export const MSG = {
   credenziali: 'Username o password non corretti.',
@@ -17,7 +17,7 @@ export const MSG = {
   ok: 'Login effettuato con successo.',
 } as const;
 
-/** The utente of the login answer (DESIGN §4), built from the session user. */
+/** The utente of the login answer (docs/regole/accesso.md#customer-login), built from the session user. */
 export function toUtenteLogin(u: UtenteSessione, status = 0, msg: string = MSG.ok): UtenteLogin {
   return {
     status,
@@ -35,7 +35,7 @@ export function toUtenteLogin(u: UtenteSessione, status = 0, msg: string = MSG.o
       azienda_ragionesociale: c.aziendaRagioneSociale,
       cliente_codice: c.codice,
       cliente_ragionesociale: c.ragioneSociale,
-      cliente_lis_maga: c.lisMaga,
+      cliente_lis_maga: listinoEffettivo(c.lisMaga),
     })),
   };
 }
@@ -43,18 +43,19 @@ export function toUtenteLogin(u: UtenteSessione, status = 0, msg: string = MSG.o
 const fallita = (msg: string): LoginClienteResponse => ({ utente: { status: 1, msg, clienti: [] } });
 
 /**
- * Customer login (SPEC §4): password, enabled login, a temporary password still within its
- * ORE_PASSWORD_TEMPORANEA hours, device rules; a session only when the user has clients to work
+ * Customer login (docs/regole/accesso.md#customer-login): password, enabled login, a temporary password still within its
+ * ORE_PASSWORD_TEMPORANEA hours, dispositivo rules; a session only when the user has clients to work
  * for. Returns the answer and the session token, if one was opened.
  */
 export async function loginCliente(
   db: Db,
-  impostazioni: Impostazioni,
-  sessionTtlHours: number,
-  input: { username: string; password: string } & Omit<DeviceLogin, 'ip'>,
+  /** The switches (impostazioni.service.ts's Impostazioni, which auth, below that domain, does not import). */
+  impostazioni: { get(chiave: 'approvazione_dispositivi'): Promise<boolean> },
+  oreSessione: number,
+  input: { username: string; password: string } & Omit<DispositivoLogin, 'ip'>,
   ip: string,
 ): Promise<{ body: LoginClienteResponse; token?: string }> {
-  await assertLoginAllowed(db, input.username, ip);
+  await verificaLimitiLogin(db, input.username, ip);
   const sql = db.$client;
   const rows = await sql<{ hash: string; status_login: number; scaduta: boolean; utente: UtenteSessione }[]>`
     SELECT u.password_hash AS hash, u.status_login,
@@ -63,39 +64,39 @@ export async function loginCliente(
     FROM utenti u WHERE lower(u.username) = lower(${input.username})`;
   const row = rows[0];
   if (!(await verifyPassword(row?.hash, input.password)) || !row) {
-    await recordFailedLogin(db, input.username, ip);
+    await registraLoginFallito(db, input.username, ip);
     return { body: fallita(MSG.credenziali) };
   }
-  await clearFailedLogins(db, input.username, ip);
+  await azzeraLoginFalliti(db, input.username, ip);
   const utente = row.utente;
   if (needsRehash(row.hash)) {
     await db.update(utenti).set({ passwordHash: await hashPassword(input.password) }).where(eq(utenti.id, utente.id));
   }
   if (row.status_login !== 0) return { body: fallita(MSG.disabilitato) };
   if (row.scaduta) return { body: fallita(MSG.scaduta) };
-  const device = await registerDevice(db, utente.id, { ...input, ip }, await impostazioni.get('approvazione_dispositivi'));
-  if (!device.authorized) return { body: fallita(MSG.dispositivo) };
+  const dispositivo = await registraDispositivo(db, utente.id, { ...input, ip }, await impostazioni.get('approvazione_dispositivi'));
+  if (!dispositivo.authorized) return { body: fallita(MSG.dispositivo) };
   if (utente.clienti.length === 0) return { body: { utente: toUtenteLogin(utente) } };
-  const token = await createSession(db, {
-    tipo: 'cliente', utenteId: utente.id, dispositivoId: device.id, ttlHours: sessionTtlHours,
+  const token = await apriSessione(db, {
+    tipo: 'cliente', utenteId: utente.id, dispositivoId: dispositivo.id, ttlHours: oreSessione,
   });
   return { body: { utente: toUtenteLogin(utente) }, token };
 }
 
 export async function loginBackend(
-  db: Db, sessionTtlHours: number, input: { username: string; password: string }, ip: string,
+  db: Db, oreSessione: number, input: { username: string; password: string }, ip: string,
 ): Promise<{ status: number; msg: string; utente?: AdminInfo; token?: string }> {
-  await assertLoginAllowed(db, input.username, ip);
+  await verificaLimitiLogin(db, input.username, ip);
   const [admin] = await db.select().from(adminUtenti).where(eq(dsql`lower(${adminUtenti.username})`, input.username.toLowerCase()));
   if (!(await verifyPassword(admin?.passwordHash, input.password)) || !admin) {
-    await recordFailedLogin(db, input.username, ip);
+    await registraLoginFallito(db, input.username, ip);
     return { status: 1, msg: MSG.credenziali };
   }
-  await clearFailedLogins(db, input.username, ip);
+  await azzeraLoginFalliti(db, input.username, ip);
   if (needsRehash(admin.passwordHash)) {
     await db.update(adminUtenti).set({ passwordHash: await hashPassword(input.password) }).where(eq(adminUtenti.id, admin.id));
   }
-  const token = await createSession(db, { tipo: 'admin', adminId: admin.id, ttlHours: sessionTtlHours });
+  const token = await apriSessione(db, { tipo: 'admin', adminId: admin.id, ttlHours: oreSessione });
   return {
     status: 0,
     msg: MSG.ok,

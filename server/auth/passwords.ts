@@ -38,7 +38,7 @@ export function needsRehash(hash: string): boolean {
 
 /**
  * A temporary password (set by an admin, or mailed) stops working this many hours after it was set
- * (DESIGN §5): the login then asks for new credentials.
+ * (docs/regole/accesso.md#temporary-passwords): the login then asks for new credentials.
  */
 export const ORE_PASSWORD_TEMPORANEA = 72;
 

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { MSG_BUDGET, type BudgetRiga, type BudgetUpsertRequest } from '../../shared/budget.js';
 import type { Esito } from '../../shared/common.js';
 import { registraModifica } from '../audit/audit.service.js';
-import type { AdminSessione } from '../auth/session-user.js';
+import type { AdminSessione } from '../auth/utente-sessione.js';
 import { type Db, inTransazione } from '../db/client.js';
 import { budget, clienti } from '../db/schema/index.js';
 import { badRequest, notFound } from '../lib/errors.js';

@@ -1,18 +1,18 @@
 import { catalogoApi, MSG_CATALOGO } from '../../shared/catalogo.js';
-import type { ClienteSessione } from '../auth/session-user.js';
+import type { ClienteSessione } from '../auth/utente-sessione.js';
 import type { Deps } from '../deps.js';
 import { notFound } from '../lib/errors.js';
 import { routeGroup } from '../lib/route.js';
 import {
-  alberoCategorie, categoriaIdByCodice, elencoMarchi, elencoVolantini, infoBrand, type Pagina, toPagina,
+  alberoCategorie, categoriaIdByCodice, elencoMarchi, elencoVolantini, infoMarchio, type Pagina, toPagina,
 } from './catalogo.service.js';
 import { cambiaStatoCategoria, modificaProdotto } from './gestione.service.js';
 import {
-  type Elenco, elencoBrand, elencoCategoria, elencoCustom, elencoNovita, elencoVolantino, idByCodice, prodottiCasuali,
+  type Elenco, elencoCategoria, elencoCustom, elencoMarchio, elencoNovita, elencoVolantino, idByCodice, prodottiCasuali,
   ultimiOrdinati,
 } from './pagine.queries.js';
-import { pricingOf } from './pricing.js';
-import { loadProdotti } from './prodotti.queries.js';
+import { prezziDi } from './prezzi.js';
+import { leggiProdotti } from './prodotti.queries.js';
 import { cercaProdotti, ricercaSource } from './ricerca.queries.js';
 
 interface PageInput { start: number; limit: number }
@@ -26,39 +26,40 @@ const page = async (e: Elenco, i: PageInput): Promise<Pagina> => {
 /** A paged product list priced for the call's client. */
 const paged = <I extends PageInput>(pagina: (deps: Deps, i: I) => Promise<Pagina>) =>
   async ({ deps, input, cliente }: { deps: Deps; input: I; cliente: ClienteSessione }) =>
-    toPagina(deps.db, pricingOf(cliente), await pagina(deps, input), input.start, input.limit);
+    toPagina(deps.db, deps.catalogo, prezziDi(cliente), await pagina(deps, input), input.start, input.limit);
 
 export const catalogoRoutes = routeGroup(catalogoApi, {
   // Customers see the enabled categories; the admin's 'Gestione Categorie' every one, with its status.
   categorie: async ({ deps, admin }) => ({ categorie: await alberoCategorie(deps.db, admin === undefined) }),
   marchi: async ({ deps }) => elencoMarchi(deps.db),
-  marchio: async ({ deps, input }) => infoBrand(deps.db, input.brand_id),
+  marchio: async ({ deps, input }) => infoMarchio(deps.db, input.brand_id),
   volantini: async ({ deps }) => ({ volantini: await elencoVolantini(deps.db) }),
-  categoria: paged(async (deps, i) => page(elencoCategoria(deps.db, await categoriaIdByCodice(deps.db, i.categoria_cod)), i)),
-  volantino: paged(async (deps, i) => page(elencoVolantino(deps.db, i.volantino_id), i)),
-  marchioProdotti: paged(async (deps, i) => page(elencoBrand(deps.db, i.brand_id), i)),
-  novita: paged(async (deps, i) => page(elencoNovita(deps.db), i)),
+  categoria: paged(async (deps, i) =>
+    page(elencoCategoria(deps.db, deps.catalogo, await categoriaIdByCodice(deps.db, deps.catalogo, i.categoria_cod)), i)),
+  volantino: paged(async (deps, i) => page(elencoVolantino(deps.db, deps.catalogo, i.volantino_id), i)),
+  marchioProdotti: paged(async (deps, i) => page(elencoMarchio(deps.db, deps.catalogo, i.brand_id), i)),
+  novita: paged(async (deps, i) => page(elencoNovita(deps.db, deps.catalogo), i)),
   ricerca: paged(async (deps, i) => ({
     prodotti: ricercaSource(deps.db, i.stringa, i.start, i.limit),
     totaleVuota: async () => (await cercaProdotti(deps.db, i.stringa, i.start, i.limit)).total,
   })),
   ultimiOrdinati: async ({ deps, input, cliente, utente }) => {
     const ids = await ultimiOrdinati(deps.db, utente.id, cliente.id, input.limit);
-    return { prodotti: await loadProdotti(deps.db, pricingOf(cliente), ids) };
+    return { prodotti: await leggiProdotti(deps.db, deps.catalogo, prezziDi(cliente), ids) };
   },
   casuali: async ({ deps, input, cliente }) => ({
-    prodotti: await loadProdotti(deps.db, pricingOf(cliente), await prodottiCasuali(deps.db, input.limit)),
+    prodotti: await leggiProdotti(deps.db, deps.catalogo, prezziDi(cliente), await prodottiCasuali(deps.db, input.limit)),
   }),
-  custom: paged(async (deps, i) => page(elencoCustom(deps.db), i)),
+  custom: paged(async (deps, i) => page(elencoCustom(deps.db, deps.catalogo), i)),
   dettaglio: async ({ deps, input, cliente }) => {
     const id = await idByCodice(deps.db, input.codice_prodotto);
     if (id === undefined) throw notFound(MSG_CATALOGO.prodottoSconosciuto(input.codice_prodotto));
-    const [prodotto] = await loadProdotti(deps.db, pricingOf(cliente), [id]);
+    const [prodotto] = await leggiProdotti(deps.db, deps.catalogo, prezziDi(cliente), [id]);
     return { prodotto: prodotto! };
   },
   perCodice: async ({ deps, input, cliente }) => {
     const id = await idByCodice(deps.db, input.codice_prodotto);
-    return { prodotto: id === undefined ? [] : await loadProdotti(deps.db, pricingOf(cliente), [id]) };
+    return { prodotto: id === undefined ? [] : await leggiProdotti(deps.db, deps.catalogo, prezziDi(cliente), [id]) };
   },
   modificaProdotto: async ({ deps, admin, input }) => modificaProdotto(deps.db, deps.catalogo, admin, input),
   cambiaStatoCategoria: async ({ deps, admin, input }) => cambiaStatoCategoria(deps.db, deps.catalogo, admin, input.cod_cat),

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { type Brand, type Categoria, MSG_CATALOGO, type Volantino } from '../../shared/catalogo.js';
+import { type Categoria, type Marchio, MSG_CATALOGO, type Volantino } from '../../shared/catalogo.js';
 import type { Db } from '../db/client.js';
 import { brand, categorie } from '../db/schema/index.js';
 import { notFound } from '../lib/errors.js';
@@ -14,16 +14,16 @@ export interface Pagina {
   totale?: number | Promise<number>;
   totaleVuota?: () => Promise<number>;
 }
-import type { PricingCtx } from './pricing.js';
+import type { PrezziCliente } from './prezzi.js';
 import { prodottiJson } from './prodotti.queries.js';
 import { RawJson } from '../lib/raw-json.js';
-import { catalogoCacheOf } from './catalogo.cache.js';
+import type { CatalogoCache } from './catalogo.cache.js';
 
 /** Turns a page of ids into the paged answer of the API, serialised once. */
 export async function toPagina(
-  db: Db, ctx: PricingCtx, pagina: Pagina, start: number, limit: number,
+  db: Db, cache: CatalogoCache, ctx: PrezziCliente, pagina: Pagina, start: number, limit: number,
 ): Promise<RawJson> {
-  const [prodotti, totale] = await Promise.all([prodottiJson(db, ctx, pagina.prodotti), pagina.totale]);
+  const [prodotti, totale] = await Promise.all([prodottiJson(db, cache, ctx, pagina.prodotti), pagina.totale]);
   const total = totale ?? prodotti.total ?? (await pagina.totaleVuota?.()) ?? 0;
   const paginaCorrente = Math.floor(start / limit) + 1;
   const totalePagine = Math.ceil(total / limit);
@@ -35,8 +35,8 @@ export async function toPagina(
  * A visible category's id by its code, from the catalogue cache's map of the codes: a category
  * switched off, or under one switched off, has no page (categoria_visibile, server/catalogo/sql/).
  */
-export async function categoriaIdByCodice(db: Db, codCat: string): Promise<number> {
-  const ids = await catalogoCacheOf(db).codiciCategorie.get('all', async () =>
+export async function categoriaIdByCodice(db: Db, cache: CatalogoCache, codCat: string): Promise<number> {
+  const ids = await cache.codiciCategorie.ricorda('tutte', async () =>
     new Map((await db.$client<{ id: number; cod: string }[]>`
       SELECT id, cod_cat AS cod FROM categorie WHERE categoria_visibile(path_ids)`).map((r) => [r.cod, r.id])));
   const id = ids.get(codCat);
@@ -67,19 +67,19 @@ export async function alberoCategorie(db: Db, soloAttive: boolean): Promise<Cate
   return roots;
 }
 
-const toBrand = (r: typeof brand.$inferSelect): Brand => ({
+const toMarchio = (r: typeof brand.$inferSelect): Marchio => ({
   brand_codice: r.brandCodice, nome: r.nome, url: r.url, cover_dir: r.coverDir, cover_file: r.coverFile,
 });
 
-export async function elencoMarchi(db: Db): Promise<Record<string, Brand>> {
+export async function elencoMarchi(db: Db): Promise<Record<string, Marchio>> {
   const rows = await db.select().from(brand).where(sql`${brand.brandCodice} <> '000'`).orderBy(asc(brand.nome));
-  return Object.fromEntries(rows.map((r) => [r.brandCodice, toBrand(r)]));
+  return Object.fromEntries(rows.map((r) => [r.brandCodice, toMarchio(r)]));
 }
 
-export async function infoBrand(db: Db, brandCodice: string): Promise<Brand> {
+export async function infoMarchio(db: Db, brandCodice: string): Promise<Marchio> {
   const [row] = await db.select().from(brand).where(and(eq(brand.brandCodice, brandCodice)));
   if (!row) throw notFound(`Marchio con ID ${brandCodice} non trovato`);
-  return toBrand(row);
+  return toMarchio(row);
 }
 
 export async function elencoVolantini(db: Db): Promise<Volantino[]> {

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { MSG_CATALOGO, type ProdottoEdit } from '../../shared/catalogo.js';
 import type { Esito } from '../../shared/common.js';
 import { registraModifica } from '../audit/audit.service.js';
-import type { AdminSessione } from '../auth/session-user.js';
+import type { AdminSessione } from '../auth/utente-sessione.js';
 import { type Db, inTransazione } from '../db/client.js';
 import { categorie, prodotti } from '../db/schema/index.js';
 import { notFound } from '../lib/errors.js';

@@ -1,7 +1,7 @@
 import type postgres from 'postgres';
 import { NOVITA_GIORNI } from '../../shared/catalogo.js';
-import type { Db, Sql } from '../db/client.js';
-import { catalogoCacheOf } from './catalogo.cache.js';
+import { type Db, type Sql } from '../db/client.js';
+import type { CatalogoCache } from './catalogo.cache.js';
 
 /** A paged product list: the ids of a page, in order, and the list's total. */
 export interface Elenco {
@@ -18,30 +18,31 @@ type Ids = postgres.PendingQuery<{ id: number }[]>;
  * are always read live.
  */
 const elenco = (
-  db: Db, key: string, pagina: (sql: Sql, start: number, limit: number) => Ids, count: (sql: Sql) => Promise<{ n: number }[]>,
+  db: Db, cache: CatalogoCache, key: string,
+  pagina: (sql: Sql, start: number, limit: number) => Ids, count: (sql: Sql) => Promise<{ n: number }[]>,
 ): Elenco => ({
-  pagina: (start, limit) => catalogoCacheOf(db).elenchi.pagine.get(`${key}:${start}:${limit}`,
+  pagina: (start, limit) => cache.pagine.ricorda(`${key}:${start}:${limit}`,
     async () => (await pagina(db.$client, start, limit)).map((r) => r.id)),
-  totale: () => catalogoCacheOf(db).elenchi.totali.get(key, async () => (await count(db.$client))[0]?.n ?? 0),
+  totale: () => cache.totali.ricorda(key, async () => (await count(db.$client))[0]?.n ?? 0),
 });
 
 // Customer lists show visible products only: status 0 and not deleted.
 
 /** A category with all its sub-categories: one range of prodotti_categorie (visible products only). */
-export const elencoCategoria = (db: Db, categoriaId: number) => elenco(db, `categoria:${categoriaId}`,
+export const elencoCategoria = (db: Db, cache: CatalogoCache, categoriaId: number) => elenco(db, cache, `categoria:${categoriaId}`,
   (sql, start, limit) => sql`
     SELECT prodotto_id AS id FROM prodotti_categorie WHERE categoria_id = ${categoriaId}
     ORDER BY prodotto_id LIMIT ${limit} OFFSET ${start}`,
   (sql) => sql`SELECT count(*)::int AS n FROM prodotti_categorie WHERE categoria_id = ${categoriaId}`);
 
-export const elencoBrand = (db: Db, brandCodice: string) => elenco(db, `brand:${brandCodice}`,
+export const elencoMarchio = (db: Db, cache: CatalogoCache, brandCodice: string) => elenco(db, cache, `brand:${brandCodice}`,
   (sql, start, limit) => sql`
     SELECT p.id FROM prodotti p WHERE p.brand_codice = ${brandCodice} AND p.status = 0 AND p.deleted_at IS NULL
     ORDER BY p.id LIMIT ${limit} OFFSET ${start}`,
   (sql) => sql`SELECT count(*)::int AS n FROM prodotti p
             WHERE p.brand_codice = ${brandCodice} AND p.status = 0 AND p.deleted_at IS NULL`);
 
-export const elencoVolantino = (db: Db, volantinoId: number) => elenco(db, `volantino:${volantinoId}`,
+export const elencoVolantino = (db: Db, cache: CatalogoCache, volantinoId: number) => elenco(db, cache, `volantino:${volantinoId}`,
   (sql, start, limit) => sql`
     SELECT p.id FROM volantini_prodotti vp JOIN prodotti p ON p.id = vp.prodotto_id
     WHERE vp.volantino_id = ${volantinoId} AND p.status = 0 AND p.deleted_at IS NULL
@@ -50,7 +51,7 @@ export const elencoVolantino = (db: Db, volantinoId: number) => elenco(db, `vola
             WHERE vp.volantino_id = ${volantinoId} AND p.status = 0 AND p.deleted_at IS NULL`);
 
 /** Products created within the last NOVITA_GIORNI days, newest first. */
-export const elencoNovita = (db: Db) => elenco(db, 'novita',
+export const elencoNovita = (db: Db, cache: CatalogoCache) => elenco(db, cache, 'novita',
   (sql, start, limit) => sql`
     SELECT p.id FROM prodotti p
     WHERE p.created_at > now() - make_interval(days => ${NOVITA_GIORNI}) AND p.status = 0 AND p.deleted_at IS NULL
@@ -90,7 +91,7 @@ export async function prodottiCasuali(db: Db, limit: number): Promise<number[]> 
  * Products with custom portal texts (titolo_portale or descrizione_aggiuntiva), newest change
  * first: the range of the partial index prodotti_custom_idx (its predicate written as here).
  */
-export const elencoCustom = (db: Db) => elenco(db, 'custom',
+export const elencoCustom = (db: Db, cache: CatalogoCache) => elenco(db, cache, 'custom',
   (sql, start, limit) => sql`
     SELECT p.id FROM prodotti p
     WHERE (coalesce(titolo_portale, '') <> '' OR descrizione_aggiuntiva <> '') AND status = 0 AND deleted_at IS NULL

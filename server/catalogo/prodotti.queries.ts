@@ -1,10 +1,10 @@
 import type postgres from 'postgres';
 import type { MediaProdotto, Prodotto } from '../../shared/catalogo.js';
 import { NOVITA_GIORNI } from '../../shared/catalogo.js';
-import type { Db, Sql } from '../db/client.js';
-import type { PricingCtx } from './pricing.js';
+import { type Db, type Sql } from '../db/client.js';
+import type { PrezziCliente } from './prezzi.js';
 import { RawJson } from '../lib/raw-json.js';
-import { catalogoCacheOf } from './catalogo.cache.js';
+import type { CatalogoCache } from './catalogo.cache.js';
 
 type Row = {
   id: number;
@@ -39,14 +39,12 @@ type Dinamica = Pick<Row, 'id' | 'giac_attuale' | 'disponibilita' | 'ord_forn' |
  * price, net price and stock are read live on every request. Serialising 50 wide products per page
  * was most of a page's CPU.
  */
-async function descrizioni(db: Db, ids: number[]): Promise<Map<number, Buffer>> {
-  const cache = catalogoCacheOf(db);
+async function descrizioni(db: Db, cache: CatalogoCache['descrizioni'], ids: number[]): Promise<Map<number, Buffer>> {
   const sql = db.$client;
-  const now = Date.now();
   const out = new Map<number, Buffer>();
   const missing: number[] = [];
   for (const id of ids) {
-    const json = cache.descrizione(id, now);
+    const json = cache.get(id);
     if (json !== undefined) out.set(id, json);
     else missing.push(id);
   }
@@ -75,14 +73,12 @@ async function descrizioni(db: Db, ids: number[]): Promise<Map<number, Buffer>> 
       SELECT json_agg(json_build_object('tipo', pc.tipo, 'codice', pc.codice) ORDER BY pc.id) AS codici
       FROM prodotti_codici pc WHERE pc.prodotto_id = p.id) c ON true
     WHERE p.id = ANY(${missing}::int[])`;
-  const lette: [number, Buffer][] = [];
   for (const r of rows) {
     // The object's members without its braces, as bytes: pages are sent as buffers.
     const json = Buffer.from(JSON.stringify(toDescrizione(r)).slice(1, -1));
-    lette.push([r.id, json]);
+    cache.salva(lettura, r.id, json);
     out.set(r.id, json);
   }
-  cache.salvaDescrizioni(lettura, now, lette);
   return out;
 }
 
@@ -100,7 +96,7 @@ const literalIds = (sql: Sql, ids: number[]): IdsSource => sql`SELECT ${ids}::in
  * travel as numeric text: converting numeric to float8 in Postgres costs more than the query's
  * joins.
  */
-function dinamiche(sql: Sql, ctx: PricingCtx, source: IdsSource) {
+function dinamiche(sql: Sql, ctx: PrezziCliente, source: IdsSource) {
   return sql<Dinamica[]>`
     WITH k AS (${source})
     SELECT p.id, array_position(k.ids, p.id) AS ord, lp.prezzo,
@@ -109,7 +105,7 @@ function dinamiche(sql: Sql, ctx: PricingCtx, source: IdsSource) {
     FROM k
     JOIN prodotti p ON p.id = ANY(k.ids)
     JOIN giacenze g ON g.prodotto_id = p.id
-    -- lp: the client's list price; ps: its special price (DESIGN §6, server/catalogo/sql/prezzo_netto.sql)
+    -- lp: the client's list price; ps: its special price (docs/regole/catalogo.md#net-price, server/catalogo/sql/prezzo_netto.sql)
     LEFT JOIN prodotti_prezzi lp ON lp.prodotto_id = p.id AND lp.listino = ${ctx.listino}
     LEFT JOIN prezzi_speciali ps ON ps.prodotto_id = p.id AND ps.cliente_id = ${ctx.clienteId}`;
 }
@@ -129,20 +125,20 @@ const numero = (v: string | null) => {
  * cached descriptions (a second statement only for products not in the cache).
  */
 export async function prodottiJson(
-  db: Db, ctx: PricingCtx, ids: number[] | IdsSource,
+  db: Db, cache: CatalogoCache, ctx: PrezziCliente, ids: number[] | IdsSource,
 ): Promise<{ parts: (string | Buffer)[]; total: number | null }> {
   if (Array.isArray(ids) && ids.length === 0) return { parts: ['[]'], total: null };
   const sql = db.$client;
   const dyn = await dinamiche(sql, ctx, Array.isArray(ids) ? literalIds(sql, ids) : ids);
   dyn.sort((a, b) => a.ord - b.ord);
-  const desc = await descrizioni(db, dyn.map((d) => d.id));
+  const desc = await descrizioni(db, cache.descrizioni, dyn.map((d) => d.id));
   const parts: (string | Buffer)[] = ['['];
   for (const d of dyn) {
     const base = desc.get(d.id);
     if (base === undefined) continue;
     const prezzo = numero(d.prezzo);
     const netto = numero(d.prezzo_reale);
-    // Yellow: nothing in stock, but on order from the supplier beyond what stock already owes (DESIGN §6).
+    // Yellow: nothing in stock, but on order from the supplier beyond what stock already owes (docs/regole/catalogo.md#availability-colour).
     const colore = d.disponibilita > 0 ? 'verde' : d.disponibilita + d.ord_forn > 0 ? 'giallo' : 'rosso';
     parts.push(parts.length === 1 ? '{' : ',{', base,
       `,"prezzo":${prezzo},"prezzo_reale":${netto},"listino":${ctx.listino}` +
@@ -154,8 +150,8 @@ export async function prodottiJson(
 }
 
 /** The same products as objects, for callers that work on them. */
-export async function loadProdotti(db: Db, ctx: PricingCtx, ids: number[]): Promise<Prodotto[]> {
-  return JSON.parse(new RawJson((await prodottiJson(db, ctx, ids)).parts).text()) as Prodotto[];
+export async function leggiProdotti(db: Db, cache: CatalogoCache, ctx: PrezziCliente, ids: number[]): Promise<Prodotto[]> {
+  return JSON.parse(new RawJson((await prodottiJson(db, cache, ctx, ids)).parts).text()) as Prodotto[];
 }
 
 const percorso = (dir: string, file: string) => `${dir.replace(/\/?$/, '/')}${file}`;
@@ -167,7 +163,7 @@ function toDescrizione(r: Descrizione) {
   const allegati = media.filter((m) => m.tipologia === 'allegato');
   const codici = r.codici ?? [];
   const of = (tipo: string) => codici.filter((c) => c.tipo === tipo).map((c) => c.codice);
-  // Only the photo named 'default' is main (SPEC §3): without one, the SPA shows codart/{codice}/…, then the placeholder.
+  // Only the photo named 'default' is main: without one, the SPA shows codart/{codice}/…, then the placeholder.
   const main = foto.find((f) => f.nome === 'default');
   const { media: _m, codici: _c, listini, ...rest } = r;
   return {

@@ -1,5 +1,5 @@
 import type { ContattoRequest } from '../../shared/contatti.js';
-import type { UtenteSessione } from '../auth/session-user.js';
+import type { UtenteSessione } from '../auth/utente-sessione.js';
 import { type Db, inTransazione } from '../db/client.js';
 import { messaggiContatto } from '../db/schema/index.js';
 import { accodaMail } from '../posta/accoda-mail.js';

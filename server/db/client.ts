@@ -37,6 +37,8 @@ export interface ConnectOptions {
   connectTimeoutSeconds?: number;
   /** Postgres statement_timeout; absent or 0 for none (seeds, migrations and the bench run long statements). */
   statementTimeoutSeconds?: number;
+  /** How pg_stat_activity names the connections ('portale-b2b' when not given). */
+  applicationName?: string;
 }
 
 /**
@@ -57,7 +59,7 @@ export function connect(url: string, opts: ConnectOptions = {}): Database {
     // numeric stays a string in JS; money is never a float on the way in.
     types: { bigint: postgres.BigInt },
     connection: {
-      application_name: 'portale-b2b',
+      application_name: opts.applicationName ?? 'portale-b2b',
       // Prepared statements keep one generic plan instead of re-planning per call (the search
       // functions in server/catalogo/sql/ set plan_cache_mode = auto: their LIKE prefixes need
       // plans for the actual values).
@@ -81,8 +83,8 @@ const relazioni: RelationalSchemaConfig<ExtractTablesWithRelations<typeof schema
 /** A handle on a transaction's connection, whose `$client` is that connection. */
 function handleDi(tx: postgres.TransactionSql): Db {
   // drizzle's own transactions give its session a TransactionSql the same way (postgres-js/session.js).
-  const session = new PostgresJsSession(tx as unknown as postgres.Sql, dialect, relazioni);
-  return Object.assign(new PostgresJsDatabase<typeof schema>(dialect, session, relazioni), { $client: tx });
+  const sessione = new PostgresJsSession(tx as unknown as postgres.Sql, dialect, relazioni);
+  return Object.assign(new PostgresJsDatabase<typeof schema>(dialect, sessione, relazioni), { $client: tx });
 }
 
 /**

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { notInArray, sql } from 'drizzle-orm';
 import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
-import { migraCodaLavori } from '../lavori/connessione.js';
 import { type Database, type Db, inTransazione } from './client.js';
+import { migraCodaLavori } from './graphile.js';
 import { migrazioniRipetibili } from './schema/index.js';
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../migrations');

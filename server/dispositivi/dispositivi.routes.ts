@@ -11,7 +11,7 @@ export const dispositiviRoutes = routeGroup(dispositiviApi, {
   revoca: async ({ deps, admin, input }) => {
     const esito = await impostaAutorizzazione(deps.db, admin, input, 0);
     // This process forgets at once; the others on the database's notice.
-    deps.sessioniRecenti.clear();
+    deps.sessioniRecenti.svuota();
     return esito;
   },
 });

@@ -1,8 +1,7 @@
 import { and, count, desc, eq, getTableColumns } from 'drizzle-orm';
 import { MSG_DISPOSITIVI, type Dispositivo } from '../../shared/dispositivi.js';
 import { registraModifica } from '../audit/audit.service.js';
-import { deleteAllAttempts } from '../auth/login-limits.js';
-import type { AdminSessione } from '../auth/session-user.js';
+import type { AdminSessione } from '../auth/utente-sessione.js';
 import { type Db, inTransazione } from '../db/client.js';
 import { dispositivi, sessioni, utenti } from '../db/schema/index.js';
 import { notFound } from '../lib/errors.js';
@@ -43,7 +42,7 @@ export async function dispositiviUtente(db: Db, p: { utenteId: number; start: nu
   return pagina(db, p);
 }
 
-export interface DeviceRef { user_id: number; fingerprint: string; ip?: string }
+export interface ChiaveDispositivo { user_id: number; fingerprint: string; ip?: string }
 
 /**
  * Authorises (1) or disables (0) a device, audited in the same transaction. Disabling also deletes
@@ -52,7 +51,7 @@ export interface DeviceRef { user_id: number; fingerprint: string; ip?: string }
  * them back.
  */
 export async function impostaAutorizzazione(
-  db: Db, admin: AdminSessione, d: DeviceRef, authorized: 0 | 1,
+  db: Db, admin: AdminSessione, d: ChiaveDispositivo, authorized: 0 | 1,
 ): Promise<{ status: string; msg: string }> {
   return inTransazione(db, async (tx) => {
     const [row] = await tx.update(dispositivi).set({ authorized, updatedAt: new Date() })
@@ -68,25 +67,5 @@ export async function impostaAutorizzazione(
       dettagli: { fingerprint: d.fingerprint, ...(d.ip ? { ip: d.ip } : {}), ...(authorized ? {} : { sessioni_chiuse: chiuse }) },
     });
     return { status: '0', msg: authorized ? MSG_DISPOSITIVI.autorizzato : MSG_DISPOSITIVI.disabilitato };
-  });
-}
-
-/** 'Cancella lista di attesa': the devices not authorised are deleted (with their sessions, by cascade). */
-export async function cancellaDispositiviInAttesa(db: Db): Promise<number> {
-  const rows = await db.delete(dispositivi).where(eq(dispositivi.authorized, 0)).returning({ id: dispositivi.id });
-  return rows.length;
-}
-
-/**
- * login_attempts/delete_all: the devices' waiting list and every failed login go, with the audit
- * record of how many, in one transaction.
- */
-export async function cancellaListaAttesa(db: Db, admin: AdminSessione): Promise<void> {
-  await inTransazione(db, async (tx) => {
-    const dispositivi = await cancellaDispositiviInAttesa(tx);
-    const tentativi = await deleteAllAttempts(tx);
-    await registraModifica(tx, admin, {
-      azione: 'lista_attesa.cancella', entita: 'dispositivo', dettagli: { dispositivi_eliminati: dispositivi, tentativi_eliminati: tentativi },
-    });
   });
 }

@@ -20,7 +20,7 @@ export interface Log {
 /**
  * Asks the ERP for the live stock of the lines (ERP_AVAILABILITY_URL: a JSON POST of the lines)
  * and writes what it answers into the portal's stock, so that the usual promise rule (stock plus on
- * order, DESIGN §6) and crea_ordine's row locks work on the ERP's figures. An ERP that does not answer
+ * order, docs/regole/catalogo.md#promisable-stock) and crea_ordine's row locks work on the ERP's figures. An ERP that does not answer
  * within the timeout (default 800 ms), fails or answers nonsense changes nothing: the portal's stock
  * stays the truth, and a warning says so. Without the setting nothing is asked.
  */

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { OrdineErp, ordiniErpQuery } from '../../shared/erp.js';
-import type { AdminSessione } from '../auth/session-user.js';
+import type { AdminSessione } from '../auth/utente-sessione.js';
 import { registraModifica } from '../audit/audit.service.js';
 import { type Db, inTransazione } from '../db/client.js';
 

@@ -14,7 +14,8 @@ import { runMigrations } from '../db/migrate.js';
 import { isDatabaseUnreachable } from '../lib/database-unreachable.js';
 import { FILE_MAPPA, leggiMappa, MappaNonValida, normalizzaNome, percorsoMappa, type MappaColonne } from './colonne.js';
 import { TIPI_IMPORT, type TipoImport } from './definizione.js';
-import { importa, OpzioniNonValide, SOGLIA_PREDEFINITA, type Avanzamento } from './importa.js';
+import type { Avanzamento } from './esecuzione.js';
+import { importa, OpzioniNonValide, SOGLIA_PREDEFINITA } from './importa.js';
 import { riepilogo } from './riepilogo.js';
 
 const USO = `Uso: npm run import -- [opzioni] FILE...
@@ -122,7 +123,7 @@ async function main(): Promise<number> {
     await runMigrations(db);
     const autore = { origine: 'cli' as const, nome: `cli (${os.userInfo().username}@${os.hostname()})` };
     for (const { file, tipo } of lavori) {
-      const r = await importa(db.db, fs.createReadStream(file), {
+      const r = await importa(db.db, file, {
         tipo, file: path.basename(file), autore, completo: a.completo, prova: a.prova, soglia: a.soglia, colonne,
         onProgress: avanzamento(path.basename(file)),
       });

@@ -1,5 +1,5 @@
 /**
- * Which column of the file holds which field. Columns are named after the fields (SPEC §3:
+ * Which column of the file holds which field. Columns are named after the fields (docs/regole/import.md#import-kinds:
  * `codice_prodotto`, `pz1`, `disponibilita`…), in any order, case and spacing aside; a wholesaler
  * whose ERP names them otherwise lists its names in a small JSON file (docs/import.md):
  *

@@ -6,7 +6,7 @@ import type { CopyValue } from '../db/copy.js';
 export { TIPI_IMPORT, type TipoImport } from '../../shared/importazioni.js';
 import type { TipoImport } from '../../shared/importazioni.js';
 
-/** A field of a kind, named as SPEC §3 names it; its column in the file bears that name. */
+/** A field of a kind, named as the portal names it (docs/regole/import.md#import-kinds); its column in the file bears that name. */
 export interface Campo {
   nome: string;
   obbligatorio?: boolean;

@@ -14,67 +14,14 @@ import { z } from 'zod';
 import { type Db, inTransazione } from '../db/client.js';
 import type { CopyValue } from '../db/copy.js';
 import { notificaCatalogo } from '../catalogo/catalogo.cache.js';
-import { leggiIntestazione, type MappaColonne } from './colonne.js';
-import type { Applicato, Campo, Conteggi, DefinizioneTipo, ErroreRiga, Lavoro, TipoImport } from './definizione.js';
+import { leggiIntestazione } from './colonne.js';
+import type { Applicato, Campo, DefinizioneTipo, ErroreRiga, Lavoro } from './definizione.js';
+import type { OpzioniImport, RapportoImport } from './esecuzione.js';
 import { righeFile } from './lettura/righe.js';
-import { FileNonValido, type Cella, type FormatoLetto, type RigaGrezza } from './lettura/tipi.js';
-import { apriRegistro, chiudiRegistro, ERRORI_REGISTRATI, registroFallito, riprendiRegistro, scriviEsito } from './registro.js';
+import { FileNonValido, type Cella, type Progresso, type RigaGrezza } from './lettura/tipi.js';
+import { apriRegistro, chiudiRegistro, ERRORI_REGISTRATI, registroFallito, riprendiRegistro, scriviEsito, troncato } from './registro.js';
 import { copiaStaging, creaStaging } from './staging.js';
 import { TIPI } from './tipi/index.js';
-
-export interface Autore {
-  /** 'cli': npm run import; 'admin': the admin screen; 'api': the ERP's push. */
-  origine: 'cli' | 'admin' | 'api';
-  adminId?: number;
-  /** The API token of an ERP push. */
-  tokenId?: number;
-  /** Who, in words: the admin's username, the token's name, the CLI's user and host. */
-  nome: string;
-}
-
-export interface Avanzamento {
-  /** The run's record (importazioni.id), open from the start: a screen can follow it. */
-  id: number;
-  fase: 'lettura' | 'verifica' | 'scrittura' | 'ricerca';
-  /** Rows read so far (lettura), else the rows of the file. */
-  righe: number;
-}
-
-export interface OpzioniImport {
-  tipo: TipoImport;
-  /** The file's name, for the record (no path needed). */
-  file: string;
-  autore: Autore;
-  /** articoli: products missing from the file are withdrawn; prezzi_netti: see docs/import.md. */
-  completo?: boolean;
-  /** Validate and count only; nothing is written but the run's record. */
-  prova?: boolean;
-  /** Most refused rows, in percent of the rows read, before the whole file is refused (default 1). */
-  soglia?: number;
-  colonne?: MappaColonne;
-  onProgress?: (a: Avanzamento) => void;
-  /** A record opened when the file was queued (in-coda.ts): this run takes it over. */
-  registro?: number;
-}
-
-export type StatoImport = 'applicata' | 'verificata' | 'rifiutata';
-
-export interface RapportoImport extends Conteggi {
-  id: number;
-  tipo: TipoImport;
-  file: string;
-  stato: StatoImport;
-  /** Why the file was refused (or what failed after it was applied). */
-  motivo?: string;
-  formato: FormatoLetto;
-  colonneIgnorate: string[];
-  righeLette: number;
-  /** Rows refused (each may have more than one error). */
-  scartate: number;
-  /** In line order; at most ERRORI_REGISTRATI. */
-  errori: ErroreRiga[];
-  durataMs: number;
-}
 
 export const SOGLIA_PREDEFINITA = 1;
 const OGNI_RIGHE = 10_000;
@@ -90,7 +37,7 @@ export function verificaOpzioni(o: Pick<OpzioniImport, 'tipo' | 'soglia' | 'comp
 }
 
 /** Imports one file. A refused file is a report (stato 'rifiutata'), not an exception. */
-export async function importa(db: Db, bytes: AsyncIterable<Buffer>, o: OpzioniImport): Promise<RapportoImport> {
+export async function importa(db: Db, file: string, o: OpzioniImport): Promise<RapportoImport> {
   const def = TIPI[o.tipo];
   const soglia = verificaOpzioni(o);
   const inizio = performance.now();
@@ -104,7 +51,7 @@ export async function importa(db: Db, bytes: AsyncIterable<Buffer>, o: OpzioniIm
   let applicato: Applicato | undefined;
   try {
     try {
-      applicato = await inTransazione(db, (tx) => esegui(tx, def, bytes, o, soglia, r));
+      applicato = await inTransazione(db, (tx) => esegui(tx, def, file, o, soglia, r));
     } catch (err) {
       if (!(err instanceof FileNonValido)) throw err;
       r.stato = 'rifiutata';
@@ -133,7 +80,7 @@ export async function importa(db: Db, bytes: AsyncIterable<Buffer>, o: OpzioniIm
 async function esegui(
   tx: Db,
   def: DefinizioneTipo,
-  bytes: AsyncIterable<Buffer>,
+  file: string,
   o: OpzioniImport,
   soglia: number,
   r: RapportoImport,
@@ -146,9 +93,14 @@ async function esegui(
   // Postgres refuses a new size once the session has used a temporary table: it then keeps the
   // size it has (this one, on a connection that ran an import before).
   await inTransazione(tx, async (sp) => sp.$client`SET LOCAL temp_buffers = '128MB'`).catch(() => undefined);
-  const righe = righeFile(bytes, r.formato)[Symbol.asyncIterator]();
+  // A process that dies mid-statement (an import's own process whose server was killed) leaves
+  // nothing running: Postgres notices the closed connection within a second and rolls back.
+  // Postgres before 14 does not know the setting.
+  await inTransazione(tx, async (sp) => sp.$client`SET LOCAL client_connection_check_interval = '1s'`).catch(() => undefined);
+  const progresso: Progresso = { letti: 0, totale: 0 };
+  const righe = righeFile(file, r.formato, progresso)[Symbol.asyncIterator]();
   try {
-    return await leggiEApplica(tx, def, righe, o, soglia, r);
+    return await leggiEApplica(tx, def, righe, progresso, o, soglia, r);
   } finally {
     // A refused header or a failed COPY stops reading: let the readers close the file.
     await righe.return?.(undefined);
@@ -159,6 +111,7 @@ async function leggiEApplica(
   tx: Db,
   def: DefinizioneTipo,
   righe: AsyncIterator<RigaGrezza>,
+  progresso: Progresso,
   o: OpzioniImport,
   soglia: number,
   r: RapportoImport,
@@ -166,7 +119,7 @@ async function leggiEApplica(
   const prima = await righe.next();
   if (prima.done) throw new FileNonValido('Il file è vuoto');
   const intestazione = leggiIntestazione(prima.value.valori.map(String), def.campi, def.modello?.regex, o.colonne?.[o.tipo]);
-  r.colonneIgnorate = intestazione.ignorate;
+  r.colonneIgnorate = intestazione.ignorate.map((c) => troncato(c));
   const campi = campiDelFile(def, [...intestazione.indici.keys()]);
   const presenti = campi.map((c) => c.nome);
   const schema = z.object(Object.fromEntries(campi.map((c) => [c.nome, schemaCampo(c)])));
@@ -174,8 +127,12 @@ async function leggiEApplica(
   await creaStaging(tx.$client, staging.colonne);
 
   const errori: ErroreRiga[] = r.errori;
+  // What the file wrote is kept cut short: a refused cell may be thousands of characters long.
   const annota = (e: ErroreRiga[]) => {
-    for (const x of e) if (errori.length < ERRORI_REGISTRATI) errori.push(x);
+    for (const x of e) {
+      if (errori.length >= ERRORI_REGISTRATI) return;
+      errori.push({ ...x, colonna: x.colonna === undefined ? undefined : troncato(x.colonna), valore: x.valore === undefined ? undefined : troncato(x.valore) });
+    }
   };
   // A refused row is staged with its line and its key only, so that it still counts as named
   // (a product whose row is wrong is not withdrawn by --completo).
@@ -186,7 +143,9 @@ async function leggiEApplica(
   async function* valide(): AsyncGenerator<CopyValue[]> {
     for (let n = await righe.next(); !n.done; n = await righe.next()) {
       const { riga, valori } = n.value;
-      if (++r.righeLette % OGNI_RIGHE === 0) o.onProgress?.({ id: r.id, fase: 'lettura', righe: r.righeLette });
+      if (++r.righeLette % OGNI_RIGHE === 0) {
+        o.onProgress?.({ id: r.id, fase: 'lettura', righe: r.righeLette, quota: progresso.totale > 0 ? progresso.letti / progresso.totale : undefined });
+      }
       const grezza: Record<string, Cella> = {};
       for (const c of campi) {
         const v = valori[intestazione.indici.get(c.nome)!] ?? '';

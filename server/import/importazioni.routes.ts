@@ -18,6 +18,6 @@ export const importazioniRoutes = routeGroup(importazioniApi, {
   storico: async ({ deps, input }) => storicoImportazioni(deps.db, input.start, input.limit),
   errori: async ({ deps, input }) => {
     if (!(await leggiImportazione(deps.db, input.id))) throw notFound(MSG_IMPORT.sconosciuta);
-    return { errori: await erroriImportazione(deps.db, input.id) };
+    return erroriImportazione(deps.db, input.id, input.start, input.limit);
   },
 });

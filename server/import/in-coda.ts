@@ -2,10 +2,11 @@
  * The files of the admin screen and of the ERP's push go through the job queue (server/lavori/):
  * the upload is kept in a folder beside the media that is never served, its run recorded
  * 'in_attesa' with its job in one transaction, and the answer goes at once. The job
- * `importa_file` runs the engine on it, one import at a time across all servers (queue
- * 'importazioni'), in a lane of its own so that mail never waits behind a 45-second file, with
- * its progress on the record for any screen (or the ERP) to follow. A server that stops during a
- * run leaves its job to be retried: the run's transaction was never committed.
+ * `importa_file` runs the engine on it in a process of its own with a memory ceiling (processo/),
+ * one import at a time across all servers (queue 'importazioni'), in a lane of its own so that
+ * mail never waits behind a 45-second file, with its progress on the record for any screen (or
+ * the ERP) to follow. A server that stops during a run leaves its job to be retried: the run's
+ * transaction was never committed.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -15,19 +16,25 @@ import type { Task } from 'graphile-worker';
 import { z } from 'zod';
 import { ERRORI_NEL_RAPPORTO, MSG_IMPORT, type importRequest, type Rapporto } from '../../shared/importazioni.js';
 import { type Db, inTransazione } from '../db/client.js';
-import { badRequest, forbidden, notFound } from '../lib/errors.js';
+import { badRequest, notFound } from '../lib/errors.js';
 import type { FileRicevuto } from '../lib/upload/ricevi-file.js';
 import { leggiMappa, percorsoMappa } from './colonne.js';
-import { type Autore, importa, OpzioniNonValide, SOGLIA_PREDEFINITA, verificaOpzioni } from './importa.js';
+import type { Autore } from './esecuzione.js';
+import { OpzioniNonValide, SOGLIA_PREDEFINITA, verificaOpzioni } from './importa.js';
+import { importaInProcesso } from './processo/avvia.js';
 import { apriRegistro } from './registro.js';
 import { erroriImportazione, leggiImportazione } from './storico.js';
 
 /** What an uploaded import file may be, judged from its bytes: text (CSV) or a spreadsheet. */
 const AMMESSI = new Set(['csv', 'txt', 'xlsx']);
-/** Progress is written at most this often (each write is one short UPDATE). */
-const OGNI_MS = 500;
 /** Attempts of a run whose job failed (the database went away, the server stopped). */
 const TENTATIVI = 3;
+/**
+ * The job gets one attempt more than the run: a server that dies during the run's last attempt
+ * throws nothing, so the job is handed back (server/lavori/worker-vivi.ts) and this extra attempt
+ * only records that the run failed and lets its file go.
+ */
+const TENTATIVI_LAVORO = TENTATIVI + 1;
 
 /** Beside the media (the upload's temporary copy is renamed, not copied), a dot folder never served. */
 export const cartellaImport = (mediaDir: string) => path.join(mediaDir, '.importazioni');
@@ -54,7 +61,7 @@ export async function accodaImport(
     const id = await inTransazione(db, async (tx) => {
       const nuovo = await apriRegistro(tx, opzioni, input.soglia ?? SOGLIA_PREDEFINITA, salvato);
       await tx.$client`SELECT graphile_worker.add_job('importa_file', json_build_object('id', ${nuovo}::int),
-        queue_name => 'importazioni', max_attempts => ${TENTATIVI})`;
+        queue_name => 'importazioni', max_attempts => ${TENTATIVI_LAVORO})`;
       return nuovo;
     });
     return (await rapportoImportazione(db, id))!;
@@ -68,7 +75,7 @@ export async function accodaImport(
 export async function rapportoImportazione(db: Db, id: number): Promise<Rapporto | undefined> {
   const importazione = await leggiImportazione(db, id);
   if (!importazione) return undefined;
-  const errori = importazione.scartate > 0 ? await erroriImportazione(db, id, ERRORI_NEL_RAPPORTO) : [];
+  const errori = importazione.scartate > 0 ? (await erroriImportazione(db, id, 0, ERRORI_NEL_RAPPORTO)).errori : [];
   const msg = {
     in_attesa: MSG_IMPORT.inAttesa,
     in_corso: MSG_IMPORT.inCorso,
@@ -80,17 +87,29 @@ export async function rapportoImportazione(db: Db, id: number): Promise<Rapporto
   return { status: importazione.stato === 'rifiutata' || importazione.stato === 'fallita' ? 1 : 0, msg, importazione, errori };
 }
 
-/** The report of a run pushed by the ERP, for the token that pushed it only (403 for another's run). */
+/**
+ * The report of a run pushed by the ERP, for the token that pushed it only: another's runs are as
+ * unknown to it as ids never used (the same answer, which does not tell that a run exists).
+ */
 export async function rapportoDelToken(db: Db, id: number, tokenId: number): Promise<Rapporto> {
   const [r] = await db.$client<{ token_id: number | null }[]>`SELECT token_id FROM importazioni WHERE id = ${id}`;
-  if (!r) throw notFound(MSG_IMPORT.sconosciuta);
-  // A token reads the runs it pushed, not the admin's or another ERP's.
-  if (r.token_id !== tokenId) throw forbidden(MSG_IMPORT.nonTua);
+  if (!r || r.token_id !== tokenId) throw notFound(MSG_IMPORT.sconosciuta);
   return (await rapportoImportazione(db, id))!;
 }
 
-/** The job: runs a queued file, then lets it go (also after its last failed attempt). */
-export function importaFile(db: Db, dataDir: string, log: Pick<FastifyBaseLogger, 'warn'>): Task {
+export interface OpzioniLavoro {
+  databaseUrl: string;
+  dataDir: string;
+  /** Memory ceiling of each import's process, in MB. */
+  memoriaMb: number;
+}
+
+/**
+ * The job: runs a queued file in a process of its own (processo/), then lets it go (also after
+ * its last failed attempt, and at once when that process died: a file that kills it would
+ * kill it again).
+ */
+export function importaFile(db: Db, o: OpzioniLavoro, log: Pick<FastifyBaseLogger, 'warn'>): Task {
   const sql = db.$client;
   return async (payload, helpers) => {
     const { id } = z.object({ id: z.number().int() }).parse(payload);
@@ -100,48 +119,52 @@ export function importaFile(db: Db, dataDir: string, log: Pick<FastifyBaseLogger
     }[]>`
       SELECT tipo, file, origine, admin_id, token_id, autore, completo, prova, soglia::float8 AS soglia, stato, file_salvato
       FROM importazioni WHERE id = ${id}`;
-    // Already run (a job retried after its run was recorded): nothing to do.
-    if (!r?.file_salvato || !['in_attesa', 'in_corso', 'fallita'].includes(r.stato)) return;
+    if (!r?.file_salvato) return;
     const salvato = r.file_salvato;
     const fine = async () => {
       await sql`UPDATE importazioni SET file_salvato = NULL WHERE id = ${id}`;
       await fs.promises.rm(salvato, { force: true });
     };
-    let letti = 0;
-    async function* contati(): AsyncIterable<Buffer> {
-      for await (const c of fs.createReadStream(salvato)) {
-        letti += (c as Buffer).length;
-        yield c as Buffer;
-      }
+    // Already ended (a job retried after its run was recorded): only its file is left to let go.
+    if (!['in_attesa', 'in_corso'].includes(r.stato)) return fine();
+    if (helpers.job.attempts > TENTATIVI) {
+      await sql`UPDATE importazioni SET stato = 'fallita', fase = NULL, percentuale = NULL, finita_at = now(),
+        motivo = ${`Importazione non riuscita: il server che la eseguiva si è fermato durante ognuno dei ${TENTATIVI} tentativi`}
+        WHERE id = ${id} AND stato IN ('in_attesa', 'in_corso')`;
+      return fine();
     }
-    let ultimo = 0;
-    const mappa = percorsoMappa(process.env.IMPORT_COLONNE, dataDir);
+    const mappa = percorsoMappa(process.env.IMPORT_COLONNE, o.dataDir);
     try {
-      const bytes = (await fs.promises.stat(salvato)).size;
-      await importa(db, contati(), {
-        tipo: r.tipo as z.output<typeof importRequest>['tipo'], file: r.file, registro: id,
-        autore: { origine: r.origine, adminId: r.admin_id ?? undefined, tokenId: r.token_id ?? undefined, nome: r.autore },
-        completo: r.completo, prova: r.prova, soglia: r.soglia, colonne: mappa ? leggiMappa(mappa) : undefined,
-        onProgress: (a) => {
-          const ora = Date.now();
-          if (a.fase === 'lettura' && ora - ultimo < OGNI_MS) return;
-          ultimo = ora;
-          const percentuale = a.fase === 'lettura' ? Math.min(99, Math.floor((letti / Math.max(bytes, 1)) * 100)) : null;
-          sql`UPDATE importazioni SET fase = ${a.fase}, percentuale = ${percentuale}, righe_lette = ${a.righe} WHERE id = ${a.id} AND stato = 'in_corso'`
-            .catch((err: unknown) => log.warn({ err }, 'avanzamento importazione non registrato'));
+      // A stored file that went missing fails here, before a process is started for it.
+      await fs.promises.access(salvato);
+      const esito = await importaInProcesso({
+        databaseUrl: o.databaseUrl,
+        percorso: salvato,
+        opzioni: {
+          tipo: r.tipo as z.output<typeof importRequest>['tipo'], file: r.file, registro: id,
+          autore: { origine: r.origine, adminId: r.admin_id ?? undefined, tokenId: r.token_id ?? undefined, nome: r.autore },
+          completo: r.completo, prova: r.prova, soglia: r.soglia, colonne: mappa ? leggiMappa(mappa) : undefined,
         },
-      });
+      }, o.memoriaMb, log);
+      if (esito.tipo === 'errore') throw new Error(esito.messaggio);
+      if (esito.tipo === 'interrotto') {
+        await sql`UPDATE importazioni SET stato = 'fallita', motivo = ${esito.motivo}, fase = NULL, percentuale = NULL, finita_at = now(),
+          durata_ms = (extract(epoch FROM now() - iniziata_at) * 1000)::int
+          WHERE id = ${id} AND stato IN ('in_attesa', 'in_corso')`;
+      }
     } catch (err) {
-      if (helpers.job.attempts >= helpers.job.max_attempts) {
-        // The last attempt: the run ends failed (the engine may have said why already).
-        const motivo = `Importazione non riuscita dopo ${helpers.job.max_attempts} tentativi (${(err as Error).message})`;
+      if (helpers.job.attempts >= TENTATIVI) {
+        // The last attempt: the run ends failed (the engine may have said why already), and the job with it.
+        const motivo = `Importazione non riuscita dopo ${TENTATIVI} tentativi (${(err as Error).message})`;
         await sql`UPDATE importazioni SET stato = 'fallita', motivo = coalesce(motivo, ${motivo}), finita_at = now()
           WHERE id = ${id} AND stato IN ('in_attesa', 'in_corso', 'fallita')`;
         await fine();
-      } else {
-        // Attempts left: the run is waiting again, and whoever follows it keeps following.
-        await sql`UPDATE importazioni SET stato = 'in_attesa' WHERE id = ${id}`;
+        log.warn({ err, importazione: id }, 'importazione fallita dopo l\'ultimo tentativo');
+        return;
       }
+      // Attempts left: a run still under way waits again, and whoever follows it keeps following
+      // (one whose outcome was committed with its data has ended: the retry only lets its file go).
+      await sql`UPDATE importazioni SET stato = 'in_attesa' WHERE id = ${id} AND stato = 'in_corso'`;
       throw err;
     }
     await fine();

@@ -5,10 +5,23 @@
 import { type Db, inTransazione } from '../db/client.js';
 import { copyRows } from '../db/copy.js';
 import type { ErroreRiga } from './definizione.js';
-import type { OpzioniImport, RapportoImport } from './importa.js';
+import type { OpzioniImport, RapportoImport } from './esecuzione.js';
 
 /** Refused rows kept per run (the count of importazioni.scartate is always whole). */
 export const ERRORI_REGISTRATI = 10_000;
+/** Characters kept of a text from the file (a refused value, a column's name): enough to find it in the file. */
+export const MAX_TESTO_REGISTRATO = 200;
+/** Characters kept of a run's reason. */
+const MAX_MOTIVO = 2_000;
+const motivoRegistrato = (m: string | undefined) => (m === undefined ? null : troncato(m, MAX_MOTIVO));
+
+/** `s` cut to `max` characters (never inside a surrogate pair), saying so. */
+export function troncato(s: string, max = MAX_TESTO_REGISTRATO): string {
+  if (s.length <= max) return s;
+  const c = s.charCodeAt(max - 1);
+  const fine = c >= 0xd800 && c <= 0xdbff ? max - 1 : max;
+  return `${s.slice(0, fine)}… (troncato)`;
+}
 
 /**
  * Opens a run's record: 'in_corso' for a run starting now, or 'in_attesa' with the stored file
@@ -38,7 +51,7 @@ export async function riprendiRegistro(db: Db, id: number): Promise<void> {
  */
 export async function scriviEsito(tx: Db, r: RapportoImport): Promise<void> {
   await tx.$client`
-    UPDATE importazioni SET stato = ${r.stato}, motivo = ${r.motivo ?? null}, righe_lette = ${r.righeLette},
+    UPDATE importazioni SET stato = ${r.stato}, motivo = ${motivoRegistrato(r.motivo)}, righe_lette = ${r.righeLette},
       nuove = ${r.nuove}, modificate = ${r.modificate}, invariate = ${r.invariate}, ritirate = ${r.ritirate},
       scartate = ${r.scartate}, colonne_ignorate = ${r.colonneIgnorate}, finita_at = statement_timestamp(),
       fase = NULL, percentuale = NULL
@@ -51,11 +64,11 @@ export async function scriviEsito(tx: Db, r: RapportoImport): Promise<void> {
 export async function chiudiRegistro(db: Db, r: RapportoImport): Promise<void> {
   await inTransazione(db, async (tx) => {
     if (r.stato !== 'applicata') await scriviEsito(tx, r);
-    await tx.$client`UPDATE importazioni SET durata_ms = ${r.durataMs}, motivo = ${r.motivo ?? null} WHERE id = ${r.id}`;
+    await tx.$client`UPDATE importazioni SET durata_ms = ${r.durataMs}, motivo = ${motivoRegistrato(r.motivo)} WHERE id = ${r.id}`;
   });
 }
 
 /** A run that failed on an unexpected error (the database went away, a bug): its record says so. */
 export async function registroFallito(db: Db, id: number, motivo: string, durataMs: number): Promise<void> {
-  await db.$client`UPDATE importazioni SET stato = 'fallita', motivo = ${motivo}, finita_at = now(), durata_ms = ${durataMs} WHERE id = ${id}`;
+  await db.$client`UPDATE importazioni SET stato = 'fallita', motivo = ${troncato(motivo, MAX_MOTIVO)}, finita_at = now(), durata_ms = ${durataMs} WHERE id = ${id}`;
 }

@@ -1,6 +1,6 @@
 /** A run's report in Italian words, as the CLI prints it. */
 import type { ErroreRiga } from './definizione.js';
-import type { RapportoImport } from './importa.js';
+import type { RapportoImport } from './esecuzione.js';
 
 const n = (x: number) => x.toLocaleString('it-IT');
 const secondi = (ms: number) => `${(ms / 1000).toLocaleString('it-IT', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s`;

@@ -1,6 +1,5 @@
 import type { ErroreImport, Importazione } from '../../shared/importazioni.js';
 import type { Db, Sql } from '../db/client.js';
-import { ERRORI_REGISTRATI } from './registro.js';
 
 const COLONNE = (sql: Sql) => sql`
   id, tipo, file, origine, autore, completo, prova, stato, motivo, righe_lette, nuove, modificate, invariate,
@@ -23,8 +22,13 @@ export async function leggiImportazione(db: Db, id: number): Promise<Importazion
   return r;
 }
 
-/** A run's refused rows in line order (importazioni_errori_importazione_idx), the first `limit`. */
-export async function erroriImportazione(db: Db, id: number, limit = ERRORI_REGISTRATI): Promise<ErroreImport[]> {
-  return db.$client<ErroreImport[]>`
-    SELECT riga, colonna, valore, messaggio FROM importazioni_errori WHERE importazione_id = ${id} ORDER BY riga, id LIMIT ${limit}`;
+/** A page of a run's refused rows in line order (importazioni_errori_importazione_idx), and how many it has. */
+export async function erroriImportazione(db: Db, id: number, start: number, limit: number): Promise<{ errori: ErroreImport[]; totale: number }> {
+  const sql = db.$client;
+  const [errori, [conta]] = await Promise.all([
+    sql<ErroreImport[]>`
+      SELECT riga, colonna, valore, messaggio FROM importazioni_errori WHERE importazione_id = ${id} ORDER BY riga, id LIMIT ${limit} OFFSET ${start}`,
+    sql<{ n: number }[]>`SELECT count(*)::int AS n FROM importazioni_errori WHERE importazione_id = ${id}`,
+  ]);
+  return { errori, totale: conta!.n };
 }

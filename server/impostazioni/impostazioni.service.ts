@@ -1,51 +1,51 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { registraModifica } from '../audit/audit.service.js';
-import type { AdminSessione } from '../auth/session-user.js';
+import type { AdminSessione } from '../auth/utente-sessione.js';
 import { type Db, inTransazione } from '../db/client.js';
 import { impostazioni } from '../db/schema/index.js';
+import { type Ascoltatore, Cache, CACHE, notifica } from '../lib/cache.js';
 
 export const CHIAVI = ['manutenzione', 'approvazione_dispositivi'] as const;
 export type Chiave = (typeof CHIAVI)[number];
 
 /**
- * Switches read on every customer call. A short cache keeps that off the database; one
- * process sees its own changes at once, other processes within CACHE_MS.
+ * Switches read on every customer call. A short cache keeps that off the database (the cache
+ * 'impostazioni' of server/lib/cache.ts): one process sees its own changes at once, and a change
+ * notifies the channel 'impostazioni' at its commit, so that every other process forgets too.
  */
-const CACHE_MS = 2000;
-
-export class Impostazioni {
-  private cache = new Map<Chiave, { value: boolean; at: number }>();
+export class Impostazioni implements Ascoltatore {
+  readonly canale = CACHE.impostazioni.canale;
+  private readonly cache = new Cache<Chiave, boolean>('impostazioni');
 
   constructor(private readonly db: Db) {}
 
   async get(chiave: Chiave): Promise<boolean> {
-    const hit = this.cache.get(chiave);
-    if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
-    const rows = await this.db.select({ valore: impostazioni.valore }).from(impostazioni).where(eq(impostazioni.chiave, chiave));
-    const value = rows[0]?.valore === '1';
-    this.cache.set(chiave, { value, at: Date.now() });
-    return value;
+    return this.cache.ricorda(chiave, async () => {
+      const rows = await this.db.select({ valore: impostazioni.valore }).from(impostazioni).where(eq(impostazioni.chiave, chiave));
+      return rows[0]?.valore === '1';
+    });
   }
 
   /** Writes a switch (in the caller's transaction when given; then forget() if it rolls back). */
   async set(chiave: Chiave, value: boolean, db: Db = this.db): Promise<boolean> {
     await db.insert(impostazioni).values({ chiave, valore: value ? '1' : '0' })
       .onConflictDoUpdate({ target: impostazioni.chiave, set: { valore: value ? '1' : '0', updatedAt: sql`now()` } });
-    this.cache.set(chiave, { value, at: Date.now() });
+    await notifica(db.$client, this.canale);
+    this.cache.set(chiave, value);
     return value;
   }
 
   /** Both switches as stored now (the admin page reads them fresh), remembered as the cache. */
   async leggiTutte(db: Db = this.db): Promise<Record<Chiave, boolean>> {
+    const lettura = this.cache.lettura();
     const rows = await db.select().from(impostazioni).where(inArray(impostazioni.chiave, CHIAVI));
-    const at = Date.now();
     const out = Object.fromEntries(CHIAVI.map((k) => [k, rows.find((r) => r.chiave === k)?.valore === '1'])) as Record<Chiave, boolean>;
-    for (const k of CHIAVI) this.cache.set(k, { value: out[k], at });
+    for (const k of CHIAVI) this.cache.salva(lettura, k, out[k]);
     return out;
   }
 
-  /** Forgets what this process remembers (a transaction that wrote a switch was rolled back). */
-  forget(): void {
+  /** Forgets what this process remembers (a notice; a transaction that wrote a switch was rolled back). */
+  svuota(): void {
     this.cache.clear();
   }
 
@@ -58,18 +58,10 @@ export class Impostazioni {
       })
       .returning({ valore: impostazioni.valore });
     const value = rows[0]?.valore === '1';
-    this.cache.set(chiave, { value, at: Date.now() });
+    await notifica(db.$client, this.canale);
+    this.cache.set(chiave, value);
     return value;
   }
-}
-
-/** manutenzione/cambia: flips maintenance with its audit record in one transaction; the new value. */
-export async function cambiaManutenzione(db: Db, imp: Impostazioni, admin: AdminSessione): Promise<boolean> {
-  return inTransazione(db, async (tx) => {
-    const manutenzione = (await imp.toggle('manutenzione', tx)) ? 1 : 0;
-    await registraModifica(tx, admin, { azione: 'manutenzione.cambia', entita: 'impostazioni', entitaId: 'manutenzione', dettagli: { manutenzione } });
-    return manutenzione === 1;
-  });
 }
 
 /** impostazioni/update: the switches given, with their audit record; both switches as stored after. */
@@ -84,7 +76,7 @@ export async function aggiornaImpostazioni(
     });
   } catch (err) {
     // set() remembered values that were not committed.
-    imp.forget();
+    imp.svuota();
     throw err;
   }
 }

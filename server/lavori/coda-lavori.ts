@@ -2,7 +2,8 @@ import { type Logger, run, runOnce, type Runner, type TaskList, type WorkerEvent
 import { isDatabaseUnreachable, outageLogger } from '../lib/database-unreachable.js';
 import type pg from 'pg';
 import type postgres from 'postgres';
-import { loggerDi, poolDiLavoro } from './connessione.js';
+import { poolDiLavoro } from '../db/graphile.js';
+import { loggerDi } from './connessione.js';
 import { WorkerVivi } from './worker-vivi.js';
 
 interface Log {

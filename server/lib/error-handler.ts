@@ -1,7 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { CodiceErrore, ErroreApi } from '../../shared/errori.js';
 import { isDatabaseUnreachable, isStatementTimeout, MSG_DATABASE_UNREACHABLE, outageLogger } from './database-unreachable.js';
 import { HttpError } from './errors.js';
+
+const MSG_ERRORE_INTERNO = 'Si è verificato un errore interno.';
 
 const FIELD_NAMES: Record<string, string> = { querystring: 'parametro', body: 'campo', params: 'percorso' };
 
@@ -19,24 +22,34 @@ function shownIssue(path: string[], issue: Issue): { path: string[]; message: st
   return inner ? shownIssue([...path, ...(inner.path ?? []).map(String)], inner) : { path, message: issue.message };
 }
 
-/** One place that turns every thrown error into the JSON answer of DESIGN §4. */
+/** The flags older clients read beside the code (a 503 `{manutenzione: 1}` is documented to API clients). */
+const FLAG: Partial<Record<CodiceErrore, Pick<ErroreApi, 'manutenzione' | 'cambio_password'>>> = {
+  manutenzione: { manutenzione: 1 },
+  cambio_password_richiesto: { cambio_password: 1 },
+};
+
+/** The body of every error answer (shared/errori.ts), also for answers written outside the handler. */
+export const corpoErrore = (code: CodiceErrore, msg: string, requestId: string): ErroreApi =>
+  ({ code, msg, requestId, ...FLAG[code] });
+
+/** One place that turns every thrown error into the JSON answer of docs/regole/generale.md#answers-and-errors. */
 export function registerErrorHandler(app: FastifyInstance): void {
   const outage = outageLogger();
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const requestId = req.id;
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).headers(err.headers).send({ msg: err.message, requestId, ...err.extra });
+      return reply.status(err.statusCode).headers(err.headers).send(corpoErrore(err.code, err.message, requestId));
     }
     // Not the request's fault nor a bug: say so, and let the client try again shortly.
     if (isDatabaseUnreachable(err)) {
       outage(req.log, err, 'database non raggiungibile: risposte 503');
-      return reply.status(503).header('Retry-After', '5').send({ msg: MSG_DATABASE_UNREACHABLE, requestId });
+      return reply.status(503).header('Retry-After', '5').send(corpoErrore('database_non_raggiungibile', MSG_DATABASE_UNREACHABLE, requestId));
     }
     // A statement cut by statement_timeout: the database is overloaded or a query is too slow for
     // it; the client may retry, and the log keeps the statement to look into.
     if (isStatementTimeout(err)) {
       req.log.warn({ err }, 'istruzione interrotta da statement_timeout: risposta 503');
-      return reply.status(503).header('Retry-After', '5').send({ msg: MSG_DATABASE_UNREACHABLE, requestId });
+      return reply.status(503).header('Retry-After', '5').send(corpoErrore('database_non_raggiungibile', MSG_DATABASE_UNREACHABLE, requestId));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0]!;
@@ -47,26 +60,26 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const msg = shown.path.length
         ? `Dati non validi (${where} ${shown.path.join('.')}): ${shown.message}`
         : `Dati non validi: ${shown.message}`;
-      return reply.status(400).send({ msg, requestId });
+      return reply.status(400).send(corpoErrore('dati_non_validi', msg, requestId));
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause.issues }, 'risposta non conforme allo schema');
-      return reply.status(500).send({ msg: 'Si è verificato un errore interno.', requestId });
+      return reply.status(500).send(corpoErrore('errore_interno', MSG_ERRORE_INTERNO, requestId));
     }
     const status = err.statusCode ?? 500;
     if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_FILES_LIMIT') {
-      return reply.status(413).send({ msg: 'Il file o la richiesta supera la dimensione massima consentita.', requestId });
+      return reply.status(413).send(corpoErrore('file_troppo_grande', 'Il file o la richiesta supera la dimensione massima consentita.', requestId));
     }
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(415).send({ msg: 'Formato della richiesta non supportato.', requestId });
+      return reply.status(415).send(corpoErrore('formato_non_supportato', 'Formato della richiesta non supportato.', requestId));
     }
     if (status === 429) {
-      return reply.status(429).send({ msg: 'Troppe richieste. Riprova tra qualche minuto.', requestId });
+      return reply.status(429).send(corpoErrore('troppi_tentativi', 'Troppe richieste. Riprova tra qualche minuto.', requestId));
     }
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ msg: 'Richiesta non valida.', requestId });
+      return reply.status(status).send(corpoErrore('richiesta_non_valida', 'Richiesta non valida.', requestId));
     }
     req.log.error({ err }, 'errore interno');
-    return reply.status(500).send({ msg: 'Si è verificato un errore interno.', requestId });
+    return reply.status(500).send(corpoErrore('errore_interno', MSG_ERRORE_INTERNO, requestId));
   });
 }

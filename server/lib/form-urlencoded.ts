@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Bodies of HTML forms (application/x-www-form-urlencoded), as SPEC §7 documents prodotto/edit;
+ * Bodies of HTML forms (application/x-www-form-urlencoded), which prodotto/edit is documented to take;
  * every POST call then reads them like a JSON body (route.ts merges the query string in). Parsed
  * by Node's own URLSearchParams: @fastify/formbody would add a plugin and fast-querystring for
  * these few lines. A repeated field becomes a list, which a contract expecting text refuses with a

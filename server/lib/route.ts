@@ -1,11 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import type { Access, AnyContract, Contract } from '../../shared/contract.js';
-import { clienteDelCatalogo, resolveScope, sessioneDi, type Sessione } from '../auth/access.js';
-import type { TokenApi } from '../auth/api-token.js';
-import type { AdminSessione, ClienteSessione, UtenteSessione } from '../auth/session-user.js';
-import type { Deps } from '../deps.js';
-import { forbidden } from './errors.js';
+import { erroreApi } from '../../shared/errori.js';
 import { RawJson } from './raw-json.js';
 import { cartellaTemporanea, type FileRicevuto, riceviMultipart, rimuoviTemporanei } from './upload/ricevi-file.js';
 
@@ -14,22 +10,32 @@ interface BaseCtx<I> {
   input: I;
   req: FastifyRequest;
   reply: FastifyReply;
-  deps: Deps;
+  deps: FastifyInstance['deps'];
   /** The files of an upload call (contract `upload`), waiting in a temporary folder; empty otherwise. */
   files: readonly FileRicevuto[];
 }
 
-/** The session a handler gets, by the access of its call (checked before the input is read). */
-export type SessionCtx<A extends Access> =
-  A extends 'utente' ? { utente: UtenteSessione }
-    : A extends 'cliente' ? { utente: UtenteSessione; cliente: ClienteSessione }
-      : A extends 'sessione' ? { utente: UtenteSessione | undefined; admin: AdminSessione | undefined }
-        : A extends 'catalogo' ? { cliente: ClienteSessione; utente: UtenteSessione | undefined; admin: AdminSessione | undefined }
-          : A extends 'admin' | 'tecnico' ? { admin: AdminSessione }
-            : A extends 'token' ? { token: TokenApi }
-              : Record<never, never>;
+/**
+ * The session a handler gets, by the access of its call (checked before the input is read). The
+ * access layer names them (server/auth/access.ts augments this interface), so that lib imports no
+ * domain; a public call gets none, and an access it does not name leaves its handlers no context.
+ */
+export interface SessioniPerAccesso {}
+export type SessioneCtx<A extends Access> =
+  A extends 'public' ? Record<never, never> : A extends keyof SessioniPerAccesso ? SessioniPerAccesso[A] : never;
 
-export type HandlerCtx<C extends AnyContract> = BaseCtx<z.output<C['input']>> & SessionCtx<C['access']>;
+/**
+ * What the access layer does for every call (server/auth/access.ts), decorated on the app by
+ * buildApp as `app.accesso`: route registration checks sessions through it without importing it.
+ */
+export interface Accesso {
+  /** Checks the session a call of this access needs (401, 403, 503) before its input is read, and keeps it on the request. */
+  sessione(req: FastifyRequest, access: Access): Promise<void>;
+  /** Then, with the input: the handler's session, a customer call's codes checked and its client picked (403). */
+  conCliente(req: FastifyRequest, c: AnyContract, input: Record<string, unknown>): Promise<object>;
+}
+
+export type HandlerCtx<C extends AnyContract> = BaseCtx<z.output<C['input']>> & SessioneCtx<C['access']>;
 
 /** The answer of a call, or the same already serialised (RawJson) for large product pages. */
 export type Handler<C extends AnyContract> = (ctx: HandlerCtx<C>) => Promise<z.input<C['response']> | RawJson>;
@@ -47,16 +53,16 @@ export const routeGroup = <G extends Record<string, AnyContract>>(contracts: G, 
   ({ contracts, handlers: handlers as unknown as Record<string, Handler<AnyContract>> });
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    accesso: Accesso;
+  }
   interface FastifyRequest {
-    /** Set before validation by the call's access rule. */
-    sessione: Sessione | null;
     /** The files an upload call received; their temporary copies go after the answer. */
     fileRicevuti: FileRicevuto[] | null;
   }
 }
 
 export function registerRoutes(app: FastifyInstance, groups: RouteGroup[]): void {
-  app.decorateRequest('sessione', null);
   app.decorateRequest('fileRicevuti', null);
   for (const g of groups) {
     for (const [name, c] of Object.entries(g.contracts)) defineRoute(app, c, g.handlers[name]!);
@@ -87,11 +93,10 @@ export function defineRoute<A extends Access, I extends z.ZodType, O extends z.Z
         tags: [c.tag],
         ...(method === 'GET' ? { querystring: c.input } : { body: c.input }),
         ...(c.upload ? { consumes: ['multipart/form-data', 'application/json'] } : {}),
-        response: { 200: c.response },
+        // Every error answer has one shape (its code, its Italian msg), documented and checked as such.
+        response: { 200: c.response, '4xx': erroreApi, '5xx': erroreApi },
       } as FastifySchema,
-      onRequest: c.access === 'public' ? undefined : async (req) => {
-        req.sessione = await sessioneDi(req, c.access);
-      },
+      onRequest: c.access === 'public' ? undefined : async (req) => app.accesso.sessione(req, c.access),
       preValidation: method === 'POST'
         ? async (req) => {
             if (c.upload && req.isMultipart()) {
@@ -109,9 +114,9 @@ export function defineRoute<A extends Access, I extends z.ZodType, O extends z.Z
       onRequestAbort: c.upload ? async (req) => { if (req.fileRicevuti) await rimuoviTemporanei(req.fileRicevuti); } : undefined,
       handler: async (req, reply) => {
         const input = (method === 'GET' ? req.query : req.body) as z.output<I>;
-        const session = await withClient(req, c, input as Record<string, unknown>);
+        const sessione = c.access === 'public' ? {} : await app.accesso.conCliente(req, c, input as Record<string, unknown>);
         const files = req.fileRicevuti ?? [];
-        const ctx = { input, req, reply, deps: app.deps, files, ...session };
+        const ctx = { input, req, reply, deps: app.deps, files, ...sessione };
         const result = await handler(ctx as unknown as HandlerCtx<Contract<A, I, O>>);
         // Large product pages go out as the bytes they were assembled from (tests check that
         // those bytes match the schema); in development and tests they are validated like the rest.
@@ -122,23 +127,4 @@ export function defineRoute<A extends Access, I extends z.ZodType, O extends z.Z
       },
     });
   }
-}
-
-/** The session of the request with the client its codes name, for the access kinds that price. */
-async function withClient(req: FastifyRequest, c: AnyContract, input: Record<string, unknown>): Promise<Sessione> {
-  const s = req.sessione ?? {};
-  if (c.access === 'public' || c.access === 'admin' || c.access === 'tecnico' || c.access === 'sessione' || c.access === 'token') return s;
-  const code = (k: 'azienda' | 'cliente' | 'utente') => {
-    const field = c.scope?.[k];
-    const v = field === undefined ? undefined : input[field];
-    return typeof v === 'string' ? v : undefined;
-  };
-  const codes = { azienda: code('azienda'), cliente: code('cliente'), utente: code('utente') };
-  if (s.admin) return { ...s, cliente: await clienteDelCatalogo(req.server.deps.db, codes) };
-  if (!s.utente) throw forbidden();
-  if (c.access === 'utente') {
-    if (codes.utente !== undefined && codes.utente !== s.utente.codice) throw forbidden();
-    return s;
-  }
-  return { ...s, cliente: resolveScope(s.utente, codes) };
 }

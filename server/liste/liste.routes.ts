@@ -5,7 +5,7 @@ import {
 } from './liste.service.js';
 
 export const listeRoutes = routeGroup(listeApi, {
-  leggi: async ({ deps, utente, cliente }) => ({ liste: await leggiListe(deps.db, utente, cliente) }),
+  leggi: async ({ deps, utente, cliente }) => ({ liste: await leggiListe(deps.db, deps.catalogo, utente, cliente) }),
   crea: async ({ deps, input, utente, cliente }) => creaLista(deps.db, utente, cliente, input.nome, input.descrizione),
   rinomina: async ({ deps, input, utente }) => rinominaLista(deps.db, utente, input.lista_id, input.nome),
   cancella: async ({ deps, input, utente }) => cancellaLista(deps.db, utente, input.lista_id),

@@ -1,15 +1,18 @@
 import { and, eq, sql as dsql } from 'drizzle-orm';
 import type { Lista } from '../../shared/liste.js';
 import { MSG_LISTE } from '../../shared/liste.js';
-import type { ClienteSessione, UtenteSessione } from '../auth/session-user.js';
-import { pricingOf } from '../catalogo/pricing.js';
-import { loadProdotti } from '../catalogo/prodotti.queries.js';
+import type { ClienteSessione, UtenteSessione } from '../auth/utente-sessione.js';
+import { prezziDi } from '../catalogo/prezzi.js';
+import type { CatalogoCache } from '../catalogo/catalogo.cache.js';
+import { leggiProdotti } from '../catalogo/prodotti.queries.js';
 import type { Db } from '../db/client.js';
 import { liste, listeProdotti, prodotti } from '../db/schema/index.js';
 import { forbidden, notFound } from '../lib/errors.js';
 
 /** The user's lists for one client with their products priced for that client (two queries). */
-export async function leggiListe(db: Db, utente: UtenteSessione, cliente: ClienteSessione): Promise<Lista[]> {
+export async function leggiListe(
+  db: Db, catalogo: CatalogoCache, utente: UtenteSessione, cliente: ClienteSessione,
+): Promise<Lista[]> {
   const rows = await db.$client<{ id: number; nome: string; descrizione: string; prodotti: number[] }[]>`
     SELECT l.id, l.nome, l.descrizione,
       coalesce((SELECT array_agg(lp.prodotto_id ORDER BY lp.created_at, lp.prodotto_id) FROM liste_prodotti lp
@@ -17,7 +20,7 @@ export async function leggiListe(db: Db, utente: UtenteSessione, cliente: Client
     FROM liste l WHERE l.utente_id = ${utente.id} AND l.cliente_id = ${cliente.id}
     ORDER BY l.id`;
   const ids = [...new Set(rows.flatMap((r) => r.prodotti))];
-  const byId = new Map((await loadProdotti(db, pricingOf(cliente), ids)).map((p) => [p.id, p]));
+  const byId = new Map((await leggiProdotti(db, catalogo, prezziDi(cliente), ids)).map((p) => [p.id, p]));
   return rows.map((r) => ({
     id: r.id,
     nome: r.nome,

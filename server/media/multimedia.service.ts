@@ -6,7 +6,7 @@ import {
   MSG_MULTIMEDIA, TIPOLOGIA_BANNER, type multimediaCreaRequest, type multimediaUpdateRequest,
 } from '../../shared/media.js';
 import { registraModifica } from '../audit/audit.service.js';
-import type { AdminSessione } from '../auth/session-user.js';
+import type { AdminSessione } from '../auth/utente-sessione.js';
 import { type Db, inTransazione } from '../db/client.js';
 import { multimedia } from '../db/schema/index.js';
 import { badRequest, notFound } from '../lib/errors.js';

@@ -4,11 +4,11 @@ import type { Esito } from '../../shared/common.js';
 import { MSG_MEDIA, type TipologiaMedia } from '../../shared/prodotti-media.js';
 import { MAX_FOTO_BYTES, MSG_UPLOAD } from '../../shared/upload.js';
 import { registraModifica } from '../audit/audit.service.js';
-import type { AdminSessione } from '../auth/session-user.js';
+import type { AdminSessione } from '../auth/utente-sessione.js';
 import type { CatalogoCache } from '../catalogo/catalogo.cache.js';
 import { type Db, inTransazione } from '../db/client.js';
 import { prodotti, prodottiMedia } from '../db/schema/index.js';
-import { badRequest, HttpError, notFound } from '../lib/errors.js';
+import { badRequest, notFound, tooLarge } from '../lib/errors.js';
 import { cartellaMedia, conFileMedia, type FileAccettato, rimuoviFileMedia } from '../lib/upload/file-media.js';
 import type { FileRicevuto } from '../lib/upload/ricevi-file.js';
 
@@ -70,7 +70,7 @@ function accetta(tipologia: TipologiaMedia, files: readonly FileRicevuto[]): Fil
   for (const f of files) {
     if (tipologia === 'foto') {
       if (f.tipo?.famiglia !== 'immagine') throw badRequest(`${MSG_UPLOAD.soloImmagini} Il file "${f.nome}" non è un'immagine.`);
-      if (f.bytes > MAX_FOTO_BYTES) throw new HttpError(413, MSG_UPLOAD.troppoGrande(f.nome, MAX_FOTO_BYTES));
+      if (f.bytes > MAX_FOTO_BYTES) throw tooLarge(MSG_UPLOAD.troppoGrande(f.nome, MAX_FOTO_BYTES));
     } else if (f.tipo?.famiglia !== 'documento') {
       throw badRequest(`${MSG_UPLOAD.nonConsentito} (${f.nome})`);
     }

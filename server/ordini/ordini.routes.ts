@@ -4,13 +4,13 @@ import { routeGroup } from '../lib/route.js';
 import { creaOrdine, fatturatoMensile, leggiOrdini, verificaDisponibilita } from './ordini.service.js';
 
 export const ordiniRoutes = routeGroup(ordiniApi, {
-  check: async ({ deps, input, req }) => verificaDisponibilita(deps.db, deps.config.erp, input.prodotti, req.log),
-  create: async ({ deps, input, req, utente, cliente }) => {
+  verifica: async ({ deps, input, req }) => verificaDisponibilita(deps.db, deps.config.erp, input.prodotti, req.log),
+  crea: async ({ deps, input, req, utente, cliente }) => {
     const header = req.headers['idempotency-key'];
     const key = (Array.isArray(header) ? header[0] : header) ?? input.idempotency_key;
     if (key !== undefined && !/^[A-Za-z0-9_-]{8,100}$/.test(key)) throw badRequest('Idempotency-Key non valida.');
     return creaOrdine(deps.db, deps.config.erp, utente, cliente, input, key, req.log);
   },
-  read: async ({ deps, utente, cliente }) => ({ ordini: await leggiOrdini(deps.db, utente.id, cliente.id) }),
-  statsCliente: async ({ deps, cliente }) => ({ totale_mensile: await fatturatoMensile(deps.db, cliente.id) }),
+  leggi: async ({ deps, utente, cliente }) => ({ ordini: await leggiOrdini(deps.db, utente.id, cliente.id) }),
+  fatturatoMensile: async ({ deps, cliente }) => ({ totale_mensile: await fatturatoMensile(deps.db, cliente.id) }),
 });

@@ -1,14 +1,14 @@
 import type { DisponibilitaRiga, Ordine, OrdiniCreateRequest } from '../../shared/ordini.js';
 import { RESPONSE_CODE_OK } from '../../shared/ordini.js';
-import type { ClienteSessione, UtenteSessione } from '../auth/session-user.js';
-import { pricingOf } from '../catalogo/pricing.js';
+import type { ClienteSessione, UtenteSessione } from '../auth/utente-sessione.js';
+import { prezziDi } from '../catalogo/prezzi.js';
 import type { ErpConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { aggiornaDaErp, type Log } from '../erp/disponibilita-live.js';
 import { parseQuantita } from './quantita.js';
 
 /**
- * What each asked line can be promised (ordini/check, DESIGN §6): stock plus the quantity on order
+ * What each asked line can be promised (ordini/check, docs/regole/catalogo.md#promisable-stock): stock plus the quantity on order
  * from the supplier, by the same rule as crea_ordine, after the ERP's live figures (when configured).
  * Unknown codes answer 0, not available.
  */
@@ -37,7 +37,7 @@ const rifiuto = (msg: string): Esito => ({ status: 1, msg });
 
 
 /**
- * ordini/create (DESIGN §6): the ERP's live stock first (when configured), then the SQL function
+ * ordini/create (docs/regole/ordini.md#order-creation): the ERP's live stock first (when configured), then the SQL function
  * crea_ordine (server/ordini/sql/) takes the prices from the database for the session's client,
  * promises each line from stock and then from the supplier's incoming quantity under row locks
  * taken in id order (concurrent orders never promise more than stock plus on order, and never
@@ -60,7 +60,7 @@ export async function creaOrdine(
     if (q === undefined) return rifiuto(`Quantità non valida per il prodotto ${r.codice_prodotto}: deve essere un numero intero maggiore di zero.`);
     quantita.set(r.codice_prodotto, (quantita.get(r.codice_prodotto) ?? 0) + q);
   }
-  const ctx = pricingOf(cliente);
+  const ctx = prezziDi(cliente);
   const nome = req.nome?.trim() ?? '';
   const note = req.note?.trim() ?? '';
   const [r] = await sql<{ esito: string; ordine_id: number | null; totale: string | null; dettagli: unknown }[]>`

@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker';
 import type { Db } from '../db/client.js';
 import type { Mail, Mailer } from '../lib/mailer.js';
-import { emettiCredenziali } from '../utenti/credenziali.js';
+import { emettiCredenziali } from './credenziali.js';
 import { confermaOrdine, type OrdinePerMail } from './testi.js';
 
 type DaInviare = {

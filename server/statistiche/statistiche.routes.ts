@@ -3,5 +3,5 @@ import { routeGroup } from '../lib/route.js';
 import { statisticheOrdini } from './statistiche.service.js';
 
 export const statisticheRoutes = routeGroup(statisticheApi, {
-  stats: async ({ deps, input }) => statisticheOrdini(deps.db, input.anno),
+  leggi: async ({ deps, input }) => statisticheOrdini(deps.db, input.anno),
 });

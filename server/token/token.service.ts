@@ -3,10 +3,11 @@ import type { Esito } from '../../shared/common.js';
 import { MSG_TOKEN, type TokenApiItem } from '../../shared/token.js';
 import { registraModifica } from '../audit/audit.service.js';
 import { nuovoToken } from '../auth/api-token.js';
-import type { AdminSessione } from '../auth/session-user.js';
-import { hashToken } from '../auth/sessions.js';
+import type { AdminSessione } from '../auth/utente-sessione.js';
+import { hashToken } from '../auth/sessioni.js';
 import { type Db, inTransazione } from '../db/client.js';
 import { apiToken } from '../db/schema/index.js';
+import { notFound } from '../lib/errors.js';
 
 /** token/list: the newest 500 tokens, each by its first letters (only a token's hash is stored). */
 export async function elencoToken(db: Db): Promise<TokenApiItem[]> {
@@ -32,13 +33,13 @@ export async function creaToken(db: Db, admin: AdminSessione, nome: string): Pro
   return { id, token };
 }
 
-/** token/revoke: from now on the token opens nothing; audited. A token unknown or revoked already changes nothing. */
+/** token/revoke: from now on the token opens nothing; audited. A token unknown or revoked already changes nothing (404). */
 export async function revocaToken(db: Db, admin: AdminSessione, id: number): Promise<Esito> {
   return inTransazione(db, async (tx) => {
     const [r] = await tx.update(apiToken).set({ revocatoAt: sql`now()` })
       .where(and(eq(apiToken.id, id), isNull(apiToken.revocatoAt)))
       .returning({ nome: apiToken.nome });
-    if (!r) return { status: 1, msg: MSG_TOKEN.sconosciuto };
+    if (!r) throw notFound(MSG_TOKEN.sconosciuto);
     await registraModifica(tx, admin, { azione: 'token.revoca', entita: 'api_token', entitaId: id, dettagli: { nome: r.nome } });
     return { status: 0, msg: MSG_TOKEN.revocato };
   });

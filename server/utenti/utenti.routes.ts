@@ -1,9 +1,9 @@
 import { utentiApi } from '../../shared/utenti.js';
 import { cambiaPassword } from '../auth/cambio-password.js';
-import { hashToken, tokenSessione } from '../auth/sessions.js';
+import { hashToken, tokenSessione } from '../auth/sessioni.js';
 import { routeGroup } from '../lib/route.js';
 import { leggiUtenti } from './utenti.queries.js';
-import { cambiaStatoLogin, cancellaUtente, mandaCredenziali, salvaUtente, toggleFatturato } from './utenti.service.js';
+import { cambiaFatturatoMetrica, cambiaStatoLogin, cancellaUtente, mandaCredenziali, salvaUtente } from './utenti.service.js';
 
 export const utentiRoutes = routeGroup(utentiApi, {
   leggi: async ({ deps, input }) => leggiUtenti(deps.db, {
@@ -13,7 +13,7 @@ export const utentiRoutes = routeGroup(utentiApi, {
   cambiaStatoLogin: async ({ deps, admin, input }) => cambiaStatoLogin(deps.db, deps.sessioniRecenti, admin, input.utente_id),
   cancella: async ({ deps, admin, input }) => cancellaUtente(deps.db, deps.sessioniRecenti, admin, input.utente_id),
   mandaCredenziali: async ({ deps, admin, input }) => mandaCredenziali(deps.db, deps.sessioniRecenti, admin, input.utente_id),
-  toggleFatturato: async ({ deps, admin, input }) => toggleFatturato(deps.db, admin, input.utente_id),
+  cambiaFatturatoMetrica: async ({ deps, admin, input }) => cambiaFatturatoMetrica(deps.db, admin, input.utente_id),
   // The session was checked before the handler runs, so its cookie is there.
   cambiaPassword: async ({ deps, utente, input, req }) =>
     cambiaPassword(deps.db, deps.sessioniRecenti, utente, hashToken(tokenSessione(req, 'cliente') ?? ''), input, req.ip),

@@ -5,8 +5,8 @@ import { MSG_UTENTI, type utentiCreateRequest } from '../../shared/utenti.js';
 import { registraModifica, type NuovaModifica } from '../audit/audit.service.js';
 import { hashPassword, passwordTemporanea } from '../auth/passwords.js';
 import type { SessioniRecenti } from '../auth/sessioni-recenti.js';
-import type { AdminSessione } from '../auth/session-user.js';
-import { chiudiSessioniUtente } from '../auth/sessions.js';
+import type { AdminSessione } from '../auth/utente-sessione.js';
+import { chiudiSessioniUtente } from '../auth/sessioni.js';
 import { type Db, inTransazione } from '../db/client.js';
 import { clienti, utenti, utentiClienti } from '../db/schema/index.js';
 import { notFound } from '../lib/errors.js';
@@ -165,7 +165,7 @@ export async function cancellaUtente(
 /**
  * utenti/mandacredenziali: the old password and the sessions opened with it stop working now, and
  * a credentials mail is queued in the same transaction. The new temporary password is drawn when
- * the mail is sent (server/utenti/credenziali.ts): it exists only in the mail, never in the
+ * the mail is sent (server/posta/credenziali.ts): it exists only in the mail, never in the
  * database. Until then the password is one nobody knows.
  */
 export async function mandaCredenziali(
@@ -192,7 +192,7 @@ export async function mandaCredenziali(
 }
 
 /** utente/toggle_fatturato_metrica: shows or hides the monthly turnover to the customer. */
-export async function toggleFatturato(db: Db, admin: AdminSessione, utenteId: number): Promise<{ status: number; new_value: number }> {
+export async function cambiaFatturatoMetrica(db: Db, admin: AdminSessione, utenteId: number): Promise<{ status: number; new_value: number }> {
   const nuovo = await inTransazione(db, async (tx) => {
     const [row] = await tx.update(utenti)
       .set({ fatturatoMetrica: dsql`CASE WHEN ${utenti.fatturatoMetrica} = 1 THEN 0 ELSE 1 END`, updatedAt: dsql`now()` })

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --products N --seconds S]`: the performance budgets of DESIGN.md §9 on a
+ * `npm run bench [-- --products N --seconds S]`: the performance budgets (docs/regole/generale.md#performance-budgets) on a
  * large catalogue, against a real server on loopback with its database on this machine, and the
  * bytes on the wire of the first customer screens in Chromium (`--only wire` runs that alone).
  * Writes bench/report.json and bench/report.md. Data lives in bench/tmp (reused between runs).
@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { buildApp } from '../../server/app.js';
-import { cookieSessione } from '../../server/auth/sessions.js';
+import { cookieSessione } from '../../server/auth/sessioni.js';
 import type { AppConfig } from '../../server/config.js';
 import { connect } from '../../server/db/client.js';
 import { startEmbeddedPostgres } from '../../server/db/embedded.js';
@@ -206,7 +206,7 @@ async function main() {
   };
   const orderNote = '10 lines from 2,000 products, unique Idempotency-Key each';
   await run('ordini/create', orderNote, BUDGET.ordini, orderRequest(`bench-${process.pid}`));
-  // The admin statistics on the order history (DESIGN §9: 4 connections), the year's and all years'.
+  // The admin statistics on the order history (docs/regole/generale.md#performance-budgets: 4 connections), the year's and all years'.
   const [{ ordiniStorico, righeStorico }] = await setup.sql<{ ordiniStorico: number; righeStorico: number }[]>`
     SELECT (SELECT count(*)::int FROM ordini) AS "ordiniStorico", (SELECT count(*)::int FROM ordini_righe) AS "righeStorico"`;
   const anni = ['', '?anno=2023', '?anno=2024', '?anno=2025'];

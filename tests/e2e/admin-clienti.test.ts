@@ -7,7 +7,7 @@ import { hasBrowser, useBrowser } from './browser.js';
 import { ADMIN, hidden, queryOf, submitLogin, visible } from './helpers.js';
 
 /**
- * The admin client screens (SPEC §2 Admin area): Aziende, the Clienti list with its search, and a
+ * The admin client screens (docs/regole/admin.md#clients): Aziende, the Clienti list with its search, and a
  * client's detail with the budget form and its 'Storico modifiche'. The budget changed here is
  * Brico Center Ferrari's (id 4, seeded with the current year's budgets), November of the current
  * year; it is put back at the end, through the screen and, should the test stop half-way, in afterAll.
@@ -80,7 +80,7 @@ describe.runIf(hasBrowser())('admin: aziende e clienti', () => {
     // Default page size 50.
     expect(await page.getByLabel('Clienti per pagina').inputValue()).toBe('50');
 
-    // 'Brico Center Ferrari': two of its words, the other way round, with spaces and capitals (SPEC §5).
+    // 'Brico Center Ferrari': two of its words, the other way round, with spaces and capitals (docs/regole/admin.md#admin-search).
     await page.getByRole('searchbox', { name: 'Cerca' }).fill('  FERRARI brico ');
     await page.waitForURL((url) => url.searchParams.get('stringa') === 'ferrari brico');
     expect(queryOf(page).get('start')).toBe('0');

@@ -10,8 +10,8 @@ import { baseUrl, hasBrowser, useBrowser } from './browser.js';
 const MARCO = { username: 'marco.ricci@ferramentaricci.it', password: 'Demo2024!', nome: 'Marco Ricci' };
 
 /**
- * Impostazioni and 'Lista Dispositivi Utente' (SPEC §2 Admin area, §4 Maintenance mode and Device
- * authorisation) as the tecnico, and closed to the amministratore. The switches are shared by every
+ * Impostazioni and 'Lista Dispositivi Utente' (docs/regole/admin.md#settings, docs/regole/admin.md#devices-admin)
+ * as the tecnico, and closed to the amministratore. The switches are shared by every
  * browser test: whatever happens, they are put back off at the end.
  */
 describe.runIf(hasBrowser())('admin: impostazioni e dispositivi', () => {
@@ -183,7 +183,7 @@ describe.runIf(hasBrowser())('admin: impostazioni e dispositivi', () => {
     await tecnico.context().close();
   });
 
-  it('a failed call puts the maintenance box back and shows the SPEC §8 device failure', async () => {
+  it('a failed call puts the maintenance box back and shows the device failure', async () => {
     const page = await paginaCliente(/Failed to load resource.*status of (401|404|500)/);
     await submitLogin(page, '/admin', TECNICO);
     await page.waitForURL('**/adminhome');
@@ -217,7 +217,8 @@ describe.runIf(hasBrowser())('admin: impostazioni e dispositivi', () => {
     expect(voci).not.toContain('Impostazioni');
     expect(voci).not.toContain('Dispositivi');
 
-    for (const path of ['/admin/impostazioni', '/admin/userdevice/list']) {
+    // Every page of the technical staff, by its address: one guard for all of them.
+    for (const path of ['/admin/impostazioni', '/admin/userdevice/list', '/admin/statistiche', '/admin/importazioni']) {
       await page.goto(path);
       await visible(page.getByRole('alert').getByText('Accesso non consentito'));
       expect(await page.getByRole('checkbox').count()).toBe(0);

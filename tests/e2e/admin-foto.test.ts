@@ -8,7 +8,7 @@ import { hasBrowser, useBrowser } from './browser.js';
 import { ADMIN, hidden, loginCliente, submitLogin, visible } from './helpers.js';
 
 /**
- * The photos and attachments of a product on its admin page (SPEC §2, §4 Product photos, §5):
+ * The photos and attachments of a product on its admin page (docs/regole/admin.md#product-photos):
  * a camera-sized photo uploaded with its preview and progress, made main, seen by the customer on
  * the card (the thumbnail, not the original) and in the product page's gallery (the web copy, with
  * the original to open); the browser's and the server's refusals; an attachment with its name,

@@ -9,7 +9,7 @@ import { hasBrowser, useBrowser } from './browser.js';
 import { ADMIN, loginCliente, submitLogin, visible } from './helpers.js';
 
 /**
- * What an admin uploads reaches the customers (SPEC §2 Multimedia, Banner admin, media pages):
+ * What an admin uploads reaches the customers (docs/regole/multimedia.md#multimedia-admin):
  * a catalogue PDF with its cover, downloaded by a customer byte for byte, and a side banner on the
  * customer home. The two items are deleted at the end (through the API, which removes their files).
  */
@@ -43,7 +43,7 @@ describe.runIf(hasBrowser())('admin: multimedia e banner', () => {
     await admin.getByRole('navigation', { name: 'Menu amministrazione' }).getByRole('link', { name: 'Multimedia' }).click();
     await admin.waitForURL('**/admin/multimedia');
 
-    // SPEC §5: nome and tipologia required, submit disabled until the form is valid.
+    // nome and tipologia required, submit disabled until the form is valid.
     const form = admin.getByRole('region', { name: 'Nuovo contenuto' });
     const carica = form.getByRole('button', { name: 'Carica', exact: true });
     expect(await carica.isDisabled()).toBe(true);

@@ -127,6 +127,18 @@ describe.runIf(hasBrowser())('admin: prodotti e categorie', () => {
     await cliente.context().close();
   });
 
+  it("on a category's address 'Testo' switches to the text search", async () => {
+    const admin = await newPage();
+    await loginAdmin(admin);
+    await admin.goto(`/admin/prodotti/${CATEGORIA.cod}/${CATEGORIA.nome}`);
+    await visible(admin.getByRole('table', { name: `Prodotti di ${CATEGORIA.nome}` }));
+    const modo = admin.getByRole('group', { name: 'Cerca per' });
+    await modo.getByRole('button', { name: 'Testo' }).click();
+    await visible(admin.getByRole('searchbox', { name: 'Testo' }));
+    expect(await modo.getByRole('button', { name: 'Testo' }).getAttribute('aria-pressed')).toBe('true');
+    await admin.context().close();
+  });
+
   it("a category switched off leaves the customer's sidebar and comes back when switched on", async () => {
     const admin = await newPage();
     await loginAdmin(admin);
@@ -142,7 +154,7 @@ describe.runIf(hasBrowser())('admin: prodotti e categorie', () => {
 
     await cambiaStato(admin, CATEGORIA.nome, 'Disattiva');
     expect(await interruttore.getAttribute('aria-checked')).toBe('false');
-    // The shop keeps the tree for the page's life (SPEC §4 Caches): a new page reads it again.
+    // The shop keeps the tree for the page's life (docs/regole/catalogo.md#spa-caches): a new page reads it again.
     await cliente.reload();
     await visible(sidebar.getByRole('link', { name: 'Utensileria manuale', exact: true }));
     expect(await sidebar.getByRole('link', { name: CATEGORIA.nome, exact: true }).count()).toBe(0);

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { StatsResponse } from '../../shared/statistiche.js';
-import { formatIntero, nomeMese } from '../../web/admin/statistiche/format.js';
+import { formatIntero, nomeMese } from '../../web/lib/formato.js';
 import { hasBrowser, useBrowser } from './browser.js';
 import { ADMIN, formatEuro2, queryOf, submitLogin, TECNICO, visible } from './helpers.js';
 

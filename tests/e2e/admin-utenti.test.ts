@@ -9,15 +9,16 @@ import { baseUrl, hasBrowser, useBrowser } from './browser.js';
 import { ADMIN, hidden, submitLogin, TECNICO, visible } from './helpers.js';
 
 /**
- * The admin 'Utenti' screens (SPEC §2 Admin area, §4 User login status and Turnover flag, §5
- * new-user rules, §8): a user created from a client found by the 2-second search, its first login
+ * The admin 'Utenti' screens (docs/regole/admin.md#users, docs/regole/admin.md#user-actions,
+ * docs/regole/admin.md#turnover-flag): a user created from a client found by the 2-second search, its first login
  * with the temporary password (Cambia password), login disabled and enabled again, the turnover
  * flag, new credentials, its 'Storico modifiche', its deletion. The user is this file's own.
- * Then every admin screen is photographed at 1366 and 768 px as amministratore and as tecnico
- * (ADMIN_SCREENSHOTS_DIR, else a folder under the system's temporary directory; no pixel is asserted).
+ * The side menu folds below 1024 px. Then every admin screen is photographed at 1366 and 768 px as
+ * amministratore and as tecnico (ADMIN_SCREENSHOTS_DIR, else a folder under the system's temporary
+ * directory; no pixel is asserted, but a page wider than the window or a table's button out of view fails).
  */
 const USERNAME = `utente.e2e.${Date.now()}@example.it`;
-/** Termoidraulica Bruno S.n.c. (demo client 000218): the pre-fill of SPEC §5. */
+/** Termoidraulica Bruno S.n.c. (demo client 000218): the pre-fill of docs/regole/admin.md#user-prefill. */
 const CLIENTE = {
   cerca: 'termoidraulica BRUNO',
   ragione_sociale: 'Termoidraulica Bruno S.n.c.',
@@ -27,7 +28,7 @@ const CLIENTE = {
 /** Casa & Ferro Gallo S.r.l. has no e-mail. */
 const SENZA_EMAIL = { cerca: 'gallo', ragione_sociale: 'Casa & Ferro Gallo S.r.l.' };
 const NUOVA_PASSWORD = 'Chiave-Inglese-2025!';
-/** SPEC §9: the customer search of the user form waits 2000 ms after the last key. */
+/** The customer search of the user form waits 2000 ms after the last key. */
 const DEBOUNCE_MS = 2000;
 const SHOTS = process.env.ADMIN_SCREENSHOTS_DIR ?? path.join(os.tmpdir(), 'portale-admin-screenshots');
 
@@ -52,7 +53,8 @@ async function loginAdmin(page: Page, account = ADMIN): Promise<void> {
 
 /** Answers the one dialog asking `domanda` with `bottone`. */
 async function rispondi(page: Page, domanda: string, bottone: string): Promise<void> {
-  const dialog = page.getByRole('dialog').filter({ hasText: domanda });
+  // The dialog with that button: the form behind an alert may show the same words under its fields.
+  const dialog = page.getByRole('dialog').filter({ hasText: domanda }).filter({ has: page.getByRole('button', { name: bottone, exact: true }) });
   await visible(dialog);
   await dialog.getByRole('button', { name: bottone, exact: true }).click();
   await hidden(dialog);
@@ -65,11 +67,15 @@ async function avviso(page: Page, testo: string): Promise<void> {
 
 const toast = (page: Page, testo: string) => visible(page.locator('.toasts').getByText(testo, { exact: true }));
 
-/** Types a client search and waits for its answer: the request leaves only once typing has paused 2 s. */
+/**
+ * Types a client search and waits for its answer: the request leaves only once typing has paused
+ * 2 s, and meanwhile the results of the previous search cannot be picked.
+ */
 async function cercaCliente(page: Page, form: Locator, testo: string): Promise<void> {
   const richiesta = page.waitForRequest((r) => r.url().includes('/api/search/clienti'));
   const inizio = Date.now();
   await form.getByRole('searchbox', { name: 'Cerca cliente' }).fill(testo);
+  expect(await form.locator('.scelta-risultato:enabled').count(), 'risultati della ricerca precedente cliccabili').toBe(0);
   await richiesta;
   expect(Date.now() - inizio).toBeGreaterThanOrEqual(DEBOUNCE_MS - 50);
 }
@@ -112,7 +118,7 @@ describe.runIf(hasBrowser())('admin: utenti', () => {
     await form.getByRole('button', { name: `Rimuovi ${SENZA_EMAIL.ragione_sociale}` }).click();
     await visible(form.getByText('Nessun cliente assegnato', { exact: true }));
 
-    // SPEC §5: username the client's e-mail, password the company name lowercased without spaces plus 2024.
+    // Username the client's e-mail, password the company name lowercased without spaces plus 2024.
     await cercaCliente(admin, form, CLIENTE.cerca);
     await form.getByRole('button', { name: new RegExp(CLIENTE.ragione_sociale) }).click();
     await avviso(admin, MSG_UTENTI.campiCompilati);
@@ -198,6 +204,11 @@ describe.runIf(hasBrowser())('admin: utenti', () => {
       'Credenziali inviate', 'Fatturato Metrica modificato', 'Login abilitato', 'Login disabilitato', 'Utente modificato', 'Utente creato',
     ]);
 
+    // The deleted user's devices are not asked for again (the server would answer 404).
+    const dispositiviCancellato: string[] = [];
+    admin.on('request', (r) => {
+      if (r.url().includes('/api/devices/byuser') && new URL(r.url()).searchParams.get('user_id') === String(utenteId)) dispositiviCancellato.push(r.url());
+    });
     await admin.getByRole('button', { name: 'Cancella utente' }).click();
     await rispondi(admin, MSG_UTENTI.confermaCancella, 'Cancella');
     await toast(admin, MSG_UTENTI.cancellato);
@@ -205,6 +216,7 @@ describe.runIf(hasBrowser())('admin: utenti', () => {
     utenteId = undefined;
     await admin.getByRole('searchbox', { name: 'Cerca' }).fill(USERNAME);
     await visible(admin.getByRole('table', { name: 'Utenti' }).getByText('Nessun utente disponibile.'));
+    expect(dispositiviCancellato).toEqual([]);
 
     await cliente.context().close();
     await admin.context().close();
@@ -221,6 +233,36 @@ describe.runIf(hasBrowser())('admin: utenti', () => {
     await page.context().close();
   });
 
+  it('below 1024 px the side menu folds behind a button: it opens, takes the focus, closes with Escape or a link', async () => {
+    const page = await newPage();
+    await loginAdmin(page);
+    await page.setViewportSize({ width: 768, height: 1024 });
+    const menu = page.getByRole('navigation', { name: 'Menu amministrazione' });
+    const bottone = page.getByRole('button', { name: 'Menu', exact: true });
+    await hidden(menu);
+    expect(await bottone.getAttribute('aria-expanded')).toBe('false');
+
+    await bottone.click();
+    await visible(menu.getByRole('link', { name: 'Utenti' }));
+    expect(await bottone.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.closest('nav')?.getAttribute('aria-label'))).toBe('Menu amministrazione');
+    await page.keyboard.press('Escape');
+    await hidden(menu);
+    expect(await bottone.getAttribute('aria-expanded')).toBe('false');
+    expect(await bottone.evaluate((b) => b === document.activeElement)).toBe(true);
+
+    await bottone.click();
+    await menu.getByRole('link', { name: 'Clienti' }).click();
+    await page.waitForURL('**/admin/clienti');
+    await hidden(menu);
+
+    // A wide window shows the menu, without the button.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await visible(menu.getByRole('link', { name: 'Utenti' }));
+    expect(await bottone.isVisible()).toBe(false);
+    await page.context().close();
+  });
+
   it('every admin screen at 1366 and 768 px, as amministratore and as tecnico (pictures to look at)', async () => {
     fs.mkdirSync(SHOTS, { recursive: true });
     const schermate: [nome: string, indirizzo: string][] = [
@@ -234,16 +276,33 @@ describe.runIf(hasBrowser())('admin: utenti', () => {
       ['impostazioni', '/admin/impostazioni'],
       ['dispositivi', '/admin/userdevice/list'],
       ['ordini-erp', '/admin/ordini-erp'],
+      ['importazioni', '/admin/importazioni'],
+      ['prodotti', '/admin/prodotti'],
+      ['multimedia', '/admin/multimedia'],
+      ['banner', '/admin/banner'],
+      ['categorie', '/admin/categorie'],
     ];
     /**
      * Both widths of what is on screen now, once the page fits the window: nothing wider than it
-     * (a chart follows a resize a frame or two later).
+     * (a chart follows a resize a frame or two later), and every button of a table's rows in view,
+     * inside the window and the table's own scroll box, without scrolling it sideways.
      */
     const scatta = async (page: Page, nome: string, intera = true) => {
       for (const viewport of [{ width: 1366, height: 768 }, { width: 768, height: 1024 }]) {
         await page.setViewportSize(viewport);
         await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, { timeout: 5000 });
         await page.evaluate(() => new Promise((fatto) => requestAnimationFrame(() => requestAnimationFrame(fatto))));
+        const fuori = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('tbody button, tbody a.btn')]
+          .filter((b) => b.getClientRects().length > 0)
+          .flatMap((b) => {
+            const r = b.getBoundingClientRect();
+            const box = b.closest('.table-scroll')?.getBoundingClientRect();
+            const sinistra = Math.max(0, box?.left ?? 0);
+            const destra = Math.min(window.innerWidth, box?.right ?? window.innerWidth);
+            const nomeBottone = b.getAttribute('aria-label') ?? b.textContent?.trim() ?? '';
+            return r.left < sinistra - 1 || r.right > destra + 1 ? [`${nomeBottone} (${Math.round(r.left)}–${Math.round(r.right)} px)`] : [];
+          }));
+        expect(fuori, `${nome} a ${viewport.width} px: pulsanti di una tabella fuori vista`).toEqual([]);
         await page.screenshot({ path: path.join(SHOTS, `${nome}-${viewport.width}.png`), fullPage: intera });
       }
     };
@@ -277,6 +336,6 @@ describe.runIf(hasBrowser())('admin: utenti', () => {
       }
       await page.context().close();
     }
-    expect(fs.readdirSync(SHOTS).filter((f) => f.endsWith('.png')).length).toBeGreaterThanOrEqual(2 * 2 * (10 + 1) + 2);
+    expect(fs.readdirSync(SHOTS).filter((f) => f.endsWith('.png')).length).toBeGreaterThanOrEqual(2 * 2 * (schermate.length + 1) + 2);
   });
 });

@@ -27,7 +27,7 @@ export function useBrowser({ statiAttesi = [] }: { statiAttesi?: number[] } = {}
       const context = await browser!.newContext({ baseURL: baseUrl(), viewport: { width: 1366, height: 800 }, locale: 'it-IT' });
       const page = await context.newPage();
       page.on('console', (msg) => {
-        // Network 401s (session probes after logout) and 404s (image fallbacks of SPEC §3) are
+        // Network 401s (session probes after logout) and 404s (image fallbacks, docs/regole/catalogo.md#product-media) are
         // expected; every other console error is a failure.
         if (msg.type() === 'error' && !attesi.test(msg.text())) errors.push(msg.text());
       });

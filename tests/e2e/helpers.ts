@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** Demo accounts (DESIGN §8). */
+/** Demo accounts (docs/regole/generale.md#demo-data). */
 export const MARIO = { username: 'mario.rossi@ferramentarossi.it', password: 'Demo2024!' };
 export const GIULIA = { username: 'giulia.bianchi@edilbianchi.it', password: 'Demo2024!' };
 export const ADMIN = { username: 'admin', password: 'Admin2024!' };
@@ -27,7 +27,7 @@ export function queryOf(page: Page): URLSearchParams {
 }
 
 /** Amounts as the SPA shows them: the SPA's own formatters. */
-export { formatEuro2, formatEuro3 } from '../../web/cart/priceMode.js';
+export { formatEuro2, formatEuro3 } from '../../web/lib/formato.js';
 
 /** Waits until the locator is visible (playwright-core has no expect of its own). */
 export async function visible(locator: Locator, timeout = 10_000): Promise<Locator> {

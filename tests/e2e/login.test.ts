@@ -3,7 +3,7 @@ import { MSG } from '../../server/auth/login.service.js';
 import { ADMIN, GIULIA, loginCliente, MARIO, submitLogin, TECNICO, visible } from './helpers.js';
 import { hasBrowser, useBrowser } from './browser.js';
 
-/** The four demo accounts log in through the screens and land where SPEC §2/§4 says. */
+/** The four demo accounts log in through the screens and land where docs/regole/accesso.md#customer-login says. */
 describe.runIf(hasBrowser())('login', () => {
   const { newPage } = useBrowser();
 
@@ -56,7 +56,7 @@ describe.runIf(hasBrowser())('login', () => {
     await page.context().close();
   });
 
-  it('admin lands on /adminhome with the common menu entries (SPEC §2, and Multimedia, Banner and Ordini ERP: docs/decisions/admin-menu-entries.md)', async () => {
+  it('admin lands on /adminhome with the common menu entries (with Multimedia, Banner and Ordini ERP: docs/decisions/admin-menu-entries.md)', async () => {
     const page = await newPage();
     await page.goto('/admin');
     await visible(page.getByRole('heading', { name: 'Login Backend' }));

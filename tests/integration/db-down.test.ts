@@ -179,6 +179,7 @@ describe('database going away', () => {
       const res = await lento.inject({ url: '/api/prova/lenta' });
       expect(res.statusCode).toBe(503);
       expect(res.json().msg).toBe(MSG);
+      expect(res.json().code).toBe('database_non_raggiungibile');
     } finally {
       await lento.close();
     }

@@ -1,7 +1,7 @@
 import argon2 from 'argon2';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deleteAllAttempts } from '../../server/auth/login-limits.js';
+import { cancellaTentativi } from '../../server/auth/limiti-login.js';
 import { adminUtenti, liste, multimedia, utenti, volantini, volantiniProdotti } from '../../server/db/schema/index.js';
 import {
   createAdmin, createAzienda, createBrand, createCategoria, createCliente, createProdotto, createUtente,
@@ -11,7 +11,7 @@ import { fingerprint, loginAdmin, loginCliente, useTestApp } from '../support/ha
 /**
  * Every call of the OpenAPI document, under a customer session, an admin session and none, with
  * hostile values in each parameter, one at a time, the others valid so that the value reaches the
- * service and the database: no answer may be a 5xx (DESIGN §4: bad input is a 400).
+ * service and the database: no answer may be a 5xx (bad input is a 400: docs/regole/generale.md#answers-and-errors).
  */
 
 const t = useTestApp();
@@ -155,7 +155,7 @@ describe('hostile input', () => {
           // A few at a time: the server works on them together, as it would for several browsers.
           for (let i = 0; i < requests.length; i += 8) {
             // The walk looks for 5xx, not at the login limits: every batch of logins starts with clean counters.
-            if (path.startsWith('/api/login/')) await deleteAllAttempts(database.db);
+            if (path.startsWith('/api/login/')) await cancellaTentativi(database.db);
             await Promise.all(requests.slice(i, i + 8).map(async ({ hostile, session, cookie }) => {
               const params = setIn(baseline, target, hostile);
               const res = await app.inject({

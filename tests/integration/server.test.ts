@@ -112,15 +112,15 @@ function overSocket(port: number, path: string): Promise<{ status: number; heade
 
 describe('requests Node refuses before the router', () => {
   it.each([
-    ['a 100 kB query string', `/api/health?x=${'a'.repeat(100_000)}`, 431, /^Richiesta troppo grande/],
-    ['a URL that does not decode', '/media/%c0%ae', 400, /^Indirizzo non valido\.$/],
-  ])('answer %s in the app\'s JSON shape, in Italian, with the security headers', async (_what, path, status, msg) => {
+    ['a 100 kB query string', `/api/health?x=${'a'.repeat(100_000)}`, 431, 'richiesta_troppo_grande', /^Richiesta troppo grande/],
+    ['a URL that does not decode', '/media/%c0%ae', 400, 'richiesta_non_valida', /^Indirizzo non valido\.$/],
+  ])('answer %s in the app\'s JSON shape, in Italian, with the security headers', async (_what, path, status, code, msg) => {
     const { app } = t();
     if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
     const res = await overSocket((app.server.address() as AddressInfo).port, path);
     expect(res.status).toBe(status);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(JSON.parse(res.body)).toEqual({ msg: expect.stringMatching(msg), requestId: expect.any(String) });
+    expect(JSON.parse(res.body)).toEqual({ code, msg: expect.stringMatching(msg), requestId: expect.any(String) });
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });

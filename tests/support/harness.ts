@@ -6,6 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import type { AppConfig } from '../../server/config.js';
 import type { Database } from '../../server/db/client.js';
+import { configDiTest } from './config.js';
 import { createTestDatabase } from './test-db.js';
 
 export interface TestApp {
@@ -20,9 +21,9 @@ export const fingerprint = (seed = 'device-1') =>
 
 /**
  * Per test file: its own database (cloned template), its own data folder and an app built on
- * them. Use the returned getter inside tests.
+ * them (with `config`'s settings over the test's). Use the returned getter inside tests.
  */
-export function useTestApp(): () => TestApp {
+export function useTestApp(config: Partial<AppConfig> = {}): () => TestApp {
   let ctx: TestApp | undefined;
   let drop: (() => Promise<void>) | undefined;
   let dataDir = '';
@@ -30,15 +31,10 @@ export function useTestApp(): () => TestApp {
     const tdb = await createTestDatabase();
     drop = tdb.drop;
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-test-data-'));
-    const config: AppConfig = {
-      env: 'test', port: 0, host: '127.0.0.1', databaseUrl: tdb.url, dataDir,
-      mediaDir: path.join(dataDir, 'media'), mailDir: path.join(dataDir, 'mail'),
-      mailFrom: 'Portale <noreply@test.local>', officeMail: 'ufficio@test.local',
-      sessionTtlHours: 1, seedDemo: false, trustProxy: false, logLevel: 'silent', webDir: undefined,
-    };
-    const app = await buildApp(config, { logger: false });
+    const completa = configDiTest(tdb.url, dataDir, config);
+    const app = await buildApp(completa, { logger: false });
     await app.ready();
-    ctx = { app, database: tdb.database, config };
+    ctx = { app, database: tdb.database, config: completa };
   });
   afterAll(async () => {
     await ctx?.app.close();

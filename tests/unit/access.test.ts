@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveScope } from '../../server/auth/access.js';
-import type { UtenteSessione } from '../../server/auth/session-user.js';
+import type { UtenteSessione } from '../../server/auth/utente-sessione.js';
 import { HttpError } from '../../server/lib/errors.js';
 
 const cliente = (aziendaCodice: string, codice: string, id: number) => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { estraiEmail, precompila } from '../../web/admin/utenti/precompila.js';
 
-describe('new-user pre-fill (SPEC §5)', () => {
+describe('new-user pre-fill', () => {
   it("takes the client's e-mail, the company name lowercased without spaces plus 2024, and the name twice", () => {
     expect(precompila({ email: 'info@termoidraulicabruno.it', ragione_sociale: 'Termoidraulica Bruno S.n.c.' })).toEqual({
       username: 'info@termoidraulicabruno.it',

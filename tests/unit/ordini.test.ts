@@ -3,7 +3,7 @@ import { promettibile } from '../../web/components/useAddToCart.js';
 import { disponibilitaTesto } from '../../web/checkout/disponibilitaTesto.js';
 import { statoOrdine } from '../../web/ordini/stato.js';
 
-describe('order status (SPEC §2 Orders)', () => {
+describe('order status', () => {
   it('says Confermato for response_code 201', () => {
     expect(statoOrdine({ response_code: '201', response_status: 'Confermato' })).toBe('Confermato');
   });
@@ -17,7 +17,7 @@ describe('order status (SPEC §2 Orders)', () => {
   });
 });
 
-describe('what can be promised (DESIGN §6), as the checkout counts it', () => {
+describe('what can be promised, as the checkout counts it', () => {
   it('is stock plus on order, a negative stock eating into it, never below 0', () => {
     expect(promettibile({ disponibilita: 3, ord_forn: 17 })).toBe(20);
     expect(promettibile({ disponibilita: 0, ord_forn: 17 })).toBe(17);

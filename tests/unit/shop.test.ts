@@ -8,7 +8,7 @@ import { formatDimensione } from '../../web/lib/formato.js';
 import { mediaPath, mediaUrl } from '../../web/lib/media.js';
 import { primoNumero } from '../../web/shop/media/MediaPage.js';
 
-describe('Pagination (SPEC §2)', () => {
+describe('Pagination', () => {
   it('shows a block of 5 around the current page', () => {
     expect(pageItems(1, 3)).toEqual([1, 2, 3]);
     expect(pageItems(1, 5)).toEqual([1, 2, 3, 4, 5]);
@@ -27,7 +27,7 @@ describe('Pagination (SPEC §2)', () => {
   });
 });
 
-describe('add-to-cart outcomes (SPEC §4)', () => {
+describe('add-to-cart outcomes', () => {
   const p = (disponibilita: number, ord_forn: number) => ({ disponibilita, ord_forn });
   it('refuses a quantity that is not positive', () => {
     expect(valutaAggiunta(p(10, 0), 0).esito).toBe('quantita-non-valida');
@@ -71,7 +71,7 @@ describe('media addresses', () => {
   });
 });
 
-describe('product pictures (SPEC §3 Product media)', () => {
+describe('product pictures', () => {
   const codart = '/media/codart/A%2F1/A%2F1.jpg';
   it("cards load the main photo's thumbnail, then the original, then codart/…, then the placeholder", () => {
     expect(productImageChain({ codice_prodotto: 'A/1', foto_principale: 'prodotti/A/a.jpg', foto_miniatura: 'prodotti/A/a.jpg.thumb.webp' }))
@@ -87,7 +87,7 @@ describe('product pictures (SPEC §3 Product media)', () => {
   });
 });
 
-describe("uploads: the browser's first check (SPEC §5)", () => {
+describe("uploads: the browser's first check", () => {
   it('photos: images only, at most the limit; attachments: documents, never images', () => {
     expect(primoControlloFile('immagine', [{ name: 'a.JPEG', size: 10 }, { name: 'b.webp', size: 10 }], MB)).toBeNull();
     expect(primoControlloFile('immagine', [{ name: 'a.jpg', size: 10 }, { name: 'scheda.pdf', size: 10 }], MB)).toBe(MSG_UPLOAD.soloImmagini);

@@ -8,7 +8,7 @@ import { paths } from '../paths';
 import { accessoKeys, loginBackend } from './api';
 import { LoginForm } from './LoginForm';
 
-/** Backend login (SPEC §2 "Backend login", §4): status 0 stores the response under `user`. */
+/** Backend login (docs/regole/accesso.md#backend-login): status 0 stores the response under `user`. */
 export function AdminLoginPage() {
   useDocumentTitle('Login Backend');
   const navigate = useNavigate();

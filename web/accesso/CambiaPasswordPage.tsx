@@ -9,7 +9,7 @@ import { nomeUtente, useLogoutCliente, useSyncUtente } from '../session/sessione
 import { dopoIlLogin, passwordDaCambiare } from './continua';
 
 /**
- * /cambia-password: a password set by the wholesaler's staff is temporary (DESIGN §10) and every
+ * /cambia-password: a password set by the wholesaler's staff is temporary (docs/regole/accesso.md#temporary-passwords) and every
  * customer call but the change answers 403 until the user sets one of their own. The login (and
  * any 403 `cambio_password`) leads here; on success the login's way goes on (/home2 or /dispatcher).
  */

@@ -9,7 +9,7 @@ import { paths } from '../paths';
 import { nomeUtente, sameClient, sessionDataFor, startClientSession, useLogoutCliente, useSyncUtente } from '../session/sessione';
 import { UserChip } from '../components/UserChip';
 
-/** "Utente con piu' Aziende collegate": one card per company/client pair (SPEC §2 Dispatcher). */
+/** "Utente con piu' Aziende collegate": one card per company/client pair (docs/regole/accesso.md#dispatcher). */
 export function DispatcherPage() {
   useDocumentTitle('Scelta azienda');
   const utente = useStoredUtente();

@@ -5,7 +5,7 @@ import { Logo } from '../components/Logo';
 export const LOGIN_HINT = 'Inserisci utente e password per effettuare il login';
 
 /**
- * The form shared by the customer and the backend login (SPEC §2, §5): username and password
+ * The form shared by the customer and the backend login (docs/regole/accesso.md#customer-login): username and password
  * required, 'Effettua Login' disabled while invalid, with the hint shown meanwhile.
  */
 export function LoginForm({ title, subtitle, onLogin, footer }: {

@@ -12,7 +12,7 @@ import { dopoIlLogin, passwordDaCambiare } from './continua';
 
 export const MSG_NESSUN_CLIENTE = "Non sono presenti clienti associati all'account";
 
-/** Customer login (SPEC §2 "Customer login", §4 "Customer login"). */
+/** Customer login (docs/regole/accesso.md#customer-login). */
 export function LoginPage() {
   useDocumentTitle('Accesso');
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ import { errorMessage } from '../lib/api';
 import { paths } from '../paths';
 import { checkManutenzione } from './api';
 
-/** Shown to customers while the maintenance switch is on (SPEC §2 Maintenance page). */
+/** Shown to customers while the maintenance switch is on (docs/regole/accesso.md#maintenance). */
 export function ManutenzionePage() {
   useDocumentTitle('Sito in manutenzione');
   const navigate = useNavigate();

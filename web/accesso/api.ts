@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { accessoApi, type LoginClienteRequest } from '../../shared/accesso.js';
 import { callApi } from '../lib/api';
 
-/** Access calls: logins, logouts, session info and the maintenance check (SPEC §7, DESIGN §4). */
+/** Access calls: logins, logouts, session info and the maintenance check. */
 
 export const accessoKeys = {
   sessione: ['accesso', 'sessione'] as const,

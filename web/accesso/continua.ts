@@ -4,7 +4,7 @@ import { paths } from '../paths';
 import { startClientSession } from '../session/sessione';
 
 /**
- * Where a customer goes once logged in (SPEC §2): with one client its session starts and the shop
+ * Where a customer goes once logged in (docs/regole/accesso.md#customer-login): with one client its session starts and the shop
  * opens at /home2; with several, the dispatcher lets them choose. Returns the path.
  */
 export function dopoIlLogin(utente: UtenteLogin): string {
@@ -16,6 +16,6 @@ export function dopoIlLogin(utente: UtenteLogin): string {
   return paths.dispatcher.path;
 }
 
-/** A password set by an admin must be replaced before anything else (DESIGN §10). */
+/** A password set by an admin must be replaced before anything else (docs/regole/accesso.md#temporary-passwords). */
 export const passwordDaCambiare = (utente: Pick<UtenteLogin, 'cambio_password'> | null | undefined): boolean =>
   utente?.cambio_password === 1;

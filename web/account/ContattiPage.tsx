@@ -1,17 +1,23 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { contattoRequest } from '../../shared/contatti.js';
+import { type Column, DataTable } from '../components/DataTable';
 import { InputField } from '../components/form/InputField';
 import { TextareaField } from '../components/form/TextareaField';
+import { useModulo } from '../components/form/useModulo';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { errorMessage } from '../lib/api';
 import { useShopSession } from '../session/shopSession';
 import { useInviaContatto } from './api';
-import { AGENTI, AZIENDA, CASELLE, telHref } from '../lib/azienda';
+import { AGENTI, AZIENDA, type Casella, CASELLE, telHref } from '../lib/azienda';
 import './account.css';
 
-type Campo = 'nome' | 'email' | 'messaggio';
+const colonneCaselle: Column<Casella>[] = [
+  { key: 'reparto', header: 'Ufficio', cell: (c) => c.reparto },
+  { key: 'email', header: 'Email', cell: (c) => <a href={`mailto:${c.email}`}>{c.email}</a> },
+  { key: 'telefono', header: 'Telefono', className: 'nowrap', cell: (c) => c.telefono && <a href={telHref(c.telefono)}>{c.telefono}</a> },
+];
 
-/** /contatti (SPEC §2 Contacts): office address, phones, mailboxes, the four agents and a message form. */
+/** /contatti: office address, phones, mailboxes, the four agents and a message form. */
 export function ContattiPage() {
   useDocumentTitle('Contatti');
   return (
@@ -44,25 +50,7 @@ export function ContattiPage() {
                 <dd>{AZIENDA.orari}</dd>
               </dl>
             </div>
-            <table className="table contatti-caselle">
-              <caption className="visually-hidden">Uffici</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Ufficio</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Telefono</th>
-                </tr>
-              </thead>
-              <tbody>
-                {CASELLE.map((c) => (
-                  <tr key={c.email}>
-                    <td>{c.reparto}</td>
-                    <td><a href={`mailto:${c.email}`}>{c.email}</a></td>
-                    <td className="nowrap">{c.telefono && <a href={telHref(c.telefono)}>{c.telefono}</a>}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable label="Uffici" className="contatti-caselle" rows={CASELLE} columns={colonneCaselle} rowKey={(c) => c.email} empty="Nessun ufficio." />
           </section>
 
           <section className="card" aria-labelledby="agenti">
@@ -97,46 +85,27 @@ export function ContattiPage() {
 function ContattoForm() {
   const { utente } = useShopSession();
   const invia = useInviaContatto();
-  const ids = { nome: useId(), email: useId(), messaggio: useId(), esito: useId() };
-  const [valori, setValori] = useState<Record<Campo, string>>({
+  const modulo = useModulo(contattoRequest, {
     nome: [utente?.nome, utente?.cognome].filter(Boolean).join(' '),
     email: utente?.username?.includes('@') ? utente.username : '',
     messaggio: '',
   });
-  const [errori, setErrori] = useState<Partial<Record<Campo, string>>>({});
   const [esito, setEsito] = useState<{ text: string; error?: boolean } | null>(null);
-
-  const set = (campo: Campo, v: string) => {
-    setValori((x) => ({ ...x, [campo]: v }));
-    if (errori[campo]) setErrori((e) => ({ ...e, [campo]: undefined }));
-  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (invia.isPending) return;
     setEsito(null);
-    const parsed = contattoRequest.safeParse(valori);
-    if (!parsed.success) {
-      const next: Partial<Record<Campo, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const k = issue.path[0] as Campo;
-        next[k] ??= issue.message;
-      }
-      setErrori(next);
-      const first = (['nome', 'email', 'messaggio'] as const).find((k) => next[k]);
-      if (first) document.getElementById(ids[first])?.focus();
-      return;
-    }
+    const controllo = modulo.valida(modulo.valori);
+    if (!controllo.ok) return;
     try {
-      const r = await invia.mutateAsync(parsed.data);
+      const r = await invia.mutateAsync(controllo.dati);
       setEsito({ text: r.msg, error: r.status !== 0 });
-      if (r.status === 0) setValori((x) => ({ ...x, messaggio: '' }));
+      if (r.status === 0) modulo.imposta('messaggio', '');
     } catch (err) {
       setEsito({ text: errorMessage(err), error: true });
     }
   };
-
-  const campo = (c: Campo) => ({ id: ids[c], value: valori[c], required: true, error: errori[c] });
 
   return (
     <section className="card contatti-form" aria-labelledby="scrivici">
@@ -144,16 +113,16 @@ function ContattoForm() {
         <h2 id="scrivici">Scrivici</h2>
       </div>
       <form className="card-body" onSubmit={submit} noValidate aria-busy={invia.isPending}>
-        <InputField {...campo('nome')} label="Nome" autoComplete="name" maxLength={200} onChange={(e) => set('nome', e.target.value)} />
-        <InputField {...campo('email')} label="Email" type="email" autoComplete="email" maxLength={200} onChange={(e) => set('email', e.target.value)} />
-        <TextareaField {...campo('messaggio')} label="Messaggio" rows={7} maxLength={5000} onChange={(e) => set('messaggio', e.target.value)} />
+        <InputField {...modulo.campo('nome')} required label="Nome" autoComplete="name" maxLength={200} />
+        <InputField {...modulo.campo('email')} required label="Email" type="email" autoComplete="email" maxLength={200} />
+        <TextareaField {...modulo.campo('messaggio')} required label="Messaggio" rows={7} maxLength={5000} />
         <p className="hint"><span aria-hidden="true">*</span> Tutti i campi sono obbligatori.</p>
         <div className="contatti-submit">
           <button type="submit" className="btn btn-primary" disabled={invia.isPending}>
             {invia.isPending ? 'Invio in corso…' : 'Invia messaggio'}
           </button>
         </div>
-        <p id={ids.esito} className={`contatti-esito${esito?.error ? ' is-error' : ''}${esito ? ' is-shown' : ''}`} role="status" aria-live="polite">
+        <p className={`contatti-esito${esito?.error ? ' is-error' : ''}${esito ? ' is-shown' : ''}`} role="status" aria-live="polite">
           {esito?.text ?? ''}
         </p>
       </form>

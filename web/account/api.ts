@@ -7,7 +7,7 @@ import { queryClient } from '../lib/queryClient';
 import { getUtente, setUtente } from '../lib/storage';
 import type { UtenteLogin } from '../../shared/accesso.js';
 
-/** POST contatti/invia: the contact form's message (DESIGN §4: the path the spec leaves open). */
+/** POST contatti/invia: the contact form's message (a path of our own: docs/regole/generale.md#api-calls). */
 export const useInviaContatto = () =>
   useMutation({ mutationFn: (body: ContattoRequest) => callApi(contattiApi.invia, body) });
 
@@ -20,13 +20,12 @@ function passwordNonPiuTemporanea(): void {
 }
 
 /**
- * POST password/cambia (DESIGN §10): {status: 0} when changed; a wrong current password or a weak
- * new one is status 1 with the server's Italian msg. On success the password is no longer temporary.
+ * POST password/cambia (docs/regole/accesso.md#password-change): {status: 0} when changed; a wrong current password or a weak
+ * new one is a 400 (code 'password_errata' or 'password_debole') with the server's Italian msg.
+ * On success the password is no longer temporary.
  */
 export const useCambiaPassword = () =>
   useMutation({
     mutationFn: (body: { password_attuale: string; nuova_password: string }) => callApi(utentiApi.cambiaPassword, body),
-    onSuccess: (r) => {
-      if (r.status === 0) passwordNonPiuTemporanea();
-    },
+    onSuccess: passwordNonPiuTemporanea,
   });

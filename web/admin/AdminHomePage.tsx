@@ -6,11 +6,11 @@ import { statisticheQuery } from './statistiche/api';
 import { GraficoVendite } from './statistiche/GraficoVendite';
 import './statistiche/statistiche.css';
 
-/** The chart's title (SPEC §2 Admin area). */
+/** The chart's title (docs/regole/admin.md#admin-home). */
 export const TITOLO_GRAFICO = 'Andamento Vendite Mensili';
 
 /**
- * Admin home (/adminhome, SPEC §2): 'Benvenuto nel pannello di amministrazione', the logged-in
+ * Admin home (/adminhome): 'Benvenuto nel pannello di amministrazione', the logged-in
  * admin, and the line chart 'Andamento Vendite Mensili' of the current year's accepted orders
  * (ordini/stats, open to every admin).
  */

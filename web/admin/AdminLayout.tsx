@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { TIPOLOGIA_TECNICO, type AdminInfo } from '../../shared/accesso.js';
 import { sessioneBackendQuery } from '../accesso/api';
@@ -12,6 +12,7 @@ import { ApiError } from '../lib/api';
 import { removeStored, setAdminUser, STORAGE_KEYS, useStoredAdminUser } from '../lib/storage';
 import { paths } from '../paths';
 import { AdminSessionContext } from './adminSession';
+import './adminLayout.css';
 
 interface MenuItem {
   label: string;
@@ -35,7 +36,7 @@ export const ADMIN_MENU: MenuItem[] = [
   { label: 'Clienti', to: paths.adminClienti.path, anche: ['/admin/cliente/'], icon: icon('M20 7H4a1 1 0 0 0-1 1v11a1 1 0 0 0 1 1h16a1 1 0 0 0 1-1V8a1 1 0 0 0-1-1zM16 7V5a2 2 0 0 0-2-2h-4a2 2 0 0 0-2 2v2') },
   { label: 'Categorie', to: paths.adminCategorie.path, icon: icon('M3 6h18M3 12h12M3 18h6') },
   { label: 'Prodotti', to: paths.adminProdotti.path, anche: [paths.adminProdottiCustom.path], icon: icon('M21 8 12 3 3 8v8l9 5 9-5zM3 8l9 5 9-5M12 13v8') },
-  // Not in SPEC §2's list of menu links, but its screens would be unreachable without them.
+  // Not in the wholesaler's menu, but their screens would be unreachable without them (docs/decisions/admin-menu-entries.md).
   { label: 'Multimedia', to: paths.adminMultimedia.path, icon: icon('M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9zM14 3v6h6M12 18v-6M9 15l3 3 3-3') },
   { label: 'Banner', to: paths.adminBanner.path, icon: icon('M4 4h16v16H4zM14 4v16M17 8h.01M9 15l2-3 2 3') },
   { label: 'Ordini ERP', to: paths.adminOrdiniErp.path, icon: icon('M4 4h16v16H4zM4 9h16M9 20V9M14 14h3M14 17h3') },
@@ -71,6 +72,7 @@ export function AdminLayout() {
   }, [soloCliente]);
 
   const admin: AdminInfo | undefined = server ?? stored?.utente;
+  const menu = useMenuPieghevole();
   if (soloCliente || (!stored?.utente && !server)) return <Navigate to={paths.adminLogin.path} replace />;
 
   let content: ReactNode;
@@ -81,8 +83,8 @@ export function AdminLayout() {
   return (
     <AdminSessionContext.Provider value={admin ?? null}>
       <div className="admin">
-        <AdminHeader admin={admin} />
-        <AdminMenu tecnico={admin?.tipologia === TIPOLOGIA_TECNICO} />
+        <AdminHeader admin={admin} menu={menu} />
+        <AdminMenu tecnico={admin?.tipologia === TIPOLOGIA_TECNICO} menu={menu} />
         <main className="admin-main" id="contenuto">
           {content}
         </main>
@@ -91,11 +93,52 @@ export function AdminLayout() {
   );
 }
 
-function AdminHeader({ admin }: { admin: AdminInfo | undefined }) {
+type MenuPieghevole = ReturnType<typeof useMenuPieghevole>;
+
+/**
+ * The side menu below 1024 px: folded behind the header's 'Menu' button, which opens it over the
+ * page with the focus on its first entry; Escape, a click beside it or an entry taken closes it,
+ * the focus back on the button after Escape.
+ */
+function useMenuPieghevole() {
+  const [aperto, setAperto] = useState(false);
+  const id = useId();
+  const bottone = useRef<HTMLButtonElement>(null);
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => setAperto(false), [pathname]);
+  useEffect(() => {
+    if (!aperto) return;
+    nav.current?.querySelector('a')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setAperto(false);
+      bottone.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [aperto]);
+  return { aperto, setAperto, id, bottone, nav };
+}
+
+function AdminHeader({ admin, menu }: { admin: AdminInfo | undefined; menu: MenuPieghevole }) {
   const logout = useLogoutBackend();
   const nome = admin ? `${admin.nome} ${admin.cognome}`.trim() || admin.username : '';
   return (
     <header className="admin-header">
+      <button
+        ref={menu.bottone}
+        type="button"
+        className="btn btn-sm admin-menu-btn"
+        aria-expanded={menu.aperto}
+        aria-controls={menu.id}
+        onClick={() => menu.setAperto((a) => !a)}
+      >
+        <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+          <path d="M4 6h16M4 12h16M4 18h16" />
+        </svg>
+        Menu
+      </button>
       <Link to={paths.adminHome.path} aria-label="Home amministrazione" style={{ display: 'inline-flex' }}>
         <Logo size={32} inverted />
       </Link>
@@ -111,24 +154,27 @@ function AdminHeader({ admin }: { admin: AdminInfo | undefined }) {
   );
 }
 
-function AdminMenu({ tecnico }: { tecnico: boolean }) {
+function AdminMenu({ tecnico, menu }: { tecnico: boolean; menu: MenuPieghevole }) {
   const items = ADMIN_MENU.filter((item) => !item.tecnico || tecnico);
   const { pathname } = useLocation();
   return (
-    <nav className="admin-side" aria-label="Menu amministrazione">
-      <ul>
-        {items.map((item) => (
-          <li key={item.to}>
-            <NavLink
-              to={item.to}
-              className={({ isActive }) => (isActive || item.anche?.some((p) => pathname.startsWith(p)) ? 'active' : undefined)}
-            >
-              {item.icon}
-              {item.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <>
+      {menu.aperto && <div className="admin-side-velo" aria-hidden="true" onClick={() => menu.setAperto(false)} />}
+      <nav ref={menu.nav} id={menu.id} className={`admin-side${menu.aperto ? ' is-open' : ''}`} aria-label="Menu amministrazione">
+        <ul>
+          {items.map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                className={({ isActive }) => (isActive || item.anche?.some((p) => pathname.startsWith(p)) ? 'active' : undefined)}
+              >
+                {item.icon}
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </>
   );
 }

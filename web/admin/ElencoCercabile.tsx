@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { InputField } from '../components/form/InputField';
 import { SelectField } from '../components/form/SelectField';
 import { Pagination } from '../components/Pagination';
+import { formatIntero } from '../lib/formato';
 
 /**
  * The frame of a paged admin list with a search (Clienti, Utenti): the count above it ('1 cliente',
@@ -30,7 +31,7 @@ export function ElencoCercabile(p: {
   const totalPages = p.totale === undefined ? 0 : Math.ceil(p.totale / p.limit);
   const conteggio = p.totale === undefined
     ? '\u00a0'
-    : `${p.totale === 1 ? `1 ${uno}` : `${p.totale.toLocaleString('it-IT')} ${molti}`}${p.stringa ? ` per “${p.stringa}”` : ''}`;
+    : `${p.totale === 1 ? `1 ${uno}` : `${formatIntero(p.totale)} ${molti}`}${p.stringa ? ` per “${p.stringa}”` : ''}`;
   const Molti = molti.charAt(0).toUpperCase() + molti.slice(1);
   return (
     <>

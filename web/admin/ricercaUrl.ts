@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
-/** SPEC §9: search debounce 500 ms. */
+/** Search debounce: 500 ms. */
 const DEBOUNCE_MS = 500;
 /** The search term in the URL, beside start and limit, so that back from a detail finds the same page. */
 const PARAM = 'stringa';
 
 /**
- * SPEC §5: the admin search is trimmed and lowercased; an empty term is ignored (every row).
+ * The admin search is trimmed and lowercased; an empty term is ignored, every row shows (docs/regole/admin.md#admin-search).
  * The server trims too; lowercasing here keeps one cache entry per search, whatever the case.
  */
 export function normalizzaRicerca(testo: string): string {

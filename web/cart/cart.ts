@@ -4,7 +4,7 @@ import { prodottoBase, type Prodotto } from '../../shared/catalogo.js';
 import { readStored, STORAGE_KEYS, useStored, writeStored } from '../lib/storage';
 
 /**
- * The cart (SPEC §4 "Cart"): local storage key carrelloItems, each line the product plus quantita.
+ * The cart (docs/regole/ordini.md#cart): local storage key carrelloItems, each line the product plus quantita.
  * UI state only: the server re-reads prices and stock when the order is confirmed.
  */
 export const cartItemSchema = prodottoBase.extend({ quantita: z.number().int().min(1) }).loose();
@@ -27,7 +27,7 @@ export function setCartQuantita(codice: string, quantita: number): void {
   write(read().map((x) => (x.codice_prodotto === codice ? ({ ...x, quantita } as CartItem) : x)));
 }
 
-/** A decrement at quantity 1 removes the line (SPEC §4). */
+/** A decrement at quantity 1 removes the line. */
 export function decrementCart(codice: string): void {
   const items = read();
   const item = items.find((x) => x.codice_prodotto === codice);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { STORAGE_KEYS, useStored, writeStored } from '../lib/storage';
 
 /**
- * Price display mode (SPEC §4 "Price mode"), chosen in the header menu:
+ * Price display mode (docs/regole/catalogo.md#price-mode), chosen in the header menu:
  * 'No Listino' hides prices, 'Listino 1' shows them once, 'Listino 2' doubles them.
  */
 export const priceModeSchema = z.enum(['nascosto', 'normale', 'doppio']);
@@ -30,18 +30,6 @@ export function displayPrice(value: number, mode: PriceMode): number | null {
   if (mode === 'nascosto') return null;
   return round3(mode === 'doppio' ? value * 2 : value);
 }
-
-// it-IT leaves 4-digit amounts ungrouped by default ('1142,540 €'); a price list groups them.
-const euro = (decimals: number) => new Intl.NumberFormat('it-IT', {
-  style: 'currency', currency: 'EUR', minimumFractionDigits: decimals, maximumFractionDigits: decimals,
-  useGrouping: 'always' as unknown as boolean,
-});
-const euro3 = euro(3);
-const euro2 = euro(2);
-/** Prices and order totals: 3 decimals. */
-export const formatEuro3 = (n: number) => euro3.format(n);
-/** Turnover and statistics: 2 decimals. */
-export const formatEuro2 = (n: number) => euro2.format(n);
 
 /** Cart totals in a mode: list-price total, net (discounted) total, overall = net; hidden mode counts 0. */
 export function cartTotals(items: { prezzo: number; prezzo_reale: number; quantita: number }[], mode: PriceMode) {

@@ -1,4 +1,4 @@
-/** 'Svuota Carrello' and 'Conferma Ordine', both disabled when the cart is empty (SPEC §2). */
+/** 'Svuota Carrello' and 'Conferma Ordine', both disabled when the cart is empty. */
 export function CartActions({ className, vuoto, busy, onSvuota, onConferma }: {
   className: string;
   vuoto: boolean;

@@ -1,8 +1,9 @@
-import { TrashIcon } from '../components/icons';
-import { cartTotals, formatEuro3, type PriceMode } from '../cart/priceMode';
+import { TrashIcon } from '../components/Icone';
+import { formatEuro3 } from '../lib/formato';
+import { cartTotals, type PriceMode } from '../cart/priceMode';
 import type { CartItem } from '../cart/cart';
 
-/** SPEC §5: emptying the cart asks this. */
+/** Emptying the cart asks this (docs/regole/ordini.md#cart). */
 export const MSG_SVUOTA = 'Sei sicuro di voler svuotare il carrello?';
 
 /** Partial (list prices), discounted partial (net prices) and overall total of the cart, per price mode. */

@@ -3,7 +3,9 @@ import { NoteField } from './NoteField';
 import { CartActions } from './CartActions';
 import { Link } from 'react-router-dom';
 import { useCart, type CartItem } from '../cart/cart';
-import { formatEuro3, usePriceMode, type PriceMode } from '../cart/priceMode';
+import { formatEuro3 } from '../lib/formato';
+import { usePriceMode, type PriceMode } from '../cart/priceMode';
+import { type Column, DataTable } from '../components/DataTable';
 import { EmptyState } from '../components/EmptyState';
 import { useDialogs } from '../components/Modal';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
@@ -18,10 +20,10 @@ import { useConfermaOrdine, useVerificaDisponibilita } from './useConfermaOrdine
 import { disponibilitaTesto } from './disponibilitaTesto';
 import './checkout.css';
 
-/** /checkout (SPEC §2 Checkout): the cart lines, totals, order name and note, a quick search, confirmation. */
+/** /checkout (docs/regole/ordini.md#checkout): the cart lines, totals, order name and note, a quick search, confirmation. */
 export function CheckoutPage() {
   useDocumentTitle('Checkout');
-  const { items, clear } = useCart();
+  const { items, clear, remove } = useCart();
   const mode = usePriceMode();
   const draft = useOrdineDraft();
   const { confirm } = useDialogs();
@@ -51,31 +53,24 @@ export function CheckoutPage() {
               <h2 id={cartTitleId}>Carrello</h2>
               <span className="badge">{items.length === 1 ? '1 articolo' : `${items.length} articoli`}</span>
             </div>
-            {vuoto ? (
-              <EmptyState
-                title="Il carrello è vuoto."
-                action={<Link className="btn" to={paths.home2.path}>Vai al catalogo</Link>}
-              >
-                Cerca un prodotto qui sopra per aggiungerlo.
-              </EmptyState>
-            ) : (
-              <div className="table-scroll">
-                <table className="table checkout-table">
-                  <thead>
-                    <tr>
-                      <th scope="col" colSpan={2}>Prodotto</th>
-                      <th scope="col">Quantità</th>
-                      {mode !== 'nascosto' && <th scope="col" className="num">Parziale</th>}
-                      {mode !== 'nascosto' && <th scope="col" className="num">Parziale scontato</th>}
-                      <th scope="col"><span className="visually-hidden">Azioni</span></th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {items.map((item) => <CheckoutLine key={item.codice_prodotto} item={item} mode={mode} />)}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <DataTable
+              label="Articoli nel carrello"
+              className="checkout-table"
+              rows={items}
+              columns={colonne(mode)}
+              rowKey={(item) => item.codice_prodotto}
+              empty={(
+                <EmptyState title="Il carrello è vuoto." action={<Link className="btn" to={paths.home2.path}>Vai al catalogo</Link>}>
+                  Cerca un prodotto qui sopra per aggiungerlo.
+                </EmptyState>
+              )}
+              actions={(item) => (
+                <div className="checkout-line-actions">
+                  <ListeDialogButton prodotto={item} className="btn btn-ghost btn-sm" />
+                  <RemoveLineButton codice={item.codice_prodotto} onRemove={remove} />
+                </div>
+              )}
+            />
           </section>
         </div>
 
@@ -109,37 +104,44 @@ export function CheckoutPage() {
   );
 }
 
-function CheckoutLine({ item, mode }: { item: CartItem; mode: PriceMode }) {
-  const { remove } = useCart();
-  const qtyId = useId();
-  const labelId = useId();
-  const codeId = useId();
-  const importi = lineAmounts(item, mode);
-  return (
-    <tr>
-      <td className="checkout-thumb">
-        <Thumb codice={item.codice_prodotto} foto={item.foto_miniatura ?? item.foto_principale} size={40} />
-      </td>
-      <td className="checkout-product">
-        <span id={codeId} className="checkout-code">Cod. Prodotto <span className="mono">{item.codice_prodotto}</span></span>
-        <span className="checkout-title">{item.titolo}</span>
-        <span className="hint">
-          {importi && <>{formatEuro3(importi.unitario)} / {item.um || 'Pz'} · </>}
-          <span className={`stock stock-${item.disponibilita_colore}`}>{disponibilitaTesto(item)}</span>
-        </span>
-      </td>
-      <td className="checkout-qty">
-        <label id={labelId} htmlFor={qtyId} className="label">Qt:</label>
-        <QuantitaInput item={item} id={qtyId} aria-labelledby={`${labelId} ${codeId}`} />
-      </td>
-      {importi && <td className="num">{formatEuro3(importi.parziale)}</td>}
-      {importi && <td className="num strong">{formatEuro3(importi.scontato)}</td>}
-      <td>
-        <div className="checkout-line-actions">
-          <ListeDialogButton prodotto={item} className="btn btn-ghost btn-sm" />
-          <RemoveLineButton codice={item.codice_prodotto} onRemove={remove} />
-        </div>
-      </td>
-    </tr>
-  );
-}
+/** A line's element ids: the quantity's label names the product's code in another cell. */
+const idRiga = (item: CartItem, parte: string) => `checkout-${parte}-${encodeURIComponent(item.codice_prodotto)}`;
+
+const colonne = (mode: PriceMode): Column<CartItem>[] => [
+  {
+    key: 'foto', header: <span className="visually-hidden">Foto</span>, className: 'checkout-thumb',
+    cell: (item) => <Thumb codice={item.codice_prodotto} foto={item.foto_miniatura ?? item.foto_principale} size={40} />,
+  },
+  {
+    key: 'prodotto', header: 'Prodotto', className: 'checkout-product',
+    cell: (item) => {
+      const importi = lineAmounts(item, mode);
+      return (
+        <>
+          <span id={idRiga(item, 'codice')} className="checkout-code">Cod. Prodotto <span className="mono">{item.codice_prodotto}</span></span>
+          <span className="checkout-title">{item.titolo}</span>
+          <span className="hint">
+            {importi && <>{formatEuro3(importi.unitario)} / {item.um || 'Pz'} · </>}
+            <span className={`stock stock-${item.disponibilita_colore}`}>{disponibilitaTesto(item)}</span>
+          </span>
+        </>
+      );
+    },
+  },
+  {
+    key: 'quantita', header: 'Quantità', className: 'checkout-qty',
+    cell: (item) => (
+      <>
+        <label id={idRiga(item, 'etichetta')} htmlFor={idRiga(item, 'qta')} className="label">Qt:</label>
+        <QuantitaInput item={item} id={idRiga(item, 'qta')} aria-labelledby={`${idRiga(item, 'etichetta')} ${idRiga(item, 'codice')}`} />
+      </>
+    ),
+  },
+  ...(mode === 'nascosto' ? [] : [
+    { key: 'parziale', header: 'Parziale', align: 'end' as const, cell: (item: CartItem) => formatEuro3(lineAmounts(item, mode)!.parziale) },
+    {
+      key: 'scontato', header: 'Parziale scontato', align: 'end' as const, className: 'strong',
+      cell: (item: CartItem) => formatEuro3(lineAmounts(item, mode)!.scontato),
+    },
+  ]),
+];

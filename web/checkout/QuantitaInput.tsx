@@ -3,7 +3,7 @@ import { removeFromCart, setCartQuantita, type CartItem } from '../cart/cart';
 import { useDialogs } from '../components/Modal';
 import { promettibile } from '../components/useAddToCart';
 
-/** Texts of SPEC §5 for cart quantities. */
+/** Texts for cart quantities (docs/regole/ordini.md#cart-quantity). */
 export const MSG_QUANTITA = {
   nonValida: 'Per favore, inserisci una quantità valida.',
   oltreDisponibilita: (max: number) =>

@@ -3,24 +3,25 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Prodotto } from '../../shared/catalogo.js';
 import { addToCart } from '../cart/cart';
 import { promettibile } from '../components/useAddToCart';
-import { SearchIcon } from '../components/icons';
-import { displayPrice, formatEuro3, usePriceMode } from '../cart/priceMode';
-import { ErrorState } from '../components/ErrorState';
+import { SearchIcon } from '../components/Icone';
+import { formatEuro3 } from '../lib/formato';
+import { displayPrice, usePriceMode } from '../cart/priceMode';
 import { useDebounced } from '../hooks/useDebounced';
 import { useDialogs } from '../components/Modal';
+import { QueryView } from '../components/QueryView';
 import { Spinner } from '../components/Spinner';
 import { useShopSession } from '../session/shopSession';
 import { quickSearchQuery } from './api';
 import { Thumb } from '../components/Thumb';
 import { disponibilitaTesto } from './disponibilitaTesto';
 
-/** SPEC §9: search debounce 500 ms; the quick search needs more than 2 characters. */
+/** Search debounce 500 ms; the quick search needs more than 2 characters. */
 export const QUICK_SEARCH_DEBOUNCE_MS = 500;
 export const QUICK_SEARCH_MIN = 3;
 export const MSG_GIACENZA = 'Giacenza non disponibile';
 
 /**
- * The quick product search of the Speed Checkout panel and of /checkout (SPEC §4 "Quick search"):
+ * The quick product search of the Speed Checkout panel and of /checkout (docs/regole/ordini.md#quick-search):
  * results after a 500 ms pause for more than 2 characters (a repeated term is not searched again);
  * adding puts quantity 1 in the cart, or alerts 'Giacenza non disponibile' when nothing can be
  * promised (stock plus on order below 1, the rule of the card and of the order's confirmation),
@@ -100,48 +101,49 @@ export function QuickSearch({ label = 'Ricerca rapida prodotti', autoFocus = fal
         {annuncio || (text.trim().length > 0 && text.trim().length < QUICK_SEARCH_MIN ? 'Inserisci almeno 3 caratteri.' : '')}
       </p>
       {attivo && (
-        query.isError ? (
-          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-        ) : query.isPending ? (
-          <Spinner label="Ricerca in corso…" showLabel block />
-        ) : prodotti.length === 0 ? (
-          <p className="qs-empty">Nessun prodotto trovato per questa ricerca.</p>
-        ) : (
-          <>
-            <ul className="qs-results" aria-label={`Risultati per "${term}"`}>
-              {prodotti.map((p) => {
-                const prezzo = displayPrice(p.prezzo_reale, mode);
-                return (
-                  <li key={p.codice_prodotto} className="qs-item">
-                    <Thumb codice={p.codice_prodotto} foto={p.foto_miniatura ?? p.foto_principale} size={32} />
-                    <span className="qs-text">
-                      <span className="mono qs-code">{p.codice_prodotto}</span>
-                      <span className="qs-title" title={p.titolo}>{p.titolo}</span>
-                    </span>
-                    <span className="qs-meta">
-                      {prezzo !== null && <span className="num">{formatEuro3(prezzo)}</span>}
-                      <span className={`stock stock-${p.disponibilita_colore}`}>{disponibilitaTesto(p)}</span>
-                    </span>
-                    <button
-                      type="button"
-                      className="btn btn-sm qs-add"
-                      aria-label={`Aggiungi ${p.codice_prodotto} al carrello`}
-                      title="Aggiungi al carrello (quantità 1)"
-                      onClick={() => void aggiungi(p as Prodotto)}
-                    >
-                      <span aria-hidden="true">+</span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-            {query.data && query.data.totaleProdotti > prodotti.length && (
-              <p className="hint qs-more">
-                Primi {prodotti.length} di {query.data.totaleProdotti} risultati: affina la ricerca.
-              </p>
-            )}
-          </>
-        )
+        <QueryView
+          query={query}
+          loadingLabel="Ricerca in corso…"
+          isEmpty={() => prodotti.length === 0}
+          empty={<p className="qs-empty">Nessun prodotto trovato per questa ricerca.</p>}
+        >
+          {(d) => (
+            <>
+              <ul className="qs-results" aria-label={`Risultati per "${term}"`}>
+                {prodotti.map((p) => {
+                  const prezzo = displayPrice(p.prezzo_reale, mode);
+                  return (
+                    <li key={p.codice_prodotto} className="qs-item">
+                      <Thumb codice={p.codice_prodotto} foto={p.foto_miniatura ?? p.foto_principale} size={32} />
+                      <span className="qs-text">
+                        <span className="mono qs-code">{p.codice_prodotto}</span>
+                        <span className="qs-title" title={p.titolo}>{p.titolo}</span>
+                      </span>
+                      <span className="qs-meta">
+                        {prezzo !== null && <span className="num">{formatEuro3(prezzo)}</span>}
+                        <span className={`stock stock-${p.disponibilita_colore}`}>{disponibilitaTesto(p)}</span>
+                      </span>
+                      <button
+                        type="button"
+                        className="btn btn-sm qs-add"
+                        aria-label={`Aggiungi ${p.codice_prodotto} al carrello`}
+                        title="Aggiungi al carrello (quantità 1)"
+                        onClick={() => void aggiungi(p as Prodotto)}
+                      >
+                        <span aria-hidden="true">+</span>
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+              {d.totaleProdotti > prodotti.length && (
+                <p className="hint qs-more">
+                  Primi {prodotti.length} di {d.totaleProdotti} risultati: affina la ricerca.
+                </p>
+              )}
+            </>
+          )}
+        </QueryView>
       )}
     </div>
   );

@@ -5,7 +5,7 @@ import { callApi } from '../lib/api';
 
 /** Calls of the cart screens (Speed Checkout panel and /checkout): quick search, availability, order. */
 
-/** Results of one quick search (SPEC §4 "Quick search"): the first page of search/prodotti. */
+/** Results of one quick search: the first page of search/prodotti. */
 export const QUICK_SEARCH_LIMIT = 10;
 
 export const checkoutKeys = {
@@ -22,14 +22,14 @@ export const quickSearchQuery = (azienda: string, cliente: string, stringa: stri
 
 /** POST ordini/check: current stock of each cart line. */
 export const checkDisponibilita = (righe: { codice_prodotto: string; quantita: number }[]) =>
-  callApi(ordiniApi.check, { prodotti: righe.map((r) => ({ codice_prodotto: r.codice_prodotto, quantita: r.quantita })) });
+  callApi(ordiniApi.verifica, { prodotti: righe.map((r) => ({ codice_prodotto: r.codice_prodotto, quantita: r.quantita })) });
 
 /**
  * POST ordini/create with the Idempotency-Key header: the same key for the same confirmation
  * attempt (double click, retry after a network error) gives one order on the server.
  */
 export const creaOrdine = (body: OrdiniCreateRequest, idempotencyKey: string) =>
-  callApi(ordiniApi.create, body, { headers: { 'Idempotency-Key': idempotencyKey } });
+  callApi(ordiniApi.crea, body, { headers: { 'Idempotency-Key': idempotencyKey } });
 
 /** GET search/prodottoByCodiceProdotto: the product with the client's current prices, or null. */
 export async function prodottoByCodice(codice: string, azienda: string, cliente: string): Promise<Prodotto | null> {

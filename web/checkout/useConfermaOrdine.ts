@@ -12,7 +12,7 @@ import { useShopSession } from '../session/shopSession';
 import { checkDisponibilita, creaOrdine, newIdempotencyKey } from './api';
 import { resetOrdineDraft, type OrdineDraft } from './draft';
 
-/** Texts of SPEC §4, §5 and §8 for the order confirmation. */
+/** Texts of the order confirmation (docs/regole/ordini.md#order-confirmation). */
 export const MSG_ORDINE = {
   conferma: "Sei sicuro di voler confermare l'ordine?",
   erroreVerifica: 'Errore durante la verifica della disponibilità dei prodotti.',
@@ -27,7 +27,7 @@ export const MSG_ORDINE = {
 } as const;
 
 /**
- * 'pannello': the Speed Checkout panel (SPEC §4 "Order confirmation (customer cart)"): confirm, check,
+ * 'pannello': the Speed Checkout panel: confirm, check,
  * and on a shortfall set each line to what is available and stay in the cart.
  * 'checkout': the /checkout variant: check first, offer to drop the unavailable lines, then confirm.
  */
@@ -141,7 +141,7 @@ export function useConfermaOrdine(variante: VarianteConferma) {
   return { conferma, busy };
 }
 
-/** 'Verifica disponibilità': the availability report of SPEC §8 for the cart, without ordering. */
+/** 'Verifica disponibilità': the availability report (docs/regole/ordini.md#availability-report) for the cart, without ordering. */
 export function useVerificaDisponibilita() {
   const { alert } = useDialogs();
   return useCallback(async (righe: CartItem[]) => {

@@ -6,7 +6,7 @@ const TESTI = {
   rosso: 'Non disponibile',
 } as const;
 
-/** Availability dot and text (DESIGN §6: in stock, only on order, none) with the quantities. */
+/** Availability dot and text (docs/regole/catalogo.md#availability-colour: in stock, only on order, none) with the quantities. */
 export function Availability({ prodotto, compact = false }: {
   prodotto: Pick<Prodotto, 'disponibilita_colore' | 'disponibilita' | 'ord_forn' | 'um'>;
   /** Hide the quantities. */

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { NO_BRAND } from '../../shared/catalogo.js';
+import { SENZA_MARCHIO } from '../../shared/catalogo.js';
 import { mediaUrl } from '../lib/media';
 import { brandInfoQuery } from '../shop/api';
 import { FallbackImage } from './ProductImage';
 
 /**
- * The local logo path of SPEC §8 for a brand whose logo failed:
+ * The local logo path for a brand whose logo failed (docs/regole/catalogo.md#brands):
  * /media/brand/{id without leading zeros}_{description lowercase, spaces → _}_logo.jpg
  */
 export function brandFallbackLogo(brandId: string, descrizione: string): string {
@@ -31,7 +31,7 @@ export function BrandLogo({ brandId, descrizione, className, onFail = null }: {
   className?: string;
   onFail?: ReactNode;
 }) {
-  const noBrand = !brandId || brandId === NO_BRAND;
+  const noBrand = !brandId || brandId === SENZA_MARCHIO;
   const info = useQuery({ ...brandInfoQuery(brandId), enabled: !noBrand });
   if (noBrand) return null;
   if (info.isPending) return null;

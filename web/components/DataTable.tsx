@@ -3,7 +3,7 @@ import type { Key, MouseEvent, ReactNode } from 'react';
 import { EmptyState } from './EmptyState';
 import { ErrorState } from './ErrorState';
 import { Spinner } from './Spinner';
-import './data-table.css';
+import './dataTable.css';
 
 export interface Column<T> {
   key: string;
@@ -17,45 +17,60 @@ export interface Column<T> {
 }
 
 /** The parts of a TanStack query a table reads; use `select` to hand it the rows. */
-export type TableQuery<T> = Pick<UseQueryResult<readonly T[]>, 'data' | 'isPending' | 'isError' | 'error' | 'isFetching' | 'isPlaceholderData' | 'refetch'>;
+export type TableQuery<T> = Pick<UseQueryResult<readonly T[]>, 'data' | 'isPending' | 'isError' | 'error' | 'isFetching' | 'isPlaceholderData'>
+  & { refetch: () => unknown };
+
+/** Where the rows come from: a query (with its loading and error states) or rows already at hand. */
+type Righe<T> = { query: TableQuery<T>; rows?: never } | { rows: readonly T[]; query?: never };
 
 const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"]';
 
 /**
  * A list as a dense table: typed columns, header sticky inside its own scroll box (which also
  * scrolls sideways on narrow screens), and the three states of a list as a row under the header:
- * loading (Spinner), empty (`empty`), error (SPEC §8 text and 'Riprova'). While another page loads
+ * loading (Spinner), empty (`empty`), error (docs/regole/generale.md#list-states and 'Riprova'). While another page loads
  * (placeholderData: keepPreviousData) the previous rows stay, dimmed.
  *
  *   const query = useQuery({ ...ordiniQuery(session), select: (d) => d.ordini });
  *   <DataTable label="Ordini" query={query} rowKey={(o) => o.id} empty="Non ci sono ordini."
  *     columns={[{ key: 'id', header: 'Ordine #ID', cell: (o) => `#${o.id}` }, …]} />
  *
- * `onRowClick` is a mouse shortcut: keep a link or button in a cell for the keyboard (clicks on
- * controls inside a row do not count as a row click). `actions` fills a last, untitled column.
+ * Rows already at hand (a cart, an order's lines) go in `rows` instead of `query`. `onRowClick` is
+ * a mouse shortcut: keep a link or button in a cell for the keyboard (clicks on controls inside a
+ * row do not count as a row click). `actions` fills a last, untitled column that stays in view at
+ * the right edge however far a wide table is scrolled. `footer` adds rows under the body (totals).
  */
 export function DataTable<T>({
-  label, columns, query, rowKey, empty, loadingLabel, onRowClick, actions, rowClassName, className,
-}: {
+  label, columns, rowKey, empty, loadingLabel, errorTitle, onRowClick, actions, rowClassName, isCurrent, footer, className,
+  scrollClassName, ...righe
+}: Righe<T> & {
   /** Accessible name of the table (a hidden caption). */
   label: string;
   columns: readonly Column<T>[];
-  query: TableQuery<T>;
   rowKey: (row: T) => Key;
-  /** The empty text of the spec. */
-  empty: string;
+  /** The empty text of the spec, or a whole empty state. */
+  empty: ReactNode;
   loadingLabel?: string;
+  /** The spec's title of a failed load (default: the generic one of ErrorState). */
+  errorTitle?: string;
   onRowClick?: (row: T) => void;
   actions?: (row: T) => ReactNode;
   rowClassName?: (row: T) => string | undefined;
+  /** The row of the thing in use (aria-current), e.g. the session's client. */
+  isCurrent?: (row: T) => boolean;
+  /** Rows of a <tfoot> (totals), as <tr> elements. */
+  footer?: ReactNode;
   className?: string;
+  /** On the scroll box (e.g. a dropdown's own height). */
+  scrollClassName?: string;
 }) {
   const span = columns.length + (actions ? 1 : 0);
-  const rows = query.data;
+  const { query } = righe;
+  const rows = query ? query.data : righe.rows;
   let state: ReactNode = null;
-  if (query.isPending) state = <Spinner label={loadingLabel} size="lg" showLabel={!!loadingLabel} block />;
-  else if (query.isError) state = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  else if (rows?.length === 0) state = <EmptyState title={empty} />;
+  if (query?.isPending) state = <Spinner label={loadingLabel} size="lg" showLabel={!!loadingLabel} block />;
+  else if (query?.isError) state = <ErrorState title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
+  else if (rows?.length === 0) state = typeof empty === 'string' ? <EmptyState title={empty} /> : empty;
 
   const click = onRowClick && ((row: T, e: MouseEvent) => {
     if (e.target instanceof Element && e.target.closest(INTERACTIVE)) return;
@@ -64,10 +79,10 @@ export function DataTable<T>({
   const alignClass = (c: Column<T>) => [c.align === 'end' ? 'num' : c.align === 'center' ? 'data-table-center' : '', c.className ?? ''].filter(Boolean).join(' ') || undefined;
 
   return (
-    <div className="table-scroll data-table-scroll">
+    <div className={`table-scroll data-table-scroll${scrollClassName ? ` ${scrollClassName}` : ''}`}>
       <table
-        className={`table data-table${query.isPlaceholderData ? ' is-stale' : ''}${className ? ` ${className}` : ''}`}
-        aria-busy={query.isFetching}
+        className={`table data-table${query?.isPlaceholderData ? ' is-stale' : ''}${className ? ` ${className}` : ''}`}
+        aria-busy={query?.isFetching}
       >
         <caption className="visually-hidden">{label}</caption>
         <thead>
@@ -85,6 +100,7 @@ export function DataTable<T>({
             <tr
               key={rowKey(row)}
               className={[click ? 'is-clickable' : '', rowClassName?.(row) ?? ''].filter(Boolean).join(' ') || undefined}
+              aria-current={isCurrent?.(row) ? 'true' : undefined}
               onClick={click && ((e) => click(row, e))}
             >
               {columns.map((c) => <td key={c.key} className={alignClass(c)}>{c.cell(row)}</td>)}
@@ -92,6 +108,7 @@ export function DataTable<T>({
             </tr>
           ))}
         </tbody>
+        {footer && !state && <tfoot>{footer}</tfoot>}
       </table>
     </div>
   );

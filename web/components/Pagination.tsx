@@ -1,7 +1,7 @@
 import './pagination.css';
 
 /**
- * The pages to show (SPEC §2 "Pagination"): a block of 5 numbers around the current page, then
+ * The pages to show (docs/regole/generale.md#pagination): a block of 5 numbers around the current page, then
  * '...' and the last page when there are more than 5 pages and the current page is more than 2
  * before the last.
  */

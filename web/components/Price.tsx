@@ -1,8 +1,9 @@
 import type { Prodotto } from '../../shared/catalogo.js';
-import { displayPrice, formatEuro3, type PriceMode } from '../cart/priceMode';
+import { formatEuro3 } from '../lib/formato';
+import { displayPrice, type PriceMode } from '../cart/priceMode';
 
 /**
- * A product's price in the current mode (SPEC §4 "Price mode", "Promo and new"): the net price
+ * A product's price in the current mode (docs/regole/catalogo.md#price-mode, docs/regole/catalogo.md#promo-new): the net price
  * per unit, with the list price struck through when the product is on promotion. Nothing in the
  * hidden mode.
  */

@@ -1,4 +1,4 @@
-import { CartIcon } from './icons';
+import { CartIcon } from './Icone';
 import { useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Prodotto } from '../../shared/catalogo.js';
@@ -12,7 +12,7 @@ import { ProductActionsContext } from './productActions';
 import { useAddToCart } from './useAddToCart';
 import './product.css';
 
-/** Navigation state of /prodotto: the product travels with the link (SPEC §2 Product detail). */
+/** Navigation state of /prodotto: the product travels with the link (docs/regole/catalogo.md#product-page). */
 export interface ProdottoState {
   prodotto: Prodotto;
 }
@@ -24,9 +24,9 @@ export function parseQuantita(text: string): number {
 }
 
 /**
- * A product in a list (SPEC §2 "Product card", §4 "Product card quantity" and "Add-to-cart
- * outcomes"): picture, title, codes, availability, price in the current mode, PROMO/NEW tags, a
- * quantity control and 'Aggiungi al carrello'. The title and picture open /prodotto.
+ * A product in a list (docs/regole/catalogo.md#product-card, docs/regole/ordini.md#add-to-cart):
+ * picture, title, codes, availability, price in the current mode, PROMO/NEW tags, a quantity control
+ * and 'Aggiungi al carrello'. The title and picture open /prodotto.
  */
 export function ProductCard({ prodotto, resetKey, actions }: {
   prodotto: Prodotto;
@@ -117,7 +117,7 @@ export function ProductCard({ prodotto, resetKey, actions }: {
 }
 
 /**
- * Minus, number field, plus (SPEC §4 "Product card quantity"): minus never goes below 1, plus
+ * Minus, number field, plus: minus never goes below 1, plus
  * adds one, and leaving the field with an empty, non-positive or non-numeric value makes it 1.
  */
 export function QuantityControl({ value, onChange, label }: {

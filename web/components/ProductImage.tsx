@@ -9,7 +9,7 @@ export const PLACEHOLDER_PRODOTTO = '/placeholder-prodotto.svg';
 type ProdottoImmagine = Pick<Prodotto, 'codice_prodotto' | 'foto_principale' | 'foto_miniatura'>;
 
 /**
- * The image chain of a product (SPEC §3 "Product media"): its main photo (the small copy, then the
+ * The image chain of a product (docs/regole/catalogo.md#product-media): its main photo (the small copy, then the
  * original), else codart/{codice}/{codice}.jpg, else the placeholder. Never a broken image.
  * `src` shows another picture instead of the main photo (the product page's gallery).
  */

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { serviceStatus } from '../lib/api';
-import './service-banner.css';
+import './serviceBanner.css';
 
 /**
  * The app-level notice while the server or its database cannot be reached (lib/api.ts tells when):

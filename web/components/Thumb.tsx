@@ -3,7 +3,7 @@ import './thumb.css';
 
 /**
  * A small product picture for dense rows: the main photo, then codart/{code}/{code}.jpg, then a
- * neutral placeholder (SPEC §3 Product media). Decorative: code and title sit beside it.
+ * neutral placeholder (docs/regole/catalogo.md#product-media). Decorative: code and title sit beside it.
  */
 export function Thumb({ codice, foto, size = 36 }: { codice: string; foto?: string | null; size?: number }) {
   const sources = [foto ? `/media/${foto}` : null, `/media/codart/${encodeURIComponent(codice)}/${encodeURIComponent(codice)}.jpg`]

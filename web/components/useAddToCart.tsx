@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Prodotto } from '../../shared/catalogo.js';
 import { addToCart } from '../cart/cart';
+import { formatPercentuale } from '../lib/formato';
 import { Modal } from './Modal';
 
 export const MSG_AGGIUNTO = 'Prodotto aggiunto al carrello!';
 export const MSG_QUANTITA_ZERO = 'Seleziona una quantità maggiore di zero.';
 export const MSG_NON_DISPONIBILE = 'Ci dispiace, il prodotto non è attualmente disponibile e non è stato ordinato dal fornitore.';
-/** How long the card's message stays (SPEC §9). */
+/** How long the card's message stays. */
 export const MESSAGE_MS = 3000;
 
 export type EsitoAggiunta =
@@ -16,13 +17,13 @@ export type EsitoAggiunta =
   | { esito: 'non-disponibile' };
 
 /**
- * What can be promised (DESIGN §6): stock plus the quantity on order from the supplier, as the
+ * What can be promised (docs/regole/catalogo.md#promisable-stock): stock plus the quantity on order from the supplier, as the
  * order's confirmation (ordini/check, crea_ordine) counts it. A negative stock eats into it.
  */
 export const promettibile = (p: Pick<Prodotto, 'disponibilita' | 'ord_forn'>) => Math.max(0, p.disponibilita + p.ord_forn);
 
 /**
- * The outcome of adding `quantita` pieces (SPEC §4 "Add-to-cart outcomes"): stock plus on-order
+ * The outcome of adding `quantita` pieces (docs/regole/ordini.md#add-to-cart): stock plus on-order
  * covers it → added; some but not enough → added with a warning; none → refused.
  */
 export function valutaAggiunta(p: Pick<Prodotto, 'disponibilita' | 'ord_forn'>, quantita: number): EsitoAggiunta {
@@ -32,8 +33,6 @@ export function valutaAggiunta(p: Pick<Prodotto, 'disponibilita' | 'ord_forn'>, 
   if (disponibile >= quantita) return { esito: 'aggiunto' };
   return { esito: 'parziale', disponibile, percentuale: Math.round((disponibile / quantita) * 10_000) / 100 };
 }
-
-const pct = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export interface Messaggio {
   text: string;
@@ -85,7 +84,7 @@ export function useAddToCart(): {
           title: 'Disponibilità parziale',
           text:
             `Il prodotto è stato aggiunto al carrello, ma l'ordine non può essere evaso completamente. ` +
-            `È possibile evadere il ${pct.format(esito.percentuale)}% della quantità richiesta ` +
+            `È possibile evadere il ${formatPercentuale(esito.percentuale)}% della quantità richiesta ` +
             `(${esito.disponibile} su ${quantita}: ${subito} subito e ${esito.disponibile - subito} all'arrivo della merce dal fornitore); ` +
             `oltre questa quantità l'ordine non potrà essere confermato.`,
         });

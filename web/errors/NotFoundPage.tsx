@@ -23,7 +23,7 @@ export function NotFoundContent({ backTo = paths.login.path, backLabel = 'Torna 
   );
 }
 
-/** Any unknown path (SPEC §2: "Any other path shows a not-found screen"). */
+/** Any unknown path (docs/regole/generale.md#routes). */
 export function NotFoundPage() {
   return (
     <main className="message-page" style={{ flexDirection: 'column', gap: 'var(--sp-5)' }}>

@@ -8,7 +8,7 @@ function intOf(value: string | null): number | null {
 
 /**
  * Page and size of a paged list, kept in the URL (start, limit) so that reload and back/forward
- * work (SPEC §2 Pagination, §9: sizes 25/50/100, default 50, a limit in the URL overrides).
+ * work (docs/regole/generale.md#pagination: sizes 25/50/100, default 50, a limit in the URL overrides).
  * Goes with <Pagination currentPage={page} totalPages={…} onPageChange={setPage} /> and a size
  * select offering `sizes`.
  */

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { erroreApi } from '../../shared/common.js';
 import type { AnyContract, InputOf, OutputOf } from '../../shared/contract.js';
+import { type CodiceErrore, erroreApi } from '../../shared/errori.js';
 import { paths } from '../paths';
 import { navigateTo } from './navigation';
 import { clearCustomerStorage, removeStored, STORAGE_KEYS } from './storage';
@@ -10,7 +10,8 @@ import { clearCustomerStorage, removeStored, STORAGE_KEYS } from './storage';
  * typed and validated here first, the request goes to /api/<path> on the same origin with the
  * session cookie (POST with a JSON body when the call accepts it, else GET with a query string),
  * and the answer is parsed with the contract's response schema. Failures become an ApiError
- * carrying the server's Italian `msg` and the HTTP status (0 when the server could not be reached).
+ * carrying the server's Italian `msg`, its machine `code` (shared/errori.ts: what to test) and the
+ * HTTP status (0 when the server could not be reached).
  *
  *   const n = await callApi(accessoApi.manutenzione, {});
  *   const r = await callApi(accessoApi.loginBackend, { username, password });
@@ -22,19 +23,24 @@ export class ApiError extends Error {
     readonly status: number,
     /** The Italian message to show (the server's `msg` when it sent one). */
     message: string,
-    readonly details: { requestId?: string; maintenance?: boolean; cambioPassword?: boolean; body?: unknown; cause?: unknown } = {},
+    readonly details: { code?: CodiceErrore; requestId?: string; body?: unknown; cause?: unknown } = {},
   ) {
     super(message);
   }
 
-  /** The server answered 503 {manutenzione: 1}: the SPA has already moved to /manutenzione. */
-  get maintenance(): boolean {
-    return this.details.maintenance === true;
+  /** The server's code for this error; undefined when no answer of the server carried one. */
+  get code(): CodiceErrore | undefined {
+    return this.details.code;
   }
 
-  /** The server answered 403 {cambio_password: 1}: the SPA has already moved to /cambia-password. */
+  /** The server answered 'manutenzione': the SPA has already moved to /manutenzione. */
+  get maintenance(): boolean {
+    return this.code === 'manutenzione';
+  }
+
+  /** The server answered 'cambio_password_richiesto': the SPA has already moved to /cambia-password. */
   get cambioPassword(): boolean {
-    return this.details.cambioPassword === true;
+    return this.code === 'cambio_password_richiesto';
   }
 }
 
@@ -75,6 +81,12 @@ function setUnavailable(value: boolean): void {
   unavailable = value;
   for (const listener of statusListeners) listener();
 }
+
+/** An error body read leniently: a code this build does not know (a newer server) still shows its msg. */
+const erroreLetto = erroreApi.extend({
+  code: erroreApi.shape.code.optional().catch(undefined),
+  requestId: erroreApi.shape.requestId.optional(),
+});
 
 const MSG_NETWORK = 'Impossibile contattare il server. Controlla la connessione e riprova.';
 const MSG_INVALID = 'Risposta del server non valida.';
@@ -148,24 +160,22 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
 /** Turns a non-2xx answer into an ApiError, after the global reactions (maintenance, 401). */
 async function failure(res: Response, opts: RequestOptions): Promise<never> {
   const body = await readBody(res);
-  const parsed = erroreApi.safeParse(body);
+  const parsed = erroreLetto.safeParse(body);
   const msg = parsed.success ? parsed.data.msg : `Errore del server (HTTP ${res.status}).`;
-  const maintenance = res.status === 503 && parsed.success && parsed.data.manutenzione === 1;
+  const code = parsed.success ? parsed.data.code : undefined;
+  const maintenance = code === 'manutenzione';
   if (maintenance) navigateTo(paths.manutenzione.path, { replace: true });
   // Maintenance has its own page; a proxy's 502/504 means the server itself is not there.
   if (maintenance) setUnavailable(false);
   else if (res.status === 502 || res.status === 503 || res.status === 504) setUnavailable(true);
   if (res.status === 401 && (opts.on401 ?? 'redirect') === 'redirect') handleUnauthorized();
-  // A temporary password (DESIGN §10): every customer call but the change itself answers 403.
-  const cambioPassword = res.status === 403 && typeof body === 'object' && body !== null
-    && (body as { cambio_password?: unknown }).cambio_password === 1;
-  if (cambioPassword && !isAdminArea() && window.location.pathname !== paths.cambiaPassword.path) {
+  // A temporary password (docs/regole/accesso.md#temporary-passwords): every customer call but the change itself answers 403.
+  if (code === 'cambio_password_richiesto' && !isAdminArea() && window.location.pathname !== paths.cambiaPassword.path) {
     navigateTo(paths.cambiaPassword.path, { replace: true });
   }
   throw new ApiError(res.status, msg, {
+    code,
     requestId: parsed.success ? parsed.data.requestId : undefined,
-    maintenance,
-    cambioPassword,
     body,
   });
 }
@@ -257,7 +267,7 @@ export async function downloadBlob(path: string, opts: Omit<RequestOptions, 'bod
 }
 
 /**
- * The generic list error text of SPEC §8: 'Codice: {status}, Messaggio: {message}' for an answer of
+ * The generic list error text (docs/regole/generale.md#list-states): 'Codice: {status}, Messaggio: {message}' for an answer of
  * the server, 'Errore: {message}' for a client-side error, else 'Si è verificato un errore'.
  */
 export function describeError(error: unknown): string {
@@ -266,6 +276,14 @@ export function describeError(error: unknown): string {
   }
   if (error instanceof Error && error.message) return `Errore: ${error.message}`;
   return 'Si è verificato un errore';
+}
+
+/**
+ * An answer that asking again would not change: a 4xx (the request itself is wrong: an unknown id,
+ * a refused input) or maintenance. Neither the query client nor a 'Riprova' tries it again.
+ */
+export function erroreDefinitivo(error: unknown): boolean {
+  return error instanceof ApiError && (error.maintenance || (error.status >= 400 && error.status < 500));
 }
 
 /** The plain message of an error, for an alert. */

@@ -1,7 +1,7 @@
 /**
  * The wholesaler's static contact data, in one place for every screen that shows it: the shop
- * footer (SPEC §2 "The footer shows static company address, phone, fax and department contact
- * addresses"), the Speed Checkout footer and /contatti.
+ * footer (address, phone, fax and the departments' addresses), the Speed Checkout footer and
+ * /contatti.
  */
 export const AZIENDA = {
   ragioneSociale: 'Ferramenta Distribuzione S.p.A.',
@@ -24,7 +24,7 @@ export const UFFICI = [
   { nome: 'Logistica e spedizioni', email: 'logistica@ferramentadistribuzione.it' },
 ] as const;
 
-/** Direct lines and agents, shown in the Speed Checkout footer and on /contatti (SPEC §2 Speed Checkout, Contacts). */
+/** Direct lines and agents, shown in the Speed Checkout footer and on /contatti. */
 export interface Casella {
   reparto: string;
   email: string;

@@ -1,6 +1,6 @@
 import type { BrowserInfo, LoginClienteRequest } from '../../shared/accesso.js';
 
-/** The device details sent with a customer login (SPEC §3 "Device info sent at login"). */
+/** The device details sent with a customer login (docs/regole/accesso.md#device-details). */
 export type DeviceInfo = Required<Pick<LoginClienteRequest, 'fingerprint'>> &
   Pick<LoginClienteRequest, 'screen_resolution' | 'timezone' | 'language' | 'platform'> & { browserInfo: BrowserInfo };
 
@@ -33,7 +33,7 @@ function toHex(bytes: Uint8Array): string {
 
 /**
  * Fingerprint = SHA-256 hex of screen width, height, colour depth, platform, language, timezone
- * offset and hardware concurrency (SPEC §3). Stable for one browser on one machine.
+ * offset and hardware concurrency. Stable for one browser on one machine.
  */
 export async function computeFingerprint(): Promise<string> {
   const parts = [

@@ -1,5 +1,5 @@
 /**
- * Addresses of media files (SPEC §3 "Product media": media base + dir + file). The server serves
+ * Addresses of media files (docs/regole/catalogo.md#product-media: media base + dir + file). The server serves
  * them under /media/; a dir may or may not end with '/', a path may or may not start with it.
  */
 export const MEDIA_BASE = '/media/';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { clienteCollegato, loginBackendResponse, utenteLogin, type UtenteLogin } from '../../shared/accesso.js';
 
 /**
- * Browser local storage, with the keys of SPEC §3/§9. It holds UI state only: the server keeps the
+ * Browser local storage, with the keys of docs/regole/generale.md#browser-storage. It holds UI state only: the server keeps the
  * real session (cookie) and never trusts what is stored here. Values are JSON, read back through a
  * zod schema so that a stale or hand-edited value reads as "missing" instead of crashing a screen.
  */
@@ -21,7 +21,7 @@ export const STORAGE_KEYS = {
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
-/** sessionData (SPEC §3): cliente_lis_maga 0 or missing means price list 1. */
+/** sessionData: cliente_lis_maga 0 or missing means price list 1. */
 export const sessionDataSchema = clienteCollegato.extend({
   utente_codice: z.string(),
   cliente_lis_maga: z.number().int().optional(),
@@ -31,9 +31,6 @@ export type SessionData = z.infer<typeof sessionDataSchema>;
 export const storedUtenteSchema = utenteLogin;
 export const storedUserSchema = loginBackendResponse;
 export type StoredUser = z.infer<typeof storedUserSchema>;
-
-/** Minimal shape of a cart line; the cart feature narrows it with the product schema. */
-export const carrelloItemsSchema = z.array(z.looseObject({ quantita: z.number() }));
 
 const CHANGE_EVENT = 'portale:storage';
 
@@ -49,7 +46,7 @@ function notify(key: StorageKey | null): void {
   window.dispatchEvent(new CustomEvent<StorageKey | null>(CHANGE_EVENT, { detail: key }));
 }
 
-export function readRaw(key: StorageKey): string | null {
+function readRaw(key: StorageKey): string | null {
   return safeStorage()?.getItem(key) ?? null;
 }
 
@@ -85,7 +82,7 @@ export function clearCustomerStorage(): void {
   removeStored(STORAGE_KEYS.sessionData, STORAGE_KEYS.utente, STORAGE_KEYS.carrelloItems, STORAGE_KEYS.modalitaPrezzi);
 }
 
-/** Admin 'Esci': clears ALL local storage (SPEC §2 Admin area). */
+/** Admin 'Esci': clears ALL local storage (docs/regole/accesso.md#logout). */
 export function clearAllStorage(): void {
   try {
     safeStorage()?.clear();
@@ -100,14 +97,7 @@ export const getSessionData = () => readStored(STORAGE_KEYS.sessionData, session
 export const setSessionData = (value: SessionData) => writeStored(STORAGE_KEYS.sessionData, value);
 export const getUtente = () => readStored(STORAGE_KEYS.utente, storedUtenteSchema);
 export const setUtente = (value: UtenteLogin) => writeStored(STORAGE_KEYS.utente, value);
-export const getAdminUser = () => readStored(STORAGE_KEYS.user, storedUserSchema);
 export const setAdminUser = (value: StoredUser) => writeStored(STORAGE_KEYS.user, value);
-
-/** Price list number of the session's client: 0 or missing means 1 (SPEC §3). */
-export function listinoOf(session: Pick<SessionData, 'cliente_lis_maga'> | null): number {
-  const n = session?.cliente_lis_maga;
-  return n && n > 0 ? n : 1;
-}
 
 function subscribe(key: StorageKey, onChange: () => void): () => void {
   const onLocal = (e: Event) => {

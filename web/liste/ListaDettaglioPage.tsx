@@ -1,24 +1,25 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { Prodotto } from '../../shared/catalogo.js';
 import { lista as listaSchema, type Lista } from '../../shared/liste.js';
 import { addToCart } from '../cart/cart';
-import { displayPrice, formatEuro3, usePriceMode } from '../cart/priceMode';
+import { formatEuro3, VUOTO } from '../lib/formato';
+import { displayPrice, usePriceMode } from '../cart/priceMode';
+import { BackButton } from '../components/BackButton';
 import { Thumb } from '../components/Thumb';
 import { EmptyState } from '../components/EmptyState';
-import { ErrorState } from '../components/ErrorState';
+import { type Column, DataTable, type TableQuery } from '../components/DataTable';
 import { useDialogs } from '../components/Modal';
-import { Spinner } from '../components/Spinner';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { errorMessage } from '../lib/api';
 import { paths } from '../paths';
 import { useListe, useListeMutations } from './api';
 import { MSG } from './azioni';
-import { TrashIcon } from '../components/icons';
+import { TrashIcon } from '../components/Icone';
 import './liste.css';
 
 /**
- * /liste/dettaglio (SPEC §2 Lists): the list travels in navigation state; its products are then
+ * /liste/dettaglio (docs/regole/liste.md#list-screens): the list travels in navigation state; its products are then
  * read from the cached lists, so removals show at once.
  */
 export function ListaDettaglioPage() {
@@ -45,11 +46,17 @@ export function ListaDettaglioPage() {
       </div>
     );
   }
-  return <Dettaglio lista={live ?? fromState} loading={query.isPending} error={query.isError ? query.error : null} onRetry={() => void query.refetch()} />;
+  const lista = live ?? fromState;
+  // The products of the list in navigation state show at once; the cached lists keep them current.
+  const prodotti: TableQuery<ProdottoLista> = {
+    ...query, data: lista.prodotti, isPending: query.isPending && lista.prodotti.length === 0, isPlaceholderData: false,
+  };
+  return <Dettaglio lista={lista} prodotti={prodotti} />;
 }
 
-function Dettaglio({ lista, loading, error, onRetry }: { lista: Lista; loading: boolean; error: unknown; onRetry: () => void }) {
-  const navigate = useNavigate();
+type ProdottoLista = Lista['prodotti'][number];
+
+function Dettaglio({ lista, prodotti }: { lista: Lista; prodotti: TableQuery<ProdottoLista> }) {
   const mode = usePriceMode();
   const { alert } = useDialogs();
   const { rimuovi } = useListeMutations();
@@ -64,12 +71,12 @@ function Dettaglio({ lista, loading, error, onRetry }: { lista: Lista; loading: 
     timer.current = setTimeout(() => setMessaggio(null), 3000);
   };
 
-  const aggiungi = (p: Lista['prodotti'][number]) => {
+  const aggiungi = (p: ProdottoLista) => {
     addToCart(p as Prodotto, 1);
     mostra(`${p.codice_prodotto}: Prodotto aggiunto al carrello!`);
   };
 
-  const togli = async (p: Lista['prodotti'][number]) => {
+  const togli = async (p: ProdottoLista) => {
     setRimuovendo(p.prodotto_id);
     try {
       const r = await rimuovi.mutateAsync({ lista_id: lista.id, prodotto_id: p.prodotto_id });
@@ -82,6 +89,26 @@ function Dettaglio({ lista, loading, error, onRetry }: { lista: Lista; loading: 
     }
   };
 
+  const colonne: Column<ProdottoLista>[] = [
+    {
+      key: 'foto', header: <span className="visually-hidden">Foto</span>, className: 'lista-thumb',
+      cell: (p) => <Thumb codice={p.codice_prodotto} foto={p.foto_miniatura ?? p.foto_principale} size={36} />,
+    },
+    { key: 'codice', header: 'Codice', className: 'mono strong nowrap', cell: (p) => p.codice_prodotto },
+    { key: 'titolo', header: 'Titolo', cell: (p) => p.titolo },
+    {
+      key: 'disponibilita', header: 'Disponibilità',
+      cell: (p) => <span className={`stock stock-${p.disponibilita_colore}`}>Disp. {Math.max(0, p.disponibilita)}</span>,
+    },
+    ...(mode === 'nascosto' ? [] : [{
+      key: 'prezzo', header: 'Prezzo netto', align: 'end' as const, className: 'nowrap',
+      cell: (p: ProdottoLista) => {
+        const prezzo = displayPrice(p.prezzo_reale, mode);
+        return prezzo === null ? VUOTO : formatEuro3(prezzo);
+      },
+    }]),
+  ];
+
   return (
     <>
       <div className="page-head">
@@ -89,7 +116,7 @@ function Dettaglio({ lista, loading, error, onRetry }: { lista: Lista; loading: 
           <h1>{lista.nome} <span className="muted mono liste-id">#{lista.id}</span></h1>
           {lista.descrizione && <p className="liste-sub">{lista.descrizione}</p>}
         </div>
-        <button type="button" className="btn" onClick={() => void navigate(paths.liste.path)}>Indietro</button>
+        <BackButton to={paths.liste.path} storia />
       </div>
       <section className="card" aria-label={`Prodotti della lista ${lista.nome}`}>
         <div className="card-head">
@@ -98,57 +125,33 @@ function Dettaglio({ lista, loading, error, onRetry }: { lista: Lista; loading: 
           <span className="spacer" />
           <p className={`inline-status${messaggio?.error ? ' is-error' : ''}`} role="status" aria-live="polite">{messaggio?.text ?? ''}</p>
         </div>
-        {error ? (
-          <ErrorState error={error} onRetry={onRetry} />
-        ) : loading && lista.prodotti.length === 0 ? (
-          <Spinner label="Caricamento prodotti…" showLabel block />
-        ) : lista.prodotti.length === 0 ? (
-          <EmptyState title={MSG.senzaProdotti} />
-        ) : (
-          <div className="table-scroll">
-            <table className="table lista-prodotti">
-              <thead>
-                <tr>
-                  <th scope="col" colSpan={2}>Codice</th>
-                  <th scope="col">Titolo</th>
-                  <th scope="col">Disponibilità</th>
-                  {mode !== 'nascosto' && <th scope="col" className="num">Prezzo netto</th>}
-                  <th scope="col"><span className="visually-hidden">Azioni</span></th>
-                </tr>
-              </thead>
-              <tbody>
-                {lista.prodotti.map((p) => {
-                  const prezzo = displayPrice(p.prezzo_reale, mode);
-                  return (
-                    <tr key={p.prodotto_id}>
-                      <td className="lista-thumb"><Thumb codice={p.codice_prodotto} foto={p.foto_miniatura ?? p.foto_principale} size={36} /></td>
-                      <td className="mono strong nowrap">{p.codice_prodotto}</td>
-                      <td>{p.titolo}</td>
-                      <td><span className={`stock stock-${p.disponibilita_colore}`}>Disp. {Math.max(0, p.disponibilita)}</span></td>
-                      {mode !== 'nascosto' && <td className="num nowrap">{prezzo === null ? '—' : formatEuro3(prezzo)}</td>}
-                      <td className="liste-actions">
-                        <button type="button" className="btn btn-sm" aria-label={`Aggiungi ${p.codice_prodotto} al carrello`} title="Aggiungi al carrello (quantità 1)" onClick={() => aggiungi(p)}>
-                          <CartPlusIcon />
-                          Aggiungi
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-ghost icon-btn icon-btn-danger"
-                          aria-label={`Rimuovi ${p.codice_prodotto} dalla lista`}
-                          title="Rimuovi dalla lista"
-                          disabled={rimuovendo === p.prodotto_id}
-                          onClick={() => void togli(p)}
-                        >
-                          <TrashIcon />
-                        </button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          label={`Prodotti della lista ${lista.nome}`}
+          className="lista-prodotti"
+          query={prodotti}
+          columns={colonne}
+          rowKey={(p) => p.prodotto_id}
+          empty={MSG.senzaProdotti}
+          loadingLabel="Caricamento prodotti…"
+          actions={(p) => (
+            <>
+              <button type="button" className="btn btn-sm" aria-label={`Aggiungi ${p.codice_prodotto} al carrello`} title="Aggiungi al carrello (quantità 1)" onClick={() => aggiungi(p)}>
+                <CartPlusIcon />
+                Aggiungi
+              </button>
+              <button
+                type="button"
+                className="btn btn-ghost icon-btn icon-btn-danger"
+                aria-label={`Rimuovi ${p.codice_prodotto} dalla lista`}
+                title="Rimuovi dalla lista"
+                disabled={rimuovendo === p.prodotto_id}
+                onClick={() => void togli(p)}
+              >
+                <TrashIcon />
+              </button>
+            </>
+          )}
+        />
       </section>
     </>
   );

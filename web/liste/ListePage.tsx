@@ -9,10 +9,10 @@ import { useShopSession } from '../session/shopSession';
 import { listeQuery } from './api';
 import { MSG, useListeAzioni } from './azioni';
 import { ListaForm } from './ListaForm';
-import { PencilIcon, TrashIcon } from '../components/icons';
+import { PencilIcon, TrashIcon } from '../components/Icone';
 import './liste.css';
 
-/** /liste (SPEC §2 Lists): the user's lists; a row opens /liste/dettaglio; create, rename, delete. */
+/** /liste (docs/regole/liste.md#list-screens): the user's lists; a row opens /liste/dettaglio; create, rename, delete. */
 export function ListePage() {
   useDocumentTitle('Le mie Liste');
   const { session } = useShopSession();

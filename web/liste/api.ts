@@ -6,7 +6,7 @@ import type { SessionData } from '../lib/storage';
 import { useShopSession } from '../session/shopSession';
 
 /**
- * The user's product lists (SPEC §7 Lists): read once and cached by TanStack Query; every change
+ * The user's product lists (docs/regole/liste.md#lists): read once and cached by TanStack Query; every change
  * (create, rename, delete, add, remove) reloads them from the server.
  */
 type Scope = Pick<SessionData, 'utente_codice' | 'azienda_codice' | 'cliente_codice'>;

@@ -5,7 +5,7 @@ import { useConfirmAction } from '../hooks/useConfirmAction';
 import { errorMessage } from '../lib/api';
 import { useListeMutations } from './api';
 
-/** Texts of SPEC §5 and §8 for the lists. */
+/** Texts of the lists (docs/regole/liste.md#list-validation). */
 export const MSG = {
   ...MSG_LISTE,
   nomeNonInserito: 'Nome lista non inserito',

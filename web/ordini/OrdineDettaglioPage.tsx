@@ -1,10 +1,12 @@
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { ordine as ordineSchema, type Ordine } from '../../shared/ordini.js';
-import { displayPrice, formatEuro3, usePriceMode, type PriceMode } from '../cart/priceMode';
+import { displayPrice, usePriceMode, type PriceMode } from '../cart/priceMode';
 import { EmptyState } from '../components/EmptyState';
+import { BackButton } from '../components/BackButton';
+import { type Column, DataTable } from '../components/DataTable';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { paths } from '../paths';
-import { formatDataLunga, formatDataOra, NON_PRESENTE } from './format';
+import { formatDataLunga, formatDataOraOrdine, formatEuro3, NON_PRESENTE, VUOTO } from '../lib/formato';
 import { ordineOk, statoOrdine } from './stato';
 import { useRiordina } from './useRiordina';
 import './ordini.css';
@@ -16,7 +18,7 @@ function useOrdineFromState(): Ordine | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** /ordini/dettaglio (SPEC §2 Orders): one order, its lines and the reorder action. */
+/** /ordini/dettaglio (docs/regole/ordini.md#orders): one order, its lines and the reorder action. */
 export function OrdineDettaglioPage() {
   const ordine = useOrdineFromState();
   useDocumentTitle(ordine ? `Ordine #${ordine.id}` : 'Dettaglio Ordine');
@@ -38,7 +40,6 @@ export function OrdineDettaglioPage() {
 const np = (v: string | null | undefined) => (v && v.trim() ? v : NON_PRESENTE);
 
 function Dettaglio({ ordine }: { ordine: Ordine }) {
-  const navigate = useNavigate();
   const mode = usePriceMode();
   const { riordina, busy } = useRiordina();
   const ok = ordineOk(ordine);
@@ -48,9 +49,7 @@ function Dettaglio({ ordine }: { ordine: Ordine }) {
       <div className="page-head">
         <h1>Dettaglio Ordine #{ordine.id}</h1>
         <div className="page-actions">
-          <button type="button" className="btn" onClick={() => void navigate(paths.ordini.path)}>
-            Indietro
-          </button>
+          <BackButton to={paths.ordini.path} storia />
           <button
             type="button"
             className="btn btn-primary"
@@ -76,7 +75,7 @@ function Dettaglio({ ordine }: { ordine: Ordine }) {
             <dt>Data Creazione</dt>
             <dd>
               <time dateTime={ordine.created_at} title={formatDataLunga(ordine.created_at)}>
-                {formatDataOra(ordine.created_at) || NON_PRESENTE}
+                {formatDataOraOrdine(ordine.created_at) || NON_PRESENTE}
               </time>
             </dd>
           </div>
@@ -86,7 +85,7 @@ function Dettaglio({ ordine }: { ordine: Ordine }) {
           </div>
           <div>
             <dt>Totale</dt>
-            <dd className="strong">{totale === null ? '—' : formatEuro3(totale)}</dd>
+            <dd className="strong">{totale === null ? VUOTO : formatEuro3(totale)}</dd>
           </div>
           <div className="ordine-kv-wide">
             <dt>Note</dt>
@@ -100,61 +99,50 @@ function Dettaglio({ ordine }: { ordine: Ordine }) {
           <h2 id="righe-ordine">Prodotti</h2>
           <span className="badge">{ordine.prodotti.length === 1 ? '1 riga' : `${ordine.prodotti.length} righe`}</span>
         </div>
-        {ordine.prodotti.length === 0 ? (
-          <EmptyState title="Nessun prodotto in questo ordine." />
-        ) : (
-          <RigheTable ordine={ordine} mode={mode} totale={totale} />
-        )}
+        <RigheTable ordine={ordine} mode={mode} totale={totale} />
       </section>
     </>
   );
 }
 
+type RigaOrdine = Ordine['prodotti'][number];
+
 function RigheTable({ ordine, mode, totale }: { ordine: Ordine; mode: PriceMode; totale: number | null }) {
   const prezzo = (v: number | null | undefined) => {
     if (v === null || v === undefined) return NON_PRESENTE;
     const d = displayPrice(v, mode);
-    return d === null ? '—' : formatEuro3(d);
+    return d === null ? VUOTO : formatEuro3(d);
   };
+  const colonne: Column<RigaOrdine>[] = [
+    { key: 'codice', header: 'Codice', className: 'mono strong nowrap', cell: (r) => np(r.codice_prodotto) },
+    { key: 'nome', header: 'Nome', cell: (r) => np(r.prodotto_nome) },
+    { key: 'qt', header: 'Qt', align: 'end', cell: (r) => r.qt },
+    { key: 'consegna', header: 'In consegna', align: 'end', cell: (r) => r.qt_in_consegna },
+    { key: 'arrivo', header: 'In arrivo dal fornitore', align: 'end', cell: (r) => <span className={r.qt_in_arrivo > 0 ? 'ordine-in-arrivo' : undefined}>{r.qt_in_arrivo}</span> },
+    { key: 'prezzo', header: 'Prezzo', align: 'end', className: 'nowrap', cell: (r) => prezzo(r.prezzo) },
+    { key: 'netto', header: 'Prezzo netto', align: 'end', className: 'nowrap', cell: (r) => prezzo(r.prezzo_reale) },
+    {
+      key: 'riga', header: 'Totale riga', align: 'end', className: 'nowrap strong',
+      cell: (r) => {
+        const riga = displayPrice(r.prezzo_reale * r.qt, mode);
+        return riga === null ? VUOTO : formatEuro3(riga);
+      },
+    },
+  ];
   return (
-    <div className="table-scroll">
-      <table className="table ordine-righe">
-        <thead>
-          <tr>
-            <th scope="col">Codice</th>
-            <th scope="col">Nome</th>
-            <th scope="col" className="num">Qt</th>
-            <th scope="col" className="num">In consegna</th>
-            <th scope="col" className="num">In arrivo dal fornitore</th>
-            <th scope="col" className="num">Prezzo</th>
-            <th scope="col" className="num">Prezzo netto</th>
-            <th scope="col" className="num">Totale riga</th>
-          </tr>
-        </thead>
-        <tbody>
-          {ordine.prodotti.map((r, i) => {
-            const riga = displayPrice(r.prezzo_reale * r.qt, mode);
-            return (
-              <tr key={`${r.codice_prodotto}-${i}`}>
-                <td className="mono strong nowrap">{np(r.codice_prodotto)}</td>
-                <td>{np(r.prodotto_nome)}</td>
-                <td className="num">{r.qt}</td>
-                <td className="num">{r.qt_in_consegna}</td>
-                <td className={`num${r.qt_in_arrivo > 0 ? ' ordine-in-arrivo' : ''}`}>{r.qt_in_arrivo}</td>
-                <td className="num nowrap">{prezzo(r.prezzo)}</td>
-                <td className="num nowrap">{prezzo(r.prezzo_reale)}</td>
-                <td className="num nowrap strong">{riga === null ? '—' : formatEuro3(riga)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={7} className="num">Totale</th>
-            <td className="num nowrap ordine-totale">{totale === null ? '—' : formatEuro3(totale)}</td>
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+    <DataTable
+      label={`Prodotti dell'ordine #${ordine.id}`}
+      className="ordine-righe"
+      rows={ordine.prodotti.map((r, i) => ({ ...r, i }))}
+      columns={colonne}
+      rowKey={(r) => `${r.codice_prodotto}-${r.i}`}
+      empty="Nessun prodotto in questo ordine."
+      footer={(
+        <tr>
+          <th scope="row" colSpan={colonne.length - 1} className="num">Totale</th>
+          <td className="num nowrap ordine-totale">{totale === null ? VUOTO : formatEuro3(totale)}</td>
+        </tr>
+      )}
+    />
   );
 }

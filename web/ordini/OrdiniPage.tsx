@@ -1,18 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { Ordine } from '../../shared/ordini.js';
-import { displayPrice, formatEuro3, usePriceMode } from '../cart/priceMode';
-import { SearchIcon } from '../components/icons';
+import { displayPrice, usePriceMode } from '../cart/priceMode';
+import { SearchIcon } from '../components/Icone';
+import { BackButton } from '../components/BackButton';
 import { type Column, DataTable } from '../components/DataTable';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { paths } from '../paths';
 import { useShopSession } from '../session/shopSession';
 import { ordiniQuery } from './api';
-import { formatDataLunga, formatDataOra } from './format';
+import { formatDataLunga, formatDataOraOrdine, formatEuro3 } from '../lib/formato';
 import { ordineOk, statoOrdine } from './stato';
 import './ordini.css';
 
-/** /ordini (SPEC §2 Orders): the user's orders for the session's client, newest first. */
+/** /ordini (docs/regole/ordini.md#orders): the user's orders for the session's client, newest first. */
 export function OrdiniPage() {
   useDocumentTitle('Ordini');
   const { session } = useShopSession();
@@ -23,7 +24,7 @@ export function OrdiniPage() {
     { key: 'id', header: 'Ordine #ID', className: 'mono strong', cell: (o) => `#${o.id}` },
     {
       key: 'data', header: 'Data Creazione', className: 'nowrap',
-      cell: (o) => <time dateTime={o.created_at} title={formatDataLunga(o.created_at)}>{formatDataOra(o.created_at)}</time>,
+      cell: (o) => <time dateTime={o.created_at} title={formatDataLunga(o.created_at)}>{formatDataOraOrdine(o.created_at)}</time>,
     },
     { key: 'nome', header: 'Nome', className: 'ordini-nome', cell: (o) => o.nome || <span className="muted">—</span> },
     {
@@ -60,9 +61,7 @@ export function OrdiniPage() {
     <>
       <div className="page-head">
         <h1>Ordini</h1>
-        <button type="button" className="btn" onClick={() => void navigate(paths.home2.path)}>
-          Indietro
-        </button>
+        <BackButton to={paths.home2.path} />
       </div>
       <p className="page-sub">
         {session.cliente_ragionesociale} <span className="mono">({session.cliente_codice})</span>

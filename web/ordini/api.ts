@@ -3,7 +3,7 @@ import { ordiniApi } from '../../shared/ordini.js';
 import { callApi } from '../lib/api';
 import type { SessionData } from '../lib/storage';
 
-/** Calls of the order screens and of the monthly turnover line (SPEC §7 Orders). */
+/** Calls of the order screens and of the monthly turnover line. */
 
 export const ordiniKeys = {
   all: ['ordini'] as const,
@@ -17,7 +17,7 @@ export const ordiniQuery = (s: Pick<SessionData, 'utente_codice' | 'azienda_codi
   queryOptions({
     queryKey: ordiniKeys.list(s),
     queryFn: ({ signal }) =>
-      callApi(ordiniApi.read, {
+      callApi(ordiniApi.leggi, {
         utente_codice: s.utente_codice, azienda_codice: s.azienda_codice, cliente_codice: s.cliente_codice,
       }, { signal }),
   });
@@ -27,6 +27,6 @@ export const fatturatoQuery = (azienda: string, cliente: string) =>
   queryOptions({
     queryKey: ordiniKeys.stats(azienda, cliente),
     queryFn: ({ signal }) =>
-      callApi(ordiniApi.statsCliente, { azienda_codice: azienda, cliente_codice: cliente }, { signal }),
+      callApi(ordiniApi.fatturatoMensile, { azienda_codice: azienda, cliente_codice: cliente }, { signal }),
     staleTime: 5 * 60_000,
   });

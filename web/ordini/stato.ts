@@ -1,7 +1,7 @@
 import { RESPONSE_CODE_OK, type Ordine } from '../../shared/ordini.js';
-import { NON_PRESENTE } from './format';
+import { NON_PRESENTE } from '../lib/formato';
 
-/** SPEC §4 "Order status": response_code '201' is the normal (green) state, anything else an error. */
+/** response_code '201' is the normal (green) state, anything else an error. */
 export const ordineOk = (o: Pick<Ordine, 'response_code'>) => o.response_code === RESPONSE_CODE_OK;
 
 /**

@@ -24,7 +24,7 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
 }
 
 /**
- * SPEC §4 "Reorder": empty the cart, re-fetch every line's product (current prices and stock),
+ * Reorder (docs/regole/ordini.md#reorder): empty the cart, re-fetch every line's product (current prices and stock),
  * add each line with its quantity, go to /checkout. Lines whose product no longer exists are
  * reported; the availability check of the confirmation handles short stock.
  */

@@ -10,7 +10,7 @@ import {
 import { paths } from '../paths';
 import { logoutBackend, logoutCliente, sessioneQuery } from '../accesso/api';
 
-/** sessionData for one of the user's clients (SPEC §3). */
+/** sessionData for one of the user's clients (docs/regole/generale.md#browser-storage). */
 export function sessionDataFor(utente: UtenteLogin, cliente: ClienteCollegato): SessionData {
   return {
     azienda_codice: cliente.azienda_codice,

@@ -7,7 +7,7 @@ export interface ShopSession {
   session: SessionData;
   /** The logged-in customer user (local storage utente, refreshed from GET /api/sessione). */
   utente: UtenteLogin | null;
-  /** Price list number of the client: cliente_lis_maga, 0 or missing = 1. */
+  /** Price list number of the client (listinoEffettivo of cliente_lis_maga). */
   listino: number;
 }
 

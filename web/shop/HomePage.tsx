@@ -2,10 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { Prodotto } from '../../shared/catalogo.js';
 import { nomeUtente } from '../session/sessione';
-import { EmptyState } from '../components/EmptyState';
-import { ErrorState } from '../components/ErrorState';
 import { ProductGrid } from '../components/ProductGrid';
-import { Spinner } from '../components/Spinner';
+import { QueryView } from '../components/QueryView';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { paths } from '../paths';
 import { ultimiOrdinatiQuery } from './api';
@@ -56,15 +54,9 @@ function UltimiOrdinati() {
         <h2 id="ultimi-title">Ultimi Ordinati</h2>
         {query.data?.casuali && <span className="muted home-section-note">Non hai ancora ordinato: ecco alcuni articoli dal catalogo.</span>}
       </div>
-      {query.isPending ? (
-        <Spinner label="Caricamento prodotti…" size="lg" showLabel block />
-      ) : query.isError ? (
-        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-      ) : query.data.prodotti.length === 0 ? (
-        <EmptyState title="Nessun prodotto da mostrare." />
-      ) : (
-        <ProductGrid prodotti={query.data.prodotti as Prodotto[]} label="Ultimi Ordinati" />
-      )}
+      <QueryView query={query} loadingLabel="Caricamento prodotti…" isEmpty={(d) => d.prodotti.length === 0} empty="Nessun prodotto da mostrare.">
+        {(d) => <ProductGrid prodotti={d.prodotti as Prodotto[]} label="Ultimi Ordinati" />}
+      </QueryView>
     </section>
   );
 }

@@ -6,7 +6,8 @@ import { SpeedCheckout } from '../checkout/components/SpeedCheckout';
 import { ProductActionsContext } from '../components/productActions';
 import { ListeDialogButton } from '../liste/components/ListeDialogButton';
 import { FatturatoMensile } from '../ordini/components/FatturatoMensile';
-import { listinoOf, useSessionData, useStoredUtente } from '../lib/storage';
+import { listinoEffettivo } from '../../shared/listini.js';
+import { useSessionData, useStoredUtente } from '../lib/storage';
 import { paths } from '../paths';
 import { CategorySidebar } from './layout/CategorySidebar';
 import { MainMenu } from './layout/MainMenu';
@@ -14,7 +15,7 @@ import { ShopFooter } from './layout/ShopFooter';
 import { ShopHeader } from './layout/ShopHeader';
 import { ShopTopLine } from './layout/ShopTopLine';
 import { useKeepSessionInLine } from './layout/useKeepSessionInLine';
-import './layout/shop-layout.css';
+import './layout/shopLayout.css';
 import { ShopSessionContext, type ShopSession } from '../session/shopSession';
 
 /** Every product card in the shop gets the 'Liste' dialog button. */
@@ -33,7 +34,7 @@ export function ShopLayout() {
   useKeepSessionInLine(sessione.data?.utente);
 
   const value = useMemo<ShopSession | null>(
-    () => (session ? { session, utente, listino: listinoOf(session) } : null),
+    () => (session ? { session, utente, listino: listinoEffettivo(session.cliente_lis_maga) } : null),
     [session, utente],
   );
 

@@ -5,11 +5,11 @@ import { callApi } from '../lib/api';
 import type { SessionData } from '../lib/storage';
 
 /**
- * Catalogue calls of the shop (SPEC §7 "Catalogue", "Multimedia and flyers"): fetchers and
+ * Catalogue calls of the shop (products, categories, brands, flyers, multimedia): fetchers and
  * queryOptions. Every product call is scoped to the session's company and client codes.
  */
 
-/** The codes every scoped call sends (SPEC §3 Session data). */
+/** The codes every scoped call sends (from sessionData). */
 export interface Scope {
   cod_azienda: string;
   cod_cliente: string;
@@ -26,8 +26,11 @@ export const shopKeys = {
   prodotti: (scope: Scope) => ['shop', 'prodotti', scope.cod_azienda, scope.cod_cliente] as const,
 };
 
-/** Categories, brands and flyers change rarely: cached for the page's life (SPEC §4 Caches). */
+/** Categories, brands and flyers change rarely: cached for the page's life (docs/regole/catalogo.md#spa-caches). */
 const FOREVER = { staleTime: Infinity, gcTime: Infinity } as const;
+
+/** What a failed load of the categories says. */
+export const MSG_CATEGORIE = 'Errore nel recupero delle categorie';
 
 export const categorieQuery = () =>
   queryOptions({

@@ -29,7 +29,7 @@ export const utenti = pgTable('utenti', {
   fatturatoMetrica: smallint('fatturato_metrica').notNull().default(0),
   /**
    * Set when an admin sets the password (create, edit, credentials): until the user changes it
-   * through password/cambia, every other customer call answers 403 (DESIGN §10).
+   * through password/cambia, every other customer call answers 403 (docs/regole/accesso.md#temporary-passwords).
    */
   passwordTemporanea: boolean('password_temporanea').notNull().default(false),
   /**

@@ -89,7 +89,7 @@ export const prodotti = pgTable('prodotti', {
  * with its two tsvectors and GIN entries: a stock file where all 200,000 figures changed took
  * 10.1 s in prodotti and 0.5 s here (docs/decisions/stock-table-giacenze.md).
  * disponibilita may be negative (pieces already owed); ord_forn is on order from the supplier and
- * not yet promised; disponibilita + ord_forn is what can be promised (DESIGN §6).
+ * not yet promised; disponibilita + ord_forn is what can be promised (docs/regole/catalogo.md#promisable-stock).
  */
 export const giacenze = pgTable('giacenze', {
   prodottoId: integer('prodotto_id').primaryKey().references(() => prodotti.id, { onDelete: 'cascade' }),

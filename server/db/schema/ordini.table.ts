@@ -48,7 +48,7 @@ export const ordini = pgTable('ordini', {
 /**
  * Snapshot of an order line. Of its `qt`, `qt_in_arrivo` was promised from the supplier's incoming
  * quantity (ord_forn) and `qt_in_consegna`, derived so the two always add up, ships from stock
- * (DESIGN §6). Lines from before backorders have 0 in arrivo: all shipped now.
+ * (docs/regole/catalogo.md#promisable-stock). Lines from before backorders have 0 in arrivo: all shipped now.
  */
 export const ordiniRighe = pgTable('ordini_righe', {
   id: serial('id').primaryKey(),

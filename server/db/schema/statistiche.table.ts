@@ -2,7 +2,7 @@ import { bigint, bigserial, index, integer, numeric, pgTable, primaryKey, smalli
 
 /**
  * Rollups of accepted orders (response_code '201') for ordini/stats, so that the admin statistics
- * read a few hundred rows instead of every order line (DESIGN §9). crea_ordine queues each order
+ * read a few hundred rows instead of every order line (docs/regole/generale.md#performance-budgets). crea_ordine queues each order
  * in stat_coda in its own transaction, a trigger on ordini queues an order's way out (or back in)
  * when its status changes and takes it out when it is deleted; applica_statistiche() folds the
  * queue set-based, before every ordini/stats and every minute; ricalcola_statistiche() rebuilds

@@ -6,9 +6,12 @@
 import { Readable } from 'node:stream';
 import { parse, type CsvError } from 'csv-parse';
 import { decodifica } from './codifica.js';
+import { LIMITI_IMPORT, numero } from './limiti.js';
 import { FileNonValido, type FormatoLetto, type RigaGrezza } from './tipi.js';
 
 const SEPARATORI = [';', ',', '\t'] as const;
+/** The longest row: every column at its longest cell. Past it csv-parse stops (a whole file quoted wrong is one ever-growing field). */
+const MAX_RIGA = LIMITI_IMPORT.colonne * LIMITI_IMPORT.caratteriCella;
 
 /** The separator the header line uses most, counting outside quotes (`;` when it has none). */
 export function separatoreDi(intestazione: string): string {
@@ -26,10 +29,12 @@ export function separatoreDi(intestazione: string): string {
 /** The decoded text with its first line read ahead, to choose the separator before parsing. */
 async function conIntestazione(testo: AsyncGenerator<string>): Promise<{ prima: string; testo: AsyncIterable<string> }> {
   let letto = '';
-  while (!letto.includes('\n')) {
+  // No further than the longest row: a file without line breaks is not read whole here.
+  while (letto.length <= MAX_RIGA) {
     const n = await testo.next();
     if (n.done) break;
     letto += n.value;
+    if (n.value.includes('\n')) break;
   }
   const fine = letto.indexOf('\n');
   const prima = fine < 0 ? letto : letto.slice(0, fine);
@@ -46,8 +51,21 @@ const MOTIVI: Record<string, string> = {
   CSV_QUOTE_NOT_CLOSED: 'virgolette aperte e mai chiuse fino alla fine del file',
   CSV_INVALID_CLOSING_QUOTE: 'testo subito dopo le virgolette di chiusura',
   CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'testo subito dopo le virgolette di chiusura',
-  CSV_MAX_RECORD_SIZE: 'riga troppo lunga',
+  CSV_MAX_RECORD_SIZE: `riga di oltre ${numero(MAX_RIGA)} caratteri (una cella può averne al massimo ${numero(LIMITI_IMPORT.caratteriCella)})`,
 };
+
+/** A row within LIMITI_IMPORT's columns and cell length, or the file is refused at its line. */
+function controllaRiga(riga: number, record: string[]): void {
+  if (record.length > LIMITI_IMPORT.colonne) {
+    throw new FileNonValido(`Riga ${riga}: ${numero(record.length)} colonne, oltre il limite di ${numero(LIMITI_IMPORT.colonne)}`);
+  }
+  for (let i = 0; i < record.length; i++) {
+    if (record[i].length > LIMITI_IMPORT.caratteriCella) {
+      throw new FileNonValido(`Riga ${riga}, colonna ${i + 1}: una cella di ${numero(record[i].length)} caratteri `
+        + `supera il limite di ${numero(LIMITI_IMPORT.caratteriCella)}`);
+    }
+  }
+}
 
 /**
  * Fields of each row as the file holds them; `riga` is the line where the row starts. `formato`
@@ -65,12 +83,12 @@ export async function* righeCsv(bytes: AsyncIterable<Buffer>, formato: FormatoLe
     // Empty lines come as rows of one empty field (righeFile leaves them out): counting lines
     // here is exact and far cheaper than csv-parse's `info`, which copies an object per row.
     skip_empty_lines: false,
-    // A whole file quoted wrong would otherwise become one ever-growing field.
-    max_record_size: 1_000_000,
+    max_record_size: MAX_RIGA,
   }));
   let riga = 1;
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
+      controllaRiga(riga, record);
       yield { riga, valori: record };
       riga++;
       for (let i = 0; i < record.length; i++) {

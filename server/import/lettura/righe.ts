@@ -2,8 +2,10 @@
  * The rows of an import file, whatever its format: CSV (any separator, UTF-8 or Windows-1252) or
  * XLSX, told apart by the first bytes (an XLSX is a zip archive), never by the file's name.
  */
+import fs from 'node:fs';
 import { righeCsv } from './csv.js';
-import { FileNonValido, type FormatoLetto, type RigaGrezza } from './tipi.js';
+import { LIMITI_IMPORT, numero } from './limiti.js';
+import { FileNonValido, type FormatoLetto, type Progresso, type RigaGrezza } from './tipi.js';
 import { righeXlsx } from './xlsx.js';
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
@@ -11,29 +13,37 @@ const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0];
 const inizia = (b: Buffer, firma: number[]) => firma.every((x, i) => b[i] === x);
 
-/** The rows of `bytes`, header first, empty rows left out. */
-export async function* righeFile(bytes: AsyncIterable<Buffer>, formato: FormatoLetto): AsyncGenerator<RigaGrezza> {
-  const it = bytes[Symbol.asyncIterator]();
-  let primo = Buffer.alloc(0);
-  // A few bytes are enough to tell the formats apart; a stream may hand out tiny chunks.
-  while (primo.length < 4) {
-    const n = await it.next();
-    if (n.done) break;
-    primo = Buffer.concat([primo, n.value as Buffer]);
+async function primiByte(file: string): Promise<Buffer> {
+  const fh = await fs.promises.open(file, 'r');
+  try {
+    const b = Buffer.alloc(4);
+    const { bytesRead } = await fh.read(b, 0, 4, 0);
+    return b.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
   }
-  const tutto = (async function* () {
-    try {
-      if (primo.length) yield primo;
-      for (let n = await it.next(); !n.done; n = await it.next()) yield n.value as Buffer;
-    } finally {
-      // Stopped early (a refused file): a file stream's iterator closes the file on return.
-      await it.return?.();
-    }
-  })();
+}
+
+/** The bytes of a CSV file as they are read, counted for `progresso`. */
+async function* contati(file: string, progresso?: Progresso): AsyncGenerator<Buffer> {
+  if (progresso) progresso.totale = (await fs.promises.stat(file)).size;
+  for await (const b of fs.createReadStream(file)) {
+    if (progresso) progresso.letti += (b as Buffer).length;
+    yield b as Buffer;
+  }
+}
+
+/** The rows of `file`, header first, empty rows left out; at most LIMITI_IMPORT.righe rows, empty ones included. */
+export async function* righeFile(file: string, formato: FormatoLetto, progresso?: Progresso): AsyncGenerator<RigaGrezza> {
+  const primo = await primiByte(file);
   if (inizia(primo, OLE)) throw new FileNonValido('File Excel .xls (formato binario) non letto: salvalo come .xlsx o .csv');
   formato.formato = inizia(primo, ZIP) ? 'xlsx' : 'csv';
-  const righe = formato.formato === 'xlsx' ? righeXlsx(tutto) : righeCsv(tutto, formato);
+  const righe = formato.formato === 'xlsx' ? righeXlsx(file, progresso) : righeCsv(contati(file, progresso), formato);
+  let n = 0;
   for await (const r of righe) {
+    if (++n > LIMITI_IMPORT.righe) {
+      throw new FileNonValido(`Il file supera il limite di ${numero(LIMITI_IMPORT.righe)} righe (riga ${r.riga})`);
+    }
     if (r.valori.every((v) => v === '' || (typeof v === 'string' && v.trim() === ''))) continue;
     yield r;
   }

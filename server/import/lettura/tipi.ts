@@ -20,3 +20,9 @@ export interface FormatoLetto {
 
 /** A file that cannot be read at all: refused whole, with this Italian reason. */
 export class FileNonValido extends Error {}
+
+/** How far reading has gone, for progress: bytes of the file (CSV) or of the sheet's compressed part (XLSX). */
+export interface Progresso {
+  letti: number;
+  totale: number;
+}

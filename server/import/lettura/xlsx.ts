@@ -1,43 +1,44 @@
 /**
- * Rows of the first sheet of an XLSX workbook, read with exceljs's streaming WorkbookReader: the
- * zip is read as it arrives and rows are handed on one at a time (shared strings and styles are
- * kept, the latter so that date cells come as dates).
+ * Rows of the first sheet of an XLSX workbook, read by the importer's own bounded reader (docs/
+ * decisions/import-limiti.md): the zip's parts are found through its index, the styles and the
+ * shared strings are read first (Excel writes them after the sheets), then the sheet's rows are
+ * handed on one at a time. Every part is inflated as a stream and counted as it comes, against
+ * LIMITI_IMPORT: a file refused for its size has never been in memory.
  */
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
-import { FileNonValido, type Cella, type RigaGrezza } from './tipi.js';
+import { LIMITI_IMPORT, numero } from './limiti.js';
+import { FileNonValido, type Progresso, type RigaGrezza } from './tipi.js';
+import { righeFoglio } from './xlsx/foglio.js';
+import { stiliData } from './xlsx/stili.js';
+import { leggiStruttura } from './xlsx/struttura.js';
+import { testiCondivisi } from './xlsx/testi.js';
+import { ArchivioZip, type ParteZip } from './xlsx/zip.js';
 
-/** A cell's value as the importer reads it: formulas by their result, rich text as its text. */
-function cella(v: ExcelJS.CellValue): Cella {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'string' || typeof v === 'number' || v instanceof Date) return v;
-  if (typeof v === 'boolean') return v ? 1 : 0;
-  if ('richText' in v) return v.richText.map((t) => t.text).join('');
-  if ('result' in v) return v.result === undefined ? '' : cella(v.result as ExcelJS.CellValue);
-  if ('formula' in v || 'sharedFormula' in v) return '';
-  if ('hyperlink' in v) return typeof v.text === 'string' ? v.text : '';
-  if ('error' in v) return String(v.error);
-  return '';
-}
+const MB = (n: number) => `${numero(Math.round(n / 1024 / 1024))} MB`;
+const troppoGrande = (dove: string) => new FileNonValido(`Il file XLSX è troppo grande una volta decompresso: ${dove}`);
 
-export async function* righeXlsx(bytes: AsyncIterable<Buffer>): AsyncGenerator<RigaGrezza> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), {
-    worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore',
-  });
+export async function* righeXlsx(file: string, progresso?: Progresso): AsyncGenerator<RigaGrezza> {
+  const zip = await ArchivioZip.apri(file);
   try {
-    for await (const foglio of reader) {
-      for await (const row of foglio) {
-        // row.values is 1-based (index 0 empty) and sparse.
-        const valori = row.values as ExcelJS.CellValue[];
-        const celle: Cella[] = [];
-        for (let i = 1; i < valori.length; i++) celle.push(cella(valori[i]));
-        yield { riga: row.number, valori: celle };
-      }
-      return;
-    }
-  } catch (err) {
-    if (err instanceof FileNonValido) throw err;
-    throw new FileNonValido(`File XLSX non leggibile: ${(err as Error).message}`);
+    let totale = 0;
+    const leggi = (p: ParteZip, compressi?: (n: number) => void) => {
+      // The sizes the zip declares refuse a file at once; the bytes inflated are counted anyway.
+      if (p.dichiarati > LIMITI_IMPORT.xlsxParte) throw troppoGrande(`${p.nome} dichiara ${MB(p.dichiarati)} (al massimo ${MB(LIMITI_IMPORT.xlsxParte)} per parte)`);
+      let parte = 0;
+      return zip.leggi(p, (n) => {
+        parte += n;
+        totale += n;
+        if (parte > LIMITI_IMPORT.xlsxParte) throw troppoGrande(`${p.nome} supera ${MB(LIMITI_IMPORT.xlsxParte)} (il limite per parte)`);
+        if (totale > LIMITI_IMPORT.xlsxTotale) throw troppoGrande(`oltre ${MB(LIMITI_IMPORT.xlsxTotale)}`);
+      }, compressi);
+    };
+    const s = await leggiStruttura(zip.parti, leggi);
+    const dichiarati = [s.foglio, s.testi, s.stili].reduce((t, p) => t + (p?.dichiarati ?? 0), 0);
+    if (dichiarati > LIMITI_IMPORT.xlsxTotale) throw troppoGrande(`le sue parti dichiarano ${MB(dichiarati)} (al massimo ${MB(LIMITI_IMPORT.xlsxTotale)})`);
+    const date = s.stili ? await stiliData(s.stili.nome, leggi(s.stili)) : new Set<number>();
+    const testi = s.testi ? await testiCondivisi(s.testi.nome, leggi(s.testi)) : [];
+    if (progresso) progresso.totale = s.foglio.compressi;
+    yield* righeFoglio(s.foglio.nome, leggi(s.foglio, (n) => { if (progresso) progresso.letti = n; }), { testi, date, data1904: s.data1904 });
+  } finally {
+    await zip.chiudi();
   }
-  throw new FileNonValido('Il file XLSX non contiene fogli');
 }

@@ -29,7 +29,7 @@ import {
  */
 const QUOTA_VOCABOLARIO_INTERO = 0.5;
 
-/** The "no brand" code (SPEC §3) and its name in the demo data. */
+/** The "no brand" code (docs/regole/catalogo.md#brands) and its name in the demo data. */
 const SENZA_MARCHIO = ['000', 'Senza marchio'] as const;
 
 /** Family levels, top first: the code's field and the name's. */

@@ -52,7 +52,7 @@ function radiceNome(nome: string): string {
 /**
  * The files one change writes under MEDIA_DIR. Everything written is remembered, so that a change
  * that fails (a refused row, a failed commit) takes its files away with it: rows and files exist
- * together or not at all (DESIGN §5).
+ * together or not at all (docs/regole/generale.md#uploads).
  */
 export class ScritturaMedia {
   private readonly scritti: string[] = [];

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { Upload } from '../../../shared/contract.js';
 import { MSG_UPLOAD, nomeFileSicuro } from '../../../shared/upload.js';
-import { HttpError, badRequest } from '../errors.js';
+import { badRequest, tooLarge } from '../errors.js';
 import { riconosciTipo, type TipoFile } from './tipo-file.js';
 
 /** A file of an upload call, waiting in the temporary folder until the handler keeps it. */
@@ -25,7 +25,7 @@ export interface FileRicevuto {
 /** Temporary files live beside the media (same disk: keeping one is a rename) in a folder never served. */
 export const cartellaTemporanea = (mediaDir: string) => path.join(mediaDir, '.tmp');
 
-const troppoGrande = (nome: string, max: number) => new HttpError(413, MSG_UPLOAD.troppoGrande(nome, max));
+const troppoGrande = (nome: string, max: number) => tooLarge(MSG_UPLOAD.troppoGrande(nome, max));
 
 /**
  * Passes bytes through until `max`; beyond it drops them and marks the file as too large. The part

@@ -1,12 +1,14 @@
--- ordini/create in one call, so that an order costs one round trip (DESIGN §6, §9). Rows are
--- locked in id order (concurrent orders wait instead of overselling, and never deadlock), prices
--- are read here for the client, and the order, its line snapshot, the stock, the popularity queue,
--- the confirmation mail (mail_uscita) and the statistics rollups move together.
--- What can be promised is stock plus the quantity on order from the supplier (DESIGN §6): a line
--- ships from stock first (disponibilita, never taken below 0 by an order) and the rest is
--- backordered from ord_forn, which is lowered by as much, so ord_forn means "on order and not yet
--- promised" and a second order cannot be promised the same incoming pieces. A negative stock
--- (pieces already owed) eats into ord_forn: disponibilita + ord_forn is always what is left.
+-- ordini/create in one call, so that an order costs one round trip
+-- (docs/regole/ordini.md#order-creation). Rows are locked in id order (concurrent orders wait
+-- instead of overselling, and never deadlock), prices are read here for the client, and the order,
+-- its line snapshot, the stock, the popularity and statistics queues, the confirmation mail
+-- (mail_uscita and its job) and the ERP export job move together.
+-- What can be promised is stock plus the quantity on order from the supplier
+-- (docs/regole/catalogo.md#promisable-stock): a line ships from stock first (disponibilita, never
+-- taken below 0 by an order) and the rest is backordered from ord_forn, which is lowered by as
+-- much, so ord_forn means "on order and not yet promised" and a second order cannot be promised
+-- the same incoming pieces. A negative stock (pieces already owed) eats into ord_forn:
+-- disponibilita + ord_forn is always what is left.
 -- esito: 'ok' | 'duplicato' (same idempotency key: the order already made) | 'sconosciuti'
 -- (dettagli = unknown codes) | 'insufficienti' (dettagli = [{codice_prodotto, disponibilita}],
 -- disponibilita = what could be promised).

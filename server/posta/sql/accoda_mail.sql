@@ -1,7 +1,7 @@
 -- One way to queue a mail (server/posta/accoda-mail.ts calls it from TypeScript, crea_ordine from
 -- SQL): a row of mail_uscita is an order's confirmation (its order only; the text is composed when
 -- sent), a user's new credentials (the user only: the temporary password is drawn when the mail is
--- sent and never stored, server/utenti/credenziali.ts), or a composed mail (recipient, subject and
+-- sent and never stored, server/posta/credenziali.ts), or a composed mail (recipient, subject and
 -- text, optional reply-to).
 CREATE OR REPLACE FUNCTION accoda_mail(
   p_ordine_id int DEFAULT NULL, p_destinatario text DEFAULT NULL, p_oggetto text DEFAULT NULL,

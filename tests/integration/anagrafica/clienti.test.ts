@@ -85,7 +85,7 @@ describe('clienti/read', () => {
     const next = (await get('clienti/read?stringa=rossi&start=2&limit=2')).json();
     expect(next.clienti.map((x: { id: number }) => x.id)).toEqual([ids.grossi]);
     expect((await get('clienti/read?stringa=ferro')).json().totale).toBe(60);
-    // SPEC §5: the admin search ignores an empty term.
+    // The admin search ignores an empty term (docs/regole/admin.md#admin-search).
     expect((await get('clienti/read?stringa=%20%20')).json().totale).toBe(totale);
   });
 

@@ -53,11 +53,14 @@ describe('contracts', () => {
       const res = await send(method, c.path);
       expect(res.statusCode).toBe(401);
       expect(res.json().msg).toMatch(c.access === 'token' ? /Token API/ : /Sessione/);
+      expect(res.json().code).toBe(c.access === 'token' ? 'token_non_valido' : 'sessione_scaduta');
     });
 
   it.each(calls.filter(({ c }) => c.access === 'admin' || c.access === 'tecnico').map((x) => [x.name, x] as const))(
     '%s answers 403 to a customer session', async (_n, { c, method }) => {
-      expect((await send(method, c.path, cliente)).statusCode).toBe(403);
+      const res = await send(method, c.path, cliente);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('accesso_negato');
     });
 
   it.each(calls.filter(({ c }) => c.access === 'tecnico').map((x) => [x.name, x] as const))(
@@ -93,7 +96,7 @@ describe('answers are stripped to their schema', () => {
   });
 });
 
-describe('the catalogue read by an admin (DESIGN §10)', () => {
+describe('the catalogue read by an admin', () => {
   const page = (codes: string, cookie: string) =>
     send('GET', 'prodotti/categoriawithcustominfo', cookie, `?${codes}&categoria_cod=${categoriaCod}`);
 

@@ -40,7 +40,7 @@ describe('Storico modifiche', () => {
     const { db } = t().database;
     const admin = { id: tec.id, username: tec.username, nome: '', cognome: '', tipologia: 'tecnico' as const };
     for (let i = 0; i < 3; i++) await registraModifica(db, admin, { azione: 'utente.modifica', entita: 'utente', entitaId: 9001, utenteId: 9001, clienteId: 77 });
-    await registraModifica(db, admin, { azione: 'cliente.modifica', entita: 'cliente', entitaId: 78, clienteId: 78 });
+    await registraModifica(db, admin, { azione: 'budget.salva', entita: 'budget', entitaId: 78, clienteId: 78 });
     const perUtente = (await storico('?utente_id=9001&limit=2')).json();
     expect(perUtente.totale).toBe(3);
     expect(perUtente.modifiche).toHaveLength(2);
@@ -60,7 +60,7 @@ describe('Storico modifiche', () => {
     const before = (await db.select().from(modificheAdmin)).length;
     const admin = { id: tec.id, username: tec.username, nome: '', cognome: '', tipologia: 'tecnico' as const };
     await expect(inTransazione(db, async (tx) => {
-      await registraModifica(tx, admin, { azione: 'prova', entita: 'prova' });
+      await registraModifica(tx, admin, { azione: 'impostazioni.aggiorna', entita: 'impostazioni' });
       throw new Error('annullata');
     })).rejects.toThrow('annullata');
     expect((await db.select().from(modificheAdmin)).length).toBe(before);

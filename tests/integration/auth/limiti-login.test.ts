@@ -1,11 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../../server/auth/login-limits.js';
+import { LIMITS } from '../../../server/auth/limiti-login.js';
 import { tentativiLogin } from '../../../server/db/schema/index.js';
 import { createAdmin, createAzienda, createCliente, createUtente } from '../../support/factories.js';
 import { cookieFrom, fingerprint, useTestApp } from '../../support/harness.js';
 
-// The login limits of DESIGN §5 (docs/decisions/limiti-login.md): an address's ceiling slows what
+// The login limits (docs/regole/accesso.md#login-limits, docs/decisions/limiti-login.md): an address's ceiling slows what
 // fails from it but never refuses the right password of an account that did not fail there; an
 // account has a ceiling across addresses with a growing delay; a tecnico clears both.
 const t = useTestApp();

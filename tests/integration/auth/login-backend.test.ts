@@ -88,7 +88,7 @@ describe('tecnico-only and admin-only calls', () => {
     }
   });
 
-  it('login_attempts/delete_all clears failures for a tecnico only (DESIGN §5)', async () => {
+  it('login_attempts/delete_all clears failures for a tecnico only', async () => {
     const deleteAll = (cookie?: string) => t().app.inject({ url: '/api/login_attempts/delete_all', headers: cookie ? { cookie } : {} });
     const adm = cookieFrom(await loginAdmin('admin', admin.password));
     const tec = cookieFrom(await loginAdmin('tecnico', tecnico.password));
@@ -96,7 +96,7 @@ describe('tecnico-only and admin-only calls', () => {
     expect((await deleteAll()).statusCode).toBe(401);
     expect((await deleteAll(adm)).statusCode).toBe(403);
     const res = await deleteAll(tec);
-    // DESIGN §10: just 'success' (tests/integration/dispositivi/ covers the waiting list it also clears).
+    // Just 'success' (tests/integration/dispositivi/ covers the waiting list it also clears).
     expect(res.json()).toEqual({ status: 'success' });
     expect(await t().database.db.select().from(tentativiLogin)).toEqual([]);
   });

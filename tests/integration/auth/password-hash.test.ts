@@ -2,6 +2,7 @@ import argon2 from 'argon2';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DUMMY_HASH, HASH_OPTIONS, needsRehash } from '../../../server/auth/passwords.js';
+import { ADMIN_UTENTI, DEMO_PASSWORD, DEMO_PASSWORD_HASH } from '../../../seed/demo-anagrafica.js';
 import { adminUtenti, utenti } from '../../../server/db/schema/index.js';
 import { createAdmin, createAzienda, createCliente, createUtente } from '../../support/factories.js';
 import { fingerprint, useTestApp } from '../../support/harness.js';
@@ -33,6 +34,15 @@ describe('password hashes', () => {
     expect(needsRehash(DUMMY_HASH)).toBe(false);
     expect(await argon2.verify(DUMMY_HASH, 'utente-inesistente')).toBe(true);
     expect((await loginAdmin('nessuno', 'utente-inesistente')).json()).toMatchObject({ status: 1 });
+  });
+
+  it("the demo data's ready-made hashes are of its passwords, with the current parameters", async () => {
+    const demo = [[DEMO_PASSWORD, DEMO_PASSWORD_HASH], ...ADMIN_UTENTI.map((a) => [a.password, a.passwordHash] as const)] as const;
+    for (const [password, hash] of demo) {
+      expect(hash.startsWith(ATTUALI)).toBe(true);
+      expect(needsRehash(hash)).toBe(false);
+      expect(await argon2.verify(hash, password)).toBe(true);
+    }
   });
 
   it('redoes an admin hash made with other parameters at the next successful login, not at a failed one', async () => {

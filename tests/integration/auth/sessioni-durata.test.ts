@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.js';
 import { ConfigError, configFromEnv, parseEnv } from '../../../server/config.js';
-import { hashToken } from '../../../server/auth/sessions.js';
+import { hashToken } from '../../../server/auth/sessioni.js';
 import { createAdmin, createAzienda, createCliente, createUtente } from '../../support/factories.js';
 import { fingerprint, loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
 
 // Sessions end after SESSION_IDLE_MINUTES without a request (default 2 hours) beside their
-// lifetime; in production their cookies carry the __Host- prefix (DESIGN §5).
+// lifetime; in production their cookies carry the __Host- prefix (docs/regole/accesso.md#sessions).
 const t = useTestApp();
 let cliente: Awaited<ReturnType<typeof createUtente>>;
 let admin: Awaited<ReturnType<typeof createAdmin>>;

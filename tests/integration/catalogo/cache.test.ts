@@ -66,10 +66,10 @@ describe('catalogue cache across server processes', () => {
     }
 
     const { catalogo } = t().app.deps;
-    expect(catalogo.descrizione(p.id, Date.now())).toBeDefined();
+    expect(catalogo.descrizioni.get(p.id)).toBeDefined();
     const invalidata = catalogo.invalidate({ prodotti: [p.id] });
     // Forgotten in its own process before the notice goes out (which comes back here too).
-    expect(catalogo.descrizione(p.id, Date.now())).toBeUndefined();
+    expect(catalogo.descrizioni.get(p.id)).toBeUndefined();
     await invalidata;
     expect(await titolo(t().app, 'CA-0001')).toBe('Pinza universale 180 mm');
     expect((await pagina(t().app)).titoli['CA-0001']).toBe('Pinza universale 180 mm');
@@ -131,6 +131,34 @@ describe('catalogue cache across server processes', () => {
     }, NOTICE);
   });
 
+  it("a script's SELECT notifica_catalogo(...) makes every server forget, with no server code (the seeds)", async () => {
+    const p = await createProdotto(t().database.db, { codiceProdotto: 'CA-0008', descrizione1: 'Cacciavite', categoriaId: categoria.id });
+    for (const app of [t().app, b]) expect(await titolo(app, 'CA-0008')).toBe('Cacciavite');
+    await rinomina(p.id, 'Cacciavite a croce');
+    for (const app of [t().app, b]) expect(await titolo(app, 'CA-0008')).toBe('Cacciavite');
+
+    await t().database.sql`SELECT notifica_catalogo('prodotti', ${[p.id]}::int[])`;
+    await vi.waitFor(async () => {
+      for (const app of [t().app, b]) expect(await titolo(app, 'CA-0008')).toBe('Cacciavite a croce');
+    }, NOTICE);
+    await expect(t().database.sql`SELECT notifica_catalogo('prezzi')`).rejects.toThrow(/invece di prodotti, categorie o tutto/);
+  });
+
+  it('a page of ids, a total or the category codes read while the catalogue changes are not kept', async () => {
+    const { catalogo } = b.deps;
+    const carica = <V>(v: V, cambio: () => void) => async () => {
+      cambio();
+      return v;
+    };
+    expect(await catalogo.pagine.ricorda('prova:0:50', carica([1], () => catalogo.clear({ prodotti: [999_002] })))).toEqual([1]);
+    expect(await catalogo.totali.ricorda('prova', carica(1, () => catalogo.clear({ prodotti: [999_002] })))).toBe(1);
+    expect(await catalogo.codiciCategorie.ricorda('tutte', carica(new Map([['99', 1]]), () => catalogo.clear('categorie'))))
+      .toEqual(new Map([['99', 1]]));
+    expect(catalogo.pagine.get('prova:0:50')).toBeUndefined();
+    expect(catalogo.totali.get('prova')).toBeUndefined();
+    expect(catalogo.codiciCategorie.get('tutte')).toBeUndefined();
+  });
+
   it('more products than a notice can carry make every process forget everything', async () => {
     const p = await createProdotto(t().database.db, { codiceProdotto: 'CA-0005', descrizione1: 'Metro a nastro', categoriaId: categoria.id });
     expect(await titolo(b, 'CA-0005')).toBe('Metro a nastro');
@@ -163,13 +191,12 @@ describe('catalogue cache across server processes', () => {
   });
 
   it('a description read before an invalidation is not kept (it may hold the old texts)', async () => {
-    const { catalogo } = b.deps;
-    const now = Date.now();
-    const lettura = catalogo.lettura();
-    catalogo.clear({ prodotti: [999_001] });
-    catalogo.salvaDescrizioni(lettura, now, [[999_001, Buffer.from('"id":999001')]]);
-    expect(catalogo.descrizione(999_001, now)).toBeUndefined();
-    catalogo.salvaDescrizioni(catalogo.lettura(), now, [[999_001, Buffer.from('"id":999001')]]);
-    expect(catalogo.descrizione(999_001, now)?.toString()).toBe('"id":999001');
+    const { descrizioni } = b.deps.catalogo;
+    const lettura = descrizioni.lettura();
+    b.deps.catalogo.clear({ prodotti: [999_001] });
+    descrizioni.salva(lettura, 999_001, Buffer.from('"id":999001'));
+    expect(descrizioni.get(999_001)).toBeUndefined();
+    descrizioni.salva(descrizioni.lettura(), 999_001, Buffer.from('"id":999001'));
+    expect(descrizioni.get(999_001)?.toString()).toBe('"id":999001');
   });
 });

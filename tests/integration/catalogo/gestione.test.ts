@@ -24,7 +24,7 @@ let viti: { id: number; codCat: string };
 let tasselli: { id: number; codCat: string };
 
 const CLIENTE = 'cod_azienda=0001&cod_cliente=000100';
-/** The codes of the admin product screens (SPEC §7 Other): no such client, priced with list 1. */
+/** The codes of the admin product screens (docs/regole/catalogo.md#staff-catalogue): no such client, priced with list 1. */
 const ADMIN_CODICI = 'cod_azienda=0001&cod_cliente=0001';
 const NOTICE = { timeout: 3000, interval: 25 };
 
@@ -88,7 +88,7 @@ describe('prodotto/edit', () => {
     expect((await edit(valido, cliente)).statusCode).toBe(403);
   });
 
-  it('requires every field (SPEC §5), in Italian', async () => {
+  it('requires every field, in Italian', async () => {
     const casi: [Record<string, unknown>, string][] = [
       [{ ...valido, titolo_portale: '   ' }, MSG_CATALOGO.titoloObbligatorio],
       [{ ...valido, titolo_portale: undefined }, MSG_CATALOGO.titoloObbligatorio],
@@ -115,7 +115,7 @@ describe('prodotto/edit', () => {
     expect((await edit({ ...valido, codice_prodotto: 'DEL-0001' })).statusCode).toBe(404);
   });
 
-  it('saves the texts from a form-encoded body (SPEC §7) and records who changed what, before and after', async () => {
+  it('saves the texts from a form-encoded body and records who changed what, before and after', async () => {
     const res = await t().app.inject({
       method: 'POST', url: '/api/prodotto/edit',
       headers: { cookie: admin, 'content-type': 'application/x-www-form-urlencoded' },

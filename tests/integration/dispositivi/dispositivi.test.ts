@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 describe('devices/all and devices/byuser', () => {
-  it('devices/all lists every device with its user, newest first, as SPEC §3 names the fields', async () => {
+  it('devices/all lists every device with its user, newest first, with the documented fields', async () => {
     const res = await get('devices/all');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();

@@ -184,7 +184,8 @@ describe('orders out to the ERP', () => {
       expect(audit).toEqual({ azione: 'ordine.reinvia_erp', entita_id: String(id) });
 
       const sconosciuto = await app.inject({ method: 'POST', url: '/api/erp/ordini/reinvia', headers: { cookie: admin }, payload: { ordine_id: 999999 } });
-      expect(sconosciuto.json()).toEqual({ status: 1, msg: 'Ordine non trovato.' });
+      expect(sconosciuto.statusCode).toBe(404);
+      expect(sconosciuto.json()).toEqual({ code: 'non_trovato', msg: 'Ordine non trovato.', requestId: expect.any(String) });
       const malformato = await app.inject({ method: 'POST', url: '/api/erp/ordini/reinvia', headers: { cookie: admin }, payload: { ordine_id: 'x' } });
       expect(malformato.statusCode).toBe(400);
       const statoErrato = await app.inject({ method: 'GET', url: '/api/erp/ordini?stato=boh', headers: { cookie: admin } });

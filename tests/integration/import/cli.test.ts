@@ -58,6 +58,14 @@ describe('npm run import', () => {
     expect((await sql`SELECT disponibilita FROM prodotti JOIN giacenze ON prodotto_id = id WHERE codice_prodotto = 'BE-1234567'`)[0].disponibilita).toBe(12);
   });
 
+  it('has the limits of the screen and the push: a row of 201 columns refuses the file', async () => {
+    const extra = Array.from({ length: 199 }, (_, i) => `x${i}`).join(';');
+    const r = await importa('--tipo', 'giacenze', file('larghe.csv', `codice_prodotto;disponibilita;${extra}\nBE-1234567;1\n`));
+    expect(r.codice).toBe(1);
+    expect(r.out).toContain('larghe.csv (giacenze, CSV, separatore punto e virgola): RIFIUTATO');
+    expect(r.out).toContain('Riga 1: 201 colonne, oltre il limite di 200');
+  });
+
   it('verifies only with --prova, and takes the column names from --colonne', async () => {
     const colonne = file('colonne.json', JSON.stringify({ giacenze: { codice_prodotto: ['CODART'], disponibilita: ['ESISTENZA'] } }));
     const r = await importa('--prova', '--colonne', colonne, file('giacenze.csv', 'CODART,ESISTENZA\nBE-1234567,20\n'));

@@ -5,7 +5,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eanCheckDigit } from '../../../seed/catalog-generator.js';
 import type { TipoImport } from '../../../server/import/definizione.js';
-import { importa, type OpzioniImport } from '../../../server/import/importa.js';
+import type { OpzioniImport } from '../../../server/import/esecuzione.js';
+import { importa } from '../../../server/import/importa.js';
 import { createAzienda, createCliente, createUtente } from '../../support/factories.js';
 import { loginCliente, useTestApp } from '../../support/harness.js';
 
@@ -47,7 +48,7 @@ async function xlsx(nome: string, righe: unknown[][]): Promise<string> {
 }
 
 const importaFile = (file: string, tipo: TipoImport, o: Partial<OpzioniImport> = {}) =>
-  importa(t().database.db, fs.createReadStream(file), { tipo, file: path.basename(file), autore: { origine: 'cli', nome: 'test' }, ...o });
+  importa(t().database.db, file, { tipo, file: path.basename(file), autore: { origine: 'cli', nome: 'test' }, ...o });
 
 const get = async (url: string) => {
   const res = await t().app.inject({ url, headers: { cookie } });

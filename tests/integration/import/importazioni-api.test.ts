@@ -5,6 +5,7 @@ import type { Task } from 'graphile-worker';
 import { importaFile } from '../../../server/import/in-coda.js';
 import { createAdmin, createCliente, createProdotto, createUtente } from '../../support/factories.js';
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
+import { carica as caricaImport, finita as fineImport, modulo } from '../../support/importazioni.js';
 
 // The import calls over real HTTP with real multipart bodies: the admin screen's (tecnico) with its
 // dry run, and the ERP's push authenticated by an API token. A file is queued and answered at
@@ -29,27 +30,9 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t().app.close(); });
 
-function modulo(campi: Record<string, string>, contenuto: string | Uint8Array, nome = 'giacenze.csv'): FormData {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(campi)) f.append(k, v);
-  f.append('file', new Blob([typeof contenuto === 'string' ? contenuto : new Uint8Array(contenuto)]), nome);
-  return f;
-}
-const carica = (form: FormData, headers: Record<string, string>, path = 'importazioni/carica') =>
-  fetch(`${base}/api/${path}`, { method: 'POST', body: form, headers });
-type Rapporto = { status: number; msg: string; importazione: { id: number; stato: string } & Record<string, unknown>; errori: unknown[] };
-/** Reads a run's report until it has ended. */
-async function finita(r: Response, headers: Record<string, string> = { cookie: tecnico }, path = 'importazioni/rapporto'): Promise<Rapporto> {
-  expect(r.status).toBe(200);
-  const coda = (await r.json()) as Rapporto;
-  expect(coda).toMatchObject({ status: 0, msg: 'File ricevuto: importazione in coda.', importazione: { stato: 'in_attesa' }, errori: [] });
-  let ultimo = coda;
-  await expect.poll(async () => {
-    ultimo = (await t().app.inject({ url: `/api/${path}?id=${coda.importazione.id}`, headers })).json();
-    return ultimo.importazione.stato;
-  }, { timeout: 20_000, interval: 50 }).toMatch(/^(applicata|verificata|rifiutata|fallita)$/);
-  return ultimo;
-}
+const carica = (form: FormData, headers: Record<string, string>, path?: string) => caricaImport(base, form, headers, path);
+/** Reads a run's report until the run has ended. */
+const finita = (r: Response, headers: Record<string, string> = { cookie: tecnico }, path?: string) => fineImport(t().app, r, headers, path);
 const giacenza = async (codice: string) => (await t().database.sql<{ disponibilita: number; ord_forn: number }[]>`
   SELECT disponibilita, ord_forn FROM prodotti JOIN giacenze ON prodotto_id = id WHERE codice_prodotto = ${codice}`)[0]!;
 
@@ -81,6 +64,35 @@ describe('importazioni (admin screen and ERP push)', () => {
     expect(errori.errori).toEqual(r.errori);
   });
 
+  it('keeps a refused value and an ignored column cut short, and reads the refused rows a page at a time', async () => {
+    const lungo = (n: number) => `${n}`.padEnd(5_000, '9');
+    const righe = Array.from({ length: 120 }, (_, i) => `IMP1;${lungo(i)};x`);
+    const nomeLungo = `nota ${'n'.repeat(5_000)}`;
+    const r = await finita(await carica(modulo({ tipo: 'giacenze' }, `codice_prodotto;disponibilita;${nomeLungo}\n${righe.join('\n')}\n`), { cookie: tecnico }));
+    expect(r.status).toBe(1);
+    expect(r.importazione).toMatchObject({ scartate: 120, colonne_ignorate: [`${nomeLungo.slice(0, 200)}… (troncato)`] });
+    expect(r.errori).toHaveLength(120);
+    expect(r.errori[0]).toEqual({ riga: 2, colonna: 'disponibilita', valore: `${lungo(0).slice(0, 200)}… (troncato)`, messaggio: expect.any(String) });
+    const pagina = async (q: string) => {
+      const x = await t().app.inject({ url: `/api/importazioni/errori?id=${r.importazione.id}&${q}`, headers: { cookie: tecnico } });
+      return { status: x.statusCode, ...x.json() };
+    };
+    expect(await pagina('start=0&limit=50')).toMatchObject({ status: 200, totale: 120, errori: r.errori.slice(0, 50) });
+    expect(await pagina('start=100&limit=50')).toMatchObject({ status: 200, totale: 120, errori: r.errori.slice(100) });
+    expect((await pagina('')).errori).toHaveLength(50);
+    expect(await pagina('limit=1001')).toMatchObject({ status: 400, msg: expect.stringContaining('limit può essere al massimo 1000') });
+  });
+
+  it('cuts the refused values of runs recorded before (migration 0030)', async () => {
+    const { sql } = t().database;
+    const [{ id }] = await sql<{ id: number }[]>`
+      INSERT INTO importazioni (tipo, file, origine, autore, soglia, stato, scartate) VALUES ('giacenze', 'vecchio.csv', 'admin', 'tec.import', 1, 'rifiutata', 1) RETURNING id`;
+    await sql`INSERT INTO importazioni_errori (importazione_id, riga, colonna, valore, messaggio) VALUES (${id}, 2, 'disponibilita', ${'8'.repeat(300_000)}, 'non è un numero')`;
+    await sql.unsafe(fs.readFileSync(path.resolve('migrations/0030_importazioni_troncate.sql'), 'utf8'));
+    const x = await t().app.inject({ url: `/api/importazioni/rapporto?id=${id}`, headers: { cookie: tecnico } });
+    expect(x.json().errori).toEqual([{ riga: 2, colonna: 'disponibilita', valore: `${'8'.repeat(200)}… (troncato)`, messaggio: 'non è un numero' }]);
+  });
+
   it('the ERP pushes with its token; no token, a session or a revoked token are refused', async () => {
     const csv = 'codice_prodotto,disponibilita\nIMP2,5\n';
     const bearer = { authorization: `Bearer ${token}` };
@@ -90,8 +102,13 @@ describe('importazioni (admin screen and ERP push)', () => {
     // The token reads its own runs only; the admin reads every run.
     const dellAdmin = (await t().app.inject({ url: '/api/importazioni/read', headers: { cookie: tecnico } })).json().importazioni
       .find((i: { origine: string }) => i.origine === 'admin');
+    // Another's run answers as a run that does not exist: the token cannot tell which ids are used.
     const altrui = await t().app.inject({ url: `/api/importazioni/esito?id=${dellAdmin.id}`, headers: bearer });
-    expect([altrui.statusCode, altrui.json().msg]).toEqual([403, 'Importazione non inviata con questo token.']);
+    const inesistente = await t().app.inject({ url: '/api/importazioni/esito?id=999999', headers: bearer });
+    const { requestId: _a, ...corpo } = altrui.json();
+    const { requestId: _b, ...corpoInesistente } = inesistente.json();
+    expect([altrui.statusCode, corpo]).toEqual([404, { code: 'non_trovato', msg: 'Importazione non trovata.' }]);
+    expect([inesistente.statusCode, corpoInesistente]).toEqual([404, corpo]);
     expect((await t().app.inject({ url: `/api/importazioni/esito?id=${ok.importazione.id}`, headers: { cookie: tecnico } })).statusCode).toBe(401);
     expect((await t().app.inject({ url: `/api/importazioni/rapporto?id=${ok.importazione.id}`, headers: { cookie: tecnico } })).json().importazione.origine).toBe('api');
     expect((await carica(modulo({ tipo: 'giacenze' }, csv), {}, 'importazioni/push')).status).toBe(401);
@@ -109,8 +126,10 @@ describe('importazioni (admin screen and ERP push)', () => {
     // Another import holds the import lock: the queued run starts and waits for it.
     const altro = await sql.reserve();
     await altro`SELECT pg_advisory_lock(hashtext('portale_import'))`;
+    let id = 0;
     try {
       const coda = await (await carica(modulo({ tipo: 'giacenze' }, 'codice_prodotto;disponibilita\nIMP1;3\n'), { cookie: tecnico })).json();
+      id = coda.importazione.id;
       const stato = async () => (await t().app.inject({ url: `/api/importazioni/rapporto?id=${coda.importazione.id}`, headers: { cookie: tecnico } })).json().importazione.stato;
       await expect.poll(stato, { timeout: 10_000, interval: 50 }).toBe('in_corso');
       const contatto = await t().app.inject({
@@ -125,6 +144,9 @@ describe('importazioni (admin screen and ERP push)', () => {
       altro.release();
     }
     await expect.poll(async () => (await giacenza('IMP1')).disponibilita, { timeout: 10_000, interval: 50 }).toBe(3);
+    // The run's job has let its file go.
+    await expect.poll(async () => (await sql`SELECT file_salvato FROM importazioni WHERE id = ${id}`)[0]!.file_salvato,
+      { timeout: 10_000, interval: 50 }).toBeNull();
   });
 
   it('a queued file that cannot be run waits for its next attempt, then ends failed and is let go', async () => {
@@ -133,17 +155,50 @@ describe('importazioni (admin screen and ERP push)', () => {
     const [{ id }] = await sql<{ id: number }[]>`
       INSERT INTO importazioni (tipo, file, origine, autore, soglia, stato, file_salvato)
       VALUES ('giacenze', 'perso.csv', 'admin', 'tec.import', 1, 'in_attesa', ${perso}) RETURNING id`;
-    const task = importaFile(t().database.db, t().config.dataDir, { warn: () => {} });
+    const task = importaFile(t().database.db, { databaseUrl: t().config.databaseUrl, dataDir: t().config.dataDir, memoriaMb: 512 }, { warn: () => {} });
     const tentativo = (attempts: number) => ({ job: { attempts, max_attempts: 3 } }) as unknown as Parameters<Task>[1];
     const record = async () => (await sql<{ stato: string; motivo: string | null; file_salvato: string | null }[]>`
       SELECT stato, motivo, file_salvato FROM importazioni WHERE id = ${id}`)[0]!;
     await expect(task({ id }, tentativo(1))).rejects.toThrow(/ENOENT/);
     expect(await record()).toMatchObject({ stato: 'in_attesa', file_salvato: perso });
-    await expect(task({ id }, tentativo(3))).rejects.toThrow(/ENOENT/);
+    // The last attempt records the failure and ends the job (nothing left to retry).
+    await task({ id }, tentativo(3));
     expect(await record()).toMatchObject({ stato: 'fallita', motivo: expect.stringMatching(/^Importazione non riuscita dopo 3 tentativi/), file_salvato: null });
     // A job that comes again after its run has ended does nothing.
     await task({ id }, tentativo(1));
     expect((await record()).stato).toBe('fallita');
+  });
+
+  it('a run whose server died during its last attempt ends failed at the job\'s extra attempt, its file let go', async () => {
+    const { sql } = t().database;
+    const dir = path.join(t().config.mediaDir, '.importazioni');
+    fs.mkdirSync(dir, { recursive: true });
+    const salvato = path.join(dir, 'orfano.csv');
+    fs.writeFileSync(salvato, 'codice_prodotto;disponibilita\nIMP1;1\n');
+    const [{ id }] = await sql<{ id: number }[]>`
+      INSERT INTO importazioni (tipo, file, origine, autore, soglia, stato, file_salvato)
+      VALUES ('giacenze', 'orfano.csv', 'admin', 'tec.import', 1, 'in_corso', ${salvato}) RETURNING id`;
+    const task = importaFile(t().database.db, { databaseUrl: t().config.databaseUrl, dataDir: t().config.dataDir, memoriaMb: 512 }, { warn: () => {} });
+    await task({ id }, ({ job: { attempts: 4, max_attempts: 4 } }) as unknown as Parameters<Task>[1]);
+    const [r] = await sql<{ stato: string; motivo: string; file_salvato: string | null }[]>`SELECT stato, motivo, file_salvato FROM importazioni WHERE id = ${id}`;
+    expect(r).toEqual({ stato: 'fallita', motivo: 'Importazione non riuscita: il server che la eseguiva si è fermato durante ognuno dei 3 tentativi', file_salvato: null });
+    expect(fs.existsSync(salvato)).toBe(false);
+  });
+
+  it('a retried job whose run ended with its data (the server died after the commit) only lets the file go', async () => {
+    const { sql } = t().database;
+    const dir = path.join(t().config.mediaDir, '.importazioni');
+    fs.mkdirSync(dir, { recursive: true });
+    const salvato = path.join(dir, 'applicato.csv');
+    fs.writeFileSync(salvato, 'codice_prodotto;disponibilita\nIMP1;1\n');
+    const [{ id }] = await sql<{ id: number }[]>`
+      INSERT INTO importazioni (tipo, file, origine, autore, soglia, stato, file_salvato, nuove)
+      VALUES ('giacenze', 'applicato.csv', 'admin', 'tec.import', 1, 'applicata', ${salvato}, 0) RETURNING id`;
+    const task = importaFile(t().database.db, { databaseUrl: t().config.databaseUrl, dataDir: t().config.dataDir, memoriaMb: 512 }, { warn: () => {} });
+    await task({ id }, ({ job: { attempts: 2, max_attempts: 4 } }) as unknown as Parameters<Task>[1]);
+    const [r] = await sql<{ stato: string; file_salvato: string | null }[]>`SELECT stato, file_salvato FROM importazioni WHERE id = ${id}`;
+    expect(r).toEqual({ stato: 'applicata', file_salvato: null });
+    expect(fs.existsSync(salvato)).toBe(false);
   });
 
   it('refuses what is not CSV or XLSX, a missing file or kind, and other admins', async () => {

@@ -3,21 +3,34 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { righeCsv } from '../../../server/import/lettura/csv.js';
 import { righeFile } from '../../../server/import/lettura/righe.js';
 import type { FormatoLetto } from '../../../server/import/lettura/tipi.js';
 import { leggiDecimale } from '../../../server/import/valori.js';
+import { xlsx } from '../../support/xlsx-a-mano.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-import-lettura-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** Reads a file as the importer does, in chunks of `pezzo` bytes (a stream hands out any size). */
-async function leggi(byte: Buffer, pezzo = 65_536) {
+let file = 0;
+/** Reads a file as the importer does, from the disk. */
+async function leggi(byte: Buffer) {
+  const percorso = path.join(dir, `file-${file++}`);
+  fs.writeFileSync(percorso, byte);
+  const formato: FormatoLetto = {};
+  const righe: { riga: number; valori: unknown[] }[] = [];
+  for await (const r of righeFile(percorso, formato)) righe.push(r);
+  return { formato, righe };
+}
+
+/** Reads a CSV's bytes in chunks of `pezzo` bytes (a stream hands out any size). */
+async function leggiCsv(byte: Buffer, pezzo: number) {
   const formato: FormatoLetto = {};
   const righe: { riga: number; valori: unknown[] }[] = [];
   async function* pezzi() {
     for (let i = 0; i < byte.length; i += pezzo) yield byte.subarray(i, i + pezzo);
   }
-  for await (const r of righeFile(pezzi(), formato)) righe.push(r);
+  for await (const r of righeCsv(pezzi(), formato)) righe.push(r);
   return { formato, righe };
 }
 
@@ -46,7 +59,7 @@ describe('reading import files', () => {
     ] as const;
     for (const [byte, codifica] of casi) {
       for (const pezzo of [7, 65_536]) {
-        const { formato, righe } = await leggi(byte, pezzo);
+        const { formato, righe } = await leggiCsv(byte, pezzo);
         expect(formato.codifica).toBe(codifica);
         expect(righe[0].valori).toEqual(['codice_prodotto', 'descrizione1']);
         expect(righe.at(-1)).toEqual({ riga: 5002, valori: ['Z1', 'Cacciavite à croce, Forlì: più €'] });
@@ -76,13 +89,30 @@ describe('reading import files', () => {
     wb.addWorksheet('Altro').addRow(['non letto']);
     const file = path.join(dir, 'a.xlsx');
     await wb.xlsx.writeFile(file);
-    const { formato, righe } = await leggi(fs.readFileSync(file), 1000);
+    const { formato, righe } = await leggi(fs.readFileSync(file));
     expect(formato.formato).toBe('xlsx');
     expect(righe).toEqual([
       { riga: 1, valori: ['codice_prodotto', 'pz1', 'data_creazione', 'descrizione1'] },
       { riga: 2, valori: ['00123', 12.5, new Date(Date.UTC(2025, 2, 14)), 'Vite zincata'] },
       { riga: 4, valori: ['A2', 6, '', 'Forlì'] },
     ]);
+  });
+
+  it('reads what other programs write: prefixed tags, inline and rich text, booleans, errors, formulas, date styles, the 1904 calendar', async () => {
+    const stili = '<numFmts count="1"><numFmt numFmtId="164" formatCode="dd/mm/yyyy"/></numFmts>'
+      + '<cellStyleXfs count="1"><xf numFmtId="14"/></cellStyleXfs>'
+      + '<cellXfs count="4"><xf numFmtId="0"/><xf numFmtId="164"/><xf numFmtId="14"/><xf numFmtId="4"/></cellXfs>';
+    const testi = '<si><t>Vite</t></si><si><r><t>Bullone </t></r><r><rPr><b/></rPr><t>M8</t></r><rPh sb="0" eb="1"><t>ボ</t></rPh></si>';
+    const righe = (giorno: number) => '<x:row r="1"><x:c r="A1" t="s"><x:v>0</x:v></x:c><x:c r="C1" t="inlineStr"><x:is><x:t>terza</x:t></x:is></x:c></x:row>'
+      + `<row r="3"><c r="A3" t="s"><v>1</v></c><c r="B3" s="1"><v>${giorno}</v></c><c r="C3" s="2"><v>${giorno}.5</v></c><c r="D3" s="3"><v>1234.5</v></c></row>`
+      + `<row><c t="b"><v>1</v></c><c t="e"><v>#N/A</v></c><c t="str"><f>A1&amp;"x"</f><v>Vite&amp;x</v></c><c s="1"><f>TODAY()</f><v>${giorno}</v></c><c><f>1/0</f></c></row>`;
+    const attese = [
+      { riga: 1, valori: ['Vite', '', 'terza'] },
+      { riga: 3, valori: ['Bullone M8', new Date(Date.UTC(2025, 2, 14)), new Date(Date.UTC(2025, 2, 14, 12)), 1234.5] },
+      { riga: 4, valori: [1, '#N/A', 'Vite&x', new Date(Date.UTC(2025, 2, 14))] },
+    ];
+    expect((await leggi(xlsx({ righe: righe(45730), testi, stili }))).righe).toEqual(attese);
+    expect((await leggi(xlsx({ righe: righe(45730 - 1462), testi, stili, data1904: true }))).righe).toEqual(attese);
   });
 
   it('reads decimals with a comma or a point, thousands only beside a decimal mark', () => {

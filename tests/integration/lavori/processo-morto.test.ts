@@ -92,10 +92,11 @@ describe('a server process that dies holding jobs', () => {
     // Restarted without SMTP: mail is written as .eml under DATA_DIR/mail.
     const secondo = await avviaServer({ databaseUrl: tdb.url, cartella });
     processi.push(secondo);
+    // The run's outcome commits with its data; its file is let go just after: wait for both.
     await vi.waitFor(async () => {
-      const [r] = await sql<{ stato: string }[]>`SELECT stato FROM importazioni WHERE id = ${id}`;
+      const [r] = await sql<{ stato: string; file: boolean }[]>`SELECT stato, file_salvato IS NOT NULL AS file FROM importazioni WHERE id = ${id}`;
       const [m] = await sql<{ inviata: boolean }[]>`SELECT inviata_at IS NOT NULL AS inviata FROM mail_uscita WHERE id = ${mailId}`;
-      expect({ import: r!.stato, mail: m!.inviata }).toEqual({ import: 'applicata', mail: true });
+      expect({ import: r!.stato, file: r!.file, mail: m!.inviata }).toEqual({ import: 'applicata', file: false, mail: true });
     }, { timeout: 60_000, interval: 250 });
 
     expect(await giacenza('PM-1')).toBe(42);

@@ -10,7 +10,7 @@ import { createAdmin, createAzienda, createCliente, createUtente } from '../../s
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
 
 /**
- * The admin's multimedia calls (DESIGN §10) over real HTTP, real files and a real Postgres: what
+ * The admin's multimedia calls (docs/regole/multimedia.md#multimedia-admin) over real HTTP, real files and a real Postgres: what
  * they store, what they refuse, and that rows and files stay together.
  */
 const t = useTestApp();

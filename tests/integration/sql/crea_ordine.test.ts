@@ -6,7 +6,7 @@ import { createTestDatabase } from '../../support/test-db.js';
 
 // crea_ordine (server/ordini/sql/crea_ordine.sql) called with SQL, each outcome it can answer:
 // 'ok', 'duplicato' (replayed or concurrent key), 'sconosciuti', 'insufficienti'; and what it
-// promises: stock first, then the quantity on order from the supplier (DESIGN §6).
+// promises: stock first, then the quantity on order from the supplier (docs/regole/catalogo.md#promisable-stock).
 let database: Database;
 let drop: () => Promise<void>;
 let utenteId = 0;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/client.js';
 import { createTestDatabase } from '../../support/test-db.js';
 
-// prezzo_netto (server/catalogo/sql/prezzo_netto.sql), called with SQL: the net price rules of
-// DESIGN §6 that product pages and crea_ordine share. Which list price is passed in (the client's
+// prezzo_netto (server/catalogo/sql/prezzo_netto.sql), called with SQL: the net price rules
+// (docs/regole/catalogo.md#net-price) that product pages and crea_ordine share. Which list price is passed in (the client's
 // list) is checked through crea_ordine (crea_ordine.test.ts).
 let database: Database;
 let drop: () => Promise<void>;

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createAzienda, createCliente, createProdotto, createUtente } from '../../support/factories.js';
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
 
-// ordini/stats (DESIGN §10) over the rollups of server/statistiche/: only accepted orders
+// ordini/stats (docs/regole/admin.md#statistics) over the rollups of server/statistiche/: only accepted orders
 // (response_code '201') count, months are Europe/Rome's, rankings hold at most 10 rows.
 const t = useTestApp();
 let admin = '';

@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contract } from '../../../shared/contract.js';
+import { accesso } from '../../../server/auth/access.js';
 import type { Deps } from '../../../server/deps.js';
 import { registerErrorHandler } from '../../../server/lib/error-handler.js';
 import { defineRoute } from '../../../server/lib/route.js';
@@ -27,6 +28,7 @@ beforeAll(async () => {
   prova.setValidatorCompiler(validatorCompiler);
   prova.setSerializerCompiler(serializerCompiler);
   prova.decorate('deps', { db, config: t().config } as unknown as Deps);
+  prova.decorate('accesso', accesso);
   prova.decorateRequest('sessione', null);
   prova.decorateRequest('fileRicevuti', null);
   registerErrorHandler(prova);
@@ -67,8 +69,10 @@ describe('API tokens', () => {
     const dopo = await chiama({ authorization: `Bearer ${token}` });
     expect(dopo.statusCode).toBe(401);
     expect(dopo.json().msg).toBe('Token API non valido o revocato.');
-    expect((await t().app.inject({ method: 'POST', url: '/api/token/revoke', headers: { cookie: tecnico }, payload: { id } })).json())
-      .toEqual({ status: 1, msg: 'Token non trovato o già revocato.' });
+    expect(dopo.json().code).toBe('token_non_valido');
+    const ancora = await t().app.inject({ method: 'POST', url: '/api/token/revoke', headers: { cookie: tecnico }, payload: { id } });
+    expect(ancora.statusCode).toBe(404);
+    expect(ancora.json()).toEqual({ code: 'non_trovato', msg: 'Token non trovato o già revocato.', requestId: expect.any(String) });
     const audit = await t().database.sql`SELECT azione FROM modifiche_admin WHERE entita = 'api_token' AND entita_id = ${String(id)} ORDER BY id`;
     expect(audit.map((a) => a.azione)).toEqual(['token.crea', 'token.revoca']);
   });

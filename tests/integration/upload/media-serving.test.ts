@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../support/harness.js';
 
-/** How /media/ serves what admins upload (DESIGN §5): never run, never sniffed, documents downloaded. */
+/** How /media/ serves what admins upload (docs/regole/generale.md#uploads): never run, never sniffed, documents downloaded. */
 describe('media serving', () => {
   const ctx = useTestApp();
   const scrivi = (rel: string, dati: string | Buffer) => {

@@ -10,7 +10,7 @@ import { createAdmin, createAzienda, createCliente, createUtente } from '../../s
 import { fingerprint, loginAdmin, useTestApp } from '../../support/harness.js';
 import { mailPer, passwordDellaMail } from '../../support/mail.js';
 
-// utenti/mandacredenziali (DESIGN §5): the temporary password is drawn when the mail is sent and
+// utenti/mandacredenziali (docs/regole/accesso.md#temporary-passwords): the temporary password is drawn when the mail is sent and
 // exists only in the delivered mail, never in the database; it expires 72 hours after the request.
 const t = useTestApp();
 let admin = '';

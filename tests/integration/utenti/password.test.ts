@@ -107,18 +107,24 @@ describe('temporary passwords and password/cambia', () => {
     const bloccata = await get(liste(u), cookie);
     expect(bloccata.statusCode).toBe(403);
     expect(bloccata.json()).toMatchObject({ msg: 'La password è temporanea: impostane una nuova per continuare.', cambio_password: 1 });
+    expect(bloccata.json().code).toBe('cambio_password_richiesto');
     expect((await get('prodotti/random?cod_azienda=0001&cod_cliente=000100', cookie)).statusCode).toBe(403);
     expect((await get('sessione', cookie)).json().utente).toMatchObject({ cambio_password: 1 });
 
-    const rifiuti: [Record<string, unknown>, string][] = [
-      [{ password_attuale: 'sbagliata', nuova_password: 'Una-Password-Robusta-1' }, 'La password attuale non è corretta.'],
-      [{ password_attuale: u.password, nuova_password: 'Corta-1!' }, 'La nuova password deve avere almeno 12 caratteri.'],
-      [{ password_attuale: u.password, nuova_password: 'TEMPORANEA@test.local' }, 'La nuova password non può essere lo username.'],
-      [{ password_attuale: u.password, nuova_password: 'FerramentaRossi2024!' }, "La nuova password non può essere il nome dell'azienda con un anno."],
-      [{ password_attuale: u.password, nuova_password: 'Ferramenta Rossi S.n.c. 1999' }, "La nuova password non può essere il nome dell'azienda con un anno."],
-      [{ password_attuale: u.password, nuova_password: u.password }, 'La nuova password deve essere diversa da quella attuale.'],
+    // Refusals are 400s whose code names the field refused.
+    const rifiuti: [Record<string, unknown>, string, string][] = [
+      [{ password_attuale: 'sbagliata', nuova_password: 'Una-Password-Robusta-1' }, 'password_errata', 'La password attuale non è corretta.'],
+      [{ password_attuale: u.password, nuova_password: 'Corta-1!' }, 'password_debole', 'La nuova password deve avere almeno 12 caratteri.'],
+      [{ password_attuale: u.password, nuova_password: 'TEMPORANEA@test.local' }, 'password_debole', 'La nuova password non può essere lo username.'],
+      [{ password_attuale: u.password, nuova_password: 'FerramentaRossi2024!' }, 'password_debole', "La nuova password non può essere il nome dell'azienda con un anno."],
+      [{ password_attuale: u.password, nuova_password: 'Ferramenta Rossi S.n.c. 1999' }, 'password_debole', "La nuova password non può essere il nome dell'azienda con un anno."],
+      [{ password_attuale: u.password, nuova_password: u.password }, 'password_debole', 'La nuova password deve essere diversa da quella attuale.'],
     ];
-    for (const [payload, msg] of rifiuti) expect((await cambia(cookie, payload)).json(), msg).toEqual({ status: 1, msg });
+    for (const [payload, code, msg] of rifiuti) {
+      const res = await cambia(cookie, payload);
+      expect(res.statusCode, msg).toBe(400);
+      expect(res.json(), msg).toEqual({ code, msg, requestId: expect.any(String) });
+    }
     expect((await get(liste(u), cookie)).statusCode).toBe(403);
 
     const ok = await cambia(cookie, { password_attuale: u.password, nuova_password: 'Chiave inglese da 17!' });

@@ -1,79 +1,63 @@
-import { useId, useState, type FormEvent } from 'react';
-import { MSG_PASSWORD, PASSWORD_MIN } from '../../../shared/utenti.js';
+import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
+import { cambiaPasswordRequest, PASSWORD_MIN } from '../../../shared/utenti.js';
 import { InputField } from '../../components/form/InputField';
-import { errorMessage } from '../../lib/api';
+import { useModulo } from '../../components/form/useModulo';
+import { ApiError, errorMessage } from '../../lib/api';
 import { useCambiaPassword } from '../api';
-import './cambia-password.css';
-
-type Campo = 'attuale' | 'nuova' | 'conferma';
+import './cambiaPassword.css';
 
 export const MSG_CONFERMA_DIVERSA = 'La conferma non coincide con la nuova password.';
 export const MSG_PASSWORD_AGGIORNATA = 'Password aggiornata.';
 
+/** password/cambia's own check, and the confirmation the form adds (the server never sees it). */
+const moduloPassword = cambiaPasswordRequest.extend({
+  conferma: z.string().min(1, 'Conferma la nuova password'),
+}).refine((v) => v.nuova_password === '' || v.conferma === '' || v.conferma === v.nuova_password, {
+  path: ['conferma'], message: MSG_CONFERMA_DIVERSA,
+});
+
 /**
- * The password change (DESIGN §10 `password/cambia`), shared by the screen a temporary password
- * leads to and 'I miei Dati': current password, new password and its confirmation, with the rules.
- * The confirmation is checked here; the strength is judged by the server, whose refusal (status 1)
- * is shown under the field it concerns. `onChanged` gets the server's message.
+ * The password change (`password/cambia`, docs/regole/accesso.md#password-change), shared by the
+ * screen a temporary password leads to and 'I miei Dati': current password, new password and its
+ * confirmation, with the rules. The confirmation is checked here; the strength is judged by the
+ * server, whose refusal (a 400 whose code names the field) is shown under the field it concerns. `onChanged` gets the server's message.
  */
 export function CambiaPasswordForm({ onChanged, submitLabel = 'Cambia password' }: {
   onChanged: (msg: string) => void | Promise<void>;
   submitLabel?: string;
 }) {
   const cambia = useCambiaPassword();
-  const ids = { attuale: useId(), nuova: useId(), conferma: useId() };
-  const [valori, setValori] = useState<Record<Campo, string>>({ attuale: '', nuova: '', conferma: '' });
-  const [errori, setErrori] = useState<Partial<Record<Campo, string>>>({});
+  const modulo = useModulo(moduloPassword, { password_attuale: '', nuova_password: '', conferma: '' });
   const [errore, setErrore] = useState('');
-
-  const set = (campo: Campo, v: string) => {
-    setValori((x) => ({ ...x, [campo]: v }));
-    if (errori[campo]) setErrori((e) => ({ ...e, [campo]: undefined }));
-  };
-
-  const mostra = (next: Partial<Record<Campo, string>>) => {
-    setErrori(next);
-    const primo = (['attuale', 'nuova', 'conferma'] as const).find((k) => next[k]);
-    if (primo) document.getElementById(ids[primo])?.focus();
-  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (cambia.isPending) return;
     setErrore('');
-    const mancanti: Partial<Record<Campo, string>> = {};
-    if (!valori.attuale) mancanti.attuale = 'Password attuale obbligatoria';
-    if (!valori.nuova) mancanti.nuova = 'Nuova password obbligatoria';
-    if (!valori.conferma) mancanti.conferma = 'Conferma la nuova password';
-    else if (valori.nuova && valori.conferma !== valori.nuova) mancanti.conferma = MSG_CONFERMA_DIVERSA;
-    if (Object.keys(mancanti).length > 0) {
-      mostra(mancanti);
-      return;
-    }
+    const controllo = modulo.valida(modulo.valori);
+    if (!controllo.ok) return;
     try {
-      const r = await cambia.mutateAsync({ password_attuale: valori.attuale, nuova_password: valori.nuova });
-      if (r.status !== 0) {
-        mostra(r.msg === MSG_PASSWORD.attualeErrata ? { attuale: r.msg } : { nuova: r.msg });
-        return;
-      }
-      setValori({ attuale: '', nuova: '', conferma: '' });
-      setErrori({});
+      const r = await cambia.mutateAsync({ password_attuale: controllo.dati.password_attuale, nuova_password: controllo.dati.nuova_password });
+      modulo.setValori({ password_attuale: '', nuova_password: '', conferma: '' });
       await onChanged(r.msg || MSG_PASSWORD_AGGIORNATA);
     } catch (err) {
-      setErrore(errorMessage(err));
+      const code = err instanceof ApiError ? err.code : undefined;
+      if (code === 'password_errata') modulo.mostra({ password_attuale: errorMessage(err) });
+      else if (code === 'password_debole') modulo.mostra({ nuova_password: errorMessage(err) });
+      else setErrore(errorMessage(err));
     }
   };
 
-  const campo = (c: Campo) => ({
-    id: ids[c], value: valori[c], required: true, error: errori[c], type: 'password' as const, maxLength: 200,
-    onChange: (e: { target: { value: string } }) => set(c, e.target.value),
+  const campo = (c: 'password_attuale' | 'nuova_password' | 'conferma') => ({
+    ...modulo.campo(c), required: true, type: 'password' as const, maxLength: 200,
   });
 
   return (
     <form className="cambia-password" onSubmit={submit} noValidate aria-busy={cambia.isPending}>
-      <InputField {...campo('attuale')} label="Password attuale" autoComplete="current-password" />
+      <InputField {...campo('password_attuale')} label="Password attuale" autoComplete="current-password" />
       <InputField
-        {...campo('nuova')}
+        {...campo('nuova_password')}
         label="Nuova password"
         autoComplete="new-password"
         hint={`Almeno ${PASSWORD_MIN} caratteri; non lo username, né il nome dell'azienda con un anno (es. Rossi2024); diversa da quella attuale.`}

@@ -9,7 +9,7 @@ const columns: Column<Azienda>[] = [
   { key: 'ragione_sociale', header: 'Ragione sociale', className: 'strong', cell: (a) => a.ragione_sociale },
 ];
 
-/** /admin/aziende (SPEC §2 Admin area, 'Companies: list'): every company, by code. */
+/** /admin/aziende: every company, by code. */
 export function AziendePage() {
   useDocumentTitle('Aziende');
   const query = useQuery({ ...aziendeQuery(), select: (d) => d.aziende });

@@ -2,12 +2,12 @@ import { queryOptions } from '@tanstack/react-query';
 import { anagraficaApi } from '../../../shared/anagrafica.js';
 import { callApi } from '../../lib/api';
 
-/** Calls of the admin 'Aziende' screen (DESIGN §10 `aziende/read`). */
+/** Calls of the admin 'Aziende' screen (`aziende/read`, docs/regole/admin.md#companies). */
 export const aziendeKeys = {
   all: ['admin', 'aziende'] as const,
 };
 
-/** GET aziende/read: every company, by code (SPEC §5: cached in memory after the first load). */
+/** GET aziende/read: every company, by code, kept 5 minutes (companies rarely change). */
 export const aziendeQuery = () =>
   queryOptions({
     queryKey: aziendeKeys.all,

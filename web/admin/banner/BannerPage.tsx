@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { MSG_MULTIMEDIA, TIPOLOGIA_BANNER, type MultimediaItem } from '../../../shared/media.js';
-import { EmptyState } from '../../components/EmptyState';
-import { ErrorState } from '../../components/ErrorState';
-import { PencilIcon, TrashIcon } from '../../components/icons';
-import { Spinner } from '../../components/Spinner';
+import { PencilIcon, TrashIcon } from '../../components/Icone';
+import { QueryView } from '../../components/QueryView';
 import { useToast } from '../../components/Toast';
 import { useConfirmAction } from '../../hooks/useConfirmAction';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -20,7 +18,7 @@ import './banner.css';
 const INDIETRO = { indietro: paths.adminBanner.path };
 
 /**
- * /admin/banner (SPEC §2 'Banner admin'): the side banners of the shop home (multimedia of type
+ * /admin/banner (docs/regole/multimedia.md#side-banners): the side banners of the shop home (multimedia of type
  * 'banner laterale': a cover and a link), in the order the home shows them. New banners come from
  * the form; each can be moved up or down, edited in its detail page, or deleted.
  */
@@ -40,15 +38,9 @@ export function BannerPage() {
             <span className="spacer" />
             {query.data && <span className="badge">{query.data.length}</span>}
           </div>
-          {query.isPending ? (
-            <Spinner label="Caricamento banner…" size="lg" showLabel block />
-          ) : query.isError ? (
-            <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-          ) : query.data.length === 0 ? (
-            <EmptyState title={MSG_MULTIMEDIA.vuoto} />
-          ) : (
-            <ElencoBanner banner={query.data} />
-          )}
+          <QueryView query={query} loadingLabel="Caricamento banner…" isEmpty={(d) => d.length === 0} empty={MSG_MULTIMEDIA.vuoto}>
+            {(banner) => <ElencoBanner banner={banner} />}
+          </QueryView>
         </section>
         <MultimediaForm tipologia={TIPOLOGIA_BANNER} titolo="Nuovo banner" />
       </div>

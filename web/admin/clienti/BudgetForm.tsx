@@ -1,17 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { BUDGET_MAX, type BudgetRiga, type BudgetUpsertRequest, MSG_BUDGET } from '../../../shared/budget.js';
-import { ErrorState } from '../../components/ErrorState';
 import { InputField } from '../../components/form/InputField';
-import { Spinner } from '../../components/Spinner';
+import { QueryView } from '../../components/QueryView';
 import { useToast } from '../../components/Toast';
 import { errorMessage } from '../../lib/api';
 import { budgetQuery, useSalvaBudget } from './api';
-import { MESI } from '../../lib/formato';
-import { formatEuro } from './format';
+import { formatEuro2, MESI } from '../../lib/formato';
 import './budget.css';
 
-/** The form's three years: previous, current, next (SPEC §2); the current one is shown first. */
+/** The form's three years: previous, current, next; the current one is shown first. */
 function anniDelModulo(oggi = new Date()): [number, number, number] {
   const y = oggi.getFullYear();
   return [y - 1, y, y + 1];
@@ -23,7 +21,7 @@ const MSG_NON_VALIDO = 'Budget non valido';
 /** A figure as typed: digits with an optional decimal point or comma (as the contract accepts). */
 function leggiImporto(testo: string): number | null {
   const t = testo.trim();
-  // SPEC §5: an empty value becomes 0.
+  // An empty value becomes 0.
   if (t === '') return 0;
   if (!/^\d+([.,]\d+)?$/.test(t)) return null;
   const n = Number(t.replace(',', '.'));
@@ -34,7 +32,7 @@ function leggiImporto(testo: string): number | null {
 const inCasella = (n: number) => String(n).replace('.', ',');
 
 /**
- * The client's monthly budgets (SPEC §2 'Budget form', §5, §8): 12 months for the previous, current
+ * The client's monthly budgets (docs/regole/admin.md#budgets): 12 months for the previous, current
  * and next year, one year at a time (the current one first). Saving sends the months that changed,
  * an emptied month as 0, in one call; the outcome is a toast. The form only: the client's page and
  * the user screens put it in their own card or dialog.
@@ -42,12 +40,16 @@ const inCasella = (n: number) => String(n).replace('.', ',');
 export function BudgetForm({ clienteId }: { clienteId: number }) {
   const query = useQuery(budgetQuery(clienteId));
   const anni = anniDelModulo();
-  if (query.isPending) return <Spinner label="Caricamento budget…" size="lg" showLabel block />;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  const righe = query.data.data.filter((r) => anni.includes(r.anno));
-  // A new answer (after a save) starts the form again from what is stored.
-  const firma = righe.map((r) => `${r.id}:${r.anno}:${r.mese}:${r.budget}`).join('|');
-  return <BudgetEditor key={firma} clienteId={clienteId} anni={anni} righe={righe} />;
+  return (
+    <QueryView query={query} loadingLabel="Caricamento budget…">
+      {(d) => {
+        const righe = d.data.filter((r) => anni.includes(r.anno));
+        // A new answer (after a save) starts the form again from what is stored.
+        const firma = righe.map((r) => `${r.id}:${r.anno}:${r.mese}:${r.budget}`).join('|');
+        return <BudgetEditor key={firma} clienteId={clienteId} anni={anni} righe={righe} />;
+      }}
+    </QueryView>
+  );
 }
 
 function BudgetEditor({ clienteId, anni, righe }: { clienteId: number; anni: [number, number, number]; righe: BudgetRiga[] }) {
@@ -150,7 +152,7 @@ function BudgetEditor({ clienteId, anni, righe }: { clienteId: number; anni: [nu
       )}
       <div className="budget-piede">
         <span className="budget-totale">
-          Totale {annoAttivo}: <strong className="num">{formatEuro(totale)}</strong>
+          Totale {annoAttivo}: <strong className="num">{formatEuro2(totale)}</strong>
         </span>
         <div className="budget-azioni">
           <button type="button" className="btn" disabled={cambiati.length === 0 && nonValidi.length === 0} onClick={() => setValori(iniziali())}>

@@ -1,77 +1,53 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import type { ClienteDettaglio } from '../../../shared/anagrafica.js';
-import { ErrorState } from '../../components/ErrorState';
-import { PageSpinner } from '../../components/Spinner';
+import { nomeListino } from '../../../shared/listini.js';
+import { BackButton } from '../../components/BackButton';
+import { type Column, DataTable } from '../../components/DataTable';
+import { PaginaDettaglio } from '../../components/PaginaDettaglio';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { ApiError, errorMessage } from '../../lib/api';
 import { paths } from '../../paths';
 import { clienteQuery } from './api';
 import { BudgetForm } from './BudgetForm';
-import { listino } from './format';
 import { StoricoModifiche } from '../storico/StoricoModifiche';
 import './clienti.css';
 
 /**
- * /admin/cliente/dettaglio/:id (SPEC §2 Admin area, 'Customers: detail page'): the client's data,
+ * /admin/cliente/dettaglio/:id (docs/regole/admin.md#clients): the client's data,
  * its company with the branches, its users, the monthly budgets and the 'Storico modifiche'.
  * An unknown id shows the server's message.
  */
 export function ClienteDettaglioPage() {
   const { id = '' } = useParams();
-  const query = useQuery(clienteQuery(id));
-  const cliente = query.data?.cliente;
-  useDocumentTitle(cliente ? `Cliente ${cliente.ragione_sociale}` : 'Cliente');
-
-  const indietro = (
-    <Link to={paths.adminClienti.path} className="btn">
-      Torna ai clienti
-    </Link>
-  );
-
-  if (query.isPending) return <PageSpinner />;
-  if (query.isError) {
-    // 4xx: the id is wrong (not found, not a number): trying again would not help.
-    const answer = query.error instanceof ApiError && query.error.status >= 400 && query.error.status < 500;
-    return (
-      <>
-        <div className="page-head">
-          <h1>Cliente</h1>
-          {indietro}
-        </div>
-        <section className="card">
-          <ErrorState
-            title={answer ? errorMessage(query.error) : undefined}
-            error={answer ? undefined : query.error}
-            onRetry={answer ? undefined : () => void query.refetch()}
-          />
-        </section>
-      </>
-    );
-  }
-  const c = query.data.cliente;
+  const query = useQuery({ ...clienteQuery(id), select: (d) => d.cliente });
+  useDocumentTitle(query.data ? `Cliente ${query.data.ragione_sociale}` : 'Cliente');
+  const indietro = <BackButton to={paths.adminClienti.path}>Torna ai clienti</BackButton>;
   return (
-    <>
-      <div className="page-head">
-        <h1>{c.ragione_sociale}</h1>
-        {indietro}
-      </div>
-      <p className="page-sub">
-        Cliente <span className="mono">{c.codice}</span> · {c.azienda_ragione_sociale} <span className="mono">({c.azienda_codice})</span>
-      </p>
-      <div className="cliente-grid">
-        <DatiCliente cliente={c} />
-        <UtentiCliente cliente={c} />
-      </div>
-      <AziendeSedi cliente={c} />
-      <section className="card cliente-section" aria-labelledby="cliente-budget">
-        <div className="card-head">
-          <h2 id="cliente-budget">Budget</h2>
-        </div>
-        <BudgetForm clienteId={c.id} />
-      </section>
-      <StoricoModifiche clienteId={c.id} />
-    </>
+    <PaginaDettaglio query={query} titolo="Cliente" indietro={indietro}>
+      {(c) => (
+        <>
+          <div className="page-head">
+            <h1>{c.ragione_sociale}</h1>
+            {indietro}
+          </div>
+          <p className="page-sub">
+            Cliente <span className="mono">{c.codice}</span> · {c.azienda_ragione_sociale} <span className="mono">({c.azienda_codice})</span>
+          </p>
+          <div className="cliente-grid">
+            <DatiCliente cliente={c} />
+            <UtentiCliente cliente={c} />
+          </div>
+          <AziendeSedi cliente={c} />
+          <section className="card cliente-section" aria-labelledby="cliente-budget">
+            <div className="card-head">
+              <h2 id="cliente-budget">Budget</h2>
+            </div>
+            <BudgetForm clienteId={c.id} />
+          </section>
+          <StoricoModifiche clienteId={c.id} />
+        </>
+      )}
+    </PaginaDettaglio>
   );
 }
 
@@ -95,11 +71,32 @@ function DatiCliente({ cliente: c }: { cliente: ClienteDettaglio }) {
           {c.azienda_ragione_sociale} <span className="muted mono">({c.azienda_codice})</span>
         </dd>
         <dt>Listino</dt>
-        <dd>{listino(c.lis_maga)}</dd>
+        <dd>{nomeListino(c.lis_maga)}</dd>
       </dl>
     </section>
   );
 }
+
+type UtenteCliente = ClienteDettaglio['utenti'][number];
+type Sede = ClienteDettaglio['aziende'][number]['sedi'][number];
+
+const colonneUtenti: Column<UtenteCliente>[] = [
+  { key: 'username', header: 'Username', className: 'cliente-username', cell: (u) => <Link to={paths.adminUtenteDettaglio.href(u.id)}>{u.username}</Link> },
+  { key: 'nome', header: 'Nome', cell: (u) => u.nome },
+  { key: 'cognome', header: 'Cognome', cell: (u) => u.cognome },
+  {
+    key: 'login', header: 'Login', className: 'nowrap',
+    cell: (u) => <span className={`status-pill${u.status_login === 0 ? ' is-ok' : ''}`}>{u.status_login === 0 ? 'Abilitato' : 'Disabilitato'}</span>,
+  },
+];
+
+const colonneSedi: Column<Sede>[] = [
+  { key: 'sede', header: 'Sede', className: 'strong', cell: (s) => s.descrizione },
+  { key: 'indirizzo', header: 'Indirizzo', cell: (s) => s.indirizzo },
+  { key: 'cap', header: 'CAP', className: 'mono', cell: (s) => s.cap },
+  { key: 'citta', header: 'Città', cell: (s) => s.citta },
+  { key: 'provincia', header: 'Provincia', cell: (s) => s.provincia },
+];
 
 function UtentiCliente({ cliente: c }: { cliente: ClienteDettaglio }) {
   return (
@@ -109,39 +106,7 @@ function UtentiCliente({ cliente: c }: { cliente: ClienteDettaglio }) {
         <span className="spacer" />
         <span className="badge">{c.utenti.length}</span>
       </div>
-      {c.utenti.length === 0 ? (
-        <p className="card-body muted cliente-vuoto">Nessun utente disponibile.</p>
-      ) : (
-        <div className="table-scroll">
-          <table className="table">
-            <caption className="visually-hidden">Utenti del cliente</caption>
-            <thead>
-              <tr>
-                <th scope="col">Username</th>
-                <th scope="col">Nome</th>
-                <th scope="col">Cognome</th>
-                <th scope="col">Login</th>
-              </tr>
-            </thead>
-            <tbody>
-              {c.utenti.map((u) => (
-                <tr key={u.id}>
-                  <td className="cliente-username">
-                    <Link to={paths.adminUtenteDettaglio.href(u.id)}>{u.username}</Link>
-                  </td>
-                  <td>{u.nome}</td>
-                  <td>{u.cognome}</td>
-                  <td className="nowrap">
-                    <span className={`status-pill${u.status_login === 0 ? ' is-ok' : ''}`}>
-                      {u.status_login === 0 ? 'Abilitato' : 'Disabilitato'}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable label="Utenti del cliente" rows={c.utenti} columns={colonneUtenti} rowKey={(u) => u.id} empty="Nessun utente disponibile." />
     </section>
   );
 }
@@ -158,35 +123,7 @@ function AziendeSedi({ cliente: c }: { cliente: ClienteDettaglio }) {
           <h3>
             {a.ragione_sociale} <span className="muted mono">({a.codice})</span>
           </h3>
-          {a.sedi.length === 0 ? (
-            <p className="muted cliente-vuoto">Nessuna sede registrata.</p>
-          ) : (
-            <div className="table-scroll">
-              <table className="table">
-                <caption className="visually-hidden">Sedi di {a.ragione_sociale}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Sede</th>
-                    <th scope="col">Indirizzo</th>
-                    <th scope="col">CAP</th>
-                    <th scope="col">Città</th>
-                    <th scope="col">Provincia</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {a.sedi.map((s) => (
-                    <tr key={s.id}>
-                      <td className="strong">{s.descrizione}</td>
-                      <td>{s.indirizzo}</td>
-                      <td className="mono">{s.cap}</td>
-                      <td>{s.citta}</td>
-                      <td>{s.provincia}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <DataTable label={`Sedi di ${a.ragione_sociale}`} rows={a.sedi} columns={colonneSedi} rowKey={(s) => s.id} empty="Nessuna sede registrata." />
         </div>
       ))}
     </section>

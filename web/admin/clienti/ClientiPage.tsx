@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { type ClienteAdmin, STRINGA_CLIENTI_MAX } from '../../../shared/anagrafica.js';
+import { nomeListino } from '../../../shared/listini.js';
 import { type Column, DataTable } from '../../components/DataTable';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { usePaging } from '../../hooks/usePaging';
@@ -8,7 +9,6 @@ import { paths } from '../../paths';
 import { ElencoCercabile } from '../ElencoCercabile';
 import { useRicercaNellUrl } from '../ricercaUrl';
 import { clientiQuery } from './api';
-import { listino } from './format';
 import './clienti.css';
 
 const columns: Column<ClienteAdmin>[] = [
@@ -28,13 +28,13 @@ const columns: Column<ClienteAdmin>[] = [
       </>
     ),
   },
-  { key: 'listino', header: 'Listino', align: 'end', className: 'nowrap', cell: (c) => listino(c.lis_maga) },
+  { key: 'listino', header: 'Listino', align: 'end', className: 'nowrap', cell: (c) => nomeListino(c.lis_maga) },
 ];
 
 /**
- * /admin/clienti (SPEC §2 Admin area, 'Customers: list with search'): one page of clients
+ * /admin/clienti (docs/regole/admin.md#clients): one page of clients
  * (25/50/100, default 50, start and limit in the URL) and a search by code, name or e-mail, words
- * in any order (SPEC §5: trimmed and lowercased, an empty term ignored; debounced 500 ms).
+ * in any order (docs/regole/admin.md#admin-search: trimmed and lowercased, an empty term ignored; debounced 500 ms).
  */
 export function ClientiPage() {
   useDocumentTitle('Clienti');

@@ -6,7 +6,7 @@ import { queryClient } from '../../lib/queryClient';
 import { storicoKeys } from '../storico/api';
 
 /**
- * Calls of the admin client screens (DESIGN §10): the paged list with its search, the detail
+ * Calls of the admin client screens (docs/regole/admin.md#clients): the paged list with its search, the detail
  * (company, branches, users) and the monthly budgets (the 'Storico modifiche' is storico/api.ts).
  */
 export const clientiKeys = {

@@ -4,7 +4,7 @@ import { errorMessage } from '../../lib/api';
 import { useCambiaAutorizzazione } from './api';
 
 /**
- * 'Abilita' (authorized 0) or 'Disabilita' (1) for a device, with the SPEC §8 outcomes as toasts;
+ * 'Abilita' (authorized 0) or 'Disabilita' (1) for a device, with its outcomes (docs/regole/admin.md#devices-admin) as toasts;
  * in the device list and in a user's devices (tecnico only: the server refuses the others).
  */
 export function AzioneDispositivo({ dispositivo: d, nome }: { dispositivo: Dispositivo; nome: string }) {
@@ -15,7 +15,7 @@ export function AzioneDispositivo({ dispositivo: d, nome }: { dispositivo: Dispo
   const esegui = async () => {
     try {
       const r = await cambia.mutateAsync(d);
-      // SPEC §4/§8: another status is only logged, and the row stays as it is.
+      // Another status is only logged, and the row stays as it is.
       if (r.status !== '0') console.warn(errore, r);
       else toast.success(r.msg);
     } catch (err) {

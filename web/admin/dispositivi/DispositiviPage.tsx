@@ -2,15 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useState } from 'react';
 import { MSG_DISPOSITIVI, type Dispositivo } from '../../../shared/dispositivi.js';
 import { type Column, DataTable, type TableQuery } from '../../components/DataTable';
-import { ErrorState } from '../../components/ErrorState';
 import { SelectField } from '../../components/form/SelectField';
 import { useConfirmAction } from '../../hooks/useConfirmAction';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { SoloTecnico } from '../impostazioni/SoloTecnico';
 import { type DatiDispositivi, dispositiviQuery, useCancellaListaAttesa } from './api';
 import { AzioneDispositivo } from './AzioneDispositivo';
-import { formatDataOraSpec } from '../../lib/formato';
-import { formatNumero, formatSiNo, testoOVuoto } from './format';
+import { formatDataOra, formatNumero, formatSiNo, testoOVuoto } from '../../lib/formato';
 import './dispositivi.css';
 
 const TITOLO = 'Lista Dispositivi Utente';
@@ -26,24 +23,19 @@ const FILTRI: { value: Filtro; label: string }[] = [
 
 const nomeUtente = (d: Dispositivo) => `${d.utente_nome} ${d.utente_cognome}`.trim();
 
-/** SPEC §5: case-insensitive substring of 'nome cognome' (trimmed term; empty shows all), then the filter. */
+/** A case-insensitive substring of 'nome cognome' (trimmed term; empty shows all), then the filter. */
 function filtra(devices: readonly Dispositivo[], termine: string, filtro: Filtro): Dispositivo[] {
   const t = termine.trim().toLowerCase();
   return devices.filter((d) =>
     (filtro === 'tutti' || d.authorized === Number(filtro)) && (!t || nomeUtente(d).toLowerCase().includes(t)));
 }
 
-/** /admin/userdevice/list (SPEC §2 'Lista Dispositivi Utente', §4 Device authorisation): tecnico only. */
+/**
+ * /admin/userdevice/list (docs/regole/admin.md#devices-admin): tecnico
+ * only (routes.tsx: SoloTecnico).
+ */
 export function DispositiviPage() {
   useDocumentTitle(TITOLO);
-  return (
-    <SoloTecnico>
-      <Dispositivi />
-    </SoloTecnico>
-  );
-}
-
-function Dispositivi() {
   const [termine, setTermine] = useState('');
   const [filtro, setFiltro] = useState<Filtro>('tutti');
   const cerca = useDeferredValue(termine);
@@ -103,11 +95,7 @@ function Dispositivi() {
             </span>
           )}
         </div>
-        {query.isError ? (
-          <ErrorState title={MSG_DISPOSITIVI.erroreCaricamento} error={query.error} onRetry={() => void query.refetch()} />
-        ) : (
-          <TabellaDispositivi query={query} />
-        )}
+        <TabellaDispositivi query={query} />
       </section>
     </>
   );
@@ -139,7 +127,7 @@ function TabellaDispositivi({ query }: { query: TableQuery<Dispositivo> }) {
     { key: 'cookie', header: 'Cookie Abilitati', align: 'center', cell: (d) => formatSiNo(d.cookie_enabled) },
     {
       key: 'created', header: 'Data Creazione', className: 'nowrap',
-      cell: (d) => <time dateTime={d.created_at}>{formatDataOraSpec(d.created_at)}</time>,
+      cell: (d) => <time dateTime={d.created_at}>{formatDataOra(d.created_at)}</time>,
     },
   ];
   return (
@@ -151,6 +139,7 @@ function TabellaDispositivi({ query }: { query: TableQuery<Dispositivo> }) {
       rowKey={(d) => d.id}
       empty={EMPTY}
       loadingLabel={LOADING}
+      errorTitle={MSG_DISPOSITIVI.erroreCaricamento}
       rowClassName={(d) => (d.authorized === 1 ? undefined : 'is-pending')}
       actions={(d) => <AzioneDispositivo dispositivo={d} nome={nomeUtente(d)} />}
     />

@@ -2,15 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { TIPOLOGIA_TECNICO } from '../../../shared/accesso.js';
 import { MSG_DISPOSITIVI, type Dispositivo } from '../../../shared/dispositivi.js';
 import { type Column, DataTable } from '../../components/DataTable';
-import { ErrorState } from '../../components/ErrorState';
-import { formatDataOraSpec } from '../../lib/formato';
+import { formatDataOra, testoOVuoto } from '../../lib/formato';
 import { useAdminUser } from '../adminSession';
 import { dispositiviUtenteQuery } from './api';
 import { AzioneDispositivo } from './AzioneDispositivo';
-import { testoOVuoto } from './format';
 import './dispositivi.css';
 
-const data = (v: string) => <time dateTime={v}>{formatDataOraSpec(v)}</time>;
+const data = (v: string) => <time dateTime={v}>{formatDataOra(v)}</time>;
 
 const colonne: Column<Dispositivo>[] = [
   { key: 'platform', header: 'Piattaforma', className: 'nowrap', cell: (d) => testoOVuoto(d.platform) },
@@ -25,9 +23,9 @@ const colonne: Column<Dispositivo>[] = [
 ];
 
 /**
- * One user's devices (SPEC §2 per-user device list; devices/byuser, every admin): status
+ * One user's devices (devices/byuser, every admin): status
  * 'Autorizzato' or 'In Attesa', platform, ip, dates. 'Abilita'/'Disabilita' only for the tecnico,
- * the only one the server lets change them (DESIGN §5).
+ * the only one the server lets change them (docs/regole/accesso.md#access).
  */
 export function DispositiviUtente({ utenteId, nome }: { utenteId: number; nome: string }) {
   const tecnico = useAdminUser().tipologia === TIPOLOGIA_TECNICO;
@@ -42,9 +40,6 @@ export function DispositiviUtente({ utenteId, nome }: { utenteId: number; nome: 
       </span>
     ),
   };
-  if (query.isError) {
-    return <ErrorState title={MSG_DISPOSITIVI.erroreCaricamento} error={query.error} onRetry={() => void query.refetch()} />;
-  }
   return (
     <>
       <DataTable
@@ -55,6 +50,7 @@ export function DispositiviUtente({ utenteId, nome }: { utenteId: number; nome: 
         rowKey={(d) => d.id}
         empty="Nessun dispositivo collegato a questo utente."
         loadingLabel="Caricamento dispositivi in corso..."
+        errorTitle={MSG_DISPOSITIVI.erroreCaricamento}
         rowClassName={(d) => (d.authorized === 1 ? undefined : 'is-pending')}
       />
       {!tecnico && query.data && query.data.length > 0 && (

@@ -6,9 +6,9 @@ import { callApi } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 
 /**
- * The customers' devices (SPEC §2 'Lista Dispositivi Utente', §4 Device authorisation; tecnico),
+ * The customers' devices (docs/regole/admin.md#devices-admin; tecnico),
  * and one user's (every admin: the user screens). The whole list is read once (newest first, up
- * to DISPOSITIVI_LIMIT_MAX) and searched and filtered in the browser (SPEC §5). 'Abilita'/
+ * to DISPOSITIVI_LIMIT_MAX) and searched and filtered in the browser. 'Abilita'/
  * 'Disabilita' update the row in the cached lists on status '0' (no reload); 'Cancella lista di
  * attesa' reloads them.
  */
@@ -25,7 +25,7 @@ export const dispositiviQuery = () =>
     staleTime: 0,
   });
 
-/** GET devices/byuser: one user's devices, newest first (SPEC §2 per-user device list). */
+/** GET devices/byuser: one user's devices, newest first. */
 export const dispositiviUtenteQuery = (userId: number) =>
   queryOptions({
     queryKey: dispositiviKeys.utente(userId),
@@ -47,7 +47,7 @@ function aggiornaRiga(d: Dispositivo, authorized: 0 | 1): void {
 
 /**
  * 'Abilita' (from 0) or 'Disabilita' (from 1). Resolves with the server's answer; the cached row
- * changes only on status '0' (SPEC §4).
+ * changes only on status '0'.
  */
 export function useCambiaAutorizzazione() {
   return useMutation({

@@ -7,8 +7,7 @@ import { Pagination } from '../../components/Pagination';
 import { useConfirmAction } from '../../hooks/useConfirmAction';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { usePaging } from '../../hooks/usePaging';
-import { formatEuro2 } from '../../cart/priceMode';
-import { formatDataOraSpec } from '../../lib/formato';
+import { formatDataOra, formatEuro2, formatIntero } from '../../lib/formato';
 import { type FiltroErp, ordiniErpQuery, useReinvia } from './api';
 import './erp.css';
 
@@ -42,15 +41,16 @@ export function OrdiniErpPage() {
   const confermaEFai = useConfirmAction();
 
   const columns: Column<OrdineErp>[] = [
+    // The state beside the number: in view at 768 px as the resend pinned at the right edge.
     { key: 'id', header: 'Ordine', className: 'mono nowrap', cell: (o) => `#${o.id}` },
-    { key: 'data', header: 'Data', className: 'nowrap', cell: (o) => formatDataOraSpec(o.created_at) },
+    { key: 'stato', header: 'Stato ERP', className: 'nowrap', cell: (o) => <Stato o={o} /> },
+    { key: 'data', header: 'Data', className: 'nowrap', cell: (o) => formatDataOra(o.created_at) },
     { key: 'cliente', header: 'Cliente', className: 'erp-cliente', cell: (o) => <>{o.cliente_nome} <span className="muted mono">({o.cliente_codice})</span></> },
     { key: 'totale', header: 'Totale', align: 'end', className: 'nowrap', cell: (o) => formatEuro2(Number(o.totale)) },
-    { key: 'stato', header: 'Stato ERP', className: 'nowrap', cell: (o) => <Stato o={o} /> },
     {
       key: 'dettaglio', header: 'Dettaglio', className: 'erp-dettaglio',
       cell: (o) => o.erp_stato === 'inviato' && o.erp_inviato_at
-        ? <span className="muted">Inviato il {formatDataOraSpec(o.erp_inviato_at)}</span>
+        ? <span className="muted">Inviato il {formatDataOra(o.erp_inviato_at)}</span>
         : o.erp_errore
           ? <span className="erp-errore" title={o.erp_errore}>{o.erp_errore} <span className="muted">({o.erp_tentativi} tentativi)</span></span>
           : <span className="muted">—</span>,
@@ -72,7 +72,7 @@ export function OrdiniErpPage() {
         <h1>Ordini ERP</h1>
       </div>
       <p className="page-sub" aria-live="polite">
-        {totale === undefined ? '\u00a0' : totale === 1 ? '1 ordine' : `${totale.toLocaleString('it-IT')} ordini`}
+        {totale === undefined ? '\u00a0' : totale === 1 ? '1 ordine' : `${formatIntero(totale)} ordini`}
       </p>
       <section className="card" aria-label="Invio degli ordini all'ERP">
         <div className="list-toolbar">

@@ -1,4 +1,5 @@
 import type { Importazione } from '../../../shared/importazioni.js';
+import { formatIntero } from '../../lib/formato';
 
 const FASI: Record<string, string> = { lettura: 'lettura del file', verifica: 'verifica', scrittura: 'scrittura', ricerca: 'aggiornamento della ricerca' };
 
@@ -6,7 +7,7 @@ const FASI: Record<string, string> = { lettura: 'lettura del file', verifica: 'v
 export function AvanzamentoImport({ i }: { i: Importazione }) {
   const testo = i.stato === 'in_attesa'
     ? 'in coda'
-    : `${i.fase ? FASI[i.fase] ?? i.fase : 'avvio'}${i.righe_lette ? ` · ${i.righe_lette.toLocaleString('it-IT')} righe` : ''}`;
+    : `${i.fase ? FASI[i.fase] ?? i.fase : 'avvio'}${i.righe_lette ? ` · ${formatIntero(i.righe_lette)} righe` : ''}`;
   return (
     <div className="imp-incorso" role="status">
       <progress max={100} value={i.percentuale ?? undefined} aria-label={`Avanzamento dell'importazione ${i.id}`} />

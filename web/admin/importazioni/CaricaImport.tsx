@@ -2,16 +2,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { importInCorso, MAX_IMPORT_BYTES, MSG_IMPORT } from '../../../shared/importazioni.js';
 import { MSG_UPLOAD } from '../../../shared/upload.js';
-import { ERRORI_NEL_RAPPORTO, type OutputOfRapporto, TIPI_IMPORT, type TipoImport } from './tipi';
+import { type OutputOfRapporto, TIPI_IMPORT, type TipoImport } from './tipi';
+import { ErrorState } from '../../components/ErrorState';
 import { CheckboxField } from '../../components/form/CheckboxField';
 import { InputField } from '../../components/form/InputField';
 import { SelectField } from '../../components/form/SelectField';
 import { errorMessage } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
-import { Avanzamento, eAnnullato, FilePicker, useCaricamento } from '../multimedia/file';
-import { importKeys, inviaImport, rapportoQuery, scaricaErrori } from './api';
+import { Avanzamento, eAnnullato, useCaricamento } from '../multimedia/Avanzamento';
+import { SceltaFile } from '../multimedia/SceltaFile';
+import { importKeys, inviaImport, rapportoQuery } from './api';
 import { AvanzamentoImport } from './AvanzamentoImport';
 import { Conteggi } from './Conteggi';
+import { RigheScartate } from './RigheScartate';
 
 const ETICHETTE: Record<TipoImport, string> = {
   articoli: 'Articoli', listini: 'Listini', giacenze: 'Giacenze', clienti: 'Clienti', prezzi_netti: 'Prezzi netti', categorie: 'Categorie',
@@ -91,7 +94,7 @@ export function CaricaImport() {
             options={TIPI_IMPORT.map((t) => ({ value: t, label: ETICHETTE[t] }))}
             onChange={(e) => cambia(setTipo)(e.target.value as TipoImport)}
           />
-          <FilePicker
+          <SceltaFile
             label="File (CSV o XLSX)"
             campo="file"
             required
@@ -132,7 +135,7 @@ export function CaricaImport() {
         {avanzamento && <Avanzamento inviati={avanzamento.inviati} totale={avanzamento.totale} />}
         {rapporto && importInCorso(rapporto.importazione) && <AvanzamentoImport i={rapporto.importazione} />}
         {errore && <p className="form-error" role="alert">{errore}</p>}
-        {seguita.isError && <p className="form-error" role="alert">{errorMessage(seguita.error)}</p>}
+        {seguita.isError && <ErrorState riga error={seguita.error} message={errorMessage(seguita.error)} onRetry={() => void seguita.refetch()} />}
       </form>
       {rapporto && !importInCorso(rapporto.importazione) && <Rapporto r={rapporto} />}
     </section>
@@ -150,31 +153,7 @@ function Rapporto({ r }: { r: OutputOfRapporto }) {
       </p>
       <Conteggi i={i} />
       {i.colonne_ignorate.length > 0 && <p className="muted">Colonne ignorate: {i.colonne_ignorate.join(', ')}</p>}
-      {r.errori.length > 0 && (
-        <>
-          <h3 className="imp-sub">Righe scartate ({i.scartate.toLocaleString('it-IT')})</h3>
-          <div className="table-scroll imp-errori">
-            <table className="table">
-              <caption className="visually-hidden">Righe scartate</caption>
-              <thead>
-                <tr><th scope="col">Riga</th><th scope="col">Colonna</th><th scope="col">Valore</th><th scope="col">Motivo</th></tr>
-              </thead>
-              <tbody>
-                {r.errori.map((e, n) => (
-                  <tr key={n}>
-                    <td className="mono">{e.riga}</td>
-                    <td>{e.colonna ?? '—'}</td>
-                    <td className="mono">{e.valore ?? '—'}</td>
-                    <td>{e.messaggio}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {i.scartate > ERRORI_NEL_RAPPORTO && <p className="muted">Sono mostrate le prime {ERRORI_NEL_RAPPORTO}: scarica l'elenco completo.</p>}
-          <button type="button" className="btn btn-sm" onClick={() => void scaricaErrori(i.id, i.file)}>Scarica le righe scartate (CSV)</button>
-        </>
-      )}
+      {i.scartate > 0 && <RigheScartate key={i.id} id={i.id} file={i.file} scartate={i.scartate} />}
     </div>
   );
 }

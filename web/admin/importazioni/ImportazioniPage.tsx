@@ -1,18 +1,18 @@
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { SoloTecnico } from '../impostazioni/SoloTecnico';
 import { CaricaImport } from './CaricaImport';
 import { StoricoImport } from './StoricoImport';
 import { TokenApi } from './TokenApi';
 import './importazioni.css';
 
 /**
- * /admin/importazioni (tecnico; docs/import.md): a file from the ERP's exports checked, then
- * applied; the history of runs with their refused rows; the API tokens of the ERP's pushes.
+ * /admin/importazioni (tecnico only, routes.tsx: SoloTecnico; docs/import.md): a file from the
+ * ERP's exports checked, then applied; the history of runs with their refused rows; the API tokens
+ * of the ERP's pushes.
  */
 export function ImportazioniPage() {
   useDocumentTitle('Importazioni');
   return (
-    <SoloTecnico>
+    <>
       <div className="page-head">
         <h1>Importazioni</h1>
       </div>
@@ -22,6 +22,6 @@ export function ImportazioniPage() {
         <StoricoImport />
         <TokenApi />
       </div>
-    </SoloTecnico>
+    </>
   );
 }

@@ -5,17 +5,11 @@ import { type Column, DataTable } from '../../components/DataTable';
 import { Pagination } from '../../components/Pagination';
 import { useToast } from '../../components/Toast';
 import { errorMessage } from '../../lib/api';
-import { formatDataOraSpec } from '../../lib/formato';
+import { formatDataOra, formatDurata, formatIntero } from '../../lib/formato';
 import { scaricaErrori, storicoQuery } from './api';
 import { AvanzamentoImport } from './AvanzamentoImport';
 
 const LIMIT = 20;
-const n = (v: number) => v.toLocaleString('it-IT');
-
-function durata(ms: number | null): string {
-  if (ms === null) return '—';
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toLocaleString('it-IT', { maximumFractionDigits: 1 })} s`;
-}
 
 function Stato({ i }: { i: Importazione }) {
   if (importInCorso(i)) return <AvanzamentoImport i={i} />;
@@ -35,17 +29,17 @@ export function StoricoImport() {
   const toast = useToast();
 
   const columns: Column<Importazione>[] = [
-    { key: 'data', header: 'Data', className: 'nowrap', cell: (i) => formatDataOraSpec(i.iniziata_at) },
+    { key: 'data', header: 'Data', className: 'nowrap', cell: (i) => formatDataOra(i.iniziata_at) },
     { key: 'tipo', header: 'Tipo', cell: (i) => <>{i.tipo}{i.completo ? <span className="muted"> (completo)</span> : null}</> },
     { key: 'file', header: 'File', className: 'imp-col-file', cell: (i) => i.file },
     { key: 'autore', header: 'Autore', cell: (i) => i.autore },
     { key: 'stato', header: 'Stato', cell: (i) => <Stato i={i} /> },
-    { key: 'lette', header: 'Lette', align: 'end', cell: (i) => n(i.righe_lette) },
-    { key: 'nuove', header: 'Nuove', align: 'end', cell: (i) => n(i.nuove) },
-    { key: 'modificate', header: 'Modificate', align: 'end', cell: (i) => n(i.modificate) },
-    { key: 'ritirate', header: 'Ritirate', align: 'end', cell: (i) => n(i.ritirate) },
-    { key: 'scartate', header: 'Scartate', align: 'end', cell: (i) => n(i.scartate) },
-    { key: 'durata', header: 'Durata', align: 'end', className: 'nowrap', cell: (i) => durata(i.durata_ms) },
+    { key: 'lette', header: 'Lette', align: 'end', cell: (i) => formatIntero(i.righe_lette) },
+    { key: 'nuove', header: 'Nuove', align: 'end', cell: (i) => formatIntero(i.nuove) },
+    { key: 'modificate', header: 'Modificate', align: 'end', cell: (i) => formatIntero(i.modificate) },
+    { key: 'ritirate', header: 'Ritirate', align: 'end', cell: (i) => formatIntero(i.ritirate) },
+    { key: 'scartate', header: 'Scartate', align: 'end', cell: (i) => formatIntero(i.scartate) },
+    { key: 'durata', header: 'Durata', align: 'end', className: 'nowrap', cell: (i) => formatDurata(i.durata_ms) },
   ];
   const pagine = Math.ceil(totale / LIMIT);
   return (

@@ -6,7 +6,7 @@ import { InputField } from '../../components/form/InputField';
 import { useToast } from '../../components/Toast';
 import { useConfirmAction } from '../../hooks/useConfirmAction';
 import { errorMessage } from '../../lib/api';
-import { formatDataOraSpec } from '../../lib/formato';
+import { formatDataOra } from '../../lib/formato';
 import { tokenQuery, useCreaToken, useRevocaToken } from './api';
 
 /**
@@ -36,12 +36,12 @@ export function TokenApi() {
   const columns: Column<TokenApiItem>[] = [
     { key: 'nome', header: 'Nome', className: 'strong', cell: (t) => t.nome },
     { key: 'prefisso', header: 'Token', className: 'mono nowrap', cell: (t) => `${t.prefisso}…` },
-    { key: 'creato', header: 'Creato', className: 'nowrap', cell: (t) => <>{formatDataOraSpec(t.created_at)}{t.creato_da ? <span className="muted"> · {t.creato_da}</span> : null}</> },
-    { key: 'uso', header: 'Ultimo uso', className: 'nowrap', cell: (t) => (t.ultimo_uso_at ? formatDataOraSpec(t.ultimo_uso_at) : <span className="muted">mai</span>) },
+    { key: 'creato', header: 'Creato', className: 'nowrap', cell: (t) => <>{formatDataOra(t.created_at)}{t.creato_da ? <span className="muted"> · {t.creato_da}</span> : null}</> },
+    { key: 'uso', header: 'Ultimo uso', className: 'nowrap', cell: (t) => (t.ultimo_uso_at ? formatDataOra(t.ultimo_uso_at) : <span className="muted">mai</span>) },
     {
       key: 'stato', header: 'Stato', className: 'nowrap',
       cell: (t) => (t.revocato_at
-        ? <span className="status-pill">Revocato il {formatDataOraSpec(t.revocato_at)}</span>
+        ? <span className="status-pill">Revocato il {formatDataOra(t.revocato_at)}</span>
         : <span className="status-pill is-ok">Attivo</span>),
     },
   ];

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { importazioniApi, importInCorso, type TipoImport } from '../../../shared/importazioni.js';
+import { ERRORI_PAGINA_MAX, importazioniApi, importInCorso, type ErroreImport, type TipoImport } from '../../../shared/importazioni.js';
 import { tokenApi } from '../../../shared/token.js';
 import { callApi, uploadApi } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
@@ -10,6 +10,7 @@ export const importKeys = {
   storico: (start: number, limit: number) => ['admin', 'importazioni', 'storico', start, limit] as const,
   storicoAll: ['admin', 'importazioni', 'storico'] as const,
   rapporto: (id: number) => ['admin', 'importazioni', 'rapporto', id] as const,
+  errori: (id: number, start: number, limit: number) => ['admin', 'importazioni', 'errori', id, start, limit] as const,
   token: ['admin', 'importazioni', 'token'] as const,
 };
 
@@ -47,9 +48,23 @@ export function inviaImport(i: Invio, onProgress: (inviati: number, totale: numb
     .finally(() => queryClient.invalidateQueries({ queryKey: importKeys.storicoAll }));
 }
 
-/** The refused rows of a run as a CSV file (';', UTF-8 with BOM: Excel opens it as it is). */
+/** A page of a run's refused rows (an ended run's do not change). */
+export const erroriQuery = (id: number, start: number, limit: number) =>
+  queryOptions({
+    queryKey: importKeys.errori(id, start, limit),
+    queryFn: ({ signal }) => callApi(importazioniApi.errori, { id, start, limit }, { signal }),
+    staleTime: Infinity,
+  });
+
+/** The refused rows of a run as a CSV file (';', UTF-8 with BOM: Excel opens it as it is), read a page at a time. */
 export async function scaricaErrori(id: number, file: string): Promise<void> {
-  const { errori } = await callApi(importazioniApi.errori, { id });
+  const errori: ErroreImport[] = [];
+  for (let totale = 1; errori.length < totale;) {
+    const pagina = await callApi(importazioniApi.errori, { id, start: errori.length, limit: ERRORI_PAGINA_MAX });
+    if (pagina.errori.length === 0) break;
+    errori.push(...pagina.errori);
+    totale = pagina.totale;
+  }
   const url = URL.createObjectURL(new Blob([erroriCsv(errori)], { type: 'text/csv;charset=utf-8' }));
   const a = document.createElement('a');
   a.href = url;

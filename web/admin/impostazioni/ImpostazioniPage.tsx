@@ -1,16 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
-import { PageSpinner } from '../../components/Spinner';
-import { ErrorState } from '../../components/ErrorState';
+import { QueryView } from '../../components/QueryView';
 import { useDialogs } from '../../components/Modal';
 import { useToast } from '../../components/Toast';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
+import type { ImpostazioniStato } from '../../../shared/impostazioni.js';
 import { impostazioniQuery, type Interruttore, useAggiornaImpostazione } from './api';
-import { SoloTecnico } from './SoloTecnico';
 import './impostazioni.css';
 
-/** The texts of the two switches: SPEC §4 for maintenance, ours for the device approval. */
+/** The texts of the two switches (docs/regole/accesso.md#maintenance, docs/regole/admin.md#settings). */
 const TESTI: Record<Interruttore, {
   domanda: (attiva: boolean) => string;
   fatto: (attiva: boolean) => string;
@@ -28,26 +27,21 @@ const TESTI: Record<Interruttore, {
   },
 };
 
-/** /admin/impostazioni (SPEC §2 Admin area, §4 Maintenance mode): tecnico only. */
+/** /admin/impostazioni (docs/regole/admin.md#settings): tecnico only (routes.tsx: SoloTecnico). */
 export function ImpostazioniPage() {
   useDocumentTitle('Impostazioni');
+  const query = useQuery(impostazioniQuery());
   return (
     <>
       <div className="page-head">
         <h1>Impostazioni</h1>
       </div>
-      <SoloTecnico>
-        <Impostazioni />
-      </SoloTecnico>
+      <QueryView query={query}>{(stato) => <Interruttori stato={stato} refetch={query.refetch} />}</QueryView>
     </>
   );
 }
 
-function Impostazioni() {
-  const query = useQuery(impostazioniQuery());
-  if (query.isPending) return <PageSpinner />;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  const stato = query.data;
+function Interruttori({ stato, refetch }: { stato: ImpostazioniStato; refetch: () => Promise<unknown> }) {
   return (
     <div className="impostazioni">
       <Sezione titolo="Manutenzione Sito">
@@ -55,7 +49,7 @@ function Impostazioni() {
           <strong>Attenzione:</strong> spuntando il flag il sito diventa inaccessibile ai clienti, che vedranno la
           pagina di manutenzione finché il flag non viene tolto. Il pannello di amministrazione resta disponibile.
         </p>
-        <InterruttoreConferma chiave="manutenzione" label="Stato:" titolo="Manutenzione Sito" valore={stato.manutenzione} refetch={query.refetch} />
+        <InterruttoreConferma chiave="manutenzione" label="Stato:" titolo="Manutenzione Sito" valore={stato.manutenzione} refetch={refetch} />
       </Sezione>
       <Sezione titolo="Approvazione dispositivi">
         <p className="muted">
@@ -63,7 +57,7 @@ function Impostazioni() {
           tecnico non lo abilita nella Lista Dispositivi Utente. Con l&apos;approvazione disattiva i dispositivi nuovi
           sono autorizzati subito.
         </p>
-        <InterruttoreConferma chiave="approvazione_dispositivi" label="Approvazione dispositivi" titolo="Approvazione dispositivi" valore={stato.approvazione_dispositivi} refetch={query.refetch} switch />
+        <InterruttoreConferma chiave="approvazione_dispositivi" label="Approvazione dispositivi" titolo="Approvazione dispositivi" valore={stato.approvazione_dispositivi} refetch={refetch} switch />
       </Sezione>
     </div>
   );
@@ -82,7 +76,7 @@ function Sezione({ titolo, children }: { titolo: string; children: ReactNode }) 
 }
 
 /**
- * A switch that asks before it changes (SPEC §4 Maintenance mode): the box moves at the click; if
+ * A switch that asks before it changes: the box moves at the click; if
  * the question is cancelled the state is read again from the server, and if the call fails the box
  * goes back to where it was.
  */

@@ -4,7 +4,7 @@ import { callApi } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 
 /**
- * Impostazioni (tecnico, DESIGN §10): maintenance and device approval. Both switches are set to an
+ * Impostazioni (tecnico, docs/regole/admin.md#settings): maintenance and device approval. Both switches are set to an
  * explicit value with impostazioni/update (not toggled with manutenzione/change), so that a second
  * tab or a double click can never flip the switch the other way; the answer is the state after the
  * change and goes straight into the cache.

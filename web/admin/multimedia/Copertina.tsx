@@ -2,7 +2,7 @@ import type { MultimediaItem } from '../../../shared/media.js';
 import { FallbackImage } from '../../components/ProductImage';
 import { mediaUrl } from '../../lib/media';
 
-/** The placeholder the customer pages show for an item without a cover (SPEC §9: 800×200). */
+/** The placeholder the customer pages show for an item without a cover (800×200). */
 const PLACEHOLDER = '/placeholder-volantino.svg';
 
 /** An item's cover as the customer pages show it (its web copy), or their placeholder. */

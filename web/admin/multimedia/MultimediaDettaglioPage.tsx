@@ -1,25 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   DESCRIZIONE_MAX, etichettaTipologia, LINK_MAX, linkValido, MSG_MULTIMEDIA, NOME_MAX, TIPOLOGIA_BANNER,
   type MultimediaItem, type MultimediaUpdateRequest,
 } from '../../../shared/media.js';
-import { ErrorState } from '../../components/ErrorState';
+import { BackButton } from '../../components/BackButton';
 import { InputField } from '../../components/form/InputField';
 import { SelectField } from '../../components/form/SelectField';
 import { TextareaField } from '../../components/form/TextareaField';
-import { PageSpinner } from '../../components/Spinner';
+import { PaginaDettaglio } from '../../components/PaginaDettaglio';
 import { useToast } from '../../components/Toast';
 import { useConfirmAction } from '../../hooks/useConfirmAction';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
-import { formatDataOraSpec } from '../../lib/formato';
+import { formatDataOra } from '../../lib/formato';
 import { fileName, mediaUrl } from '../../lib/media';
 import { paths } from '../../paths';
 import { multimediaDettaglioQuery, useAggiornaMultimedia, useCancellaMultimedia, useSostituisciFile } from './api';
 import { Copertina } from './Copertina';
-import { Avanzamento, eAnnullato, erroreFile, FilePicker, useCaricamento } from './file';
+import { Avanzamento, eAnnullato, useCaricamento } from './Avanzamento';
+import { erroreFile, SceltaFile } from './SceltaFile';
 import { HINT_LINK, OPZIONI_TIPOLOGIA } from './MultimediaForm';
 import './multimedia.css';
 
@@ -35,54 +36,43 @@ function idDallaUrl(valore: string | null): number | null {
 }
 
 /**
- * /admin/multimedia/dettaglio?id= (SPEC §2 'Multimedia: … detail page'): the item as customers
+ * /admin/multimedia/dettaglio?id= (docs/regole/multimedia.md#multimedia-admin): the item as customers
  * get it, its fields to edit, its cover and document to replace or download, and its deletion
  * after a confirmation. The id is in the query string, so that a reload or back finds it.
  */
 export function MultimediaDettaglioPage() {
   const [params] = useSearchParams();
   const id = idDallaUrl(params.get('id'));
-  const indietro = useIndietro();
+  const tornaA = useIndietro();
   const query = useQuery({ ...multimediaDettaglioQuery(id ?? 0), enabled: id !== null });
-  const item = query.data;
-  useDocumentTitle(item ? `Multimedia: ${item.nome}` : 'Multimedia');
-
-  const torna = (
-    <Link to={indietro} className="btn">
-      Torna all'elenco
-    </Link>
-  );
-  let body;
-  if (id !== null && query.isPending) body = <PageSpinner />;
-  else if (query.isError) body = <section className="card"><ErrorState error={query.error} onRetry={() => void query.refetch()} /></section>;
-  else if (!item) body = <section className="card"><ErrorState title={MSG_MULTIMEDIA.nonTrovato} /></section>;
-  if (body || !item) {
-    return (
-      <>
-        <div className="page-head">
-          <h1>Multimedia</h1>
-          {torna}
-        </div>
-        {body}
-      </>
-    );
-  }
+  useDocumentTitle(query.data ? `Multimedia: ${query.data.nome}` : 'Multimedia');
+  const indietro = <BackButton to={tornaA}>Torna all'elenco</BackButton>;
   return (
-    <>
-      <div className="page-head">
-        <h1>{item.nome}</h1>
-        {torna}
-      </div>
-      <p className="page-sub">
-        {etichettaTipologia(item.tipologia)} · caricato il {formatDataOraSpec(item.created_at)}
-      </p>
-      <div className="mm-dettaglio">
-        {/* A new answer (after a save) starts the form again from what is stored. */}
-        <DatiForm key={`${item.nome}|${item.tipologia}|${item.descrizione}|${item.link}`} item={item} />
-        <FileCard key={`${item.cover_file}|${item.link_file}`} item={item} />
-      </div>
-      <Cancella item={item} indietro={indietro} />
-    </>
+    <PaginaDettaglio
+      query={query}
+      titolo="Multimedia"
+      indietro={indietro}
+      errore={id === null ? MSG_MULTIMEDIA.nonTrovato : undefined}
+      nonTrovato={MSG_MULTIMEDIA.nonTrovato}
+    >
+      {(item) => (
+        <>
+          <div className="page-head">
+            <h1>{item.nome}</h1>
+            {indietro}
+          </div>
+          <p className="page-sub">
+            {etichettaTipologia(item.tipologia)} · caricato il {formatDataOra(item.created_at)}
+          </p>
+          <div className="mm-dettaglio">
+            {/* A new answer (after a save) starts the form again from what is stored. */}
+            <DatiForm key={`${item.nome}|${item.tipologia}|${item.descrizione}|${item.link}`} item={item} />
+            <FileCard key={`${item.cover_file}|${item.link_file}`} item={item} />
+          </div>
+          <Cancella item={item} indietro={tornaA} />
+        </>
+      )}
+    </PaginaDettaglio>
   );
 }
 
@@ -204,9 +194,9 @@ function FileCard({ item }: { item: MultimediaItem }) {
           </p>
         )}
         <div className="mm-sostituisci">
-          <FilePicker label="Nuova copertina" campo="cover" file={cover} onChange={setCover} disabled={inCorso} hint="JPG, PNG, GIF o WebP, fino a 10 MB." />
+          <SceltaFile label="Nuova copertina" campo="cover" file={cover} onChange={setCover} disabled={inCorso} hint="JPG, PNG, GIF o WebP, fino a 10 MB." />
           {!banner && (
-            <FilePicker label="Nuovo file" campo="file" file={file} onChange={setFile} disabled={inCorso} hint="Fino a 50 MB." />
+            <SceltaFile label="Nuovo file" campo="file" file={file} onChange={setFile} disabled={inCorso} hint="Fino a 50 MB." />
           )}
         </div>
         {avanzamento && <Avanzamento {...avanzamento} />}

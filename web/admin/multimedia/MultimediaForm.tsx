@@ -9,7 +9,8 @@ import { TextareaField } from '../../components/form/TextareaField';
 import { useToast } from '../../components/Toast';
 import { errorMessage } from '../../lib/api';
 import { useCreaMultimedia } from './api';
-import { Avanzamento, eAnnullato, erroreFile, FilePicker, useCaricamento } from './file';
+import { Avanzamento, eAnnullato, useCaricamento } from './Avanzamento';
+import { erroreFile, SceltaFile } from './SceltaFile';
 
 export const OPZIONI_TIPOLOGIA = MULTIMEDIA_TIPOLOGIE.map((t) => ({ value: t, label: TIPOLOGIA_ETICHETTA[t] }));
 
@@ -19,7 +20,7 @@ export const HINT_LINK = 'Un percorso del portale (es. /volantini) o un indirizz
 const VUOTO = { nome: '', tipologia: '' as MultimediaTipologia | '', descrizione: '', link: '' };
 
 /**
- * The create form (SPEC §2 'Multimedia: list plus a create form', §5: nome and tipologia required,
+ * The create form (docs/regole/multimedia.md#multimedia-admin: nome and tipologia required,
  * submit disabled until valid): a document to download with its optional cover, or, for a side
  * banner, a cover and a link. The upload shows its progress and can be stopped; the server's
  * refusal is shown in the form. With `tipologia` the type is fixed (the banner page).
@@ -103,7 +104,7 @@ export function MultimediaForm({ tipologia: fissa, titolo }: { tipologia?: Multi
         </div>
         <div className="mm-form-file">
           {!banner && (
-            <FilePicker
+            <SceltaFile
               key={`file-${giro}`}
               label="File da scaricare"
               campo="file"
@@ -114,7 +115,7 @@ export function MultimediaForm({ tipologia: fissa, titolo }: { tipologia?: Multi
               disabled={inCorso}
             />
           )}
-          <FilePicker
+          <SceltaFile
             key={`cover-${giro}`}
             label="Copertina"
             campo="cover"

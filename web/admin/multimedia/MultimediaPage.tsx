@@ -6,7 +6,7 @@ import {
 import { type Column, DataTable } from '../../components/DataTable';
 import { SelectField } from '../../components/form/SelectField';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { formatDataOraSpec } from '../../lib/formato';
+import { formatDataOra } from '../../lib/formato';
 import { fileName, mediaUrl } from '../../lib/media';
 import { paths } from '../../paths';
 import { multimediaTuttiQuery } from './api';
@@ -32,7 +32,7 @@ const colonne = (indietro: string): Column<MultimediaItem>[] => [
         <Link to={paths.adminMultimediaDettaglio.href(m.id)} state={{ indietro }} className="strong">{m.nome}</Link>
         {m.descrizione && <span className="mm-desc muted">{m.descrizione}</span>}
         {/* Narrow screens: type and date here, their columns hidden. */}
-        <span className="mm-meta muted">{etichettaTipologia(m.tipologia)} · {formatDataOraSpec(m.created_at)}</span>
+        <span className="mm-meta muted">{etichettaTipologia(m.tipologia)} · {formatDataOra(m.created_at)}</span>
       </>
     ),
   },
@@ -47,11 +47,11 @@ const colonne = (indietro: string): Column<MultimediaItem>[] => [
       return <span className="muted">—</span>;
     },
   },
-  { key: 'data', header: 'Data', className: 'nowrap mm-col-largo', cell: (m) => formatDataOraSpec(m.created_at) },
+  { key: 'data', header: 'Data', className: 'nowrap mm-col-largo', cell: (m) => formatDataOra(m.created_at) },
 ];
 
 /**
- * /admin/multimedia (SPEC §2 'Multimedia: list plus a create form'): every item of every type,
+ * /admin/multimedia (docs/regole/multimedia.md#multimedia-admin): every item of every type,
  * grouped by type in the order the customer pages show them, with a filter by type kept in the
  * URL; 'Nessuna Media Caricato' when there is none. A row opens its detail.
  */

@@ -6,7 +6,7 @@ import { callApi, uploadApi } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 
 /**
- * Calls of the admin multimedia and banner screens (DESIGN §10): lists through the customers' own
+ * Calls of the admin multimedia and banner screens (docs/regole/multimedia.md#multimedia-admin): lists through the customers' own
  * calls (multimedia/load, multimedia/loadtipologia), and the admin's create, edit, file
  * replacement, order and delete. Every change reloads every multimedia list of the admin.
  */

@@ -8,7 +8,7 @@ import { Field } from '../../components/form/Field';
 import { useToast } from '../../components/Toast';
 import { errorMessage } from '../../lib/api';
 import { formatDimensione } from '../../lib/formato';
-import { useCaricaMedia } from './media.api';
+import { useCaricaMedia } from './api';
 
 const REGOLE = {
   foto: { famiglia: 'immagine', maxBytes: MAX_FOTO_BYTES, accept: ACCEPT_IMMAGINI, hint: 'JPG, PNG, GIF o WebP, al massimo 10 MB ciascuna; anche più foto insieme.' },

@@ -11,7 +11,7 @@ import { contiDi, ProdottiTabella, righeDi } from './ProdottiTabella';
 import './prodotti.css';
 
 /**
- * /admin/prodotti-custom (SPEC §2 Admin area, 'a custom-products page'): the products with a portal
+ * /admin/prodotti-custom (docs/regole/admin.md#products-admin): the products with a portal
  * title or an extra description of their own, latest change first, paged like the other lists.
  */
 export function ProdottiCustomPage() {

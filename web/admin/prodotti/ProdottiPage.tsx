@@ -4,13 +4,14 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { InputField } from '../../components/form/InputField';
 import { SelectField } from '../../components/form/SelectField';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorState } from '../../components/ErrorState';
-import { SearchIcon } from '../../components/icons';
+import { SearchIcon } from '../../components/Icone';
 import { Pagination } from '../../components/Pagination';
+import { QueryView } from '../../components/QueryView';
 import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { usePaging } from '../../hooks/usePaging';
 import { paths } from '../../paths';
+import { MSG_CATEGORIE } from '../../shop/api';
 import { alberoCategorieQuery, categoriePiane, type CategoriaPiana } from '../categorie/api';
 import { type Elenco, elencoQuery, normalizzaTesto } from './api';
 import { contiDi, ProdottiTabella, righeDi } from './ProdottiTabella';
@@ -18,18 +19,18 @@ import './prodotti.css';
 
 /** The search text in the URL beside start and limit: its presence means the search is by text. */
 const PARAM = 'stringa';
-/** SPEC §5 (header search): fewer characters are refused by the search call too. */
+/** As the header search (docs/regole/catalogo.md#search): fewer characters are refused by the search call too. */
 const MIN_TESTO = 2;
 const MSG_CORTO = 'Inserire almeno 2 caratteri per la ricerca';
-/** SPEC §7 Other: 'the default admin category id is 1'. */
+/** The default admin category id is 1 (docs/regole/admin.md#products-admin). */
 const CATEGORIA_PREDEFINITA = 1;
 
 /**
- * /admin/prodotti and /admin/prodotti/:id/:nome (SPEC §2 Admin area, 'Products: search by category
- * or by text'; §4 'Search mode is either category or text'): a category picked from the tree
- * (default the category with id 1, as SPEC §7) lists its products and its sub-categories'; a text
- * (trimmed and lowercased, an empty one ignored) searches like the customers' search. Paged (25/50/
- * 100, default 50, start and limit in the URL); a row opens the product.
+ * /admin/prodotti and /admin/prodotti/:id/:nome (docs/regole/admin.md#products-admin): a category
+ * picked from the tree (default the category with id 1) lists its products and those of its
+ * sub-categories; a text (trimmed and lowercased, an empty one ignored) searches like the
+ * customers' search. Paged (25/50/100, default 50, start and limit in the URL); a row opens the
+ * product.
  */
 export function ProdottiPage() {
   const { id: codParam, nome: nomeParam } = useParams();
@@ -55,15 +56,19 @@ export function ProdottiPage() {
   const { data: conti } = useQuery({ ...opzioni, enabled: !!elenco, placeholderData: keepPreviousData, select: contiDi });
 
   const perCategoria = () => void navigate(paths.adminProdotti.path);
-  const perTestoVai = () => setParams({ [PARAM]: '' });
+  // From a category's address too: the text search lives on the list's own path.
+  const perTestoVai = () => void navigate({ pathname: paths.adminProdotti.path, search: `?${PARAM}=` });
 
   let corpo;
   if (perTesto && !elenco) {
     corpo = <EmptyState title="Cerca un prodotto per codice, EAN, codice fornitore o parole del titolo." />;
   } else if (!perTesto && !codCat) {
-    if (albero.isPending) corpo = <Spinner label="Caricamento categorie…" size="lg" showLabel block />;
-    else if (albero.isError) corpo = <ErrorState title="Errore nel recupero delle categorie" error={albero.error} onRetry={() => void albero.refetch()} />;
-    else corpo = <EmptyState title="Nessun risultato presente." />;
+    // Without a category to show: the tree is loading, failed, or has none.
+    corpo = (
+      <QueryView query={albero} loadingLabel="Caricamento categorie…" errorTitle={MSG_CATEGORIE} isEmpty={() => true}>
+        {() => null}
+      </QueryView>
+    );
   } else {
     corpo = <ProdottiTabella query={righe} label={perTesto ? `Prodotti per “${stringa}”` : `Prodotti di ${categoria?.categoria.nome ?? codCat}`} />;
   }
@@ -147,7 +152,7 @@ function percorso(piane: CategoriaPiana[], c: CategoriaPiana): string {
   return nomi.join(' › ');
 }
 
-/** The text box: searches on 'Cerca' or Enter; an empty text is ignored (SPEC §5). */
+/** The text box: searches on 'Cerca' or Enter; an empty text is ignored (docs/regole/admin.md#admin-search). */
 function RicercaTesto({ stringa, onCerca }: { stringa: string; onCerca: (s: string) => void }) {
   const [testo, setTesto] = useState(stringa);
   const [errore, setErrore] = useState<string>();

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { NO_BRAND, type PaginaProdotti, type Prodotto } from '../../../shared/catalogo.js';
-import { formatEuro3 } from '../../cart/priceMode';
+import { type PaginaProdotti, type Prodotto, SENZA_MARCHIO } from '../../../shared/catalogo.js';
+import { formatEuro3 } from '../../lib/formato';
 import { type Column, DataTable, type TableQuery } from '../../components/DataTable';
 import { Thumb } from '../../components/Thumb';
 import { paths } from '../../paths';
@@ -13,7 +13,7 @@ export const contiDi = (d: PaginaProdotti) => ({ totale: d.totaleProdotti, pagin
 /** List 1's price of a product (the pz1 figure; the admin codes are priced with list 1 anyway). */
 export const prezzoListino1 = (p: Prodotto) => p.pz1 ?? p.prezzo;
 
-const marcaDi = (p: Prodotto) => (p.brand_id === NO_BRAND ? '' : p.brand_descrizione);
+const marcaDi = (p: Prodotto) => (p.brand_id === SENZA_MARCHIO ? '' : p.brand_descrizione);
 
 const colonne = (descrizione: boolean): Column<Prodotto>[] => [
   { key: 'foto', header: <span className="visually-hidden">Foto</span>, className: 'prodotti-foto', cell: (p) => <Thumb codice={p.codice_prodotto} foto={p.foto_miniatura ?? p.foto_principale} size={40} /> },

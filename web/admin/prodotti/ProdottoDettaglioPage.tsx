@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
-import { NO_BRAND, type Prodotto } from '../../../shared/catalogo.js';
-import { formatEuro3 } from '../../cart/priceMode';
-import { ErrorState } from '../../components/ErrorState';
+import { useParams } from 'react-router-dom';
+import { type Prodotto, SENZA_MARCHIO } from '../../../shared/catalogo.js';
+import { formatData, formatEuro3, formatNumero } from '../../lib/formato';
+import { BackButton } from '../../components/BackButton';
+import { PaginaDettaglio } from '../../components/PaginaDettaglio';
 import { ProductImage } from '../../components/ProductImage';
-import { PageSpinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { ApiError, errorMessage } from '../../lib/api';
 import { paths } from '../../paths';
 import { StoricoModifiche } from '../storico/StoricoModifiche';
 import { dettaglioQuery } from './api';
@@ -16,76 +15,44 @@ import { ProdottoMedia } from './ProdottoMedia';
 import './prodotti.css';
 
 /**
- * /admin/prodotti/dettaglio/:codice_prodotto (SPEC §2 Admin area, 'Products: detail page'): the
+ * /admin/prodotti/dettaglio/:codice_prodotto (docs/regole/admin.md#products-admin): the
  * product's data as prodotti/details gives it for the admin codes (codes, descriptions, brand,
  * category, list prices, stock, EAN and supplier codes), the form of its portal texts, and its
  * 'Storico modifiche'. An unknown code shows the server's message.
  */
 export function ProdottoDettaglioPage() {
   const { codice_prodotto: codice = '' } = useParams();
-  const navigate = useNavigate();
   const query = useQuery(dettaglioQuery(codice));
   useDocumentTitle(query.data ? `Prodotto ${query.data.codice_prodotto}` : 'Prodotto');
-
-  const indietro = (
-    <button
-      type="button"
-      className="btn"
-      onClick={() => {
-        // Back to the list it came from (its page and search), else to the products.
-        const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-        if (idx > 0) void navigate(-1);
-        else void navigate(paths.adminProdotti.path);
-      }}
-    >
-      ← Indietro
-    </button>
-  );
-
-  if (query.isPending) return <PageSpinner />;
-  if (query.isError) {
-    // 4xx: the code is wrong (unknown, hidden): trying again would not help.
-    const risposta = query.error instanceof ApiError && query.error.status >= 400 && query.error.status < 500;
-    return (
-      <>
-        <div className="page-head">
-          <h1>Prodotto</h1>
-          {indietro}
-        </div>
-        <section className="card">
-          <ErrorState
-            title={risposta ? errorMessage(query.error) : undefined}
-            error={risposta ? undefined : query.error}
-            onRetry={risposta ? undefined : () => void query.refetch()}
-          />
-        </section>
-      </>
-    );
-  }
-  const prodotto = query.data as Prodotto;
+  // Back to the list it came from (its page and search), else to the products.
+  const indietro = <BackButton to={paths.adminProdotti.path} storia />;
   return (
-    <>
-      <div className="page-head">
-        <h1 className="prodotto-titolo">{prodotto.titolo}</h1>
-        {indietro}
-      </div>
-      <p className="page-sub">
-        Codice <span className="mono">{prodotto.codice_prodotto}</span>
-        {prodotto.brand_id !== NO_BRAND && <> · {prodotto.brand_descrizione}</>}
-        {categoriaDi(prodotto) && <> · {categoriaDi(prodotto)}</>}
-      </p>
-      <div className="prodotto-grid">
-        <DatiProdotto prodotto={prodotto} />
-        <section className="card" aria-labelledby="prodotto-personalizzata">
-          <div className="card-head">
-            <h2 id="prodotto-personalizzata">Descrizione personalizzata</h2>
+    <PaginaDettaglio query={query} titolo="Prodotto" indietro={indietro}>
+      {(prodotto) => (
+        <>
+          <div className="page-head">
+            <h1 className="prodotto-titolo">{prodotto.titolo}</h1>
+            {indietro}
           </div>
-          <DescrizionePersonalizzata key={prodotto.codice_prodotto} prodotto={prodotto} />
-        </section>
-      </div>
-      <ProdottoMedia codiceProdotto={prodotto.codice_prodotto} />
-      <StoricoModifiche entita="prodotto" entitaId={prodotto.codice_prodotto} />
-    </>
+          <p className="page-sub">
+            Codice <span className="mono">{prodotto.codice_prodotto}</span>
+            {prodotto.brand_id !== SENZA_MARCHIO && <> · {prodotto.brand_descrizione}</>}
+            {categoriaDi(prodotto) && <> · {categoriaDi(prodotto)}</>}
+          </p>
+          <div className="prodotto-grid">
+            <DatiProdotto prodotto={prodotto} />
+            <section className="card" aria-labelledby="prodotto-personalizzata">
+              <div className="card-head">
+                <h2 id="prodotto-personalizzata">Descrizione personalizzata</h2>
+              </div>
+              <DescrizionePersonalizzata key={prodotto.codice_prodotto} prodotto={prodotto} />
+            </section>
+          </div>
+          <ProdottoMedia codiceProdotto={prodotto.codice_prodotto} />
+          <StoricoModifiche entita="prodotto" entitaId={prodotto.codice_prodotto} />
+        </>
+      )}
+    </PaginaDettaglio>
   );
 }
 
@@ -100,7 +67,6 @@ function listiniDi(p: Prodotto): [number, number][] {
 }
 
 const elenco = (xs: string[]) => (xs.length ? xs.join(', ') : <span className="muted">—</span>);
-const data = new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
 function DatiProdotto({ prodotto: p }: { prodotto: Prodotto }) {
   const um = p.um || 'PZ';
@@ -122,7 +88,7 @@ function DatiProdotto({ prodotto: p }: { prodotto: Prodotto }) {
           <dt>Descrizione 2</dt>
           <dd>{p.descrizione2 || <span className="muted">—</span>}</dd>
           <dt>Marca</dt>
-          <dd>{p.brand_id === NO_BRAND ? <span className="muted">—</span> : <>{p.brand_descrizione} <span className="muted mono">({p.brand_id})</span></>}</dd>
+          <dd>{p.brand_id === SENZA_MARCHIO ? <span className="muted">—</span> : <>{p.brand_descrizione} <span className="muted mono">({p.brand_id})</span></>}</dd>
           <dt>Categoria</dt>
           <dd>{categoriaDi(p) || <span className="muted">—</span>}</dd>
           <dt>Unità di misura</dt>
@@ -130,7 +96,7 @@ function DatiProdotto({ prodotto: p }: { prodotto: Prodotto }) {
           <dt>Pezzi per confezione</dt>
           <dd>{p.pz_conf}{p.pz_conf2 > 1 && p.pz_conf2 !== p.pz_conf ? ` (seconda confezione: ${p.pz_conf2})` : ''}</dd>
           <dt>IVA</dt>
-          <dd>{p.iva_aliquota.toLocaleString('it-IT')} %</dd>
+          <dd>{formatNumero(p.iva_aliquota)} %</dd>
           {listiniDi(p).map(([n, prezzo]) => (
             <Fragment key={n}>
               <dt>Listino {n}</dt>
@@ -150,7 +116,7 @@ function DatiProdotto({ prodotto: p }: { prodotto: Prodotto }) {
           <dt>Codici fornitore</dt>
           <dd className="mono">{elenco(p.info.codice_fornitore)}</dd>
           <dt>Data creazione</dt>
-          <dd>{data.format(new Date(creato))}</dd>
+          <dd>{formatData(creato)}</dd>
         </dl>
       </div>
     </section>

@@ -2,21 +2,22 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { MediaProdotto } from '../../../shared/catalogo.js';
 import { MSG_MEDIA } from '../../../shared/prodotti-media.js';
-import { TrashIcon } from '../../components/icons';
+import { type Column, DataTable } from '../../components/DataTable';
+import { TrashIcon } from '../../components/Icone';
 import { FallbackImage, PLACEHOLDER_PRODOTTO } from '../../components/ProductImage';
 import { QueryView } from '../../components/QueryView';
 import { useToast } from '../../components/Toast';
 import { useConfirmAction } from '../../hooks/useConfirmAction';
 import { errorMessage } from '../../lib/api';
-import { formatDimensione } from '../../lib/formato';
+import { formatDimensione, VUOTO } from '../../lib/formato';
 import { mediaUrl } from '../../lib/media';
 import { CaricaMedia } from './CaricaMedia';
-import { mediaQuery, useCancellaMedia, usePrincipale } from './media.api';
-import './prodotto-media.css';
+import { mediaQuery, useCancellaMedia, usePrincipale } from './api';
+import './prodottoMedia.css';
 
 /**
- * The photos and attachments of a product on its admin page (SPEC §2 Products detail, §4 Product
- * photos): the photos' grid with the main one marked, set or reset, delete and the originals; the
+ * The photos and attachments of a product on its admin page (docs/regole/admin.md#product-photos):
+ * the photos' grid with the main one marked, set or reset, delete and the originals; the
  * attachments' list with their downloads; an upload form for each.
  */
 export function ProdottoMedia({ codiceProdotto }: { codiceProdotto: string }) {
@@ -112,7 +113,21 @@ function FotoProdotto({ codice }: { codice: string }) {
 }
 
 /** The kind of a stored file, as its judged extension says it. */
-const tipoDi = (file: string) => (file.includes('.') ? file.split('.').pop()!.toUpperCase() : '—');
+const tipoDi = (file: string) => (file.includes('.') ? file.split('.').pop()!.toUpperCase() : VUOTO);
+
+const colonneAllegati: Column<MediaProdotto>[] = [
+  {
+    key: 'nome', header: 'Nome', className: 'pmedia-allegato-nome',
+    cell: (m) => (
+      <>
+        <span className="strong">{m.nome || m.file}</span>
+        <span className="muted pmedia-allegato-file">{m.file}</span>
+      </>
+    ),
+  },
+  { key: 'tipo', header: 'Tipo', className: 'mono', cell: (m) => tipoDi(m.file) },
+  { key: 'dimensione', header: 'Dimensione', align: 'end', className: 'nowrap', cell: (m) => formatDimensione(m.dimensione) || VUOTO },
+];
 
 function AllegatiProdotto({ codice }: { codice: string }) {
   const titleId = useId();
@@ -127,44 +142,26 @@ function AllegatiProdotto({ codice }: { codice: string }) {
         {query.data && <span className="badge">{query.data.length}</span>}
       </div>
       <div className="pmedia-body">
-        <QueryView query={query} isEmpty={(d) => d.length === 0} empty={MSG_MEDIA.nessunAllegato} loadingLabel="Caricamento allegati...">
-          {(allegati) => (
-            <div className="table-scroll pmedia-tabella">
-              <table className="table">
-                <caption className="visually-hidden">Allegati del prodotto</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Nome</th>
-                    <th scope="col">Tipo</th>
-                    <th scope="col" className="num">Dimensione</th>
-                    <th scope="col"><span className="visually-hidden">Azioni</span></th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {allegati.map((m) => (
-                    <tr key={m.id}>
-                      <td className="pmedia-allegato-nome">
-                        <span className="strong">{m.nome || m.file}</span>
-                        <span className="muted pmedia-allegato-file">{m.file}</span>
-                      </td>
-                      <td className="mono">{tipoDi(m.file)}</td>
-                      <td className="num nowrap">{formatDimensione(m.dimensione) || '—'}</td>
-                      <td className="pmedia-allegato-azioni">
-                        <a className="btn btn-sm" href={mediaUrl(m.dir, m.file)} download aria-label={`Scarica ${m.nome || m.file}`}>
-                          Scarica
-                        </a>
-                        <button type="button" className="btn btn-ghost icon-btn icon-btn-danger" disabled={occupato} onClick={() => void chiedi(m)}
-                          aria-label={`Cancella ${m.nome || m.file}`}>
-                          <TrashIcon />
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+        <DataTable
+          label="Allegati del prodotto"
+          scrollClassName="pmedia-tabella"
+          query={query}
+          columns={colonneAllegati}
+          rowKey={(m) => m.id}
+          empty={MSG_MEDIA.nessunAllegato}
+          loadingLabel="Caricamento allegati..."
+          actions={(m) => (
+            <span className="pmedia-allegato-azioni">
+              <a className="btn btn-sm" href={mediaUrl(m.dir, m.file)} download aria-label={`Scarica ${m.nome || m.file}`}>
+                Scarica
+              </a>
+              <button type="button" className="btn btn-ghost icon-btn icon-btn-danger" disabled={occupato} onClick={() => void chiedi(m)}
+                aria-label={`Cancella ${m.nome || m.file}`}>
+                <TrashIcon />
+              </button>
+            </span>
           )}
-        </QueryView>
+        />
       </div>
       <CaricaMedia codice={codice} tipologia="allegato" />
     </section>

@@ -1,12 +1,14 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { catalogoApi, type ProdottoEditRequest } from '../../../shared/catalogo.js';
-import { callApi } from '../../lib/api';
+import { catalogoApi, type Prodotto, type ProdottoEditRequest } from '../../../shared/catalogo.js';
+import { prodottiMediaApi, type TipologiaMedia } from '../../../shared/prodotti-media.js';
+import { callApi, uploadApi } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { storicoKeys } from '../storico/api';
 
 /**
  * Calls of the admin product screens: the customer catalogue calls with the admin session and the
- * codes 0001/0001 (SPEC §7 Other, DESIGN §10: priced with list 1), and prodotto/edit.
+ * codes 0001/0001 (docs/regole/catalogo.md#staff-catalogue: priced with list 1), prodotto/edit, and a product's
+ * photos and attachments.
  */
 export const CODICI_ADMIN = { cod_azienda: '0001', cod_cliente: '0001' } as const;
 
@@ -19,12 +21,12 @@ export const prodottiKeys = {
 };
 
 /**
- * SPEC §5: the admin text search is trimmed and lowercased; an empty term is ignored. Lowercased
+ * The admin text search is trimmed and lowercased; an empty term is ignored (docs/regole/admin.md#admin-search). Lowercased
  * here too, so that one search is one cache entry whatever its case.
  */
 export const normalizzaTesto = (testo: string) => testo.trim().toLowerCase();
 
-/** What the product list shows (SPEC §4 'Search mode is either category or text'). */
+/** What the product list shows: a category, or the results of a text search. */
 export type Elenco = { tipo: 'categoria'; codCat: string } | { tipo: 'ricerca'; stringa: string };
 
 /**
@@ -50,7 +52,7 @@ export const customQuery = (start: number, limit: number) =>
 export const dettaglioQuery = (codice: string) =>
   queryOptions({
     queryKey: prodottiKeys.dettaglio(codice),
-    queryFn: async ({ signal }) => (await callApi(catalogoApi.dettaglio, { ...CODICI_ADMIN, codice_prodotto: codice }, { signal })).prodotto,
+    queryFn: async ({ signal }) => (await callApi(catalogoApi.dettaglio, { ...CODICI_ADMIN, codice_prodotto: codice }, { signal })).prodotto as Prodotto,
   });
 
 /** POST prodotto/edit; every product list and the product's history are read again afterwards. */
@@ -61,5 +63,65 @@ export function useModificaProdotto() {
       queryClient.invalidateQueries({ queryKey: prodottiKeys.all }),
       queryClient.invalidateQueries({ queryKey: storicoKeys.di({ entita: 'prodotto', entitaId: input.codice_prodotto }) }),
     ]),
+  });
+}
+
+/**
+ * A product's photos and attachments (admin product page, docs/regole/admin.md#product-photos): the lists, the
+ * upload with its progress, set/reset the main photo, delete. Every change reloads the admin
+ * product queries (the lists, the product's data with its main photo, the product lists'
+ * thumbnails) and the product's 'Storico modifiche'.
+ */
+export const mediaKeys = {
+  elenco: (codice: string, tipologia: TipologiaMedia) => [...prodottiKeys.all, 'media', codice, tipologia] as const,
+};
+
+/** GET prodotto/photo-get: the product's photos (the main one first) or attachments. */
+export const mediaQuery = (codice: string, tipologia: TipologiaMedia) =>
+  queryOptions({
+    queryKey: mediaKeys.elenco(codice, tipologia),
+    queryFn: ({ signal }) => callApi(prodottiMediaApi.elenco, { codice_prodotto: codice, tipologia }, { signal }),
+  });
+
+const ricarica = (codice: string) => Promise.all([
+  queryClient.invalidateQueries({ queryKey: prodottiKeys.all }),
+  queryClient.invalidateQueries({ queryKey: storicoKeys.di({ entita: 'prodotto', entitaId: codice }) }),
+]);
+
+export interface Caricamento {
+  files: File[];
+  /** The attachments' name (required for them); photos have none. */
+  nome?: string;
+  onProgress: (inviati: number, totale: number) => void;
+}
+
+/** POST prodotto/photo-upload (multipart): every chosen file, kept all together or none. */
+export function useCaricaMedia(codice: string, tipologia: TipologiaMedia) {
+  return useMutation({
+    mutationFn: ({ files, nome, onProgress }: Caricamento) => uploadApi(
+      prodottiMediaApi.carica,
+      { codice_prodotto: codice, tipologia, ...(tipologia === 'allegato' ? { nome } : {}) },
+      { 'allegati[]': files },
+      { onProgress },
+    ),
+    onSettled: () => ricarica(codice),
+  });
+}
+
+/** POST prodotto/set-photo-name and prodotto/reset-photo-name: the main photo, or none. */
+export function usePrincipale(codice: string) {
+  return useMutation({
+    mutationFn: (mediaId: number | null) => mediaId === null
+      ? callApi(prodottiMediaApi.nessunaPrincipale, { codice_prodotto: codice })
+      : callApi(prodottiMediaApi.impostaPrincipale, { codice_prodotto: codice, media_id: mediaId }),
+    onSettled: () => ricarica(codice),
+  });
+}
+
+/** POST prodotto/photo-delete: a photo or an attachment, with its files. */
+export function useCancellaMedia(codice: string) {
+  return useMutation({
+    mutationFn: (mediaId: number) => callApi(prodottiMediaApi.cancella, { codice_prodotto: codice, media_id: mediaId }),
+    onSettled: () => ricarica(codice),
   });
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Spinner } from '../../components/Spinner';
-import { puntiMensili, type RigaMese } from './format';
+import { puntiMensili, type RigaMese } from './puntiMensili';
 import './statistiche.css';
 
 const VenditeMensiliChart = lazy(() => import('./VenditeMensiliChart'));

@@ -1,15 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { ANNO_MAX, ANNO_MIN, type StatsResponse } from '../../../shared/statistiche.js';
-import { formatEuro2 } from '../../cart/priceMode';
+import { formatEuro2, formatIntero, nomeMese } from '../../lib/formato';
 import { type Column, DataTable } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorState } from '../../components/ErrorState';
 import { SelectField } from '../../components/form/SelectField';
-import { Spinner } from '../../components/Spinner';
+import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { statisticheQuery } from './api';
-import { formatIntero, nomeMese, type RigaMese } from './format';
+import type { RigaMese } from './puntiMensili';
 import { GraficoVendite } from './GraficoVendite';
 import './statistiche.css';
 
@@ -31,7 +30,7 @@ function annoDaUrl(value: string | null, corrente: number): number | null {
 const euro = (importo: string) => formatEuro2(Number(importo));
 
 /**
- * /admin/statistiche (SPEC §2 Admin area, §3 Statistics; tecnico menu): accepted orders and amounts
+ * /admin/statistiche (docs/regole/admin.md#statistics; tecnico only, routes.tsx: SoloTecnico): accepted orders and amounts
  * per month (chart and table), most bought products and most active clients with the amount
  * spent, of one year (default the current one; ?anno= in the URL) or of every year.
  */
@@ -83,59 +82,59 @@ export function StatistichePage() {
     { key: 'importo', header: 'Importo spesa', align: 'end', className: 'nowrap', cell: (c) => euro(c.importo_totale) },
   ];
 
-  let content;
-  if (query.isPending) {
-    content = <Spinner label="Caricamento statistiche…" size="lg" showLabel block />;
-  } else if (query.isError) {
-    content = (
-      <section className="card">
-        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-      </section>
-    );
-  } else {
-    const d = query.data;
-    const vuoto = d.ordiniEImportiPerMeseAnno.length === 0 && d.prodottiPiuComprati.length === 0 && d.clientiPiuAttiviEImportoSpeso.length === 0;
-    const numero = d.ordiniEImportiPerMeseAnno.reduce((s, r) => s + r.numero_ordini, 0);
-    const importo = d.ordiniEImportiPerMeseAnno.reduce((s, r) => s + Number(r.importo_totale), 0);
-    content = vuoto ? (
-      <section className="card">
-        <EmptyState title={`Nessun ordine ${periodo}.`}>Scegli un altro anno.</EmptyState>
-      </section>
-    ) : (
-      <>
-        <p className="stat-totali" data-testid="stat-totali">
-          <span>Ordini accettati: <strong>{formatIntero(numero)}</strong></span>
-          <span>Importo totale: <strong>{formatEuro2(importo)}</strong></span>
-        </p>
-        <section className="card" aria-labelledby="stat-mesi-titolo">
-          <div className="card-head">
-            <h3 id="stat-mesi-titolo">Ordini e importi per mese</h3>
-          </div>
-          <div className="stat-mesi">
-            <GraficoVendite righe={d.ordiniEImportiPerMeseAnno} anno={anno} label={`Andamento Vendite Mensili ${periodo}`} />
-            <DataTable label="Ordini e importi per mese" query={mesi} columns={colonneMesi}
-              rowKey={(r) => `${r.anno}-${r.mese}`} empty={VUOTO_TABELLA} />
-          </div>
+  const vuoto = (d: StatsResponse) =>
+    d.ordiniEImportiPerMeseAnno.length === 0 && d.prodottiPiuComprati.length === 0 && d.clientiPiuAttiviEImportoSpeso.length === 0;
+  const content = (
+    <QueryView
+      query={query}
+      loadingLabel="Caricamento statistiche…"
+      isEmpty={vuoto}
+      empty={(
+        <section className="card">
+          <EmptyState title={`Nessun ordine ${periodo}.`}>Scegli un altro anno.</EmptyState>
         </section>
-        <div className="stat-classifiche">
-          <section className="card" aria-labelledby="stat-prodotti-titolo">
-            <div className="card-head">
-              <h3 id="stat-prodotti-titolo">Prodotti più comprati</h3>
+      )}
+    >
+      {(d) => {
+        const numero = d.ordiniEImportiPerMeseAnno.reduce((s, r) => s + r.numero_ordini, 0);
+        const importo = d.ordiniEImportiPerMeseAnno.reduce((s, r) => s + Number(r.importo_totale), 0);
+        return (
+          <>
+            <p className="stat-totali" data-testid="stat-totali">
+              <span>Ordini accettati: <strong>{formatIntero(numero)}</strong></span>
+              <span>Importo totale: <strong>{formatEuro2(importo)}</strong></span>
+            </p>
+            <section className="card" aria-labelledby="stat-mesi-titolo">
+              <div className="card-head">
+                <h3 id="stat-mesi-titolo">Ordini e importi per mese</h3>
+              </div>
+              <div className="stat-mesi">
+                <GraficoVendite righe={d.ordiniEImportiPerMeseAnno} anno={anno} label={`Andamento Vendite Mensili ${periodo}`} />
+                <DataTable label="Ordini e importi per mese" query={mesi} columns={colonneMesi}
+                  rowKey={(r) => `${r.anno}-${r.mese}`} empty={VUOTO_TABELLA} />
+              </div>
+            </section>
+            <div className="stat-classifiche">
+              <section className="card" aria-labelledby="stat-prodotti-titolo">
+                <div className="card-head">
+                  <h3 id="stat-prodotti-titolo">Prodotti più comprati</h3>
+                </div>
+                <DataTable label="Prodotti più comprati" query={prodotti} columns={colonneProdotti}
+                  rowKey={(p) => p.codice_prodotto} empty={VUOTO_TABELLA} />
+              </section>
+              <section className="card" aria-labelledby="stat-clienti-titolo">
+                <div className="card-head">
+                  <h3 id="stat-clienti-titolo">Clienti più attivi e importo speso</h3>
+                </div>
+                <DataTable label="Clienti più attivi e importo speso" query={clienti} columns={colonneClienti}
+                  rowKey={(c) => `${c.cliente_codice}|${c.cliente_nome}`} empty={VUOTO_TABELLA} />
+              </section>
             </div>
-            <DataTable label="Prodotti più comprati" query={prodotti} columns={colonneProdotti}
-              rowKey={(p) => p.codice_prodotto} empty={VUOTO_TABELLA} />
-          </section>
-          <section className="card" aria-labelledby="stat-clienti-titolo">
-            <div className="card-head">
-              <h3 id="stat-clienti-titolo">Clienti più attivi e importo speso</h3>
-            </div>
-            <DataTable label="Clienti più attivi e importo speso" query={clienti} columns={colonneClienti}
-              rowKey={(c) => `${c.cliente_codice}|${c.cliente_nome}`} empty={VUOTO_TABELLA} />
-          </section>
-        </div>
-      </>
-    );
-  }
+          </>
+        );
+      }}
+    </QueryView>
+  );
 
   return (
     <div className="stat-page">

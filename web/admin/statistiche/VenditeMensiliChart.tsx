@@ -3,13 +3,13 @@ import {
   type ChartConfiguration,
 } from 'chart.js';
 import { useEffect, useRef } from 'react';
-import { formatEuro2 } from '../../cart/priceMode';
-import { formatEuroAsse, type PuntoMese } from './format';
+import { formatEuro2, formatEuroAsse } from '../../lib/formato';
+import type { PuntoMese } from './puntiMensili';
 
 // Only the pieces of a line chart: chart.js lives in this lazy chunk alone (web/README.md budget).
 Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Tooltip, Legend, Filler);
 
-/** The dataset of SPEC §2 (admin home). */
+/** The chart's dataset (docs/regole/admin.md#admin-home). */
 export const DATASET_FATTURATO = 'Fatturato Mensile (€)';
 
 function token(el: Element, name: string, fallback: string): string {
@@ -68,7 +68,7 @@ function config(canvas: HTMLCanvasElement, punti: readonly PuntoMese[]): ChartCo
 }
 
 /**
- * The monthly sales line of the admin home and of /admin/statistiche (SPEC §2): dataset
+ * The monthly sales line of the admin home and of /admin/statistiche: dataset
  * 'Fatturato Mensile (€)', y axis from zero, legend on top, tension 0.4, euro in it-IT.
  * Loaded lazily through GraficoVendite; the default export is what React.lazy wants.
  */

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { statisticheApi } from '../../../shared/statistiche.js';
 import { callApi } from '../../lib/api';
 
-/** Calls of the admin statistics (SPEC §3 Statistics, DESIGN §10): the home chart and /admin/statistiche. */
+/** Calls of the admin statistics (docs/regole/admin.md#statistics): the home chart and /admin/statistiche. */
 
 export const statisticheKeys = {
   all: ['admin', 'statistiche'] as const,
@@ -17,6 +17,6 @@ export const statisticheKeys = {
 export const statisticheQuery = (anno: number | null) =>
   queryOptions({
     queryKey: statisticheKeys.stats(anno),
-    queryFn: ({ signal }) => callApi(statisticheApi.stats, anno === null ? {} : { anno }, { signal }),
+    queryFn: ({ signal }) => callApi(statisticheApi.leggi, anno === null ? {} : { anno }, { signal }),
     staleTime: 60_000,
   });

@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { Modifica } from '../../../shared/audit.js';
+import { etichettaAzione, type Modifica } from '../../../shared/audit.js';
 import { type Column, DataTable } from '../../components/DataTable';
 import { Pagination } from '../../components/Pagination';
-import { formatDataOraSpec } from '../../lib/formato';
+import { formatDataOra } from '../../lib/formato';
 import { type Soggetto, storicoQuery } from './api';
-import { azioneTesto, dettagliTesto } from './storico';
+import { dettagliTesto } from './storico';
 import './storico.css';
 
 /** Rows per page of the history: it closes a detail page, so a short page. */
@@ -35,10 +35,10 @@ function Dettagli({ modifica }: { modifica: Modifica }) {
 const columns: Column<Modifica>[] = [
   {
     key: 'data', header: 'Data', className: 'nowrap',
-    cell: (m) => <time dateTime={m.created_at}>{formatDataOraSpec(m.created_at)}</time>,
+    cell: (m) => <time dateTime={m.created_at}>{formatDataOra(m.created_at)}</time>,
   },
   { key: 'admin', header: 'Amministratore', cell: (m) => m.admin_username },
-  { key: 'azione', header: 'Azione', className: 'strong', cell: (m) => azioneTesto(m.azione) },
+  { key: 'azione', header: 'Azione', className: 'strong', cell: (m) => etichettaAzione(m.azione) },
   { key: 'dettagli', header: 'Dettagli', className: 'storico-col-dettagli', cell: (m) => <Dettagli modifica={m} /> },
 ];
 

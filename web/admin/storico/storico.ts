@@ -1,42 +1,5 @@
 import type { Modifica } from '../../../shared/audit.js';
-import { MESI } from '../../lib/formato';
-import { formatEuro2 as formatEuro } from '../../cart/priceMode';
-
-/** The actions the server records (server/**: registraModifica), in words (tests/unit/storico.test.ts checks every one has its words). */
-export const AZIONI: Record<string, string> = {
-  'budget.salva': 'Budget salvati',
-  'utente.crea': 'Utente creato',
-  'utente.modifica': 'Utente modificato',
-  'utente.cancella': 'Utente cancellato',
-  'utente.abilita': 'Login abilitato',
-  'utente.disabilita': 'Login disabilitato',
-  'utente.credenziali': 'Credenziali inviate',
-  'utente.fatturato_metrica': 'Fatturato Metrica modificato',
-  'prodotto.modifica': 'Prodotto modificato',
-  'categoria.attiva': 'Categoria attivata',
-  'categoria.disattiva': 'Categoria disattivata',
-  'prodotto.foto.principale': 'Foto principale scelta',
-  'prodotto.foto.nessuna_principale': 'Foto principale tolta',
-  'prodotto.media.carica': 'Foto o allegato caricato',
-  'prodotto.media.cancella': 'Foto o allegato cancellato',
-  'dispositivo.autorizza': 'Dispositivo abilitato',
-  'dispositivo.disabilita': 'Dispositivo disabilitato',
-  'multimedia.crea': 'Contenuto multimediale creato',
-  'multimedia.modifica': 'Contenuto multimediale modificato',
-  'multimedia.file': 'File multimediale sostituito',
-  'multimedia.ordina': 'Ordine dei contenuti multimediali cambiato',
-  'multimedia.cancella': 'Contenuto multimediale cancellato',
-  'impostazioni.aggiorna': 'Impostazioni aggiornate',
-  'manutenzione.cambia': 'Modalità manutenzione cambiata',
-  'lista_attesa.cancella': 'Dispositivi in attesa e tentativi di accesso cancellati',
-  'ordine.reinvia_erp': 'Ordine reinviato al gestionale',
-  'token.crea': 'Token API creato',
-  'token.revoca': 'Token API revocato',
-};
-
-export function azioneTesto(azione: string): string {
-  return AZIONI[azione] ?? azione;
-}
+import { formatEuro2, nomeMese } from '../../lib/formato';
 
 /** Names of the recorded fields, where the key alone would not read well. */
 const CAMPI: Record<string, string> = {
@@ -79,7 +42,7 @@ export function dettagliTesto(m: Modifica): string[] {
   if (m.azione === 'budget.salva' && Array.isArray(budgets) && budgets.every(eBudgetMese)) {
     return [...budgets]
       .sort((a, b) => a.anno - b.anno || a.mese - b.mese)
-      .map((b) => `${MESI[b.mese - 1] ?? b.mese} ${b.anno}: ${formatEuro(b.budget)}`);
+      .map((b) => `${nomeMese(b.mese)} ${b.anno}: ${formatEuro2(b.budget)}`);
   }
   return Object.entries(m.dettagli).map(([k, v]) => `${CAMPI[k] ?? k.replace(/_/g, ' ')}: ${valore(k, v)}`);
 }

@@ -7,12 +7,12 @@ import { useConfirmAction } from '../../hooks/useConfirmAction';
 import { ApiError } from '../../lib/api';
 import { paths } from '../../paths';
 import { useCancellaUtente, useMandaCredenziali } from './api';
-import { InterruttoreFatturato } from './FatturatoMetrica';
+import { InterruttoreFatturato } from './InterruttoreFatturato';
 import { PillStatoLogin, PulsanteStatoLogin } from './StatoLogin';
 
 /**
  * The user's access on its detail page: login status and its toggle, the turnover flag, 'Invia
- * credenziali' (a new temporary password by e-mail) and the deletion, each with its SPEC §8 outcome.
+ * credenziali' (a new temporary password by e-mail) and the deletion, each with its outcome (docs/regole/admin.md#user-actions).
  */
 export function AccessoUtente({ utente: u }: { utente: UtenteAdmin }) {
   const titoloId = useId();
@@ -51,7 +51,7 @@ export function AccessoUtente({ utente: u }: { utente: UtenteAdmin }) {
 
 /**
  * 'Invia credenziali' (utenti/mandacredenziali), after a confirmation: the server mails a fresh
- * temporary password to the username and the old one stops working. SPEC §8 words the outcomes:
+ * temporary password to the username and the old one stops working. The outcomes:
  * the failure text is followed by the server's msg, a call that fails has its own.
  */
 function InviaCredenziali({ utente: u }: { utente: UtenteAdmin }) {

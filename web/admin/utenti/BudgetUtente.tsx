@@ -6,7 +6,7 @@ import { paths } from '../../paths';
 import { BudgetForm } from '../clienti/BudgetForm';
 
 /**
- * The budgets of a user's clients (SPEC §2: budgets belong to a client): the client's BudgetForm,
+ * The budgets of a user's clients (budgets belong to a client: docs/regole/admin.md#budgets): the client's BudgetForm,
  * one client at a time when the user has several, with the way to the client's page.
  */
 export function BudgetUtente({ clienti }: { clienti: UtenteAdmin['clienti'] }) {

@@ -4,7 +4,7 @@ import { Modal } from '../../components/Modal';
 import { paths } from '../../paths';
 import { UtenteForm } from './UtenteForm';
 
-/** The create form of the user list (SPEC §2) in a dialog; a created user opens on its detail page. */
+/** The create form of the user list (docs/regole/admin.md#users) in a dialog; a created user opens on its detail page. */
 export function NuovoUtente({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   const formId = useId();

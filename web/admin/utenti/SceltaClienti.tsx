@@ -4,13 +4,12 @@ import { anagraficaApi, type ClienteAdmin, STRINGA_CLIENTI_MAX } from '../../../
 import type { OutputOf } from '../../../shared/contract.js';
 import type { UtenteAdmin } from '../../../shared/utenti.js';
 import { InputField } from '../../components/form/InputField';
-import { Spinner } from '../../components/Spinner';
+import { QueryView } from '../../components/QueryView';
 import { useDebounced } from '../../hooks/useDebounced';
-import { describeError } from '../../lib/api';
 import { normalizzaRicerca } from '../ricercaUrl';
 import { ricercaClientiQuery } from './api';
 
-/** SPEC §9: the customer search of the user form waits 2000 ms after the last key. */
+/** The customer search of the user form waits 2000 ms after the last key. */
 export const RICERCA_CLIENTI_DEBOUNCE_MS = 2000;
 
 /** A client linked to the user being edited, whether it came from the search or from the user. */
@@ -28,7 +27,7 @@ export const daUtente = (c: UtenteAdmin['clienti'][number]): ClienteScelto =>
   ({ id: c.id, codice: c.cliente_codice, ragione_sociale: c.cliente_ragionesociale, azienda_codice: c.azienda_codice });
 
 /**
- * The clients of the user form (SPEC §2 'create form', §9): a search by code, name or e-mail
+ * The clients of the user form (docs/regole/admin.md#user-prefill): a search by code, name or e-mail
  * (search/clienti, 2 s after typing stops), its results, and the chosen clients with a remove
  * control each. Picking a result hands the whole client to `onScegli` (the new-user form fills its
  * fields from it); a client already chosen cannot be picked twice.
@@ -45,6 +44,9 @@ export function SceltaClienti({ scelti, onScegli, onTogli, autoFocus = false }: 
   const cercato = useDebounced(normalizzaRicerca(testo), RICERCA_CLIENTI_DEBOUNCE_MS);
   const query = useQuery({ ...ricercaClientiQuery(cercato), placeholderData: keepPreviousData });
   const sceltiIds = new Set(scelti.map((c) => c.id));
+  // While the typed text waits for its search (2 s) or its answer, the results on screen are an
+  // older search's: shown dimmed, not to be picked.
+  const superati = normalizzaRicerca(testo) !== cercato || query.isPlaceholderData;
 
   return (
     <fieldset className="scelta-clienti" aria-busy={query.isFetching}>
@@ -61,7 +63,7 @@ export function SceltaClienti({ scelti, onScegli, onTogli, autoFocus = false }: 
         onChange={(e) => setTesto(e.target.value)}
       />
       <div className="scelta-esito" aria-live="polite">
-        {cercato !== '' && <Risultati query={query} sceltiIds={sceltiIds} onScegli={onScegli} />}
+        {cercato !== '' && <Risultati query={query} superati={superati} sceltiIds={sceltiIds} onScegli={onScegli} />}
       </div>
       <h3 className="scelta-titolo" id={titoloId}>
         Clienti assegnati <span className="badge">{scelti.length}</span>
@@ -85,40 +87,38 @@ export function SceltaClienti({ scelti, onScegli, onTogli, autoFocus = false }: 
   );
 }
 
-/** The answer of a search: loading, error ('Riprova'), 'Nessun risultato presente.' or the clients. */
-function Risultati({ query, sceltiIds, onScegli }: {
+/**
+ * The answer of a search: loading, error ('Riprova'), 'Nessun risultato presente.' or the clients
+ * (`superati`: an older search's, disabled).
+ */
+function Risultati({ query, superati, sceltiIds, onScegli }: {
   query: UseQueryResult<OutputOf<typeof anagraficaApi.cerca>>;
+  superati: boolean;
   sceltiIds: ReadonlySet<number>;
   onScegli: (c: ClienteAdmin) => void;
 }) {
-  if (query.isPending) return <Spinner label="Ricerca clienti…" showLabel />;
-  if (query.isError) {
-    return (
-      <div className="scelta-errore" role="alert">
-        <span>{describeError(query.error)}</span>
-        <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>Riprova</button>
-      </div>
-    );
-  }
-  if (query.data.clienti.length === 0) return <p className="muted scelta-vuoto">Nessun risultato presente.</p>;
   return (
-    <ul className={`scelta-risultati${query.isPlaceholderData ? ' is-stale' : ''}`} aria-label="Risultati della ricerca clienti">
-      {query.data.clienti.map((c) => {
-        const scelto = sceltiIds.has(c.id);
-        return (
-          <li key={c.id}>
-            <button type="button" className="scelta-risultato" disabled={scelto} onClick={() => onScegli(c)}>
-              <span className="scelta-riga">
-                <span className="mono">{c.codice}</span> <span className="strong">{c.ragione_sociale}</span>
-                {scelto && <span className="badge">Assegnato</span>}
-              </span>
-              <span className="scelta-riga muted">
-                {c.email || 'Email mancante'} · {c.azienda_ragione_sociale} <span className="mono">({c.azienda_codice})</span>
-              </span>
-            </button>
-          </li>
-        );
-      })}
-    </ul>
+    <QueryView query={query} riga loadingLabel="Ricerca clienti…" isEmpty={(d) => d.clienti.length === 0} empty="Nessun risultato presente.">
+      {(d) => (
+        <ul className={`scelta-risultati${superati ? ' is-stale' : ''}`} aria-label="Risultati della ricerca clienti" aria-busy={superati}>
+          {d.clienti.map((c) => {
+            const scelto = sceltiIds.has(c.id);
+            return (
+              <li key={c.id}>
+                <button type="button" className="scelta-risultato" disabled={scelto || superati} onClick={() => onScegli(c)}>
+                  <span className="scelta-riga">
+                    <span className="mono">{c.codice}</span> <span className="strong">{c.ragione_sociale}</span>
+                    {scelto && <span className="badge">Assegnato</span>}
+                  </span>
+                  <span className="scelta-riga muted">
+                    {c.email || 'Email mancante'} · {c.azienda_ragione_sociale} <span className="mono">({c.azienda_codice})</span>
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </QueryView>
   );
 }

@@ -2,7 +2,7 @@ import { MSG_UTENTI, type UtenteAdmin } from '../../../shared/utenti.js';
 import { useConfirmAction } from '../../hooks/useConfirmAction';
 import { useCambiaStatoLogin } from './api';
 
-/** SPEC §4: status_login 0 is enabled, anything else disabled. */
+/** status_login 0 is enabled, anything else disabled. */
 export const loginAbilitato = (u: Pick<UtenteAdmin, 'status_login'>) => u.status_login === 0;
 
 /** The login status as a pill (green 'Abilitato', red 'Disabilitato'). */
@@ -12,7 +12,7 @@ export function PillStatoLogin({ utente }: { utente: Pick<UtenteAdmin, 'status_l
 }
 
 /**
- * 'Disabilita Login Cliente' / 'Abilita Login Cliente' (SPEC §2, §4): disabling asks first and
+ * 'Disabilita Login Cliente' / 'Abilita Login Cliente' (docs/regole/admin.md#user-actions): disabling asks first and
  * ends the user's sessions on the server; enabling is done at once. The outcome is a toast.
  */
 export function PulsanteStatoLogin({ utente: u, compatto = false }: { utente: UtenteAdmin; compatto?: boolean }) {

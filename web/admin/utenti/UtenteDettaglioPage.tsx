@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { MSG_UTENTI, type UtenteAdmin } from '../../../shared/utenti.js';
-import { ErrorState } from '../../components/ErrorState';
-import { PageSpinner } from '../../components/Spinner';
+import { BackButton } from '../../components/BackButton';
+import { PaginaDettaglio } from '../../components/PaginaDettaglio';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { ApiError, errorMessage } from '../../lib/api';
-import { formatDataOraSpec } from '../../lib/formato';
+import { formatDataOra } from '../../lib/formato';
 import { paths } from '../../paths';
 import { DispositiviUtente } from '../dispositivi/DispositiviUtente';
 import { StoricoModifiche } from '../storico/StoricoModifiche';
@@ -18,7 +17,7 @@ import { UtenteForm } from './UtenteForm';
 import './utenti.css';
 
 /**
- * /admin/utenti/dettaglio/:id (SPEC §2 Admin area, 'Users: detail page'): the user's access
+ * /admin/utenti/dettaglio/:id (docs/regole/admin.md#users): the user's access
  * (login, turnover flag, credentials, deletion), its data and clients to edit, its devices, its
  * clients' budgets and its 'Storico modifiche'. An id that is not one shows 'ID utente non
  * disponibile.', an unknown one 'Utente non trovato.'.
@@ -26,51 +25,23 @@ import './utenti.css';
 export function UtenteDettaglioPage() {
   const { id = '' } = useParams();
   const valido = /^\d{1,9}$/.test(id) && Number(id) > 0;
-  if (!valido) return <Errore titolo={MSG_UTENTI.idNonDisponibile} />;
-  return <Dettaglio id={Number(id)} />;
-}
-
-function Dettaglio({ id }: { id: number }) {
-  const query = useQuery(utenteQuery(id));
+  const query = useQuery({ ...utenteQuery(Number(id)), enabled: valido });
   const utente = query.data;
   useDocumentTitle(utente ? `Utente ${nominativo(utente)}` : 'Utente');
-
-  if (query.isPending) return <PageSpinner />;
-  if (query.isError) {
-    // 4xx: the id is wrong: trying again would not help.
-    const risposta = query.error instanceof ApiError && query.error.status >= 400 && query.error.status < 500;
-    return (
-      <Errore
-        titolo={risposta ? errorMessage(query.error) : undefined}
-        errore={risposta ? undefined : query.error}
-        riprova={risposta ? undefined : () => void query.refetch()}
-      />
-    );
-  }
-  if (!utente) return <Errore titolo={MSG_UTENTI.utenteSconosciuto} />;
-  return <Utente key={utente.id} utente={utente} />;
-}
-
-const indietro = (
-  <Link to={paths.adminUtenti.path} className="btn">
-    Torna agli utenti
-  </Link>
-);
-
-function Errore({ titolo, errore, riprova }: { titolo?: string; errore?: unknown; riprova?: () => void }) {
-  useDocumentTitle('Utente');
   return (
-    <>
-      <div className="page-head">
-        <h1>Utente</h1>
-        {indietro}
-      </div>
-      <section className="card">
-        <ErrorState title={titolo} error={errore} onRetry={riprova} />
-      </section>
-    </>
+    <PaginaDettaglio
+      query={query}
+      titolo="Utente"
+      indietro={indietro}
+      errore={valido ? undefined : MSG_UTENTI.idNonDisponibile}
+      nonTrovato={MSG_UTENTI.utenteSconosciuto}
+    >
+      {(u) => <Utente key={u.id} utente={u} />}
+    </PaginaDettaglio>
   );
 }
+
+const indietro = <BackButton to={paths.adminUtenti.path}>Torna agli utenti</BackButton>;
 
 function Utente({ utente: u }: { utente: UtenteAdmin }) {
   const formId = useId();
@@ -82,7 +53,7 @@ function Utente({ utente: u }: { utente: UtenteAdmin }) {
         {indietro}
       </div>
       <p className="page-sub">
-        {u.username} · creato il {formatDataOraSpec(u.created_at)} · ultima modifica {formatDataOraSpec(u.updated_at)}
+        {u.username} · creato il {formatDataOra(u.created_at)} · ultima modifica {formatDataOra(u.updated_at)}
       </p>
       <AccessoUtente utente={u} />
       <Sezione titolo="Dati utente">

@@ -1,9 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { ClienteAdmin } from '../../../shared/anagrafica.js';
-import { MSG_UTENTI, TIPOLOGIE_ACCOUNT, type UtenteAdmin } from '../../../shared/utenti.js';
+import { MSG_UTENTI, TIPOLOGIE_ACCOUNT, type UtenteAdmin, utentiCreateRequest } from '../../../shared/utenti.js';
 import { Field } from '../../components/form/Field';
 import { InputField } from '../../components/form/InputField';
 import { SelectField } from '../../components/form/SelectField';
+import { useModulo } from '../../components/form/useModulo';
 import { useDialogs } from '../../components/Modal';
 import { useToast } from '../../components/Toast';
 import { errorMessage } from '../../lib/api';
@@ -18,11 +19,9 @@ const TIPOLOGIE: { value: Tipologia; label: string }[] = [
 ];
 const eTipologia = (v: string): v is Tipologia => (TIPOLOGIE_ACCOUNT as readonly string[]).includes(v);
 
-const MANCA = 'Campo obbligatorio';
-
 /**
- * The user form (SPEC §2, §5): username (an e-mail), password, nome, cognome, account type and
- * the linked clients. Without `utente` it creates (SPEC §9: account type 'cliente' by default; a
+ * The user form (docs/regole/admin.md#users): username (an e-mail), password, nome, cognome, account type and
+ * the linked clients. Without `utente` it creates (account type 'cliente' by default; a
  * picked client fills the four fields, then an alert; a password and a client are required); with
  * it, it edits (an empty password keeps the old one; picking a client only links it). Every
  * password set here is temporary: the server makes the customer choose one at the next login.
@@ -36,64 +35,47 @@ export function UtenteForm({ id, utente, onSalvato, azioni }: {
   azioni: (inCorso: boolean) => ReactNode;
 }) {
   const nuovo = utente === undefined;
-  const [campi, setCampi] = useState(() => ({
+  // The check of utenti/create itself (shared/utenti.ts): required fields, e-mail, password and a client for a new user.
+  const modulo = useModulo(utentiCreateRequest, {
     username: utente?.username ?? '',
     password: '',
     nome: utente?.nome ?? '',
     cognome: utente?.cognome ?? '',
-    tipologia_account: utente && eTipologia(utente.tipologia_account) ? utente.tipologia_account : 'cliente' as Tipologia,
-  }));
+    tipologia_account: utente && eTipologia(utente.tipologia_account) ? utente.tipologia_account : 'cliente',
+  });
+  const campi = modulo.valori;
   const [clienti, setClienti] = useState<ClienteScelto[]>(() => utente?.clienti.map(daUtente) ?? []);
   const [mostraPassword, setMostraPassword] = useState(false);
-  // After a refused submit the empty required fields say so too (the alert is the spec's message).
-  const [tentato, setTentato] = useState(false);
   const salva = useSalvaUtente();
   const { alert } = useDialogs();
   const toast = useToast();
-
-  const imposta = (campo: keyof typeof campi) => (e: { target: { value: string } }) => {
-    const v = e.target.value;
-    setCampi((c) => ({ ...c, [campo]: v }));
-  };
-  const manca = (v: string, obbligatorio = true) => (tentato && obbligatorio && v.trim() === '' ? MANCA : undefined);
 
   const scegli = async (c: ClienteAdmin) => {
     setClienti((prev) => (prev.some((x) => x.id === c.id) ? prev : [...prev, daRicerca(c)]));
     if (!nuovo) return;
     const p = precompila(c);
-    setCampi((prev) => ({ ...prev, ...p }));
+    for (const k of Object.keys(p) as (keyof typeof p)[]) modulo.imposta(k, p[k]);
     await alert(p.username ? MSG_UTENTI.campiCompilati : MSG_UTENTI.emailMancante);
   };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (salva.isPending) return;
-    const username = campi.username.trim();
-    const nome = campi.nome.trim();
-    const cognome = campi.cognome.trim();
-    if (!username || !nome || !cognome || (nuovo && campi.password.trim() === '')) {
-      setTentato(true);
-      await alert(MSG_UTENTI.campiObbligatori);
+    const controllo = modulo.valida({ ...(utente ? { utente_id: utente.id } : {}), ...campi, clienti: clienti.map((c) => c.id) });
+    if (!controllo.ok) {
+      await alert(controllo.messaggio);
       return;
     }
-    if (nuovo && clienti.length === 0) {
-      await alert(MSG_UTENTI.almenoUnCliente);
-      return;
-    }
+    const { username, nome, cognome } = controllo.dati;
     try {
-      const r = await salva.mutateAsync({
-        ...(utente ? { utente_id: utente.id } : {}),
-        username, password: campi.password, nome, cognome, tipologia_account: campi.tipologia_account,
-        clienti: clienti.map((c) => c.id),
-      });
-      // SPEC §8: a status 1 shows the server's msg.
+      const r = await salva.mutateAsync(controllo.dati);
+      // A status 1 shows the server's msg.
       if (r.status !== 0 || r.utente_id === undefined) {
         await alert(r.msg);
         return;
       }
       toast.success(nuovo ? MSG_UTENTI.inserito : MSG_UTENTI.aggiornato);
-      setTentato(false);
-      setCampi((c) => ({ ...c, username, nome, cognome, password: '' }));
+      modulo.setValori((c) => ({ ...c, username, nome, cognome, password: '' }));
       onSalvato?.(r.utente_id);
     } catch (err) {
       await alert(errorMessage(err));
@@ -109,14 +91,12 @@ export function UtenteForm({ id, utente, onSalvato, azioni }: {
         required
         autoComplete="off"
         spellCheck={false}
-        value={campi.username}
-        onChange={imposta('username')}
-        error={manca(campi.username)}
+        {...modulo.campo('username')}
       />
       <Field
         label="Password"
         required={nuovo}
-        error={manca(campi.password, nuovo)}
+        error={modulo.errori.password}
         hint={nuovo
           ? 'Password temporanea: al primo accesso il cliente dovrà sceglierne una propria.'
           : 'Lascia vuoto per non cambiarla. Una nuova password è temporanea: al prossimo accesso il cliente dovrà sceglierne una propria.'}
@@ -125,12 +105,11 @@ export function UtenteForm({ id, utente, onSalvato, azioni }: {
           <div className="utente-password">
             <input
               {...control}
+              {...modulo.campo('password')}
               className="input"
               type={mostraPassword ? 'text' : 'password'}
               autoComplete="new-password"
               spellCheck={false}
-              value={campi.password}
-              onChange={imposta('password')}
             />
             <button
               type="button"
@@ -145,17 +124,13 @@ export function UtenteForm({ id, utente, onSalvato, azioni }: {
         )}
       </Field>
       <div className="utente-nomi">
-        <InputField label="Nome" required autoComplete="off" value={campi.nome} onChange={imposta('nome')} error={manca(campi.nome)} />
-        <InputField label="Cognome" required autoComplete="off" value={campi.cognome} onChange={imposta('cognome')} error={manca(campi.cognome)} />
+        <InputField label="Nome" required autoComplete="off" {...modulo.campo('nome')} />
+        <InputField label="Cognome" required autoComplete="off" {...modulo.campo('cognome')} />
       </div>
       <SelectField
         label="Tipologia account"
         options={TIPOLOGIE}
-        value={campi.tipologia_account}
-        onChange={(e) => {
-          const v = e.target.value;
-          if (eTipologia(v)) setCampi((c) => ({ ...c, tipologia_account: v }));
-        }}
+        {...modulo.campo('tipologia_account')}
       />
     </fieldset>
   );

@@ -12,7 +12,7 @@ import { ElencoCercabile } from '../ElencoCercabile';
 import { useRicercaNellUrl } from '../ricercaUrl';
 import { utentiQuery } from './api';
 import { BudgetUtente } from './BudgetUtente';
-import { InterruttoreFatturato } from './FatturatoMetrica';
+import { InterruttoreFatturato } from './InterruttoreFatturato';
 import { NuovoUtente } from './NuovoUtente';
 import { nominativo } from './nominativo';
 import { PillStatoLogin, PulsanteStatoLogin } from './StatoLogin';
@@ -55,26 +55,17 @@ const columns: Column<UtenteAdmin>[] = [
     ),
   },
   { key: 'clienti', header: 'Clienti', cell: (u) => <ClientiCella clienti={u.clienti} /> },
-  {
-    key: 'login', header: 'Login',
-    cell: (u) => (
-      <div className="utenti-login">
-        <PillStatoLogin utente={u} />
-        <PulsanteStatoLogin utente={u} compatto />
-      </div>
-    ),
-  },
-  { key: 'fatturato', header: 'Fatturato Metrica', className: 'utenti-col-fatturato', cell: (u) => <InterruttoreFatturato utente={u} /> },
+  { key: 'login', header: 'Login', className: 'nowrap', cell: (u) => <PillStatoLogin utente={u} /> },
 ];
 
 type Finestra = { tipo: 'nuovo' } | { tipo: 'dispositivi' | 'budget'; utente: UtenteAdmin } | null;
 
 /**
- * /admin/utenti (SPEC §2 Admin area, 'Users: list with search and a create form', 'User list
- * screen'): one page of users (25/50/100, default 50, start and limit in the URL), a search by
- * username, name, surname or code (SPEC §5: trimmed and lowercased; debounced 500 ms), and per user
- * the login status and its toggle, the turnover flag, its devices and its clients' budgets (in a
- * dialog each). 'Nuovo utente' opens the create form.
+ * /admin/utenti (docs/regole/admin.md#users): one page of users (25/50/100, default 50, start and
+ * limit in the URL), a search by username, name, surname or code (docs/regole/admin.md#admin-search:
+ * trimmed and lowercased; debounced 500 ms), and per user the login status and its toggle, the
+ * turnover flag, its devices and its clients' budgets (in a dialog each). 'Nuovo utente' opens the
+ * create form.
  */
 export function UtentiPage() {
   useDocumentTitle('Utenti');
@@ -124,7 +115,10 @@ export function UtentiPage() {
           loadingLabel="Caricamento utenti…"
           onRowClick={(u) => void navigate(paths.adminUtenteDettaglio.href(u.id))}
           actions={(u) => (
+            // Every control of a row, in the column that stays in view at the right edge.
             <div className="utenti-azioni">
+              <PulsanteStatoLogin utente={u} compatto />
+              <InterruttoreFatturato utente={u} etichetta="Fatturato" />
               <button type="button" className="btn btn-sm" aria-label={`Dispositivi di ${u.username}`} onClick={() => setFinestra({ tipo: 'dispositivi', utente: u })}>
                 Dispositivi
               </button>

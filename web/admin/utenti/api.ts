@@ -1,4 +1,4 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { hashKey, queryOptions, useMutation } from '@tanstack/react-query';
 import { anagraficaApi } from '../../../shared/anagrafica.js';
 import type { InputOf } from '../../../shared/contract.js';
 import { utentiApi } from '../../../shared/utenti.js';
@@ -9,7 +9,7 @@ import { dispositiviKeys } from '../dispositivi/api';
 import { storicoKeys } from '../storico/api';
 
 /**
- * Calls of the admin user screens (DESIGN §10): the paged list with its search, one user, the
+ * Calls of the admin user screens (docs/regole/admin.md#users): the paged list with its search, one user, the
  * client search of the user form, and the user mutations. Every change of a user is recorded in
  * the 'Storico modifiche' of the user and of its clients, and a client's detail lists its users
  * (username, names, login): the mutations reload what they change.
@@ -73,7 +73,7 @@ export function useCambiaStatoLogin() {
 /** POST utente/toggle_fatturato_metrica: shows or hides the monthly turnover to the customer. */
 export function useToggleFatturato() {
   return useMutation({
-    mutationFn: (utenteId: number) => callApi(utentiApi.toggleFatturato, { utente_id: utenteId }),
+    mutationFn: (utenteId: number) => callApi(utentiApi.cambiaFatturatoMetrica, { utente_id: utenteId }),
     onSettled: () => ricarica({ clienti: false }),
   });
 }
@@ -88,17 +88,21 @@ export function useMandaCredenziali() {
 
 /**
  * POST utenti/delete: the user goes with its devices. The lists are emptied rather than kept on
- * screen until they reload (they would show the deleted user); the gone user's detail is not read again.
+ * screen until they reload (they would show the deleted user); the gone user's detail and devices
+ * are not read again (their page is still on screen until it leaves, and they would answer 404).
  */
 export function useCancellaUtente() {
   return useMutation({
     mutationFn: (utenteId: number) => callApi(utentiApi.cancella, { utente_id: utenteId }),
-    onSuccess: (_r, utenteId) => Promise.all([
-      queryClient.resetQueries({ queryKey: utentiKeys.liste }),
-      queryClient.invalidateQueries({ queryKey: utentiKeys.dettaglio(utenteId), refetchType: 'none' }),
-      queryClient.invalidateQueries({ queryKey: storicoKeys.all }),
-      queryClient.invalidateQueries({ queryKey: clientiKeys.dettagli }),
-      queryClient.invalidateQueries({ queryKey: dispositiviKeys.all }),
-    ]),
+    onSuccess: (_r, utenteId) => {
+      const suoiDispositivi = hashKey(dispositiviKeys.utente(utenteId));
+      return Promise.all([
+        queryClient.resetQueries({ queryKey: utentiKeys.liste }),
+        queryClient.invalidateQueries({ queryKey: utentiKeys.dettaglio(utenteId), refetchType: 'none' }),
+        queryClient.invalidateQueries({ queryKey: storicoKeys.all }),
+        queryClient.invalidateQueries({ queryKey: clientiKeys.dettagli }),
+        queryClient.invalidateQueries({ queryKey: dispositiviKeys.all, predicate: (q) => q.queryHash !== suoiDispositivi }),
+      ]);
+    },
   });
 }

@@ -1,6 +1,6 @@
 import type { ClienteAdmin } from '../../../shared/anagrafica.js';
 
-/** SPEC §5: the pre-filled password is the company name and 'the year 2024', a fixed year. */
+/** The pre-filled password is the company name and 'the year 2024', a fixed year. */
 export const ANNO_PASSWORD = 2024;
 
 const EMAIL = /[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/i;
@@ -18,7 +18,7 @@ export interface Precompilati {
 }
 
 /**
- * The new-user fields a picked client fills (SPEC §5): username the client's e-mail, password the
+ * The new-user fields a picked client fills (docs/regole/admin.md#user-prefill): username the client's e-mail, password the
  * company name lowercased without spaces plus 2024, nome and cognome the company name. The
  * 'company name' is the client's ragione sociale (the customer's company; the azienda is the
  * wholesaler's branch). The password is temporary: the customer changes it at the first login.

@@ -4,8 +4,9 @@ import { CartActions } from '../CartActions';
 import { Link, useLocation } from 'react-router-dom';
 import { AZIENDA, CASELLE, telHref } from '../../lib/azienda';
 import { useCart, type CartItem } from '../../cart/cart';
-import { formatEuro3, usePriceMode, type PriceMode } from '../../cart/priceMode';
-import { CartIcon } from '../../components/icons';
+import { formatEuro3 } from '../../lib/formato';
+import { usePriceMode, type PriceMode } from '../../cart/priceMode';
+import { CartIcon } from '../../components/Icone';
 import { useDialogs } from '../../components/Modal';
 import { paths } from '../../paths';
 import { CartTotals, lineAmounts, MSG_SVUOTA, RemoveLineButton } from '../CartSummary';
@@ -18,7 +19,7 @@ import { disponibilitaTesto } from '../disponibilitaTesto';
 import '../checkout.css';
 
 /**
- * The Speed Checkout side panel (SPEC §2): a fixed cart button at the right edge opens a panel with
+ * The Speed Checkout side panel (docs/regole/ordini.md#speed-checkout): a fixed cart button at the right edge opens a panel with
  * the quick search, the cart lines (quantity, remove), the totals, a note, 'Svuota Carrello' and
  * 'Conferma Ordine', and the company's contacts. Mount it once inside the shop frame (it needs
  * useShopSession); it draws itself fixed over the page.

@@ -1,10 +1,10 @@
-import { ListIcon, PencilIcon, TrashIcon } from '../../components/icons';
+import { ListIcon, PencilIcon, TrashIcon } from '../../components/Icone';
 import { useCallback, useState } from 'react';
 import type { Lista } from '../../../shared/liste.js';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorState } from '../../components/ErrorState';
 import { CheckboxField } from '../../components/form/CheckboxField';
 import { Modal } from '../../components/Modal';
+import { QueryView } from '../../components/QueryView';
 import { Spinner } from '../../components/Spinner';
 import { errorMessage } from '../../lib/api';
 import { useListe, useListeMutations } from '../api';
@@ -20,7 +20,7 @@ export interface ProdottoPerListe {
 }
 
 /**
- * The 'Liste' button of the product card (SPEC §2 Lists): opens a dialog where the user ticks the
+ * The 'Liste' button of the product card (docs/regole/liste.md#list-screens): opens a dialog where the user ticks the
  * product in or out of each list, creates a list, renames one inline and deletes one.
  */
 export function ListeDialogButton({ prodotto, className = 'btn btn-sm', label = 'Liste' }: {
@@ -73,31 +73,32 @@ function ListeDialog({ prodotto, onClose }: { prodotto: ProdottoPerListe; onClos
       <p className={`liste-status${stato?.error ? ' is-error' : ''}`} role="status" aria-live="polite">
         {stato?.text ?? ''}
       </p>
-      {query.isPending ? (
-        <Spinner label="Caricamento liste…" showLabel block />
-      ) : query.isError ? (
-        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-      ) : query.data.liste.length === 0 ? (
-        <EmptyState title={MSG.vuote}>Crea la prima lista con il modulo qui sopra.</EmptyState>
-      ) : (
-        <ul className="liste-check" aria-label="Le tue liste">
-          {query.data.liste.map((l) => (
-            <ListaRiga
-              key={l.id}
-              lista={l}
-              prodotto={prodotto}
-              inModifica={modifica?.id === l.id}
-              onModifica={() => {
-                avvio();
-                setModifica(l);
-              }}
-              onCancellata={() => modifica?.id === l.id && setModifica(null)}
-              onAvvio={avvio}
-              onStato={setStato}
-            />
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={query}
+        loadingLabel="Caricamento liste…"
+        isEmpty={(d) => d.liste.length === 0}
+        empty={<EmptyState title={MSG.vuote}>Crea la prima lista con il modulo qui sopra.</EmptyState>}
+      >
+        {({ liste }) => (
+          <ul className="liste-check" aria-label="Le tue liste">
+            {liste.map((l) => (
+              <ListaRiga
+                key={l.id}
+                lista={l}
+                prodotto={prodotto}
+                inModifica={modifica?.id === l.id}
+                onModifica={() => {
+                  avvio();
+                  setModifica(l);
+                }}
+                onCancellata={() => modifica?.id === l.id && setModifica(null)}
+                onAvvio={avvio}
+                onStato={setStato}
+              />
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </Modal>
   );
 }

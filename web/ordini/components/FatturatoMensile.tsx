@@ -1,21 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api';
 import { useSessionData, useStoredUtente } from '../../lib/storage';
-import { formatEuro2 } from '../../cart/priceMode';
+import { formatEuro2, formatMeseAnno } from '../../lib/formato';
 import { fatturatoQuery } from '../api';
 import '../ordini.css';
 
-/** Texts of SPEC §5 and §8 for the turnover line. */
+/** Texts of the turnover line. */
 export const MSG_FATTURATO = {
   sessione: 'Dati di sessione mancanti',
   caricamento: (message: string) => `Errore nel caricamento dei dati: ${message}`,
   vuoto: 'Errore nel recupero delle statistiche',
 } as const;
 
-const meseCorrente = new Intl.DateTimeFormat('it-IT', { month: 'long', year: 'numeric' });
-
 /**
- * 'Fatturato mensile' of the shop header (SPEC §2): the current month's turnover of the session's
+ * 'Fatturato mensile' of the shop header (docs/regole/ordini.md#turnover): the current month's turnover of the session's
  * client in euro with 2 decimals, shown only when the user's fatturato_metrica is 1.
  */
 export function FatturatoMensile({ className }: { className?: string }) {
@@ -50,7 +48,7 @@ export function FatturatoMensile({ className }: { className?: string }) {
   return (
     <p
       className={`fatturato${errore ? ' is-error' : ''}${className ? ` ${className}` : ''}`}
-      title={`Fatturato di ${meseCorrente.format(now)}`}
+      title={`Fatturato di ${formatMeseAnno(now)}`}
       aria-busy={query.isFetching}
     >
       <span className="fatturato-label">Fatturato mensile</span>{' '}

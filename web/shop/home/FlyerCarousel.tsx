@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FallbackImage } from '../../components/ProductImage';
+import { QueryView } from '../../components/QueryView';
 import { Spinner } from '../../components/Spinner';
 import { mediaUrl } from '../../lib/media';
 import { paths } from '../../paths';
 import { volantiniQuery } from '../api';
 
-/** SPEC §9: the flyer banner rotates every 6000 ms with a 500 ms fade. */
+/** The flyer banner rotates every 6000 ms with a 500 ms fade. */
 export const ROTATION_MS = 6000;
 export const FADE_MS = 500;
 const PLACEHOLDER = '/placeholder-volantino.svg';
@@ -30,72 +31,74 @@ export function FlyerCarousel() {
     return () => clearInterval(t);
   }, [n, paused, index]);
 
-  if (query.isPending) {
-    return (
-      <div className="carousel carousel-loading">
-        <Spinner label="Caricamento volantini…" size="lg" />
-      </div>
-    );
-  }
-  if (query.isError || n === 0) return null;
   const current = Math.min(index, n - 1);
 
+  const loading = (
+    <div className="carousel carousel-loading">
+      <Spinner label="Caricamento volantini…" size="lg" />
+    </div>
+  );
+  // A banner failure is only logged; without flyers there is no banner.
   return (
-    <section
-      className="carousel"
-      aria-roledescription="carosello"
-      aria-label="Volantini"
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-    >
-      <div className="carousel-track">
-        {flyers.map((v, i) => (
-          <button
-            key={v.id}
-            type="button"
-            className={`carousel-slide${i === current ? ' is-active' : ''}`}
-            style={{ transitionDuration: `${FADE_MS}ms` }}
-            aria-hidden={i !== current}
-            tabIndex={i === current ? 0 : -1}
-            aria-label={`Apri il volantino ${v.nome}`}
-            onClick={() => void navigate(paths.prodottiVolantino.href(v.id))}
-          >
-            <FallbackImage
-              sources={[mediaUrl(v.cover_dir, v.cover_file), PLACEHOLDER].filter(Boolean)}
-              alt=""
-              loading={i === 0 ? 'eager' : 'lazy'}
-            />
-            <span className="carousel-caption">
-              <strong>{v.nome}</strong>
-              <span>{v.numero_prodotti} prodotti in offerta</span>
-            </span>
-          </button>
-        ))}
-      </div>
-      {n > 1 && (
-        <>
-          <button type="button" className="carousel-nav carousel-prev" aria-label="Volantino precedente" onClick={() => setIndex((current - 1 + n) % n)}>
-            ‹
-          </button>
-          <button type="button" className="carousel-nav carousel-next" aria-label="Volantino successivo" onClick={() => setIndex((current + 1) % n)}>
-            ›
-          </button>
-          <div className="carousel-dots">
+    <QueryView query={query} loading={loading} seErrore="niente" isEmpty={(d) => d.length === 0} empty={null}>
+      {() => (
+        <section
+          className="carousel"
+          aria-roledescription="carosello"
+          aria-label="Volantini"
+          onMouseEnter={() => setPaused(true)}
+          onMouseLeave={() => setPaused(false)}
+          onFocus={() => setPaused(true)}
+          onBlur={() => setPaused(false)}
+        >
+          <div className="carousel-track">
             {flyers.map((v, i) => (
               <button
                 key={v.id}
                 type="button"
-                className={`carousel-dot${i === current ? ' is-active' : ''}`}
-                aria-label={`Volantino ${i + 1} di ${n}: ${v.nome}`}
-                aria-current={i === current ? 'true' : undefined}
-                onClick={() => setIndex(i)}
-              />
+                className={`carousel-slide${i === current ? ' is-active' : ''}`}
+                style={{ transitionDuration: `${FADE_MS}ms` }}
+                aria-hidden={i !== current}
+                tabIndex={i === current ? 0 : -1}
+                aria-label={`Apri il volantino ${v.nome}`}
+                onClick={() => void navigate(paths.prodottiVolantino.href(v.id))}
+              >
+                <FallbackImage
+                  sources={[mediaUrl(v.cover_dir, v.cover_file), PLACEHOLDER].filter(Boolean)}
+                  alt=""
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                />
+                <span className="carousel-caption">
+                  <strong>{v.nome}</strong>
+                  <span>{v.numero_prodotti} prodotti in offerta</span>
+                </span>
+              </button>
             ))}
           </div>
-        </>
+          {n > 1 && (
+            <>
+              <button type="button" className="carousel-nav carousel-prev" aria-label="Volantino precedente" onClick={() => setIndex((current - 1 + n) % n)}>
+                ‹
+              </button>
+              <button type="button" className="carousel-nav carousel-next" aria-label="Volantino successivo" onClick={() => setIndex((current + 1) % n)}>
+                ›
+              </button>
+              <div className="carousel-dots">
+                {flyers.map((v, i) => (
+                  <button
+                    key={v.id}
+                    type="button"
+                    className={`carousel-dot${i === current ? ' is-active' : ''}`}
+                    aria-label={`Volantino ${i + 1} di ${n}: ${v.nome}`}
+                    aria-current={i === current ? 'true' : undefined}
+                    onClick={() => setIndex(i)}
+                  />
+                ))}
+              </div>
+            </>
+          )}
+        </section>
       )}
-    </section>
+    </QueryView>
   );
 }

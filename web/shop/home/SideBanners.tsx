@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { linkValido, type MultimediaItem } from '../../../shared/media.js';
 import { FallbackImage } from '../../components/ProductImage';
+import { QueryView } from '../../components/QueryView';
 import { Spinner } from '../../components/Spinner';
 import { mediaUrl } from '../../lib/media';
 import { multimediaQuery } from '../api';
@@ -10,17 +11,19 @@ import './home.css';
 /** The side banner column (multimedia 'banner laterale'): each an image linking to its `link`. */
 export function SideBanners() {
   const query = useQuery(multimediaQuery('banner laterale'));
-  // SPEC §8: a banner failure is only logged; the column simply stays empty.
-  if (query.isPending) return <Spinner label="Caricamento banner…" block />;
-  if (query.isError || query.data.length === 0) return null;
+  // A banner failure is only logged; the column simply stays empty.
   return (
-    <ul className="side-banners" aria-label="Banner">
-      {query.data.map((b) => (
-        <li key={b.id}>
-          <BannerLink banner={b} />
-        </li>
-      ))}
-    </ul>
+    <QueryView query={query} loading={<Spinner label="Caricamento banner…" block />} seErrore="niente" isEmpty={(d) => d.length === 0} empty={null}>
+      {(banner) => (
+        <ul className="side-banners" aria-label="Banner">
+          {banner.map((b) => (
+            <li key={b.id}>
+              <BannerLink banner={b} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryView>
   );
 }
 

@@ -1,14 +1,16 @@
 import { useNavigate } from 'react-router-dom';
 import { useCart } from '../../cart/cart';
-import { cartTotals, displayPrice, formatEuro3, usePriceMode } from '../../cart/priceMode';
+import { formatEuro3 } from '../../lib/formato';
+import { cartTotals, displayPrice, type PriceMode, usePriceMode } from '../../cart/priceMode';
+import { type Column, DataTable } from '../../components/DataTable';
 import { Disclosure } from '../../components/Dropdown';
-import { CartIcon, TrashIcon } from '../../components/icons';
+import { CartIcon, TrashIcon } from '../../components/Icone';
 import { paths } from '../../paths';
 
 export const MSG_CARRELLO_VUOTO = 'Nessun articolo nel carrello';
 
 /**
- * Cart dropdown of the header (SPEC §2): code, description, quantity and line total (per price
+ * Cart dropdown of the header (docs/regole/catalogo.md#shop-frame): code, description, quantity and line total (per price
  * mode), a remove control, the total and 'Checkout'.
  */
 export function CartDropdown() {
@@ -34,6 +36,21 @@ export function CartDropdown() {
   );
 }
 
+type Riga = ReturnType<typeof useCart>['items'][number];
+
+const colonne = (mode: PriceMode): Column<Riga>[] => [
+  { key: 'codice', header: 'Codice', className: 'mono nowrap', cell: (item) => item.codice_prodotto },
+  { key: 'descrizione', header: 'Descrizione', className: 'cart-dd-desc', cell: (item) => <span title={item.titolo}>{item.titolo}</span> },
+  { key: 'qt', header: 'Qt.', align: 'end', cell: (item) => item.quantita },
+  ...(mode === 'nascosto' ? [] : [{
+    key: 'totale', header: 'Totale', align: 'end' as const, className: 'nowrap',
+    cell: (item: Riga) => {
+      const unit = displayPrice(item.prezzo_reale, mode);
+      return unit === null ? '' : formatEuro3(unit * item.quantita);
+    },
+  }]),
+];
+
 function CartPanel({ items, close }: { items: ReturnType<typeof useCart>['items']; close: () => void }) {
   const { remove } = useCart();
   const mode = usePriceMode();
@@ -48,43 +65,25 @@ function CartPanel({ items, close }: { items: ReturnType<typeof useCart>['items'
         <p className="cart-dd-empty">{MSG_CARRELLO_VUOTO}</p>
       ) : (
         <>
-          <div className="cart-dd-scroll">
-            <table className="cart-dd-table">
-              <caption className="visually-hidden">Articoli nel carrello</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Codice</th>
-                  <th scope="col">Descrizione</th>
-                  <th scope="col" className="num">Qt.</th>
-                  {!hidden && <th scope="col" className="num">Totale</th>}
-                  <th scope="col"><span className="visually-hidden">Rimuovi</span></th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((item) => {
-                  const unit = displayPrice(item.prezzo_reale, mode);
-                  return (
-                    <tr key={item.codice_prodotto}>
-                      <td className="mono nowrap">{item.codice_prodotto}</td>
-                      <td className="cart-dd-desc" title={item.titolo}>{item.titolo}</td>
-                      <td className="num">{item.quantita}</td>
-                      {!hidden && <td className="num nowrap">{unit === null ? '' : formatEuro3(unit * item.quantita)}</td>}
-                      <td>
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-icon"
-                          aria-label={`Rimuovi ${item.codice_prodotto} dal carrello`}
-                          onClick={() => remove(item.codice_prodotto)}
-                        >
-                          <TrashIcon size={14} />
-                        </button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label="Articoli nel carrello"
+            className="cart-dd-table"
+            scrollClassName="cart-dd-scroll"
+            rows={items}
+            columns={colonne(mode)}
+            rowKey={(item) => item.codice_prodotto}
+            empty={MSG_CARRELLO_VUOTO}
+            actions={(item) => (
+              <button
+                type="button"
+                className="btn btn-ghost btn-icon"
+                aria-label={`Rimuovi ${item.codice_prodotto} dal carrello`}
+                onClick={() => remove(item.codice_prodotto)}
+              >
+                <TrashIcon size={14} />
+              </button>
+            )}
+          />
           {!hidden && (
             <p className="cart-dd-total">
               <span>Totale</span>

@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useMatch } from 'react-router-dom';
 import type { Categoria } from '../../../shared/catalogo.js';
+import { QueryView } from '../../components/QueryView';
 import { Spinner } from '../../components/Spinner';
 import { paths } from '../../paths';
-import { categorieAttive, categorieQuery, percorsoCategoria } from '../api';
+import { categorieAttive, categorieQuery, MSG_CATEGORIE, percorsoCategoria } from '../api';
 
 /**
- * The 'Categorie' sidebar (SPEC §2): the nested categories, each linking to
+ * The 'Categorie' sidebar (docs/regole/catalogo.md#shop-frame): the nested categories, each linking to
  * /categoria/{cod_cat}/{nome}. Branches open on demand; the current category's branch is open.
  * Below 1024 px the tree folds under a 'Categorie' button.
  */
@@ -28,15 +29,15 @@ export function CategorySidebar() {
         <span className="shop-side-label">Categorie</span>
       </h2>
       <div className="shop-side-tree" id="shop-side-tree">
-        {query.isPending && <Spinner label="Caricamento categorie…" block />}
-        {query.isError && <p className="shop-side-error">Errore nel recupero delle categorie</p>}
-        {query.isSuccess && (
-          <ul className="cat-tree" data-level="0">
-            {tree.map((c) => (
-              <CategoryNode key={`${c.cod_cat}:${percorso.has(c.cod_cat)}`} c={c} corrente={corrente} percorso={percorso} />
-            ))}
-          </ul>
-        )}
+        <QueryView query={query} riga loading={<Spinner label="Caricamento categorie…" block />} errorMessage={MSG_CATEGORIE}>
+          {() => (
+            <ul className="cat-tree" data-level="0">
+              {tree.map((c) => (
+                <CategoryNode key={`${c.cod_cat}:${percorso.has(c.cod_cat)}`} c={c} corrente={corrente} percorso={percorso} />
+              ))}
+            </ul>
+          )}
+        </QueryView>
       </div>
     </aside>
   );

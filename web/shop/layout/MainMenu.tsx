@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, NavLink } from 'react-router-dom';
 import type { Categoria } from '../../../shared/catalogo.js';
 import { Disclosure } from '../../components/Dropdown';
+import { QueryView } from '../../components/QueryView';
 import { Spinner } from '../../components/Spinner';
 import { paths } from '../../paths';
-import { categorieAttive, categorieQuery } from '../api';
+import { categorieAttive, categorieQuery, MSG_CATEGORIE } from '../api';
 
-/** Main menu, in the order of SPEC §2; PRODOTTI opens the category tree. */
+/** Main menu, in the order of docs/regole/catalogo.md#shop-frame; PRODOTTI opens the category tree. */
 const VOCI: { label: string; to: string }[] = [
   { label: 'HOME', to: paths.home2.path },
   { label: 'NOVITA', to: paths.novitaDispatcher.path },
@@ -44,9 +45,14 @@ export function MainMenu() {
 /** The category tree in columns: each root with its sub-categories. */
 function ProdottiPanel({ close }: { close: () => void }) {
   const query = useQuery(categorieQuery());
-  if (query.isPending) return <Spinner label="Caricamento categorie…" block />;
-  if (query.isError) return <p className="megamenu-error">Errore nel recupero delle categorie</p>;
-  const tree = categorieAttive(query.data);
+  return (
+    <QueryView query={query} riga loading={<Spinner label="Caricamento categorie…" block />} errorMessage={MSG_CATEGORIE}>
+      {(d) => <Colonne tree={categorieAttive(d)} close={close} />}
+    </QueryView>
+  );
+}
+
+function Colonne({ tree, close }: { tree: Categoria[]; close: () => void }) {
   return (
     <div className="megamenu-inner" ref={fitToViewport}>
       <div className="megamenu-scroll">

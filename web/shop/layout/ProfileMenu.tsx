@@ -4,7 +4,7 @@ import { MenuButton } from '../../components/Dropdown';
 import { paths } from '../../paths';
 import { useShopSession } from '../../session/shopSession';
 
-/** Profile menu (SPEC §2): I miei dati, I miei ordini, Le mie Liste, Esci (clears the session, goes to /). */
+/** Profile menu: I miei dati, I miei ordini, Le mie Liste, Esci (clears the session, goes to /). */
 export function ProfileMenu() {
   const { utente } = useShopSession();
   const navigate = useNavigate();

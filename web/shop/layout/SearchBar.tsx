@@ -1,13 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { SearchIcon } from '../../components/icons';
+import { SearchIcon } from '../../components/Icone';
 import { useDialogs } from '../../components/Modal';
 import { paths } from '../../paths';
 
 export const MSG_RICERCA_CORTA = 'Inserire almeno 2 caratteri per la ricerca';
 
 /**
- * Header search (SPEC §2, §5): goes to /ricerca?stringaRicerca=…&start=0; fewer than 2
+ * Header search (docs/regole/catalogo.md#search): goes to /ricerca?stringaRicerca=…&start=0; fewer than 2
  * characters gives an alert. On /ricerca the field shows the current search.
  */
 export function SearchBar() {

@@ -3,7 +3,7 @@ import { LogoMark } from '../../components/Logo';
 import { paths } from '../../paths';
 import { AZIENDA, UFFICI } from '../../lib/azienda';
 
-/** Footer (SPEC §2): static company address, phone, fax and department mailboxes. */
+/** Footer: static company address, phone, fax and department mailboxes. */
 export function ShopFooter() {
   const tel = (n: string) => `tel:+39${n.replace(/\s/g, '')}`;
   return (

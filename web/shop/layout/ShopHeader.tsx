@@ -9,7 +9,7 @@ import { SearchBar } from './SearchBar';
 
 /** The header row: logo (→ /home), search, price mode, cart, profile; `fatturato` below the tools. */
 export function ShopHeader({ fatturato }: {
-  /** The 'Fatturato mensile' line (SPEC §2), mounted by ShopLayout; nothing when null. */
+  /** The 'Fatturato mensile' line (docs/regole/ordini.md#turnover), mounted by ShopLayout; nothing when null. */
   fatturato?: ReactNode;
 }) {
   return (

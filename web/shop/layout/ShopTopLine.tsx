@@ -5,7 +5,7 @@ import { useScrolled } from './useScrolled';
 
 /**
  * Top line: the client's company name and code, and the client's price list when it is not the
- * default one (DESIGN §6: prices come from list n, 0 or missing = 1). It is fixed to the top as
+ * default one (docs/regole/catalogo.md#list-price: prices come from list n, 0 or missing = 1). It is fixed to the top as
  * soon as the page is scrolled at all (sticky, with a shadow once scrolled).
  */
 export function ShopTopLine() {

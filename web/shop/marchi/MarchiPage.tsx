@@ -2,14 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { brandLogoSources } from '../../components/BrandLogo';
 import { FallbackImage } from '../../components/ProductImage';
-import { EmptyState } from '../../components/EmptyState';
 import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { paths } from '../../paths';
 import { brandQuery } from '../api';
 import '../media/media.css';
 
-/** 'I Nostri Marchi' (SPEC §2): brand logos in rows of 3; a click opens the brand's products. */
+/** 'I Nostri Marchi' (docs/regole/catalogo.md#brands): brand logos in rows of 3; a click opens the brand's products. */
 export function MarchiPage() {
   useDocumentTitle('I Nostri Marchi');
   const query = useQuery(brandQuery());
@@ -18,9 +17,8 @@ export function MarchiPage() {
       <div className="page-head">
         <h1>I Nostri Marchi</h1>
       </div>
-      {/* SPEC §8: a failed brand list shows as an empty list. */}
-      {query.isError ? <EmptyState title="Nessun marchio disponibile." /> : (
-      <QueryView query={query} isEmpty={(d) => d.length === 0} empty="Nessun marchio disponibile." loadingLabel="Caricamento marchi…">
+      {/* A failed brand list shows as an empty list. */}
+      <QueryView query={query} isEmpty={(d) => d.length === 0} empty="Nessun marchio disponibile." loadingLabel="Caricamento marchi…" seErrore="vuoto">
         {(brands) => (
           <ul className="brand-grid" aria-label="Marchi">
             {brands.map((b) => (
@@ -41,7 +39,6 @@ export function MarchiPage() {
           </ul>
         )}
       </QueryView>
-      )}
     </>
   );
 }

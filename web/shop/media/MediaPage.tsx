@@ -2,10 +2,9 @@ import { useQueries } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { MultimediaItem, MultimediaTipologia } from '../../../shared/media.js';
-import { EmptyState } from '../../components/EmptyState';
-import { ErrorState } from '../../components/ErrorState';
 import { useDialogs } from '../../components/Modal';
 import { FallbackImage } from '../../components/ProductImage';
+import { QueryView } from '../../components/QueryView';
 import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { downloadBlob, errorMessage } from '../../lib/api';
@@ -34,7 +33,7 @@ function fileOf(item: MultimediaItem): string {
 }
 
 /**
- * A media page (SPEC §2 "Media pages"): cards with cover, name, 'Scarica' (downloads the file as a
+ * A media page (docs/regole/multimedia.md#media-pages): cards with cover, name, 'Scarica' (downloads the file as a
  * blob, saved under its file name) and 'Apri' (new tab).
  */
 function MediaPage({ titolo, sezioni, intro }: { titolo: string; sezioni: Sezione[]; intro?: ReactNode }) {
@@ -48,25 +47,20 @@ function MediaPage({ titolo, sezioni, intro }: { titolo: string; sezioni: Sezion
       {intro}
       {sezioni.map((s, i) => {
         const q = queries[i]!;
-        const items = q.data ? [...q.data].sort(s.sort ?? (() => 0)) : [];
         return (
           <section key={s.tipologia} className="media-section" aria-label={s.titolo ?? titolo}>
             {s.titolo && <h2 className="media-section-title">{s.titolo}</h2>}
-            {q.isPending ? (
-              <Spinner label="Caricamento…" size="lg" block />
-            ) : q.isError ? (
-              <ErrorState error={q.error} onRetry={() => void q.refetch()} />
-            ) : items.length === 0 ? (
-              <EmptyState title="Nessun documento disponibile." />
-            ) : (
-              <ul className="media-grid">
-                {items.map((item) => (
-                  <li key={item.id}>
-                    <MediaCard item={item} />
-                  </li>
-                ))}
-              </ul>
-            )}
+            <QueryView query={q} isEmpty={(d) => d.length === 0} empty="Nessun documento disponibile.">
+              {(d) => (
+                <ul className="media-grid">
+                  {[...d].sort(s.sort ?? (() => 0)).map((item) => (
+                    <li key={item.id}>
+                      <MediaCard item={item} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </QueryView>
           </section>
         );
       })}

@@ -3,7 +3,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { paths } from '../../paths';
 import './media.css';
 
-/** The novelties entry (SPEC §2): one banner to /novita (promotions), one to /nuovi-inserimenti. */
+/** The novelties entry (docs/regole/multimedia.md#novelties-entry): one banner to /novita (promotions), one to /nuovi-inserimenti. */
 export function NovitaDispatcherPage() {
   useDocumentTitle('Novità');
   return (

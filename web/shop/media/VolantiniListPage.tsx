@@ -8,7 +8,7 @@ import { paths } from '../../paths';
 import { volantiniQuery } from '../api';
 import './media.css';
 
-/** 800×200 placeholder for a flyer without cover (SPEC §9). */
+/** 800×200 placeholder for a flyer without cover. */
 export const PLACEHOLDER_VOLANTINO = '/placeholder-volantino.svg';
 
 /** 'Volantini' (/volantini-list): flyer cards with cover and name, each opening its products. */

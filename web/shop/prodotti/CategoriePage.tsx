@@ -4,7 +4,7 @@ import type { Categoria } from '../../../shared/catalogo.js';
 import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { paths } from '../../paths';
-import { categorieAttive, categorieQuery } from '../api';
+import { categorieAttive, categorieQuery, MSG_CATEGORIE } from '../api';
 import '../media/media.css';
 
 /** /prodotti (menu PRODOTTI): the whole category tree, one card per root category. */
@@ -20,7 +20,7 @@ export function CategoriePage() {
         query={query}
         isEmpty={(d) => categorieAttive(d).length === 0}
         empty="Nessuna categoria disponibile."
-        errorMessage="Errore nel recupero delle categorie"
+        errorMessage={MSG_CATEGORIE}
       >
         {(tree) => (
           <ul className="cat-cards" aria-label="Categorie">

@@ -71,7 +71,7 @@ export function RicercaPage() {
 
 /**
  * /marchi-prodotti/{brand_codice}/{nome}. The brand is looked up beside its products (brand/info):
- * an unknown one says so (SPEC §8) rather than showing an empty list.
+ * an unknown one says so (docs/regole/catalogo.md#brands) rather than showing an empty list.
  */
 export function MarchioProdottiPage() {
   const { id = '', descrizione = '' } = useParams();

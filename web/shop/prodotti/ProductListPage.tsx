@@ -5,6 +5,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { SelectField } from '../../components/form/SelectField';
 import { Pagination } from '../../components/Pagination';
+import { QueryView } from '../../components/QueryView';
 import { ProductGrid } from '../../components/ProductGrid';
 import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -54,18 +55,21 @@ export function ProductListPage({ title, documentTitle, lista, invalidText, wait
   const data = lista ? query.data : undefined;
   const loading = query.isFetching;
 
-  let body: ReactNode;
-  if (lista === null) body = <EmptyState title={invalidText ?? emptyText} />;
-  else if (query.isPending || waiting) body = <Spinner label="Caricamento prodotti…" size="lg" showLabel block />;
-  else if (query.isError && !data) body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  else if (data && data.prodotti.length === 0) body = <EmptyState title={emptyText} />;
-  else if (data) {
-    body = (
-      <div className={`plist${query.isPlaceholderData ? ' is-stale' : ''}`} aria-busy={loading}>
-        <ProductGrid prodotti={data.prodotti as Prodotto[]} label="Prodotti" resetKey={data.prodotti.map((p) => p.codice_prodotto).join(',')} />
-      </div>
-    );
-  }
+  // A page that fails while the previous one stays on screen: the error above it (below).
+  const body: ReactNode = lista === null ? <EmptyState title={invalidText ?? emptyText} /> : (
+    <QueryView
+      query={{ ...query, data, isPending: query.isPending || waiting, isError: query.isError && !data }}
+      loadingLabel="Caricamento prodotti…"
+      isEmpty={(d) => d.prodotti.length === 0}
+      empty={emptyText}
+    >
+      {(d) => (
+        <div className={`plist${query.isPlaceholderData ? ' is-stale' : ''}`} aria-busy={loading}>
+          <ProductGrid prodotti={d.prodotti as Prodotto[]} label="Prodotti" resetKey={d.prodotti.map((p) => p.codice_prodotto).join(',')} />
+        </div>
+      )}
+    </QueryView>
+  );
 
   const content = (
     <>

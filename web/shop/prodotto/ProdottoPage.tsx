@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { prodotto as prodottoSchema, type MediaProdotto, type Prodotto } from '../../../shared/catalogo.js';
 import { usePriceMode } from '../../cart/priceMode';
 import { Availability } from '../../components/Availability';
+import { BackButton } from '../../components/BackButton';
 import { Barcode } from '../../components/Barcode';
 import { BrandLogo } from '../../components/BrandLogo';
 import { EmptyState } from '../../components/EmptyState';
 import { Price, ProductTags } from '../../components/Price';
-import { CartIcon } from '../../components/icons';
+import { CartIcon } from '../../components/Icone';
 import { ProductImage } from '../../components/ProductImage';
 import { useAddToCart } from '../../components/useAddToCart';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -28,7 +29,7 @@ function prodottoFromState(state: unknown): Prodotto | null {
 }
 
 /**
- * Product detail /prodotto (SPEC §2): the product travels in navigation state ('Prodotto non
+ * Product detail /prodotto (docs/regole/catalogo.md#product-page): the product travels in navigation state ('Prodotto non
  * definito' without one) and is refreshed from prodotti/details for current prices and stock.
  */
 export function ProdottoPage() {
@@ -61,25 +62,16 @@ export function ProdottoPage() {
 }
 
 function Scheda({ prodotto }: { prodotto: Prodotto }) {
-  const navigate = useNavigate();
   const mode = usePriceMode();
   const { add, message, overlay } = useAddToCart();
   const foto = galleria(prodotto);
   const [selezionata, setSelezionata] = useState(0);
   const corrente = foto[selezionata] ?? foto[0]!;
 
-  const indietro = () => {
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) void navigate(-1);
-    else void navigate(paths.home2.path);
-  };
-
   return (
     <article className="scheda" aria-labelledby="scheda-title">
       <div className="scheda-top">
-        <button type="button" className="btn btn-sm" onClick={indietro}>
-          ← Indietro
-        </button>
+        <BackButton to={paths.home2.path} storia />
         <span className="muted scheda-path">
           {[prodotto.famiglia, prodotto.sottofamiglia, prodotto.gruppo].filter(Boolean).join(' › ')}
         </span>
@@ -182,7 +174,7 @@ interface FotoGalleria {
 
 /**
  * The gallery: the main photo (media 'default') first, then the others. Without a main photo the
- * first place shows what SPEC §3 falls back to, codart/{codice}/{codice}.jpg, then the placeholder.
+ * first place shows the fallbacks (docs/regole/catalogo.md#product-media), codart/{codice}/{codice}.jpg, then the placeholder.
  * Photos without copies (imported ones) are shown as they are.
  */
 function galleria(p: Prodotto): FotoGalleria[] {
@@ -197,7 +189,7 @@ function galleria(p: Prodotto): FotoGalleria[] {
   return [principale ? voce(principale) : { key: 'ricambio', vista: null, miniatura: null, originale: null }, ...altre];
 }
 
-/** The Info list (SPEC §2): article codes, supplier codes, EAN, photo and attachment links. */
+/** The Info list: article codes, supplier codes, EAN, photo and attachment links. */
 function InfoList({ prodotto }: { prodotto: Prodotto }) {
   const info = prodotto.info;
   const allegati = prodotto.media_allegati.length

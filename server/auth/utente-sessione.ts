@@ -1,0 +1,100 @@
+import type { Db, Sql } from '../db/client.js';
+import type { TipologiaAdmin } from '../../shared/accesso.js';
+import { hashToken } from './sessioni.js';
+
+export interface ClienteSessione {
+  id: number;
+  aziendaCodice: string;
+  aziendaRagioneSociale: string;
+  codice: string;
+  ragioneSociale: string;
+  /** Price list number as stored (0: none); listinoEffettivo() gives the list it prices with. */
+  lisMaga: number;
+  /** Discount percentage as a numeric string. */
+  sconto: string;
+}
+
+export interface UtenteSessione {
+  id: number;
+  codice: string;
+  username: string;
+  nome: string;
+  cognome: string;
+  nominativo: string;
+  tipologiaAccount: string;
+  fatturatoMetrica: number;
+  /** The password was set by an admin: every call but password/cambia waits for a new one. */
+  cambioPassword: boolean;
+  clienti: ClienteSessione[];
+}
+
+export type AdminSessione = {
+  id: number;
+  username: string;
+  nome: string;
+  cognome: string;
+  tipologia: TipologiaAdmin;
+};
+
+/** A customer user (alias u) and its clients as the JSON object UtenteSessione. */
+export const utenteJson = (sql: Sql) => sql`json_build_object(
+  'id', u.id, 'codice', u.codice, 'username', u.username, 'nome', u.nome, 'cognome', u.cognome,
+  'nominativo', u.nominativo, 'tipologiaAccount', u.tipologia_account, 'fatturatoMetrica', u.fatturato_metrica,
+  'cambioPassword', u.password_temporanea,
+  'clienti', coalesce((
+    SELECT json_agg(json_build_object(
+      'id', c.id, 'aziendaCodice', c.azienda_codice, 'aziendaRagioneSociale', a.ragione_sociale,
+      'codice', c.codice, 'ragioneSociale', c.ragione_sociale,
+      'lisMaga', c.lis_maga, 'sconto', c.sconto::text
+    ) ORDER BY c.azienda_codice, c.codice)
+    FROM utenti_clienti uc
+    JOIN clienti c ON c.id = uc.cliente_id
+    JOIN aziende a ON a.codice = c.azienda_codice
+    WHERE uc.utente_id = u.id), '[]'::json))`;
+
+/**
+ * A live session of this kind (within its lifetime and not idle for `idleMinutes`) as CTE `s`, and
+ * its last use written when older than a minute, in the same statement: no write per request, and
+ * the session's end (the sooner of expiry and idle limit) known to the caller.
+ */
+const sessioneViva = (sql: Sql, tokenHash: string, tipo: 'cliente' | 'admin', idleMinutes: number) => sql`
+  WITH s AS (
+    SELECT token_hash, utente_id, admin_id, dispositivo_id,
+      least(expires_at, ultimo_uso_at + make_interval(mins => ${idleMinutes})) AS fine, ultimo_uso_at
+    FROM sessioni
+    WHERE token_hash = ${tokenHash} AND tipo = ${tipo} AND expires_at > now()
+      AND ultimo_uso_at > now() - make_interval(mins => ${idleMinutes})
+  ), uso AS (
+    UPDATE sessioni x SET ultimo_uso_at = now() FROM s
+    WHERE x.token_hash = s.token_hash AND s.ultimo_uso_at < now() - interval '1 minute'
+  )`;
+
+/**
+ * The customer user of a live session with its clients, in one query, and until when the session
+ * may be taken as live without asking again (ms since the epoch: its expiry or idle limit, the
+ * sooner); null when not valid.
+ */
+export async function utenteDellaSessione(
+  db: Db, tokenHash: string, idleMinutes: number,
+): Promise<{ utente: UtenteSessione; scade: number } | null> {
+  const sql = db.$client;
+  const rows = await sql<{ utente: UtenteSessione; scade: number }[]>`
+    ${sessioneViva(sql, tokenHash, 'cliente', idleMinutes)}
+    SELECT ${utenteJson(sql)} AS utente, (extract(epoch FROM s.fine) * 1000)::float8 AS scade
+    FROM s
+    JOIN utenti u ON u.id = s.utente_id
+    LEFT JOIN dispositivi d ON d.id = s.dispositivo_id
+    WHERE u.status_login = 0 AND (s.dispositivo_id IS NULL OR d.authorized = 1)
+  `;
+  return rows[0] ?? null;
+}
+
+export async function adminDellaSessione(db: Db, token: string, idleMinutes: number): Promise<AdminSessione | null> {
+  const sql = db.$client;
+  const rows = await sql<AdminSessione[]>`
+    ${sessioneViva(sql, hashToken(token), 'admin', idleMinutes)}
+    SELECT a.id, a.username, a.nome, a.cognome, a.tipologia
+    FROM s JOIN admin_utenti a ON a.id = s.admin_id
+  `;
+  return rows[0] ?? null;
+}
