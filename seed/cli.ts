@@ -57,9 +57,10 @@ async function main(): Promise<void> {
     embedded = await startEmbeddedPostgres(path.join(dataDir, 'postgres'));
     url = embedded.url;
   }
-  const { db, sql, close } = connect(url, { max: 2 });
+  const database = connect(url, { max: 2 });
+  const { db, sql, close } = database;
   try {
-    await runMigrations(db);
+    await runMigrations(database);
     if (await isDatabaseEmpty(sql)) {
       const t0 = performance.now();
       await seedDemo(db, sql, { mediaDir });

@@ -139,10 +139,10 @@ export async function buildApp(
   const smettiDiAscoltare = await ascolta(database.sql, [sessioniRecenti, catalogo, impostazioni]);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir });
   const lavori = new CodaLavori(database.sql, {
-    invia_mail: inviaMail(database.sql, mailer),
-    esporta_ordine: esportaOrdine(database.sql, config.erp),
-    applica_popolarita: async () => { await applicaPopolarita(database.sql); },
-    applica_statistiche: async () => { await applicaStatistiche(database.sql); },
+    invia_mail: inviaMail(database.db, mailer),
+    esporta_ordine: esportaOrdine(database.db, config.erp),
+    applica_popolarita: async () => { await applicaPopolarita(database.db); },
+    applica_statistiche: async () => { await applicaStatistiche(database.db); },
   }, [
     // Product popularity (search ranking) from the queued order lines.
     { task: 'applica_popolarita', ogniMs: 5 * 60_000 },
@@ -150,7 +150,7 @@ export async function buildApp(
     { task: 'applica_statistiche', ogniMs: 60_000 },
   ], app.log, {
     // Imports queued by the admin screen and the ERP's push: a lane of their own.
-    importa_file: importaFile(database.sql, {
+    importa_file: importaFile(database.db, {
       databaseUrl: config.databaseUrl, dataDir: config.dataDir, memoriaMb: config.importMemoriaMb ?? DEFAULT_IMPORT_MEMORIA_MB,
     }, app.log),
   });

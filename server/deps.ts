@@ -8,7 +8,7 @@ import type { CodaLavori } from './lavori/coda-lavori.js';
 /** What route handlers need, built once in buildApp and reachable as app.deps. */
 export interface Deps {
   config: AppConfig;
-  /** The one database handle: drizzle, and tagged SQL on the same connection through sqlOf(db). */
+  /** The one database handle: drizzle, and tagged SQL on the same connection through db.$client. */
   db: Db;
   /** The switches, cached; a change reaches every process by notice. */
   impostazioni: Impostazioni;

@@ -30,7 +30,7 @@ async function main(): Promise<void> {
 
   const setup = connect(databaseUrl, { max: 2 });
   try {
-    await runMigrations(setup.db);
+    await runMigrations(setup);
     if (config.seedDemo && (await isDatabaseEmpty(setup.sql))) {
       console.log('Database vuoto: caricamento dei dati dimostrativi…');
       await seedDemo(setup.db, setup.sql, { mediaDir: config.mediaDir });

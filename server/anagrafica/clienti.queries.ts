@@ -2,7 +2,7 @@ import type { PendingQuery, Row } from 'postgres';
 import {
   CLIENTI_SEARCH_MAX, type Azienda, type ClienteAdmin, type ClienteDettaglio,
 } from '../../shared/anagrafica.js';
-import { sqlOf, type DbOrTx, type Sql } from '../db/client.js';
+import type { Db, Sql } from '../db/client.js';
 
 /** At most this many words of a search count (the rest are ignored): the query stays bounded. */
 const MAX_PAROLE = 8;
@@ -50,17 +50,18 @@ function ricerca(sql: Sql, stringa: string): { where: PendingQuery<Row[]>; rank:
   };
 }
 
-export async function leggiAziende(db: DbOrTx): Promise<Azienda[]> {
-  return sqlOf(db)<Azienda[]>`SELECT codice, ragione_sociale FROM aziende ORDER BY codice`;
+export async function leggiAziende(db: Db): Promise<Azienda[]> {
+  return db.$client<Azienda[]>`SELECT codice, ragione_sociale FROM aziende ORDER BY codice`;
 }
 
 /** The best matches of a search, bounded (the admin's pickers and the user form). */
-export async function cercaClienti(db: DbOrTx, stringa: string): Promise<ClienteAdmin[]> {
-  return queryCercaClienti(sqlOf(db), stringa);
+export async function cercaClienti(db: Db, stringa: string): Promise<ClienteAdmin[]> {
+  return queryCercaClienti(db, stringa);
 }
 
 /** The query of cercaClienti, not yet sent: a test EXPLAINs it to check that it uses its indexes. */
-export function queryCercaClienti(sql: Sql, stringa: string) {
+export function queryCercaClienti(db: Db, stringa: string) {
+  const sql = db.$client;
   const { where, rank } = ricerca(sql, stringa);
   return sql<ClienteAdmin[]>`
     SELECT ${colonne(sql)}
@@ -75,9 +76,9 @@ export function queryCercaClienti(sql: Sql, stringa: string) {
  * in the same order. Without a term the page walks clienti_ragione_sociale_id.
  */
 export async function leggiClienti(
-  db: DbOrTx, f: { stringa?: string; start: number; limit: number },
+  db: Db, f: { stringa?: string; start: number; limit: number },
 ): Promise<{ clienti: ClienteAdmin[]; totale: number }> {
-  const sql = sqlOf(db);
+  const sql = db.$client;
   const cerca = f.stringa ? ricerca(sql, f.stringa) : undefined;
   const where = cerca?.where ?? sql`TRUE`;
   const [clienti, [tot]] = await Promise.all([
@@ -93,8 +94,8 @@ export async function leggiClienti(
 }
 
 /** One client with its company, its branches and its users; undefined when the id is unknown. */
-export async function dettaglioCliente(db: DbOrTx, clienteId: number): Promise<ClienteDettaglio | undefined> {
-  const sql = sqlOf(db);
+export async function dettaglioCliente(db: Db, clienteId: number): Promise<ClienteDettaglio | undefined> {
+  const sql = db.$client;
   const [[c], sedi, utenti] = await Promise.all([
     sql<(ClienteAdmin & { azienda_id: number })[]>`
       SELECT ${colonne(sql)}, a.id AS azienda_id

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AzioneAudit, Modifica } from '../../shared/audit.js';
-import type { DbOrTx } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { modificheAdmin } from '../db/schema/index.js';
 
 /** What an admin changed: the action, the record, and the values (never a password). */
@@ -24,7 +24,7 @@ export interface AutoreModifica {
  * Records an admin's change. Pass the transaction of the change itself, so that the change and its
  * record commit together or not at all.
  */
-export async function registraModifica(db: DbOrTx, admin: AutoreModifica, m: NuovaModifica): Promise<void> {
+export async function registraModifica(db: Db, admin: AutoreModifica, m: NuovaModifica): Promise<void> {
   await db.insert(modificheAdmin).values({
     adminId: admin.id,
     adminUsername: admin.username,
@@ -39,7 +39,7 @@ export async function registraModifica(db: DbOrTx, admin: AutoreModifica, m: Nuo
 
 /** The changes of a user, of a client, of one record (entita and its id), or all, newest first, one page and the total. */
 export async function storicoModifiche(
-  db: DbOrTx, f: { utenteId?: number; clienteId?: number; entita?: { tipo: string; id: string }; start: number; limit: number },
+  db: Db, f: { utenteId?: number; clienteId?: number; entita?: { tipo: string; id: string }; start: number; limit: number },
 ): Promise<{ modifiche: Modifica[]; totale: number }> {
   const where: SQL | undefined = and(
     f.utenteId === undefined ? undefined : eq(modificheAdmin.utenteId, f.utenteId),

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { accessoApi, TIPOLOGIA_TECNICO } from '../../shared/accesso.js';
 import type { Access, AnyContract } from '../../shared/contract.js';
 import { MSG_PASSWORD, utentiApi } from '../../shared/utenti.js';
-import { sqlOf, type DbOrTx } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { forbidden, HttpError, inMaintenance, unauthorized } from '../lib/errors.js';
 import type { Accesso } from '../lib/route.js';
 import { requireToken, type TokenApi } from './api-token.js';
@@ -159,9 +159,9 @@ export function resolveScope(utente: UtenteSessione, codes: ScopeCodes): Cliente
  * The client an admin reads the catalogue as (docs/regole/catalogo.md#staff-catalogue): any client by its codes; codes that
  * name no client (the admin screens' 0001/0001) price with list 1 and no discount.
  */
-export async function clienteDelCatalogo(db: DbOrTx, codes: ScopeCodes): Promise<ClienteSessione> {
+export async function clienteDelCatalogo(db: Db, codes: ScopeCodes): Promise<ClienteSessione> {
   const rows = codes.azienda !== undefined && codes.cliente !== undefined
-    ? await sqlOf(db)<ClienteSessione[]>`
+    ? await db.$client<ClienteSessione[]>`
         SELECT c.id, c.azienda_codice AS "aziendaCodice", a.ragione_sociale AS "aziendaRagioneSociale", c.codice,
           c.ragione_sociale AS "ragioneSociale", c.lis_maga AS "lisMaga",
           c.sconto::text AS sconto

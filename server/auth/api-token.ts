@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { MSG_TOKEN } from '../../shared/token.js';
-import { sqlOf } from '../db/client.js';
 import { HttpError } from '../lib/errors.js';
 import { hashToken } from './sessioni.js';
 
@@ -25,7 +24,7 @@ export async function requireToken(req: FastifyRequest): Promise<TokenApi> {
   const header = req.headers.authorization ?? '';
   const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
   if (!token || !FORMA.test(token)) throw tokenNonValido(MSG_TOKEN.mancante);
-  const sql = sqlOf(req.server.deps.db);
+  const sql = req.server.deps.db.$client;
   // One round trip: the token read, and its last use written when older than a minute.
   const [vivo] = await sql<TokenApi[]>`
     WITH t AS (SELECT id, nome, ultimo_uso_at FROM api_token WHERE hash = ${hashToken(token)} AND revocato_at IS NULL),

@@ -2,10 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { accessoApi } from '../../shared/accesso.js';
 import type { Deps } from '../deps.js';
 import { inMaintenance } from '../lib/errors.js';
-import { registraModifica } from '../audit/audit.service.js';
 import { routeGroup } from '../lib/route.js';
-import { cancellaDispositiviInAttesa } from './dispositivi.js';
-import { cancellaTentativi } from './limiti-login.js';
+import { cancellaListaAttesa } from './dispositivi.js';
+import { cambiaManutenzione } from './manutenzione.js';
 import { loginBackend, loginCliente, toUtenteLogin } from './login.service.js';
 import { chiudiSessione, cookieSessione, hashToken, tokenSessione, type TipoSessione } from './sessioni.js';
 
@@ -33,12 +32,12 @@ const logout = (tipo: TipoSessione) =>
 export const authRoutes = routeGroup(accessoApi, {
   loginCliente: async ({ input, req, reply, deps }) => {
     if (await deps.impostazioni.get('manutenzione')) throw inMaintenance();
-    const { body, token } = await loginCliente(deps, input, req.ip);
+    const { body, token } = await loginCliente(deps.db, deps.impostazioni, deps.config.sessionTtlHours, input, req.ip);
     if (token) impostaCookieSessione(deps, reply, 'cliente', token);
     return body;
   },
   loginBackend: async ({ input, req, reply, deps }) => {
-    const { token, ...body } = await loginBackend(deps, input, req.ip);
+    const { token, ...body } = await loginBackend(deps.db, deps.config.sessionTtlHours, input, req.ip);
     if (token) impostaCookieSessione(deps, reply, 'admin', token);
     return body;
   },
@@ -47,17 +46,9 @@ export const authRoutes = routeGroup(accessoApi, {
   sessione: async ({ utente }) => ({ utente: toUtenteLogin(utente) }),
   sessioneBackend: async ({ admin }) => ({ utente: admin }),
   manutenzione: async ({ deps }) => ((await deps.impostazioni.get('manutenzione')) ? 1 : 0),
-  cambiaManutenzione: async ({ deps, admin }) => deps.db.transaction(async (tx) => {
-    const manutenzione = (await deps.impostazioni.toggle('manutenzione', tx)) ? 1 : 0;
-    await registraModifica(tx, admin, { azione: 'manutenzione.cambia', entita: 'impostazioni', entitaId: 'manutenzione', dettagli: { manutenzione } });
-    return manutenzione;
-  }),
-  cancellaTentativi: async ({ deps, admin }) => deps.db.transaction(async (tx) => {
-    const dispositivi = await cancellaDispositiviInAttesa(tx);
-    const tentativi = await cancellaTentativi(tx);
-    await registraModifica(tx, admin, {
-      azione: 'lista_attesa.cancella', entita: 'dispositivo', dettagli: { dispositivi_eliminati: dispositivi, tentativi_eliminati: tentativi },
-    });
+  cambiaManutenzione: async ({ deps, admin }) => ((await cambiaManutenzione(deps.db, deps.impostazioni, admin)) ? 1 : 0),
+  cancellaTentativi: async ({ deps, admin }) => {
+    await cancellaListaAttesa(deps.db, admin);
     return { status: 'success' as const };
-  }),
+  },
 });

@@ -1,11 +1,12 @@
 import { eq, sql as dsql } from 'drizzle-orm';
 import type { Esito } from '../../shared/common.js';
 import { MSG_PASSWORD, PASSWORD_MIN } from '../../shared/utenti.js';
-import type { Deps } from '../deps.js';
+import { type Db, inTransazione } from '../db/client.js';
 import { utenti } from '../db/schema/index.js';
 import { HttpError } from '../lib/errors.js';
 import { azzeraLoginFalliti, registraLoginFallito, verificaLimitiLogin } from './limiti-login.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import type { SessioniRecenti } from './sessioni-recenti.js';
 import type { UtenteSessione } from './utente-sessione.js';
 import { chiudiSessioniUtente } from './sessioni.js';
 
@@ -44,9 +45,9 @@ const passwordDebole = (msg: string) => new HttpError(400, 'password_debole', ms
  * this one goes on.
  */
 export async function cambiaPassword(
-  deps: Deps, utente: UtenteSessione, tokenHash: string, input: { password_attuale: string; nuova_password: string }, ip: string,
+  db: Db, sessioni: SessioniRecenti, utente: UtenteSessione, tokenHash: string,
+  input: { password_attuale: string; nuova_password: string }, ip: string,
 ): Promise<Esito> {
-  const { db } = deps;
   await verificaLimitiLogin(db, utente.username, ip);
   const [row] = await db.select({ hash: utenti.passwordHash }).from(utenti).where(eq(utenti.id, utente.id));
   if (!row || !(await verifyPassword(row.hash, input.password_attuale))) {
@@ -61,13 +62,13 @@ export async function cambiaPassword(
   });
   if (debole) throw passwordDebole(debole);
   const passwordHash = await hashPassword(input.nuova_password);
-  const chiuse = await db.transaction(async (tx) => {
+  const chiuse = await inTransazione(db, async (tx) => {
     await tx.update(utenti).set({ passwordHash, passwordTemporanea: false, passwordImpostataAt: dsql`now()`, updatedAt: dsql`now()` })
       .where(eq(utenti.id, utente.id));
     return chiudiSessioniUtente(tx, utente.id, tokenHash);
   });
   // The flag's notice reaches every process; this one forgets its own copy now.
-  deps.sessioniRecenti.forget(tokenHash);
-  for (const h of chiuse) deps.sessioniRecenti.forget(h);
+  sessioni.forget(tokenHash);
+  for (const h of chiuse) sessioni.forget(h);
   return { status: 0, msg: MSG_PASSWORD.cambiata };
 }

@@ -1,7 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { BrowserInfo } from '../../shared/accesso.js';
-import type { DbOrTx } from '../db/client.js';
+import { registraModifica } from '../audit/audit.service.js';
+import { type Db, inTransazione } from '../db/client.js';
 import { dispositivi } from '../db/schema/index.js';
+import { cancellaTentativi } from './limiti-login.js';
+import type { AdminSessione } from './utente-sessione.js';
 
 export interface DispositivoLogin {
   fingerprint: string;
@@ -18,7 +21,7 @@ export interface DispositivoLogin {
  * A new device starts authorised unless device approval is on; a known device keeps its state.
  */
 export async function registraDispositivo(
-  db: DbOrTx, utenteId: number, d: DispositivoLogin, approvalRequired: boolean,
+  db: Db, utenteId: number, d: DispositivoLogin, approvalRequired: boolean,
 ): Promise<{ id: number; authorized: boolean }> {
   const b = d.browserInfo ?? {};
   const values = {
@@ -46,7 +49,21 @@ export async function registraDispositivo(
 }
 
 /** 'Cancella lista di attesa': the devices not authorised are deleted (with their sessions, by cascade). */
-export async function cancellaDispositiviInAttesa(db: DbOrTx): Promise<number> {
+export async function cancellaDispositiviInAttesa(db: Db): Promise<number> {
   const rows = await db.delete(dispositivi).where(eq(dispositivi.authorized, 0)).returning({ id: dispositivi.id });
   return rows.length;
+}
+
+/**
+ * login_attempts/delete_all: the devices' waiting list and every failed login go, with the audit
+ * record of how many, in one transaction.
+ */
+export async function cancellaListaAttesa(db: Db, admin: AdminSessione): Promise<void> {
+  await inTransazione(db, async (tx) => {
+    const dispositivi = await cancellaDispositiviInAttesa(tx);
+    const tentativi = await cancellaTentativi(tx);
+    await registraModifica(tx, admin, {
+      azione: 'lista_attesa.cancella', entita: 'dispositivo', dettagli: { dispositivi_eliminati: dispositivi, tentativi_eliminati: tentativi },
+    });
+  });
 }

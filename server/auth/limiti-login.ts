@@ -1,5 +1,6 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.js';
+import { and, eq, sql as dsql } from 'drizzle-orm';
+import type { PendingQuery, Row } from 'postgres';
+import type { Db, Sql } from '../db/client.js';
 import { tentativiLogin } from '../db/schema/index.js';
 import { tooManyRequests } from '../lib/errors.js';
 
@@ -61,29 +62,30 @@ function riprovaTra(secondi: number): string {
   return `Riprova tra ${Math.ceil(secondi / 60)} minuti.`;
 }
 
-const epoch = (col: SQL) => sql`(extract(epoch FROM ${col}) * 1000)::float8`;
+const epoch = (sql: Sql, col: PendingQuery<Row[]>) => sql`(extract(epoch FROM ${col}) * 1000)::float8`;
 
 /** Throws 429 'Troppi tentativi di accesso. Riprova tra N secondi.' while this attempt must wait. */
-export async function verificaLimitiLogin(db: DbOrTx, username: string, ip: string): Promise<void> {
+export async function verificaLimitiLogin(db: Db, username: string, ip: string): Promise<void> {
+  const sql = db.$client;
   const nome = username.slice(0, 200);
   const coppia = sql`ip = ${ip} AND lower(username) = lower(${nome}) AND created_at > now() - make_interval(mins => ${LIMITS.windowMinutes})`;
   const account = sql`lower(username) = lower(${nome}) AND created_at > now() - make_interval(mins => ${LIMITS.accountWindowMinutes})`;
   const indirizzo = sql`ip = ${ip} AND created_at > now() - make_interval(mins => ${LIMITS.windowMinutes})`;
-  const [f] = await db.execute<Fallimenti>(sql`
-    SELECT ${epoch(sql`now()`)} AS ora,
+  const [f] = await sql<Fallimenti[]>`
+    SELECT ${epoch(sql, sql`now()`)} AS ora,
       count(*) FILTER (WHERE ${coppia})::int AS coppia,
-      ${epoch(sql`(array_agg(created_at ORDER BY created_at DESC) FILTER (WHERE ${coppia}))[${sql.raw(String(LIMITS.perAccountAndIp))}]`)} AS "coppiaLimite",
-      ${epoch(sql`max(created_at) FILTER (WHERE ${coppia})`)} AS "coppiaUltima",
+      ${epoch(sql, sql`(array_agg(created_at ORDER BY created_at DESC) FILTER (WHERE ${coppia}))[${LIMITS.perAccountAndIp}]`)} AS "coppiaLimite",
+      ${epoch(sql, sql`max(created_at) FILTER (WHERE ${coppia})`)} AS "coppiaUltima",
       count(*) FILTER (WHERE ${account})::int AS account,
-      ${epoch(sql`max(created_at) FILTER (WHERE ${account})`)} AS "accountUltima",
+      ${epoch(sql, sql`max(created_at) FILTER (WHERE ${account})`)} AS "accountUltima",
       count(*) FILTER (WHERE ${indirizzo})::int AS indirizzo
     FROM tentativi_login
-    WHERE (${indirizzo}) OR (${account})`);
+    WHERE (${indirizzo}) OR (${account})`;
   const secondi = Math.ceil(attesaMs(f!) / 1000);
   if (secondi > 0) throw tooManyRequests(`Troppi tentativi di accesso. ${riprovaTra(secondi)}`, secondi);
 }
 
-export async function registraLoginFallito(db: DbOrTx, username: string, ip: string): Promise<void> {
+export async function registraLoginFallito(db: Db, username: string, ip: string): Promise<void> {
   await db.insert(tentativiLogin).values({ username: username.slice(0, 200), ip });
 }
 
@@ -91,12 +93,12 @@ export async function registraLoginFallito(db: DbOrTx, username: string, ip: str
  * A successful login forgives this account's earlier typos from this address. Failures from other
  * addresses stay: the owner's logins must not give an attacker elsewhere fresh guesses.
  */
-export async function azzeraLoginFalliti(db: DbOrTx, username: string, ip: string): Promise<void> {
-  await db.delete(tentativiLogin).where(and(eq(tentativiLogin.ip, ip), sql`lower(${tentativiLogin.username}) = lower(${username})`));
+export async function azzeraLoginFalliti(db: Db, username: string, ip: string): Promise<void> {
+  await db.delete(tentativiLogin).where(and(eq(tentativiLogin.ip, ip), dsql`lower(${tentativiLogin.username}) = lower(${username})`));
 }
 
 /** login_attempts/delete_all: every counter above starts again (with the devices' waiting list). */
-export async function cancellaTentativi(db: DbOrTx): Promise<number> {
+export async function cancellaTentativi(db: Db): Promise<number> {
   const rows = await db.delete(tentativiLogin).returning({ id: tentativiLogin.id });
   return rows.length;
 }

@@ -1,8 +1,7 @@
 import { eq, sql as dsql } from 'drizzle-orm';
 import type { AdminInfo, LoginClienteResponse, UtenteLogin } from '../../shared/accesso.js';
 import { listinoEffettivo } from '../../shared/listini.js';
-import type { Deps } from '../deps.js';
-import { sqlOf } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { adminUtenti, utenti } from '../db/schema/index.js';
 import { registraDispositivo, type DispositivoLogin } from './dispositivi.js';
 import { azzeraLoginFalliti, registraLoginFallito, verificaLimitiLogin } from './limiti-login.js';
@@ -45,17 +44,19 @@ const fallita = (msg: string): LoginClienteResponse => ({ utente: { status: 1, m
 
 /**
  * Customer login (docs/regole/accesso.md#customer-login): password, enabled login, a temporary password still within its
- * ORE_PASSWORD_TEMPORANEA hours, device rules; a session only when the user has clients to work
+ * ORE_PASSWORD_TEMPORANEA hours, dispositivo rules; a session only when the user has clients to work
  * for. Returns the answer and the session token, if one was opened.
  */
 export async function loginCliente(
-  deps: Deps,
+  db: Db,
+  /** The switches (impostazioni.service.ts's Impostazioni, which auth, below that domain, does not import). */
+  impostazioni: { get(chiave: 'approvazione_dispositivi'): Promise<boolean> },
+  oreSessione: number,
   input: { username: string; password: string } & Omit<DispositivoLogin, 'ip'>,
   ip: string,
 ): Promise<{ body: LoginClienteResponse; token?: string }> {
-  const { db } = deps;
   await verificaLimitiLogin(db, input.username, ip);
-  const sql = sqlOf(db);
+  const sql = db.$client;
   const rows = await sql<{ hash: string; status_login: number; scaduta: boolean; utente: UtenteSessione }[]>`
     SELECT u.password_hash AS hash, u.status_login,
       u.password_temporanea AND u.password_impostata_at <= now() - make_interval(hours => ${ORE_PASSWORD_TEMPORANEA}) AS scaduta,
@@ -73,19 +74,18 @@ export async function loginCliente(
   }
   if (row.status_login !== 0) return { body: fallita(MSG.disabilitato) };
   if (row.scaduta) return { body: fallita(MSG.scaduta) };
-  const dispositivo = await registraDispositivo(db, utente.id, { ...input, ip }, await deps.impostazioni.get('approvazione_dispositivi'));
+  const dispositivo = await registraDispositivo(db, utente.id, { ...input, ip }, await impostazioni.get('approvazione_dispositivi'));
   if (!dispositivo.authorized) return { body: fallita(MSG.dispositivo) };
   if (utente.clienti.length === 0) return { body: { utente: toUtenteLogin(utente) } };
   const token = await apriSessione(db, {
-    tipo: 'cliente', utenteId: utente.id, dispositivoId: dispositivo.id, ttlHours: deps.config.sessionTtlHours,
+    tipo: 'cliente', utenteId: utente.id, dispositivoId: dispositivo.id, ttlHours: oreSessione,
   });
   return { body: { utente: toUtenteLogin(utente) }, token };
 }
 
 export async function loginBackend(
-  deps: Deps, input: { username: string; password: string }, ip: string,
+  db: Db, oreSessione: number, input: { username: string; password: string }, ip: string,
 ): Promise<{ status: number; msg: string; utente?: AdminInfo; token?: string }> {
-  const { db } = deps;
   await verificaLimitiLogin(db, input.username, ip);
   const [admin] = await db.select().from(adminUtenti).where(eq(dsql`lower(${adminUtenti.username})`, input.username.toLowerCase()));
   if (!(await verifyPassword(admin?.passwordHash, input.password)) || !admin) {
@@ -96,7 +96,7 @@ export async function loginBackend(
   if (needsRehash(admin.passwordHash)) {
     await db.update(adminUtenti).set({ passwordHash: await hashPassword(input.password) }).where(eq(adminUtenti.id, admin.id));
   }
-  const token = await apriSessione(db, { tipo: 'admin', adminId: admin.id, ttlHours: deps.config.sessionTtlHours });
+  const token = await apriSessione(db, { tipo: 'admin', adminId: admin.id, ttlHours: oreSessione });
   return {
     status: 0,
     msg: MSG.ok,

@@ -26,7 +26,7 @@ export class SessioniRecenti implements Ascoltatore {
 
   /**
    * Keeps a valid session read since `lettura` (unless a notice came meanwhile) for the cache's TTL,
-   * or until its end if sooner (expiry or idle limit: `scade` of findUtenteBySession).
+   * or until its end if sooner (expiry or idle limit: `scade` of utenteDellaSessione).
    */
   set(lettura: number, tokenHash: string, utente: UtenteSessione, expiresAt: number): void {
     // Shared by every call of the session from now on: frozen, so that no handler can change it.

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_SESSION_IDLE_MINUTES, type AppConfig } from '../config.js';
-import type { DbOrTx } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { sessioni } from '../db/schema/index.js';
 
 export type TipoSessione = 'cliente' | 'admin';
@@ -28,7 +28,7 @@ export const hashToken = (token: string) => crypto.createHash('sha256').update(t
 
 /** Creates a session and returns the cookie token (256 random bits). */
 export async function apriSessione(
-  db: DbOrTx,
+  db: Db,
   s: { tipo: TipoSessione; utenteId?: number; adminId?: number; dispositivoId?: number; ttlHours: number },
 ): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
@@ -45,7 +45,7 @@ export async function apriSessione(
   return token;
 }
 
-export async function chiudiSessione(db: DbOrTx, token: string, tipo: TipoSessione): Promise<void> {
+export async function chiudiSessione(db: Db, token: string, tipo: TipoSessione): Promise<void> {
   await db.delete(sessioni).where(and(eq(sessioni.tokenHash, hashToken(token)), eq(sessioni.tipo, tipo)));
 }
 
@@ -54,7 +54,7 @@ export async function chiudiSessione(db: DbOrTx, token: string, tipo: TipoSessio
  * all but `tranne` if given. Postgres notifies every process (trigger on sessioni); the hashes
  * returned let the caller forget them in its own process at once, after the commit.
  */
-export async function chiudiSessioniUtente(db: DbOrTx, utenteId: number, tranne?: string): Promise<string[]> {
+export async function chiudiSessioniUtente(db: Db, utenteId: number, tranne?: string): Promise<string[]> {
   const rows = await db.delete(sessioni)
     .where(and(eq(sessioni.utenteId, utenteId), tranne === undefined ? undefined : ne(sessioni.tokenHash, tranne)))
     .returning({ tokenHash: sessioni.tokenHash });

@@ -1,4 +1,4 @@
-import { sqlOf, type DbOrTx, type Sql } from '../db/client.js';
+import type { Db, Sql } from '../db/client.js';
 import type { TipologiaAdmin } from '../../shared/accesso.js';
 import { hashToken } from './sessioni.js';
 
@@ -75,9 +75,9 @@ const sessioneViva = (sql: Sql, tokenHash: string, tipo: 'cliente' | 'admin', id
  * sooner); null when not valid.
  */
 export async function utenteDellaSessione(
-  db: DbOrTx, tokenHash: string, idleMinutes: number,
+  db: Db, tokenHash: string, idleMinutes: number,
 ): Promise<{ utente: UtenteSessione; scade: number } | null> {
-  const sql = sqlOf(db);
+  const sql = db.$client;
   const rows = await sql<{ utente: UtenteSessione; scade: number }[]>`
     ${sessioneViva(sql, tokenHash, 'cliente', idleMinutes)}
     SELECT ${utenteJson(sql)} AS utente, (extract(epoch FROM s.fine) * 1000)::float8 AS scade
@@ -89,8 +89,8 @@ export async function utenteDellaSessione(
   return rows[0] ?? null;
 }
 
-export async function adminDellaSessione(db: DbOrTx, token: string, idleMinutes: number): Promise<AdminSessione | null> {
-  const sql = sqlOf(db);
+export async function adminDellaSessione(db: Db, token: string, idleMinutes: number): Promise<AdminSessione | null> {
+  const sql = db.$client;
   const rows = await sql<AdminSessione[]>`
     ${sessioneViva(sql, hashToken(token), 'admin', idleMinutes)}
     SELECT a.id, a.username, a.nome, a.cognome, a.tipologia

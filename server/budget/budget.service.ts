@@ -3,13 +3,13 @@ import { MSG_BUDGET, type BudgetRiga, type BudgetUpsertRequest } from '../../sha
 import type { Esito } from '../../shared/common.js';
 import { registraModifica } from '../audit/audit.service.js';
 import type { AdminSessione } from '../auth/utente-sessione.js';
-import type { DbOrTx } from '../db/client.js';
+import { type Db, inTransazione } from '../db/client.js';
 import { budget, clienti } from '../db/schema/index.js';
 import { badRequest, notFound } from '../lib/errors.js';
 
 const MSG_CLIENTE = (id: number) => `Cliente ${id} non trovato.`;
 
-async function assertCliente(db: DbOrTx, clienteId: number, lock = false): Promise<void> {
+async function assertCliente(db: Db, clienteId: number, lock = false): Promise<void> {
   const q = db.select({ id: clienti.id }).from(clienti).where(eq(clienti.id, clienteId));
   // Locked while the budgets are written, so that a client deleted meanwhile cannot turn into a 500.
   const rows = lock ? await q.for('share') : await q;
@@ -20,7 +20,7 @@ async function assertCliente(db: DbOrTx, clienteId: number, lock = false): Promi
  * A client's budgets by year and month (the unique index on client, year, month serves the
  * filter and the order). At most twelve rows per year of the client's history.
  */
-export async function leggiBudget(db: DbOrTx, clienteId: number, anno?: number): Promise<BudgetRiga[]> {
+export async function leggiBudget(db: Db, clienteId: number, anno?: number): Promise<BudgetRiga[]> {
   await assertCliente(db, clienteId);
   const rows = await db.select().from(budget)
     .where(and(eq(budget.clienteId, clienteId), anno === undefined ? undefined : eq(budget.anno, anno)))
@@ -33,8 +33,8 @@ export async function leggiBudget(db: DbOrTx, clienteId: number, anno?: number):
  * without id for a month already stored updates it. An id, when given, must be that client's row
  * for that same month (the form sends back the ids it read); otherwise nothing is stored.
  */
-export async function salvaBudget(db: DbOrTx, admin: AdminSessione, req: BudgetUpsertRequest): Promise<Esito> {
-  return db.transaction(async (tx) => {
+export async function salvaBudget(db: Db, admin: AdminSessione, req: BudgetUpsertRequest): Promise<Esito> {
+  return inTransazione(db, async (tx) => {
     await assertCliente(tx, req.cliente_id, true);
     const ids = req.budgets.flatMap((b) => (b.id ? [b.id] : []));
     if (ids.length) {

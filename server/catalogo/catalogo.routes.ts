@@ -61,6 +61,6 @@ export const catalogoRoutes = routeGroup(catalogoApi, {
     const id = await idByCodice(deps.db, input.codice_prodotto);
     return { prodotto: id === undefined ? [] : await leggiProdotti(deps.db, deps.catalogo, prezziDi(cliente), [id]) };
   },
-  modificaProdotto: async ({ deps, admin, input }) => modificaProdotto(deps, admin, input),
-  cambiaStatoCategoria: async ({ deps, admin, input }) => cambiaStatoCategoria(deps, admin, input.cod_cat),
+  modificaProdotto: async ({ deps, admin, input }) => modificaProdotto(deps.db, deps.catalogo, admin, input),
+  cambiaStatoCategoria: async ({ deps, admin, input }) => cambiaStatoCategoria(deps.db, deps.catalogo, admin, input.cod_cat),
 });

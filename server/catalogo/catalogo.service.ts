@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Categoria, type Marchio, MSG_CATALOGO, type Volantino } from '../../shared/catalogo.js';
-import { sqlOf, type DbOrTx } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { brand, categorie } from '../db/schema/index.js';
 import { notFound } from '../lib/errors.js';
 import type { IdsSource } from './prodotti.queries.js';
@@ -21,7 +21,7 @@ import type { CatalogoCache } from './catalogo.cache.js';
 
 /** Turns a page of ids into the paged answer of the API, serialised once. */
 export async function toPagina(
-  db: DbOrTx, cache: CatalogoCache, ctx: PrezziCliente, pagina: Pagina, start: number, limit: number,
+  db: Db, cache: CatalogoCache, ctx: PrezziCliente, pagina: Pagina, start: number, limit: number,
 ): Promise<RawJson> {
   const [prodotti, totale] = await Promise.all([prodottiJson(db, cache, ctx, pagina.prodotti), pagina.totale]);
   const total = totale ?? prodotti.total ?? (await pagina.totaleVuota?.()) ?? 0;
@@ -35,9 +35,9 @@ export async function toPagina(
  * A visible category's id by its code, from the catalogue cache's map of the codes: a category
  * switched off, or under one switched off, has no page (categoria_visibile, server/catalogo/sql/).
  */
-export async function categoriaIdByCodice(db: DbOrTx, cache: CatalogoCache, codCat: string): Promise<number> {
+export async function categoriaIdByCodice(db: Db, cache: CatalogoCache, codCat: string): Promise<number> {
   const ids = await cache.codiciCategorie.ricorda('tutte', async () =>
-    new Map((await sqlOf(db)<{ id: number; cod: string }[]>`
+    new Map((await db.$client<{ id: number; cod: string }[]>`
       SELECT id, cod_cat AS cod FROM categorie WHERE categoria_visibile(path_ids)`).map((r) => [r.cod, r.id])));
   const id = ids.get(codCat);
   if (id === undefined) throw notFound(MSG_CATALOGO.categoriaSconosciuta(codCat));
@@ -49,7 +49,7 @@ export async function categoriaIdByCodice(db: DbOrTx, cache: CatalogoCache, codC
  * enabled categories only, and a disabled one takes its sub-categories with it (a node whose
  * parent is not in the rows is left out).
  */
-export async function alberoCategorie(db: DbOrTx, soloAttive: boolean): Promise<Categoria[]> {
+export async function alberoCategorie(db: Db, soloAttive: boolean): Promise<Categoria[]> {
   const rows = await db.select().from(categorie)
     .where(soloAttive ? eq(categorie.status, 0) : undefined)
     .orderBy(asc(categorie.livello), asc(categorie.ordine), asc(categorie.nome));
@@ -71,22 +71,22 @@ const toMarchio = (r: typeof brand.$inferSelect): Marchio => ({
   brand_codice: r.brandCodice, nome: r.nome, url: r.url, cover_dir: r.coverDir, cover_file: r.coverFile,
 });
 
-export async function elencoMarchi(db: DbOrTx): Promise<Record<string, Marchio>> {
+export async function elencoMarchi(db: Db): Promise<Record<string, Marchio>> {
   const rows = await db.select().from(brand).where(sql`${brand.brandCodice} <> '000'`).orderBy(asc(brand.nome));
   return Object.fromEntries(rows.map((r) => [r.brandCodice, toMarchio(r)]));
 }
 
-export async function infoMarchio(db: DbOrTx, brandCodice: string): Promise<Marchio> {
+export async function infoMarchio(db: Db, brandCodice: string): Promise<Marchio> {
   const [row] = await db.select().from(brand).where(and(eq(brand.brandCodice, brandCodice)));
   if (!row) throw notFound(`Marchio con ID ${brandCodice} non trovato`);
   return toMarchio(row);
 }
 
-export async function elencoVolantini(db: DbOrTx): Promise<Volantino[]> {
-  return db.execute<Volantino>(sql`
+export async function elencoVolantini(db: Db): Promise<Volantino[]> {
+  return db.$client<Volantino[]>`
     SELECT v.id, v.nome, v.cover_dir, v.cover_file,
       (SELECT count(*)::int FROM volantini_prodotti vp WHERE vp.volantino_id = v.id) AS numero_prodotti
     FROM volantini v
     WHERE (v.data_fine IS NULL OR v.data_fine >= current_date)
-    ORDER BY v.ordine, v.id`);
+    ORDER BY v.ordine, v.id`;
 }

@@ -1,7 +1,7 @@
 import type postgres from 'postgres';
 import type { MediaProdotto, Prodotto } from '../../shared/catalogo.js';
 import { NOVITA_GIORNI } from '../../shared/catalogo.js';
-import { sqlOf, type DbOrTx, type Sql } from '../db/client.js';
+import { type Db, type Sql } from '../db/client.js';
 import type { PrezziCliente } from './prezzi.js';
 import { RawJson } from '../lib/raw-json.js';
 import type { CatalogoCache } from './catalogo.cache.js';
@@ -39,8 +39,8 @@ type Dinamica = Pick<Row, 'id' | 'giac_attuale' | 'disponibilita' | 'ord_forn' |
  * price, net price and stock are read live on every request. Serialising 50 wide products per page
  * was most of a page's CPU.
  */
-async function descrizioni(db: DbOrTx, cache: CatalogoCache['descrizioni'], ids: number[]): Promise<Map<number, Buffer>> {
-  const sql = sqlOf(db);
+async function descrizioni(db: Db, cache: CatalogoCache['descrizioni'], ids: number[]): Promise<Map<number, Buffer>> {
+  const sql = db.$client;
   const out = new Map<number, Buffer>();
   const missing: number[] = [];
   for (const id of ids) {
@@ -125,10 +125,10 @@ const numero = (v: string | null) => {
  * cached descriptions (a second statement only for products not in the cache).
  */
 export async function prodottiJson(
-  db: DbOrTx, cache: CatalogoCache, ctx: PrezziCliente, ids: number[] | IdsSource,
+  db: Db, cache: CatalogoCache, ctx: PrezziCliente, ids: number[] | IdsSource,
 ): Promise<{ parts: (string | Buffer)[]; total: number | null }> {
   if (Array.isArray(ids) && ids.length === 0) return { parts: ['[]'], total: null };
-  const sql = sqlOf(db);
+  const sql = db.$client;
   const dyn = await dinamiche(sql, ctx, Array.isArray(ids) ? literalIds(sql, ids) : ids);
   dyn.sort((a, b) => a.ord - b.ord);
   const desc = await descrizioni(db, cache.descrizioni, dyn.map((d) => d.id));
@@ -150,7 +150,7 @@ export async function prodottiJson(
 }
 
 /** The same products as objects, for callers that work on them. */
-export async function leggiProdotti(db: DbOrTx, cache: CatalogoCache, ctx: PrezziCliente, ids: number[]): Promise<Prodotto[]> {
+export async function leggiProdotti(db: Db, cache: CatalogoCache, ctx: PrezziCliente, ids: number[]): Promise<Prodotto[]> {
   return JSON.parse(new RawJson((await prodottiJson(db, cache, ctx, ids)).parts).text()) as Prodotto[];
 }
 

@@ -4,7 +4,7 @@
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type postgres from 'postgres';
+import type { Sql } from './client.js';
 
 export type CopyValue = string | number | boolean | Date | (string | number | null)[] | null | undefined;
 
@@ -40,7 +40,7 @@ async function* chunks(rows: Iterable<CopyValue[]> | AsyncIterable<CopyValue[]>)
 
 /** COPY rows into table(columns). Works on a transaction handle as well as on a pool. */
 export async function copyRows(
-  sql: postgres.Sql | postgres.TransactionSql,
+  sql: Sql,
   table: string,
   columns: readonly string[],
   rows: Iterable<CopyValue[]> | AsyncIterable<CopyValue[]>,
@@ -51,7 +51,7 @@ export async function copyRows(
 
 /** Objects to COPY rows: the column list is the keys of the first object. */
 export async function copyObjects(
-  sql: postgres.Sql | postgres.TransactionSql,
+  sql: Sql,
   table: string,
   rows: readonly Record<string, CopyValue>[],
 ): Promise<void> {
@@ -61,6 +61,6 @@ export async function copyObjects(
 }
 
 /** After inserting explicit ids, move the serial sequence past them. */
-export async function syncSequence(sql: postgres.Sql | postgres.TransactionSql, table: string): Promise<void> {
+export async function syncSequence(sql: Sql, table: string): Promise<void> {
   await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql(table)}), 0) + 1, false)`;
 }

@@ -1,12 +1,12 @@
 import { Logger, runMigrations as migraGraphile } from 'graphile-worker';
 import pg from 'pg';
-import type { Sql } from './client.js';
+import type postgres from 'postgres';
 
 /**
  * graphile-worker speaks to Postgres through node-postgres: a small pool of its own on the same
  * database as the app's postgres.js handle (same host, port, user, password and database).
  */
-export function poolDiLavoro(sql: Sql, max = 4): pg.Pool {
+export function poolDiLavoro(sql: postgres.Sql, max = 4): pg.Pool {
   const o = sql.options;
   const pool = new pg.Pool({
     host: o.host[0], port: o.port[0], user: o.user, password: typeof o.pass === 'string' ? o.pass : undefined,
@@ -28,7 +28,7 @@ const SILENZIOSO = new Logger(() => () => {});
  * under its advisory lock, before the numbered migrations (one of them queues jobs), so that
  * processes starting together never run these migrations at the same time.
  */
-export async function migraCodaLavori(sql: Sql): Promise<void> {
+export async function migraCodaLavori(sql: postgres.Sql): Promise<void> {
   const pgPool = poolDiLavoro(sql, 1);
   try {
     await migraGraphile({ pgPool, logger: SILENZIOSO });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { notInArray, sql } from 'drizzle-orm';
 import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
-import { sqlOf, type Db, type DbOrTx } from './client.js';
+import { type Database, type Db, inTransazione } from './client.js';
 import { migraCodaLavori } from './graphile.js';
 import { migrazioniRipetibili } from './schema/index.js';
 
@@ -65,16 +65,17 @@ export function readRepeatableMigrations(dirs: string[]): RepeatableMigration[] 
  * they were last applied, all in one transaction under an advisory lock: processes starting
  * together migrate one after the other, and the later ones find nothing left to do. The job
  * queue's own schema (graphile-worker) is brought up to date first, under the same lock, on its
- * own connection: migrations and functions may queue jobs.
+ * own connection: migrations and functions may queue jobs. The one place drizzle's execute runs
+ * (eslint.config.js): the migrations' DDL, as written.
  */
 export async function runMigrations(
-  db: Db, opts: { migrationsDir?: string; sqlDirs?: string[] } = {},
+  database: Database, opts: { migrationsDir?: string; sqlDirs?: string[] } = {},
 ): Promise<void> {
   const numbered = readMigrationFiles({ migrationsFolder: opts.migrationsDir ?? MIGRATIONS_DIR });
   const repeatable = readRepeatableMigrations(opts.sqlDirs ?? sqlFunctionDirs());
-  await db.transaction(async (tx) => {
+  await inTransazione(database.db, async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('portale-b2b migrazioni'))`);
-    await migraCodaLavori(sqlOf(db));
+    await migraCodaLavori(database.sql);
     await applyNumbered(tx, numbered);
     await applyRepeatable(tx, repeatable);
   });
@@ -86,7 +87,7 @@ export async function runMigrations(
  * compared). Here because drizzle reads that last row before its own transaction and takes no
  * lock, so two processes would both apply the same migration.
  */
-async function applyNumbered(tx: DbOrTx, migrations: MigrationMeta[]): Promise<void> {
+async function applyNumbered(tx: Db, migrations: MigrationMeta[]): Promise<void> {
   await tx.execute(sql`CREATE SCHEMA IF NOT EXISTS drizzle`);
   await tx.execute(sql`CREATE TABLE IF NOT EXISTS drizzle.__drizzle_migrations (
     id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)`);
@@ -100,7 +101,7 @@ async function applyNumbered(tx: DbOrTx, migrations: MigrationMeta[]): Promise<v
 }
 
 /** Re-applies the files whose checksum differs from the one recorded; forgets removed files. */
-async function applyRepeatable(tx: DbOrTx, files: RepeatableMigration[]): Promise<void> {
+async function applyRepeatable(tx: Db, files: RepeatableMigration[]): Promise<void> {
   const applied = new Map((await tx.select().from(migrazioniRipetibili)).map((r) => [r.nome, r.checksum]));
   for (const f of files) {
     if (applied.get(f.nome) === f.checksum) continue;

@@ -2,7 +2,7 @@ import { and, count, desc, eq, getTableColumns } from 'drizzle-orm';
 import { MSG_DISPOSITIVI, type Dispositivo } from '../../shared/dispositivi.js';
 import { registraModifica } from '../audit/audit.service.js';
 import type { AdminSessione } from '../auth/utente-sessione.js';
-import type { DbOrTx } from '../db/client.js';
+import { type Db, inTransazione } from '../db/client.js';
 import { dispositivi, sessioni, utenti } from '../db/schema/index.js';
 import { notFound } from '../lib/errors.js';
 
@@ -23,7 +23,7 @@ function toDispositivo(r: Riga): Dispositivo {
  * One page of devices with their user's name, newest first (by id: the primary key orders it),
  * and how many there are in all; only a user's when utenteId is given (its unique index serves).
  */
-async function pagina(db: DbOrTx, p: { utenteId?: number; start: number; limit: number }) {
+async function pagina(db: Db, p: { utenteId?: number; start: number; limit: number }) {
   const where = p.utenteId === undefined ? undefined : eq(dispositivi.utenteId, p.utenteId);
   const [rows, [tot]] = await Promise.all([
     db.select({ ...getTableColumns(dispositivi), nome: utenti.nome, cognome: utenti.cognome })
@@ -34,9 +34,9 @@ async function pagina(db: DbOrTx, p: { utenteId?: number; start: number; limit: 
   return { devices: rows.map(toDispositivo), totale: tot?.n ?? 0 };
 }
 
-export const tuttiDispositivi = (db: DbOrTx, p: { start: number; limit: number }) => pagina(db, p);
+export const tuttiDispositivi = (db: Db, p: { start: number; limit: number }) => pagina(db, p);
 
-export async function dispositiviUtente(db: DbOrTx, p: { utenteId: number; start: number; limit: number }) {
+export async function dispositiviUtente(db: Db, p: { utenteId: number; start: number; limit: number }) {
   const [u] = await db.select({ id: utenti.id }).from(utenti).where(eq(utenti.id, p.utenteId));
   if (!u) throw notFound(`Utente ${p.utenteId} non trovato.`);
   return pagina(db, p);
@@ -51,9 +51,9 @@ export interface ChiaveDispositivo { user_id: number; fingerprint: string; ip?: 
  * them back.
  */
 export async function impostaAutorizzazione(
-  db: DbOrTx, admin: AdminSessione, d: ChiaveDispositivo, authorized: 0 | 1,
+  db: Db, admin: AdminSessione, d: ChiaveDispositivo, authorized: 0 | 1,
 ): Promise<{ status: string; msg: string }> {
-  return db.transaction(async (tx) => {
+  return inTransazione(db, async (tx) => {
     const [row] = await tx.update(dispositivi).set({ authorized, updatedAt: new Date() })
       .where(and(eq(dispositivi.utenteId, d.user_id), eq(dispositivi.fingerprint, d.fingerprint)))
       .returning({ id: dispositivi.id });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ErpConfig } from '../config.js';
-import type { Sql } from '../db/client.js';
+import type { Db } from '../db/client.js';
 
 export const DEFAULT_TIMEOUT_MS = 800;
 
@@ -13,7 +13,7 @@ const risposta = z.object({
   })).max(10_000),
 });
 
-interface Log {
+export interface Log {
   warn: (obj: object, msg: string) => void;
 }
 
@@ -25,7 +25,7 @@ interface Log {
  * stays the truth, and a warning says so. Without the setting nothing is asked.
  */
 export async function aggiornaDaErp(
-  sql: Sql, erp: ErpConfig | undefined, righe: readonly { codice_prodotto: string; quantita: unknown }[], log: Log,
+  db: Db, erp: ErpConfig | undefined, righe: readonly { codice_prodotto: string; quantita: unknown }[], log: Log,
 ): Promise<void> {
   if (!erp?.availabilityUrl || righe.length === 0) return;
   const timeout = erp.availabilityTimeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -48,7 +48,7 @@ export async function aggiornaDaErp(
   if (live.righe.length === 0) return;
   // Only rows whose figures changed are written (an unchanged row costs no new tuple), locked in
   // product order as crea_ordine locks them, so that two orders' refreshes cannot deadlock.
-  await sql`
+  await db.$client`
     UPDATE giacenze g SET disponibilita = l.disponibilita, ord_forn = coalesce(l.ord_forn, g.ord_forn)
     FROM (
       SELECT g.prodotto_id, l.disponibilita, l.ord_forn

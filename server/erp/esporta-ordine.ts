@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Task } from 'graphile-worker';
 import { fileCsv } from '../../shared/csv.js';
 import type { ErpConfig } from '../config.js';
-import type { Sql } from '../db/client.js';
+import type { Db } from '../db/client.js';
 
 /** How long the ERP's webhook may take to answer before the attempt counts as failed. */
 const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -43,8 +43,8 @@ export function firma(secret: string, timestamp: number, body: string): string {
   return `t=${timestamp},v1=${crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
-async function leggiOrdine(sql: Sql, id: number): Promise<OrdineErp | undefined> {
-  const [o] = await sql<OrdineErp[]>`
+async function leggiOrdine(db: Db, id: number): Promise<OrdineErp | undefined> {
+  const [o] = await db.$client<OrdineErp[]>`
     SELECT o.id AS ordine_id, to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS data,
       o.azienda_codice, o.cliente_codice, o.cliente_nome, o.utente_codice, o.utente_nome, o.nome, o.note,
       o.totale::text AS totale,
@@ -113,14 +113,15 @@ async function consegna(erp: ErpConfig, o: OrdineErp): Promise<void> {
  * recorded and thrown: the queue retries with a growing pause (25 attempts, some four days), so an
  * ERP that is down gets every order once it is back. The ERP drops repeats by the idempotency key.
  */
-export function esportaOrdine(sql: Sql, erp: ErpConfig | undefined): Task {
+export function esportaOrdine(db: Db, erp: ErpConfig | undefined): Task {
+  const sql = db.$client;
   return async (payload) => {
     const id = Number((payload as { id?: unknown }).id);
     if (!erp?.exportDir && !erp?.webhookUrl) {
       await sql`UPDATE ordini SET erp_stato = 'non_configurato' WHERE id = ${id}`;
       return;
     }
-    const o = await leggiOrdine(sql, id);
+    const o = await leggiOrdine(db, id);
     if (!o) return;
     try {
       await consegna(erp, o);

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { OrdineErp, ordiniErpQuery } from '../../shared/erp.js';
 import type { AdminSessione } from '../auth/utente-sessione.js';
 import { registraModifica } from '../audit/audit.service.js';
-import { sqlOf, type Db } from '../db/client.js';
+import { type Db, inTransazione } from '../db/client.js';
 
 type Filtro = z.output<typeof ordiniErpQuery>;
 
@@ -11,7 +11,7 @@ type Filtro = z.output<typeof ordiniErpQuery>;
  * the orders not delivered (few rows); the other filters walk ordini_created_idx backwards.
  */
 export async function ordiniErp(db: Db, f: Filtro): Promise<{ ordini: OrdineErp[]; totale: number }> {
-  const sql = sqlOf(db);
+  const sql = db.$client;
   const dove = f.stato === 'da_inviare'
     ? sql`erp_stato NOT IN ('inviato', 'precedente', 'non_configurato')`
     : f.stato ? sql`erp_stato = ${f.stato}` : sql`true`;
@@ -32,8 +32,8 @@ export async function ordiniErp(db: Db, f: Filtro): Promise<{ ordini: OrdineErp[
  * zero); the order shows 'in_attesa' until the job reports. Audited. False for an unknown order.
  */
 export async function reinviaOrdine(db: Db, admin: AdminSessione, ordineId: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const sql = sqlOf(tx);
+  return inTransazione(db, async (tx) => {
+    const sql = tx.$client;
     const [o] = await sql<{ erp_stato: string; cliente_id: number }[]>`
       UPDATE ordini n SET erp_stato = 'in_attesa', erp_errore = NULL
       FROM ordini o WHERE n.id = o.id AND o.id = ${ordineId}

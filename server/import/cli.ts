@@ -120,10 +120,10 @@ async function main(): Promise<number> {
   const { db, embedded } = await database();
   let esito = 0;
   try {
-    await runMigrations(db.db);
+    await runMigrations(db);
     const autore = { origine: 'cli' as const, nome: `cli (${os.userInfo().username}@${os.hostname()})` };
     for (const { file, tipo } of lavori) {
-      const r = await importa(db.sql, file, {
+      const r = await importa(db.db, file, {
         tipo, file: path.basename(file), autore, completo: a.completo, prova: a.prova, soglia: a.soglia, colonne,
         onProgress: avanzamento(path.basename(file)),
       });

@@ -1,6 +1,6 @@
 /** The kinds of import file and what each kind tells the engine (importa.ts). */
-import type postgres from 'postgres';
 import type { z } from 'zod';
+import type { Sql } from '../db/client.js';
 import type { CopyValue } from '../db/copy.js';
 
 export { TIPI_IMPORT, type TipoImport } from '../../shared/importazioni.js';
@@ -38,7 +38,8 @@ export interface Conteggi {
  * holds the file's rows (riga, ok, esito and one column per field present), and the options.
  */
 export interface Lavoro {
-  tx: postgres.TransactionSql;
+  /** The connection of the run's transaction (its handle's $client): set-based SQL and COPY. */
+  tx: Sql;
   /** Fields present in the file (absent optional fields are left as they are). */
   presenti: Set<string>;
   completo: boolean;

@@ -10,9 +10,8 @@
  * good rows or nothing. After the commit the running servers forget what changed and the search
  * vocabulary learns new words.
  */
-import type postgres from 'postgres';
 import { z } from 'zod';
-import type { Sql } from '../db/client.js';
+import { type Db, inTransazione } from '../db/client.js';
 import type { CopyValue } from '../db/copy.js';
 import { notificaCatalogo } from '../catalogo/catalogo.cache.js';
 import { leggiIntestazione } from './colonne.js';
@@ -38,13 +37,13 @@ export function verificaOpzioni(o: Pick<OpzioniImport, 'tipo' | 'soglia' | 'comp
 }
 
 /** Imports one file. A refused file is a report (stato 'rifiutata'), not an exception. */
-export async function importa(sql: Sql, file: string, o: OpzioniImport): Promise<RapportoImport> {
+export async function importa(db: Db, file: string, o: OpzioniImport): Promise<RapportoImport> {
   const def = TIPI[o.tipo];
   const soglia = verificaOpzioni(o);
   const inizio = performance.now();
   let id = o.registro;
-  if (id === undefined) id = await apriRegistro(sql, o, soglia);
-  else await riprendiRegistro(sql, id);
+  if (id === undefined) id = await apriRegistro(db, o, soglia);
+  else await riprendiRegistro(db, id);
   const r: RapportoImport = {
     id, tipo: o.tipo, file: o.file, stato: 'rifiutata', formato: {}, colonneIgnorate: [],
     righeLette: 0, scartate: 0, nuove: 0, modificate: 0, invariate: 0, ritirate: 0, errori: [], durataMs: 0,
@@ -52,7 +51,7 @@ export async function importa(sql: Sql, file: string, o: OpzioniImport): Promise
   let applicato: Applicato | undefined;
   try {
     try {
-      applicato = await sql.begin((tx) => esegui(tx, def, file, o, soglia, r));
+      applicato = await inTransazione(db, (tx) => esegui(tx, def, file, o, soglia, r));
     } catch (err) {
       if (!(err instanceof FileNonValido)) throw err;
       r.stato = 'rifiutata';
@@ -62,24 +61,24 @@ export async function importa(sql: Sql, file: string, o: OpzioniImport): Promise
     if (applicato) {
       o.onProgress?.({ id: r.id, fase: 'ricerca', righe: r.righeLette });
       // The data is committed: a failure here is told, not turned into a failed run.
-      await dopoImport(sql, applicato).catch((err: unknown) => {
+      await dopoImport(db, applicato).catch((err: unknown) => {
         r.motivo = `Dati importati, ma ricerca e cache non aggiornate (${(err as Error).message}): `
           + 'eseguire SELECT refresh_search_vocab() e riavviare il portale';
       });
     }
   } catch (err) {
     // The run's own error matters more than one writing its record (the database may be gone).
-    await registroFallito(sql, id, (err as Error).message, Math.round(performance.now() - inizio)).catch(() => undefined);
+    await registroFallito(db, id, (err as Error).message, Math.round(performance.now() - inizio)).catch(() => undefined);
     throw err;
   }
   r.durataMs = Math.round(performance.now() - inizio);
-  await chiudiRegistro(sql, r);
+  await chiudiRegistro(db, r);
   return r;
 }
 
 /** The run's transaction: read and stage, check, classify, and write unless refused or a dry run. */
 async function esegui(
-  tx: postgres.TransactionSql,
+  tx: Db,
   def: DefinizioneTipo,
   file: string,
   o: OpzioniImport,
@@ -87,17 +86,17 @@ async function esegui(
   r: RapportoImport,
 ): Promise<Applicato | undefined> {
   // Whatever the caller's connection carries (the app's 15 s), a large file takes longer.
-  await tx`SET LOCAL statement_timeout = 0`;
-  await tx`SET LOCAL work_mem = '64MB'`;
+  await tx.$client`SET LOCAL statement_timeout = 0`;
+  await tx.$client`SET LOCAL work_mem = '64MB'`;
   // Room in memory for the staging table: temporary tables live in the session's temp_buffers,
   // 8 MB by default, and classifying 200,000 articoli spilled to disk (5.8 s, 3.6 s with this).
   // Postgres refuses a new size once the session has used a temporary table: it then keeps the
   // size it has (this one, on a connection that ran an import before).
-  await tx.savepoint((sp) => sp`SET LOCAL temp_buffers = '128MB'`).catch(() => undefined);
+  await inTransazione(tx, async (sp) => sp.$client`SET LOCAL temp_buffers = '128MB'`).catch(() => undefined);
   // A process that dies mid-statement (an import's own process whose server was killed) leaves
   // nothing running: Postgres notices the closed connection within a second and rolls back.
   // Postgres before 14 does not know the setting.
-  await tx.savepoint((sp) => sp`SET LOCAL client_connection_check_interval = '1s'`).catch(() => undefined);
+  await inTransazione(tx, async (sp) => sp.$client`SET LOCAL client_connection_check_interval = '1s'`).catch(() => undefined);
   const progresso: Progresso = { letti: 0, totale: 0 };
   const righe = righeFile(file, r.formato, progresso)[Symbol.asyncIterator]();
   try {
@@ -109,7 +108,7 @@ async function esegui(
 }
 
 async function leggiEApplica(
-  tx: postgres.TransactionSql,
+  tx: Db,
   def: DefinizioneTipo,
   righe: AsyncIterator<RigaGrezza>,
   progresso: Progresso,
@@ -125,7 +124,7 @@ async function leggiEApplica(
   const presenti = campi.map((c) => c.nome);
   const schema = z.object(Object.fromEntries(campi.map((c) => [c.nome, schemaCampo(c)])));
   const staging = def.staging(presenti);
-  await creaStaging(tx, staging.colonne);
+  await creaStaging(tx.$client, staging.colonne);
 
   const errori: ErroreRiga[] = r.errori;
   // What the file wrote is kept cut short: a refused cell may be thousands of characters long.
@@ -178,11 +177,11 @@ async function leggiEApplica(
       yield [riga, false, ...campiChiave.map((v, i) => (chiave[i] && typeof v === 'string' && v !== '' && v.length <= 50 ? v : null))];
     }
   }
-  await copiaStaging(tx, staging.colonne.map((c) => c.nome), valide());
+  await copiaStaging(tx.$client, staging.colonne.map((c) => c.nome), valide());
   if (r.righeLette === 0) throw new FileNonValido('Il file non contiene righe di dati dopo l\'intestazione');
 
   o.onProgress?.({ id: r.id, fase: 'verifica', righe: r.righeLette });
-  const lavoro: Lavoro = { tx, presenti: new Set(presenti), completo: o.completo ?? false, nomi: intestazione.nomi };
+  const lavoro: Lavoro = { tx: tx.$client, presenti: new Set(presenti), completo: o.completo ?? false, nomi: intestazione.nomi };
   const rifiutate = await def.verifica(lavoro);
   r.scartate += rifiutate.length;
   annota(rifiutate);
@@ -199,7 +198,7 @@ async function leggiEApplica(
   }
   o.onProgress?.({ id: r.id, fase: 'scrittura', righe: r.righeLette });
   // One import writes at a time: two files of the same kind would race on the same rows.
-  await tx`SELECT pg_advisory_xact_lock(hashtext('portale_import'))`;
+  await tx.$client`SELECT pg_advisory_xact_lock(hashtext('portale_import'))`;
   const applicato = await def.applica(lavoro, r);
   r.stato = 'applicata';
   // The outcome commits with the data (scriviEsito).
@@ -230,7 +229,8 @@ function campiDelFile(def: DefinizioneTipo, trovati: string[]): Campo[] {
 }
 
 /** After commit: every server forgets what changed; the search vocabulary learns the new words. */
-async function dopoImport(sql: Sql, a: Applicato): Promise<void> {
+async function dopoImport(db: Db, a: Applicato): Promise<void> {
+  const sql = db.$client;
   if (a.vocabolario) await sql`SELECT refresh_search_vocab()`;
   else if (a.paroleNuove.length > 0) await sql`SELECT impara_parole_vocab(${a.paroleNuove}::text[])`;
   if (a.categorie && a.prodotti.length > 0) await notificaCatalogo(sql, 'tutto');

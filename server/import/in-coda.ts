@@ -15,8 +15,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Task } from 'graphile-worker';
 import { z } from 'zod';
 import { ERRORI_NEL_RAPPORTO, MSG_IMPORT, type importRequest, type Rapporto } from '../../shared/importazioni.js';
-import type { Sql } from '../db/client.js';
-import { badRequest } from '../lib/errors.js';
+import { type Db, inTransazione } from '../db/client.js';
+import { badRequest, notFound } from '../lib/errors.js';
 import type { FileRicevuto } from '../lib/upload/ricevi-file.js';
 import { leggiMappa, percorsoMappa } from './colonne.js';
 import type { Autore } from './esecuzione.js';
@@ -41,7 +41,7 @@ export const cartellaImport = (mediaDir: string) => path.join(mediaDir, '.import
 
 /** Keeps an uploaded file and queues its run; the answer is the queued run. */
 export async function accodaImport(
-  sql: Sql, mediaDir: string, files: readonly FileRicevuto[], input: z.output<typeof importRequest>, autore: Autore,
+  db: Db, mediaDir: string, files: readonly FileRicevuto[], input: z.output<typeof importRequest>, autore: Autore,
 ): Promise<Rapporto> {
   const file = files.find((f) => f.campo === 'file');
   if (!file) throw badRequest(MSG_IMPORT.fileMancante);
@@ -58,13 +58,13 @@ export async function accodaImport(
   const salvato = path.join(dir, `${crypto.randomUUID()}.${file.tipo.ext}`);
   await fs.promises.rename(file.percorso, salvato);
   try {
-    const id = await sql.begin(async (tx) => {
+    const id = await inTransazione(db, async (tx) => {
       const nuovo = await apriRegistro(tx, opzioni, input.soglia ?? SOGLIA_PREDEFINITA, salvato);
-      await tx`SELECT graphile_worker.add_job('importa_file', json_build_object('id', ${nuovo}::int),
+      await tx.$client`SELECT graphile_worker.add_job('importa_file', json_build_object('id', ${nuovo}::int),
         queue_name => 'importazioni', max_attempts => ${TENTATIVI_LAVORO})`;
       return nuovo;
     });
-    return (await rapportoImportazione(sql, id))!;
+    return (await rapportoImportazione(db, id))!;
   } catch (err) {
     await fs.promises.rm(salvato, { force: true });
     throw err;
@@ -72,10 +72,10 @@ export async function accodaImport(
 }
 
 /** A run as the screen and the ERP read it: its record, the first refused rows, a message. */
-export async function rapportoImportazione(sql: Sql, id: number): Promise<Rapporto | undefined> {
-  const importazione = await leggiImportazione(sql, id);
+export async function rapportoImportazione(db: Db, id: number): Promise<Rapporto | undefined> {
+  const importazione = await leggiImportazione(db, id);
   if (!importazione) return undefined;
-  const errori = importazione.scartate > 0 ? (await erroriImportazione(sql, id, 0, ERRORI_NEL_RAPPORTO)).errori : [];
+  const errori = importazione.scartate > 0 ? (await erroriImportazione(db, id, 0, ERRORI_NEL_RAPPORTO)).errori : [];
   const msg = {
     in_attesa: MSG_IMPORT.inAttesa,
     in_corso: MSG_IMPORT.inCorso,
@@ -85,6 +85,16 @@ export async function rapportoImportazione(sql: Sql, id: number): Promise<Rappor
     fallita: importazione.motivo ?? MSG_IMPORT.rifiutata,
   }[importazione.stato];
   return { status: importazione.stato === 'rifiutata' || importazione.stato === 'fallita' ? 1 : 0, msg, importazione, errori };
+}
+
+/**
+ * The report of a run pushed by the ERP, for the token that pushed it only: another's runs are as
+ * unknown to it as ids never used (the same answer, which does not tell that a run exists).
+ */
+export async function rapportoDelToken(db: Db, id: number, tokenId: number): Promise<Rapporto> {
+  const [r] = await db.$client<{ token_id: number | null }[]>`SELECT token_id FROM importazioni WHERE id = ${id}`;
+  if (!r || r.token_id !== tokenId) throw notFound(MSG_IMPORT.sconosciuta);
+  return (await rapportoImportazione(db, id))!;
 }
 
 export interface OpzioniLavoro {
@@ -99,7 +109,8 @@ export interface OpzioniLavoro {
  * its last failed attempt, and at once when that process died: a file that kills it would
  * kill it again).
  */
-export function importaFile(sql: Sql, o: OpzioniLavoro, log: Pick<FastifyBaseLogger, 'warn'>): Task {
+export function importaFile(db: Db, o: OpzioniLavoro, log: Pick<FastifyBaseLogger, 'warn'>): Task {
+  const sql = db.$client;
   return async (payload, helpers) => {
     const { id } = z.object({ id: z.number().int() }).parse(payload);
     const [r] = await sql<{

@@ -4,11 +4,12 @@
  * every check and write after that is one set-based statement over it. It lives in the run's
  * transaction and is dropped at its end.
  */
-import type postgres from 'postgres';
+import type { Sql } from '../db/client.js';
 import { copyRows, type CopyValue } from '../db/copy.js';
 import type { ErroreRiga, Lavoro } from './definizione.js';
 
-type Tx = postgres.TransactionSql;
+/** The connection of the run's transaction (Lavoro.tx). */
+type Tx = Sql;
 
 /** Only names from the kinds' own definitions ever reach this, never a name from a file. */
 export const ident = (s: string): string => `"${s.replace(/"/g, '""')}"`;

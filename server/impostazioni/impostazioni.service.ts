@@ -1,5 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { sqlOf, type DbOrTx } from '../db/client.js';
+import { registraModifica } from '../audit/audit.service.js';
+import type { AdminSessione } from '../auth/utente-sessione.js';
+import { type Db, inTransazione } from '../db/client.js';
 import { impostazioni } from '../db/schema/index.js';
 import { type Ascoltatore, Cache, CACHE, notifica } from '../lib/cache.js';
 
@@ -15,7 +17,7 @@ export class Impostazioni implements Ascoltatore {
   readonly canale = CACHE.impostazioni.canale;
   private readonly cache = new Cache<Chiave, boolean>('impostazioni');
 
-  constructor(private readonly db: DbOrTx) {}
+  constructor(private readonly db: Db) {}
 
   async get(chiave: Chiave): Promise<boolean> {
     return this.cache.ricorda(chiave, async () => {
@@ -25,16 +27,16 @@ export class Impostazioni implements Ascoltatore {
   }
 
   /** Writes a switch (in the caller's transaction when given; then forget() if it rolls back). */
-  async set(chiave: Chiave, value: boolean, db: DbOrTx = this.db): Promise<boolean> {
+  async set(chiave: Chiave, value: boolean, db: Db = this.db): Promise<boolean> {
     await db.insert(impostazioni).values({ chiave, valore: value ? '1' : '0' })
       .onConflictDoUpdate({ target: impostazioni.chiave, set: { valore: value ? '1' : '0', updatedAt: sql`now()` } });
-    await notifica(sqlOf(db), this.canale);
+    await notifica(db.$client, this.canale);
     this.cache.set(chiave, value);
     return value;
   }
 
   /** Both switches as stored now (the admin page reads them fresh), remembered as the cache. */
-  async leggiTutte(db: DbOrTx = this.db): Promise<Record<Chiave, boolean>> {
+  async leggiTutte(db: Db = this.db): Promise<Record<Chiave, boolean>> {
     const lettura = this.cache.lettura();
     const rows = await db.select().from(impostazioni).where(inArray(impostazioni.chiave, CHIAVI));
     const out = Object.fromEntries(CHIAVI.map((k) => [k, rows.find((r) => r.chiave === k)?.valore === '1'])) as Record<Chiave, boolean>;
@@ -48,7 +50,7 @@ export class Impostazioni implements Ascoltatore {
   }
 
   /** Flips a switch atomically and returns the new value (in the caller's transaction when given). */
-  async toggle(chiave: Chiave, db: DbOrTx = this.db): Promise<boolean> {
+  async toggle(chiave: Chiave, db: Db = this.db): Promise<boolean> {
     const rows = await db.insert(impostazioni).values({ chiave, valore: '1' })
       .onConflictDoUpdate({
         target: impostazioni.chiave,
@@ -56,8 +58,25 @@ export class Impostazioni implements Ascoltatore {
       })
       .returning({ valore: impostazioni.valore });
     const value = rows[0]?.valore === '1';
-    await notifica(sqlOf(db), this.canale);
+    await notifica(db.$client, this.canale);
     this.cache.set(chiave, value);
     return value;
+  }
+}
+
+/** impostazioni/update: the switches given, with their audit record; both switches as stored after. */
+export async function aggiornaImpostazioni(
+  db: Db, imp: Impostazioni, admin: AdminSessione, cambi: Partial<Record<Chiave, 0 | 1>>,
+): Promise<Record<Chiave, boolean>> {
+  try {
+    return await inTransazione(db, async (tx) => {
+      for (const [k, v] of Object.entries(cambi) as [Chiave, 0 | 1][]) await imp.set(k, v === 1, tx);
+      await registraModifica(tx, admin, { azione: 'impostazioni.aggiorna', entita: 'impostazioni', dettagli: cambi });
+      return imp.leggiTutte(tx);
+    });
+  } catch (err) {
+    // set() remembered values that were not committed.
+    imp.svuota();
+    throw err;
   }
 }

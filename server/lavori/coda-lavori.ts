@@ -1,7 +1,7 @@
 import { type Logger, run, runOnce, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import { isDatabaseUnreachable, outageLogger } from '../lib/database-unreachable.js';
 import type pg from 'pg';
-import type { Sql } from '../db/client.js';
+import type postgres from 'postgres';
 import { poolDiLavoro } from '../db/graphile.js';
 import { loggerDi } from './connessione.js';
 import { WorkerVivi } from './worker-vivi.js';
@@ -55,7 +55,7 @@ export class CodaLavori {
   private readonly logger: Logger;
 
   constructor(
-    private readonly sql: Sql,
+    private readonly sql: postgres.Sql,
     private readonly tasks: TaskList,
     private readonly pianificati: Pianificato[],
     private readonly log: Log,

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type postgres from 'postgres';
 import type { Sql } from '../db/client.js';
 
 /**
@@ -101,7 +102,7 @@ export interface Ascoltatore {
  * pool does (server/db/client.ts), without throwing or logging, and every LISTEN that succeeds calls
  * `svuota`. After an outage that can happen a few times in a row: an emptied cache costs one read.
  */
-export async function ascolta(sql: Sql, ascoltatori: Ascoltatore[]): Promise<() => Promise<void>> {
+export async function ascolta(sql: postgres.Sql, ascoltatori: Ascoltatore[]): Promise<() => Promise<void>> {
   const ascolti = await Promise.all(ascoltatori.map((a) => sql.listen(a.canale, (payload) => a.svuota(payload), () => a.svuota())));
   return async () => {
     for (const a of ascolti) await a.unlisten();

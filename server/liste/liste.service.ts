@@ -5,20 +5,20 @@ import type { ClienteSessione, UtenteSessione } from '../auth/utente-sessione.js
 import { prezziDi } from '../catalogo/prezzi.js';
 import type { CatalogoCache } from '../catalogo/catalogo.cache.js';
 import { leggiProdotti } from '../catalogo/prodotti.queries.js';
-import type { DbOrTx } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { liste, listeProdotti, prodotti } from '../db/schema/index.js';
 import { forbidden, notFound } from '../lib/errors.js';
 
 /** The user's lists for one client with their products priced for that client (two queries). */
 export async function leggiListe(
-  db: DbOrTx, catalogo: CatalogoCache, utente: UtenteSessione, cliente: ClienteSessione,
+  db: Db, catalogo: CatalogoCache, utente: UtenteSessione, cliente: ClienteSessione,
 ): Promise<Lista[]> {
-  const rows = await db.execute<{ id: number; nome: string; descrizione: string; prodotti: number[] }>(dsql`
+  const rows = await db.$client<{ id: number; nome: string; descrizione: string; prodotti: number[] }[]>`
     SELECT l.id, l.nome, l.descrizione,
       coalesce((SELECT array_agg(lp.prodotto_id ORDER BY lp.created_at, lp.prodotto_id) FROM liste_prodotti lp
                 WHERE lp.lista_id = l.id), '{}') AS prodotti
     FROM liste l WHERE l.utente_id = ${utente.id} AND l.cliente_id = ${cliente.id}
-    ORDER BY l.id`);
+    ORDER BY l.id`;
   const ids = [...new Set(rows.flatMap((r) => r.prodotti))];
   const byId = new Map((await leggiProdotti(db, catalogo, prezziDi(cliente), ids)).map((p) => [p.id, p]));
   return rows.map((r) => ({
@@ -33,21 +33,21 @@ export async function leggiListe(
 }
 
 export async function creaLista(
-  db: DbOrTx, utente: UtenteSessione, cliente: ClienteSessione, nome: string, descrizione: string,
+  db: Db, utente: UtenteSessione, cliente: ClienteSessione, nome: string, descrizione: string,
 ): Promise<Lista> {
   const [row] = await db.insert(liste).values({ utenteId: utente.id, clienteId: cliente.id, nome, descrizione }).returning();
   return { id: row!.id, nome: row!.nome, descrizione: row!.descrizione, prodotti: [] };
 }
 
 /** Loads a list and checks it is the user's: 404 when missing, 403 when someone else's. */
-async function propria(db: DbOrTx, utente: UtenteSessione, listaId: number) {
+async function propria(db: Db, utente: UtenteSessione, listaId: number) {
   const [row] = await db.select().from(liste).where(eq(liste.id, listaId));
   if (!row) throw notFound(`Lista #${listaId} non trovata.`);
   if (row.utenteId !== utente.id || !utente.clienti.some((c) => c.id === row.clienteId)) throw forbidden();
   return row;
 }
 
-export async function rinominaLista(db: DbOrTx, utente: UtenteSessione, listaId: number, nome: string) {
+export async function rinominaLista(db: Db, utente: UtenteSessione, listaId: number, nome: string) {
   await propria(db, utente, listaId);
   const nuovo = nome.trim();
   if (!nuovo) return { status: 1, msg: MSG_LISTE.nuovoNomeObbligatorio };
@@ -55,13 +55,13 @@ export async function rinominaLista(db: DbOrTx, utente: UtenteSessione, listaId:
   return { status: 0, msg: 'Lista aggiornata correttamente.' };
 }
 
-export async function cancellaLista(db: DbOrTx, utente: UtenteSessione, listaId: number) {
+export async function cancellaLista(db: Db, utente: UtenteSessione, listaId: number) {
   await propria(db, utente, listaId);
   await db.delete(liste).where(eq(liste.id, listaId));
   return { status: 0, msg: `Lista #${listaId} cancellata.` };
 }
 
-export async function aggiungiProdotto(db: DbOrTx, utente: UtenteSessione, listaId: number, prodottoId: number) {
+export async function aggiungiProdotto(db: Db, utente: UtenteSessione, listaId: number, prodottoId: number) {
   await propria(db, utente, listaId);
   const [p] = await db.select({ id: prodotti.id }).from(prodotti)
     .where(and(eq(prodotti.id, prodottoId), eq(prodotti.status, 0), dsql`${prodotti.deletedAt} IS NULL`));
@@ -70,7 +70,7 @@ export async function aggiungiProdotto(db: DbOrTx, utente: UtenteSessione, lista
   return { status: 0, msg: MSG_LISTE.assegnato };
 }
 
-export async function rimuoviProdotto(db: DbOrTx, utente: UtenteSessione, listaId: number, prodottoId: number) {
+export async function rimuoviProdotto(db: Db, utente: UtenteSessione, listaId: number, prodottoId: number) {
   await propria(db, utente, listaId);
   await db.delete(listeProdotti).where(and(eq(listeProdotti.listaId, listaId), eq(listeProdotti.prodottoId, prodottoId)));
   return { status: 0, msg: 'Prodotto rimosso dalla lista.' };

@@ -7,16 +7,14 @@ import {
 } from '../../shared/media.js';
 import { registraModifica } from '../audit/audit.service.js';
 import type { AdminSessione } from '../auth/utente-sessione.js';
-import { sqlOf, type DbOrTx } from '../db/client.js';
+import { type Db, inTransazione } from '../db/client.js';
 import { multimedia } from '../db/schema/index.js';
-import type { Deps } from '../deps.js';
 import { badRequest, notFound } from '../lib/errors.js';
 import {
   cartellaMedia, inTransazioneConFile, rimuoviFileMedia, type FileAccettato, type FileConservato, type ScritturaMedia,
 } from '../lib/upload/file-media.js';
 import type { FileRicevuto } from '../lib/upload/ricevi-file.js';
 
-type Ctx = Pick<Deps, 'db' | 'config'>;
 type Riga = typeof multimedia.$inferSelect;
 
 /**
@@ -42,9 +40,9 @@ const fileDelDocumento = (r: Pick<Riga, 'linkFolder' | 'linkFile'>) => (r.linkFi
  * Removes the files of rows already changed or deleted. A file that cannot be removed costs disk,
  * not a broken page: logged, never the answer's failure (the change has committed).
  */
-async function rimuoviDopo(ctx: Ctx, log: FastifyBaseLogger, files: { dir: string; file: string }[]): Promise<void> {
+async function rimuoviDopo(mediaDir: string, log: FastifyBaseLogger, files: { dir: string; file: string }[]): Promise<void> {
   try {
-    await rimuoviFileMedia(ctx.config.mediaDir, files);
+    await rimuoviFileMedia(mediaDir, files);
   } catch (err) {
     log.warn({ err, files }, 'file multimedia non rimossi');
   }
@@ -90,7 +88,7 @@ async function conservaCover(media: ScritturaMedia, cover: FileAccettato, dir: s
 
 const documento = (f: FileConservato) => ({ linkFolder: f.dir, linkFile: f.file });
 
-async function rigaPerModifica(tx: DbOrTx, id: number): Promise<Riga> {
+async function rigaPerModifica(tx: Db, id: number): Promise<Riga> {
   const [r] = await tx.select().from(multimedia).where(eq(multimedia.id, id)).for('update');
   if (!r) throw notFound(MSG_MULTIMEDIA.nonTrovato);
   return r;
@@ -98,11 +96,11 @@ async function rigaPerModifica(tx: DbOrTx, id: number): Promise<Riga> {
 
 /** multimedia/test: the row, its files and the audit record, together or not at all. */
 export async function creaMultimedia(
-  ctx: Ctx, admin: AdminSessione, input: z.output<typeof multimediaCreaRequest>, files: readonly FileRicevuto[],
+  db: Db, mediaDir: string, admin: AdminSessione, input: z.output<typeof multimediaCreaRequest>, files: readonly FileRicevuto[],
 ): Promise<Esito & { id: number }> {
   const { file, cover } = fileDellaRichiesta(files);
   verificaContenuto({ tipologia: input.tipologia, link: input.link, haFile: !!file, haCover: !!cover });
-  return inTransazioneConFile(ctx.db, ctx.config.mediaDir, async (tx, media) => {
+  return inTransazioneConFile(db, mediaDir, async (tx, media) => {
     const dir = cartellaDi(input.tipologia);
     const doc = file ? documento(await media.conserva(file, dir)) : {};
     const img = cover ? await conservaCover(media, cover, dir) : {};
@@ -120,12 +118,12 @@ export async function creaMultimedia(
 
 /** multimedia/update: the fields sent, checked against what the item is (a banner keeps its link). */
 export async function aggiornaMultimedia(
-  ctx: Ctx, admin: AdminSessione, input: z.output<typeof multimediaUpdateRequest>,
+  db: Db, admin: AdminSessione, input: z.output<typeof multimediaUpdateRequest>,
 ): Promise<Esito> {
   const { multimedia_id: id, ...campi } = input;
   const cambi = Object.fromEntries(Object.entries(campi).filter(([, v]) => v !== undefined)) as Partial<typeof campi>;
   if (Object.keys(cambi).length === 0) throw badRequest(MSG_MULTIMEDIA.nessunaModifica);
-  await ctx.db.transaction(async (tx) => {
+  await inTransazione(db, async (tx) => {
     const r = await rigaPerModifica(tx, id);
     const tipologia = cambi.tipologia ?? r.tipologia;
     if ((tipologia === TIPOLOGIA_BANNER) !== (r.tipologia === TIPOLOGIA_BANNER)) throw badRequest(MSG_MULTIMEDIA.cambioTipologia);
@@ -150,11 +148,11 @@ export async function aggiornaMultimedia(
  * commit together; the replaced files are removed once they have.
  */
 export async function sostituisciFileMultimedia(
-  ctx: Ctx, admin: AdminSessione, id: number, files: readonly FileRicevuto[], log: FastifyBaseLogger,
+  db: Db, mediaDir: string, admin: AdminSessione, id: number, files: readonly FileRicevuto[], log: FastifyBaseLogger,
 ): Promise<Esito> {
   const { file, cover } = fileDellaRichiesta(files);
   if (!file && !cover) throw badRequest(MSG_MULTIMEDIA.nessunFile);
-  const sostituiti = await inTransazioneConFile(ctx.db, ctx.config.mediaDir, async (tx, media) => {
+  const sostituiti = await inTransazioneConFile(db, mediaDir, async (tx, media) => {
     const r = await rigaPerModifica(tx, id);
     verificaContenuto({ tipologia: r.tipologia, link: r.link, haFile: !!file || !!r.linkFile, haCover: !!cover || !!r.coverFile });
     const dir = cartellaDi(r.tipologia);
@@ -167,13 +165,13 @@ export async function sostituisciFileMultimedia(
     });
     return [...(file ? fileDelDocumento(r) : []), ...(cover ? fileDellaCover(r) : [])];
   });
-  await rimuoviDopo(ctx, log, sostituiti);
+  await rimuoviDopo(mediaDir, log, sostituiti);
   return { status: 0, msg: MSG_MULTIMEDIA.fileAggiornati };
 }
 
 /** multimedia/ordina: every item of one type, given in its new order, gets its place 1…n. */
-export async function ordinaMultimedia(ctx: Ctx, admin: AdminSessione, ids: number[]): Promise<Esito> {
-  await ctx.db.transaction(async (tx) => {
+export async function ordinaMultimedia(db: Db, admin: AdminSessione, ids: number[]): Promise<Esito> {
+  await inTransazione(db, async (tx) => {
     const righe = await tx.select({ id: multimedia.id, tipologia: multimedia.tipologia }).from(multimedia)
       .where(inArray(multimedia.id, ids)).for('update');
     const tipologie = new Set(righe.map((r) => r.tipologia));
@@ -181,7 +179,7 @@ export async function ordinaMultimedia(ctx: Ctx, admin: AdminSessione, ids: numb
     const [tipologia] = tipologie;
     const [tutti] = await tx.select({ n: count() }).from(multimedia).where(eq(multimedia.tipologia, tipologia!));
     if (tutti!.n !== ids.length) throw badRequest(MSG_MULTIMEDIA.ordineNonValido);
-    await sqlOf(tx)`
+    await tx.$client`
       UPDATE multimedia m SET ordine = v.posto
       FROM unnest(${ids}::int[]) WITH ORDINALITY AS v(id, posto)
       WHERE m.id = v.id`;
@@ -191,8 +189,8 @@ export async function ordinaMultimedia(ctx: Ctx, admin: AdminSessione, ids: numb
 }
 
 /** multimedia/delete: the row and its audit record, then its files. */
-export async function cancellaMultimedia(ctx: Ctx, admin: AdminSessione, id: number, log: FastifyBaseLogger): Promise<Esito> {
-  const r = await ctx.db.transaction(async (tx) => {
+export async function cancellaMultimedia(db: Db, mediaDir: string, admin: AdminSessione, id: number, log: FastifyBaseLogger): Promise<Esito> {
+  const r = await inTransazione(db, async (tx) => {
     const [r] = await tx.delete(multimedia).where(eq(multimedia.id, id)).returning();
     if (!r) throw notFound(MSG_MULTIMEDIA.nonTrovato);
     await registraModifica(tx, admin, {
@@ -201,6 +199,6 @@ export async function cancellaMultimedia(ctx: Ctx, admin: AdminSessione, id: num
     });
     return r;
   });
-  await rimuoviDopo(ctx, log, [...fileDelDocumento(r), ...fileDellaCover(r)]);
+  await rimuoviDopo(mediaDir, log, [...fileDelDocumento(r), ...fileDellaCover(r)]);
   return { status: 0, msg: MSG_MULTIMEDIA.cancellato };
 }

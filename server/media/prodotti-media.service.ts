@@ -1,16 +1,17 @@
+import { and, eq, sql } from 'drizzle-orm';
 import type { MediaProdotto } from '../../shared/catalogo.js';
 import type { Esito } from '../../shared/common.js';
 import { MSG_MEDIA, type TipologiaMedia } from '../../shared/prodotti-media.js';
 import { MAX_FOTO_BYTES, MSG_UPLOAD } from '../../shared/upload.js';
 import { registraModifica } from '../audit/audit.service.js';
 import type { AdminSessione } from '../auth/utente-sessione.js';
-import { sqlOf, type DbOrTx } from '../db/client.js';
-import type { Deps } from '../deps.js';
+import type { CatalogoCache } from '../catalogo/catalogo.cache.js';
+import { type Db, inTransazione } from '../db/client.js';
+import { prodotti, prodottiMedia } from '../db/schema/index.js';
 import { badRequest, notFound, tooLarge } from '../lib/errors.js';
 import { cartellaMedia, conFileMedia, type FileAccettato, rimuoviFileMedia } from '../lib/upload/file-media.js';
 import type { FileRicevuto } from '../lib/upload/ricevi-file.js';
 
-type Ctx = Pick<Deps, 'db' | 'config' | 'catalogo'>;
 type Log = { warn: (obj: object, msg: string) => void };
 
 /**
@@ -28,8 +29,8 @@ interface Prodotto {
   codice: string;
 }
 
-async function prodottoDi(db: DbOrTx, codice: string): Promise<Prodotto> {
-  const [p] = await sqlOf(db)<Prodotto[]>`SELECT id, codice_prodotto AS codice FROM prodotti WHERE codice_prodotto = ${codice}`;
+async function prodottoDi(db: Db, codice: string): Promise<Prodotto> {
+  const [p] = await db.select({ id: prodotti.id, codice: prodotti.codiceProdotto }).from(prodotti).where(eq(prodotti.codiceProdotto, codice));
   if (!p) throw notFound(MSG_MEDIA.prodottoNonTrovato(codice));
   return p;
 }
@@ -39,22 +40,22 @@ async function prodottoDi(db: DbOrTx, codice: string): Promise<Prodotto> {
  * otherwise both clear the old mark from their snapshot and the second would break the unique
  * index. An advisory lock rather than the product's row, which orders update (stock).
  */
-async function bloccaFotoPrincipale(tx: DbOrTx, codice: string): Promise<void> {
-  await sqlOf(tx)`SELECT pg_advisory_xact_lock(hashtext(${`prodotti_media:${codice}`}))`;
+async function bloccaFotoPrincipale(tx: Db, codice: string): Promise<void> {
+  await tx.$client`SELECT pg_advisory_xact_lock(hashtext(${`prodotti_media:${codice}`}))`;
 }
 
 /** Clears the main mark of a product's photos (the partial unique index finds it); the ids it cleared. */
-async function togliPrincipale(tx: DbOrTx, codice: string): Promise<number[]> {
-  const rows = await sqlOf(tx)<{ id: number }[]>`
-    UPDATE prodotti_media SET nome = '', modified = now()
-    WHERE codice_prodotto = ${codice} AND tipologia = 'foto' AND nome = 'default' RETURNING id`;
+async function togliPrincipale(tx: Db, codice: string): Promise<number[]> {
+  const rows = await tx.update(prodottiMedia).set({ nome: '', modified: sql`now()` })
+    .where(and(eq(prodottiMedia.codiceProdotto, codice), eq(prodottiMedia.tipologia, 'foto'), eq(prodottiMedia.nome, 'default')))
+    .returning({ id: prodottiMedia.id });
   return rows.map((r) => r.id);
 }
 
 /** photo-get: a product's photos or attachments, the main photo first, then in upload order. */
-export async function elencoMedia(db: DbOrTx, codice: string, tipologia: TipologiaMedia): Promise<MediaProdotto[]> {
+export async function elencoMedia(db: Db, codice: string, tipologia: TipologiaMedia): Promise<MediaProdotto[]> {
   const p = await prodottoDi(db, codice);
-  const sql = sqlOf(db);
+  const sql = db.$client;
   return sql<MediaProdotto[]>`
     SELECT ${sql.unsafe(COLONNE)} FROM prodotti_media
     WHERE codice_prodotto = ${p.codice} AND tipologia = ${tipologia} ORDER BY (nome = 'default') DESC, id`;
@@ -93,12 +94,12 @@ export interface Caricamento {
  * see the change at once in every server process (the product's cached description is dropped).
  */
 export async function caricaMedia(
-  ctx: Ctx, admin: AdminSessione, c: Caricamento, files: readonly FileRicevuto[],
+  db: Db, mediaDir: string, catalogo: CatalogoCache, admin: AdminSessione, c: Caricamento, files: readonly FileRicevuto[],
 ): Promise<{ status: number; msg: string; media: MediaProdotto[] }> {
   const accettati = accetta(c.tipologia, files);
-  const prodotto = await prodottoDi(ctx.db, c.codice);
+  const prodotto = await prodottoDi(db, c.codice);
   const dir = cartellaMedia('prodotti', prodotto.codice);
-  const media = await conFileMedia(ctx.config.mediaDir, async (scrittura) => {
+  const media = await conFileMedia(mediaDir, async (scrittura) => {
     const righe: { nome: string; file: string; fileWeb: string | null; fileThumb: string | null; bytes: number }[] = [];
     for (const [i, f] of accettati.entries()) {
       const kept = await scrittura.conserva(f, dir);
@@ -107,8 +108,8 @@ export async function caricaMedia(
         : accettati.length > 1 ? `${c.nome ?? ''} (${i + 1})` : c.nome ?? '';
       righe.push({ nome, file: kept.file, fileWeb: copie.web ?? null, fileThumb: copie.thumb ?? null, bytes: kept.bytes });
     }
-    return ctx.db.transaction(async (tx) => {
-      const sql = sqlOf(tx);
+    return inTransazione(db, async (tx) => {
+      const sql = tx.$client;
       let tolte: number[] = [];
       if (c.principale) {
         await bloccaFotoPrincipale(tx, prodotto.codice);
@@ -137,7 +138,7 @@ export async function caricaMedia(
       return inserite;
     }).catch(prodottoSparito(prodotto.codice));
   });
-  await ctx.catalogo.invalidate({ prodotti: [prodotto.id] });
+  await catalogo.invalidate({ prodotti: [prodotto.id] });
   return { status: 0, msg: MSG_MEDIA.caricati(c.tipologia, media.length), media };
 }
 
@@ -153,12 +154,16 @@ const prodottoSparito = (codice: string) => (err: unknown): never => {
  * (after the commit: a file left by a crash costs disk, a row without its file a broken image).
  * Another product's media id is refused and nothing changes.
  */
-export async function cancellaMedia(ctx: Ctx, admin: AdminSessione, codice: string, mediaId: number, log: Log): Promise<Esito> {
-  const prodotto = await prodottoDi(ctx.db, codice);
-  const tolta = await ctx.db.transaction(async (tx) => {
-    const [m] = await sqlOf(tx)<{ tipologia: string; nome: string; dir: string; file: string; file_web: string | null; file_thumb: string | null }[]>`
-      DELETE FROM prodotti_media WHERE id = ${mediaId} AND codice_prodotto = ${prodotto.codice}
-      RETURNING tipologia, nome, dir, file, file_web, file_thumb`;
+export async function cancellaMedia(
+  db: Db, mediaDir: string, catalogo: CatalogoCache, admin: AdminSessione, codice: string, mediaId: number, log: Log,
+): Promise<Esito> {
+  const prodotto = await prodottoDi(db, codice);
+  const tolta = await inTransazione(db, async (tx) => {
+    const [m] = await tx.delete(prodottiMedia).where(and(eq(prodottiMedia.id, mediaId), eq(prodottiMedia.codiceProdotto, prodotto.codice)))
+      .returning({
+        tipologia: prodottiMedia.tipologia, nome: prodottiMedia.nome, dir: prodottiMedia.dir, file: prodottiMedia.file,
+        file_web: prodottiMedia.fileWeb, file_thumb: prodottiMedia.fileThumb,
+      });
     if (!m) throw notFound(MSG_MEDIA.mediaNonTrovata(mediaId));
     await registraModifica(tx, admin, {
       azione: 'prodotto.media.cancella', entita: 'prodotto', entitaId: prodotto.codice,
@@ -166,10 +171,10 @@ export async function cancellaMedia(ctx: Ctx, admin: AdminSessione, codice: stri
     });
     return m;
   });
-  await ctx.catalogo.invalidate({ prodotti: [prodotto.id] });
+  await catalogo.invalidate({ prodotti: [prodotto.id] });
   const files = [tolta.file, tolta.file_web, tolta.file_thumb].flatMap((file) => (file ? [{ dir: tolta.dir, file }] : []));
   try {
-    await rimuoviFileMedia(ctx.config.mediaDir, files);
+    await rimuoviFileMedia(mediaDir, files);
   } catch (err) {
     // The row is gone and the answer says so; a file that could not be removed only costs disk.
     log.warn({ err, files }, 'file di un media cancellato non rimossi');
@@ -178,36 +183,35 @@ export async function cancellaMedia(ctx: Ctx, admin: AdminSessione, codice: stri
 }
 
 /** set-photo-name: that photo becomes the product's main one ('default'), the old mark goes. */
-export async function impostaPrincipale(ctx: Ctx, admin: AdminSessione, codice: string, mediaId: number): Promise<Esito> {
-  const prodotto = await prodottoDi(ctx.db, codice);
-  await ctx.db.transaction(async (tx) => {
-    const sql = sqlOf(tx);
+export async function impostaPrincipale(db: Db, catalogo: CatalogoCache, admin: AdminSessione, codice: string, mediaId: number): Promise<Esito> {
+  const prodotto = await prodottoDi(db, codice);
+  await inTransazione(db, async (tx) => {
     await bloccaFotoPrincipale(tx, prodotto.codice);
-    const [m] = await sql<{ tipologia: string }[]>`
-      SELECT tipologia FROM prodotti_media WHERE id = ${mediaId} AND codice_prodotto = ${prodotto.codice}`;
+    const [m] = await tx.select({ tipologia: prodottiMedia.tipologia }).from(prodottiMedia)
+      .where(and(eq(prodottiMedia.id, mediaId), eq(prodottiMedia.codiceProdotto, prodotto.codice)));
     if (!m) throw notFound(MSG_MEDIA.mediaNonTrovata(mediaId));
     if (m.tipologia !== 'foto') throw badRequest(MSG_MEDIA.soloFoto);
     const tolte = (await togliPrincipale(tx, prodotto.codice)).filter((id) => id !== mediaId);
-    await sql`UPDATE prodotti_media SET nome = 'default', modified = now() WHERE id = ${mediaId}`;
+    await tx.update(prodottiMedia).set({ nome: 'default', modified: sql`now()` }).where(eq(prodottiMedia.id, mediaId));
     await registraModifica(tx, admin, {
       azione: 'prodotto.foto.principale', entita: 'prodotto', entitaId: prodotto.codice,
       dettagli: { media_id: mediaId, ...(tolte.length ? { principale_tolta: tolte } : {}) },
     });
   });
-  await ctx.catalogo.invalidate({ prodotti: [prodotto.id] });
+  await catalogo.invalidate({ prodotti: [prodotto.id] });
   return { status: 0, msg: MSG_MEDIA.principale };
 }
 
 /** reset-photo-name: no photo of the product is main any more (customers see codart/…, then the placeholder). */
-export async function togliFotoPrincipale(ctx: Ctx, admin: AdminSessione, codice: string): Promise<Esito> {
-  const prodotto = await prodottoDi(ctx.db, codice);
-  await ctx.db.transaction(async (tx) => {
+export async function togliFotoPrincipale(db: Db, catalogo: CatalogoCache, admin: AdminSessione, codice: string): Promise<Esito> {
+  const prodotto = await prodottoDi(db, codice);
+  await inTransazione(db, async (tx) => {
     await bloccaFotoPrincipale(tx, prodotto.codice);
     const tolte = await togliPrincipale(tx, prodotto.codice);
     await registraModifica(tx, admin, {
       azione: 'prodotto.foto.nessuna_principale', entita: 'prodotto', entitaId: prodotto.codice, dettagli: { principale_tolta: tolte },
     });
   });
-  await ctx.catalogo.invalidate({ prodotti: [prodotto.id] });
+  await catalogo.invalidate({ prodotti: [prodotto.id] });
   return { status: 0, msg: MSG_MEDIA.nessunaPrincipale };
 }

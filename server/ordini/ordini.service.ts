@@ -2,17 +2,21 @@ import type { DisponibilitaRiga, Ordine, OrdiniCreateRequest } from '../../share
 import { RESPONSE_CODE_OK } from '../../shared/ordini.js';
 import type { ClienteSessione, UtenteSessione } from '../auth/utente-sessione.js';
 import { prezziDi } from '../catalogo/prezzi.js';
-import { sqlOf, type DbOrTx } from '../db/client.js';
+import type { ErpConfig } from '../config.js';
+import type { Db } from '../db/client.js';
+import { aggiornaDaErp, type Log } from '../erp/disponibilita-live.js';
 import { parseQuantita } from './quantita.js';
 
 /**
  * What each asked line can be promised (ordini/check, docs/regole/catalogo.md#promisable-stock): stock plus the quantity on order
- * from the supplier, by the same rule as crea_ordine. Unknown codes answer 0, not available.
+ * from the supplier, by the same rule as crea_ordine, after the ERP's live figures (when configured).
+ * Unknown codes answer 0, not available.
  */
 export async function verificaDisponibilita(
-  db: DbOrTx, righe: { codice_prodotto: string; quantita: number | string }[],
+  db: Db, erp: ErpConfig | undefined, righe: { codice_prodotto: string; quantita: number | string }[], log: Log,
 ): Promise<DisponibilitaRiga[]> {
-  const sql = sqlOf(db);
+  await aggiornaDaErp(db, erp, righe, log);
+  const sql = db.$client;
   if (righe.length === 0) return [];
   const codes = [...new Set(righe.map((r) => r.codice_prodotto))];
   const rows = await sql<{ codice_prodotto: string; promettibile: number }[]>`
@@ -33,18 +37,21 @@ const rifiuto = (msg: string): Esito => ({ status: 1, msg });
 
 
 /**
- * ordini/create (docs/regole/ordini.md#order-creation): the SQL function crea_ordine (server/ordini/sql/) takes the prices
- * from the database for the session's client, promises each line from stock and then from the
- * supplier's incoming quantity under row locks taken in id order (concurrent orders never promise
- * more than stock plus on order, and never deadlock) and stores the order with a snapshot of each
- * line and how much of it is backordered, in one statement, with its confirmation mail queued (server/posta). Idempotent per
- * user on `key`: a repeated request answers the order it already made.
+ * ordini/create (docs/regole/ordini.md#order-creation): the ERP's live stock first (when configured), then the SQL function
+ * crea_ordine (server/ordini/sql/) takes the prices from the database for the session's client,
+ * promises each line from stock and then from the supplier's incoming quantity under row locks
+ * taken in id order (concurrent orders never promise more than stock plus on order, and never
+ * deadlock) and stores the order with a snapshot of each line and how much of it is backordered,
+ * in one statement, with its confirmation mail queued (server/posta). Idempotent per user on
+ * `key`: a repeated request answers the order it already made.
  */
 export async function creaOrdine(
-  db: DbOrTx, utente: UtenteSessione, cliente: ClienteSessione,
-  req: Omit<OrdiniCreateRequest, 'idempotency_key'>, key: string | undefined, esporta: boolean,
+  db: Db, erp: ErpConfig | undefined, utente: UtenteSessione, cliente: ClienteSessione,
+  req: Omit<OrdiniCreateRequest, 'idempotency_key'>, key: string | undefined, log: Log,
 ): Promise<Esito> {
-  const sql = sqlOf(db);
+  await aggiornaDaErp(db, erp, req.carrelloItems ?? [], log);
+  const esporta = Boolean(erp?.webhookUrl || erp?.exportDir);
+  const sql = db.$client;
   const righe = req.carrelloItems ?? [];
   if (righe.length === 0) return rifiuto('Il carrello è vuoto: aggiungi almeno un prodotto prima di confermare.');
   const quantita = new Map<string, number>();
@@ -79,8 +86,8 @@ export async function creaOrdine(
 }
 
 /** The user's orders for one client, newest first, with their lines aggregated in the same query. */
-export async function leggiOrdini(db: DbOrTx, utenteId: number, clienteId: number, limit = 500): Promise<Ordine[]> {
-  const sql = sqlOf(db);
+export async function leggiOrdini(db: Db, utenteId: number, clienteId: number, limit = 500): Promise<Ordine[]> {
+  const sql = db.$client;
   return sql<Ordine[]>`
     SELECT o.id, to_json(o.created_at)#>>'{}' AS created_at, o.nome, o.note, o.response_code, o.response_status,
       round(o.totale, 3)::float8 AS totale,
@@ -94,8 +101,8 @@ export async function leggiOrdini(db: DbOrTx, utenteId: number, clienteId: numbe
 }
 
 /** Monthly turnover of a client (accepted orders of all its users). */
-export async function fatturatoMensile(db: DbOrTx, clienteId: number) {
-  const sql = sqlOf(db);
+export async function fatturatoMensile(db: Db, clienteId: number) {
+  const sql = db.$client;
   return sql<{ anno: number; mese: number; importo_totale: number }[]>`
     SELECT extract(year FROM created_at)::int AS anno, extract(month FROM created_at)::int AS mese,
       round(sum(totale), 2)::float8 AS importo_totale

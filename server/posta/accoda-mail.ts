@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import type { Mail } from '../lib/mailer.js';
 
 /**
@@ -8,10 +7,10 @@ import type { Mail } from '../lib/mailer.js';
  * The row is written by the SQL function accoda_mail (server/posta/sql/accoda_mail.sql), which crea_ordine also
  * calls for an order's confirmation: one definition of a queued mail for TypeScript and SQL.
  */
-export async function accodaMail(db: DbOrTx, mail: Mail): Promise<number> {
-  const [row] = await db.execute<{ id: number }>(sql`
+export async function accodaMail(db: Db, mail: Mail): Promise<number> {
+  const [row] = await db.$client<{ id: number }[]>`
     SELECT accoda_mail(p_destinatario => ${mail.to}, p_oggetto => ${mail.subject}, p_testo => ${mail.text},
-      p_reply_to => ${mail.replyTo ?? null}) AS id`);
+      p_reply_to => ${mail.replyTo ?? null}) AS id`;
   return row!.id;
 }
 
@@ -20,7 +19,7 @@ export async function accodaMail(db: DbOrTx, mail: Mail): Promise<number> {
  * names the user only, and the temporary password is drawn when the mail is sent
  * (server/posta/credenziali.ts), so that it is never stored.
  */
-export async function accodaCredenziali(db: DbOrTx, utenteId: number): Promise<number> {
-  const [row] = await db.execute<{ id: number }>(sql`SELECT accoda_mail(p_utente_id => ${utenteId}) AS id`);
+export async function accodaCredenziali(db: Db, utenteId: number): Promise<number> {
+  const [row] = await db.$client<{ id: number }[]>`SELECT accoda_mail(p_utente_id => ${utenteId}) AS id`;
   return row!.id;
 }

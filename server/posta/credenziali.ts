@@ -1,5 +1,5 @@
 import { hashPassword, passwordTemporanea } from '../auth/passwords.js';
-import type { Sql } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import type { Mail } from '../lib/mailer.js';
 import { credenziali } from './testi.js';
 
@@ -11,10 +11,10 @@ import { credenziali } from './testi.js';
  * the mail server's delays do not lengthen it. Null when the user's password was set after the
  * request (a newer credentials mail, an admin's edit): that one counts, this mail is not sent.
  */
-export async function emettiCredenziali(sql: Sql, mailId: number): Promise<Mail | null> {
+export async function emettiCredenziali(db: Db, mailId: number): Promise<Mail | null> {
   const password = passwordTemporanea();
   const passwordHash = await hashPassword(password);
-  const [u] = await sql<{ username: string; nome: string; cognome: string }[]>`
+  const [u] = await db.$client<{ username: string; nome: string; cognome: string }[]>`
     UPDATE utenti u SET password_hash = ${passwordHash}, updated_at = now()
     FROM mail_uscita m
     WHERE m.id = ${mailId} AND u.id = m.utente_id AND u.password_temporanea AND u.password_impostata_at <= m.created_at

@@ -1,5 +1,5 @@
 import type { Task } from 'graphile-worker';
-import type { Sql } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import type { Mail, Mailer } from '../lib/mailer.js';
 import { emettiCredenziali } from './credenziali.js';
 import { confermaOrdine, type OrdinePerMail } from './testi.js';
@@ -25,7 +25,8 @@ export const MSG_CREDENZIALI_SUPERATE = 'Non inviata: la password è stata impos
  * (graphile-worker: about e^n seconds, 10 attempts over some 9 hours), then keeps the job as failed.
  * A mail already sent is never sent again (a retry after a crash between send and record).
  */
-export function inviaMail(sql: Sql, mailer: Mailer): Task {
+export function inviaMail(db: Db, mailer: Mailer): Task {
+  const sql = db.$client;
   return async (payload) => {
     const id = Number((payload as { id?: unknown }).id);
     const [m] = await sql<DaInviare[]>`
@@ -47,7 +48,7 @@ export function inviaMail(sql: Sql, mailer: Mailer): Task {
     // Gone with its order or user, or sent already: nothing to do.
     if (!m || m.inviata) return;
     const mail: Mail | null = m.ordine ? confermaOrdine(m.ordine)
-      : m.credenziali ? await emettiCredenziali(sql, id)
+      : m.credenziali ? await emettiCredenziali(db, id)
       : { to: m.destinatario ?? '', subject: m.oggetto ?? '', text: m.testo ?? '', ...(m.reply_to ? { replyTo: m.reply_to } : {}) };
     if (!mail) {
       await sql`UPDATE mail_uscita SET ultimo_errore = ${MSG_CREDENZIALI_SUPERATE} WHERE id = ${id}`;

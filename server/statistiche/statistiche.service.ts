@@ -1,5 +1,5 @@
 import { TOP_STATISTICHE, type StatsResponse } from '../../shared/statistiche.js';
-import { sqlOf, type DbOrTx } from '../db/client.js';
+import type { Db } from '../db/client.js';
 
 /**
  * ordini/stats from the rollups of server/db/schema/statistiche.table.ts (the queue folded first):
@@ -8,8 +8,8 @@ import { sqlOf, type DbOrTx } from '../db/client.js';
  * of the same name, and NULLS LAST as the ranking indexes are (DESC alone means NULLS FIRST, and
  * the index would not serve it: a sort of the whole year).
  */
-export async function statisticheOrdini(db: DbOrTx, anno: number | undefined): Promise<StatsResponse> {
-  const sql = sqlOf(db);
+export async function statisticheOrdini(db: Db, anno: number | undefined): Promise<StatsResponse> {
+  const sql = db.$client;
   // Orders queued since the last fold count too: the answer is exact.
   await sql`SELECT applica_statistiche()`;
   const chiave = anno ?? 0;

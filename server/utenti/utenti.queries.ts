@@ -1,5 +1,5 @@
 import type { UtenteAdmin } from '../../shared/utenti.js';
-import { sqlOf, type DbOrTx, type Sql } from '../db/client.js';
+import type { Db, Sql } from '../db/client.js';
 
 /** LIKE wildcards in a search word are searched as text. */
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -32,8 +32,8 @@ const isoUtc = (sql: Sql, col: 'created_at' | 'updated_at') =>
   sql`iso_utc(${sql('u')}.${sql(col)})`;
 
 /** One page of users, alphabetical, each with its clients (one query), and the total. */
-export async function leggiUtenti(db: DbOrTx, f: FiltroUtenti): Promise<{ utenti: UtenteAdmin[]; totale: number }> {
-  const sql = sqlOf(db);
+export async function leggiUtenti(db: Db, f: FiltroUtenti): Promise<{ utenti: UtenteAdmin[]; totale: number }> {
+  const sql = db.$client;
   const [rows, [tot]] = await Promise.all([
     sql<UtenteAdmin[]>`
       SELECT u.id, u.username, u.nome, u.cognome, u.nominativo, u.tipologia_account, u.status_login::int AS status_login,

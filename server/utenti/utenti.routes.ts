@@ -9,12 +9,12 @@ export const utentiRoutes = routeGroup(utentiApi, {
   leggi: async ({ deps, input }) => leggiUtenti(deps.db, {
     utenteId: input.utente_id, clienteId: input.cliente_id, stringa: input.stringa, start: input.start, limit: input.limit,
   }),
-  salva: async ({ deps, admin, input }) => salvaUtente(deps, admin, input),
-  cambiaStatoLogin: async ({ deps, admin, input }) => cambiaStatoLogin(deps, admin, input.utente_id),
-  cancella: async ({ deps, admin, input }) => cancellaUtente(deps, admin, input.utente_id),
-  mandaCredenziali: async ({ deps, admin, input }) => mandaCredenziali(deps, admin, input.utente_id),
-  cambiaFatturatoMetrica: async ({ deps, admin, input }) => cambiaFatturatoMetrica(deps, admin, input.utente_id),
+  salva: async ({ deps, admin, input }) => salvaUtente(deps.db, deps.sessioniRecenti, admin, input),
+  cambiaStatoLogin: async ({ deps, admin, input }) => cambiaStatoLogin(deps.db, deps.sessioniRecenti, admin, input.utente_id),
+  cancella: async ({ deps, admin, input }) => cancellaUtente(deps.db, deps.sessioniRecenti, admin, input.utente_id),
+  mandaCredenziali: async ({ deps, admin, input }) => mandaCredenziali(deps.db, deps.sessioniRecenti, admin, input.utente_id),
+  cambiaFatturatoMetrica: async ({ deps, admin, input }) => cambiaFatturatoMetrica(deps.db, admin, input.utente_id),
   // The session was checked before the handler runs, so its cookie is there.
   cambiaPassword: async ({ deps, utente, input, req }) =>
-    cambiaPassword(deps, utente, hashToken(tokenSessione(req, 'cliente') ?? ''), input, req.ip),
+    cambiaPassword(deps.db, deps.sessioniRecenti, utente, hashToken(tokenSessione(req, 'cliente') ?? ''), input, req.ip),
 });

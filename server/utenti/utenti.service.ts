@@ -4,25 +4,23 @@ import type { Esito } from '../../shared/common.js';
 import { MSG_UTENTI, type utentiCreateRequest } from '../../shared/utenti.js';
 import { registraModifica, type NuovaModifica } from '../audit/audit.service.js';
 import { hashPassword, passwordTemporanea } from '../auth/passwords.js';
+import type { SessioniRecenti } from '../auth/sessioni-recenti.js';
 import type { AdminSessione } from '../auth/utente-sessione.js';
 import { chiudiSessioniUtente } from '../auth/sessioni.js';
-import { sqlOf, type DbOrTx } from '../db/client.js';
+import { type Db, inTransazione } from '../db/client.js';
 import { clienti, utenti, utentiClienti } from '../db/schema/index.js';
-import type { Deps } from '../deps.js';
 import { notFound } from '../lib/errors.js';
 import { accodaCredenziali } from '../posta/accoda-mail.js';
-
-type Ctx = Pick<Deps, 'db' | 'sessioniRecenti'>;
 
 /** New user codes follow the existing ones (seed/demo-anagrafica.ts): 'U' and the id on four digits. */
 export const codiceUtente = (id: number) => `U${String(id).padStart(4, '0')}`;
 
 /** Sessions ended by a committed change, forgotten in this process at once (the notice does the others). */
-function dimentica(ctx: Ctx, hashes: string[]): void {
-  for (const h of hashes) ctx.sessioniRecenti.forget(h);
+function dimentica(sessioni: SessioniRecenti, hashes: string[]): void {
+  for (const h of hashes) sessioni.forget(h);
 }
 
-async function clientiDi(db: DbOrTx, utenteId: number): Promise<number[]> {
+async function clientiDi(db: Db, utenteId: number): Promise<number[]> {
   const rows = await db.select({ id: utentiClienti.clienteId }).from(utentiClienti).where(eq(utentiClienti.utenteId, utenteId));
   return rows.map((r) => r.id);
 }
@@ -32,7 +30,7 @@ async function clientiDi(db: DbOrTx, utenteId: number): Promise<number[]> {
  * each of its clients once: the first row names the user (and a client), the others one client each.
  */
 async function registraPerUtente(
-  db: DbOrTx, admin: AdminSessione, utenteId: number, clientiIds: number[], m: Omit<NuovaModifica, 'entita' | 'utenteId' | 'clienteId'>,
+  db: Db, admin: AdminSessione, utenteId: number, clientiIds: number[], m: Omit<NuovaModifica, 'entita' | 'utenteId' | 'clienteId'>,
 ): Promise<void> {
   const base = { ...m, entita: 'utente', entitaId: utenteId };
   if (clientiIds.length === 0) return registraModifica(db, admin, { ...base, utenteId });
@@ -52,11 +50,13 @@ const usernameUsato = (e: unknown): boolean => {
  * temporary (the user must change it) and ends the user's sessions; an empty one on an update keeps
  * the old. Without `clienti` an update keeps the links.
  */
-export async function salvaUtente(ctx: Ctx, admin: AdminSessione, input: z.output<typeof utentiCreateRequest>): Promise<Esito & { utente_id?: number }> {
+export async function salvaUtente(
+  db: Db, sessioni: SessioniRecenti, admin: AdminSessione, input: z.output<typeof utentiCreateRequest>,
+): Promise<Esito & { utente_id?: number }> {
   // argon2 costs a tenth of a second: outside the transaction, which would hold its connection.
   const passwordHash = input.password === '' ? undefined : await hashPassword(input.password);
   try {
-    const esito = await ctx.db.transaction(async (tx) => {
+    const esito = await inTransazione(db, async (tx) => {
       const esistente = input.utente_id === undefined ? undefined
         : (await tx.select({ id: utenti.id }).from(utenti).where(eq(utenti.id, input.utente_id)).for('update'))[0];
       if (input.utente_id !== undefined && !esistente) throw notFound(MSG_UTENTI.utenteSconosciuto);
@@ -80,7 +80,7 @@ export async function salvaUtente(ctx: Ctx, admin: AdminSessione, input: z.outpu
       };
       if (!esistente) {
         // The id first, so that the code can be made from it in the same insert.
-        const [{ id }] = await sqlOf(tx)<[{ id: number }]>`SELECT nextval(pg_get_serial_sequence('utenti', 'id'))::int AS id`;
+        const [{ id }] = await tx.$client<[{ id: number }]>`SELECT nextval(pg_get_serial_sequence('utenti', 'id'))::int AS id`;
         await tx.insert(utenti).values({
           id, codice: codiceUtente(id), ...dati, passwordHash: passwordHash!, passwordTemporanea: true, statusLogin: 0, fatturatoMetrica: 0,
         });
@@ -107,7 +107,7 @@ export async function salvaUtente(ctx: Ctx, admin: AdminSessione, input: z.outpu
       return { status: 0, msg: MSG_UTENTI.aggiornato, utente_id: id, chiuse };
     });
     const { chiuse, ...risposta } = esito as typeof esito & { chiuse?: string[] };
-    dimentica(ctx, chiuse ?? []);
+    dimentica(sessioni, chiuse ?? []);
     return risposta;
   } catch (e) {
     // Two admins saving the same username at once: the unique index decides.
@@ -116,15 +116,17 @@ export async function salvaUtente(ctx: Ctx, admin: AdminSessione, input: z.outpu
   }
 }
 
-async function utenteOppure404(db: DbOrTx, utenteId: number) {
+async function utenteOppure404(db: Db, utenteId: number) {
   const [u] = await db.select().from(utenti).where(eq(utenti.id, utenteId)).for('update');
   if (!u) throw notFound(MSG_UTENTI.utenteSconosciuto);
   return u;
 }
 
 /** utenti/changeStatusLogin: 0 enabled ↔ 1 disabled; disabling ends the user's sessions. */
-export async function cambiaStatoLogin(ctx: Ctx, admin: AdminSessione, utenteId: number): Promise<Esito & { status_login: number }> {
-  const { statusLogin, chiuse } = await ctx.db.transaction(async (tx) => {
+export async function cambiaStatoLogin(
+  db: Db, sessioni: SessioniRecenti, admin: AdminSessione, utenteId: number,
+): Promise<Esito & { status_login: number }> {
+  const { statusLogin, chiuse } = await inTransazione(db, async (tx) => {
     const u = await utenteOppure404(tx, utenteId);
     const statusLogin = u.statusLogin === 0 ? 1 : 0;
     await tx.update(utenti).set({ statusLogin, updatedAt: dsql`now()` }).where(eq(utenti.id, utenteId));
@@ -135,7 +137,7 @@ export async function cambiaStatoLogin(ctx: Ctx, admin: AdminSessione, utenteId:
     });
     return { statusLogin, chiuse };
   });
-  dimentica(ctx, chiuse);
+  dimentica(sessioni, chiuse);
   return { status: 0, msg: MSG_UTENTI.statoLogin, status_login: statusLogin };
 }
 
@@ -143,8 +145,10 @@ export async function cambiaStatoLogin(ctx: Ctx, admin: AdminSessione, utenteId:
  * utenti/delete: the user goes, with its sessions, devices, client links and lists; its orders
  * stay with utente_id NULL and the code and name they were placed with (docs/decisions/user-delete-keeps-orders.md).
  */
-export async function cancellaUtente(ctx: Ctx, admin: AdminSessione, utenteId: number): Promise<Esito> {
-  const chiuse = await ctx.db.transaction(async (tx) => {
+export async function cancellaUtente(
+  db: Db, sessioni: SessioniRecenti, admin: AdminSessione, utenteId: number,
+): Promise<Esito> {
+  const chiuse = await inTransazione(db, async (tx) => {
     const u = await utenteOppure404(tx, utenteId);
     const links = await clientiDi(tx, utenteId);
     const chiuse = await chiudiSessioniUtente(tx, utenteId);
@@ -154,7 +158,7 @@ export async function cancellaUtente(ctx: Ctx, admin: AdminSessione, utenteId: n
     });
     return chiuse;
   });
-  dimentica(ctx, chiuse);
+  dimentica(sessioni, chiuse);
   return { status: 0, msg: MSG_UTENTI.cancellato };
 }
 
@@ -164,12 +168,14 @@ export async function cancellaUtente(ctx: Ctx, admin: AdminSessione, utenteId: n
  * the mail is sent (server/posta/credenziali.ts): it exists only in the mail, never in the
  * database. Until then the password is one nobody knows.
  */
-export async function mandaCredenziali(ctx: Ctx, admin: AdminSessione, utenteId: number): Promise<Esito> {
-  const [u] = await ctx.db.select().from(utenti).where(eq(utenti.id, utenteId));
+export async function mandaCredenziali(
+  db: Db, sessioni: SessioniRecenti, admin: AdminSessione, utenteId: number,
+): Promise<Esito> {
+  const [u] = await db.select().from(utenti).where(eq(utenti.id, utenteId));
   if (!u) throw notFound(MSG_UTENTI.utenteSconosciuto);
   if (!z.email().safeParse(u.username).success) return { status: 1, msg: MSG_UTENTI.usernameNonEmail };
   const passwordHash = await hashPassword(passwordTemporanea());
-  const chiuse = await ctx.db.transaction(async (tx) => {
+  const chiuse = await inTransazione(db, async (tx) => {
     const attuale = await utenteOppure404(tx, utenteId);
     // password_impostata_at is the request's time, the queued row's too: the mail's password counts from it.
     await tx.update(utenti).set({ passwordHash, passwordTemporanea: true, passwordImpostataAt: dsql`now()`, updatedAt: dsql`now()` })
@@ -181,13 +187,13 @@ export async function mandaCredenziali(ctx: Ctx, admin: AdminSessione, utenteId:
     });
     return chiuse;
   });
-  dimentica(ctx, chiuse);
+  dimentica(sessioni, chiuse);
   return { status: 0, msg: MSG_UTENTI.credenziali };
 }
 
 /** utente/toggle_fatturato_metrica: shows or hides the monthly turnover to the customer. */
-export async function cambiaFatturatoMetrica(ctx: Ctx, admin: AdminSessione, utenteId: number): Promise<{ status: number; new_value: number }> {
-  const nuovo = await ctx.db.transaction(async (tx) => {
+export async function cambiaFatturatoMetrica(db: Db, admin: AdminSessione, utenteId: number): Promise<{ status: number; new_value: number }> {
+  const nuovo = await inTransazione(db, async (tx) => {
     const [row] = await tx.update(utenti)
       .set({ fatturatoMetrica: dsql`CASE WHEN ${utenti.fatturatoMetrica} = 1 THEN 0 ELSE 1 END`, updatedAt: dsql`now()` })
       .where(eq(utenti.id, utenteId)).returning({ v: utenti.fatturatoMetrica });

@@ -59,7 +59,7 @@ async function main() {
   // Order confirmations of earlier runs (written as files without SMTP) would only slow the folder.
   fs.rmSync(path.join(TMP, 'mail'), { recursive: true, force: true });
   const setup = connect(url, { max: 4 });
-  await runMigrations(setup.db);
+  await runMigrations(setup);
   if (await isDatabaseEmpty(setup.sql)) await seedDemo(setup.db, setup.sql, { mediaDir });
   const t0 = performance.now();
   const grown = await seedLargeCatalogue(setup.sql, { products: PRODUCTS, clienti: LARGE_CLIENTI, utenti: LARGE_UTENTI });

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import type { AppConfig } from '../../server/config.js';
-import { connect, sqlOf, type Database } from '../../server/db/client.js';
+import { connect, type Database } from '../../server/db/client.js';
 import { startEmbeddedPostgres, type EmbeddedDb } from '../../server/db/embedded.js';
 import { runMigrations } from '../../server/db/migrate.js';
 import { dispositivi, mailUscita } from '../../server/db/schema/index.js';
@@ -47,7 +47,7 @@ beforeAll(async () => {
   pg = await startEmbeddedPostgres(path.join(dir, 'pg'), { persistent: true });
   port = Number(new URL(pg.url).port);
   database = connect(pg.url, { max: 2 });
-  await runMigrations(database.db);
+  await runMigrations(database);
   const az = await createAzienda(database.db, { codice: '0001' });
   const c = await createCliente(database.db, { aziendaCodice: az.codice, codice: '000100' });
   const u = await createUtente(database.db, { clienti: [c.id] });
@@ -163,7 +163,7 @@ describe('database going away', () => {
   });
 
   it('bounds the statements of the app, not those of other callers', async () => {
-    expect((await sqlOf(app.deps.db)`SHOW statement_timeout`)[0]).toEqual({ statement_timeout: '15s' });
+    expect((await app.deps.db.$client`SHOW statement_timeout`)[0]).toEqual({ statement_timeout: '15s' });
     expect((await database.sql`SHOW statement_timeout`)[0]).toEqual({ statement_timeout: '0' });
   });
 
@@ -173,7 +173,7 @@ describe('database going away', () => {
       defineRoute(lento, contract({
         path: 'prova/lenta', methods: ['GET'], access: 'public', tag: 'Prova', summary: 'prova', response: z.object({}),
       }), async ({ deps }) => {
-        await sqlOf(deps.db)`SELECT pg_sleep(2)`;
+        await deps.db.$client`SELECT pg_sleep(2)`;
         return {};
       });
       const res = await lento.inject({ url: '/api/prova/lenta' });

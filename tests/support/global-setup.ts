@@ -39,7 +39,7 @@ export default async function setup(project: TestProject) {
     await admin.end();
     const tpl = connect(withDatabase(pg.adminUrl, TEMPLATE_DB), { max: 1 });
     try {
-      await runMigrations(tpl.db);
+      await runMigrations(tpl);
     } finally {
       await tpl.close();
     }

@@ -5,7 +5,7 @@
  * killed, closes the channel, and this process exits at once; Postgres then rolls back the run's
  * transaction (importa.ts: client_connection_check_interval).
  */
-import { connect, type Sql } from '../../db/client.js';
+import { connect, type Db } from '../../db/client.js';
 import type { Avanzamento } from '../esecuzione.js';
 import { importa } from '../importa.js';
 import type { EsitoFiglio, LavoroImport } from './messaggi.js';
@@ -16,14 +16,14 @@ const OGNI_MS = 500;
 process.on('disconnect', () => process.exit(1));
 process.once('message', (m) => void esegui(m as LavoroImport));
 
-function avanzamento(sql: Sql): (a: Avanzamento) => void {
+function avanzamento(db: Db): (a: Avanzamento) => void {
   let ultimo = 0;
   return (a) => {
     const ora = Date.now();
     if (a.fase === 'lettura' && ora - ultimo < OGNI_MS) return;
     ultimo = ora;
     const percentuale = a.quota === undefined ? null : Math.min(99, Math.floor(a.quota * 100));
-    sql`UPDATE importazioni SET fase = ${a.fase}, percentuale = ${percentuale}, righe_lette = ${a.righe} WHERE id = ${a.id} AND stato = 'in_corso'`
+    db.$client`UPDATE importazioni SET fase = ${a.fase}, percentuale = ${percentuale}, righe_lette = ${a.righe} WHERE id = ${a.id} AND stato = 'in_corso'`
       // stderr reaches the server's log (avvia.ts).
       .catch((err: unknown) => console.warn(`avanzamento importazione non registrato: ${(err as Error).message}`));
   };
@@ -33,7 +33,7 @@ async function esegui(l: LavoroImport): Promise<void> {
   const db = connect(l.databaseUrl, { max: 2, applicationName: `portale-import-${process.pid}` });
   let esito: EsitoFiglio = { tipo: 'fatto' };
   try {
-    await importa(db.sql, l.percorso, { ...l.opzioni, onProgress: avanzamento(db.sql) });
+    await importa(db.db, l.percorso, { ...l.opzioni, onProgress: avanzamento(db.db) });
   } catch (err) {
     esito = { tipo: 'errore', messaggio: (err as Error).message };
   }

@@ -1,5 +1,5 @@
 /** Pieces of SQL the kinds share. */
-import type postgres from 'postgres';
+import type { Sql } from '../../db/client.js';
 import type { DefinizioneTipo } from '../definizione.js';
 import { ident } from '../staging.js';
 
@@ -23,6 +23,6 @@ export const diverso = (alias: string, valori: [string, string][]): string =>
  * their lines' foreign key check only shares the key, and their stock is in giacenze.
  * `prodotti` is the subquery or condition naming them (alias p).
  */
-export async function bloccaProdotti(tx: postgres.TransactionSql, prodotti: string): Promise<void> {
+export async function bloccaProdotti(tx: Sql, prodotti: string): Promise<void> {
   await tx.unsafe(`SELECT count(*) FROM (SELECT p.id FROM prodotti p WHERE ${prodotti} ORDER BY p.id FOR NO KEY UPDATE OF p) x`);
 }

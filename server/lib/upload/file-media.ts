@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { MAX_PIXEL_IMMAGINE, MSG_UPLOAD } from '../../../shared/upload.js';
-import type { Db, DbOrTx } from '../../db/client.js';
+import { type Db, inTransazione } from '../../db/client.js';
 import { badRequest } from '../errors.js';
 import { scriviImmaginePulita } from './immagine-pulita.js';
 import type { FileRicevuto } from './ricevi-file.js';
@@ -118,9 +118,9 @@ export class ScritturaMedia {
 export async function inTransazioneConFile<T>(
   db: Db,
   mediaDir: string,
-  scrivi: (tx: DbOrTx, media: ScritturaMedia) => Promise<T>,
+  scrivi: (tx: Db, media: ScritturaMedia) => Promise<T>,
 ): Promise<T> {
-  return conFileMedia(mediaDir, (media) => db.transaction((tx) => scrivi(tx, media)));
+  return conFileMedia(mediaDir, (media) => inTransazione(db, (tx) => scrivi(tx, media)));
 }
 
 /**

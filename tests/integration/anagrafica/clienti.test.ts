@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryCercaClienti } from '../../../server/anagrafica/clienti.queries.js';
-import { sqlOf } from '../../../server/db/client.js';
+import { inTransazione } from '../../../server/db/client.js';
 import { sedi } from '../../../server/db/schema/index.js';
 import { createAdmin, createAzienda, createCliente, createUtente } from '../../support/factories.js';
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
@@ -192,21 +192,21 @@ describe('search/clienti', () => {
 
   it('uses its indexes with the generic plans of the app (word, two words, code prefix, e-mail)', async () => {
     const { db } = t().database;
-    await sqlOf(db)`ANALYZE clienti`;
+    await db.$client`ANALYZE clienti`;
     for (const [stringa, indici] of [
       ['rossi', ['clienti_ricerca_trgm', 'clienti_codice_c']],
       ['rossi ferramenta', ['clienti_ricerca_trgm', 'clienti_codice_c']],
       ['0010', ['clienti_ricerca_trgm', 'clienti_codice_c']],
       ['ordini@ferramentarossi.it', ['clienti_ricerca_trgm', 'clienti_codice_c']],
     ] as const) {
-      const piano = await db.transaction(async (tx) => {
-        const sql = sqlOf(tx);
+      const piano = await inTransazione(db, async (tx) => {
+        const sql = tx.$client;
         // A table this small is read whole (or walked in any index): the point is that the
         // conditions can use the search indexes, which on 20,000 clients the planner picks.
         await sql`SET LOCAL enable_seqscan = off`;
         await sql`SET LOCAL enable_indexscan = off`;
         await sql`SET LOCAL plan_cache_mode = force_generic_plan`;
-        return (await sql<{ 'QUERY PLAN': string }[]>`EXPLAIN ${queryCercaClienti(sql, stringa)}`).map((r) => r['QUERY PLAN']).join('\n');
+        return (await sql<{ 'QUERY PLAN': string }[]>`EXPLAIN ${queryCercaClienti(tx, stringa)}`).map((r) => r['QUERY PLAN']).join('\n');
       });
       for (const i of indici) expect(piano, stringa).toContain(i);
     }

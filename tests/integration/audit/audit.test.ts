@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { inTransazione } from '../../../server/db/client.js';
 import { modificheAdmin } from '../../../server/db/schema/index.js';
 import { registraModifica } from '../../../server/audit/audit.service.js';
 import { createAdmin, createAzienda, createCliente, createUtente } from '../../support/factories.js';
@@ -58,7 +59,7 @@ describe('Storico modifiche', () => {
     const { db } = t().database;
     const before = (await db.select().from(modificheAdmin)).length;
     const admin = { id: tec.id, username: tec.username, nome: '', cognome: '', tipologia: 'tecnico' as const };
-    await expect(db.transaction(async (tx) => {
+    await expect(inTransazione(db, async (tx) => {
       await registraModifica(tx, admin, { azione: 'impostazioni.aggiorna', entita: 'impostazioni' });
       throw new Error('annullata');
     })).rejects.toThrow('annullata');

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../server/auth/limiti-login.js';
@@ -55,8 +54,8 @@ async function fallimenti(username: string, quanti: number, a: number): Promise<
 }
 /** Moves a username's failures back in time, as if that many seconds had passed. */
 async function passano(username: string, secondi: number): Promise<void> {
-  await t().database.db.execute(sql`
-    UPDATE tentativi_login SET created_at = created_at - make_interval(secs => ${secondi}) WHERE lower(username) = lower(${username})`);
+  await t().database.db.$client`
+    UPDATE tentativi_login SET created_at = created_at - make_interval(secs => ${secondi}) WHERE lower(username) = lower(${username})`;
 }
 const ip = (a: number, b: number) => `10.${a}.${b}.1`;
 

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.js';
@@ -30,10 +29,10 @@ afterAll(async () => {
 const valore = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
 /** Sets a session's last use, as if its last request had come that long ago. */
 async function ultimoUso(cookie: string, fa: string): Promise<void> {
-  await t().database.db.execute(sql`UPDATE sessioni SET ultimo_uso_at = now() - ${fa}::interval WHERE token_hash = ${hashToken(valore(cookie))}`);
+  await t().database.db.$client`UPDATE sessioni SET ultimo_uso_at = now() - ${fa}::interval WHERE token_hash = ${hashToken(valore(cookie))}`;
 }
 async function letto(cookie: string): Promise<Date> {
-  const [r] = await t().database.db.execute<{ at: Date }>(sql`SELECT ultimo_uso_at AS at FROM sessioni WHERE token_hash = ${hashToken(valore(cookie))}`);
+  const [r] = await t().database.db.$client<{ at: Date }[]>`SELECT ultimo_uso_at AS at FROM sessioni WHERE token_hash = ${hashToken(valore(cookie))}`;
   return new Date(r!.at);
 }
 const sessione = (cookie: string) => t().app.inject({ url: '/api/sessione', headers: { cookie } });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../server/app.js';
@@ -84,7 +84,7 @@ describe('catalogue cache across server processes', () => {
     // A category of its own, whose page B has not read yet.
     await createProdotto(db, { codiceProdotto: 'CA-0007', descrizione1: 'Mazzetta', categoriaId: martelli.id });
     const p = await createProdotto(db, { codiceProdotto: 'CA-0002', descrizione1: 'Martello da carpentiere', categoriaId: martelli.id });
-    await db.execute(sql`SELECT refresh_search_vocab()`);
+    await db.$client`SELECT refresh_search_vocab()`;
     const prima = await pagina(b, '03');
     expect(prima.titoli['CA-0002']).toBe('Martello da carpentiere');
     expect(await cerca(b, 'martello')).toEqual(['CA-0002']);

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAzienda, createBrand, createCliente, createUtente } from '../../support/factories.js';
 import { loginCliente, useTestApp } from '../../support/harness.js';
@@ -16,7 +15,7 @@ beforeAll(async () => {
   const c = await createCliente(db, { aziendaCodice: az.codice, codice: '000100' });
   cookie = await loginCliente(t().app, await createUtente(db, { clienti: [c.id] }));
   await createBrand(db, { brandCodice: '000', nome: 'Senza marchio' });
-  await db.execute(sql`
+  await db.$client`
     INSERT INTO prodotti (codice_prodotto, descrizione1, descrizione2, popolarita, status)
     SELECT 'TA-' || lpad(g::text, 5, '0'),
       CASE g % 4 WHEN 0 THEN 'Trapano avvitatore ' || g WHEN 1 THEN 'Trapanatrice a colonna ' || g
@@ -24,9 +23,9 @@ beforeAll(async () => {
       CASE WHEN g % 4 = 2 AND g % 3 = 0 THEN 'Ricambio per trapano' ELSE '' END,
       (g * 7919) % 500,
       CASE WHEN g % 97 = 0 THEN 1 ELSE 0 END
-    FROM generate_series(1, 6000) g`);
-  await db.execute(sql`SELECT refresh_search_vocab()`);
-  await db.execute(sql`ANALYZE prodotti`);
+    FROM generate_series(1, 6000) g`;
+  await db.$client`SELECT refresh_search_vocab()`;
+  await db.$client`ANALYZE prodotti`;
 });
 
 const ids = async (q: string, lim: number, off: number) =>

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prodottiCodici } from '../../../server/db/schema/index.js';
 import { createAzienda, createBrand, createCategoria, createCliente, createProdotto, createUtente } from '../../support/factories.js';
@@ -40,12 +39,12 @@ beforeAll(async () => {
       brandNome: brandCodice === '010' ? 'Makita' : brandCodice === '011' ? 'Würth' : '',
     });
   }
-  const [p] = await db.execute<{ id: number }>(sql`SELECT id FROM prodotti WHERE codice_prodotto = 'BE-1200003'`);
+  const [p] = await db.$client<{ id: number }[]>`SELECT id FROM prodotti WHERE codice_prodotto = 'BE-1200003'`;
   await db.insert(prodottiCodici).values([
     { prodottoId: p!.id, tipo: 'ean', codice: '8012345678901' },
     { prodottoId: p!.id, tipo: 'fornitore', codice: 'ROT717328/70' },
   ]);
-  await db.execute(sql`SELECT refresh_search_vocab()`);
+  await db.$client`SELECT refresh_search_vocab()`;
 });
 
 describe('search/prodotti relevance', () => {

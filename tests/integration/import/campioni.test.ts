@@ -30,7 +30,7 @@ describe('the sample import files', () => {
     expect(fs.readdirSync(CAMPIONI).filter((f) => f.endsWith('.csv')).sort()).toEqual(tipi.map((t) => `${t}.csv`).sort());
     for (const giro of [1, 2]) {
       for (const tipo of tipi) {
-        const r = await importa(database.sql, path.join(CAMPIONI, `${tipo}.csv`), {
+        const r = await importa(database.db, path.join(CAMPIONI, `${tipo}.csv`), {
           tipo, file: `${tipo}.csv`, autore: { origine: 'cli', nome: 'test' },
         });
         expect(r, `${tipo}: ${r.motivo ?? ''}`).toMatchObject({ stato: 'applicata', scartate: 0, colonneIgnorate: [], formato: { codifica: 'utf-8', separatore: ';' } });

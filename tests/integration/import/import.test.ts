@@ -48,7 +48,7 @@ async function xlsx(nome: string, righe: unknown[][]): Promise<string> {
 }
 
 const importaFile = (file: string, tipo: TipoImport, o: Partial<OpzioniImport> = {}) =>
-  importa(t().database.sql, file, { tipo, file: path.basename(file), autore: { origine: 'cli', nome: 'test' }, ...o });
+  importa(t().database.db, file, { tipo, file: path.basename(file), autore: { origine: 'cli', nome: 'test' }, ...o });
 
 const get = async (url: string) => {
   const res = await t().app.inject({ url, headers: { cookie } });

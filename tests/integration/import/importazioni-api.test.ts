@@ -155,7 +155,7 @@ describe('importazioni (admin screen and ERP push)', () => {
     const [{ id }] = await sql<{ id: number }[]>`
       INSERT INTO importazioni (tipo, file, origine, autore, soglia, stato, file_salvato)
       VALUES ('giacenze', 'perso.csv', 'admin', 'tec.import', 1, 'in_attesa', ${perso}) RETURNING id`;
-    const task = importaFile(sql, { databaseUrl: t().config.databaseUrl, dataDir: t().config.dataDir, memoriaMb: 512 }, { warn: () => {} });
+    const task = importaFile(t().database.db, { databaseUrl: t().config.databaseUrl, dataDir: t().config.dataDir, memoriaMb: 512 }, { warn: () => {} });
     const tentativo = (attempts: number) => ({ job: { attempts, max_attempts: 3 } }) as unknown as Parameters<Task>[1];
     const record = async () => (await sql<{ stato: string; motivo: string | null; file_salvato: string | null }[]>`
       SELECT stato, motivo, file_salvato FROM importazioni WHERE id = ${id}`)[0]!;
@@ -178,7 +178,7 @@ describe('importazioni (admin screen and ERP push)', () => {
     const [{ id }] = await sql<{ id: number }[]>`
       INSERT INTO importazioni (tipo, file, origine, autore, soglia, stato, file_salvato)
       VALUES ('giacenze', 'orfano.csv', 'admin', 'tec.import', 1, 'in_corso', ${salvato}) RETURNING id`;
-    const task = importaFile(sql, { databaseUrl: t().config.databaseUrl, dataDir: t().config.dataDir, memoriaMb: 512 }, { warn: () => {} });
+    const task = importaFile(t().database.db, { databaseUrl: t().config.databaseUrl, dataDir: t().config.dataDir, memoriaMb: 512 }, { warn: () => {} });
     await task({ id }, ({ job: { attempts: 4, max_attempts: 4 } }) as unknown as Parameters<Task>[1]);
     const [r] = await sql<{ stato: string; motivo: string; file_salvato: string | null }[]>`SELECT stato, motivo, file_salvato FROM importazioni WHERE id = ${id}`;
     expect(r).toEqual({ stato: 'fallita', motivo: 'Importazione non riuscita: il server che la eseguiva si è fermato durante ognuno dei 3 tentativi', file_salvato: null });
@@ -194,7 +194,7 @@ describe('importazioni (admin screen and ERP push)', () => {
     const [{ id }] = await sql<{ id: number }[]>`
       INSERT INTO importazioni (tipo, file, origine, autore, soglia, stato, file_salvato, nuove)
       VALUES ('giacenze', 'applicato.csv', 'admin', 'tec.import', 1, 'applicata', ${salvato}, 0) RETURNING id`;
-    const task = importaFile(sql, { databaseUrl: t().config.databaseUrl, dataDir: t().config.dataDir, memoriaMb: 512 }, { warn: () => {} });
+    const task = importaFile(t().database.db, { databaseUrl: t().config.databaseUrl, dataDir: t().config.dataDir, memoriaMb: 512 }, { warn: () => {} });
     await task({ id }, ({ job: { attempts: 2, max_attempts: 4 } }) as unknown as Parameters<Task>[1]);
     const [r] = await sql<{ stato: string; file_salvato: string | null }[]>`SELECT stato, file_salvato FROM importazioni WHERE id = ${id}`;
     expect(r).toEqual({ stato: 'applicata', file_salvato: null });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../server/app.js';
+import { inTransazione } from '../../../server/db/client.js';
 import { createAdmin } from '../../support/factories.js';
 import { loginAdmin, useTestApp } from '../../support/harness.js';
 
@@ -32,7 +33,7 @@ describe('switches across server processes', () => {
     const ascolto = await t().database.sql.listen('impostazioni', (payload) => avvisi.push(payload));
     try {
       const { impostazioni } = t().app.deps;
-      await expect(t().database.db.transaction(async (tx) => {
+      await expect(inTransazione(t().database.db, async (tx) => {
         await impostazioni.set('approvazione_dispositivi', true, tx);
         throw new Error('annullata');
       })).rejects.toThrow('annullata');

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sqlOf } from '../../../server/db/client.js';
 import { modificheAdmin, multimedia } from '../../../server/db/schema/index.js';
 import { MSG_MULTIMEDIA, MULTIMEDIA_TIPOLOGIE, TIPOLOGIA_BANNER, type MultimediaItem } from '../../../shared/media.js';
 import { MB, MSG_UPLOAD } from '../../../shared/upload.js';
@@ -206,7 +205,7 @@ describe('multimedia/test: create', () => {
   });
 
   it('a failure between the files and the row leaves neither (a refused row)', async () => {
-    const sql = sqlOf(t().database.db);
+    const sql = t().database.db.$client;
     await sql.unsafe(`
       CREATE FUNCTION prova_rifiuta() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'rifiutato dalla prova'; END $$;

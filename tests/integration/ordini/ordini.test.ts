@@ -183,9 +183,9 @@ describe('ordini/create', () => {
     expect(results.filter((r) => r.json().status === 1)).toHaveLength(13);
     expect(results.find((r) => r.json().status === 1)!.json().msg).toBe('Prodotto SCARSO non disponibile nella quantità richiesta. Massima disponibilità: 0.');
     expect([await stock('SCARSO'), await onOrder('SCARSO')]).toEqual([0, 0]);
-    const sold = await t().database.db.execute<{ n: number; consegna: number; arrivo: number }>(sql`
+    const sold = await t().database.db.$client<{ n: number; consegna: number; arrivo: number }[]>`
       SELECT coalesce(sum(qt), 0)::int AS n, coalesce(sum(qt_in_consegna), 0)::int AS consegna, coalesce(sum(qt_in_arrivo), 0)::int AS arrivo
-      FROM ordini_righe WHERE codice_prodotto = 'SCARSO'`);
+      FROM ordini_righe WHERE codice_prodotto = 'SCARSO'`;
     expect(sold[0]).toEqual({ n: 7, consegna: 3, arrivo: 4 });
   });
 });
@@ -193,13 +193,13 @@ describe('ordini/create', () => {
 describe('popularity', () => {
   it('counts each ordered line once, when the queue is folded in', async () => {
     const pop = async () => (await t().database.db.select({ p: prodotti.popolarita }).from(prodotti).where(eq(prodotti.codiceProdotto, 'A1')))[0]!.p;
-    await applicaPopolarita(t().database.sql);
+    await applicaPopolarita(t().database.db);
     const before = await pop();
     await Promise.all([1, 2, 3].map(() => create(order([{ codice_prodotto: 'A1', quantita: 2 }]))));
     expect(await pop()).toBe(before); // the order itself leaves the indexed column alone
-    await Promise.all([applicaPopolarita(t().database.sql), applicaPopolarita(t().database.sql)]);
+    await Promise.all([applicaPopolarita(t().database.db), applicaPopolarita(t().database.db)]);
     expect(await pop()).toBe(before + 3);
-    expect(await applicaPopolarita(t().database.sql)).toBe(0);
+    expect(await applicaPopolarita(t().database.db)).toBe(0);
   });
 });
 

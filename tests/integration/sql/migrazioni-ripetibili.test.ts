@@ -49,7 +49,7 @@ describe('repeatable migrations', () => {
     expect(Object.keys(procs).sort()).toEqual(files.map((f) => f.nome).sort());
     const [{ n: numbered }] = await database.sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`;
 
-    await runMigrations(database.db);
+    await runMigrations(database);
 
     expect(await recorded()).toEqual(before);
     expect(await versions(files.map((f) => f.nome))).toEqual(procs);
@@ -75,17 +75,17 @@ describe('repeatable migrations', () => {
 
   it('applies a file again only when its text changed', async () => {
     const dir = folder('cambia', { alfa: ALFA, zeta: zeta(1) });
-    await runMigrations(database.db, { sqlDirs: [dir] });
+    await runMigrations(database, { sqlDirs: [dir] });
     expect((await database.sql`SELECT alfa() AS v`)[0]!.v).toBe(10);
     // Files no longer in the folders are forgotten (here: the real ones).
     expect((await recorded()).map((r) => r.nome)).toEqual(['alfa', 'zeta']);
     const first = await versions(['alfa', 'zeta']);
 
-    await runMigrations(database.db, { sqlDirs: [dir] });
+    await runMigrations(database, { sqlDirs: [dir] });
     expect(await versions(['alfa', 'zeta'])).toEqual(first);
 
     fs.writeFileSync(path.join(dir, 'zeta.sql'), zeta(2));
-    await runMigrations(database.db, { sqlDirs: [dir] });
+    await runMigrations(database, { sqlDirs: [dir] });
     expect((await database.sql`SELECT alfa() AS v`)[0]!.v).toBe(20);
     const second = await versions(['alfa', 'zeta']);
     expect(second.alfa).toBe(first.alfa);
@@ -96,11 +96,11 @@ describe('repeatable migrations', () => {
 
   it('applies the changed files all or none', async () => {
     const dir = folder('rotto', { alfa: ALFA, zeta: zeta(3) });
-    await runMigrations(database.db, { sqlDirs: [dir] });
+    await runMigrations(database, { sqlDirs: [dir] });
     const before = await recorded();
     fs.writeFileSync(path.join(dir, 'zeta.sql'), zeta(4));
     fs.writeFileSync(path.join(dir, 'alfa.sql'), 'CREATE OR REPLACE FUNCTION alfa() RETURNS int LANGUAGE sql AS $$ SELECT nessuna() $$;\n');
-    await expect(runMigrations(database.db, { sqlDirs: [dir] })).rejects.toThrow(/nessuna/);
+    await expect(runMigrations(database, { sqlDirs: [dir] })).rejects.toThrow(/nessuna/);
     expect(await recorded()).toEqual(before);
     expect((await database.sql`SELECT zeta() AS v`)[0]!.v).toBe(3);
   });
@@ -128,7 +128,7 @@ describe('migrating an existing database', () => {
       const { sql } = processes[0]!;
       await sql`INSERT INTO search_cache (key, ids, total) VALUES ('p|1|0|x', '{1}', 1)`;
 
-      await Promise.all(processes.map((p) => runMigrations(p.db)));
+      await Promise.all(processes.map((p) => runMigrations(p)));
 
       const [{ n }] = await sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`;
       expect(n).toBe(total);

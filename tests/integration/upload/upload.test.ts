@@ -9,13 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contract } from '../../../shared/contract.js';
 import { MB, MSG_UPLOAD, nomeFileSicuro } from '../../../shared/upload.js';
+import { inTransazione } from '../../../server/db/client.js';
 import type { Deps } from '../../../server/deps.js';
 import { registerErrorHandler } from '../../../server/lib/error-handler.js';
 import { defineRoute } from '../../../server/lib/route.js';
 import { conFileMedia, inTransazioneConFile, percorsoMedia } from '../../../server/lib/upload/file-media.js';
 import { cartellaTemporanea } from '../../../server/lib/upload/ricevi-file.js';
 import { riconosciTipo } from '../../../server/lib/upload/tipo-file.js';
-import { sqlOf } from '../../../server/db/client.js';
 import { createTestDatabase } from '../../support/test-db.js';
 
 /** Real files of each kind, made here (a real JPEG and PNG by sharp, the others by their magic bytes). */
@@ -188,7 +188,7 @@ describe('upload: rows and files together or not at all (real Postgres)', () => 
   let tdb: Awaited<ReturnType<typeof createTestDatabase>>;
   beforeAll(async () => {
     tdb = await createTestDatabase();
-    await sqlOf(tdb.database.db)`create table prova_file (id serial primary key, file text not null check (file not like '%rifiuta%'))`;
+    await tdb.database.db.$client`create table prova_file (id serial primary key, file text not null check (file not like '%rifiuta%'))`;
   });
   afterAll(async () => {
     await tdb.drop();
@@ -206,7 +206,7 @@ describe('upload: rows and files together or not at all (real Postgres)', () => 
     const salvato = await inTransazioneConFile(tdb.database.db, dir, async (tx, media) => {
       const c = await media.conserva(f, 'prodotti/ABC/');
       const v = await media.varianti(c, [{ suffisso: 'web', lato: 800 }, { suffisso: 'thumb', lato: 200 }]);
-      await sqlOf(tx)`insert into prova_file (file) values (${c.file})`;
+      await tx.$client`insert into prova_file (file) values (${c.file})`;
       return { c, v };
     });
     expect(salvato.c.file).toMatch(/^foto-prodotto-[0-9a-f]{8}\.jpg$/);
@@ -222,10 +222,10 @@ describe('upload: rows and files together or not at all (real Postgres)', () => 
     await expect(inTransazioneConFile(tdb.database.db, dir, async (tx, media) => {
       const c = await media.conserva(f, 'prodotti/ABC/');
       await media.varianti(c, [{ suffisso: 'thumb', lato: 200 }]);
-      await sqlOf(tx)`insert into prova_file (file) values (${c.file})`;
+      await tx.$client`insert into prova_file (file) values (${c.file})`;
     })).rejects.toThrow();
     expect(fs.readdirSync(path.join(dir, 'prodotti/ABC')).length).toBe(prima);
-    expect((await sqlOf(tdb.database.db)`select count(*)::int as n from prova_file where file like 'rifiuta%'`)[0]!.n).toBe(0);
+    expect((await tdb.database.db.$client`select count(*)::int as n from prova_file where file like 'rifiuta%'`)[0]!.n).toBe(0);
   });
 
   it('files written before their transaction (conFileMedia) go when it does not commit', async () => {
@@ -236,13 +236,13 @@ describe('upload: rows and files together or not at all (real Postgres)', () => 
       const d = await media.conserva(g, 'prodotti/PRE/');
       await media.varianti(c, [{ suffisso: 'thumb', lato: 200 }]);
       expect(fs.readdirSync(path.join(dir, 'prodotti/PRE'))).toHaveLength(3);
-      await tdb.database.db.transaction(async (tx) => {
-        await sqlOf(tx)`insert into prova_file (file) values (${c.file})`;
-        await sqlOf(tx)`insert into prova_file (file) values (${d.file})`;
+      await inTransazione(tdb.database.db, async (tx) => {
+        await tx.$client`insert into prova_file (file) values (${c.file})`;
+        await tx.$client`insert into prova_file (file) values (${d.file})`;
       });
     })).rejects.toThrow();
     expect(fs.readdirSync(path.join(dir, 'prodotti/PRE'))).toEqual([]);
-    expect((await sqlOf(tdb.database.db)`select count(*)::int as n from prova_file where file like 'prima%'`)[0]!.n).toBe(0);
+    expect((await tdb.database.db.$client`select count(*)::int as n from prova_file where file like 'prima%'`)[0]!.n).toBe(0);
   });
 
   it('an image whose bytes lie (a truncated JPEG) is refused with an Italian message', async () => {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.js';
@@ -160,7 +160,7 @@ describe('a temporary password expires 72 hours after the request', () => {
     }
   }
   const impostataDa = (id: number, fa: string) =>
-    t().database.db.execute(sql`UPDATE utenti SET password_impostata_at = now() - ${fa}::interval WHERE id = ${id}`);
+    t().database.db.$client`UPDATE utenti SET password_impostata_at = now() - ${fa}::interval WHERE id = ${id}`;
 
   it('after them the right password is refused with a message that says what to do', async () => {
     const { u, password } = await conPasswordInviata();

@@ -1,0 +1,69 @@
+/**
+ * The rules that hold the architecture (README, "One way to query"), and nothing else: style is
+ * left to review. The TypeScript parser alone, without type-aware rules, so that the whole tree
+ * lints in seconds (`npm run lint`, also run by `npm test`).
+ */
+import tsParser from '@typescript-eslint/parser';
+
+const TRANSAZIONE = 'Open a transaction with inTransazione(db, async (tx) => …) (server/db/client.ts): tx.$client is its connection.';
+
+/** Everywhere: the one handle, reached through its public API. */
+const UN_MODO = [
+  {
+    // A postgres.js query's own .execute() (`sql`…`.execute()`) starts it now: allowed.
+    selector: "CallExpression[callee.property.name='execute'][callee.object.type!='TaggedTemplateExpression']",
+    message: "drizzle's execute re-plans every statement and returns untyped rows: use the builder, or tagged SQL on db.$client. "
+      + 'Only server/db/migrate.ts runs DDL through it.',
+  },
+  { selector: "CallExpression[callee.property.name='transaction']", message: TRANSAZIONE },
+  { selector: "MemberExpression[property.name='session'][object.property.name='_']", message: "drizzle's session is private: tagged SQL is db.$client`…`." },
+  { selector: "Identifier[name='sqlOf']", message: 'sqlOf is gone: tagged SQL on the handle is db.$client`…`.' },
+];
+
+/** In the server: no second way to open a transaction. */
+const TRANSAZIONI = [{ selector: "CallExpression[callee.property.name=/^(begin|savepoint)$/]", message: TRANSAZIONE }];
+
+export default [
+  {
+    files: ['server/**/*.ts', 'seed/**/*.ts', 'tests/**/*.ts'],
+    languageOptions: { parser: tsParser },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: { 'no-restricted-syntax': ['error', ...UN_MODO] },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/db/client.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...UN_MODO, ...TRANSAZIONI] },
+  },
+  {
+    // The migrator runs the migrations' DDL as written, through drizzle's execute.
+    files: ['server/db/migrate.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...UN_MODO.slice(1), ...TRANSAZIONI] },
+  },
+  {
+    // Services take db and what else they need as arguments, never the route's deps.
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.routes.ts', 'server/lib/route.ts', 'server/app.ts', 'server/deps.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '/deps(\\.js)?$', message: 'Services take db (and what else they need) as arguments, not Deps: only route files see deps.' }],
+      }],
+    },
+  },
+  {
+    // A route maps input to a service call and its result to the answer: queries and transactions live in services.
+    files: ['server/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          regex: '^(drizzle-orm|postgres)(/|$)|/db/',
+          message: 'Route files call services; queries, schema and transactions live in the domain\'s services.',
+        }],
+      }],
+      'no-restricted-syntax': ['error', ...UN_MODO, ...TRANSAZIONI, {
+        selector: 'TaggedTemplateExpression',
+        message: 'No SQL in route files: write it in the domain\'s service and call that.',
+      }],
+    },
+  },
+];

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/** The project's own ESLint config (eslint.config.js), on code as it would sit at `file`. */
+const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '../..') });
+async function regole(file: string, code: string): Promise<string[]> {
+  const [r] = await eslint.lintText(code, { filePath: path.resolve(import.meta.dirname, '../..', file) });
+  return r!.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe('the lint rules that hold one way to query (eslint.config.js)', () => {
+  it("refuse drizzle's execute outside the migrator, and a second way to a transaction or to the driver", async () => {
+    const servizio = 'server/prova/prova.service.ts';
+    expect(await regole(servizio, 'await db.execute(sql`SELECT 1`);')).toEqual([expect.stringMatching(/execute re-plans/)]);
+    expect(await regole('server/db/migrate.ts', 'await tx.execute(sql.raw(stmt));')).toEqual([]);
+    expect(await regole(servizio, 'await db.transaction(async (tx) => tx);')).toEqual([expect.stringMatching(/inTransazione/)]);
+    expect(await regole(servizio, 'await sql.begin(async (tx) => tx);')).toEqual([expect.stringMatching(/inTransazione/)]);
+    expect(await regole(servizio, 'await tx.savepoint(async (sp) => sp);')).toEqual([expect.stringMatching(/inTransazione/)]);
+    expect(await regole(servizio, 'const c = db._.session.client;')).toEqual([expect.stringMatching(/session is private/)]);
+    expect(await regole(servizio, 'await sqlOf(db)`SELECT 1`;')).toEqual([expect.stringMatching(/sqlOf is gone/)]);
+    // The helper itself, scripts and tests may open postgres.js transactions; a query's own execute() is no db.execute.
+    expect(await regole('server/db/client.ts', 'client.begin(corpo);')).toEqual([]);
+    expect(await regole('seed/prova.ts', 'await sql.begin(async (tx) => tx);')).toEqual([]);
+    expect(await regole('server/app.ts', 'await database.sql`select 1`.execute();')).toEqual([]);
+    expect(await regole(servizio, 'await inTransazione(db, async (tx) => tx.$client`SELECT 1`);')).toEqual([]);
+  });
+
+  it('keep route files to input, a service call and the answer', async () => {
+    const route = 'server/prova/prova.routes.ts';
+    expect(await regole(route, "import { sql } from 'drizzle-orm';")).toEqual([expect.stringMatching(/Route files call services/)]);
+    expect(await regole(route, "import postgres from 'postgres';")).toEqual([expect.stringMatching(/Route files call services/)]);
+    expect(await regole(route, "import { inTransazione } from '../db/client.js';")).toEqual([expect.stringMatching(/Route files call services/)]);
+    expect(await regole(route, "import { aziende } from '../db/schema/index.js';")).toEqual([expect.stringMatching(/Route files call services/)]);
+    expect(await regole(route, 'const r = await deps.db.$client`SELECT 1`;')).toEqual([expect.stringMatching(/No SQL in route files/)]);
+    expect(await regole(route, "import { leggi } from './prova.service.js';\nthrow badRequest(`Il campo ${campo} non è valido.`);")).toEqual([]);
+  });
+
+  it('let only route files see deps', async () => {
+    expect(await regole('server/prova/prova.service.ts', "import type { Deps } from '../deps.js';"))
+      .toEqual([expect.stringMatching(/not Deps/)]);
+    expect(await regole('server/prova/prova.routes.ts', "import type { Deps } from '../deps.js';")).toEqual([]);
+  });
+});
