@@ -26,7 +26,7 @@ export class Impostazioni implements Ascoltatore {
     });
   }
 
-  /** Writes a switch (in the caller's transaction when given; then forget() if it rolls back). */
+  /** Writes a switch (in the caller's transaction when given; then svuota() if it rolls back). */
   async set(chiave: Chiave, value: boolean, db: Db = this.db): Promise<boolean> {
     await db.insert(impostazioni).values({ chiave, valore: value ? '1' : '0' })
       .onConflictDoUpdate({ target: impostazioni.chiave, set: { valore: value ? '1' : '0', updatedAt: sql`now()` } });
