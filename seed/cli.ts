@@ -4,9 +4,11 @@
  * in ${DATA_DIR:-.data}/postgres (started and stopped here).
  */
 import path from 'node:path';
+import { configFromEnv, parseEnv } from '../server/config.js';
 import { connect } from '../server/db/client.js';
 import { startEmbeddedPostgres, type EmbeddedDb } from '../server/db/embedded.js';
 import { runMigrations } from '../server/db/migrate.js';
+import { creaArchivio } from '../server/lib/archivio/crea-archivio.js';
 import { isDatabaseEmpty, seedDemo } from './demo.js';
 import { LARGE_CLIENTI, LARGE_UTENTI, seedLargeCatalogue } from './large.js';
 
@@ -18,7 +20,7 @@ const USAGE = `Uso: npm run seed -- [--products N] [--clienti N] [--utenti N]
   --help         mostra questo aiuto
 
 Variabili: DATABASE_URL (altrimenti Postgres integrato in DATA_DIR/postgres),
-DATA_DIR (default .data), MEDIA_DIR (default DATA_DIR/media).`;
+DATA_DIR (default .data), MEDIA_DIR (default DATA_DIR/media) o MEDIA_STORE=s3 con S3_* (README).`;
 
 interface Args { products?: number; clienti?: number; utenti?: number; help: boolean }
 const NUMERICI = ['products', 'clienti', 'utenti'] as const;
@@ -48,10 +50,10 @@ async function main(): Promise<void> {
     return;
   }
   const started = performance.now();
-  const dataDir = path.resolve(process.env.DATA_DIR || '.data');
-  const mediaDir = path.resolve(process.env.MEDIA_DIR || path.join(dataDir, 'media'));
+  const env = parseEnv();
+  const dataDir = path.resolve(env.DATA_DIR);
   let embedded: EmbeddedDb | undefined;
-  let url = process.env.DATABASE_URL;
+  let url = env.DATABASE_URL;
   if (!url) {
     console.log(`Postgres integrato in ${path.join(dataDir, 'postgres')}`);
     embedded = await startEmbeddedPostgres(path.join(dataDir, 'postgres'));
@@ -63,8 +65,14 @@ async function main(): Promise<void> {
     await runMigrations(database);
     if (await isDatabaseEmpty(sql)) {
       const t0 = performance.now();
-      await seedDemo(db, sql, { mediaDir });
-      console.log(`Dati dimostrativi caricati in ${secs(t0)} (media in ${mediaDir})`);
+      const config = configFromEnv(env, url);
+      const archivio = creaArchivio(config);
+      try {
+        await seedDemo(db, sql, { archivio });
+      } finally {
+        await archivio.chiudi();
+      }
+      console.log(`Dati dimostrativi caricati in ${secs(t0)} (media in ${config.s3 ? `s3://${config.s3.bucket}/` : config.mediaDir})`);
     } else {
       console.log('Il database contiene già dati: dati dimostrativi non ricaricati');
     }

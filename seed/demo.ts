@@ -5,6 +5,7 @@
  */
 import type postgres from 'postgres';
 import type { Db } from '../server/db/client.js';
+import type { ArchivioMedia } from '../server/lib/archivio/archivio.js';
 import { DEMO_PRODUCTS, generateProduct, type GeneratedProduct } from './catalog-generator.js';
 import { loadProducts, refreshSearch, type SpecialPriceClient } from './catalog-loader.js';
 import { CLIENTI, seedAnagrafica } from './demo-anagrafica.js';
@@ -14,8 +15,8 @@ import { seedMultimedia, seedProductMedia, seedVolantini } from './demo-media.js
 import { MediaWriter } from './media-files.js';
 
 export interface SeedDemoOptions {
-  /** Folder served under /media/ (MEDIA_DIR). */
-  mediaDir: string;
+  /** The media store served under /media/ (the folder MEDIA_DIR or S3). */
+  archivio: ArchivioMedia;
   /** Reference time for every relative date (new products, orders, flyers). */
   now?: Date;
 }
@@ -40,7 +41,7 @@ export async function isDatabaseEmpty(sql: postgres.Sql): Promise<boolean> {
  */
 export async function seedDemo(_db: Db, sql: postgres.Sql, opts: SeedDemoOptions): Promise<void> {
   const now = opts.now ?? new Date();
-  const media = new MediaWriter(opts.mediaDir);
+  const media = new MediaWriter(opts.archivio);
   const products: GeneratedProduct[] = Array.from({ length: DEMO_PRODUCTS }, (_, i) => generateProduct(i, now));
   // Product n of the generator gets id n + 1 (explicit ids: the database is empty).
   const productId = (p: GeneratedProduct) => p.index + 1;
@@ -62,7 +63,7 @@ export async function seedDemo(_db: Db, sql: postgres.Sql, opts: SeedDemoOptions
     await seedListe(tx, activity);
     await seedDispositivi(tx, now);
     await seedBudget(tx, now);
-    // Files before commit: if the media folder is not writable, nothing is half-loaded.
+    // Files before commit: if the media store is not writable, nothing is half-loaded.
     await media.flush();
     await refreshSearch(tx);
   });

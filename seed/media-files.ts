@@ -1,6 +1,5 @@
-/** Writes generated media files under MEDIA_DIR, never outside it. */
-import fs from 'node:fs/promises';
-import path from 'node:path';
+/** Writes generated media files into the media store (the folder MEDIA_DIR or S3), never outside it. */
+import { type ArchivioMedia, chiaveMedia } from '../server/lib/archivio/archivio.js';
 
 /** File-name-safe form of a product code: 'ROT717328/70' -> 'ROT717328_70'. */
 export function safeName(s: string): string {
@@ -8,28 +7,21 @@ export function safeName(s: string): string {
 }
 
 export class MediaWriter {
-  private readonly root: string;
-  private readonly pending: { rel: string; data: string | Buffer }[] = [];
+  private readonly pending: { chiave: string; data: string | Buffer }[] = [];
 
-  constructor(mediaDir: string) {
-    this.root = path.resolve(mediaDir);
-  }
+  constructor(private readonly archivio: ArchivioMedia) {}
 
-  /** Queues a file at a path relative to the media folder ('prodotti/BE-1/BE-1.svg'). */
+  /** Queues a file at a key of the store ('prodotti/BE-1/BE-1.svg'). */
   add(rel: string, data: string | Buffer): void {
-    const abs = path.resolve(this.root, rel);
-    if (!abs.startsWith(this.root + path.sep)) throw new Error(`Percorso media non valido: ${rel}`);
-    this.pending.push({ rel, data });
+    this.pending.push({ chiave: chiaveMedia('', rel), data });
   }
 
   /** Writes the queued files, a few at a time (thousands of small files). */
   async flush(): Promise<number> {
     const files = this.pending.splice(0);
-    const dirs = new Set(files.map((f) => path.dirname(path.resolve(this.root, f.rel))));
-    for (const d of dirs) await fs.mkdir(d, { recursive: true });
     const width = 32;
     for (let i = 0; i < files.length; i += width) {
-      await Promise.all(files.slice(i, i + width).map((f) => fs.writeFile(path.resolve(this.root, f.rel), f.data)));
+      await Promise.all(files.slice(i, i + width).map((f) => this.archivio.salva(f.chiave, f.data)));
     }
     return files.length;
   }

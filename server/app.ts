@@ -26,37 +26,38 @@ import { CodaLavori } from './lavori/coda-lavori.js';
 import { inviaMail } from './posta/invia-mail.js';
 import { applicaStatistiche } from './statistiche/coda.js';
 import { Impostazioni } from './impostazioni/impostazioni.service.js';
+import { creaArchivio } from './lib/archivio/crea-archivio.js';
+import { serviMedia } from './lib/archivio/servi-media.js';
 import { ascolta } from './lib/cache.js';
 import { corpoErrore, registerErrorHandler } from './lib/error-handler.js';
 import { registraFormUrlencoded } from './lib/form-urlencoded.js';
 import { HttpError } from './lib/errors.js';
-import { loggerOptions } from './lib/logging.js';
+import { idRichiesta, loggerOptions } from './lib/logging.js';
 import { createMailer } from './lib/mailer.js';
 import { RawJson } from './lib/raw-json.js';
 import { securityHeaders } from './lib/security-headers.js';
 import { verificaStessoSito } from './lib/stesso-sito.js';
 import { cartellaTemporanea, rimuoviTemporaneiVecchi } from './lib/upload/ricevi-file.js';
+import { registraArresto } from './processo/arresto.js';
+import { registraControlli } from './processo/prontezza.js';
+import { eseguiLavori, servePortale } from './processo/ruolo.js';
 import type { CodiceErrore } from '../shared/errori.js';
 import { MAX_DOCUMENTO_BYTES } from '../shared/upload.js';
 
 /**
  * Hashed build assets never change under their name: cached for a year. index.html is always
- * revalidated (it names the current assets); other public files (logo, icons) for an hour.
+ * revalidated (it names the current assets), so are the service worker and the web app manifest;
+ * other public files (logo, icons) for an hour.
  */
 export function cacheControlOf(webDir: string, file: string): string {
   const rel = path.relative(webDir, file).split(path.sep);
   if (rel[0] === 'assets') return 'public, max-age=31536000, immutable';
-  if (rel.at(-1) === 'index.html') return 'no-cache';
+  if (['index.html', 'sw.js', 'manifest.webmanifest'].includes(rel.at(-1) ?? '')) return 'no-cache';
   return 'public, max-age=3600';
 }
 
-/** Longest wait of /api/health for the database. */
-const HEALTH_WAIT_MS = 2000;
-
 /** Upload limit per file; larger requests answer 413. */
 export const MAX_UPLOAD_BYTES = MAX_DOCUMENTO_BYTES;
-/** Media files shown inline: photos and their copies; every other file is a download. */
-const IMMAGINE_SERVITA = /\.(jpe?g|png|gif|webp)$/i;
 
 /** What Node's HTTP parser refuses before the app sees a request, answered in the app's words. */
 const CLIENT_ERRORS: Record<string, [number, CodiceErrore, string]> = {
@@ -65,8 +66,9 @@ const CLIENT_ERRORS: Record<string, [number, CodiceErrore, string]> = {
 };
 
 /**
- * Builds the HTTP app for a config: no side effects until called. Order: config → db → auth →
- * domain routes → static files and SPA.
+ * Builds the HTTP app for a config: no side effects until called. Order: config → db → jobs →
+ * health checks → auth → domain routes → static files and SPA. The process's role
+ * (server/processo/ruolo.ts) decides whether the job runners start and whether the portal is built.
  */
 export async function buildApp(
   config: AppConfig,
@@ -88,16 +90,26 @@ export async function buildApp(
     },
     crossOriginEmbedderPolicy: false,
   });
+  const ruolo = config.processRole ?? 'all';
   const app: FastifyInstance = Fastify({
     logger: opts.logger === false ? false : { ...loggerOptions(config.logLevel), ...(opts.logStream ? { stream: opts.logStream } : {}) },
     // Login limits count by client address: trust X-Forwarded-For only behind a known proxy.
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
-    genReqId: () => crypto.randomUUID(),
+    // The id a load balancer passed on, checked (idRichiesta), rather than Fastify's unchecked
+    // header; Fastify logs it as `reqId` on every line of the request (its default label).
+    requestIdHeader: false,
+    genReqId: idRichiesta,
+    // The stop (server/processo/arresto.ts): at close, idle keep-alive sockets are closed and busy
+    // ones finish their request (never `true`, which would cut them); a request that still comes in
+    // on an open connection is served, with `Connection: close`, rather than refused with Fastify's
+    // own 503: it reached this process before the load balancer moved on.
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
     // A URL that does not decode (/media/%c0%ae) gets the error handler's 400 and the headers of every answer.
     frameworkErrors: (_err, req, reply: FastifyReply) => {
-      reply.headers(headers);
+      reply.headers(headers).header('x-request-id', req.id);
       return app.errorHandler(new HttpError(400, 'richiesta_non_valida', 'Indirizzo non valido.'), req, reply);
     },
     // Node's own 400/431 (a 100 kB query string, a malformed request) skip the router, its hooks
@@ -110,6 +122,7 @@ export async function buildApp(
       const body = JSON.stringify(corpoErrore(code, msg, requestId));
       const answer = {
         ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close',
+        'x-request-id': requestId,
       };
       if (!socket.writable) return socket.destroy();
       const head = [`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`, ...Object.entries(answer).map(([k, v]) => `${k}: ${v}`)];
@@ -132,15 +145,12 @@ export async function buildApp(
     connectTimeoutSeconds: config.dbConnectTimeoutSeconds ?? DEFAULT_DB_CONNECT_TIMEOUT_SECONDS,
     statementTimeoutSeconds: config.dbStatementTimeoutSeconds ?? DEFAULT_DB_STATEMENT_TIMEOUT_SECONDS,
   });
-  // The per-process caches, each emptied in every process by its channel's notices.
-  const sessioniRecenti = new SessioniRecenti();
-  const catalogo = new CatalogoCache(database.sql);
-  const impostazioni = new Impostazioni(database.db);
-  const smettiDiAscoltare = await ascolta(database.sql, [sessioniRecenti, catalogo, impostazioni]);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir });
+  // Media: the folder MEDIA_DIR or an S3 bucket (server/lib/archivio/).
+  const archivio = creaArchivio(config);
   const lavori = new CodaLavori(database.sql, {
     invia_mail: inviaMail(database.db, mailer),
-    esporta_ordine: esportaOrdine(database.db, config.erp),
+    esporta_ordine: esportaOrdine(database.db, config.erp, archivio),
     applica_popolarita: async () => { await applicaPopolarita(database.db); },
     applica_statistiche: async () => { await applicaStatistiche(database.db); },
   }, [
@@ -150,11 +160,54 @@ export async function buildApp(
     { task: 'applica_statistiche', ogniMs: 60_000 },
   ], app.log, {
     // Imports queued by the admin screen and the ERP's push: a lane of their own.
-    importa_file: importaFile(database.db, {
+    importa_file: importaFile(database.db, archivio, {
       databaseUrl: config.databaseUrl, dataDir: config.dataDir, memoriaMb: config.importMemoriaMb ?? DEFAULT_IMPORT_MEMORIA_MB,
     }, app.log),
   });
-  await lavori.start();
+  // A web process builds the queue (deps.lavori: tests and scripts run jobs with esegui) but never
+  // starts it: its jobs are queued in SQL and run by the workers.
+  if (eseguiLavori(ruolo)) await lavori.start();
+  registraArresto(app, () => lavori.stop());
+  app.addHook('onClose', async () => {
+    await lavori.stop();
+    await archivio.chiudi();
+    mailer.close();
+    await database.close();
+  });
+
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(headers).header('x-request-id', req.id);
+    done();
+  });
+  // By the route matched, not the raw URL: the router also takes /%61pi/… for /api/….
+  app.addHook('onRequest', async (req) => {
+    if (req.routeOptions.url?.startsWith('/api/')) verificaStessoSito(req);
+  });
+  registerErrorHandler(app);
+  registraControlli(app, database.sql, app.arresto);
+
+  const webDir = servePortale(ruolo) ? config.webDir : undefined;
+  const spaIndex = webDir ? path.join(webDir, 'index.html') : undefined;
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/media/')) {
+      return reply.status(404).send(corpoErrore('non_trovato', 'Risorsa non trovata.', req.id));
+    }
+    if ((req.method === 'GET' || req.method === 'HEAD') && spaIndex && fs.existsSync(spaIndex)) {
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(fs.createReadStream(spaIndex));
+    }
+    return reply.status(404).send(corpoErrore('non_trovato', 'Risorsa non trovata.', req.id));
+  });
+  // A worker's HTTP listener is for the health checks only: none of the portal below is built.
+  if (!servePortale(ruolo)) return app;
+
+  // The per-process caches, each emptied in every process by its channel's notices.
+  const sessioniRecenti = new SessioniRecenti();
+  const catalogo = new CatalogoCache();
+  const impostazioni = new Impostazioni(database.db);
+  const smettiDiAscoltare = await ascolta(database.sql, [sessioniRecenti, catalogo, impostazioni]);
+  // Before the hook above that closes the database (onClose hooks run last registered first). A
+  // listener whose connection is already gone (the database stopped first) has nothing to undo.
+  app.addHook('onClose', async () => { await smettiDiAscoltare().catch(() => {}); });
   app.decorate('deps', {
     config,
     db: database.db,
@@ -162,26 +215,12 @@ export async function buildApp(
     sessioniRecenti,
     catalogo,
     lavori,
-  });
-  app.addHook('onClose', async () => {
-    await lavori.stop();
-    mailer.close();
-    await smettiDiAscoltare();
-    await database.close();
+    archivio,
   });
 
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
-  // By the route matched, not the raw URL: the router also takes /%61pi/… for /api/….
-  app.addHook('onRequest', async (req) => {
-    if (req.routeOptions.url?.startsWith('/api/')) verificaStessoSito(req);
-  });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 30 } });
   registraFormUrlencoded(app);
-  registerErrorHandler(app);
 
   await app.register(swagger, {
     openapi: {
@@ -192,47 +231,14 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  // A load balancer asks often and gives up soon: the answer comes within HEALTH_WAIT_MS even
-  // when the database does not answer at all (a refused connection answers at once).
-  app.get('/api/health', { schema: { hide: true } }, async (_req, reply) => {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), HEALTH_WAIT_MS); });
-    try {
-      await Promise.race([database.sql`select 1`.execute(), late]);
-      return { status: 'ok' };
-    } catch {
-      return reply.status(503).send({ status: 'error', code: 'database_non_raggiungibile', msg: 'Database non raggiungibile.' });
-    } finally {
-      clearTimeout(timer);
-    }
-  });
-
   app.decorate('accesso', accesso);
   app.decorateRequest('sessione', null);
   registerRoutes(app, API_ROUTES);
 
   fs.mkdirSync(config.mediaDir, { recursive: true });
   rimuoviTemporaneiVecchi(cartellaTemporanea(config.mediaDir));
-  await app.register(fastifyStatic, {
-    root: config.mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-    // An hour in the browser, then revalidated by ETag (an admin may replace a file).
-    cacheControl: false,
-    setHeaders: (res, file) => {
-      // Uploaded files are only ever downloaded, never run or sniffed as something else: their
-      // extension is the kind judged from their bytes (server/lib/upload), and anything that is
-      // not a photo is saved by the browser rather than opened in the portal's origin.
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Cache-Control', 'public, max-age=3600');
-      if (!IMMAGINE_SERVITA.test(file)) res.setHeader('Content-Disposition', `attachment; filename="${path.basename(file).replace(/[^\w.-]/g, '_')}"`);
-    },
-  });
+  serviMedia(app, archivio);
 
-  const webDir = config.webDir;
-  const spaIndex = webDir ? path.join(webDir, 'index.html') : undefined;
   if (webDir && spaIndex && fs.existsSync(spaIndex)) {
     await app.register(fastifyStatic, {
       root: webDir, prefix: '/', wildcard: false, index: false,
@@ -242,15 +248,5 @@ export async function buildApp(
       setHeaders: (res, file) => res.setHeader('Cache-Control', cacheControlOf(webDir, file)),
     });
   }
-  app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/media/')) {
-      return reply.status(404).send(corpoErrore('non_trovato', 'Risorsa non trovata.', req.id));
-    }
-    if ((req.method === 'GET' || req.method === 'HEAD') && spaIndex && fs.existsSync(spaIndex)) {
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(fs.createReadStream(spaIndex));
-    }
-    return reply.status(404).send(corpoErrore('non_trovato', 'Risorsa non trovata.', req.id));
-  });
-
   return app;
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { OpzioniS3 } from './lib/archivio/archivio-s3.js';
 
 /** Measured on the 2-core bench machine (bench/report.md): more connections only add context switches. */
 export const DEFAULT_POOL_MAX = 20;
@@ -20,6 +21,11 @@ export const DEFAULT_SESSION_IDLE_MINUTES = 120;
  * rows within the import's limits needs a few hundred (docs/decisions/import-limiti.md).
  */
 export const DEFAULT_IMPORT_MEMORIA_MB = 1024;
+/**
+ * Seconds a stopping process keeps serving, not ready, before it closes (server/processo/arresto.ts):
+ * a load balancer checking every second or two has seen it unready by then.
+ */
+export const DEFAULT_SHUTDOWN_DRAIN_SECONDS = 3;
 
 const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
@@ -36,6 +42,15 @@ export const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(DEFAULT_DB_STATEMENT_TIMEOUT_SECONDS),
   DATA_DIR: z.string().min(1).default('.data'),
   MEDIA_DIR: z.string().min(1).optional(),
+  /** Where media live (server/lib/archivio/): the folder MEDIA_DIR, or an S3-compatible bucket. */
+  MEDIA_STORE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'nome del bucket non valido (da 3 a 63 tra minuscole, cifre, punti e trattini)').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Default: true with S3_ENDPOINT (MinIO and most stores but AWS), false without. */
+  S3_FORCE_PATH_STYLE: bool.optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default('Portale B2B Ferramenta <noreply@ferramenta.local>'),
   OFFICE_MAIL: z.string().email().default('ordini@ferramenta.local'),
@@ -46,20 +61,38 @@ export const envSchema = z.object({
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (else it could be forged). */
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** What the process runs (server/processo/ruolo.ts): all (portal and jobs, one process), web or worker. */
+  PROCESS_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  /** At most 8: a stopping process exits within 10 s of the signal, its requests and job finished. */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(8).default(DEFAULT_SHUTDOWN_DRAIN_SECONDS),
   /** Orders out to the ERP (server/erp/): a JSON webhook, signed with ERP_WEBHOOK_SECRET … */
   ERP_ORDER_WEBHOOK_URL: z.string().url().optional(),
   ERP_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** … and/or one CSV and one JSON file per order in this folder. */
   ERP_EXPORT_DIR: z.string().min(1).optional(),
+  /**
+   * … or in the S3 bucket under this prefix. A dot first: /media/ never serves a key with a dot
+   * segment, so customers' orders cannot be downloaded by their URL (docs/erp.md).
+   */
+  ERP_EXPORT_PREFIX: z.string()
+    .regex(/^\.[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*\/?$/, 'deve iniziare con un punto, es. .erp/ordini/ (cartelle di lettere, cifre, punti, trattini)')
+    .optional(),
   /** Live stock from the ERP before ordini/check and ordini/create (server/erp/disponibilita-live.ts). */
   ERP_AVAILABILITY_URL: z.string().url().optional(),
   ERP_AVAILABILITY_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(800),
   IMPORT_MEMORIA_MB: z.coerce.number().int().min(128).max(65_536).default(DEFAULT_IMPORT_MEMORIA_MB),
 }).refine((e) => !e.ERP_ORDER_WEBHOOK_URL || e.ERP_WEBHOOK_SECRET, {
   path: ['ERP_WEBHOOK_SECRET'], message: 'obbligatorio con ERP_ORDER_WEBHOOK_URL (almeno 16 caratteri)',
+}).refine((e) => e.MEDIA_STORE !== 's3' || e.S3_BUCKET, {
+  path: ['S3_BUCKET'], message: 'obbligatorio con MEDIA_STORE=s3',
+}).refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
+  path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY vanno date insieme (o nessuna delle due)',
+}).refine((e) => !e.ERP_EXPORT_PREFIX || e.MEDIA_STORE === 's3', {
+  path: ['ERP_EXPORT_PREFIX'], message: 'solo con MEDIA_STORE=s3 (con i file su disco usare ERP_EXPORT_DIR)',
 });
 
 export type Env = z.infer<typeof envSchema>;
+export type ProcessRole = Env['PROCESS_ROLE'];
 
 export interface AppConfig {
   env: Env['NODE_ENV'];
@@ -74,6 +107,8 @@ export interface AppConfig {
   dbStatementTimeoutSeconds?: number;
   dataDir: string;
   mediaDir: string;
+  /** Media in an S3-compatible bucket (MEDIA_STORE=s3); absent: in the folder mediaDir. */
+  s3?: OpzioniS3;
   mailDir: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -84,7 +119,11 @@ export interface AppConfig {
   seedDemo: boolean;
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
-  /** Built SPA folder; undefined serves no SPA (API-only tests). */
+  /** What the process runs; 'all' when not given. */
+  processRole?: ProcessRole;
+  /** Grace period of a stop, in seconds; DEFAULT_SHUTDOWN_DRAIN_SECONDS when not given. */
+  shutdownDrainSeconds?: number;
+  /** Built SPA folder; undefined serves no SPA (API-only tests, workers). */
   webDir?: string;
   /** Where confirmed orders go (server/erp/esporta-ordine.ts); none of them: orders stay in the portal. */
   erp?: ErpConfig;
@@ -96,6 +135,8 @@ export interface ErpConfig {
   webhookUrl?: string;
   webhookSecret?: string;
   exportDir?: string;
+  /** The same files in the media store (S3) under this prefix, ending with '/'. */
+  exportPrefix?: string;
   /** Asked for live stock; without it the portal's stock is the truth. */
   availabilityUrl?: string;
   /** Longest wait for its answer before falling back to the portal's stock. */
@@ -127,6 +168,14 @@ export function configFromEnv(env: Env, databaseUrl: string): AppConfig {
     dbStatementTimeoutSeconds: env.DB_STATEMENT_TIMEOUT_SECONDS,
     dataDir,
     mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    s3: env.MEDIA_STORE === 's3' ? {
+      endpoint: env.S3_ENDPOINT,
+      bucket: env.S3_BUCKET!,
+      region: env.S3_REGION,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE ?? !!env.S3_ENDPOINT,
+    } : undefined,
     mailDir: path.join(dataDir, 'mail'),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
@@ -136,11 +185,14 @@ export function configFromEnv(env: Env, databaseUrl: string): AppConfig {
     seedDemo: env.SEED_DEMO,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
-    webDir: path.resolve('dist/web'),
+    processRole: env.PROCESS_ROLE,
+    shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
+    webDir: env.PROCESS_ROLE === 'worker' ? undefined : path.resolve('dist/web'),
     erp: {
       webhookUrl: env.ERP_ORDER_WEBHOOK_URL,
       webhookSecret: env.ERP_WEBHOOK_SECRET,
       exportDir: env.ERP_EXPORT_DIR ? path.resolve(env.ERP_EXPORT_DIR) : undefined,
+      exportPrefix: env.ERP_EXPORT_PREFIX?.replace(/\/?$/, '/'),
       availabilityUrl: env.ERP_AVAILABILITY_URL,
       availabilityTimeoutMs: env.ERP_AVAILABILITY_TIMEOUT_MS,
     },

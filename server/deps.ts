@@ -4,6 +4,7 @@ import type { SessioniRecenti } from './auth/sessioni-recenti.js';
 import type { CatalogoCache } from './catalogo/catalogo.cache.js';
 import type { Impostazioni } from './impostazioni/impostazioni.service.js';
 import type { CodaLavori } from './lavori/coda-lavori.js';
+import type { ArchivioMedia } from './lib/archivio/archivio.js';
 
 /** What route handlers need, built once in buildApp and reachable as app.deps. */
 export interface Deps {
@@ -15,12 +16,14 @@ export interface Deps {
   /** Customer sessions seen in the last seconds (cleared by database notices). */
   sessioniRecenti: SessioniRecenti;
   /**
-   * The catalogue's in-process caches, handed by routes to the catalogue's queries;
-   * invalidate() after a catalogue change reaches every process.
+   * The catalogue's in-process caches, handed by routes to the catalogue's queries; a change's
+   * notice (notificaCatalogo, in its transaction) reaches every process at its commit.
    */
   catalogo: CatalogoCache;
   /** The job queue: mail, orders to the ERP, the popularity and statistics folds. */
   lavori: CodaLavori;
+  /** Where media files live: the folder MEDIA_DIR or an S3 bucket (MEDIA_STORE). */
+  archivio: ArchivioMedia;
 }
 
 declare module 'fastify' {

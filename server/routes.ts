@@ -13,6 +13,8 @@ import { listeRoutes } from './liste/liste.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { prodottiMediaRoutes } from './media/prodotti-media.routes.js';
 import { ordiniRoutes } from './ordini/ordini.routes.js';
+import { ordineRapidoRoutes } from './ordine-rapido/ordine-rapido.routes.js';
+import { codiciClienteRoutes } from './codici-cliente/codici-cliente.routes.js';
 import { statisticheRoutes } from './statistiche/statistiche.routes.js';
 import { utentiRoutes } from './utenti/utenti.routes.js';
 
@@ -20,5 +22,5 @@ import { utentiRoutes } from './utenti/utenti.routes.js';
 export const API_ROUTES = [
   authRoutes, catalogoRoutes, mediaRoutes, ordiniRoutes, listeRoutes, contattiRoutes, auditRoutes,
   budgetRoutes, dispositiviRoutes, impostazioniRoutes, utentiRoutes, anagraficaRoutes, statisticheRoutes, erpRoutes, tokenRoutes, importazioniRoutes,
-  prodottiMediaRoutes,
+  prodottiMediaRoutes, ordineRapidoRoutes, codiciClienteRoutes,
 ];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, intParam, startParam, testo } from './common.js';
+import { idParam, paginaDi, paginazione, testo } from './common.js';
 import { contract } from './contract.js';
 
 /** Admin lists of clients: default page 50, at most 500 (docs/regole/admin.md#clients). */
@@ -63,10 +63,7 @@ const ricerca = testo(MSG_ANAGRAFICA.testoMancante).trim().max(STRINGA_CLIENTI_M
 export const clientiReadQuery = z.object({
   /** Optional: a blank term lists every client (docs/regole/admin.md#admin-search). */
   stringa: ricerca.optional(),
-  start: startParam,
-  limit: intParam('limit deve essere un numero intero')
-    .pipe(z.number().min(1, 'limit deve essere almeno 1').max(CLIENTI_PAGE_MAX, `limit può essere al massimo ${CLIENTI_PAGE_MAX}`))
-    .default(50),
+  ...paginazione(CLIENTI_PAGE_MAX),
 });
 export const clientiDetailsQuery = z.object({ cliente_id: idParam('cliente_id') });
 export const searchClientiQuery = z.object({ stringa: ricerca.min(1, MSG_ANAGRAFICA.testoMancante) });
@@ -84,7 +81,7 @@ export const anagraficaApi = {
     path: 'clienti/read', methods: ['GET'], access: 'admin', tag: T,
     summary: 'I clienti, una pagina alla volta, con il totale; con stringa, quelli che corrispondono (come search/clienti)',
     input: clientiReadQuery,
-    response: z.object({ clienti: z.array(clienteAdmin), totale: z.number().int() }),
+    response: paginaDi('clienti', clienteAdmin),
   }),
   dettaglio: contract({
     path: 'clienti/details', methods: ['GET'], access: 'admin', tag: T,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intParam, limitParam, startParam, testo } from './common.js';
+import { intParam, paginaDi, paginazione, testo } from './common.js';
 import { contract } from './contract.js';
 
 /** Every action the server records in the audit trail (server/audit: registraModifica takes only these). */
@@ -78,8 +78,7 @@ export const storicoQuery = z.object({
   /** With entita_id: the history of one record, e.g. a product by its code. */
   entita: z.enum(ENTITA_STORICO, { error: `entita deve essere uno tra: ${ENTITA_STORICO.join(', ')}` }).optional(),
   entita_id: testo().trim().min(1, 'entita_id mancante').max(100, 'entita_id troppo lungo').optional(),
-  start: startParam,
-  limit: limitParam,
+  ...paginazione(),
 }).refine((q) => (q.entita === undefined) === (q.entita_id === undefined), {
   message: 'entita ed entita_id vanno indicati insieme', path: ['entita_id'],
 });
@@ -89,6 +88,6 @@ export const auditApi = {
   storico: contract({
     path: 'modifiche/read', methods: ['GET'], access: 'admin', tag: 'Amministrazione',
     summary: "Storico modifiche: le modifiche degli amministratori, di un utente, di un cliente o di un prodotto o una categoria, dalla più recente",
-    input: storicoQuery, response: z.object({ modifiche: z.array(modifica), totale: z.number().int() }),
+    input: storicoQuery, response: paginaDi('modifiche', modifica),
   }),
 };

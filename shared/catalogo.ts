@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codice, esito, idParam, intParam, limitParam, startParam, testo, testoMultiriga } from './common.js';
+import { codice, esito, idParam, intParam, limitFino, paginazione, testo, testoMultiriga } from './common.js';
 import { contract, type Scope } from './contract.js';
 
 /** Availability classes (docs/regole/catalogo.md#availability-colour): in stock, only on order from the supplier, none. */
@@ -66,11 +66,11 @@ export const prodottoBase = z.object({
   promo: z.boolean(),
   novita: z.boolean(),
   /**
-   * Path under /media/ of the main photo (the one named 'default'), or null (the SPA then tries
-   * codart/…, then a placeholder): the original, for downloads.
+   * Path under /media/ of the main photo (the one named 'default', else the product's first photo),
+   * or null without photos (the SPA then tries codart/…, then a placeholder): the original, for downloads.
    */
   foto_principale: z.string().nullable(),
-  /** The main photo's small copy for cards and lists (the original when it has none), or null. */
+  /** That photo's small copy for cards and lists (the original when it has none), or null. */
   foto_miniatura: z.string().nullable(),
   media_foto: z.array(mediaProdotto),
   media_allegati: z.array(mediaProdotto),
@@ -96,9 +96,8 @@ export type PaginaProdotti = z.infer<typeof paginaProdotti>;
 export const listaProdotti = z.object({ prodotti: z.array(prodotto) });
 
 const scope = { cod_azienda: codice, cod_cliente: codice };
-const page = { start: startParam, limit: limitParam };
-const smallLimit = intParam('limit deve essere un numero intero')
-  .pipe(z.number().min(1, 'limit deve essere almeno 1').max(100, 'limit può essere al massimo 100'));
+const page = paginazione();
+const smallLimit = limitFino(100);
 
 export const categoriaQuery = z.object({ ...scope, categoria_cod: codice, ...page });
 export const volantinoQuery = z.object({ ...scope, volantino_id: idParam('volantino_id'), ...page });

@@ -47,11 +47,24 @@ export const intParam = (msg: string) =>
 /** The id of a table row (serial): a positive integer within int4. */
 export const idParam = (name: string) => intParam(`${name} non valido`).pipe(z.number().min(1, `${name} non valido`));
 
-export const startParam = intParam('start deve essere un numero intero')
+const startParam = intParam('start deve essere un numero intero')
   .pipe(z.number().min(0, 'start non può essere negativo')).default(0);
-export const limitParam = intParam('limit deve essere un numero intero')
-  .pipe(z.number().min(1, 'limit deve essere almeno 1').max(MAX_PAGE_SIZE, `limit può essere al massimo ${MAX_PAGE_SIZE}`))
-  .default(DEFAULT_PAGE_SIZE);
+/** The `limit` of a call: an integer from 1 to `max`. */
+export const limitFino = (max: number) => intParam('limit deve essere un numero intero')
+  .pipe(z.number().min(1, 'limit deve essere almeno 1').max(max, `limit può essere al massimo ${max}`));
+
+/**
+ * The paging fields of a request, spread into its object: `start` (from 0, default 0) and `limit`
+ * (1 to `max`, default `predefinito`).
+ */
+export const paginazione = (max: number = MAX_PAGE_SIZE, predefinito: number = DEFAULT_PAGE_SIZE) =>
+  ({ start: startParam, limit: limitFino(max).default(predefinito) });
+
+/** The answer of a paged call: one page of rows under `chiave`, and `totale`, how many there are in all. */
+export function paginaDi<K extends string, R extends z.ZodType>(chiave: K, riga: R) {
+  const righe = { [chiave]: z.array(riga) } as { [k in K]: z.ZodArray<R> };
+  return z.object({ ...righe, totale: z.number().int() });
+}
 
 /**
  * Business outcome envelope: status 0 ok, 1 a refusal. Refusals as status 1 only on the calls the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intParam, testo } from './common.js';
+import { intParam, paginaDi, paginazione, testo } from './common.js';
 import { contract } from './contract.js';
 
 /** Device texts (docs/regole/admin.md#devices-admin): the SPA shows the failures; the server answers the successes. */
@@ -22,12 +22,7 @@ export const DISPOSITIVI_LIMIT_MAX = 1000;
 const userId = z.union([z.number(), z.string()], {
   error: (iss) => (iss.input === undefined ? 'user_id obbligatorio' : 'user_id non valido'),
 }).pipe(intParam('user_id non valido')).pipe(z.number().min(1, 'user_id non valido'));
-const pagina = {
-  start: intParam('start deve essere un numero intero').pipe(z.number().min(0, 'start non può essere negativo')).default(0),
-  limit: intParam('limit deve essere un numero intero')
-    .pipe(z.number().min(1, 'limit deve essere almeno 1').max(DISPOSITIVI_LIMIT_MAX, `limit può essere al massimo ${DISPOSITIVI_LIMIT_MAX}`))
-    .default(DISPOSITIVI_LIMIT_DEFAULT),
-};
+const pagina = paginazione(DISPOSITIVI_LIMIT_MAX, DISPOSITIVI_LIMIT_DEFAULT);
 
 /** A device (docs/regole/accesso.md#devices): authorized 1 authorised, 0 pending or disabled. */
 export const dispositivo = z.object({
@@ -52,10 +47,10 @@ export const dispositivo = z.object({
 export type Dispositivo = z.infer<typeof dispositivo>;
 
 export const devicesAllQuery = z.object(pagina);
-export const devicesAllResponse = z.object({ status: z.literal('0'), devices: z.array(dispositivo), totale: z.number().int() });
+export const devicesAllResponse = z.object({ status: z.literal('0'), ...paginaDi('devices', dispositivo).shape });
 
 export const devicesByUserQuery = z.object({ user_id: userId, ...pagina });
-export const devicesByUserResponse = z.object({ status: z.literal('success'), devices: z.array(dispositivo), totale: z.number().int() });
+export const devicesByUserResponse = z.object({ status: z.literal('success'), ...paginaDi('devices', dispositivo).shape });
 
 /** A device is its user and its fingerprint; the ip is informative. */
 export const deviceRequest = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { esito, idParam, limitParam, startParam } from './common.js';
+import { esito, idParam, paginaDi, paginazione } from './common.js';
 import { contract } from './contract.js';
 
 /**
@@ -39,8 +39,7 @@ export type OrdineErp = z.infer<typeof ordineErp>;
 export const ordiniErpQuery = z.object({
   /** Left out: every order. 'da_inviare': waiting or failed, the ones that need an eye. */
   stato: z.enum([...STATI_ERP, 'da_inviare'], { error: `stato non valido: usare ${[...STATI_ERP, 'da_inviare'].join(', ')}` }).optional(),
-  start: startParam,
-  limit: limitParam,
+  ...paginazione(),
 });
 
 const T = 'ERP';
@@ -50,7 +49,7 @@ export const erpApi = {
   ordini: contract({
     path: 'erp/ordini', methods: ['GET'], access: 'admin', tag: T,
     summary: "Gli ordini con lo stato dell'invio all'ERP, dal più recente; filtrabili per stato",
-    input: ordiniErpQuery, response: z.object({ ordini: z.array(ordineErp), totale: z.number().int() }),
+    input: ordiniErpQuery, response: paginaDi('ordini', ordineErp),
   }),
   reinvia: contract({
     path: 'erp/ordini/reinvia', methods: ['POST'], access: 'admin', tag: T,

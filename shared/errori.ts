@@ -39,6 +39,10 @@ export const CODICI_ERRORE = [
   'manutenzione',
   /** 503: the database cannot be reached or is overloaded; retry shortly. */
   'database_non_raggiungibile',
+  /** 503 /api/ready: this process takes no traffic now (stopping, or its database not migrated yet); send it elsewhere. */
+  'non_pronto',
+  /** 503: the media store (S3) cannot be reached; retry shortly. */
+  'archivio_non_raggiungibile',
 ] as const;
 export type CodiceErrore = (typeof CODICI_ERRORE)[number];
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, esito, idParam, intParam, limitParam, startParam } from './common.js';
+import { esito, idParam, paginaDi, paginazione } from './common.js';
 import { contract } from './contract.js';
 import { MB } from './upload.js';
 
 /** The kinds of import file (docs/import.md). */
-export const TIPI_IMPORT = ['articoli', 'listini', 'giacenze', 'clienti', 'prezzi_netti', 'categorie'] as const;
+export const TIPI_IMPORT = ['articoli', 'listini', 'giacenze', 'clienti', 'prezzi_netti', 'categorie', 'codici_cliente'] as const;
 export type TipoImport = (typeof TIPI_IMPORT)[number];
 
 /** An ERP's export of 200,000 articles is some 60 MB of CSV; XLSX is smaller. */
@@ -123,19 +123,16 @@ export const importazioniApi = {
   storico: contract({
     path: 'importazioni/read', methods: ['GET'], access: 'tecnico', tag: T,
     summary: 'Le importazioni, dalla più recente (anche quelle in corso, con il loro avanzamento)',
-    input: z.object({ start: startParam, limit: limitParam }),
-    response: z.object({ importazioni: z.array(importazione), totale: z.number().int() }),
+    input: z.object(paginazione()),
+    response: paginaDi('importazioni', importazione),
   }),
   errori: contract({
     path: 'importazioni/errori', methods: ['GET'], access: 'tecnico', tag: T,
     summary: `Le righe scartate di un'importazione, con il motivo, una pagina alla volta (limit fino a ${ERRORI_PAGINA_MAX.toLocaleString('it-IT')}; in tutto fino a 10.000)`,
     input: z.object({
       id: idParam('id'),
-      start: startParam,
-      limit: intParam('limit deve essere un numero intero')
-        .pipe(z.number().min(1, 'limit deve essere almeno 1').max(ERRORI_PAGINA_MAX, `limit può essere al massimo ${ERRORI_PAGINA_MAX}`))
-        .default(DEFAULT_PAGE_SIZE),
+      ...paginazione(ERRORI_PAGINA_MAX),
     }),
-    response: z.object({ errori: z.array(erroreImport), totale: z.number().int() }),
+    response: paginaDi('errori', erroreImport),
   }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codice, testo, testoMultiriga } from './common.js';
+import { codice, idParam, paginaDi, paginazione, testo, testoMultiriga } from './common.js';
 import { contract } from './contract.js';
 
 /** Most lines one order may carry. */
@@ -69,7 +69,77 @@ export const statsClienteResponse = z.object({
   totale_mensile: z.array(z.object({ anno: z.number().int(), mese: z.number().int(), importo_totale: z.number() })),
 });
 
+/** A day as YYYY-MM-DD, a real one (2024-02-30 is refused). */
+const giorno = (campo: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${campo}: usa il formato AAAA-MM-GG`)
+  .refine((v) => {
+    // Also runs after a failed format check: a string that is no date at all must not throw.
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+  }, `${campo}: data inesistente`);
+
+/** The state filter of the history: accepted orders (response_code '201') or refused ones. */
+export const STATI_ORDINE = ['confermato', 'errore'] as const;
+
+/**
+ * The history's filters (docs/regole/ordini.md#order-history), the same for a page and an export:
+ * days of Europe/Rome from `dal` to `al` included, a part of the order's name, a product code the
+ * order contains, its state.
+ */
+const filtriOrdini = {
+  dal: giorno('Data iniziale').optional(),
+  al: giorno('Data finale').optional(),
+  nome: testo().trim().max(200, 'Nome troppo lungo (massimo 200 caratteri)').optional(),
+  codice_prodotto: testo().trim().max(40, 'Codice prodotto troppo lungo').optional(),
+  stato: z.enum(STATI_ORDINE, 'Stato non valido: confermato o errore').optional(),
+};
+const dalPrimaDiAl = (f: { dal?: string | undefined; al?: string | undefined }) => !f.dal || !f.al || f.dal <= f.al;
+const MSG_DAL_AL = { message: 'La data iniziale è successiva alla data finale', path: ['al'] };
+
+export const ordiniElencoQuery = ordiniReadQuery.extend({ ...filtriOrdini, ...paginazione() }).refine(dalPrimaDiAl, MSG_DAL_AL);
+export type OrdiniElencoQuery = z.output<typeof ordiniElencoQuery>;
+export const ordiniElencoResponse = paginaDi('ordini', ordine);
+
+/** Most orders and lines one export may hold; beyond, the customer narrows the filters. */
+export const MAX_ORDINI_ESPORTAZIONE = 5_000;
+export const MAX_RIGHE_ESPORTAZIONE = 50_000;
+export const FORMATI_ESPORTAZIONE = ['csv', 'xlsx'] as const;
+export const ordiniEsportaQuery = ordiniReadQuery.extend({
+  ...filtriOrdini,
+  formato: z.enum(FORMATI_ESPORTAZIONE, 'Formato non valido: csv o xlsx').default('csv'),
+}).refine(dalPrimaDiAl, MSG_DAL_AL);
+export type OrdiniEsportaQuery = z.output<typeof ordiniEsportaQuery>;
+/** The file itself (CSV or XLSX), not JSON. */
+export const ordiniEsportaResponse = z.string().meta({ description: 'Il file CSV (text/csv) o XLSX degli ordini filtrati, una riga per riga d\'ordine' });
+
+export const ordiniAnteprimaRiordinoQuery = ordiniReadQuery.extend({ ordine_id: idParam('Ordine') });
+/** Availability colour of a product (docs/regole/catalogo.md#availability-colour). */
+export const coloreDisponibilita = z.enum(['verde', 'giallo', 'rosso']);
+/**
+ * A line of an old order against today (docs/regole/ordini.md#reorder): the net price it was
+ * ordered at and today's (null when withdrawn), what can be promised now and its colour.
+ */
+export const rigaAnteprimaRiordino = z.object({
+  codice_prodotto: z.string(),
+  prodotto_nome: z.string(),
+  qt: z.number().int(),
+  prezzo_ordine: z.number(),
+  prezzo_attuale: z.number().nullable(),
+  /** No longer sold (or no longer in the catalogue): it cannot be reordered. */
+  ritirato: z.boolean(),
+  prezzo_cambiato: z.boolean(),
+  /** What can be promised today (docs/regole/catalogo.md#promisable-stock); 0 when withdrawn. */
+  disponibilita: z.number().int(),
+  disponibilita_colore: coloreDisponibilita,
+  /** The quantity ordered can be promised today. */
+  disponibile: z.boolean(),
+});
+export type RigaAnteprimaRiordino = z.infer<typeof rigaAnteprimaRiordino>;
+export const ordiniAnteprimaRiordinoResponse = z.object({ ordine_id: z.number().int(), righe: z.array(rigaAnteprimaRiordino) });
+
 /** The order calls. */
+/** The order calls' scope: the company, client and user codes of the body or query. */
+const SCOPE_UTENTE = { azienda: 'azienda_codice', cliente: 'cliente_codice', utente: 'utente_codice' } as const;
+
 export const ordiniApi = {
   verifica: contract({
     path: 'ordini/check', methods: ['POST'], access: 'utente', tag: 'Ordini',
@@ -79,12 +149,30 @@ export const ordiniApi = {
     path: 'ordini/create', methods: ['POST'], access: 'cliente', tag: 'Ordini',
     summary: "Conferma un ordine (idempotente sull'header Idempotency-Key)",
     input: ordiniCreateRequest, response: ordiniCreateResponse,
-    scope: { azienda: 'azienda_codice', cliente: 'cliente_codice', utente: 'utente_codice' },
+    scope: SCOPE_UTENTE,
   }),
   leggi: contract({
     path: 'ordini/read', methods: ['GET'], access: 'cliente', tag: 'Ordini',
     summary: "Ordini dell'utente per il cliente, dal più recente", input: ordiniReadQuery, response: ordiniReadResponse,
-    scope: { azienda: 'azienda_codice', cliente: 'cliente_codice', utente: 'utente_codice' },
+    scope: SCOPE_UTENTE,
+  }),
+  elenca: contract({
+    path: 'ordini/elenco', methods: ['GET'], access: 'cliente', tag: 'Ordini',
+    summary: "Una pagina degli ordini dell'utente per il cliente, dal più recente, con i filtri (date, nome, codice prodotto, stato)",
+    input: ordiniElencoQuery, response: ordiniElencoResponse,
+    scope: SCOPE_UTENTE,
+  }),
+  esporta: contract({
+    path: 'ordini/esporta', methods: ['GET'], access: 'cliente', tag: 'Ordini',
+    summary: `Gli ordini filtrati come file CSV o XLSX (al massimo ${MAX_ORDINI_ESPORTAZIONE} ordini e ${MAX_RIGHE_ESPORTAZIONE} righe)`,
+    input: ordiniEsportaQuery, response: ordiniEsportaResponse,
+    scope: SCOPE_UTENTE,
+  }),
+  anteprimaRiordino: contract({
+    path: 'ordini/anteprimaRiordino', methods: ['GET'], access: 'cliente', tag: 'Ordini',
+    summary: "Le righe di un proprio ordine confrontate con oggi: prezzo netto cambiato, non disponibili, ritirate",
+    input: ordiniAnteprimaRiordinoQuery, response: ordiniAnteprimaRiordinoResponse,
+    scope: SCOPE_UTENTE,
   }),
   fatturatoMensile: contract({
     path: 'ordini/statsByAziendaAndCliente', methods: ['GET'], access: 'cliente', tag: 'Ordini',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, esito, idParam, intParam, startParam, testo } from './common.js';
+import { esito, idParam, paginaDi, paginazione, testo } from './common.js';
 import { contract } from './contract.js';
 
 /**
@@ -57,10 +57,7 @@ export const utentiReadQuery = z.object({
   utente_id: idParam('utente_id').optional(),
   /** Trimmed and lowercased; empty means no filter (docs/regole/admin.md#admin-search). */
   stringa: testo().trim().toLowerCase().max(STRINGA_UTENTI_MAX, 'Testo di ricerca troppo lungo').optional(),
-  start: startParam,
-  limit: intParam('limit deve essere un numero intero')
-    .pipe(z.number().min(1, 'limit deve essere almeno 1').max(UTENTI_MAX_PAGE_SIZE, `limit può essere al massimo ${UTENTI_MAX_PAGE_SIZE}`))
-    .default(DEFAULT_PAGE_SIZE),
+  ...paginazione(UTENTI_MAX_PAGE_SIZE),
 });
 
 export const clienteDiUtente = z.object({
@@ -126,7 +123,7 @@ export const utentiApi = {
   leggi: contract({
     path: 'utenti/read', methods: ['GET'], access: 'admin', tag: T,
     summary: 'Utenti cliente, per cliente, per id o per testo, una pagina alla volta',
-    input: utentiReadQuery, response: z.object({ utenti: z.array(utenteAdmin), totale: z.number().int() }),
+    input: utentiReadQuery, response: paginaDi('utenti', utenteAdmin),
   }),
   salva: contract({
     path: 'utenti/create', methods: ['GET', 'POST'], access: 'admin', tag: T,

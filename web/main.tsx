@@ -7,11 +7,13 @@ import { ServiceBanner } from './components/ServiceBanner';
 import { ToastProvider } from './components/Toast';
 import { registerNavigate } from './lib/navigation';
 import { queryClient } from './lib/queryClient';
+import { registraServiceWorker } from './lib/serviceWorker';
 import { routes } from './routes';
 import './styles/index.css';
 
 const router = createBrowserRouter(routes);
 registerNavigate((to, opts) => router.navigate(to, opts));
+registraServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

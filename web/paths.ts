@@ -54,6 +54,8 @@ export const paths = {
   /** Product detail: the product travels in navigation state. */
   prodotto: fixed('/prodotto'),
   checkout: fixed('/checkout'),
+  /** Beyond the spec: the quick order from pasted lines or a file (docs/regole/ordine-rapido.md#page). */
+  ordineRapido: fixed('/ordine-rapido'),
   mieiDati: fixed('/mieidati'),
   ordini: fixed('/ordini'),
   /** Order detail: the order travels in navigation state. */

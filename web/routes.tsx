@@ -33,6 +33,7 @@ const shopRoutes: RouteObject[] = [
   { path: paths.ricerca.path, lazy: lazyPage(liste, (m) => m.RicercaPage) },
   { path: paths.prodotto.path, lazy: lazyPage(() => import('./shop/prodotto/ProdottoPage'), (m) => m.ProdottoPage) },
   { path: paths.checkout.path, lazy: lazyPage(() => import('./checkout/CheckoutPage'), (m) => m.CheckoutPage) },
+  { path: paths.ordineRapido.path, lazy: lazyPage(() => import('./checkout/OrdineRapidoPage'), (m) => m.OrdineRapidoPage) },
   { path: paths.mieiDati.path, lazy: lazyPage(() => import('./account/MieiDatiPage'), (m) => m.MieiDatiPage) },
   { path: paths.ordini.path, lazy: lazyPage(() => import('./ordini/OrdiniPage'), (m) => m.OrdiniPage) },
   { path: paths.ordiniDettaglio.path, lazy: lazyPage(() => import('./ordini/OrdineDettaglioPage'), (m) => m.OrdineDettaglioPage) },

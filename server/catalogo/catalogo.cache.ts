@@ -12,9 +12,11 @@ export type Invalidazione = { prodotti: number[] } | 'categorie' | 'tutto';
 /**
  * The catalogue's in-process caches, one set per server process (app.deps.catalogo; the query
  * modules get it from their route): product descriptions as JSON bytes, browse lists' pages of ids
- * and totals, category codes (server/lib/cache.ts names them). invalidate() drops what changed here
- * at once and notifies the channel 'catalogo' (notifica_catalogo), so every other process drops the
- * same; (re)connecting the listener drops everything, since notices may have been missed meanwhile.
+ * and totals, category codes (server/lib/cache.ts names them). A change notifies the channel
+ * 'catalogo' in its own transaction (notificaCatalogo), so that every process, this one included,
+ * forgets what changed when it commits, and nothing when it rolls back; once committed the process
+ * that made it also calls clear() at once, so that its answer and its next reads are fresh.
+ * (Re)connecting the listener drops everything, since notices may have been missed meanwhile.
  * Search pages live in Postgres (search_cache), shared by all processes: the same notice retires
  * them by raising the catalogue's version in their keys.
  *
@@ -28,17 +30,7 @@ export class CatalogoCache implements Ascoltatore {
   readonly totali = new Cache<string, number>('totaliElenchi');
   readonly codiciCategorie = new Cache<'tutte', Map<string, number>>('codiciCategorie');
 
-  /** With the app's pool, through which it notifies the other processes. */
-  constructor(private readonly sql: Sql) {}
-
-  /** Call after the change is committed: forgets here at once and in every other process by notice. */
-  async invalidate(what: Invalidazione): Promise<void> {
-    if (typeof what !== 'string' && what.prodotti.length === 0) return;
-    this.clear(what);
-    await notificaCatalogo(this.sql, what);
-  }
-
-  /** Forgets in this process only (notices and reconnections land here). */
+  /** Forgets in this process only: notices and reconnections land here, and the process that made a change calls it once committed. */
   clear(what: Invalidazione): void {
     // Every kind of change can move products in or out of browse lists (visibility, category,
     // brand) or change their totals.
@@ -55,12 +47,13 @@ export class CatalogoCache implements Ascoltatore {
 }
 
 /**
- * Makes every running server forget what changed, without an app (the ERP importer, tests): one
- * notice on 'catalogo' by notifica_catalogo (server/catalogo/sql/), which also retires the search
- * pages for product changes and 'tutto'. A script without this module runs
- * `SELECT notifica_catalogo('tutto')`. Inside a transaction it takes effect at commit, with the
- * change. The search vocabulary is not rebuilt here: an import still runs refresh_search_vocab()
- * (an edit calls impara_parole_vocab()).
+ * Makes every running server forget what changed: one notice on 'catalogo' by notifica_catalogo
+ * (server/catalogo/sql/), which also retires the search pages for product changes and 'tutto'.
+ * Called in the change's transaction (`tx.$client`), it takes effect at commit, with the change,
+ * and never on rollback: no crash or lost connection between the commit and a notice sent after it
+ * can leave another process with the data as it was. Scripts without this module (the seeds) run
+ * `SELECT notifica_catalogo('tutto')`. The search vocabulary is not rebuilt here: an import still
+ * runs refresh_search_vocab() (an edit calls impara_parole_vocab()).
  */
 export async function notificaCatalogo(sql: Sql | postgres.TransactionSql, what: Invalidazione): Promise<void> {
   const [cosa, prodotti] = typeof what === 'string' ? [what, []] : ['prodotti', what.prodotti];

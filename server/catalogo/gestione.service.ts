@@ -6,14 +6,14 @@ import type { AdminSessione } from '../auth/utente-sessione.js';
 import { type Db, inTransazione } from '../db/client.js';
 import { categorie, prodotti } from '../db/schema/index.js';
 import { notFound } from '../lib/errors.js';
-import type { CatalogoCache } from './catalogo.cache.js';
+import { type CatalogoCache, notificaCatalogo } from './catalogo.cache.js';
 
 /**
  * prodotto/edit: the product's portal title, extra description and pieces per pack, with the
  * audit record of the fields that changed (before and after) and the new words taught to the
- * search vocabulary, in one transaction. Once committed, every process forgets the product's
- * description, the browse lists and the search pages (catalogo.invalidate), so customers
- * see the new texts and find the product by them at once.
+ * search vocabulary, in one transaction, whose commit makes every process forget the product's
+ * description, the browse lists and the search pages (notificaCatalogo), so customers see the new
+ * texts and find the product by them at once.
  */
 export async function modificaProdotto(db: Db, catalogo: CatalogoCache, admin: AdminSessione, input: ProdottoEdit): Promise<Esito> {
   const id = await inTransazione(db, async (tx) => {
@@ -32,16 +32,17 @@ export async function modificaProdotto(db: Db, catalogo: CatalogoCache, admin: A
     await registraModifica(tx, admin, {
       azione: 'prodotto.modifica', entita: 'prodotto', entitaId: input.codice_prodotto, dettagli: cambi,
     });
+    await notificaCatalogo(tx.$client, { prodotti: [prima.id] });
     return prima.id;
   });
-  if (id !== undefined) await catalogo.invalidate({ prodotti: [id] });
+  if (id !== undefined) catalogo.clear({ prodotti: [id] });
   return { status: 0, msg: MSG_CATALOGO.prodottoAggiornato };
 }
 
 /**
  * categorie/toggle: enabled (0) becomes disabled (1), any other status enabled, with its audit
  * record. The trigger categorie_prodotti_sync moves the branch's products out of (or back into)
- * the category pages in the same transaction; once committed every process forgets its category
+ * the category pages in the same transaction, whose commit makes every process forget its category
  * codes and browse lists.
  */
 export async function cambiaStatoCategoria(
@@ -57,9 +58,10 @@ export async function cambiaStatoCategoria(
       azione: status === 0 ? 'categoria.attiva' : 'categoria.disattiva', entita: 'categoria', entitaId: codCat,
       dettagli: { nome: prima.nome, status: { prima: prima.status, dopo: status } },
     });
+    await notificaCatalogo(tx.$client, 'categorie');
     return { nome: prima.nome, status };
   });
-  await catalogo.invalidate('categorie');
+  catalogo.clear('categorie');
   return {
     status: 0,
     msg: c.status === 0 ? MSG_CATALOGO.categoriaAttivata(c.nome) : MSG_CATALOGO.categoriaDisattivata(c.nome),

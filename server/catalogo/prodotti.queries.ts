@@ -110,6 +110,10 @@ function dinamiche(sql: Sql, ctx: PrezziCliente, source: IdsSource) {
     LEFT JOIN prezzi_speciali ps ON ps.prodotto_id = p.id AND ps.cliente_id = ${ctx.clienteId}`;
 }
 
+/** Yellow: nothing in stock, but on order from the supplier beyond what stock already owes (docs/regole/catalogo.md#availability-colour). */
+export const coloreDisponibilita = (disponibilita: number, ordForn: number) =>
+  disponibilita > 0 ? 'verde' as const : disponibilita + ordForn > 0 ? 'giallo' as const : 'rosso' as const;
+
 /** Products created after this instant are new (NOVITA_GIORNI). */
 const novitaDal = () => new Date(Date.now() - NOVITA_GIORNI * 86_400_000).toISOString();
 
@@ -138,8 +142,7 @@ export async function prodottiJson(
     if (base === undefined) continue;
     const prezzo = numero(d.prezzo);
     const netto = numero(d.prezzo_reale);
-    // Yellow: nothing in stock, but on order from the supplier beyond what stock already owes (docs/regole/catalogo.md#availability-colour).
-    const colore = d.disponibilita > 0 ? 'verde' : d.disponibilita + d.ord_forn > 0 ? 'giallo' : 'rosso';
+    const colore = coloreDisponibilita(d.disponibilita, d.ord_forn);
     parts.push(parts.length === 1 ? '{' : ',{', base,
       `,"prezzo":${prezzo},"prezzo_reale":${netto},"listino":${ctx.listino}` +
       `,"giac_attuale":${d.giac_attuale},"disponibilita":${d.disponibilita},"ord_forn":${d.ord_forn}` +
@@ -163,8 +166,9 @@ function toDescrizione(r: Descrizione) {
   const allegati = media.filter((m) => m.tipologia === 'allegato');
   const codici = r.codici ?? [];
   const of = (tipo: string) => codici.filter((c) => c.tipo === tipo).map((c) => c.codice);
-  // Only the photo named 'default' is main: without one, the SPA shows codart/{codice}/…, then the placeholder.
-  const main = foto.find((f) => f.nome === 'default');
+  // The main photo ('default') comes first, else the product's first photo (docs/regole/catalogo.md#product-media):
+  // decided here, where every view reads it; only a product without photos falls back to codart/… in the SPA.
+  const main = foto[0];
   const { media: _m, codici: _c, listini, ...rest } = r;
   return {
     ...rest,

@@ -3,12 +3,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { notInArray, sql } from 'drizzle-orm';
 import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
-import { type Database, type Db, inTransazione } from './client.js';
+import type postgres from 'postgres';
+import { type Database, type Db, inTransazione, type Sql } from './client.js';
 import { migraCodaLavori } from './graphile.js';
 import { migrazioniRipetibili } from './schema/index.js';
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../migrations');
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
+/** The migrator's advisory lock (hashtext of this text): one process at a time migrates a database. */
+const LUCCHETTO = 'portale-b2b migrazioni';
 
 /** server/<domain>/sql: the SQL functions, one a file, named after the function. */
 export function sqlFunctionDirs(): string[] {
@@ -74,11 +77,45 @@ export async function runMigrations(
   const numbered = readMigrationFiles({ migrationsFolder: opts.migrationsDir ?? MIGRATIONS_DIR });
   const repeatable = readRepeatableMigrations(opts.sqlDirs ?? sqlFunctionDirs());
   await inTransazione(database.db, async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('portale-b2b migrazioni'))`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${LUCCHETTO}))`);
     await migraCodaLavori(database.sql);
     await applyNumbered(tx, numbered);
     await applyRepeatable(tx, repeatable);
   });
+}
+
+/**
+ * Runs `fn` holding the migrator's lock on a connection of its own, for what is done once per
+ * database after the migrations (the demo data of an empty one): processes starting together run
+ * it one after the other, and the later ones find it done. A session lock, so that `fn` may open
+ * its own transactions on the pool (which needs a connection beside this one).
+ */
+export async function conLucchettoMigrazioni<T>(pool: postgres.Sql, fn: () => Promise<T>): Promise<T> {
+  const connessione = await pool.reserve();
+  try {
+    await connessione`SELECT pg_advisory_lock(hashtext(${LUCCHETTO}))`;
+    try {
+      return await fn();
+    } finally {
+      await connessione`SELECT pg_advisory_unlock(hashtext(${LUCCHETTO}))`;
+    }
+  } finally {
+    connessione.release();
+  }
+}
+
+/** The journal time of the last numbered migration of this code: the `created_at` its row gets. */
+export function ultimaMigrazione(migrationsDir = MIGRATIONS_DIR): number {
+  return Math.max(...readMigrationFiles({ migrationsFolder: migrationsDir }).map((m) => m.folderMillis));
+}
+
+/** Whether the database has every numbered migration up to `ultima` (none at all: false). */
+export async function migrazioniApplicate(sql: Sql, ultima: number): Promise<boolean> {
+  const [tabella] = await sql<{ c: string | null }[]>`SELECT to_regclass('drizzle.__drizzle_migrations')::text AS c`;
+  if (!tabella?.c) return false;
+  const [r] = await sql<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations WHERE created_at >= ${ultima}`;
+  return r!.n > 0;
 }
 
 /**

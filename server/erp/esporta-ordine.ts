@@ -5,6 +5,7 @@ import type { Task } from 'graphile-worker';
 import { fileCsv } from '../../shared/csv.js';
 import type { ErpConfig } from '../config.js';
 import type { Db } from '../db/client.js';
+import type { ArchivioMedia } from '../lib/archivio/archivio.js';
 
 /** How long the ERP's webhook may take to answer before the attempt counts as failed. */
 const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -37,6 +38,9 @@ export interface OrdineErp {
 }
 
 export const chiaveIdempotenza = (ordineId: number) => `portale-ordine-${ordineId}`;
+
+/** Orders go somewhere (a webhook, a folder, the media store): each then gets its export job. */
+export const erpConfigurato = (erp: ErpConfig | undefined): erp is ErpConfig => Boolean(erp?.webhookUrl || erp?.exportDir || erp?.exportPrefix);
 
 /** The signature header's value: HMAC-SHA256 of "<timestamp>.<body>" (a replayed old body is recognisable). */
 export function firma(secret: string, timestamp: number, body: string): string {
@@ -81,12 +85,21 @@ async function scriviAtomico(file: string, dati: string): Promise<void> {
   await fs.rename(tmp, file);
 }
 
-async function consegna(erp: ErpConfig, o: OrdineErp): Promise<void> {
+/**
+ * The CSV first, the JSON last, each whole (a folder: renamed into place; S3: one PUT is atomic):
+ * an ERP that finds ordine-<id>.json finds the CSV beside it.
+ */
+async function consegna(erp: ErpConfig, archivio: ArchivioMedia, o: OrdineErp): Promise<void> {
+  const json = `${JSON.stringify(o, null, 2)}\n`;
+  const nome = `ordine-${o.ordine_id}`;
   if (erp.exportDir) {
     await fs.mkdir(erp.exportDir, { recursive: true });
-    const base = path.join(erp.exportDir, `ordine-${o.ordine_id}`);
-    await scriviAtomico(`${base}.json`, `${JSON.stringify(o, null, 2)}\n`);
-    await scriviAtomico(`${base}.csv`, ordineCsv(o));
+    await scriviAtomico(path.join(erp.exportDir, `${nome}.csv`), ordineCsv(o));
+    await scriviAtomico(path.join(erp.exportDir, `${nome}.json`), json);
+  }
+  if (erp.exportPrefix) {
+    await archivio.salva(`${erp.exportPrefix}${nome}.csv`, ordineCsv(o));
+    await archivio.salva(`${erp.exportPrefix}${nome}.json`, json);
   }
   if (erp.webhookUrl) {
     const body = JSON.stringify(o);
@@ -109,22 +122,22 @@ async function consegna(erp: ErpConfig, o: OrdineErp): Promise<void> {
 
 /**
  * The job `esporta_ordine` (queued by crea_ordine in the order's transaction, or by a resend): hands
- * the order to the ERP (files and/or webhook) and records the outcome on the order. A failure is
- * recorded and thrown: the queue retries with a growing pause (25 attempts, some four days), so an
- * ERP that is down gets every order once it is back. The ERP drops repeats by the idempotency key.
+ * the order to the ERP (files in a folder or in the media store, and/or webhook) and records the
+ * outcome on the order. A failure is recorded and thrown: the queue retries with a growing pause
+ * (25 attempts, some four days), so an ERP that is down gets every order once it is back. The ERP drops repeats by the idempotency key.
  */
-export function esportaOrdine(db: Db, erp: ErpConfig | undefined): Task {
+export function esportaOrdine(db: Db, erp: ErpConfig | undefined, archivio: ArchivioMedia): Task {
   const sql = db.$client;
   return async (payload) => {
     const id = Number((payload as { id?: unknown }).id);
-    if (!erp?.exportDir && !erp?.webhookUrl) {
+    if (!erpConfigurato(erp)) {
       await sql`UPDATE ordini SET erp_stato = 'non_configurato' WHERE id = ${id}`;
       return;
     }
     const o = await leggiOrdine(db, id);
     if (!o) return;
     try {
-      await consegna(erp, o);
+      await consegna(erp, archivio, o);
     } catch (err) {
       const msg = err instanceof Error ? (err.name === 'TimeoutError' ? 'ERP: nessuna risposta entro 10 s' : err.message) : String(err);
       await sql`

@@ -7,13 +7,13 @@
  * what the database lacks, classifies the rest against the database (new, changed, unchanged),
  * and refuses the whole file when more than `soglia` % of its rows are bad. Otherwise (and unless
  * it is a dry run, `prova`) it writes the new and changed rows set-based and commits: all of the
- * good rows or nothing. After the commit the running servers forget what changed and the search
- * vocabulary learns new words.
+ * good rows or nothing, with the notice that makes the running servers forget what changed. After
+ * the commit the search vocabulary learns new words.
  */
 import { z } from 'zod';
-import { type Db, inTransazione } from '../db/client.js';
+import { type Db, inTransazione, type Sql } from '../db/client.js';
 import type { CopyValue } from '../db/copy.js';
-import { notificaCatalogo } from '../catalogo/catalogo.cache.js';
+import { type Invalidazione, notificaCatalogo } from '../catalogo/catalogo.cache.js';
 import { leggiIntestazione } from './colonne.js';
 import type { Applicato, Campo, DefinizioneTipo, ErroreRiga, Lavoro } from './definizione.js';
 import type { OpzioniImport, RapportoImport } from './esecuzione.js';
@@ -62,8 +62,8 @@ export async function importa(db: Db, file: string, o: OpzioniImport): Promise<R
       o.onProgress?.({ id: r.id, fase: 'ricerca', righe: r.righeLette });
       // The data is committed: a failure here is told, not turned into a failed run.
       await dopoImport(db, applicato).catch((err: unknown) => {
-        r.motivo = `Dati importati, ma ricerca e cache non aggiornate (${(err as Error).message}): `
-          + 'eseguire SELECT refresh_search_vocab() e riavviare il portale';
+        r.motivo = `Dati importati, ma il vocabolario di ricerca non è aggiornato (${(err as Error).message}): `
+          + 'eseguire SELECT refresh_search_vocab()';
       });
     }
   } catch (err) {
@@ -200,6 +200,8 @@ async function leggiEApplica(
   // One import writes at a time: two files of the same kind would race on the same rows.
   await tx.$client`SELECT pg_advisory_xact_lock(hashtext('portale_import'))`;
   const applicato = await def.applica(lavoro, r);
+  // Every server forgets what changed at the commit, however long the vocabulary takes after it.
+  await notificaCatalogo(tx.$client, cambiato(applicato));
   r.stato = 'applicata';
   // The outcome commits with the data (scriviEsito).
   await scriviEsito(tx, r);
@@ -228,12 +230,28 @@ function campiDelFile(def: DefinizioneTipo, trovati: string[]): Campo[] {
   return [...fissi, ...altri];
 }
 
-/** After commit: every server forgets what changed; the search vocabulary learns the new words. */
+/** What the servers forget after an import: its products, the category tree, or both ('tutto'). */
+function cambiato(a: Applicato): Invalidazione {
+  if (a.categorie) return a.prodotti.length > 0 ? 'tutto' : 'categorie';
+  return { prodotti: a.prodotti };
+}
+
+/**
+ * After commit: the search vocabulary learns the new words. Search pages stored since the commit
+ * were built without them (a prefix of a new word found nothing): when it learnt any, a second
+ * notice retires those pages.
+ */
 async function dopoImport(db: Db, a: Applicato): Promise<void> {
-  const sql = db.$client;
-  if (a.vocabolario) await sql`SELECT refresh_search_vocab()`;
-  else if (a.paroleNuove.length > 0) await sql`SELECT impara_parole_vocab(${a.paroleNuove}::text[])`;
-  if (a.categorie && a.prodotti.length > 0) await notificaCatalogo(sql, 'tutto');
-  else if (a.categorie) await notificaCatalogo(sql, 'categorie');
-  else await notificaCatalogo(sql, { prodotti: a.prodotti });
+  if (await imparaParole(db.$client, a)) await notificaCatalogo(db.$client, cambiato(a));
+}
+
+/** Teaches the search vocabulary the import's new words (all of them again for a large change); whether it learnt any. */
+async function imparaParole(sql: Sql, a: Applicato): Promise<boolean> {
+  if (a.vocabolario) {
+    await sql`SELECT refresh_search_vocab()`;
+    return true;
+  }
+  if (a.paroleNuove.length === 0) return false;
+  const [r] = await sql<{ imparate: number }[]>`SELECT impara_parole_vocab(${a.paroleNuove}::text[]) AS imparate`;
+  return r!.imparate > 0;
 }

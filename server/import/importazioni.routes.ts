@@ -6,14 +6,14 @@ import { erroriImportazione, leggiImportazione, storicoImportazioni } from './st
 
 export const importazioniRoutes = routeGroup(importazioniApi, {
   carica: async ({ deps, files, input, admin }) =>
-    accodaImport(deps.db, deps.config.mediaDir, files, input, { origine: 'admin', adminId: admin.id, nome: admin.username }),
+    accodaImport(deps.db, deps.archivio, files, input, { origine: 'admin', adminId: admin.id, nome: admin.username }),
   rapporto: async ({ deps, input }) => {
     const r = await rapportoImportazione(deps.db, input.id);
     if (!r) throw notFound(MSG_IMPORT.sconosciuta);
     return r;
   },
   push: async ({ deps, files, input, token }) =>
-    accodaImport(deps.db, deps.config.mediaDir, files, input, { origine: 'api', tokenId: token.id, nome: `token: ${token.nome}` }),
+    accodaImport(deps.db, deps.archivio, files, input, { origine: 'api', tokenId: token.id, nome: `token: ${token.nome}` }),
   esito: async ({ deps, input, token }) => rapportoDelToken(deps.db, input.id, token.id),
   storico: async ({ deps, input }) => storicoImportazioni(deps.db, input.start, input.limit),
   errori: async ({ deps, input }) => {

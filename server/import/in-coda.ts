@@ -1,6 +1,7 @@
 /**
  * The files of the admin screen and of the ERP's push go through the job queue (server/lavori/):
- * the upload is kept in a folder beside the media that is never served, its run recorded
+ * the upload is kept in the media store under a folder that is never served (the local folder, or
+ * S3, where the worker that runs it on another host finds it), its run recorded
  * 'in_attesa' with its job in one transaction, and the answer goes at once. The job
  * `importa_file` runs the engine on it in a process of its own with a memory ceiling (processo/),
  * one import at a time across all servers (queue 'importazioni'), in a lane of its own so that
@@ -9,13 +10,13 @@
  * transaction was never committed.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Task } from 'graphile-worker';
 import { z } from 'zod';
 import { ERRORI_NEL_RAPPORTO, MSG_IMPORT, type importRequest, type Rapporto } from '../../shared/importazioni.js';
 import { type Db, inTransazione } from '../db/client.js';
+import type { ArchivioMedia, FileLocale } from '../lib/archivio/archivio.js';
 import { badRequest, notFound } from '../lib/errors.js';
 import type { FileRicevuto } from '../lib/upload/ricevi-file.js';
 import { leggiMappa, percorsoMappa } from './colonne.js';
@@ -36,12 +37,12 @@ const TENTATIVI = 3;
  */
 const TENTATIVI_LAVORO = TENTATIVI + 1;
 
-/** Beside the media (the upload's temporary copy is renamed, not copied), a dot folder never served. */
-export const cartellaImport = (mediaDir: string) => path.join(mediaDir, '.importazioni');
+/** The files waiting in the queue: a dot folder of the media store, never served. */
+const PREFISSO_IMPORT = '.importazioni';
 
 /** Keeps an uploaded file and queues its run; the answer is the queued run. */
 export async function accodaImport(
-  db: Db, mediaDir: string, files: readonly FileRicevuto[], input: z.output<typeof importRequest>, autore: Autore,
+  db: Db, archivio: ArchivioMedia, files: readonly FileRicevuto[], input: z.output<typeof importRequest>, autore: Autore,
 ): Promise<Rapporto> {
   const file = files.find((f) => f.campo === 'file');
   if (!file) throw badRequest(MSG_IMPORT.fileMancante);
@@ -53,10 +54,8 @@ export async function accodaImport(
     if (err instanceof OpzioniNonValide) throw badRequest(err.message);
     throw err;
   }
-  const dir = cartellaImport(mediaDir);
-  await fs.promises.mkdir(dir, { recursive: true });
-  const salvato = path.join(dir, `${crypto.randomUUID()}.${file.tipo.ext}`);
-  await fs.promises.rename(file.percorso, salvato);
+  const salvato = `${PREFISSO_IMPORT}/${crypto.randomUUID()}.${file.tipo.ext}`;
+  await archivio.salvaFile(salvato, file.percorso);
   try {
     const id = await inTransazione(db, async (tx) => {
       const nuovo = await apriRegistro(tx, opzioni, input.soglia ?? SOGLIA_PREDEFINITA, salvato);
@@ -66,7 +65,7 @@ export async function accodaImport(
     });
     return (await rapportoImportazione(db, id))!;
   } catch (err) {
-    await fs.promises.rm(salvato, { force: true });
+    await archivio.cancella([salvato]);
     throw err;
   }
 }
@@ -105,11 +104,11 @@ export interface OpzioniLavoro {
 }
 
 /**
- * The job: runs a queued file in a process of its own (processo/), then lets it go (also after
- * its last failed attempt, and at once when that process died: a file that kills it would
- * kill it again).
+ * The job: runs a queued file in a process of its own (processo/), from a local copy when the
+ * store is S3, then lets it go (also after its last failed attempt, and at once when that process
+ * died: a file that kills it would kill it again).
  */
-export function importaFile(db: Db, o: OpzioniLavoro, log: Pick<FastifyBaseLogger, 'warn'>): Task {
+export function importaFile(db: Db, archivio: ArchivioMedia, o: OpzioniLavoro, log: Pick<FastifyBaseLogger, 'warn'>): Task {
   const sql = db.$client;
   return async (payload, helpers) => {
     const { id } = z.object({ id: z.number().int() }).parse(payload);
@@ -120,10 +119,11 @@ export function importaFile(db: Db, o: OpzioniLavoro, log: Pick<FastifyBaseLogge
       SELECT tipo, file, origine, admin_id, token_id, autore, completo, prova, soglia::float8 AS soglia, stato, file_salvato
       FROM importazioni WHERE id = ${id}`;
     if (!r?.file_salvato) return;
-    const salvato = r.file_salvato;
+    // A run queued before the media store kept its file's absolute path, MEDIA_DIR/.importazioni/….
+    const salvato = path.isAbsolute(r.file_salvato) ? `${PREFISSO_IMPORT}/${path.basename(r.file_salvato)}` : r.file_salvato;
     const fine = async () => {
       await sql`UPDATE importazioni SET file_salvato = NULL WHERE id = ${id}`;
-      await fs.promises.rm(salvato, { force: true });
+      await archivio.cancella([salvato]);
     };
     // Already ended (a job retried after its run was recorded): only its file is left to let go.
     if (!['in_attesa', 'in_corso'].includes(r.stato)) return fine();
@@ -134,12 +134,13 @@ export function importaFile(db: Db, o: OpzioniLavoro, log: Pick<FastifyBaseLogge
       return fine();
     }
     const mappa = percorsoMappa(process.env.IMPORT_COLONNE, o.dataDir);
+    let locale: FileLocale | undefined;
     try {
       // A stored file that went missing fails here, before a process is started for it.
-      await fs.promises.access(salvato);
+      locale = await archivio.fileLocale(salvato);
       const esito = await importaInProcesso({
         databaseUrl: o.databaseUrl,
-        percorso: salvato,
+        percorso: locale.percorso,
         opzioni: {
           tipo: r.tipo as z.output<typeof importRequest>['tipo'], file: r.file, registro: id,
           autore: { origine: r.origine, adminId: r.admin_id ?? undefined, tokenId: r.token_id ?? undefined, nome: r.autore },
@@ -166,6 +167,8 @@ export function importaFile(db: Db, o: OpzioniLavoro, log: Pick<FastifyBaseLogge
       // (one whose outcome was committed with its data has ended: the retry only lets its file go).
       await sql`UPDATE importazioni SET stato = 'in_attesa' WHERE id = ${id} AND stato = 'in_corso'`;
       throw err;
+    } finally {
+      await locale?.rilascia();
     }
     await fine();
   };

@@ -3,15 +3,18 @@ import { registraModifica } from '../audit/audit.service.js';
 import type { AdminSessione } from '../auth/utente-sessione.js';
 import { type Db, inTransazione } from '../db/client.js';
 import { impostazioni } from '../db/schema/index.js';
-import { type Ascoltatore, Cache, CACHE, notifica } from '../lib/cache.js';
+import { type Ascoltatore, Cache, CACHE } from '../lib/cache.js';
 
 export const CHIAVI = ['manutenzione', 'approvazione_dispositivi'] as const;
 export type Chiave = (typeof CHIAVI)[number];
 
 /**
  * Switches read on every customer call. A short cache keeps that off the database (the cache
- * 'impostazioni' of server/lib/cache.ts): one process sees its own changes at once, and a change
- * notifies the channel 'impostazioni' at its commit, so that every other process forgets too.
+ * 'impostazioni' of server/lib/cache.ts). Every write of the table, the app's or not (an operator's
+ * UPDATE), notifies the channel 'impostazioni' at its commit (trigger impostazioni_notifica,
+ * server/impostazioni/sql/notifica_impostazioni.sql), and every process forgets; the process that
+ * wrote also forgets at once, and again once the caller's transaction has ended (svuota), so that it
+ * never answers a value that was not committed.
  */
 export class Impostazioni implements Ascoltatore {
   readonly canale = CACHE.impostazioni.canale;
@@ -26,12 +29,11 @@ export class Impostazioni implements Ascoltatore {
     });
   }
 
-  /** Writes a switch (in the caller's transaction when given; then svuota() if it rolls back). */
+  /** Writes a switch (in the caller's transaction when given: then svuota() once it has ended). */
   async set(chiave: Chiave, value: boolean, db: Db = this.db): Promise<boolean> {
     await db.insert(impostazioni).values({ chiave, valore: value ? '1' : '0' })
       .onConflictDoUpdate({ target: impostazioni.chiave, set: { valore: value ? '1' : '0', updatedAt: sql`now()` } });
-    await notifica(db.$client, this.canale);
-    this.cache.set(chiave, value);
+    this.svuota();
     return value;
   }
 
@@ -44,12 +46,12 @@ export class Impostazioni implements Ascoltatore {
     return out;
   }
 
-  /** Forgets what this process remembers (a notice; a transaction that wrote a switch was rolled back). */
+  /** Forgets what this process remembers (a notice; a transaction that wrote a switch has ended). */
   svuota(): void {
     this.cache.clear();
   }
 
-  /** Flips a switch atomically and returns the new value (in the caller's transaction when given). */
+  /** Flips a switch atomically and returns the new value (in the caller's transaction when given: then svuota() once it has ended). */
   async toggle(chiave: Chiave, db: Db = this.db): Promise<boolean> {
     const rows = await db.insert(impostazioni).values({ chiave, valore: '1' })
       .onConflictDoUpdate({
@@ -57,10 +59,8 @@ export class Impostazioni implements Ascoltatore {
         set: { valore: sql`CASE WHEN ${impostazioni.valore} = '1' THEN '0' ELSE '1' END`, updatedAt: sql`now()` },
       })
       .returning({ valore: impostazioni.valore });
-    const value = rows[0]?.valore === '1';
-    await notifica(db.$client, this.canale);
-    this.cache.set(chiave, value);
-    return value;
+    this.svuota();
+    return rows[0]?.valore === '1';
   }
 }
 
@@ -69,14 +69,13 @@ export async function aggiornaImpostazioni(
   db: Db, imp: Impostazioni, admin: AdminSessione, cambi: Partial<Record<Chiave, 0 | 1>>,
 ): Promise<Record<Chiave, boolean>> {
   try {
-    return await inTransazione(db, async (tx) => {
+    await inTransazione(db, async (tx) => {
       for (const [k, v] of Object.entries(cambi) as [Chiave, 0 | 1][]) await imp.set(k, v === 1, tx);
       await registraModifica(tx, admin, { azione: 'impostazioni.aggiorna', entita: 'impostazioni', dettagli: cambi });
-      return imp.leggiTutte(tx);
     });
-  } catch (err) {
-    // set() remembered values that were not committed.
+  } finally {
+    // Reads while the transaction ran may have kept the values before it: forgotten once it has ended.
     imp.svuota();
-    throw err;
   }
+  return imp.leggiTutte(db);
 }

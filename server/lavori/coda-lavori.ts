@@ -28,7 +28,7 @@ export interface Pianificato {
 }
 
 /**
- * One job at a time per process (every process runs a worker). Measured with the bench's
+ * One job at a time per process (every process of the roles all and worker runs one). Measured with the bench's
  * ordini/create (each order queues its mail): p95 50 ms with 4 at a time, 41 ms with 1, the
  * workers' fetch-and-finish queries competing with the orders themselves. A slow ERP (10 s at
  * most) delays this process's mail meanwhile; other processes keep sending.
@@ -39,7 +39,7 @@ const CONCORRENZA = 1;
  * The one job queue (docs/decisions/job-queue-graphile-worker.md): graphile-worker on the portal's Postgres. Jobs are queued
  * in SQL with graphile_worker.add_job in the transaction of what they are about (accoda_mail,
  * crea_ordine, an uploaded import), so a job exists exactly when its data does; each server
- * process runs a worker, the database hands every job to one of them (SKIP LOCKED), failures are
+ * process that runs jobs (server/processo/ruolo.ts) runs a worker, the database hands every job to one of them (SKIP LOCKED), failures are
  * retried with a growing pause, and scheduled tasks run once a period across all processes.
  * Long tasks (imports: 45 s for 200,000 rows) have a runner of their own, one job at a time, so
  * that the short ones (mail, the ERP export, the folds) never wait behind them: a runner only
@@ -51,6 +51,7 @@ export class CodaLavori {
   private corsie: Corsia[] = [];
   private vivi?: WorkerVivi;
   private readonly pianificazioni: NodeJS.Timeout[] = [];
+  private fermata?: Promise<void>;
   private readonly outage = outageLogger();
   private readonly logger: Logger;
 
@@ -65,6 +66,7 @@ export class CodaLavori {
   }
 
   async start(): Promise<void> {
+    this.fermata = undefined;
     this.pool = poolDiLavoro(this.sql);
     const vivi = new WorkerVivi(this.sql, (err, msg) => this.avvisa(err, msg), (worker) => {
       this.log.warn({ worker }, 'Coda lavori: ripresi i lavori di worker di processi terminati');
@@ -98,7 +100,16 @@ export class CodaLavori {
     else this.log.warn({ err }, msg);
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops taking jobs and resolves once the running ones have finished. A stop begun at the signal
+   * and the app's close both wait for that one stop: the pool ends after the last job.
+   */
+  stop(): Promise<void> {
+    this.fermata ??= this.ferma();
+    return this.fermata;
+  }
+
+  private async ferma(): Promise<void> {
     for (const t of this.pianificazioni) clearInterval(t);
     await Promise.all(this.corsie.map((c) => c.stop()));
     this.corsie = [];

@@ -1,18 +1,19 @@
 import { LRUCache } from 'lru-cache';
 import type postgres from 'postgres';
-import type { Sql } from '../db/client.js';
 
 /**
  * Every in-process cache of the server, by name: how many entries it keeps (the least recently
  * used go first), how long an entry lives, and the Postgres channel whose notices empty it.
- * Whatever changes what a cache holds notifies its channel, and every process forgets at once
- * (`ascolta`); the TTL only bounds what a lost notice could leave behind. Each cache is created
- * once per process, by the domain object that owns it, reached through app.deps.
+ * Whatever changes what a cache holds notifies its channel in the change's own transaction (a
+ * trigger, or notifica_catalogo), and every process forgets at its commit (`ascolta`); the TTL only
+ * bounds what a lost notice could leave behind. Each cache is created once per process, by the
+ * domain object that owns it, reached through app.deps. What notifies each one, and the rest of a
+ * process's state: docs/decisions/cache-tra-processi.md.
  */
 export const CACHE = {
   /** Customer sessions by token hash (server/auth/sessioni-recenti.ts; notices from triggers, migration 0007). */
   sessioni: { max: 20_000, ttlMs: 10_000, canale: 'sessioni' },
-  /** The switches read on every customer call (server/impostazioni/impostazioni.service.ts). */
+  /** The switches read on every customer call (server/impostazioni/impostazioni.service.ts; notices from a trigger, migration 0031). */
   impostazioni: { max: 8, ttlMs: 2_000, canale: 'impostazioni' },
   /** Product descriptions as JSON bytes, about 1.5 kB each: at most ~45 MB (server/catalogo/). */
   descrizioni: { max: 30_000, ttlMs: 60_000, canale: 'catalogo' },
@@ -67,12 +68,6 @@ export class Cache<K extends string | number, V extends NonNullable<unknown>> {
     return value;
   }
 
-  /** A value this process has just written: reads under way, which may hold the one before, keep nothing. */
-  set(key: K, value: V): void {
-    this.generazione++;
-    this.lru.set(key, value);
-  }
-
   /** Forgets some keys; reads under way keep nothing. */
   forget(keys: Iterable<K>): void {
     this.generazione++;
@@ -107,9 +102,4 @@ export async function ascolta(sql: postgres.Sql, ascoltatori: Ascoltatore[]): Pr
   return async () => {
     for (const a of ascolti) await a.unlisten();
   };
-}
-
-/** Notifies a channel; inside a transaction the notice goes out at commit, and not at all on rollback. */
-export async function notifica(sql: Sql, canale: Canale, payload = ''): Promise<void> {
-  await sql`SELECT pg_notify(${canale}, ${payload})`;
 }

@@ -38,6 +38,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const requestId = req.id;
     if (err instanceof HttpError) {
+      // A service the app needs did not answer (the media store): what it said goes to the log.
+      if (err.statusCode >= 500 && err.cause) req.log.warn({ err: err.cause }, err.message);
       return reply.status(err.statusCode).headers(err.headers).send(corpoErrore(err.code, err.message, requestId));
     }
     // Not the request's fault nor a bug: say so, and let the client try again shortly.

@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 
 /** Names whose values never reach a log line, wherever they appear (query, body, nested, headers). */
@@ -89,6 +91,21 @@ function maskEntry(key: string, value: unknown, depth: number): unknown {
   if (isSecretName(key)) return REDACTED;
   if (key === 'url' && typeof value === 'string') return redactUrl(value);
   return maskSecrets(value, depth + 1);
+}
+
+/** A request id as a load balancer writes one (nginx's $request_id, a UUID): a plain token, nothing to escape. */
+const ID_RICHIESTA = /^[A-Za-z0-9._-]{1,128}$/;
+
+/**
+ * The request's id (Fastify's req.id: `reqId` on its log lines, `requestId` in error bodies, the
+ * X-Request-Id of the answer): the X-Request-Id it came with when that is a plain token, so that
+ * one request can be followed from the load balancer through whichever process served it; else a
+ * new UUID. A client that sets its own (nothing strips it without a proxy) only names its own
+ * request in the logs; the pattern keeps anything else out of them.
+ */
+export function idRichiesta(req: IncomingMessage): string {
+  const dato = req.headers['x-request-id'];
+  return typeof dato === 'string' && ID_RICHIESTA.test(dato) ? dato : crypto.randomUUID();
 }
 
 export function loggerOptions(level: string) {

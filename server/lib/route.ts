@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import type { z } from 'zod';
 import type { Access, AnyContract, Contract } from '../../shared/contract.js';
 import { erroreApi } from '../../shared/errori.js';
+import { FileRisposta } from './file-risposta.js';
 import { RawJson } from './raw-json.js';
 import { cartellaTemporanea, type FileRicevuto, riceviMultipart, rimuoviTemporanei } from './upload/ricevi-file.js';
 
@@ -37,8 +38,8 @@ export interface Accesso {
 
 export type HandlerCtx<C extends AnyContract> = BaseCtx<z.output<C['input']>> & SessioneCtx<C['access']>;
 
-/** The answer of a call, or the same already serialised (RawJson) for large product pages. */
-export type Handler<C extends AnyContract> = (ctx: HandlerCtx<C>) => Promise<z.input<C['response']> | RawJson>;
+/** The answer of a call, the same already serialised (RawJson) for large product pages, or a file (an export). */
+export type Handler<C extends AnyContract> = (ctx: HandlerCtx<C>) => Promise<z.input<C['response']> | RawJson | FileRisposta>;
 
 /** One handler for every contract of a group: the type checker refuses a missing one. */
 export type Handlers<G extends Record<string, AnyContract>> = { [K in keyof G]: Handler<G[K]> };
@@ -118,6 +119,9 @@ export function defineRoute<A extends Access, I extends z.ZodType, O extends z.Z
         const files = req.fileRicevuti ?? [];
         const ctx = { input, req, reply, deps: app.deps, files, ...sessione };
         const result = await handler(ctx as unknown as HandlerCtx<Contract<A, I, O>>);
+        if (result instanceof FileRisposta) {
+          return reply.type(result.tipo).header('Content-Disposition', `attachment; filename="${result.nome}"`).send(result.corpo);
+        }
         // Large product pages go out as the bytes they were assembled from (tests check that
         // those bytes match the schema); in development and tests they are validated like the rest.
         if (result instanceof RawJson && app.deps.config.env === 'production') {

@@ -9,10 +9,10 @@ export const mediaRoutes = routeGroup(mediaApi, {
   carica: async ({ deps, input }) =>
     input.multimedia_id === undefined ? multimediaAll(deps.db) : multimediaById(deps.db, input.multimedia_id),
   perTipologia: async ({ deps, input }) => multimediaByTipologia(deps.db, input.tipologia),
-  crea: async ({ deps, admin, input, files }) => creaMultimedia(deps.db, deps.config.mediaDir, admin, input, files),
+  crea: async ({ deps, admin, input, files }) => creaMultimedia(deps.db, deps.archivio, admin, input, files),
   modifica: async ({ deps, admin, input }) => aggiornaMultimedia(deps.db, admin, input),
   sostituisciFile: async ({ deps, admin, input, files, req }) =>
-    sostituisciFileMultimedia(deps.db, deps.config.mediaDir, admin, input.multimedia_id, files, req.log),
+    sostituisciFileMultimedia(deps.db, deps.archivio, admin, input.multimedia_id, files, req.log),
   ordina: async ({ deps, admin, input }) => ordinaMultimedia(deps.db, admin, input.ids),
-  cancella: async ({ deps, admin, input, req }) => cancellaMultimedia(deps.db, deps.config.mediaDir, admin, input.multimedia_id, req.log),
+  cancella: async ({ deps, admin, input, req }) => cancellaMultimedia(deps.db, deps.archivio, admin, input.multimedia_id, req.log),
 });

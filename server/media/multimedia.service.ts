@@ -9,6 +9,7 @@ import { registraModifica } from '../audit/audit.service.js';
 import type { AdminSessione } from '../auth/utente-sessione.js';
 import { type Db, inTransazione } from '../db/client.js';
 import { multimedia } from '../db/schema/index.js';
+import type { ArchivioMedia } from '../lib/archivio/archivio.js';
 import { badRequest, notFound } from '../lib/errors.js';
 import {
   cartellaMedia, inTransazioneConFile, rimuoviFileMedia, type FileAccettato, type FileConservato, type ScritturaMedia,
@@ -25,10 +26,10 @@ type Riga = typeof multimedia.$inferSelect;
 const COVER_WEB = { suffisso: 'web', lato: 1200 } as const;
 const SUFFISSO_WEB = `.${COVER_WEB.suffisso}.webp`;
 
-/** Files of a type live together: MEDIA_DIR/multimedia/catalogo/, …/banner-laterale/. */
+/** Files of a type live together: multimedia/catalogo/, …/banner-laterale/ in the media store. */
 const cartellaDi = (tipologia: string) => cartellaMedia('multimedia', tipologia.replace(/\s+/g, '-'));
 
-/** The files a row names on disk: cover (web copy and original) and document. */
+/** The files a row names in the media store: cover (web copy and original) and document. */
 function fileDellaCover(r: Pick<Riga, 'coverDir' | 'coverFile'>): { dir: string; file: string }[] {
   if (!r.coverFile) return [];
   const originale = r.coverFile.endsWith(SUFFISSO_WEB) ? r.coverFile.slice(0, -SUFFISSO_WEB.length) : '';
@@ -40,9 +41,9 @@ const fileDelDocumento = (r: Pick<Riga, 'linkFolder' | 'linkFile'>) => (r.linkFi
  * Removes the files of rows already changed or deleted. A file that cannot be removed costs disk,
  * not a broken page: logged, never the answer's failure (the change has committed).
  */
-async function rimuoviDopo(mediaDir: string, log: FastifyBaseLogger, files: { dir: string; file: string }[]): Promise<void> {
+async function rimuoviDopo(archivio: ArchivioMedia, log: FastifyBaseLogger, files: { dir: string; file: string }[]): Promise<void> {
   try {
-    await rimuoviFileMedia(mediaDir, files);
+    await rimuoviFileMedia(archivio, files);
   } catch (err) {
     log.warn({ err, files }, 'file multimedia non rimossi');
   }
@@ -96,11 +97,11 @@ async function rigaPerModifica(tx: Db, id: number): Promise<Riga> {
 
 /** multimedia/test: the row, its files and the audit record, together or not at all. */
 export async function creaMultimedia(
-  db: Db, mediaDir: string, admin: AdminSessione, input: z.output<typeof multimediaCreaRequest>, files: readonly FileRicevuto[],
+  db: Db, archivio: ArchivioMedia, admin: AdminSessione, input: z.output<typeof multimediaCreaRequest>, files: readonly FileRicevuto[],
 ): Promise<Esito & { id: number }> {
   const { file, cover } = fileDellaRichiesta(files);
   verificaContenuto({ tipologia: input.tipologia, link: input.link, haFile: !!file, haCover: !!cover });
-  return inTransazioneConFile(db, mediaDir, async (tx, media) => {
+  return inTransazioneConFile(db, archivio, async (tx, media) => {
     const dir = cartellaDi(input.tipologia);
     const doc = file ? documento(await media.conserva(file, dir)) : {};
     const img = cover ? await conservaCover(media, cover, dir) : {};
@@ -148,11 +149,11 @@ export async function aggiornaMultimedia(
  * commit together; the replaced files are removed once they have.
  */
 export async function sostituisciFileMultimedia(
-  db: Db, mediaDir: string, admin: AdminSessione, id: number, files: readonly FileRicevuto[], log: FastifyBaseLogger,
+  db: Db, archivio: ArchivioMedia, admin: AdminSessione, id: number, files: readonly FileRicevuto[], log: FastifyBaseLogger,
 ): Promise<Esito> {
   const { file, cover } = fileDellaRichiesta(files);
   if (!file && !cover) throw badRequest(MSG_MULTIMEDIA.nessunFile);
-  const sostituiti = await inTransazioneConFile(db, mediaDir, async (tx, media) => {
+  const sostituiti = await inTransazioneConFile(db, archivio, async (tx, media) => {
     const r = await rigaPerModifica(tx, id);
     verificaContenuto({ tipologia: r.tipologia, link: r.link, haFile: !!file || !!r.linkFile, haCover: !!cover || !!r.coverFile });
     const dir = cartellaDi(r.tipologia);
@@ -165,7 +166,7 @@ export async function sostituisciFileMultimedia(
     });
     return [...(file ? fileDelDocumento(r) : []), ...(cover ? fileDellaCover(r) : [])];
   });
-  await rimuoviDopo(mediaDir, log, sostituiti);
+  await rimuoviDopo(archivio, log, sostituiti);
   return { status: 0, msg: MSG_MULTIMEDIA.fileAggiornati };
 }
 
@@ -189,7 +190,7 @@ export async function ordinaMultimedia(db: Db, admin: AdminSessione, ids: number
 }
 
 /** multimedia/delete: the row and its audit record, then its files. */
-export async function cancellaMultimedia(db: Db, mediaDir: string, admin: AdminSessione, id: number, log: FastifyBaseLogger): Promise<Esito> {
+export async function cancellaMultimedia(db: Db, archivio: ArchivioMedia, admin: AdminSessione, id: number, log: FastifyBaseLogger): Promise<Esito> {
   const r = await inTransazione(db, async (tx) => {
     const [r] = await tx.delete(multimedia).where(eq(multimedia.id, id)).returning();
     if (!r) throw notFound(MSG_MULTIMEDIA.nonTrovato);
@@ -199,6 +200,6 @@ export async function cancellaMultimedia(db: Db, mediaDir: string, admin: AdminS
     });
     return r;
   });
-  await rimuoviDopo(mediaDir, log, [...fileDelDocumento(r), ...fileDellaCover(r)]);
+  await rimuoviDopo(archivio, log, [...fileDelDocumento(r), ...fileDellaCover(r)]);
   return { status: 0, msg: MSG_MULTIMEDIA.cancellato };
 }

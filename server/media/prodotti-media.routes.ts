@@ -6,11 +6,11 @@ import { cancellaMedia, caricaMedia, elencoMedia, impostaPrincipale, togliFotoPr
 /** Photos and attachments of a product (admin product page). */
 export const prodottiMediaRoutes = routeGroup(prodottiMediaApi, {
   carica: async ({ deps, admin, input, files }) => caricaMedia(
-    deps.db, deps.config.mediaDir, deps.catalogo, admin, { codice: input.codice_prodotto, tipologia: input.tipologia, nome: input.nome }, files,
+    deps.db, deps.archivio, deps.catalogo, admin, { codice: input.codice_prodotto, tipologia: input.tipologia, nome: input.nome }, files,
   ),
   elenco: async ({ deps, input }) => elencoMedia(deps.db, input.codice_prodotto, input.tipologia),
   cancella: async ({ deps, admin, input, req }) =>
-    cancellaMedia(deps.db, deps.config.mediaDir, deps.catalogo, admin, input.codice_prodotto, input.media_id, req.log),
+    cancellaMedia(deps.db, deps.archivio, deps.catalogo, admin, input.codice_prodotto, input.media_id, req.log),
   impostaPrincipale: async ({ deps, admin, input }) =>
     impostaPrincipale(deps.db, deps.catalogo, admin, input.codice_prodotto, input.media_id),
   nessunaPrincipale: async ({ deps, admin, input }) => togliFotoPrincipale(deps.db, deps.catalogo, admin, input.codice_prodotto),
@@ -21,7 +21,7 @@ export const prodottiMediaRoutes = routeGroup(prodottiMediaApi, {
     if (doppio) throw badRequest(`Il campo ${doppio} può contenere una sola foto.`);
     const ordinati = [...files].sort((a, b) => a.campo.localeCompare(b.campo));
     return caricaMedia(
-      deps.db, deps.config.mediaDir, deps.catalogo, admin, { codice: input.codice_prodotto, tipologia: 'foto', principale: campi.includes('foto1') }, ordinati,
+      deps.db, deps.archivio, deps.catalogo, admin, { codice: input.codice_prodotto, tipologia: 'foto', principale: campi.includes('foto1') }, ordinati,
     );
   },
 });

@@ -5,9 +5,10 @@ import { MSG_MEDIA, type TipologiaMedia } from '../../shared/prodotti-media.js';
 import { MAX_FOTO_BYTES, MSG_UPLOAD } from '../../shared/upload.js';
 import { registraModifica } from '../audit/audit.service.js';
 import type { AdminSessione } from '../auth/utente-sessione.js';
-import type { CatalogoCache } from '../catalogo/catalogo.cache.js';
+import { type CatalogoCache, notificaCatalogo } from '../catalogo/catalogo.cache.js';
 import { type Db, inTransazione } from '../db/client.js';
 import { prodotti, prodottiMedia } from '../db/schema/index.js';
+import type { ArchivioMedia } from '../lib/archivio/archivio.js';
 import { badRequest, notFound, tooLarge } from '../lib/errors.js';
 import { cartellaMedia, conFileMedia, type FileAccettato, rimuoviFileMedia } from '../lib/upload/file-media.js';
 import type { FileRicevuto } from '../lib/upload/ricevi-file.js';
@@ -94,12 +95,12 @@ export interface Caricamento {
  * see the change at once in every server process (the product's cached description is dropped).
  */
 export async function caricaMedia(
-  db: Db, mediaDir: string, catalogo: CatalogoCache, admin: AdminSessione, c: Caricamento, files: readonly FileRicevuto[],
+  db: Db, archivio: ArchivioMedia, catalogo: CatalogoCache, admin: AdminSessione, c: Caricamento, files: readonly FileRicevuto[],
 ): Promise<{ status: number; msg: string; media: MediaProdotto[] }> {
   const accettati = accetta(c.tipologia, files);
   const prodotto = await prodottoDi(db, c.codice);
   const dir = cartellaMedia('prodotti', prodotto.codice);
-  const media = await conFileMedia(mediaDir, async (scrittura) => {
+  const media = await conFileMedia(archivio, async (scrittura) => {
     const righe: { nome: string; file: string; fileWeb: string | null; fileThumb: string | null; bytes: number }[] = [];
     for (const [i, f] of accettati.entries()) {
       const kept = await scrittura.conserva(f, dir);
@@ -135,10 +136,11 @@ export async function caricaMedia(
           ...(tolte.length ? { principale_tolta: tolte } : {}),
         },
       });
+      await notificaCatalogo(sql, { prodotti: [prodotto.id] });
       return inserite;
     }).catch(prodottoSparito(prodotto.codice));
   });
-  await catalogo.invalidate({ prodotti: [prodotto.id] });
+  catalogo.clear({ prodotti: [prodotto.id] });
   return { status: 0, msg: MSG_MEDIA.caricati(c.tipologia, media.length), media };
 }
 
@@ -155,7 +157,7 @@ const prodottoSparito = (codice: string) => (err: unknown): never => {
  * Another product's media id is refused and nothing changes.
  */
 export async function cancellaMedia(
-  db: Db, mediaDir: string, catalogo: CatalogoCache, admin: AdminSessione, codice: string, mediaId: number, log: Log,
+  db: Db, archivio: ArchivioMedia, catalogo: CatalogoCache, admin: AdminSessione, codice: string, mediaId: number, log: Log,
 ): Promise<Esito> {
   const prodotto = await prodottoDi(db, codice);
   const tolta = await inTransazione(db, async (tx) => {
@@ -169,12 +171,13 @@ export async function cancellaMedia(
       azione: 'prodotto.media.cancella', entita: 'prodotto', entitaId: prodotto.codice,
       dettagli: { media_id: mediaId, tipologia: m.tipologia, nome: m.nome, file: m.file },
     });
+    await notificaCatalogo(tx.$client, { prodotti: [prodotto.id] });
     return m;
   });
-  await catalogo.invalidate({ prodotti: [prodotto.id] });
+  catalogo.clear({ prodotti: [prodotto.id] });
   const files = [tolta.file, tolta.file_web, tolta.file_thumb].flatMap((file) => (file ? [{ dir: tolta.dir, file }] : []));
   try {
-    await rimuoviFileMedia(mediaDir, files);
+    await rimuoviFileMedia(archivio, files);
   } catch (err) {
     // The row is gone and the answer says so; a file that could not be removed only costs disk.
     log.warn({ err, files }, 'file di un media cancellato non rimossi');
@@ -197,8 +200,9 @@ export async function impostaPrincipale(db: Db, catalogo: CatalogoCache, admin: 
       azione: 'prodotto.foto.principale', entita: 'prodotto', entitaId: prodotto.codice,
       dettagli: { media_id: mediaId, ...(tolte.length ? { principale_tolta: tolte } : {}) },
     });
+    await notificaCatalogo(tx.$client, { prodotti: [prodotto.id] });
   });
-  await catalogo.invalidate({ prodotti: [prodotto.id] });
+  catalogo.clear({ prodotti: [prodotto.id] });
   return { status: 0, msg: MSG_MEDIA.principale };
 }
 
@@ -211,7 +215,8 @@ export async function togliFotoPrincipale(db: Db, catalogo: CatalogoCache, admin
     await registraModifica(tx, admin, {
       azione: 'prodotto.foto.nessuna_principale', entita: 'prodotto', entitaId: prodotto.codice, dettagli: { principale_tolta: tolte },
     });
+    await notificaCatalogo(tx.$client, { prodotti: [prodotto.id] });
   });
-  await catalogo.invalidate({ prodotti: [prodotto.id] });
+  catalogo.clear({ prodotti: [prodotto.id] });
   return { status: 0, msg: MSG_MEDIA.nessunaPrincipale };
 }

@@ -1,7 +1,11 @@
 import { ordiniApi } from '../../shared/ordini.js';
 import { badRequest } from '../lib/errors.js';
 import { routeGroup } from '../lib/route.js';
+import { prezziDi } from '../catalogo/prezzi.js';
+import { esportaOrdini } from './esporta-ordini.js';
 import { creaOrdine, fatturatoMensile, leggiOrdini, verificaDisponibilita } from './ordini.service.js';
+import { anteprimaRiordino } from './riordino.queries.js';
+import { elencoOrdini } from './storico.queries.js';
 
 export const ordiniRoutes = routeGroup(ordiniApi, {
   verifica: async ({ deps, input, req }) => verificaDisponibilita(deps.db, deps.config.erp, input.prodotti, req.log),
@@ -12,5 +16,8 @@ export const ordiniRoutes = routeGroup(ordiniApi, {
     return creaOrdine(deps.db, deps.config.erp, utente, cliente, input, key, req.log);
   },
   leggi: async ({ deps, utente, cliente }) => ({ ordini: await leggiOrdini(deps.db, utente.id, cliente.id) }),
+  elenca: async ({ deps, input, utente, cliente }) => elencoOrdini(deps.db, utente.id, cliente.id, input),
+  esporta: async ({ deps, input, utente, cliente }) => esportaOrdini(deps.db, utente.id, cliente.id, input),
+  anteprimaRiordino: async ({ deps, input, utente, cliente }) => anteprimaRiordino(deps.db, utente.id, prezziDi(cliente), input.ordine_id),
   fatturatoMensile: async ({ deps, cliente }) => ({ totale_mensile: await fatturatoMensile(deps.db, cliente.id) }),
 });

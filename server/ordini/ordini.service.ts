@@ -5,6 +5,7 @@ import { prezziDi } from '../catalogo/prezzi.js';
 import type { ErpConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { aggiornaDaErp, type Log } from '../erp/disponibilita-live.js';
+import { erpConfigurato } from '../erp/esporta-ordine.js';
 import { parseQuantita } from './quantita.js';
 
 /**
@@ -50,7 +51,7 @@ export async function creaOrdine(
   req: Omit<OrdiniCreateRequest, 'idempotency_key'>, key: string | undefined, log: Log,
 ): Promise<Esito> {
   await aggiornaDaErp(db, erp, req.carrelloItems ?? [], log);
-  const esporta = Boolean(erp?.webhookUrl || erp?.exportDir);
+  const esporta = erpConfigurato(erp);
   const sql = db.$client;
   const righe = req.carrelloItems ?? [];
   if (righe.length === 0) return rifiuto('Il carrello è vuoto: aggiungi almeno un prodotto prima di confermare.');

@@ -11,6 +11,7 @@ import { buildApp } from '../../server/app.js';
 import { cookieSessione } from '../../server/auth/sessioni.js';
 import type { AppConfig } from '../../server/config.js';
 import { connect } from '../../server/db/client.js';
+import { ArchivioLocale } from '../../server/lib/archivio/archivio-locale.js';
 import { startEmbeddedPostgres } from '../../server/db/embedded.js';
 import { runMigrations } from '../../server/db/migrate.js';
 import { notificaCatalogo } from '../../server/catalogo/catalogo.cache.js';
@@ -21,7 +22,9 @@ import { execFile } from 'node:child_process';
 import http from 'node:http';
 import type postgres from 'postgres';
 import { promisify } from 'node:util';
-import type { LoadRequest, LoadResult } from './load.js';
+import type { LoadRequest } from './load.js';
+import { questoProcessoCpuMs, scenari, type Scenario } from './scenario.js';
+import { misuraScala, scalaMarkdown, type RisultatoScala } from './scala.js';
 import { misuraRete, reteMarkdown, type Rete } from './wire.js';
 import { findChromium } from '../e2e/chromium.js';
 
@@ -44,7 +47,7 @@ const ROOT = path.resolve('bench');
 const TMP = path.join(ROOT, 'tmp');
 
 const execFileAsync = promisify(execFile);
-const BUDGET = { search: 25, categoria: 20, ordini: 40, stats: 50, spaKb: 200 };
+const BUDGET = { search: 25, categoria: 20, ordini: 40, stats: 50, ordineRapido: 300, spaKb: 200 };
 
 async function main() {
   fs.mkdirSync(TMP, { recursive: true });
@@ -60,7 +63,7 @@ async function main() {
   fs.rmSync(path.join(TMP, 'mail'), { recursive: true, force: true });
   const setup = connect(url, { max: 4 });
   await runMigrations(setup);
-  if (await isDatabaseEmpty(setup.sql)) await seedDemo(setup.db, setup.sql, { mediaDir });
+  if (await isDatabaseEmpty(setup.sql)) await seedDemo(setup.db, setup.sql, { archivio: new ArchivioLocale(mediaDir) });
   const t0 = performance.now();
   const grown = await seedLargeCatalogue(setup.sql, { products: PRODUCTS, clienti: LARGE_CLIENTI, utenti: LARGE_UTENTI });
   const seedSeconds = (performance.now() - t0) / 1000;
@@ -108,55 +111,17 @@ async function main() {
   const searchTerms = [...words, ...codes, ...codes.slice(0, 8).map((c) => c.slice(0, 5))];
   const q = (s: string) => encodeURIComponent(s);
 
-  const results: Record<string, Scenario> = {};
-  /**
-   * Runs a scenario from a separate load process: a 2 s warm-up, then RUNS measured runs with
-   * fresh requests each (new search strings, new idempotency keys); the run with the median p95
-   * is reported, with the p95 of every run beside it (this VM's speed drifts with its host).
-   * `beforeRun` may start something that runs beside the load and return how to stop it; `port`
-   * is another server than the bench's own.
-   */
-  const run = async (
-    name: string, note: string, budget: number | undefined, next: (i: number) => LoadRequest,
-    o: { beforeRun?: () => Promise<unknown> | (() => Promise<void>); connections?: number; port?: number } = {},
-  ) => {
-    const connections = o.connections ?? CONNECTIONS;
-    if (!selected(name)) return;
-    const file = path.join(TMP, 'scenario.json');
-    const load = async (seconds: number, requests: LoadRequest[]) => {
-      fs.writeFileSync(file, JSON.stringify({ port: o.port ?? port, connections, seconds, requests }));
-      const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'load-worker.ts'), file], { maxBuffer: 1 << 20 });
-      return JSON.parse(stdout) as LoadResult;
-    };
-    const batch = (r: number) => Array.from({ length: 30_000 }, (_, i) => next(r * 30_000 + i));
-    await load(2, batch(RUNS));
-    const runs: Scenario[] = [];
-    for (let r = 0; r < RUNS; r++) {
-      const started = await o.beforeRun?.();
-      const requests = batch(r);
-      const server0 = process.cpuUsage();
-      const db0 = postgresCpuMs();
-      const result = await load(SECONDS, requests);
-      if (typeof started === 'function') await started();
-      const server = process.cpuUsage(server0);
-      // CPU per request of each party on the shared cores: where the time goes.
-      const perRequest = (ms: number) => Math.round((ms / result.requests) * 1000) / 1000;
-      const cpu = {
-        serverMs: perRequest((server.user + server.system) / 1000),
-        dbMs: perRequest(postgresCpuMs() - db0),
-        loadMs: perRequest(result.cpuMs),
-      };
-      runs.push({ ...result, cpu, budget, note, connections, p95Runs: [] });
-      console.log(name, `run ${r + 1}/${RUNS}`, JSON.stringify(result));
-    }
-    const median = [...runs].sort((a, b) => a.p95 - b.p95)[Math.floor(RUNS / 2)]!;
-    results[name] = { ...median, p95Runs: runs.map((x) => x.p95) };
-  };
+  const { results, run } = scenari({
+    tmp: TMP, runs: RUNS, seconds: SECONDS, connections: CONNECTIONS, port, serverCpuMs: questoProcessoCpuMs, selected,
+  });
 
-  const searchRequest = (i: number): LoadRequest =>
-    ({ method: 'GET', path: `/api/search/prodotti?${scope}&stringa=${q(searchTerms[i % searchTerms.length]!)}&start=0&limit=50`, headers });
-  const categoryRequest = (i: number): LoadRequest =>
-    ({ method: 'GET', path: `/api/prodotti/categoriawithcustominfo?${scope}&categoria_cod=${categories[i % categories.length]!.cod_cat}&start=${(i % 5) * 50}&limit=50`, headers });
+  // Each for a session's cookie header (the bench's own, or one made through another entry point).
+  const searchRequestOf = (h: Record<string, string>) => (i: number): LoadRequest =>
+    ({ method: 'GET', path: `/api/search/prodotti?${scope}&stringa=${q(searchTerms[i % searchTerms.length]!)}&start=0&limit=50`, headers: h });
+  const categoryRequestOf = (h: Record<string, string>) => (i: number): LoadRequest =>
+    ({ method: 'GET', path: `/api/prodotti/categoriawithcustominfo?${scope}&categoria_cod=${categories[i % categories.length]!.cod_cat}&start=${(i % 5) * 50}&limit=50`, headers: h });
+  const searchRequest = searchRequestOf(headers);
+  const categoryRequest = categoryRequestOf(headers);
   const searchNote = `mix of ${searchTerms.length} terms (words, partial words, typos, codes, EAN, supplier codes), page of 50`;
   const categoryNote = `page of 50 with net prices, ${categories.length} categories, pages 1-5`;
   await run('search/prodotti', searchNote, BUDGET.search, searchRequest);
@@ -196,14 +161,31 @@ async function main() {
 
   const [{ before }] = await setup.sql<{ before: string }[]>`SELECT sum(disponibilita)::text AS before FROM prodotti JOIN giacenze ON prodotto_id = id WHERE codice_prodotto = ANY(${stockProducts})`;
   let seq = 0;
-  const orderRequest = (prefix: string) => (): LoadRequest => {
+  const orderRequest = (prefix: string, h: Record<string, string> = headers) => (): LoadRequest => {
     const n = seq++;
     const items = Array.from({ length: 10 }, (_, k) => ({ codice_prodotto: stockProducts[(n * 37 + k * 191) % stockProducts.length], quantita: 1 + (k % 3) }));
     return {
-      method: 'POST', path: '/api/ordini/create', headers: { ...headers, 'idempotency-key': `${prefix}-${n}` },
+      method: 'POST', path: '/api/ordini/create', headers: { ...h, 'idempotency-key': `${prefix}-${n}` },
       body: JSON.stringify({ azienda_codice: cl.azienda_codice, cliente_codice: cl.cliente_codice, utente_codice: utente.utente_codice, carrelloItems: items }),
     };
   };
+  // The quick order: 1,000 pasted lines of product codes, EANs and supplier codes of products all
+  // over the catalogue, with a few unknown codes, in texts that take turns (docs/regole/ordine-rapido.md).
+  const RAPIDO = 'ordine-rapido/risolvi (1,000 righe)';
+  if (selected(RAPIDO)) {
+    const codiciRapido = await setup.sql<{ c: string }[]>`
+      SELECT CASE p.id % 3 WHEN 0 THEN p.codice_prodotto
+        ELSE coalesce((SELECT codice FROM prodotti_codici k WHERE k.prodotto_id = p.id AND k.tipo = CASE p.id % 3 WHEN 1 THEN 'ean' ELSE 'fornitore' END LIMIT 1), p.codice_prodotto) END AS c
+      FROM prodotti p WHERE p.id % 25 = 0 ORDER BY p.id LIMIT 8000`;
+    const testi = Array.from({ length: 8 }, (_, t) => Array.from({ length: 1000 }, (_, i) =>
+      (i % 50 === 49 ? `IGNOTO-${t}-${i}` : codiciRapido[(t * 1000 + i) % codiciRapido.length]!.c) + (i % 2 ? `\t${1 + (i % 4)}` : ` ${1 + (i % 4)}`)).join('\n'));
+    const rapidoRequest = (i: number): LoadRequest => ({
+      method: 'POST', path: '/api/ordine-rapido/risolvi', headers,
+      body: JSON.stringify({ azienda_codice: cl.azienda_codice, cliente_codice: cl.cliente_codice, testo: testi[i % testi.length] }),
+    });
+    await run(RAPIDO, `1,000 lines (product codes, EAN, supplier codes, 2 % unknown) of ${codiciRapido.length.toLocaleString('en')} products, 8 texts in turn`,
+      BUDGET.ordineRapido, rapidoRequest, { connections: 4 });
+  }
   const orderNote = '10 lines from 2,000 products, unique Idempotency-Key each';
   await run('ordini/create', orderNote, BUDGET.ordini, orderRequest(`bench-${process.pid}`));
   // The admin statistics on the order history (docs/regole/generale.md#performance-budgets: 4 connections), the year's and all years'.
@@ -252,6 +234,22 @@ async function main() {
     };
     await appErp.close();
     webhook.close();
+  }
+
+  // The same scenarios with the portal as several processes behind nginx (tests/bench/scala.ts).
+  // The bench's own app stops running jobs, so that the topology's worker runs them all.
+  let scala: RisultatoScala[] = [];
+  if (selected('scala')) {
+    if (!erp) await app.deps.lavori.stop();
+    scala = await misuraScala({
+      databaseUrl: url, tmp: TMP, runs: RUNS, seconds: SECONDS, connections: CONNECTIONS,
+      credenziali: { username: 'mario.rossi@ferramentarossi.it', password: 'Demo2024!' },
+      richieste: (h) => ({
+        'search/prodotti': { note: searchNote, budget: BUDGET.search, next: searchRequestOf(h) },
+        'prodotti/categoriawithcustominfo': { note: categoryNote, budget: BUDGET.categoria, next: categoryRequestOf(h) },
+        'ordini/create': { note: orderNote, budget: BUDGET.ordini, next: orderRequest(`bench-scala-${process.pid}-${Math.random().toString(36).slice(2, 8)}`, h) },
+      }),
+    });
   }
 
   // Last, as it churns every cache (search, product descriptions) that the others measure warm.
@@ -305,7 +303,7 @@ async function main() {
     catalogue: { products: catalogue, seededNow: grown.added, seedSeconds: Math.round(seedSeconds * 10) / 10 },
     connections: CONNECTIONS, seconds: SECONDS, runs: RUNS, results,
     ordini: { unitsSold: Number(sold), stockDecrease: Number(before) - Number(after), oversold, negativeStockRows: negative },
-    stockImports: imports, erp,
+    stockImports: imports, erp, scala,
     spa, rete,
   };
   // A partial run (--only) prints its figures without replacing the report.
@@ -353,27 +351,6 @@ function importInLoop(databaseUrl: string, files: string[], seconds: number[]): 
   };
 }
 
-type Scenario = LoadResult & {
-  connections: number; budget?: number; note: string; cpu: { serverMs: number; dbMs: number; loadMs: number }; p95Runs: number[];
-};
-
-/** CPU time of every postgres process on this machine so far, in ms (Linux /proc; 0 elsewhere). */
-function postgresCpuMs(): number {
-  if (!fs.existsSync('/proc/self/stat')) return 0;
-  let ticks = 0;
-  for (const pid of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
-      const fields = stat.slice(close + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
-    } catch { /* the process ended meanwhile */ }
-  }
-  return ticks * 10; // USER_HZ is 100 on Linux
-}
-
 function spaSize(): { jsGzipKb: number; files: string[] } | null {
   const dir = path.resolve('dist/web');
   const index = path.join(dir, 'index.html');
@@ -384,7 +361,7 @@ function spaSize(): { jsGzipKb: number; files: string[] } | null {
   return { jsGzipKb: Math.round((bytes / 1024) * 10) / 10, files };
 }
 
-function markdown(r: { date: string; catalogue: { products: number; seedSeconds: number }; connections: number; seconds: number; runs: number; results: Record<string, Scenario>; ordini: { oversold: number; negativeStockRows: number; unitsSold: number }; stockImports: number[]; erp: { orders: number; delivered: number; duplicates: number; drainSeconds: number } | null; spa: { jsGzipKb: number } | null; rete: Rete | { mancante: string } | null }): string {
+function markdown(r: { date: string; catalogue: { products: number; seedSeconds: number }; connections: number; seconds: number; runs: number; results: Record<string, Scenario>; ordini: { oversold: number; negativeStockRows: number; unitsSold: number }; stockImports: number[]; erp: { orders: number; delivered: number; duplicates: number; drainSeconds: number } | null; spa: { jsGzipKb: number } | null; rete: Rete | { mancante: string } | null; scala: RisultatoScala[] }): string {
   const ok = (v: number, b?: number) => (b === undefined ? '—' : v <= b ? 'ok' : '**over**');
   const lines = [
     '# Benchmark', '',
@@ -398,6 +375,7 @@ function markdown(r: { date: string; catalogue: { products: number; seedSeconds:
     ...(r.stockImports.length ? [`Stock imports beside the load (every product, every figure changed): ${r.stockImports.length}, ${Math.min(...r.stockImports)}–${Math.max(...r.stockImports)} s each as the command reports it.`] : []),
     `SPA first load, JavaScript gzipped: ${r.spa ? `${r.spa.jsGzipKb} kB (budget ${BUDGET.spaKb} kB) ${ok(r.spa.jsGzipKb, BUDGET.spaKb)}` : 'not built (run `npm run build`)'}.`,
     `Large catalogue seeding (this run): ${r.catalogue.seedSeconds} s.`, '',
+    ...scalaMarkdown(r.scala),
     ...reteMarkdown(r.rete),
   ];
   return lines.join('\n');

@@ -8,9 +8,13 @@ export const baseUrl = () => inject('baseUrl');
 /**
  * One browser per test file. Pages made by newPage() fail the test on any console error or
  * uncaught page error, as a real user would see a broken screen. `statiAttesi`: HTTP statuses
- * the file provokes on purpose (a refusal whose message it checks), which the browser logs too.
+ * the file provokes on purpose (a refusal whose message it checks), which the browser logs too;
+ * `altriAttesi`: other messages it provokes (the failed requests of a page taken offline).
+ * `newPage(viewport)`: another window size than the desktop's 1366×800 (a phone's).
  */
-export function useBrowser({ statiAttesi = [] }: { statiAttesi?: number[] } = {}): { newPage: () => Promise<Page> } {
+export function useBrowser({ statiAttesi = [], altriAttesi }: { statiAttesi?: number[]; altriAttesi?: RegExp } = {}): {
+  newPage: (viewport?: { width: number; height: number }) => Promise<Page>;
+} {
   const attesi = new RegExp(`Failed to load resource.*status of (${[401, 404, ...statiAttesi].join('|')})`);
   let browser: Browser | undefined;
   const errors: string[] = [];
@@ -23,13 +27,13 @@ export function useBrowser({ statiAttesi = [] }: { statiAttesi?: number[] } = {}
     expect(errors, 'errori nella console del browser').toEqual([]);
   });
   return {
-    newPage: async () => {
-      const context = await browser!.newContext({ baseURL: baseUrl(), viewport: { width: 1366, height: 800 }, locale: 'it-IT' });
+    newPage: async (viewport = { width: 1366, height: 800 }) => {
+      const context = await browser!.newContext({ baseURL: baseUrl(), viewport, locale: 'it-IT' });
       const page = await context.newPage();
       page.on('console', (msg) => {
         // Network 401s (session probes after logout) and 404s (image fallbacks, docs/regole/catalogo.md#product-media) are
         // expected; every other console error is a failure.
-        if (msg.type() === 'error' && !attesi.test(msg.text())) errors.push(msg.text());
+        if (msg.type() === 'error' && !attesi.test(msg.text()) && !altriAttesi?.test(msg.text())) errors.push(msg.text());
       });
       page.on('pageerror', (err) => errors.push(err.message));
       return page;

@@ -304,7 +304,7 @@ describe.runIf(hasBrowser())('catalogo', () => {
     await hidden(panel);
   });
 
-  it('price modes: No Listino hides prices, Listino 2 doubles them', async () => {
+  it('price modes: Prezzi nascosti hides prices, Prezzi ×2 doubles them', async () => {
     const { codice } = prodotti.disponibile;
     const netto = await prezzoNetto(page, codice);
     await cerca(page, codice);
@@ -318,16 +318,16 @@ describe.runIf(hasBrowser())('catalogo', () => {
       await visible(page.getByRole('button', { name: `Modalità prezzi: ${label}` }));
     };
 
-    await scegli('Listino 2');
+    await scegli('Prezzi ×2');
     await expect.poll(() => prezzo.textContent()).toBe(`Prezzo netto ${formatEuro3(netto * 2)}`);
     // The mode is UI state in local storage, beside the cart: it survives a reload.
     await page.reload();
-    await visible(page.getByRole('button', { name: 'Modalità prezzi: Listino 2' }));
+    await visible(page.getByRole('button', { name: 'Modalità prezzi: Prezzi ×2' }));
     await expect.poll(() => prezzo.textContent()).toBe(`Prezzo netto ${formatEuro3(netto * 2)}`);
     // The active mode is marked in the menu.
     await page.getByRole('button', { name: /^Modalità prezzi:/ }).click();
-    expect(await page.getByRole('menuitemradio', { name: 'Listino 2' }).getAttribute('aria-checked')).toBe('true');
-    expect(await page.getByRole('menuitemradio', { name: 'Listino 1' }).getAttribute('aria-checked')).toBe('false');
+    expect(await page.getByRole('menuitemradio', { name: 'Prezzi ×2' }).getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByRole('menuitemradio', { name: 'Prezzi reali' }).getAttribute('aria-checked')).toBe('false');
     await page.keyboard.press('Escape');
     // The cart dropdown follows the mode.
     await page.getByRole('button', { name: /^Carrello, \d/ }).click();
@@ -335,7 +335,7 @@ describe.runIf(hasBrowser())('catalogo', () => {
     expect(await panel.getByTestId('cart-total').textContent()).toBe(formatEuro3(netto * 2 * 2));
     await page.keyboard.press('Escape');
 
-    await scegli('No Listino');
+    await scegli('Prezzi nascosti');
     await hidden(prezzo);
     expect(await card(page, codice).getByText('€').count()).toBe(0);
     await page.getByRole('button', { name: /^Carrello, \d/ }).click();
@@ -344,7 +344,7 @@ describe.runIf(hasBrowser())('catalogo', () => {
     expect(await panel.getByText('€').count()).toBe(0);
     await page.keyboard.press('Escape');
 
-    await scegli('Listino 1');
+    await scegli('Prezzi reali');
     await expect.poll(() => prezzo.textContent()).toBe(`Prezzo netto ${formatEuro3(netto)}`);
   });
 

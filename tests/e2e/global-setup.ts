@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../server/app.js';
 import type { AppConfig } from '../../server/config.js';
 import { connect } from '../../server/db/client.js';
+import { ArchivioLocale } from '../../server/lib/archivio/archivio-locale.js';
 import { seedDemo } from '../../seed/demo.js';
 import { withDatabase } from '../support/postgres.js';
 import { findChromium } from './chromium.js';
@@ -51,7 +52,7 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-e2e-'));
   const mediaDir = path.join(dataDir, 'media');
   const seedDb = connect(databaseUrl, { max: 2 });
-  await seedDemo(seedDb.db, seedDb.sql, { mediaDir });
+  await seedDemo(seedDb.db, seedDb.sql, { archivio: new ArchivioLocale(mediaDir) });
   await seedDb.close();
 
   const config: AppConfig = {

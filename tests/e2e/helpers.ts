@@ -1,4 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Ordine } from '../../shared/ordini.js';
 
 /** Demo accounts (docs/regole/generale.md#demo-data). */
 export const MARIO = { username: 'mario.rossi@ferramentarossi.it', password: 'Demo2024!' };
@@ -38,4 +40,29 @@ export async function visible(locator: Locator, timeout = 10_000): Promise<Locat
 /** Waits until the locator is gone or hidden. */
 export async function hidden(locator: Locator, timeout = 10_000): Promise<void> {
   await locator.first().waitFor({ state: 'hidden', timeout });
+}
+
+/** Mario's scope in the demo data: the customer calls' company, client and user. */
+export const SCOPE_MARIO = { azienda_codice: '0001', cliente_codice: '001001', utente_codice: 'U0001' };
+
+/** Mario's orders as ordini/read gives them, asked from the page (its session). */
+export async function ordiniDi(page: Page): Promise<Ordine[]> {
+  return page.evaluate(async (s) => {
+    const q = new URLSearchParams(s).toString();
+    return ((await (await fetch(`/api/ordini/read?${q}`)).json()) as { ordini: Ordine[] }).ordini;
+  }, SCOPE_MARIO);
+}
+
+/** The cart as the SPA keeps it in localStorage. */
+export async function carrelloDi(page: Page): Promise<{ codice_prodotto: string; quantita: number }[]> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('carrelloItems') ?? '[]') as { codice_prodotto: string; quantita: number }[]);
+}
+
+/** The spec's confirm: checks its text and answers with the button named `risposta`. */
+export async function confermaDice(page: Page, testo: string, risposta: string, titolo: string | RegExp = 'Conferma'): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: titolo });
+  await visible(dialog);
+  expect((await dialog.textContent()) ?? '').toContain(testo);
+  await dialog.getByRole('button', { name: risposta, exact: true }).click();
+  await hidden(dialog.filter({ hasText: testo }));
 }

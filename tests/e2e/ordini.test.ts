@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
-import { formatEuro2, formatEuro3, hidden, loginCliente, visible } from './helpers.js';
+import { carrelloDi, confermaDice, formatEuro2, formatEuro3, hidden, loginCliente, ordiniDi, visible } from './helpers.js';
 
 /**
  * The cart and order screens as mario (0001/001001, fatturato_metrica 1): Speed Checkout panel with
@@ -16,8 +16,6 @@ interface Scelta {
   prezzo: number;
   prezzo_reale: number;
 }
-
-const SCOPE = { azienda_codice: '0001', cliente_codice: '001001', utente_codice: 'U0001' };
 
 function db() {
   return postgres(inject('e2eDatabaseUrl'), { max: 1, onnotice: () => {} });
@@ -69,27 +67,6 @@ async function prezzi(page: Page, codice: string): Promise<{ prezzo: number; pre
   }, codice);
 }
 
-interface OrdineApi {
-  id: number;
-  nome: string;
-  note: string;
-  response_code: string;
-  response_status: string;
-  totale: number;
-  prodotti: { codice_prodotto: string; qt: number; qt_in_consegna: number; qt_in_arrivo: number }[];
-}
-
-async function ordini(page: Page): Promise<OrdineApi[]> {
-  return page.evaluate(async (s) => {
-    const q = new URLSearchParams(s).toString();
-    return ((await (await fetch(`/api/ordini/read?${q}`)).json()) as { ordini: OrdineApi[] }).ordini;
-  }, SCOPE);
-}
-
-async function carrello(page: Page): Promise<{ codice_prodotto: string; quantita: number }[]> {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('carrelloItems') ?? '[]') as { codice_prodotto: string; quantita: number }[]);
-}
-
 /** The spec's alert (an in-page dialog 'Avviso'): checks its text and closes it. */
 async function alertDice(page: Page, testo: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Avviso' });
@@ -100,13 +77,12 @@ async function alertDice(page: Page, testo: string): Promise<void> {
   await hidden(dialog.filter({ hasText: testo }));
 }
 
-/** The spec's confirm: checks its text and answers with the button named `risposta`. */
-async function confermaDice(page: Page, testo: string, risposta: string, titolo: string | RegExp = 'Conferma'): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: titolo });
-  await visible(dialog);
-  expect((await dialog.textContent()) ?? '').toContain(testo);
-  await dialog.getByRole('button', { name: risposta, exact: true }).click();
-  await hidden(dialog.filter({ hasText: testo }));
+/** 'Riordina' on an order's detail: the preview of its lines opens, and its own 'Riordina' runs the reorder. */
+async function riordinaDallAnteprima(page: Page, id: number): Promise<Locator> {
+  await page.getByRole('button', { name: 'Riordina' }).click();
+  const anteprima = page.getByRole('dialog', { name: `Riordina l'ordine #${id}` });
+  await visible(anteprima.getByText(/Confermando, il carrello verrà sostituito/));
+  return anteprima;
 }
 
 /** Adds a product through a quick search box (panel or /checkout), by its code. */
@@ -161,17 +137,17 @@ describe.runIf(hasBrowser())('ordini', () => {
     // Nothing in stock: 'Giacenza non disponibile' and nothing is added.
     await aggiungiDaRicerca(panel, box, p.esaurito.codice);
     await alertDice(page, 'Giacenza non disponibile');
-    expect((await carrello(page)).map((i) => i.codice_prodotto)).toEqual([p.a.codice]);
+    expect((await carrelloDi(page)).map((i) => i.codice_prodotto)).toEqual([p.a.codice]);
 
     await aggiungiDaRicerca(panel, box, p.b.codice);
     await aggiungiDaRicerca(panel, box, p.c.codice);
-    expect((await carrello(page)).map((i) => [i.codice_prodotto, i.quantita])).toEqual([[p.a.codice, 1], [p.b.codice, 1], [p.c.codice, 1]]);
+    expect((await carrelloDi(page)).map((i) => [i.codice_prodotto, i.quantita])).toEqual([[p.a.codice, 1], [p.b.codice, 1], [p.c.codice, 1]]);
 
     // Quantities: a valid number applies, above stock sets the maximum, zero is refused.
     const qa = panel.getByRole('spinbutton', { name: `Quantità ${p.a.codice}` });
     const qb = panel.getByRole('spinbutton', { name: `Quantità ${p.b.codice}` });
     await qa.fill('3');
-    await expect.poll(async () => (await carrello(page))[0]?.quantita).toBe(3);
+    await expect.poll(async () => (await carrelloDi(page))[0]?.quantita).toBe(3);
     await qb.fill(String(p.b.disponibilita + 500));
     await alertDice(page, `Attenzione: la quantità desiderata supera la disponibilità attuale. Impostata alla quantità massima disponibile di ${p.b.disponibilita}.`);
     expect(await qb.inputValue()).toBe(String(p.b.disponibilita));
@@ -195,18 +171,18 @@ describe.runIf(hasBrowser())('ordini', () => {
     // 'Svuota Carrello' asks first; cancelling keeps the cart.
     await panel.getByRole('button', { name: 'Svuota Carrello' }).click();
     await confermaDice(page, 'Sei sicuro di voler svuotare il carrello?', 'Annulla');
-    expect((await carrello(page)).length).toBe(2);
+    expect((await carrelloDi(page)).length).toBe(2);
 
     await panel.getByRole('textbox', { name: 'Note' }).fill('Consegna e2e pannello');
-    const before = (await ordini(page))[0]?.id ?? 0;
+    const before = (await ordiniDi(page))[0]?.id ?? 0;
     // A double click makes one confirmation and one order.
     await panel.getByRole('button', { name: 'Conferma Ordine' }).dblclick();
     await confermaDice(page, "Sei sicuro di voler confermare l'ordine?", 'Conferma');
     await page.waitForURL('**/ordini');
     await visible(page.getByRole('heading', { level: 1, name: 'Ordini' }));
-    expect(await carrello(page)).toEqual([]);
+    expect(await carrelloDi(page)).toEqual([]);
 
-    const [nuovo] = await ordini(page);
+    const [nuovo] = await ordiniDi(page);
     expect(nuovo!.id).toBeGreaterThan(before);
     expect(nuovo!.note).toBe('Consegna e2e pannello');
     expect(nuovo!.prodotti.map((r) => [r.codice_prodotto, r.qt]).sort()).toEqual([[p.a.codice, 3], [p.b.codice, 2]].sort());
@@ -230,7 +206,7 @@ describe.runIf(hasBrowser())('ordini', () => {
     const box = panel.getByRole('searchbox', { name: 'Ricerca rapida prodotti' });
     await aggiungiDaRicerca(panel, box, p.scarso.codice);
     await panel.getByRole('spinbutton', { name: `Quantità ${p.scarso.codice}` }).fill('5');
-    await expect.poll(async () => (await carrello(page))[0]?.quantita).toBe(5);
+    await expect.poll(async () => (await carrelloDi(page))[0]?.quantita).toBe(5);
     // Someone else bought most of it meanwhile.
     await setStock(p.scarso.codice, 2);
     try {
@@ -239,7 +215,7 @@ describe.runIf(hasBrowser())('ordini', () => {
       await alertDice(page, `Prodotto ${p.scarso.codice} non disponibile nella quantità richiesta. Massima disponibilità: 2.`);
       await alertDice(page, 'Attenzione: Non tutti i prodotti sono disponibili nella quantità richiesta. Si prega di rivedere il carrello per le quantità aggiornate.');
       expect(new URL(page.url()).pathname).toBe('/ordini');
-      expect(await carrello(page)).toMatchObject([{ codice_prodotto: p.scarso.codice, quantita: 2 }]);
+      expect(await carrelloDi(page)).toMatchObject([{ codice_prodotto: p.scarso.codice, quantita: 2 }]);
       expect(await panel.getByRole('spinbutton', { name: `Quantità ${p.scarso.codice}` }).inputValue()).toBe('2');
       expect(createKeys.length).toBe(1);
 
@@ -254,7 +230,7 @@ describe.runIf(hasBrowser())('ordini', () => {
   });
 
   it('order detail, reorder into /checkout and confirmation from /checkout', async () => {
-    const [ultimo] = await ordini(page);
+    const [ultimo] = await ordiniDi(page);
     await page.getByRole('button', { name: `Dettaglio ordine #${ultimo!.id}` }).click();
     await page.waitForURL('**/ordini/dettaglio');
     await visible(page.getByRole('heading', { level: 1, name: `Dettaglio Ordine #${ultimo!.id}` }));
@@ -263,7 +239,9 @@ describe.runIf(hasBrowser())('ordini', () => {
     await visible(page.getByRole('cell', { name: p.a.codice, exact: true }));
     await visible(page.getByText(formatEuro3(ultimo!.totale)));
 
-    await page.getByRole('button', { name: 'Riordina' }).click();
+    const anteprima = await riordinaDallAnteprima(page, ultimo!.id);
+    await visible(anteprima.getByText("Tutte le righe sono disponibili al prezzo dell'ordine."));
+    await anteprima.getByRole('button', { name: 'Riordina' }).click();
     await page.waitForURL('**/checkout');
     await visible(page.getByRole('heading', { level: 1, name: 'Checkout' }));
     await visible(page.getByRole('heading', { level: 2, name: 'Carrello' }));
@@ -276,7 +254,7 @@ describe.runIf(hasBrowser())('ordini', () => {
     const ricerca = page.getByRole('region', { name: 'Cerca prodotti' });
     await aggiungiDaRicerca(ricerca, ricerca.getByRole('searchbox'), p.scarso.codice);
     await page.getByRole('spinbutton', { name: `Qt: Cod. Prodotto ${p.scarso.codice}` }).fill('4');
-    await expect.poll(async () => (await carrello(page)).find((i) => i.codice_prodotto === p.scarso.codice)?.quantita).toBe(4);
+    await expect.poll(async () => (await carrelloDi(page)).find((i) => i.codice_prodotto === p.scarso.codice)?.quantita).toBe(4);
     await page.getByRole('textbox', { name: 'Nome ordine ( facoltativo )' }).fill('Riordino e2e');
 
     await setStock(p.scarso.codice, 1);
@@ -290,7 +268,7 @@ describe.runIf(hasBrowser())('ordini', () => {
       await conferma.click();
       await confermaDice(page, testo, 'Annulla', 'Prodotti non disponibili');
       await alertDice(page, 'Ordine annullato. Rivedi il tuo carrello.');
-      expect((await carrello(page)).length).toBe(3);
+      expect((await carrelloDi(page)).length).toBe(3);
       // Accepting removes the unavailable line and sends the rest.
       await conferma.click();
       await confermaDice(page, testo, 'Procedi', 'Prodotti non disponibili');
@@ -298,8 +276,8 @@ describe.runIf(hasBrowser())('ordini', () => {
     } finally {
       await setStock(p.scarso.codice, p.scarso.disponibilita);
     }
-    expect(await carrello(page)).toEqual([]);
-    const [riordino] = await ordini(page);
+    expect(await carrelloDi(page)).toEqual([]);
+    const [riordino] = await ordiniDi(page);
     expect(riordino!.nome).toBe('Riordino e2e');
     expect(riordino!.prodotti.map((r) => [r.codice_prodotto, r.qt]).sort()).toEqual([[p.a.codice, 3], [p.b.codice, 2]].sort());
     await visible(page.getByRole('cell', { name: 'Riordino e2e' }));
@@ -308,7 +286,7 @@ describe.runIf(hasBrowser())('ordini', () => {
     await page.getByRole('button', { name: `Dettaglio ordine #${riordino!.id}` }).click();
     await visible(page.getByRole('heading', { level: 1, name: `Dettaglio Ordine #${riordino!.id}` }));
     await visible(page.getByText('Riordino e2e'));
-    await page.getByRole('button', { name: 'Riordina' }).click();
+    await (await riordinaDallAnteprima(page, riordino!.id)).getByRole('button', { name: 'Riordina' }).click();
     await page.waitForURL('**/checkout');
     await visible(page.getByRole('spinbutton', { name: `Qt: Cod. Prodotto ${p.b.codice}` }));
     await page.getByRole('button', { name: 'Verifica disponibilità' }).click();
@@ -316,7 +294,7 @@ describe.runIf(hasBrowser())('ordini', () => {
     await page.getByRole('button', { name: 'Conferma Ordine' }).click();
     await confermaDice(page, "Sei sicuro di voler confermare l'ordine?", 'Conferma');
     await page.waitForURL('**/ordini');
-    const [terzo] = await ordini(page);
+    const [terzo] = await ordiniDi(page);
     expect(terzo!.id).toBeGreaterThan(riordino!.id);
     expect(new Set(createKeys).size).toBe(createKeys.length);
 
@@ -340,14 +318,14 @@ describe.runIf(hasBrowser())('ordini', () => {
       await qt.fill('21');
       await alertDice(page, 'Impostata alla quantità massima disponibile di 20.');
       await qt.fill('10');
-      await expect.poll(async () => (await carrello(page))[0]?.quantita).toBe(10);
+      await expect.poll(async () => (await carrelloDi(page))[0]?.quantita).toBe(10);
       await panel.getByRole('button', { name: 'Conferma Ordine' }).click();
       await confermaDice(page, "Sei sicuro di voler confermare l'ordine?", 'Conferma');
       await page.waitForURL('**/ordini');
     } finally {
       await setStock(p.arrivo.codice, p.arrivo.disponibilita);
     }
-    const [nuovo] = await ordini(page);
+    const [nuovo] = await ordiniDi(page);
     expect(nuovo!.prodotti).toEqual([expect.objectContaining({ codice_prodotto: p.arrivo.codice, qt: 10, qt_in_consegna: 3, qt_in_arrivo: 7 })]);
 
     await page.getByRole('button', { name: `Dettaglio ordine #${nuovo!.id}` }).click();
@@ -359,7 +337,7 @@ describe.runIf(hasBrowser())('ordini', () => {
   });
 
   it('order detail of a failed demo order: the status once, with its reason', async () => {
-    const fallito = (await ordini(page)).find((o) => o.response_code !== '201');
+    const fallito = (await ordiniDi(page)).find((o) => o.response_code !== '201');
     expect(fallito?.response_status).toBe('Fido del cliente superato');
     await page.goto('/ordini');
     await page.getByRole('button', { name: `Dettaglio ordine #${fallito!.id}` }).click();

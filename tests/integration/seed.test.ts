@@ -4,6 +4,7 @@ import path from 'node:path';
 import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/client.js';
+import { ArchivioLocale } from '../../server/lib/archivio/archivio-locale.js';
 import { DEMO_PRODUCTS, generateProduct, isValidEan13 } from '../../seed/catalog-generator.js';
 import { isDatabaseEmpty, seedDemo } from '../../seed/demo.js';
 import { seedLargeCatalogue } from '../../seed/large.js';
@@ -22,7 +23,7 @@ beforeAll(async () => {
   drop = tdb.drop;
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-seed-media-'));
   wasEmpty = await isDatabaseEmpty(database.sql);
-  await seedDemo(database.db, database.sql, { mediaDir, now: NOW });
+  await seedDemo(database.db, database.sql, { archivio: new ArchivioLocale(mediaDir), now: NOW });
 });
 
 afterAll(async () => {

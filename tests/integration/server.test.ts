@@ -13,6 +13,25 @@ describe('server basics', () => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
+  it('answers ready once the database has every migration of this code, 503 non_pronto before', async () => {
+    const { buildApp } = await import('../../server/app.js');
+    const { sql } = t().database;
+    // A database one migration behind the code (a process started beside an older database).
+    const [ultima] = await sql`DELETE FROM drizzle.__drizzle_migrations
+      WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations) RETURNING hash, created_at`;
+    const app = await buildApp(t().config, { logger: false });
+    try {
+      const prima = await app.inject({ url: '/api/ready', headers: { 'x-request-id': 'controllo-1' } });
+      expect([prima.statusCode, prima.json()]).toEqual([503, { code: 'non_pronto', msg: expect.stringMatching(/migrazioni/), requestId: 'controllo-1' }]);
+      expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      await sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES (${ultima!.hash}, ${ultima!.created_at})`;
+      const dopo = await app.inject({ url: '/api/ready' });
+      expect([dopo.statusCode, dopo.json()]).toEqual([200, { status: 'ok' }]);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('answers 404 JSON for unknown API paths', async () => {
     const res = await t().app.inject({ url: '/api/non-esiste' });
     expect(res.statusCode).toBe(404);

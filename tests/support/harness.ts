@@ -21,9 +21,10 @@ export const fingerprint = (seed = 'device-1') =>
 
 /**
  * Per test file: its own database (cloned template), its own data folder and an app built on
- * them (with `config`'s settings over the test's). Use the returned getter inside tests.
+ * them (with `config`'s settings over the test's; a function when they are known only once an
+ * earlier beforeAll has run, such as an S3 server's port). Use the returned getter inside tests.
  */
-export function useTestApp(config: Partial<AppConfig> = {}): () => TestApp {
+export function useTestApp(config: Partial<AppConfig> | (() => Partial<AppConfig>) = {}): () => TestApp {
   let ctx: TestApp | undefined;
   let drop: (() => Promise<void>) | undefined;
   let dataDir = '';
@@ -31,7 +32,7 @@ export function useTestApp(config: Partial<AppConfig> = {}): () => TestApp {
     const tdb = await createTestDatabase();
     drop = tdb.drop;
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-test-data-'));
-    const completa = configDiTest(tdb.url, dataDir, config);
+    const completa = configDiTest(tdb.url, dataDir, typeof config === 'function' ? config() : config);
     const app = await buildApp(completa, { logger: false });
     await app.ready();
     ctx = { app, database: tdb.database, config: completa };

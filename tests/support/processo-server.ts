@@ -7,6 +7,8 @@ import { pathToFileURL } from 'node:url';
 
 const RADICE = path.resolve(import.meta.dirname, '../..');
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+/** The `tsx` command of `npm start`: a wrapper process that relays signals to the server's. */
+const TSX_CLI = path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'cli.mjs');
 
 export interface ProcessoServer {
   url: string;
@@ -27,19 +29,37 @@ function portaLibera(): Promise<number> {
   });
 }
 
+export interface OpzioniServer {
+  /** The test database; none: the embedded Postgres under DATA_DIR, as `npm start` on a fresh checkout. */
+  databaseUrl?: string;
+  cartella: string;
+  /** PROCESS_ROLE; 'all' when not given. */
+  ruolo?: 'all' | 'web' | 'worker';
+  /**
+   * In a process group of its own, as a terminal's foreground job (signal the group with
+   * process.kill(-pid, …)), started through the tsx command as `npm start` does.
+   */
+  gruppo?: boolean;
+  /** The port to listen on (a process restarted behind a load balancer); a free one when not given. */
+  porta?: number;
+  env?: Record<string, string>;
+}
+
 /**
  * `npm start` as a real process (node with tsx, no tsx wrapper process in between, so a signal
- * reaches the server itself) on a test database, answering once /api/health does. It runs in
- * `cartella` (DATA_DIR, MEDIA_DIR under it), where an empty dist/web stands in for the built SPA.
+ * reaches the server itself, unless `gruppo`) on a test database, answering once /api/health does.
+ * It runs in `cartella` (DATA_DIR, MEDIA_DIR under it), where an empty dist/web stands in for the built SPA.
  */
-export async function avviaServer(o: { databaseUrl: string; cartella: string; env?: Record<string, string> }): Promise<ProcessoServer> {
+export async function avviaServer(o: OpzioniServer): Promise<ProcessoServer> {
   fs.mkdirSync(path.join(o.cartella, 'dist', 'web'), { recursive: true });
   fs.writeFileSync(path.join(o.cartella, 'dist', 'web', 'index.html'), '<!doctype html><title>prova</title>');
-  const port = await portaLibera();
-  const figlio = spawn(process.execPath, ['--import', TSX, path.join(RADICE, 'server', 'main.ts')], {
+  const port = o.porta ?? await portaLibera();
+  const main = path.join(RADICE, 'server', 'main.ts');
+  const figlio = spawn(process.execPath, o.gruppo ? [TSX_CLI, main] : ['--import', TSX, main], {
     cwd: o.cartella,
+    detached: o.gruppo ?? false,
     env: {
-      ...process.env, NODE_ENV: 'test', DATABASE_URL: o.databaseUrl, PORT: String(port), HOST: '127.0.0.1',
+      ...process.env, NODE_ENV: 'test', DATABASE_URL: o.databaseUrl ?? '', PROCESS_ROLE: o.ruolo ?? 'all', PORT: String(port), HOST: '127.0.0.1',
       SEED_DEMO: '0', DATA_DIR: path.join(o.cartella, 'data'), MEDIA_DIR: path.join(o.cartella, 'data', 'media'),
       LOG_LEVEL: 'warn', SMTP_URL: '', IMPORT_COLONNE: '', TSX_TSCONFIG_PATH: path.join(RADICE, 'tsconfig.server.json'),
       ...o.env,

@@ -12,9 +12,9 @@ describe('the one cache abstraction (server/lib/cache.ts)', () => {
   it('is bounded: past its size the least recently used entry goes first', () => {
     const c = new Cache<string, number>('impostazioni');
     const max = CACHE.impostazioni.max;
-    for (let i = 0; i < max; i++) c.set(`k${i}`, i);
+    for (let i = 0; i < max; i++) c.salva(c.lettura(), `k${i}`, i);
     expect(c.get('k0')).toBe(0);
-    c.set('nuova', -1);
+    c.salva(c.lettura(), 'nuova', -1);
     expect(c.get('k0')).toBe(0);
     expect(c.get('k1')).toBeUndefined();
     expect(c.get('nuova')).toBe(-1);
@@ -26,9 +26,9 @@ describe('the one cache abstraction (server/lib/cache.ts)', () => {
     expect(c.get('categoria:1:0:50')).toEqual([1, 2]);
     expect(await c.ricorda('categoria:1:0:50', async () => [9])).toEqual([1, 2]);
 
-    // An invalidation of any key, of everything, or a value written by this process, while a load
-    // is under way: the load answers what it read, but the cache does not keep it.
-    for (const intanto of [() => c.forget(['altra']), () => c.clear(), () => c.set('altra', [3])]) {
+    // An invalidation of any key, or of everything, while a load is under way: the load answers
+    // what it read, but the cache does not keep it.
+    for (const intanto of [() => c.forget(['altra']), () => c.clear()]) {
       expect(await c.ricorda('brand:X:0:50', async () => { intanto(); return [7]; })).toEqual([7]);
       expect(c.get('brand:X:0:50')).toBeUndefined();
     }

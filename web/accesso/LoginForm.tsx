@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ComponentPropsWithoutRef, type FormEvent, type ReactNode } from 'react';
 import { loginBackendRequest } from '../../shared/accesso.js';
 import { Logo } from '../components/Logo';
 
@@ -18,10 +18,9 @@ export function LoginForm({ title, subtitle, onLogin, footer }: {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const userId = useId();
-  const passId = useId();
   const hintId = useId();
   const valid = loginBackendRequest.safeParse({ username, password }).success;
+  const descritto = valid ? undefined : hintId;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -41,36 +40,10 @@ export function LoginForm({ title, subtitle, onLogin, footer }: {
         <h1 className="auth-title">{title}</h1>
         {subtitle && <p className="auth-subtitle">{subtitle}</p>}
         <form onSubmit={submit} noValidate aria-busy={busy}>
-          <div className="field">
-            <label htmlFor={userId}>Username</label>
-            <input
-              id={userId}
-              className="input input-lg"
-              name="username"
-              type="text"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-              aria-describedby={valid ? undefined : hintId}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={passId}>Password</label>
-            <input
-              id={passId}
-              className="input input-lg"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-describedby={valid ? undefined : hintId}
-            />
-          </div>
+          <Campo label="Username" name="username" type="text" autoComplete="username" autoCapitalize="none" spellCheck={false}
+            value={username} onChange={(e) => setUsername(e.target.value)} aria-describedby={descritto} />
+          <Campo label="Password" name="password" type="password" autoComplete="current-password"
+            value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby={descritto} />
           <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={!valid}>
             Effettua Login
           </button>
@@ -81,5 +54,16 @@ export function LoginForm({ title, subtitle, onLogin, footer }: {
         {footer && <div className="auth-footer">{footer}</div>}
       </div>
     </main>
+  );
+}
+
+/** A required field of the login card: its label over a large input. */
+function Campo({ label, ...input }: { label: string } & Omit<ComponentPropsWithoutRef<'input'>, 'id' | 'className' | 'required'>) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input {...input} id={id} className="input input-lg" required />
+    </div>
   );
 }

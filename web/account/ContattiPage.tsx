@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { contattoRequest } from '../../shared/contatti.js';
 import { type Column, DataTable } from '../components/DataTable';
+import { Scheda } from '../components/Scheda';
 import { InputField } from '../components/form/InputField';
 import { TextareaField } from '../components/form/TextareaField';
 import { useModulo } from '../components/form/useModulo';
@@ -27,10 +28,7 @@ export function ContattiPage() {
       </div>
       <div className="contatti-grid">
         <div className="contatti-info">
-          <section className="card" aria-labelledby="sede">
-            <div className="card-head">
-              <h2 id="sede">Sede e uffici</h2>
-            </div>
+          <Scheda titolo="Sede e uffici">
             <div className="card-body">
               <address className="contatti-address">
                 <strong>{AZIENDA.ragioneSociale}</strong>
@@ -51,12 +49,9 @@ export function ContattiPage() {
               </dl>
             </div>
             <DataTable label="Uffici" className="contatti-caselle" rows={CASELLE} columns={colonneCaselle} rowKey={(c) => c.email} empty="Nessun ufficio." />
-          </section>
+          </Scheda>
 
-          <section className="card" aria-labelledby="agenti">
-            <div className="card-head">
-              <h2 id="agenti">Agenti di zona</h2>
-            </div>
+          <Scheda titolo="Agenti di zona">
             <ul className="agenti">
               {AGENTI.map((a) => (
                 <li key={a.email} className="agente">
@@ -73,7 +68,7 @@ export function ContattiPage() {
                 </li>
               ))}
             </ul>
-          </section>
+          </Scheda>
         </div>
 
         <ContattoForm />
@@ -108,10 +103,7 @@ function ContattoForm() {
   };
 
   return (
-    <section className="card contatti-form" aria-labelledby="scrivici">
-      <div className="card-head">
-        <h2 id="scrivici">Scrivici</h2>
-      </div>
+    <Scheda titolo="Scrivici" className="contatti-form">
       <form className="card-body" onSubmit={submit} noValidate aria-busy={invia.isPending}>
         <InputField {...modulo.campo('nome')} required label="Nome" autoComplete="name" maxLength={200} />
         <InputField {...modulo.campo('email')} required label="Email" type="email" autoComplete="email" maxLength={200} />
@@ -126,6 +118,6 @@ function ContattoForm() {
           {esito?.text ?? ''}
         </p>
       </form>
-    </section>
+    </Scheda>
   );
 }

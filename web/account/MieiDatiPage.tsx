@@ -11,6 +11,7 @@ import type { SessionData } from '../lib/storage';
 import { useShopSession } from '../session/shopSession';
 import { useToast } from '../components/Toast';
 import { CambiaPasswordForm } from './components/CambiaPasswordForm';
+import { Scheda } from '../components/Scheda';
 import './account.css';
 
 const TIPOLOGIE: Record<string, string> = { cliente: 'Cliente', user: 'Utente' };
@@ -49,10 +50,7 @@ export function MieiDatiPage() {
         {(utente) => (
           <div className="account-grid">
             <div className="account-col">
-              <section className="card" aria-labelledby="dati-utente">
-                <div className="card-head">
-                  <h2 id="dati-utente">Dati utente</h2>
-                </div>
+              <Scheda titolo="Dati utente">
                 <dl className="account-kv card-body">
                   <dt>Nome</dt>
                   <dd>{utente.nome || NON_PRESENTE}</dd>
@@ -67,23 +65,16 @@ export function MieiDatiPage() {
                   <dt>Tipo account</dt>
                   <dd>{utente.tipologia_account ? TIPOLOGIE[utente.tipologia_account] ?? utente.tipologia_account : NON_PRESENTE}</dd>
                 </dl>
-              </section>
+              </Scheda>
 
-              <section className="card" aria-labelledby="cambia-password">
-                <div className="card-head">
-                  <h2 id="cambia-password">Cambia password</h2>
-                </div>
+              <Scheda titolo="Cambia password">
                 <div className="card-body">
                   <CambiaPasswordForm onChanged={(msg) => toast.success(msg)} />
                 </div>
-              </section>
+              </Scheda>
             </div>
 
-            <section className="card" aria-labelledby="clienti-associati">
-              <div className="card-head">
-                <h2 id="clienti-associati">Clienti associati</h2>
-                <span className="badge">{utente.clienti.length}</span>
-              </div>
+            <Scheda titolo="Clienti associati" accanto={<span className="badge">{utente.clienti.length}</span>}>
               <DataTable
                 label="Clienti associati"
                 rows={utente.clienti}
@@ -92,7 +83,7 @@ export function MieiDatiPage() {
                 isCurrent={(c) => attuale(c, session)}
                 empty="Nessun cliente assegnato."
               />
-            </section>
+            </Scheda>
           </div>
         )}
       </QueryView>

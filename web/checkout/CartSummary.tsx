@@ -9,7 +9,7 @@ export const MSG_SVUOTA = 'Sei sicuro di voler svuotare il carrello?';
 /** Partial (list prices), discounted partial (net prices) and overall total of the cart, per price mode. */
 export function CartTotals({ items, mode, className = 'totals' }: { items: CartItem[]; mode: PriceMode; className?: string }) {
   if (mode === 'nascosto') {
-    return <p className="hint totals-hidden">Prezzi nascosti (No Listino).</p>;
+    return <p className="hint totals-hidden">Prezzi nascosti.</p>;
   }
   const t = cartTotals(items, mode);
   return (

@@ -16,6 +16,7 @@ import { setOrdineDraft, useOrdineDraft } from './draft';
 import { QuantitaInput } from './QuantitaInput';
 import { QuickSearch } from './QuickSearch';
 import { Thumb } from '../components/Thumb';
+import { Scheda } from '../components/Scheda';
 import { useConfermaOrdine, useVerificaDisponibilita } from './useConfermaOrdine';
 import { disponibilitaTesto } from './disponibilitaTesto';
 import './checkout.css';
@@ -30,7 +31,6 @@ export function CheckoutPage() {
   const { conferma, busy } = useConfermaOrdine('checkout');
   const verifica = useVerificaDisponibilita();
   const nomeId = useId();
-  const cartTitleId = useId();
   const vuoto = items.length === 0;
 
   const svuota = async () => {
@@ -48,11 +48,7 @@ export function CheckoutPage() {
             <QuickSearch label="Cerca prodotti da aggiungere" />
           </section>
 
-          <section className="card" aria-labelledby={cartTitleId}>
-            <div className="card-head">
-              <h2 id={cartTitleId}>Carrello</h2>
-              <span className="badge">{items.length === 1 ? '1 articolo' : `${items.length} articoli`}</span>
-            </div>
+          <Scheda titolo="Carrello" accanto={<span className="badge">{items.length === 1 ? '1 articolo' : `${items.length} articoli`}</span>}>
             <DataTable
               label="Articoli nel carrello"
               className="checkout-table"
@@ -71,7 +67,7 @@ export function CheckoutPage() {
                 </div>
               )}
             />
-          </section>
+          </Scheda>
         </div>
 
         <aside className="checkout-side">
@@ -113,7 +109,7 @@ const colonne = (mode: PriceMode): Column<CartItem>[] => [
     cell: (item) => <Thumb codice={item.codice_prodotto} foto={item.foto_miniatura ?? item.foto_principale} size={40} />,
   },
   {
-    key: 'prodotto', header: 'Prodotto', className: 'checkout-product',
+    key: 'prodotto', header: 'Prodotto', etichetta: '', className: 'checkout-product',
     cell: (item) => {
       const importi = lineAmounts(item, mode);
       return (
@@ -129,7 +125,7 @@ const colonne = (mode: PriceMode): Column<CartItem>[] => [
     },
   },
   {
-    key: 'quantita', header: 'Quantità', className: 'checkout-qty',
+    key: 'quantita', header: 'Quantità', etichetta: '', className: 'checkout-qty',
     cell: (item) => (
       <>
         <label id={idRiga(item, 'etichetta')} htmlFor={idRiga(item, 'qta')} className="label">Qt:</label>

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { catalogoApi, type Prodotto } from '../../shared/catalogo.js';
 import { ordiniApi, type OrdiniCreateRequest } from '../../shared/ordini.js';
-import { callApi } from '../lib/api';
+import { ordineRapidoApi } from '../../shared/ordine-rapido.js';
+import { callApi, uploadApi } from '../lib/api';
 
 /** Calls of the cart screens (Speed Checkout panel and /checkout): quick search, availability, order. */
 
@@ -43,3 +44,17 @@ export function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
+
+type ScopeCliente = { azienda_codice: string; cliente_codice: string };
+
+/** POST ordine-rapido/risolvi: pasted 'code quantity' lines resolved for the client. */
+export const risolviOrdineRapido = (scope: ScopeCliente, testo: string) =>
+  callApi(ordineRapidoApi.risolvi, { ...scope, testo });
+
+/** POST ordine-rapido/file: the same from a CSV/XLSX file. */
+export const risolviFileOrdineRapido = (scope: ScopeCliente, file: File) =>
+  uploadApi(ordineRapidoApi.risolviFile, scope, { file: [file] });
+
+/** POST ordine-rapido/prodotti: the whole products (as the cart keeps them) of the given codes, in one call. */
+export const prodottiOrdineRapido = async (scope: ScopeCliente, codici: string[]): Promise<Prodotto[]> =>
+  (await callApi(ordineRapidoApi.prodotti, { ...scope, codici })).prodotti as Prodotto[];

@@ -24,6 +24,7 @@ export const MSG_ORDINE = {
   rimozione: (codici: string[]) =>
     `I seguenti prodotti non sono disponibili e verranno rimossi dal carrello: ${codici.join(', ')} Vuoi procedere con l'ordine?`,
   annullato: 'Ordine annullato. Rivedi il tuo carrello.',
+  offline: "Sei offline: l'ordine non può essere inviato ora. Il carrello resta su questo dispositivo: conferma l'ordine quando torna la connessione.",
 } as const;
 
 /**
@@ -128,6 +129,11 @@ export function useConfermaOrdine(variante: VarianteConferma) {
   /** Runs the confirmation; a second call while one is running is ignored. Resolves true on success. */
   const conferma = useCallback(async (righe: CartItem[], draft: OrdineDraft): Promise<boolean> => {
     if (running.current || righe.length === 0) return false;
+    // Offline nothing can be checked or sent: say so before any question; the cart stays as it is.
+    if (!navigator.onLine) {
+      await alert(MSG_ORDINE.offline);
+      return false;
+    }
     running.current = true;
     setBusy(true);
     try {
@@ -136,7 +142,7 @@ export function useConfermaOrdine(variante: VarianteConferma) {
       running.current = false;
       setBusy(false);
     }
-  }, [variante, flussoPannello, flussoCheckout]);
+  }, [variante, flussoPannello, flussoCheckout, alert]);
 
   return { conferma, busy };
 }

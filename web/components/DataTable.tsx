@@ -14,6 +14,8 @@ export interface Column<T> {
   align?: 'start' | 'end' | 'center';
   /** On the header and every cell of the column (width, wrapping…). */
   className?: string;
+  /** The cell's title when rows are drawn as cards on a phone: when the header is no plain text, or '' for none. */
+  etichetta?: string;
 }
 
 /** The parts of a TanStack query a table reads; use `select` to hand it the rows. */
@@ -22,6 +24,14 @@ export type TableQuery<T> = Pick<UseQueryResult<readonly T[]>, 'data' | 'isPendi
 
 /** Where the rows come from: a query (with its loading and error states) or rows already at hand. */
 type Righe<T> = { query: TableQuery<T>; rows?: never } | { rows: readonly T[]; query?: never };
+
+/** A row's React key: its `id` unless `rowKey` says otherwise; rows without an `id` need `rowKey`. */
+type ChiaveRiga<T> = T extends { id: Key } ? { rowKey?: (row: T) => Key } : { rowKey: (row: T) => Key };
+const perId = (row: unknown) => (row as { id: Key }).id;
+
+/** A column's title for the phone's cards: its header when that is plain text. */
+const etichettaDi = (c: Pick<Column<unknown>, 'header' | 'etichetta'>) =>
+  (c.etichetta ?? (typeof c.header === 'string' ? c.header : undefined)) || undefined;
 
 const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"]';
 
@@ -32,22 +42,24 @@ const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"]'
  * (placeholderData: keepPreviousData) the previous rows stay, dimmed.
  *
  *   const query = useQuery({ ...ordiniQuery(session), select: (d) => d.ordini });
- *   <DataTable label="Ordini" query={query} rowKey={(o) => o.id} empty="Non ci sono ordini."
+ *   <DataTable label="Ordini" query={query} empty="Non ci sono ordini."
  *     columns={[{ key: 'id', header: 'Ordine #ID', cell: (o) => `#${o.id}` }, …]} />
  *
+ * A row's key is its `id`; rows without one name theirs in `rowKey`.
  * Rows already at hand (a cart, an order's lines) go in `rows` instead of `query`. `onRowClick` is
  * a mouse shortcut: keep a link or button in a cell for the keyboard (clicks on controls inside a
  * row do not count as a row click). `actions` fills a last, untitled column that stays in view at
  * the right edge however far a wide table is scrolled. `footer` adds rows under the body (totals).
+ * On a phone (dataTable.css) every row is a card: each cell under its column's title, the actions
+ * at the card's foot, so that nothing needs sideways scrolling.
  */
 export function DataTable<T>({
   label, columns, rowKey, empty, loadingLabel, errorTitle, onRowClick, actions, rowClassName, isCurrent, footer, className,
   scrollClassName, ...righe
-}: Righe<T> & {
+}: Righe<T> & ChiaveRiga<T> & {
   /** Accessible name of the table (a hidden caption). */
   label: string;
   columns: readonly Column<T>[];
-  rowKey: (row: T) => Key;
   /** The empty text of the spec, or a whole empty state. */
   empty: ReactNode;
   loadingLabel?: string;
@@ -98,12 +110,12 @@ export function DataTable<T>({
             </tr>
           ) : rows?.map((row) => (
             <tr
-              key={rowKey(row)}
+              key={(rowKey ?? perId)(row)}
               className={[click ? 'is-clickable' : '', rowClassName?.(row) ?? ''].filter(Boolean).join(' ') || undefined}
               aria-current={isCurrent?.(row) ? 'true' : undefined}
               onClick={click && ((e) => click(row, e))}
             >
-              {columns.map((c) => <td key={c.key} className={alignClass(c)}>{c.cell(row)}</td>)}
+              {columns.map((c) => <td key={c.key} className={alignClass(c)} data-label={etichettaDi(c)}>{c.cell(row)}</td>)}
               {actions && <td className="data-table-actions">{actions(row)}</td>}
             </tr>
           ))}

@@ -40,6 +40,29 @@ export function useDismissable(rootRef: RefObject<HTMLElement | null>, buttonRef
 }
 
 /**
+ * What both pop-ups share: the root that outside clicks are judged against, the open state, the id
+ * of what opens, and the button's own attributes (it toggles; it names the pop-up by `label` when
+ * it shows something else).
+ */
+function usePopup(label: string, buttonContent: ReactNode) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, close } = useDismissable(rootRef, buttonRef);
+  const popupId = useId();
+  const button = {
+    ref: buttonRef,
+    type: 'button' as const,
+    'aria-label': buttonContent === undefined ? undefined : label,
+    'aria-expanded': open,
+    'aria-controls': popupId,
+    onClick: () => setOpen((o) => !o),
+  };
+  return { rootRef, open, setOpen, close, popupId, button };
+}
+
+const rootClass = (className?: string) => `dropdown${className ? ` ${className}` : ''}`;
+
+/**
  * A button that shows a panel below it (aria-expanded/aria-controls). The panel is any content;
  * `children` receives `close` to shut it from inside (e.g. after following a link).
  */
@@ -55,25 +78,14 @@ export function Disclosure({ label, buttonContent, buttonClassName = 'btn', pane
   className?: string;
   children: (close: () => void) => ReactNode;
 }) {
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const { open, setOpen, close } = useDismissable(rootRef, buttonRef);
-  const panelId = useId();
+  const { rootRef, open, close, popupId, button } = usePopup(label, buttonContent);
   return (
-    <div ref={rootRef} className={`dropdown${className ? ` ${className}` : ''}`}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className={buttonClassName}
-        aria-label={buttonContent === undefined ? undefined : label}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
-      >
+    <div ref={rootRef} className={rootClass(className)}>
+      <button {...button} className={buttonClassName}>
         {buttonContent ?? label}
         <Caret />
       </button>
-      <div id={panelId} className={`dropdown-panel dropdown-${align}${panelClassName ? ` ${panelClassName}` : ''}`} hidden={!open}>
+      <div id={popupId} className={`dropdown-panel dropdown-${align}${panelClassName ? ` ${panelClassName}` : ''}`} hidden={!open}>
         {open && children(() => close(false))}
       </div>
     </div>
@@ -102,11 +114,8 @@ export function MenuButton({ label, buttonContent, buttonClassName = 'btn', item
   radio?: boolean;
   className?: string;
 }) {
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
-  const { open, setOpen, close } = useDismissable(rootRef, buttonRef);
-  const menuId = useId();
+  const { rootRef, open, setOpen, close, popupId, button } = usePopup(label, buttonContent);
   const [focusFirst, setFocusFirst] = useState<'first' | 'last' | null>(null);
 
   useEffect(() => {
@@ -131,16 +140,11 @@ export function MenuButton({ label, buttonContent, buttonClassName = 'btn', item
   };
 
   return (
-    <div ref={rootRef} className={`dropdown${className ? ` ${className}` : ''}`}>
+    <div ref={rootRef} className={rootClass(className)}>
       <button
-        ref={buttonRef}
-        type="button"
+        {...button}
         className={buttonClassName}
-        aria-label={buttonContent === undefined ? undefined : label}
         aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((o) => !o)}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
             e.preventDefault();
@@ -154,7 +158,7 @@ export function MenuButton({ label, buttonContent, buttonClassName = 'btn', item
       </button>
       <ul
         ref={menuRef}
-        id={menuId}
+        id={popupId}
         role="menu"
         aria-label={label}
         className={`dropdown-panel dropdown-menu dropdown-${align}`}

@@ -55,3 +55,11 @@ export function ArrowLeftIcon({ size = 16 }: IconProps) {
     </svg>
   );
 }
+
+export function MenuIcon({ size = 20 }: IconProps) {
+  return (
+    <svg viewBox="0 0 24 24" width={size} height={size} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+      <path d="M4 6h16M4 12h16M4 18h16" />
+    </svg>
+  );
+}

@@ -1,3 +1,5 @@
+import type { Pagina, Paging } from '../hooks/usePaging';
+import { SelectField } from './form/SelectField';
 import './pagination.css';
 
 /**
@@ -66,5 +68,40 @@ export function Pagination({ currentPage, totalPages, onPageChange, disabled = f
         Avanti
       </button>
     </nav>
+  );
+}
+
+/**
+ * The pages under a paged list (usePaging, usePagingLocale), in a centred row (`list-paging`, or the
+ * list's own class), only when there is more than one; they wait while a page loads.
+ */
+export function PagineElenco({ paging, pagine, caricando, label, className = 'list-paging' }: {
+  paging: Pagina;
+  /** How many pages (0 while the first page loads). */
+  pagine: number;
+  caricando: boolean;
+  /** Accessible name of the navigation landmark: 'Pagine clienti'. */
+  label: string;
+  className?: string;
+}) {
+  if (pagine <= 1) return null;
+  return (
+    <div className={className}>
+      <Pagination currentPage={paging.page} totalPages={pagine} onPageChange={paging.setPage} disabled={caricando} label={label} />
+    </div>
+  );
+}
+
+/** The page size of a paged list (usePaging's sizes), a select beside its other controls: 'Clienti per pagina'. */
+export function PerPagina({ paging, label, className }: { paging: Paging; label: string; className?: string }) {
+  return (
+    <SelectField
+      layout="inline"
+      className={className}
+      label={label}
+      value={paging.limit}
+      options={paging.sizes.map((n) => ({ value: n, label: String(n) }))}
+      onChange={(e) => paging.setLimit(Number(e.target.value))}
+    />
   );
 }

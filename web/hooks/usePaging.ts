@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_SIZES } from '../../shared/common.js';
 
@@ -6,11 +7,21 @@ function intOf(value: string | null): number | null {
   return Number(value);
 }
 
+/** Where a paged list is: its first row and page size, the 1-based page they make, and the way to another page. */
+export interface Pagina {
+  start: number;
+  limit: number;
+  page: number;
+  setPage: (page: number) => void;
+}
+
+/** The paging of usePaging: a Pagina whose size can change too. */
+export type Paging = ReturnType<typeof usePaging>;
+
 /**
  * Page and size of a paged list, kept in the URL (start, limit) so that reload and back/forward
  * work (docs/regole/generale.md#pagination: sizes 25/50/100, default 50, a limit in the URL overrides).
- * Goes with <Pagination currentPage={page} totalPages={…} onPageChange={setPage} /> and a size
- * select offering `sizes`.
+ * Goes with <PagineElenco paging={…} /> and <PerPagina paging={…} /> (components/Pagination.tsx).
  */
 export function usePaging() {
   const [params, setParams] = useSearchParams();
@@ -37,4 +48,13 @@ export function usePaging() {
   /** A new page size starts again from the first row. */
   const setLimit = (l: number) => go(0, l);
   return { start, limit, page, sizes, setPage, setLimit };
+}
+
+/**
+ * The paging of a short list inside a page (a detail's history, a run's refused rows): a fixed
+ * size, the start in the component's state, not in the URL (the page has other lists).
+ */
+export function usePagingLocale(limit: number): Pagina {
+  const [start, setStart] = useState(0);
+  return { start, limit, page: Math.floor(start / limit) + 1, setPage: (p) => setStart((p - 1) * limit) };
 }

@@ -15,7 +15,7 @@ import { errorMessage } from '../lib/api';
 import { paths } from '../paths';
 import { useListe, useListeMutations } from './api';
 import { MSG } from './azioni';
-import { TrashIcon } from '../components/Icone';
+import { PulsanteCestino } from '../components/PulsanteCestino';
 import './liste.css';
 
 /**
@@ -139,16 +139,12 @@ function Dettaglio({ lista, prodotti }: { lista: Lista; prodotti: TableQuery<Pro
                 <CartPlusIcon />
                 Aggiungi
               </button>
-              <button
-                type="button"
-                className="btn btn-ghost icon-btn icon-btn-danger"
-                aria-label={`Rimuovi ${p.codice_prodotto} dalla lista`}
+              <PulsanteCestino
+                label={`Rimuovi ${p.codice_prodotto} dalla lista`}
                 title="Rimuovi dalla lista"
                 disabled={rimuovendo === p.prodotto_id}
                 onClick={() => void togli(p)}
-              >
-                <TrashIcon />
-              </button>
+              />
             </>
           )}
         />

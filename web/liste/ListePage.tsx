@@ -9,7 +9,8 @@ import { useShopSession } from '../session/shopSession';
 import { listeQuery } from './api';
 import { MSG, useListeAzioni } from './azioni';
 import { ListaForm } from './ListaForm';
-import { PencilIcon, TrashIcon } from '../components/Icone';
+import { PencilIcon } from '../components/Icone';
+import { PulsanteCestino } from '../components/PulsanteCestino';
 import './liste.css';
 
 /** /liste (docs/regole/liste.md#list-screens): the user's lists; a row opens /liste/dettaglio; create, rename, delete. */
@@ -64,14 +65,8 @@ function ListeTable({ query, inModifica, onModifica, onCancellata }: {
     { key: 'prodotti', header: 'Prodotti', align: 'end', cell: (l) => l.prodotti.length },
   ];
   return (
-    <DataTable
-      label="Liste"
-      className="liste-table"
-      query={query}
-      columns={columns}
-      rowKey={(l) => l.id}
-      empty={MSG.vuote}
-      loadingLabel="Caricamento liste…"
+    <DataTable label="Liste" className="liste-table" query={query} columns={columns}
+      empty={MSG.vuote} loadingLabel="Caricamento liste…"
       onRowClick={apri}
       rowClassName={(l) => (inModifica === l.id ? 'is-editing' : undefined)}
       actions={(l) => (
@@ -79,17 +74,13 @@ function ListeTable({ query, inModifica, onModifica, onCancellata }: {
           <button type="button" className="btn btn-ghost icon-btn" aria-label={`Rinomina lista #${l.id} ${l.nome}`} title="Rinomina" onClick={() => onModifica(l)}>
             <PencilIcon />
           </button>
-          <button
-            type="button"
-            className="btn btn-ghost icon-btn icon-btn-danger"
-            aria-label={`Cancella lista #${l.id} ${l.nome}`}
+          <PulsanteCestino
+            label={`Cancella lista #${l.id} ${l.nome}`}
             title="Cancella"
             onClick={async () => {
               if (await cancellaLista(l)) onCancellata(l);
             }}
-          >
-            <TrashIcon />
-          </button>
+          />
         </>
       )}
     />

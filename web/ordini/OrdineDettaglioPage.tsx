@@ -1,12 +1,14 @@
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ordine as ordineSchema, type Ordine } from '../../shared/ordini.js';
-import { displayPrice, usePriceMode, type PriceMode } from '../cart/priceMode';
 import { EmptyState } from '../components/EmptyState';
 import { BackButton } from '../components/BackButton';
 import { type Column, DataTable } from '../components/DataTable';
+import { Scheda } from '../components/Scheda';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { paths } from '../paths';
-import { formatDataLunga, formatDataOraOrdine, formatEuro3, NON_PRESENTE, VUOTO } from '../lib/formato';
+import { formatDataLunga, formatDataOraOrdine, formatEuro3, NON_PRESENTE } from '../lib/formato';
+import { AnteprimaRiordino } from './AnteprimaRiordino';
 import { ordineOk, statoOrdine } from './stato';
 import { useRiordina } from './useRiordina';
 import './ordini.css';
@@ -40,10 +42,9 @@ export function OrdineDettaglioPage() {
 const np = (v: string | null | undefined) => (v && v.trim() ? v : NON_PRESENTE);
 
 function Dettaglio({ ordine }: { ordine: Ordine }) {
-  const mode = usePriceMode();
   const { riordina, busy } = useRiordina();
+  const [anteprima, setAnteprima] = useState(false);
   const ok = ordineOk(ordine);
-  const totale = displayPrice(ordine.totale, mode);
   return (
     <>
       <div className="page-head">
@@ -55,7 +56,7 @@ function Dettaglio({ ordine }: { ordine: Ordine }) {
             className="btn btn-primary"
             disabled={busy || ordine.prodotti.length === 0}
             aria-busy={busy}
-            onClick={() => void riordina(ordine)}
+            onClick={() => setAnteprima(true)}
           >
             <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
               <path d="M4 12a8 8 0 0 1 13.7-5.6L20 8.5M20 4v4.5h-4.5M20 12a8 8 0 0 1-13.7 5.6L4 15.5M4 20v-4.5h4.5" strokeLinecap="round" strokeLinejoin="round" />
@@ -85,7 +86,7 @@ function Dettaglio({ ordine }: { ordine: Ordine }) {
           </div>
           <div>
             <dt>Totale</dt>
-            <dd className="strong">{totale === null ? VUOTO : formatEuro3(totale)}</dd>
+            <dd className="strong">{formatEuro3(ordine.totale)}</dd>
           </div>
           <div className="ordine-kv-wide">
             <dt>Note</dt>
@@ -94,25 +95,29 @@ function Dettaglio({ ordine }: { ordine: Ordine }) {
         </dl>
       </section>
 
-      <section className="card" aria-labelledby="righe-ordine">
-        <div className="card-head">
-          <h2 id="righe-ordine">Prodotti</h2>
-          <span className="badge">{ordine.prodotti.length === 1 ? '1 riga' : `${ordine.prodotti.length} righe`}</span>
-        </div>
-        <RigheTable ordine={ordine} mode={mode} totale={totale} />
-      </section>
+      <AnteprimaRiordino
+        ordine={ordine}
+        aperta={anteprima}
+        chiudi={() => setAnteprima(false)}
+        occupato={busy}
+        conferma={() => {
+          setAnteprima(false);
+          void riordina(ordine);
+        }}
+      />
+
+      <Scheda titolo="Prodotti" accanto={<span className="badge">{ordine.prodotti.length === 1 ? '1 riga' : `${ordine.prodotti.length} righe`}</span>}>
+        <RigheTable ordine={ordine} />
+      </Scheda>
     </>
   );
 }
 
 type RigaOrdine = Ordine['prodotti'][number];
 
-function RigheTable({ ordine, mode, totale }: { ordine: Ordine; mode: PriceMode; totale: number | null }) {
-  const prezzo = (v: number | null | undefined) => {
-    if (v === null || v === undefined) return NON_PRESENTE;
-    const d = displayPrice(v, mode);
-    return d === null ? VUOTO : formatEuro3(d);
-  };
+/** A confirmed order at the amounts ordered, whatever the price display mode (docs/regole/catalogo.md#price-mode). */
+function RigheTable({ ordine }: { ordine: Ordine }) {
+  const prezzo = (v: number | null | undefined) => (v === null || v === undefined ? NON_PRESENTE : formatEuro3(v));
   const colonne: Column<RigaOrdine>[] = [
     { key: 'codice', header: 'Codice', className: 'mono strong nowrap', cell: (r) => np(r.codice_prodotto) },
     { key: 'nome', header: 'Nome', cell: (r) => np(r.prodotto_nome) },
@@ -123,10 +128,7 @@ function RigheTable({ ordine, mode, totale }: { ordine: Ordine; mode: PriceMode;
     { key: 'netto', header: 'Prezzo netto', align: 'end', className: 'nowrap', cell: (r) => prezzo(r.prezzo_reale) },
     {
       key: 'riga', header: 'Totale riga', align: 'end', className: 'nowrap strong',
-      cell: (r) => {
-        const riga = displayPrice(r.prezzo_reale * r.qt, mode);
-        return riga === null ? VUOTO : formatEuro3(riga);
-      },
+      cell: (r) => formatEuro3(r.prezzo_reale * r.qt),
     },
   ];
   return (
@@ -140,7 +142,7 @@ function RigheTable({ ordine, mode, totale }: { ordine: Ordine; mode: PriceMode;
       footer={(
         <tr>
           <th scope="row" colSpan={colonne.length - 1} className="num">Totale</th>
-          <td className="num nowrap ordine-totale">{totale === null ? VUOTO : formatEuro3(totale)}</td>
+          <td className="num nowrap ordine-totale">{formatEuro3(ordine.totale)}</td>
         </tr>
       )}
     />

@@ -1,25 +1,34 @@
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { Ordine } from '../../shared/ordini.js';
-import { displayPrice, usePriceMode } from '../cart/priceMode';
 import { SearchIcon } from '../components/Icone';
 import { BackButton } from '../components/BackButton';
 import { type Column, DataTable } from '../components/DataTable';
+import { PagineElenco, PerPagina } from '../components/Pagination';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { totaleDi, usePaginaElenco } from '../hooks/usePaginaElenco';
+import { usePaging } from '../hooks/usePaging';
 import { paths } from '../paths';
 import { useShopSession } from '../session/shopSession';
-import { ordiniQuery } from './api';
-import { formatDataLunga, formatDataOraOrdine, formatEuro3 } from '../lib/formato';
+import { ordiniElencoQuery } from './api';
+import { FiltriOrdini } from './FiltriOrdini';
+import { formatDataLunga, formatDataOraOrdine, formatEuro3, formatIntero } from '../lib/formato';
 import { ordineOk, statoOrdine } from './stato';
+import { useFiltriOrdini } from './useFiltriOrdini';
 import './ordini.css';
 
-/** /ordini (docs/regole/ordini.md#orders): the user's orders for the session's client, newest first. */
+/**
+ * /ordini (docs/regole/ordini.md#orders, #order-history): the user's orders for the session's
+ * client, newest first, a page at a time, with the filters and the exports. Totals are the amounts
+ * ordered, whatever the price display mode.
+ */
 export function OrdiniPage() {
   useDocumentTitle('Ordini');
   const { session } = useShopSession();
   const navigate = useNavigate();
-  const mode = usePriceMode();
-  const query = useQuery({ ...ordiniQuery(session), select: (d) => d.ordini });
+  const paging = usePaging();
+  const { filtri, applica, attivi } = useFiltriOrdini();
+  const pagina = usePaginaElenco(ordiniElencoQuery(session, filtri, paging.start, paging.limit), (d) => d.ordini, totaleDi);
+  const totale = pagina.conti;
   const columns: Column<Ordine>[] = [
     { key: 'id', header: 'Ordine #ID', className: 'mono strong', cell: (o) => `#${o.id}` },
     {
@@ -29,10 +38,8 @@ export function OrdiniPage() {
     { key: 'nome', header: 'Nome', className: 'ordini-nome', cell: (o) => o.nome || <span className="muted">—</span> },
     {
       key: 'totale', header: 'Totale', align: 'end', className: 'nowrap',
-      cell: (o) => {
-        const totale = displayPrice(o.totale, mode);
-        return totale === null ? <span className="muted">—</span> : formatEuro3(totale);
-      },
+      // At the amount ordered, whatever the price display mode (docs/regole/catalogo.md#price-mode).
+      cell: (o) => formatEuro3(o.totale),
     },
     {
       key: 'stato', header: 'Stato',
@@ -65,19 +72,30 @@ export function OrdiniPage() {
       </div>
       <p className="page-sub">
         {session.cliente_ragionesociale} <span className="mono">({session.cliente_codice})</span>
-        {query.data && ` · ${query.data.length === 1 ? '1 ordine' : `${query.data.length} ordini`}`}
+        <span aria-live="polite">
+          {totale !== undefined && ` · ${totale === 1 ? '1 ordine' : `${formatIntero(totale)} ordini`}${attivi ? ' con i filtri scelti' : ''}`}
+        </span>
       </p>
       <section className="card" aria-label="Elenco ordini">
+        <div className="list-toolbar">
+          <FiltriOrdini key={JSON.stringify(filtri)} filtri={filtri} applica={applica} />
+          <PerPagina paging={paging} label="Ordini per pagina" />
+        </div>
         <DataTable
           label="Ordini"
           className="ordini-table"
-          query={query}
+          query={pagina.righe}
           columns={columns}
-          rowKey={(o) => o.id}
-          empty="Non ci sono ordini."
+          empty={attivi ? 'Nessun ordine con i filtri scelti.' : 'Non ci sono ordini.'}
           loadingLabel="Caricamento ordini…"
         />
       </section>
+      <PagineElenco
+        paging={paging}
+        pagine={totale === undefined ? 0 : Math.ceil(totale / paging.limit)}
+        caricando={pagina.righe.isFetching}
+        label="Pagine ordini"
+      />
     </>
   );
 }

@@ -1,26 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ordiniApi } from '../../shared/ordini.js';
-import { callApi } from '../lib/api';
+import { type FORMATI_ESPORTAZIONE, ordiniApi, type OrdiniElencoQuery } from '../../shared/ordini.js';
+import { buildUrl, callApi, downloadBlob } from '../lib/api';
+import { saveBlob } from '../lib/media';
 import type { SessionData } from '../lib/storage';
 
 /** Calls of the order screens and of the monthly turnover line. */
 
 export const ordiniKeys = {
   all: ['ordini'] as const,
-  list: (s: Pick<SessionData, 'utente_codice' | 'azienda_codice' | 'cliente_codice'>) =>
-    ['ordini', 'list', s.azienda_codice, s.cliente_codice, s.utente_codice] as const,
   stats: (azienda: string, cliente: string) => ['ordini', 'stats', azienda, cliente] as const,
 };
-
-/** GET ordini/read: the user's orders for the session's client, newest first. */
-export const ordiniQuery = (s: Pick<SessionData, 'utente_codice' | 'azienda_codice' | 'cliente_codice'>) =>
-  queryOptions({
-    queryKey: ordiniKeys.list(s),
-    queryFn: ({ signal }) =>
-      callApi(ordiniApi.leggi, {
-        utente_codice: s.utente_codice, azienda_codice: s.azienda_codice, cliente_codice: s.cliente_codice,
-      }, { signal }),
-  });
 
 /** GET ordini/statsByAziendaAndCliente: monthly turnover rows {anno, mese, importo_totale}. */
 export const fatturatoQuery = (azienda: string, cliente: string) =>
@@ -30,3 +19,30 @@ export const fatturatoQuery = (azienda: string, cliente: string) =>
       callApi(ordiniApi.fatturatoMensile, { azienda_codice: azienda, cliente_codice: cliente }, { signal }),
     staleTime: 5 * 60_000,
   });
+
+/** The history's filters as the URL and the calls carry them (empty ones left out). */
+export type FiltriOrdini = Partial<Pick<OrdiniElencoQuery, 'dal' | 'al' | 'nome' | 'codice_prodotto' | 'stato'>>;
+type Codici = Pick<SessionData, 'utente_codice' | 'azienda_codice' | 'cliente_codice'>;
+const codici = (s: Codici) => ({ utente_codice: s.utente_codice, azienda_codice: s.azienda_codice, cliente_codice: s.cliente_codice });
+
+/** GET ordini/elenco: one page of the filtered history and its total. */
+export const ordiniElencoQuery = (s: Codici, filtri: FiltriOrdini, start: number, limit: number) =>
+  queryOptions({
+    queryKey: [...ordiniKeys.all, 'elenco', s.azienda_codice, s.cliente_codice, s.utente_codice, filtri, start, limit] as const,
+    queryFn: ({ signal }) => callApi(ordiniApi.elenca, { ...codici(s), ...filtri, start, limit }, { signal }),
+  });
+
+/** GET ordini/anteprimaRiordino: an order's lines against today's prices and stock (never cached: it is about now). */
+export const anteprimaRiordinoQuery = (s: Codici, ordineId: number) =>
+  queryOptions({
+    queryKey: [...ordiniKeys.all, 'anteprima', s.azienda_codice, s.cliente_codice, s.utente_codice, ordineId] as const,
+    queryFn: ({ signal }) => callApi(ordiniApi.anteprimaRiordino, { ...codici(s), ordine_id: ordineId }, { signal }),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+/** GET ordini/esporta: the filtered orders as a file, saved under its name. */
+export async function esportaOrdini(s: Codici, filtri: FiltriOrdini, formato: (typeof FORMATI_ESPORTAZIONE)[number]): Promise<void> {
+  const blob = await downloadBlob(buildUrl(ordiniApi.esporta.path, { ...codici(s), ...filtri, formato }));
+  saveBlob(blob, `ordini.${formato}`);
+}

@@ -1,8 +1,9 @@
-import { useMemo } from 'react';
-import { Navigate, Outlet } from 'react-router-dom';
+import { useEffect, useMemo, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSyncUtente } from '../session/sessione';
 import type { Prodotto } from '../../shared/catalogo.js';
 import { SpeedCheckout } from '../checkout/components/SpeedCheckout';
+import { AvvisoPrezzi } from '../components/AvvisoPrezzi';
 import { ProductActionsContext } from '../components/productActions';
 import { ListeDialogButton } from '../liste/components/ListeDialogButton';
 import { FatturatoMensile } from '../ordini/components/FatturatoMensile';
@@ -16,10 +17,13 @@ import { ShopHeader } from './layout/ShopHeader';
 import { ShopTopLine } from './layout/ShopTopLine';
 import { useKeepSessionInLine } from './layout/useKeepSessionInLine';
 import './layout/shopLayout.css';
+import './layout/telefono.css';
 import { ShopSessionContext, type ShopSession } from '../session/shopSession';
 
 /** Every product card in the shop gets the 'Liste' dialog button. */
 const listeButton = (p: Prodotto) => <ListeDialogButton prodotto={p} />;
+
+const MENU_ID = 'menu-principale';
 
 /**
  * The frame of every customer page: checks the server session (401 → login), requires
@@ -32,6 +36,10 @@ export function ShopLayout() {
   const utente = useStoredUtente();
   const sessione = useSyncUtente(!!session);
   useKeepSessionInLine(sessione.data?.utente);
+  // On a phone the main menu folds behind the header's 'Menu' button; following a link folds it again.
+  const [menuAperto, setMenuAperto] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setMenuAperto(false), [pathname]);
 
   const value = useMemo<ShopSession | null>(
     () => (session ? { session, utente, listino: listinoEffettivo(session.cliente_lis_maga) } : null),
@@ -50,11 +58,12 @@ export function ShopLayout() {
           Vai al contenuto
         </a>
         <ShopTopLine />
-        <ShopHeader fatturato={<FatturatoMensile />} />
-        <MainMenu />
+        <ShopHeader fatturato={<FatturatoMensile />} menu={{ aperto: menuAperto, cambia: () => setMenuAperto((a) => !a), id: MENU_ID }} />
+        <MainMenu id={MENU_ID} aperto={menuAperto} />
         <div className="shop-body">
           <CategorySidebar />
           <main className="shop-main" id="contenuto" tabIndex={-1}>
+            <AvvisoPrezzi />
             <ProductActionsContext.Provider value={listeButton}>
               <Outlet />
             </ProductActionsContext.Provider>

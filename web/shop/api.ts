@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { catalogoApi, type Categoria, type PaginaProdotti, type Prodotto } from '../../shared/catalogo.js';
+import { codiciClienteApi } from '../../shared/codici-cliente.js';
 import { mediaApi, type MultimediaTipologia } from '../../shared/media.js';
 import { callApi } from '../lib/api';
 import type { SessionData } from '../lib/storage';
@@ -26,17 +27,24 @@ export const shopKeys = {
   prodotti: (scope: Scope) => ['shop', 'prodotti', scope.cod_azienda, scope.cod_cliente] as const,
 };
 
-/** Categories, brands and flyers change rarely: cached for the page's life (docs/regole/catalogo.md#spa-caches). */
+/** Brands and flyers change rarely: cached for the page's life (docs/regole/catalogo.md#spa-caches). */
 const FOREVER = { staleTime: Infinity, gcTime: Infinity } as const;
 
 /** What a failed load of the categories says. */
 export const MSG_CATEGORIE = 'Errore nel recupero delle categorie';
 
+/**
+ * The category tree is asked again on focus and every five minutes, so that a category an admin
+ * disabled leaves the menu of a customer already in the shop (docs/regole/catalogo.md#disabled-category).
+ */
 export const categorieQuery = () =>
   queryOptions({
     queryKey: shopKeys.categorie,
     queryFn: async ({ signal }) => (await callApi(catalogoApi.categorie, {}, { signal })).categorie,
-    ...FOREVER,
+    staleTime: 60_000,
+    gcTime: Infinity,
+    refetchOnWindowFocus: true,
+    refetchInterval: 5 * 60_000,
   });
 
 /** brand/list_new, as a list sorted by name. */
@@ -137,6 +145,23 @@ export const dettaglioQuery = (scope: Scope, codice: string) =>
     queryFn: async ({ signal }) =>
       (await callApi(catalogoApi.dettaglio, { ...scope, codice_prodotto: codice }, { signal })).prodotto as Prodotto,
   });
+
+/** The client's own code of one product (docs/regole/ordine-rapido.md#own-codes): '' when it has none. */
+export const codiceClienteQuery = (scope: Scope, codice: string) =>
+  queryOptions({
+    queryKey: [...shopKeys.prodotti(scope), 'codice-cliente', codice] as const,
+    queryFn: async ({ signal }) => {
+      const r = await callApi(codiciClienteApi.leggi, { azienda_codice: scope.cod_azienda, cliente_codice: scope.cod_cliente, prodotti: codice }, { signal });
+      return r.codici.find((c) => c.codice_prodotto === codice)?.codice ?? '';
+    },
+  });
+
+/** Sets (or changes) the client's own code of a product; '' clears it. */
+export async function salvaCodiceCliente(scope: Scope, codiceProdotto: string, codice: string): Promise<void> {
+  const s = { azienda_codice: scope.cod_azienda, cliente_codice: scope.cod_cliente, codice_prodotto: codiceProdotto };
+  if (codice.trim() === '') await callApi(codiciClienteApi.cancella, s);
+  else await callApi(codiciClienteApi.salva, { ...s, codice });
+}
 
 // ---------------------------------------------------------------------------------------------
 // Helpers on the category tree

@@ -1,8 +1,9 @@
 -- What changed in the catalogue ('prodotti' with their ids, 'categorie', 'tutto'): every server
 -- process forgets what it cached of it (channel 'catalogo', read by server/catalogo/catalogo.cache.ts).
--- Product changes and 'tutto' also retire every page of search_cache, a table all processes share:
--- a changed title, code or visibility changes which searches find a product and their totals, and
--- a cached page cannot tell which searches would now find it. The pages are not deleted but left
+-- Every change also retires every page of search_cache, a table all processes share: a changed
+-- title, code or visibility (a product's, or its category's: search leaves out the products of
+-- categories customers do not see) changes which searches find a product and their totals, and a
+-- cached page cannot tell which searches would now find it. The pages are not deleted but left
 -- behind by a new version in their keys (search_cache_versione), so that a search still running on
 -- the catalogue as it was cannot store its page for the new version; the old ones expire with their
 -- TTL. Inside a transaction the notice and the new version take effect at commit, with the change.
@@ -22,8 +23,6 @@ BEGIN
   IF octet_length(payload) >= 7900 THEN
     payload := to_json('tutto'::text)::text;
   END IF;
-  IF cosa <> 'categorie' THEN
-    UPDATE search_cache_versione SET versione = versione + 1;
-  END IF;
+  UPDATE search_cache_versione SET versione = versione + 1;
   PERFORM pg_notify('catalogo', payload);
 END $$;

@@ -1,5 +1,5 @@
 -- Text -> (q_full, q_strict): each token becomes an OR-group of lexemes (own stem, singular and
--- plural variants, vocabulary words it is a prefix of, close words for typos); groups are ANDed.
+-- plural variants, vocabulary words it is a prefix of, close words for typos, one per word); groups are ANDed.
 -- plan_cache_mode = auto: the app's connections force generic plans (server/db/client.ts), but
 -- the LIKE prefix on the vocabulary only uses the index with a plan for the actual value.
 CREATE OR REPLACE FUNCTION search_build(q text, OUT q_full tsquery, OUT q_strict tsquery)
@@ -16,6 +16,7 @@ DECLARE
   full_parts text[] := '{}';
   strict_parts text[] := '{}';
   variants text;
+  vicine text[];
 BEGIN
   SELECT array_agg(parola_vocab(tp.token) ORDER BY ord) INTO toks
   FROM ts_parse('default', q) WITH ORDINALITY AS tp(tokid, token, ord)
@@ -47,11 +48,23 @@ BEGIN
       END IF;
     END IF;
     IF cnt = 0 AND t ~ '^[a-z]{5,}$' THEN
-      grp := grp || ARRAY(
+      vicine := ARRAY(
         SELECT unnest(s.lexemes) FROM (
           SELECT lexemes FROM search_word
           WHERE word % t AND similarity(word, t) >= 0.5
           ORDER BY similarity(word, t) DESC, freq DESC LIMIT 2) s);
+      IF cardinality(vicine) = 0 THEN
+        -- One typo that trigrams rate below 0.5 (a swap, or a change in a short word): words one
+        -- edit away (un_refuso) among those sharing trigrams, or the first two letters and about
+        -- the length ('chaive' for chiave).
+        vicine := ARRAY(
+          SELECT unnest(s.lexemes) FROM (
+            SELECT lexemes FROM search_word
+            WHERE (word % t OR (word LIKE left(t, 2) || '%' AND length(word) BETWEEN length(t) - 1 AND length(t) + 1))
+              AND un_refuso(t, word)
+            ORDER BY similarity(word, t) DESC, freq DESC LIMIT 2) s);
+      END IF;
+      grp := grp || vicine;
     END IF;
     full_parts := full_parts || ('(' ||
       (SELECT string_agg(DISTINCT quote_literal(l), ' | ') FROM unnest(grp) l) ||

@@ -10,6 +10,7 @@ DECLARE
   page_key text := ver || '|p|' || lim || '|' || off || '|' || norm;
   count_key text := ver || '|c|' || norm;
   qf tsquery;
+  nascoste int[];
 BEGIN
   SELECT c.ids, c.total INTO ids, total FROM search_cache c
   WHERE c.key = page_key AND c.created_at > now() - interval '10 minutes';
@@ -22,8 +23,10 @@ BEGIN
     WHERE c.key = count_key AND c.created_at > now() - interval '10 minutes';
     IF NOT FOUND THEN
       SELECT b.q_full INTO qf FROM search_build(q) b;
+      nascoste := categorie_nascoste(); -- the visibility of search_prodotti_uncached
       SELECT count(*)::int INTO total FROM prodotti p
-      WHERE p.search_doc @@ qf AND p.status = 0 AND p.deleted_at IS NULL;
+      WHERE p.search_doc @@ qf AND p.status = 0 AND p.deleted_at IS NULL
+        AND (p.categoria_id IS NULL OR p.categoria_id <> ALL (nascoste));
       INSERT INTO search_cache (key, ids, total) VALUES (count_key, '{}', total)
         ON CONFLICT (key) DO UPDATE SET ids = excluded.ids, total = excluded.total, created_at = now();
     END IF;

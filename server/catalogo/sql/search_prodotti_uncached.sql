@@ -2,7 +2,9 @@
 -- cached by search_prodotti). Codes first: when the text looks like a code and some code matches
 -- exactly or as a prefix, only those products are returned. Small sets are ranked in one bitmap
 -- pass; broad sets tier by tier, each only while the page is not full
--- (docs/decisions/search-tiers-uncached.md). plan_cache_mode = auto as in search_build (LIKE prefixes on codes).
+-- (docs/decisions/search-tiers-uncached.md). Products of a category customers do not see are left
+-- out, as on the category pages (categorie_nascoste; with none, the statements stay as they were).
+-- plan_cache_mode = auto as in search_build (LIKE prefixes on codes).
 CREATE OR REPLACE FUNCTION search_prodotti_uncached(q text, lim int, off int, OUT ids int[], OUT total int)
 LANGUAGE plpgsql SET plan_cache_mode = auto AS $$
 DECLARE
@@ -14,6 +16,10 @@ DECLARE
   est int;
   need int;
   more int[];
+  nascoste int[] := categorie_nascoste();
+  -- The same rule as a fragment of the dynamic statements below.
+  vis text := CASE WHEN cardinality(nascoste) = 0 THEN ''
+    ELSE format(' AND (p.categoria_id IS NULL OR p.categoria_id <> ALL (%L::int[]))', nascoste) END;
 BEGIN
   IF q ~ '[0-9]' AND length(cn) >= 2 THEN
     code_like := btrim(q) !~ '\s' AND length(cn) >= 4
@@ -25,7 +31,7 @@ BEGIN
       GROUP BY pc.prodotto_id
     ), visible AS (
       SELECT h.prodotto_id, h.tier, p.popolarita FROM hits h JOIN prodotti p ON p.id = h.prodotto_id
-      WHERE p.status = 0 AND p.deleted_at IS NULL
+      WHERE p.status = 0 AND p.deleted_at IS NULL AND (p.categoria_id IS NULL OR p.categoria_id <> ALL (nascoste))
     )
     SELECT (SELECT array_agg(v.prodotto_id ORDER BY v.tier, v.popolarita DESC, v.prodotto_id)
             FROM (SELECT * FROM visible ORDER BY tier, popolarita DESC, prodotto_id LIMIT lim OFFSET off) v),
@@ -55,11 +61,11 @@ BEGIN
           SELECT p.id, p.popolarita,
                  CASE WHEN p.title_doc @@ %1$L::tsquery THEN 2 WHEN p.title_doc @@ %2$L::tsquery THEN 3 ELSE 4 END AS tier,
                  count(*) OVER () AS total
-          FROM prodotti p WHERE p.search_doc @@ %2$L::tsquery AND p.status = 0 AND p.deleted_at IS NULL
+          FROM prodotti p WHERE p.search_doc @@ %2$L::tsquery AND p.status = 0 AND p.deleted_at IS NULL%5$s
           ORDER BY tier, p.popolarita DESC, p.id LIMIT %3$s OFFSET %4$s) s) r
-      $q$, qs, qf, lim, off) INTO ids, total;
+      $q$, qs, qf, lim, off, vis) INTO ids, total;
     IF total = 0 AND off > 0 THEN
-      EXECUTE format('SELECT count(*)::int FROM prodotti p WHERE p.search_doc @@ %L::tsquery AND p.status = 0 AND p.deleted_at IS NULL', qf) INTO total;
+      EXECUTE format('SELECT count(*)::int FROM prodotti p WHERE p.search_doc @@ %L::tsquery AND p.status = 0 AND p.deleted_at IS NULL%s', qf, vis) INTO total;
     END IF;
     RETURN;
   END IF;
@@ -72,27 +78,27 @@ BEGIN
   EXECUTE format($q$
     SELECT coalesce(array_agg(id ORDER BY popolarita DESC, id), '{}') FROM (
       SELECT p.id, p.popolarita FROM prodotti p
-      WHERE p.title_doc @@ %1$L::tsquery AND p.status = 0 AND p.deleted_at IS NULL
+      WHERE p.title_doc @@ %1$L::tsquery AND p.status = 0 AND p.deleted_at IS NULL%3$s
       ORDER BY p.popolarita DESC, p.id LIMIT %2$s) s
-    $q$, qs, need) INTO ids;
+    $q$, qs, need, vis) INTO ids;
   IF cardinality(ids) < need AND qf::text <> qs::text THEN
     EXECUTE format($q$
       WITH m AS MATERIALIZED (
         SELECT p.id, p.popolarita FROM prodotti p
-        WHERE p.title_doc @@ %1$L::tsquery AND NOT p.title_doc @@ %2$L::tsquery AND p.status = 0 AND p.deleted_at IS NULL)
+        WHERE p.title_doc @@ %1$L::tsquery AND NOT p.title_doc @@ %2$L::tsquery AND p.status = 0 AND p.deleted_at IS NULL%4$s)
       SELECT coalesce(array_agg(id ORDER BY popolarita DESC, id), '{}') FROM (
         SELECT * FROM m ORDER BY popolarita DESC, id LIMIT %3$s) s
-      $q$, qf, qs, need - cardinality(ids)) INTO more;
+      $q$, qf, qs, need - cardinality(ids), vis) INTO more;
     ids := ids || more;
   END IF;
   IF cardinality(ids) < need THEN
     EXECUTE format($q$
       WITH m AS MATERIALIZED (
         SELECT p.id, p.popolarita FROM prodotti p
-        WHERE p.search_doc @@ %1$L::tsquery AND NOT p.title_doc @@ %1$L::tsquery AND p.status = 0 AND p.deleted_at IS NULL)
+        WHERE p.search_doc @@ %1$L::tsquery AND NOT p.title_doc @@ %1$L::tsquery AND p.status = 0 AND p.deleted_at IS NULL%3$s)
       SELECT coalesce(array_agg(id ORDER BY popolarita DESC, id), '{}') FROM (
         SELECT * FROM m ORDER BY popolarita DESC, id LIMIT %2$s) s
-      $q$, qf, need - cardinality(ids)) INTO more;
+      $q$, qf, need - cardinality(ids), vis) INTO more;
     ids := ids || more;
   END IF;
   ids := coalesce(ids[off + 1 : off + lim], '{}');

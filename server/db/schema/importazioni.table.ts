@@ -12,7 +12,7 @@ import { adminUtenti, apiToken } from './accesso.table.js';
  */
 export const importazioni = pgTable('importazioni', {
   id: serial('id').primaryKey(),
-  /** articoli | listini | giacenze | clienti | prezzi_netti | categorie */
+  /** articoli | listini | giacenze | clienti | prezzi_netti | categorie | codici_cliente */
   tipo: text('tipo').notNull(),
   /** The file's name as given (no path). */
   file: text('file').notNull(),
@@ -23,7 +23,7 @@ export const importazioni = pgTable('importazioni', {
   autore: text('autore').notNull(),
   /** The API token of an ERP push (origine 'api'): only it reads the run's outcome. */
   tokenId: integer('token_id').references(() => apiToken.id, { onDelete: 'set null' }),
-  /** An uploaded file waiting for its job (DATA_DIR/importazioni/…); null once it has run. */
+  /** An uploaded file waiting for its job: its key in the media store (.importazioni/…); null once it has run. */
   fileSalvato: text('file_salvato'),
   completo: boolean('completo').notNull().default(false),
   prova: boolean('prova').notNull().default(false),

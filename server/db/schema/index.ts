@@ -12,3 +12,4 @@ export * from './audit.table.js';
 export * from './statistiche.table.js';
 export * from './importazioni.table.js';
 export * from './lavori.table.js';
+export * from './codici-cliente.table.js';

@@ -40,6 +40,10 @@ export const ordini = pgTable('ordini', {
   // The admin's export list: the orders not delivered, newest first (few rows: a partial index).
   index('ordini_erp_da_inviare_idx').on(t.createdAt.desc()).where(sql`erp_stato NOT IN ('inviato', 'precedente', 'non_configurato')`),
   index('ordini_utente_cliente_idx').on(t.utenteId, t.clienteId, t.createdAt.desc()),
+  // The history's filters (docs/regole/ordini.md#order-history): refused orders are few, so the
+  // 'errore' state gets its own small index; the name is matched anywhere, case-insensitively.
+  index('ordini_utente_cliente_errore_idx').on(t.utenteId, t.clienteId, t.createdAt.desc()).where(sql`response_code <> '201'`),
+  index('ordini_nome_trgm').using('gin', sql`${t.nome} gin_trgm_ops`),
   index('ordini_cliente_created_idx').on(t.clienteId, t.createdAt),
   index('ordini_created_idx').on(t.createdAt),
   uniqueIndex('ordini_idempotency_uq').on(t.utenteId, t.idempotencyKey),

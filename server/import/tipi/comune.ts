@@ -1,7 +1,7 @@
 /** Pieces of SQL the kinds share. */
 import type { Sql } from '../../db/client.js';
-import type { DefinizioneTipo } from '../definizione.js';
-import { ident } from '../staging.js';
+import type { DefinizioneTipo, ErroreRiga, Lavoro } from '../definizione.js';
+import { ident, scarta } from '../staging.js';
 
 /** Staging columns for the kind's fields present in the file, with their SQL types, in that order. */
 export function campiPresenti(def: DefinizioneTipo, presenti: string[]) {
@@ -25,4 +25,39 @@ export const diverso = (alias: string, valori: [string, string][]): string =>
  */
 export async function bloccaProdotti(tx: Sql, prodotti: string): Promise<void> {
   await tx.unsafe(`SELECT count(*) FROM (SELECT p.id FROM prodotti p WHERE ${prodotti} ORDER BY p.id FOR NO KEY UPDATE OF p) x`);
+}
+
+/**
+ * For the kinds keyed by client and product (company, client, product code): each row's client
+ * and product ids, every row's (a refused row still names its pair), and the rows naming an
+ * unknown one refused. The staging has `cliente_id` and `prodotto_id` columns.
+ */
+export async function risolviClienteProdotto(l: Lavoro): Promise<ErroreRiga[]> {
+  await l.tx`
+    UPDATE imp_righe s SET cliente_id = c.id FROM clienti c
+    WHERE c.azienda_codice = s.azienda_codice AND c.codice = s.cliente_codice`;
+  await l.tx`UPDATE imp_righe s SET prodotto_id = p.id FROM prodotti p WHERE p.codice_prodotto = s.codice_prodotto`;
+  return [
+    ...(await scarta(l, 's.cliente_id IS NULL', 'cliente_codice', 'cliente sconosciuto in questa azienda')),
+    ...(await scarta(l, 's.prodotto_id IS NULL', 'codice_prodotto', 'prodotto sconosciuto')),
+  ];
+}
+
+/**
+ * Each valid row's outcome against a value kept per client and product (`tabella.colonna`, the
+ * file's `campo`; an empty one removes it): invariato, nuovo, ritirato or cambiato. Returns how
+ * many rows remove one.
+ */
+export async function classificaPerClienteProdotto(l: Lavoro, tabella: string, colonna: string, campo: string): Promise<number> {
+  const [t, f] = [`t.${ident(colonna)}`, `s.${ident(campo)}`];
+  await l.tx.unsafe(`
+    UPDATE imp_righe s SET esito = CASE
+        WHEN ${t} IS NOT DISTINCT FROM ${f} THEN 'invariato'
+        WHEN ${t} IS NULL THEN 'nuovo'
+        WHEN ${f} IS NULL THEN 'ritirato'
+        ELSE 'cambiato' END
+    FROM imp_righe x LEFT JOIN ${ident(tabella)} t ON t.cliente_id = x.cliente_id AND t.prodotto_id = x.prodotto_id
+    WHERE s.ok AND x.riga = s.riga`);
+  const [r] = await l.tx<{ n: number }[]>`SELECT count(*)::int AS n FROM imp_righe WHERE ok AND esito = 'ritirato'`;
+  return r!.n;
 }

@@ -3,10 +3,11 @@ import type { DefinizioneTipo, TipoImport } from '../definizione.js';
 import { articoli } from './articoli.js';
 import { categorie } from './categorie.js';
 import { clienti } from './clienti.js';
+import { codiciCliente } from './codici-cliente.js';
 import { giacenze } from './giacenze.js';
 import { listini } from './listini.js';
 import { prezziNetti } from './prezzi-netti.js';
 
 export const TIPI: Record<TipoImport, DefinizioneTipo> = {
-  articoli, listini, giacenze, clienti, prezzi_netti: prezziNetti, categorie,
+  articoli, listini, giacenze, clienti, prezzi_netti: prezziNetti, categorie, codici_cliente: codiciCliente,
 };

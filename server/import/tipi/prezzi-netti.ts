@@ -5,9 +5,9 @@
  * cached: nothing to forget afterwards.
  */
 import type { DefinizioneTipo } from '../definizione.js';
-import { contaEsiti, scarta } from '../staging.js';
+import { contaEsiti } from '../staging.js';
 import { codice, decimale } from '../valori.js';
-import { campiPresenti } from './comune.js';
+import { campiPresenti, classificaPerClienteProdotto, risolviClienteProdotto } from './comune.js';
 
 /** Net prices of the clients named by the file's valid rows for products no row names. */
 const FUORI_DAL_FILE = `
@@ -34,26 +34,10 @@ export const prezziNetti: DefinizioneTipo = {
   },
   async verifica(l) {
     // Refused rows too: with --completo a pair named by a wrong row is not removed.
-    await l.tx`
-      UPDATE imp_righe s SET cliente_id = c.id FROM clienti c
-      WHERE c.azienda_codice = s.azienda_codice AND c.codice = s.cliente_codice`;
-    await l.tx`UPDATE imp_righe s SET prodotto_id = p.id FROM prodotti p WHERE p.codice_prodotto = s.codice_prodotto`;
-    return [
-      ...(await scarta(l, 's.cliente_id IS NULL', 'cliente_codice', 'cliente sconosciuto in questa azienda')),
-      ...(await scarta(l, 's.prodotto_id IS NULL', 'codice_prodotto', 'prodotto sconosciuto')),
-    ];
+    return risolviClienteProdotto(l);
   },
   async classifica(l) {
-    await l.tx`
-      UPDATE imp_righe s SET esito = CASE
-          WHEN ps.prezzo IS NOT DISTINCT FROM s.prezzo_reale THEN 'invariato'
-          WHEN ps.prezzo IS NULL THEN 'nuovo'
-          WHEN s.prezzo_reale IS NULL THEN 'ritirato'
-          ELSE 'cambiato' END
-      FROM imp_righe x LEFT JOIN prezzi_speciali ps ON ps.cliente_id = x.cliente_id AND ps.prodotto_id = x.prodotto_id
-      WHERE s.ok AND x.riga = s.riga`;
-    const [r] = await l.tx<{ n: number }[]>`SELECT count(*)::int AS n FROM imp_righe WHERE ok AND esito = 'ritirato'`;
-    let ritirate = r.n;
+    let ritirate = await classificaPerClienteProdotto(l, 'prezzi_speciali', 'prezzo', 'prezzo_reale');
     if (l.completo) ritirate += (await l.tx.unsafe<{ n: number }[]>(`SELECT count(*)::int AS n ${FUORI_DAL_FILE}`))[0].n;
     return { ...(await contaEsiti(l.tx)), ritirate };
   },

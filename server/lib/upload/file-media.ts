@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { MAX_PIXEL_IMMAGINE, MSG_UPLOAD } from '../../../shared/upload.js';
 import { type Db, inTransazione } from '../../db/client.js';
+import { type ArchivioMedia, chiaveMedia } from '../archivio/archivio.js';
 import { badRequest } from '../errors.js';
 import { scriviImmaginePulita } from './immagine-pulita.js';
 import type { FileRicevuto } from './ricevi-file.js';
@@ -12,7 +12,7 @@ import { eImmagine, type TipoFile } from './tipo-file.js';
 /** A received file with a kind the handler accepted. */
 export type FileAccettato = FileRicevuto & { tipo: TipoFile };
 
-/** A file kept under MEDIA_DIR: `dir` (ends with '/') and `file` are what the rows store. */
+/** A file kept in the media store: `dir` (ends with '/') and `file` are what the rows store. */
 export interface FileConservato {
   dir: string;
   file: string;
@@ -27,18 +27,10 @@ export interface Variante {
   lato: number;
 }
 
-/** A folder under MEDIA_DIR, made of safe segments only (letters, digits, '-', '_'). */
+/** A folder of the media store, made of safe segments only (letters, digits, '-', '_'). */
 export function cartellaMedia(...segmenti: string[]): string {
   const puliti = segmenti.map((s) => s.replace(/[^A-Za-z0-9_-]/g, '_').replace(/^_+$/, '') || '_');
   return `${puliti.join('/')}/`;
-}
-
-/** The absolute path of a media file, refused if it would leave MEDIA_DIR. */
-export function percorsoMedia(mediaDir: string, dir: string, file: string): string {
-  const radice = path.resolve(mediaDir);
-  const p = path.resolve(radice, dir, file);
-  if (!p.startsWith(radice + path.sep)) throw badRequest('Percorso del file non valido.');
-  return p;
 }
 
 /** A readable, safe stem for the stored name: the display name's letters and digits. */
@@ -50,56 +42,69 @@ function radiceNome(nome: string): string {
 }
 
 /**
- * The files one change writes under MEDIA_DIR. Everything written is remembered, so that a change
- * that fails (a refused row, a failed commit) takes its files away with it: rows and files exist
- * together or not at all (docs/regole/generale.md#uploads).
+ * The files one change writes to the media store. Everything written is remembered, so that a
+ * change that fails (a refused row, a failed commit) takes its files away with it: rows and files
+ * exist together or not at all (docs/regole/generale.md#uploads). Images are prepared on this
+ * host's disk, beside the upload's temporary file, and stored from there.
  */
 export class ScritturaMedia {
   private readonly scritti: string[] = [];
+  /** The local copy of each image kept by this change: its smaller copies are made from it. */
+  private readonly immagini = new Map<string, string>();
+  private readonly temporanei: string[] = [];
 
-  constructor(private readonly mediaDir: string) {}
+  constructor(private readonly archivio: ArchivioMedia) {}
 
   /**
    * Keeps a received file in `dir` under a fresh name (<name>-<random>.<ext>, the extension of its
-   * judged kind, never of its declared name). A document is renamed, never copied. Every image,
-   * whatever it is kept as (photo, cover, banner, a document that is a picture), is bounded and
-   * written again without its metadata (immagine-pulita.ts): the camera's GPS position never
-   * reaches /media/.
+   * judged kind, never of its declared name) and lets the received file go. A document is stored
+   * as received. Every image, whatever it is kept as (photo, cover, banner, a document that is a
+   * picture), is bounded and written again without its metadata (immagine-pulita.ts): the
+   * camera's GPS position never reaches /media/.
    */
   async conserva(f: FileAccettato, dir: string): Promise<FileConservato> {
     const file = `${radiceNome(f.nome)}-${crypto.randomBytes(4).toString('hex')}.${f.tipo.ext}`;
-    const dest = percorsoMedia(this.mediaDir, dir, file);
-    await fs.mkdir(path.dirname(dest), { recursive: true });
-    this.scritti.push(dest);
+    const chiave = chiaveMedia(dir, file);
     if (!eImmagine(f.tipo)) {
-      await fs.rename(f.percorso, dest);
+      this.scritti.push(chiave);
+      await this.archivio.salvaFile(chiave, f.percorso);
+      await fs.rm(f.percorso, { force: true });
       return { dir, file, nome: f.nome, tipo: f.tipo, bytes: f.bytes };
     }
-    const bytes = await scriviImmaginePulita(f.percorso, dest, f.tipo.ext, f.nome);
+    const pulita = `${f.percorso}.pulita.${f.tipo.ext}`;
+    this.temporanei.push(pulita);
+    const bytes = await scriviImmaginePulita(f.percorso, pulita, f.tipo.ext, f.nome);
     await fs.rm(f.percorso, { force: true });
+    this.scritti.push(chiave);
+    await this.archivio.salvaFile(chiave, pulita);
+    this.immagini.set(chiave, pulita);
     return { dir, file, nome: f.nome, tipo: f.tipo, bytes };
   }
 
   /**
-   * Smaller WebP copies of a kept photo (already upright and bounded by conserva, never
-   * enlarged), named <file>.<suffisso>.webp beside it: product cards and lists never load a
+   * Smaller WebP copies of a photo this change kept (already upright and bounded by conserva,
+   * never enlarged), named <file>.<suffisso>.webp beside it: product cards and lists never load a
    * camera original.
    */
   async varianti(c: FileConservato, varianti: readonly Variante[]): Promise<Record<string, string>> {
-    const originale = percorsoMedia(this.mediaDir, c.dir, c.file);
+    const originale = this.immagini.get(chiaveMedia(c.dir, c.file));
+    if (!originale) throw new Error(`varianti: ${c.file} is no image kept by this change`);
     const nomi: Record<string, string> = {};
     for (const v of varianti) {
       const file = `${c.file}.${v.suffisso}.webp`;
-      const dest = percorsoMedia(this.mediaDir, c.dir, file);
-      this.scritti.push(dest);
+      const chiave = chiaveMedia(c.dir, file);
+      const copia = `${originale}.${v.suffisso}.webp`;
+      this.temporanei.push(copia);
       try {
         await sharp(originale, { limitInputPixels: MAX_PIXEL_IMMAGINE })
           .resize({ width: v.lato, height: v.lato, fit: 'inside', withoutEnlargement: true })
           .webp({ quality: 80 })
-          .toFile(dest);
+          .toFile(copia);
       } catch {
         throw badRequest(MSG_UPLOAD.immagineIlleggibile(c.nome));
       }
+      this.scritti.push(chiave);
+      await this.archivio.salvaFile(chiave, copia);
       nomi[v.suffisso] = file;
     }
     return nomi;
@@ -107,7 +112,12 @@ export class ScritturaMedia {
 
   /** Removes everything this change wrote. */
   async annulla(): Promise<void> {
-    await Promise.all(this.scritti.map((p) => fs.rm(p, { force: true })));
+    await this.archivio.cancella(this.scritti);
+  }
+
+  /** Removes the local copies the images were prepared in. */
+  async pulisci(): Promise<void> {
+    await Promise.all(this.temporanei.map((p) => fs.rm(p, { force: true })));
   }
 }
 
@@ -117,10 +127,10 @@ export class ScritturaMedia {
  */
 export async function inTransazioneConFile<T>(
   db: Db,
-  mediaDir: string,
+  archivio: ArchivioMedia,
   scrivi: (tx: Db, media: ScritturaMedia) => Promise<T>,
 ): Promise<T> {
-  return conFileMedia(mediaDir, (media) => inTransazione(db, (tx) => scrivi(tx, media)));
+  return conFileMedia(archivio, (media) => inTransazione(db, (tx) => scrivi(tx, media)));
 }
 
 /**
@@ -129,13 +139,16 @@ export async function inTransazioneConFile<T>(
  * a transaction would hold a pooled connection), then opens its own transaction for the rows. When
  * `scrivi` fails or its transaction does not commit, every file it wrote is removed.
  */
-export async function conFileMedia<T>(mediaDir: string, scrivi: (media: ScritturaMedia) => Promise<T>): Promise<T> {
-  const media = new ScritturaMedia(mediaDir);
+export async function conFileMedia<T>(archivio: ArchivioMedia, scrivi: (media: ScritturaMedia) => Promise<T>): Promise<T> {
+  const media = new ScritturaMedia(archivio);
   try {
     return await scrivi(media);
   } catch (err) {
-    await media.annulla();
+    // The change's own error is the answer; files a store that went away keeps cost only space.
+    await media.annulla().catch(() => undefined);
     throw err;
+  } finally {
+    await media.pulisci();
   }
 }
 
@@ -143,6 +156,6 @@ export async function conFileMedia<T>(mediaDir: string, scrivi: (media: Scrittur
  * Removes media files whose rows were deleted (after the commit: a file left behind by a crash
  * costs disk, a row pointing at no file would cost a broken page).
  */
-export async function rimuoviFileMedia(mediaDir: string, files: readonly { dir: string; file: string }[]): Promise<void> {
-  await Promise.all(files.filter((f) => f.file).map((f) => fs.rm(percorsoMedia(mediaDir, f.dir, f.file), { force: true })));
+export async function rimuoviFileMedia(archivio: ArchivioMedia, files: readonly { dir: string; file: string }[]): Promise<void> {
+  await archivio.cancella(files.filter((f) => f.file).map((f) => chiaveMedia(f.dir, f.file)));
 }

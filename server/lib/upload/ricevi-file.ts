@@ -18,11 +18,14 @@ export interface FileRicevuto {
   /** Its kind judged from its bytes; null when the portal accepts no such file. */
   tipo: TipoFile | null;
   bytes: number;
-  /** Where it waits: MEDIA_DIR/.tmp/…; removed after the answer unless the handler moved it. */
+  /** Where it waits: MEDIA_DIR/.tmp/…, on this host's disk whatever the media store; removed after the answer. */
   percorso: string;
 }
 
-/** Temporary files live beside the media (same disk: keeping one is a rename) in a folder never served. */
+/**
+ * Temporary files live beside the local media (same disk: keeping one in the folder store is a
+ * link) in a folder never served; with S3 it is only this process's scratch space.
+ */
 export const cartellaTemporanea = (mediaDir: string) => path.join(mediaDir, '.tmp');
 
 const troppoGrande = (nome: string, max: number) => tooLarge(MSG_UPLOAD.troppoGrande(nome, max));

@@ -1,16 +1,20 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../server/app.js';
 import { notificaCatalogo } from '../../../server/catalogo/catalogo.cache.js';
+import { inTransazione } from '../../../server/db/client.js';
 import { prodotti } from '../../../server/db/schema/index.js';
-import { createAzienda, createCategoria, createCliente, createProdotto, createUtente } from '../../support/factories.js';
-import { loginCliente, useTestApp } from '../../support/harness.js';
+import { createAdmin, createAzienda, createCategoria, createCliente, createProdotto, createUtente } from '../../support/factories.js';
+import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
 
 // App A is the harness's; app B is a second server process on the same database.
 const t = useTestApp();
 let b: FastifyInstance;
 let cookie = '';
+let admin = '';
 let categoria: { id: number; codCat: string };
 let martelli: { id: number };
 
@@ -42,6 +46,7 @@ beforeAll(async () => {
   const az = await createAzienda(db, { codice: '0001' });
   const c = await createCliente(db, { aziendaCodice: az.codice, codice: '000100' });
   cookie = await loginCliente(t().app, await createUtente(db, { clienti: [c.id] }));
+  admin = await loginAdmin(t().app, await createAdmin(db));
   categoria = await createCategoria(db, { nome: 'Utensili', codCat: '01' });
   martelli = await createCategoria(db, { nome: 'Martelli', codCat: '03' });
   b = await buildApp(t().config, { logger: false });
@@ -52,7 +57,7 @@ afterAll(async () => {
 });
 
 describe('catalogue cache across server processes', () => {
-  it("a product's new title reaches another process's product page and category page at once after invalidate, and only then", async () => {
+  it("a product's new title reaches another process's product page and category page at the commit of its notice, and only then", async () => {
     const p = await createProdotto(t().database.db, { codiceProdotto: 'CA-0001', descrizione1: 'Pinza universale', categoriaId: categoria.id });
     for (const app of [t().app, b]) {
       expect(await titolo(app, 'CA-0001')).toBe('Pinza universale');
@@ -67,10 +72,10 @@ describe('catalogue cache across server processes', () => {
 
     const { catalogo } = t().app.deps;
     expect(catalogo.descrizioni.get(p.id)).toBeDefined();
-    const invalidata = catalogo.invalidate({ prodotti: [p.id] });
-    // Forgotten in its own process before the notice goes out (which comes back here too).
+    await inTransazione(t().database.db, (tx) => notificaCatalogo(tx.$client, { prodotti: [p.id] }));
+    // The process that made the change forgets at once, without waiting for its notice to come back.
+    catalogo.clear({ prodotti: [p.id] });
     expect(catalogo.descrizioni.get(p.id)).toBeUndefined();
-    await invalidata;
     expect(await titolo(t().app, 'CA-0001')).toBe('Pinza universale 180 mm');
     expect((await pagina(t().app)).titoli['CA-0001']).toBe('Pinza universale 180 mm');
     await vi.waitFor(async () => {
@@ -96,8 +101,8 @@ describe('catalogue cache across server processes', () => {
 
     const versione = async () => (await t().database.sql<{ v: number }[]>`SELECT versione::int AS v FROM search_cache_versione`)[0]!.v;
     const versionePrima = await versione();
-    await t().app.deps.catalogo.invalidate({ prodotti: [p.id] });
-    // search_cache is one table for all processes: its pages are retired by the invalidation
+    await notificaCatalogo(t().database.sql, { prodotti: [p.id] });
+    // search_cache is one table for all processes: its pages are retired by the notice's function
     // itself (a new catalogue version in their keys).
     expect(await versione()).toBe(versionePrima + 1);
     expect(await cerca(b, 'martello')).toEqual([]);
@@ -106,7 +111,7 @@ describe('catalogue cache across server processes', () => {
     }, NOTICE);
   });
 
-  it("a new category's code reaches another process after invalidate('categorie')", async () => {
+  it("a new category's code reaches another process after the notice 'categorie'", async () => {
     const { db } = t().database;
     const url = `/api/prodotti/categoriawithcustominfo?${SCOPE}&categoria_cod=02&start=0&limit=50`;
     expect((await b.inject({ url, headers: { cookie } })).statusCode).toBe(404);
@@ -115,7 +120,7 @@ describe('catalogue cache across server processes', () => {
     // B still knows the codes it read before.
     expect((await b.inject({ url, headers: { cookie } })).statusCode).toBe(404);
 
-    await t().app.deps.catalogo.invalidate('categorie');
+    await notificaCatalogo(t().database.sql, 'categorie');
     await vi.waitFor(async () => expect((await pagina(b, '02')).titoli).toEqual({ 'CA-0003': 'Cerniera a scomparsa' }), NOTICE);
   });
 
@@ -167,7 +172,7 @@ describe('catalogue cache across server processes', () => {
 
     // Other ids, too many for one notice (Postgres takes fewer than 8000 bytes): sent as 'tutto'.
     const altri = Array.from({ length: 2000 }, (_, i) => 1_000_000 + i);
-    await t().app.deps.catalogo.invalidate({ prodotti: altri });
+    await notificaCatalogo(t().database.sql, { prodotti: altri });
     await vi.waitFor(async () => expect(await titolo(b, 'CA-0005')).toBe('Metro a nastro 5 m'), NOTICE);
   });
 
@@ -186,7 +191,7 @@ describe('catalogue cache across server processes', () => {
     await vi.waitFor(async () => expect(await titolo(b, 'CA-0006')).toBe('Seghetto alternativo 650 W'), NOTICE);
     // Listening again: invalidations still arrive.
     await rinomina(p.id, 'Seghetto alternativo 710 W');
-    await t().app.deps.catalogo.invalidate({ prodotti: [p.id] });
+    await notificaCatalogo(t().database.sql, { prodotti: [p.id] });
     await vi.waitFor(async () => expect(await titolo(b, 'CA-0006')).toBe('Seghetto alternativo 710 W'), NOTICE);
   });
 
@@ -198,5 +203,53 @@ describe('catalogue cache across server processes', () => {
     expect(descrizioni.get(999_001)).toBeUndefined();
     descrizioni.salva(descrizioni.lettura(), 999_001, Buffer.from('"id":999001'));
     expect(descrizioni.get(999_001)?.toString()).toBe('"id":999001');
+  });
+
+  it('a notice sent in a transaction that rolls back never goes out', async () => {
+    const p = await createProdotto(t().database.db, { codiceProdotto: 'CA-0010', descrizione1: 'Forbici da lattoniere', categoriaId: categoria.id });
+    expect(await titolo(b, 'CA-0010')).toBe('Forbici da lattoniere');
+    const svuota = vi.spyOn(b.deps.catalogo, 'svuota');
+    try {
+      await expect(inTransazione(t().database.db, async (tx) => {
+        await notificaCatalogo(tx.$client, { prodotti: [p.id] });
+        throw new Error('annullata');
+      })).rejects.toThrow('annullata');
+      // Notices arrive in commit order: once this one is here, any before it is too.
+      await notificaCatalogo(t().database.sql, { prodotti: [999_003] });
+      await vi.waitFor(() => expect(svuota).toHaveBeenCalled(), NOTICE);
+      expect(svuota.mock.calls.map(([payload]) => JSON.parse(payload!))).toEqual([{ prodotti: [999_003] }]);
+      expect(b.deps.catalogo.descrizioni.get(p.id)).toBeDefined();
+    } finally {
+      svuota.mockRestore();
+    }
+  });
+
+  it("an admin's catalogue change whose notice fails is not committed: no process is left with the old data", async () => {
+    const { db, sql } = t().database;
+    await createProdotto(db, { codiceProdotto: 'CA-0009', descrizione1: 'Chiave inglese', categoriaId: categoria.id });
+    const modifiche = async () => (await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM modifiche_admin`)[0]!.n;
+    const cambi: [string, object][] = [
+      ['prodotto/edit', { codice_prodotto: 'CA-0009', titolo_portale: 'Chiave regolabile', descrizione_aggiuntiva: 'Apertura 30 mm.', pz_conf: 1 }],
+      ['categorie/toggle', { cod_cat: '03' }],
+      ['prodotto/reset-photo-name', { codice_prodotto: 'CA-0009' }],
+    ];
+    const prima = await modifiche();
+    // The notice cannot go out (as when the connection drops between a commit and a notice after it).
+    await sql`CREATE OR REPLACE FUNCTION notifica_catalogo(cosa text, prodotti int[] DEFAULT '{}') RETURNS void
+      LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'notifica non inviata'; END $$`;
+    try {
+      for (const [url, payload] of cambi) {
+        const res = await t().app.inject({ method: 'POST', url: `/api/${url}`, payload, headers: { cookie: admin } });
+        expect(res.statusCode, url).toBe(500);
+        // The change and its audit record went with it.
+        expect(await modifiche(), url).toBe(prima);
+      }
+    } finally {
+      await sql.unsafe(fs.readFileSync(path.resolve(import.meta.dirname, '../../../server/catalogo/sql/notifica_catalogo.sql'), 'utf8'));
+    }
+    for (const [url, payload] of cambi) {
+      expect((await t().app.inject({ method: 'POST', url: `/api/${url}`, payload, headers: { cookie: admin } })).statusCode, url).toBe(200);
+    }
+    expect(await modifiche()).toBe(prima + cambi.length);
   });
 });

@@ -264,8 +264,16 @@ describe('categorie/toggle', () => {
         }
       }
     }, NOTICE);
-    // Products stay in the catalogue: their page and the search still find them.
-    expect(await cerca(b, 'ghiera')).toEqual(['VI-0002']);
+    // Search follows the category pages (docs/regole/catalogo.md#disabled-category): the branch's
+    // products are found neither by word nor by code, in any process, also for a search cached
+    // before the switch (search_cache is shared); their product page stays, for lists and carts.
+    for (const app of [t().app, b]) {
+      expect(await cerca(app, 'ghiera')).toEqual([]);
+      expect(await cerca(app, 'vite')).toEqual([]);
+      expect(await cerca(app, 'VI-0001')).toEqual([]);
+      expect((await get(app, cliente, `/api/search/prodotti?${CLIENTE}&stringa=vite&start=50&limit=50`)).totaleProdotti).toBe(0);
+    }
+    expect((await dettaglio(b, 'VI-0002')).codice_prodotto).toBe('VI-0002');
     // A product added to the hidden branch stays out of the pages too.
     await createProdotto(t().database.db, { codiceProdotto: 'VI-0003', descrizione1: 'Vite autofilettante', categoriaId: viti.id });
     const [n] = await sql()`SELECT count(*)::int AS n FROM prodotti_categorie pc JOIN prodotti p ON p.id = pc.prodotto_id WHERE p.codice_prodotto = 'VI-0003'`;
@@ -278,6 +286,8 @@ describe('categorie/toggle', () => {
         expect(codiciAlbero((await get(app, cliente, '/api/categorie/list')).categorie)).toEqual(['03', '0302', '0301', '030101']);
         expect(await pagina(app, '03')).toEqual({ codici: ['TA-0001', 'VI-0001', 'VI-0002', 'VI-0003'], totale: 4 });
         expect((await pagina(app, '030101')).codici).toEqual(['VI-0001', 'VI-0003']);
+        expect((await cerca(app, 'vite')).sort()).toEqual(['VI-0001', 'VI-0002', 'VI-0003']);
+        expect(await cerca(app, 'VI-0001')).toEqual(['VI-0001']);
       }
     }, NOTICE);
 
@@ -300,7 +310,7 @@ describe('categorie/toggle', () => {
     expect((await pagina(t().app, '0302')).codici).toEqual(['TA-0001']);
     // A moved product follows its new category's visibility.
     const [spostato] = await db.update(prodotti).set({ categoriaId: tasselli.id }).where(eq(prodotti.codiceProdotto, 'VI-0003')).returning();
-    await t().app.deps.catalogo.invalidate({ prodotti: [spostato!.id] });
+    t().app.deps.catalogo.clear({ prodotti: [spostato!.id] });
     expect((await pagina(t().app, '0302')).codici).toEqual(['TA-0001', 'VI-0003']);
   });
 });

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../server/app.js';
 import type { ErpConfig } from '../../../server/config.js';
+import { fileDi, usaArchivio } from '../../support/archivi.js';
 import { createAdmin, createAzienda, createCliente, createProdotto, createUtente } from '../../support/factories.js';
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
 
@@ -195,6 +196,55 @@ describe('orders out to the ERP', () => {
       expect(cliente.statusCode).toBe(403);
       const nessuno = await app.inject({ method: 'GET', url: '/api/erp/ordini' });
       expect(nessuno.statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+// With media on S3 (MEDIA_STORE=s3) the order files can go to the bucket instead of a folder
+// (ERP_EXPORT_PREFIX): the ERP lists the prefix and reads them there (docs/erp.md).
+describe('orders out to the ERP as files in the S3 bucket', () => {
+  const s3 = usaArchivio('s3');
+  const conS3 = () => buildApp({ ...t().config, ...s3.config(), erp: { exportPrefix: '.erp/ordini/' } }, { logger: false });
+
+  it('one CSV and one JSON per order under the prefix, each whole; never served under /media/', async () => {
+    const app = await conS3();
+    try {
+      const id = await ordina(app, 2);
+      await app.deps.lavori.esegui();
+      await vi.waitFor(async () => expect((await stato(id)).erp_stato).toBe('inviato'), { timeout: 10_000 });
+      const file = fileDi(app.deps.config);
+      expect(await file.elenca('.erp/ordini/')).toEqual([`.erp/ordini/ordine-${id}.csv`, `.erp/ordini/ordine-${id}.json`]);
+      const json = JSON.parse((await file.leggi(`.erp/ordini/ordine-${id}.json`))!.toString('utf8'));
+      expect(json).toMatchObject({ chiave_idempotenza: `portale-ordine-${id}`, ordine_id: id, totale: '2.500', righe: [{ codice_prodotto: 'A1', quantita: 2 }] });
+      const [testa, riga] = parse((await file.leggi(`.erp/ordini/ordine-${id}.csv`))!, { delimiter: ';', bom: true }) as string[][];
+      expect(testa![0]).toBe('ordine_id');
+      expect(riga!.slice(7)).toEqual(['1', 'A1', 'Vite àèì', '2', '2', '0', '1,250', '2,500']);
+      expect((await app.inject({ url: `/media/.erp/ordini/ordine-${id}.json` })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a bucket that is down: the order waits in error and reaches the bucket once it is back', async () => {
+    const app = await conS3();
+    try {
+      await s3.server()!.ferma();
+      let id = 0;
+      try {
+        id = await ordina(app, 1);
+        await app.deps.lavori.esegui();
+        await vi.waitFor(async () => expect(await stato(id)).toMatchObject({
+          erp_stato: 'errore', erp_errore: 'Archivio dei file non raggiungibile: riprova tra qualche minuto.',
+        }), { timeout: 10_000 });
+      } finally {
+        await s3.server()!.avvia();
+      }
+      await subito(id);
+      await app.deps.lavori.esegui();
+      await vi.waitFor(async () => expect((await stato(id)).erp_stato).toBe('inviato'), { timeout: 10_000 });
+      expect(await fileDi(app.deps.config).elenca(`.erp/ordini/ordine-${id}.`)).toHaveLength(2);
     } finally {
       await app.close();
     }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/client.js';
+import { ArchivioLocale } from '../../../server/lib/archivio/archivio-locale.js';
 import { leggiMappa } from '../../../server/import/colonne.js';
 import type { TipoImport } from '../../../server/import/definizione.js';
 import { importa } from '../../../server/import/importa.js';
@@ -17,7 +18,7 @@ const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-campioni-media-'
 beforeAll(async () => {
   const tdb = await createTestDatabase();
   ({ database, drop } = tdb);
-  await seedDemo(database.db, database.sql, { mediaDir, now: new Date('2025-03-14T09:30:00Z') });
+  await seedDemo(database.db, database.sql, { archivio: new ArchivioLocale(mediaDir), now: new Date('2025-03-14T09:30:00Z') });
 });
 afterAll(async () => {
   await drop?.();
@@ -26,7 +27,7 @@ afterAll(async () => {
 
 describe('the sample import files', () => {
   it('import into the demo data without a refused row, in the order docs/import.md gives, and a second time change nothing', async () => {
-    const tipi: TipoImport[] = ['categorie', 'articoli', 'listini', 'giacenze', 'clienti', 'prezzi_netti'];
+    const tipi: TipoImport[] = ['categorie', 'articoli', 'listini', 'giacenze', 'clienti', 'prezzi_netti', 'codici_cliente'];
     expect(fs.readdirSync(CAMPIONI).filter((f) => f.endsWith('.csv')).sort()).toEqual(tipi.map((t) => `${t}.csv`).sort());
     for (const giro of [1, 2]) {
       for (const tipo of tipi) {

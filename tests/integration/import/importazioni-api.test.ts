@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Task } from 'graphile-worker';
-import { importaFile } from '../../../server/import/in-coda.js';
 import { createAdmin, createCliente, createProdotto, createUtente } from '../../support/factories.js';
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
 import { carica as caricaImport, finita as fineImport, modulo } from '../../support/importazioni.js';
@@ -147,58 +145,6 @@ describe('importazioni (admin screen and ERP push)', () => {
     // The run's job has let its file go.
     await expect.poll(async () => (await sql`SELECT file_salvato FROM importazioni WHERE id = ${id}`)[0]!.file_salvato,
       { timeout: 10_000, interval: 50 }).toBeNull();
-  });
-
-  it('a queued file that cannot be run waits for its next attempt, then ends failed and is let go', async () => {
-    const { sql } = t().database;
-    const perso = path.join(t().config.mediaDir, '.importazioni', 'perso.csv');
-    const [{ id }] = await sql<{ id: number }[]>`
-      INSERT INTO importazioni (tipo, file, origine, autore, soglia, stato, file_salvato)
-      VALUES ('giacenze', 'perso.csv', 'admin', 'tec.import', 1, 'in_attesa', ${perso}) RETURNING id`;
-    const task = importaFile(t().database.db, { databaseUrl: t().config.databaseUrl, dataDir: t().config.dataDir, memoriaMb: 512 }, { warn: () => {} });
-    const tentativo = (attempts: number) => ({ job: { attempts, max_attempts: 3 } }) as unknown as Parameters<Task>[1];
-    const record = async () => (await sql<{ stato: string; motivo: string | null; file_salvato: string | null }[]>`
-      SELECT stato, motivo, file_salvato FROM importazioni WHERE id = ${id}`)[0]!;
-    await expect(task({ id }, tentativo(1))).rejects.toThrow(/ENOENT/);
-    expect(await record()).toMatchObject({ stato: 'in_attesa', file_salvato: perso });
-    // The last attempt records the failure and ends the job (nothing left to retry).
-    await task({ id }, tentativo(3));
-    expect(await record()).toMatchObject({ stato: 'fallita', motivo: expect.stringMatching(/^Importazione non riuscita dopo 3 tentativi/), file_salvato: null });
-    // A job that comes again after its run has ended does nothing.
-    await task({ id }, tentativo(1));
-    expect((await record()).stato).toBe('fallita');
-  });
-
-  it('a run whose server died during its last attempt ends failed at the job\'s extra attempt, its file let go', async () => {
-    const { sql } = t().database;
-    const dir = path.join(t().config.mediaDir, '.importazioni');
-    fs.mkdirSync(dir, { recursive: true });
-    const salvato = path.join(dir, 'orfano.csv');
-    fs.writeFileSync(salvato, 'codice_prodotto;disponibilita\nIMP1;1\n');
-    const [{ id }] = await sql<{ id: number }[]>`
-      INSERT INTO importazioni (tipo, file, origine, autore, soglia, stato, file_salvato)
-      VALUES ('giacenze', 'orfano.csv', 'admin', 'tec.import', 1, 'in_corso', ${salvato}) RETURNING id`;
-    const task = importaFile(t().database.db, { databaseUrl: t().config.databaseUrl, dataDir: t().config.dataDir, memoriaMb: 512 }, { warn: () => {} });
-    await task({ id }, ({ job: { attempts: 4, max_attempts: 4 } }) as unknown as Parameters<Task>[1]);
-    const [r] = await sql<{ stato: string; motivo: string; file_salvato: string | null }[]>`SELECT stato, motivo, file_salvato FROM importazioni WHERE id = ${id}`;
-    expect(r).toEqual({ stato: 'fallita', motivo: 'Importazione non riuscita: il server che la eseguiva si è fermato durante ognuno dei 3 tentativi', file_salvato: null });
-    expect(fs.existsSync(salvato)).toBe(false);
-  });
-
-  it('a retried job whose run ended with its data (the server died after the commit) only lets the file go', async () => {
-    const { sql } = t().database;
-    const dir = path.join(t().config.mediaDir, '.importazioni');
-    fs.mkdirSync(dir, { recursive: true });
-    const salvato = path.join(dir, 'applicato.csv');
-    fs.writeFileSync(salvato, 'codice_prodotto;disponibilita\nIMP1;1\n');
-    const [{ id }] = await sql<{ id: number }[]>`
-      INSERT INTO importazioni (tipo, file, origine, autore, soglia, stato, file_salvato, nuove)
-      VALUES ('giacenze', 'applicato.csv', 'admin', 'tec.import', 1, 'applicata', ${salvato}, 0) RETURNING id`;
-    const task = importaFile(t().database.db, { databaseUrl: t().config.databaseUrl, dataDir: t().config.dataDir, memoriaMb: 512 }, { warn: () => {} });
-    await task({ id }, ({ job: { attempts: 2, max_attempts: 4 } }) as unknown as Parameters<Task>[1]);
-    const [r] = await sql<{ stato: string; file_salvato: string | null }[]>`SELECT stato, file_salvato FROM importazioni WHERE id = ${id}`;
-    expect(r).toEqual({ stato: 'applicata', file_salvato: null });
-    expect(fs.existsSync(salvato)).toBe(false);
   });
 
   it('refuses what is not CSV or XLSX, a missing file or kind, and other admins', async () => {

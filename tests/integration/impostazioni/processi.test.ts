@@ -63,4 +63,27 @@ describe('switches across server processes', () => {
       expect(await cambiaManutenzione()).toBe(0);
     }
   });
+
+  it('a switch whose transaction rolls back is answered by no process, not even the one that wrote it', async () => {
+    const { sql } = t().database;
+    const { impostazioni } = t().app.deps;
+    const manutenzione = async () => (await t().app.inject({ url: '/api/manutenzione/check' })).json() as number;
+    expect(await manutenzione()).toBe(0);
+    const approvazione = await impostazioni.get('approvazione_dispositivi');
+    // The audit record fails: the switch's transaction rolls back.
+    await sql`CREATE FUNCTION rifiuta_modifica() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'rifiutata'; END $$`;
+    await sql`CREATE TRIGGER rifiuta BEFORE INSERT ON modifiche_admin FOR EACH ROW EXECUTE FUNCTION rifiuta_modifica()`;
+    try {
+      expect((await t().app.inject({ method: 'POST', url: '/api/manutenzione/change', headers: { cookie: tecnico } })).statusCode).toBe(500);
+      expect(await manutenzione()).toBe(0);
+      const aggiorna = await t().app.inject({
+        method: 'POST', url: '/api/impostazioni/update', headers: { cookie: tecnico }, payload: { approvazione_dispositivi: approvazione ? 0 : 1 },
+      });
+      expect(aggiorna.statusCode).toBe(500);
+      expect(await impostazioni.get('approvazione_dispositivi')).toBe(approvazione);
+    } finally {
+      await sql`DROP TRIGGER rifiuta ON modifiche_admin`;
+      await sql`DROP FUNCTION rifiuta_modifica()`;
+    }
+  });
 });

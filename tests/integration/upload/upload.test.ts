@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,9 +14,12 @@ import { inTransazione } from '../../../server/db/client.js';
 import type { Deps } from '../../../server/deps.js';
 import { registerErrorHandler } from '../../../server/lib/error-handler.js';
 import { defineRoute } from '../../../server/lib/route.js';
-import { conFileMedia, inTransazioneConFile, percorsoMedia } from '../../../server/lib/upload/file-media.js';
+import { type ArchivioMedia, chiaveMedia } from '../../../server/lib/archivio/archivio.js';
+import { creaArchivio } from '../../../server/lib/archivio/crea-archivio.js';
+import { conFileMedia, inTransazioneConFile } from '../../../server/lib/upload/file-media.js';
 import { cartellaTemporanea } from '../../../server/lib/upload/ricevi-file.js';
 import { riconosciTipo } from '../../../server/lib/upload/tipo-file.js';
+import { ARCHIVI, fileDi, type FileInArchivio, usaArchivio } from '../../support/archivi.js';
 import { createTestDatabase } from '../../support/test-db.js';
 
 /** Real files of each kind, made here (a real JPEG and PNG by sharp, the others by their magic bytes). */
@@ -68,10 +72,12 @@ describe('upload: kind judged from the bytes', () => {
     expect(nomeFileSicuro('   ')).toBe('');
   });
 
-  it('a media path never leaves MEDIA_DIR', () => {
-    expect(() => percorsoMedia(dir, '../', 'x.png')).toThrow(/Percorso/);
-    expect(() => percorsoMedia(dir, 'a/', '../../x.png')).toThrow(/Percorso/);
-    expect(percorsoMedia(dir, 'a/', 'x.png')).toBe(path.join(dir, 'a', 'x.png'));
+  it("a media file's key never leaves the store's root", () => {
+    for (const [d, f] of [['../', 'x.png'], ['a/', '../../x.png'], ['/etc/', 'passwd'], ['a/', ''], ['', '..'], ['a/', 'x\0.png']]) {
+      expect(() => chiaveMedia(d!, f!), `${d}${f}`).toThrow(/Percorso/);
+    }
+    expect(chiaveMedia('a/', 'x.png')).toBe('a/x.png');
+    expect(chiaveMedia('a/b/../', 'x.png')).toBe('a/x.png');
   });
 });
 
@@ -183,14 +189,21 @@ describe('upload: multipart through the route machinery (real HTTP)', () => {
   });
 });
 
-describe('upload: rows and files together or not at all (real Postgres)', () => {
+describe.each(ARCHIVI)('upload: rows and files together or not at all (real Postgres, %s)', (tipo) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-upload-tx-'));
+  const prova = usaArchivio(tipo);
   let tdb: Awaited<ReturnType<typeof createTestDatabase>>;
+  let archivio: ArchivioMedia;
+  let file: FileInArchivio;
   beforeAll(async () => {
     tdb = await createTestDatabase();
     await tdb.database.db.$client`create table prova_file (id serial primary key, file text not null check (file not like '%rifiuta%'))`;
+    const config = { mediaDir: path.join(dir, 'media'), ...prova.config() };
+    archivio = creaArchivio(config);
+    file = fileDi(config);
   });
   afterAll(async () => {
+    await archivio.chiudi();
     await tdb.drop();
     fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -200,10 +213,13 @@ describe('upload: rows and files together or not at all (real Postgres)', () => 
     await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#36c' } }).jpeg().toFile(p);
     return { campo: 'f', nome, bytes: fs.statSync(p).size, percorso: p, tipo: (await riconosciTipo(p, nome))! };
   }
+  const metadati = async (chiave: string) => sharp((await file.leggi(chiave))!).metadata();
+  /** Nothing is left on this host's disk beside the received files: the images' local copies went. */
+  const locali = () => fs.readdirSync(dir).filter((n) => n !== 'media' && !n.endsWith('.tmp'));
 
   it('a committed change keeps the file and its smaller copies', async () => {
     const f = await ricevuto('Foto Prodotto.jpg');
-    const salvato = await inTransazioneConFile(tdb.database.db, dir, async (tx, media) => {
+    const salvato = await inTransazioneConFile(tdb.database.db, archivio, async (tx, media) => {
       const c = await media.conserva(f, 'prodotti/ABC/');
       const v = await media.varianti(c, [{ suffisso: 'web', lato: 800 }, { suffisso: 'thumb', lato: 200 }]);
       await tx.$client`insert into prova_file (file) values (${c.file})`;
@@ -211,37 +227,42 @@ describe('upload: rows and files together or not at all (real Postgres)', () => 
     });
     expect(salvato.c.file).toMatch(/^foto-prodotto-[0-9a-f]{8}\.jpg$/);
     expect(fs.existsSync(f.percorso)).toBe(false);
-    const meta = await sharp(path.join(dir, 'prodotti/ABC', salvato.v.web!)).metadata();
+    expect(locali()).toEqual([]);
+    expect(await file.elenca('prodotti/ABC/')).toEqual([salvato.c.file, salvato.v.thumb!, salvato.v.web!].map((n) => `prodotti/ABC/${n}`).sort());
+    const meta = await metadati(`prodotti/ABC/${salvato.v.web!}`);
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 800, 400]);
-    expect((await sharp(path.join(dir, 'prodotti/ABC', salvato.v.thumb!)).metadata()).width).toBe(200);
+    expect((await metadati(`prodotti/ABC/${salvato.v.thumb!}`)).width).toBe(200);
+    expect((await metadati(`prodotti/ABC/${salvato.c.file}`)).format).toBe('jpeg');
   });
 
   it('a refused row (a crash between file and row) leaves no file and no row', async () => {
     const f = await ricevuto('rifiuta.jpg');
-    const prima = fs.readdirSync(path.join(dir, 'prodotti/ABC')).length;
-    await expect(inTransazioneConFile(tdb.database.db, dir, async (tx, media) => {
+    const prima = await file.elenca('prodotti/ABC/');
+    await expect(inTransazioneConFile(tdb.database.db, archivio, async (tx, media) => {
       const c = await media.conserva(f, 'prodotti/ABC/');
       await media.varianti(c, [{ suffisso: 'thumb', lato: 200 }]);
       await tx.$client`insert into prova_file (file) values (${c.file})`;
     })).rejects.toThrow();
-    expect(fs.readdirSync(path.join(dir, 'prodotti/ABC')).length).toBe(prima);
+    expect(await file.elenca('prodotti/ABC/')).toEqual(prima);
+    expect(locali()).toEqual([]);
     expect((await tdb.database.db.$client`select count(*)::int as n from prova_file where file like 'rifiuta%'`)[0]!.n).toBe(0);
   });
 
   it('files written before their transaction (conFileMedia) go when it does not commit', async () => {
     const f = await ricevuto('prima.jpg');
     const g = await ricevuto('rifiuta-dopo.jpg');
-    await expect(conFileMedia(dir, async (media) => {
+    await expect(conFileMedia(archivio, async (media) => {
       const c = await media.conserva(f, 'prodotti/PRE/');
       const d = await media.conserva(g, 'prodotti/PRE/');
       await media.varianti(c, [{ suffisso: 'thumb', lato: 200 }]);
-      expect(fs.readdirSync(path.join(dir, 'prodotti/PRE'))).toHaveLength(3);
+      expect(await file.elenca('prodotti/PRE/')).toHaveLength(3);
       await inTransazione(tdb.database.db, async (tx) => {
         await tx.$client`insert into prova_file (file) values (${c.file})`;
         await tx.$client`insert into prova_file (file) values (${d.file})`;
       });
     })).rejects.toThrow();
-    expect(fs.readdirSync(path.join(dir, 'prodotti/PRE'))).toEqual([]);
+    expect(await file.elenca('prodotti/PRE/')).toEqual([]);
+    expect(locali()).toEqual([]);
     expect((await tdb.database.db.$client`select count(*)::int as n from prova_file where file like 'prima%'`)[0]!.n).toBe(0);
   });
 
@@ -251,10 +272,33 @@ describe('upload: rows and files together or not at all (real Postgres)', () => 
     fs.writeFileSync(p, buono.subarray(0, 200));
     const f = { campo: 'f', nome: 'rotta.jpg', bytes: 200, percorso: p, tipo: (await riconosciTipo(p, 'rotta.jpg'))! };
     expect(f.tipo.ext).toBe('jpg');
-    await expect(inTransazioneConFile(tdb.database.db, dir, async (_tx, media) => {
+    await expect(inTransazioneConFile(tdb.database.db, archivio, async (_tx, media) => {
       const c = await media.conserva(f, 'prodotti/XYZ/');
       await media.varianti(c, [{ suffisso: 'thumb', lato: 200 }]);
     })).rejects.toThrow(/non è leggibile/);
-    expect(fs.readdirSync(path.join(dir, 'prodotti/XYZ'))).toEqual([]);
+    expect(await file.elenca('prodotti/XYZ/')).toEqual([]);
+  });
+
+  it('a 12 MB document is stored whole (with S3, in parts of 5 MB)', async () => {
+    const p = path.join(dir, 'grande.tmp');
+    const dati = crypto.randomBytes(12 * MB);
+    fs.writeFileSync(p, dati);
+    const f = { campo: 'f', nome: 'grande.zip', bytes: dati.length, percorso: p, tipo: { famiglia: 'documento', ext: 'zip', mime: 'application/zip' } as const };
+    const c = await conFileMedia(archivio, (media) => media.conserva(f, 'documenti/'));
+    expect((await file.leggi(`documenti/${c.file}`))!.equals(dati)).toBe(true);
+    expect(fs.existsSync(p)).toBe(false);
+  });
+
+  it.runIf(tipo === 's3')('a store that is down: 503 in Italian, no file kept, the local copies removed', async () => {
+    const f = await ricevuto('giu.jpg');
+    await prova.server()!.ferma();
+    try {
+      await expect(conFileMedia(archivio, (media) => media.conserva(f, 'prodotti/GIU/')))
+        .rejects.toMatchObject({ statusCode: 503, code: 'archivio_non_raggiungibile', message: 'Archivio dei file non raggiungibile: riprova tra qualche minuto.' });
+    } finally {
+      await prova.server()!.avvia();
+    }
+    expect(await file.elenca('prodotti/GIU/')).toEqual([]);
+    expect(locali()).toEqual([]);
   });
 });

@@ -71,4 +71,13 @@ describe("ending a user's sessions reaches every server process", () => {
     expect((await t().app.inject({ url: liste(u.codice), headers: { cookie } })).statusCode).toBe(200);
     await vi.waitFor(async () => expect((await b.inject({ url: liste(u.codice), headers: { cookie } })).statusCode).toBe(200), NOTICE);
   });
+
+  // Last: it logs the admin out too.
+  it("an operator's TRUNCATE sessioni (everybody logged out) reaches every process", async () => {
+    const { cookie } = await sessioneInUso();
+    await t().database.sql`TRUNCATE sessioni`;
+    await vi.waitFor(async () => {
+      for (const app of [t().app, b]) expect(await stato(app, cookie)).toBe(401);
+    }, NOTICE);
+  });
 });

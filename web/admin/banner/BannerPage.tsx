@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { MSG_MULTIMEDIA, TIPOLOGIA_BANNER, type MultimediaItem } from '../../../shared/media.js';
-import { PencilIcon, TrashIcon } from '../../components/Icone';
+import { PencilIcon } from '../../components/Icone';
+import { PulsanteCestino } from '../../components/PulsanteCestino';
 import { QueryView } from '../../components/QueryView';
 import { useToast } from '../../components/Toast';
+import { Scheda } from '../../components/Scheda';
 import { useConfirmAction } from '../../hooks/useConfirmAction';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
@@ -32,16 +34,11 @@ export function BannerPage() {
       </div>
       <p className="page-sub">I banner laterali della home dei clienti, dall'alto in basso: un'immagine e la pagina o il sito a cui porta.</p>
       <div className="banner-layout">
-        <section className="card banner-lista" aria-labelledby="banner-elenco">
-          <div className="card-head">
-            <h2 id="banner-elenco">Banner laterali</h2>
-            <span className="spacer" />
-            {query.data && <span className="badge">{query.data.length}</span>}
-          </div>
+        <Scheda titolo="Banner laterali" className="banner-lista" aDestra={query.data && <span className="badge">{query.data.length}</span>}>
           <QueryView query={query} loadingLabel="Caricamento banner…" isEmpty={(d) => d.length === 0} empty={MSG_MULTIMEDIA.vuoto}>
             {(banner) => <ElencoBanner banner={banner} />}
           </QueryView>
-        </section>
+        </Scheda>
         <MultimediaForm tipologia={TIPOLOGIA_BANNER} titolo="Nuovo banner" />
       </div>
     </>
@@ -91,9 +88,7 @@ function ElencoBanner({ banner }: { banner: MultimediaItem[] }) {
             <Link to={paths.adminMultimediaDettaglio.href(b.id)} state={INDIETRO} className="btn btn-ghost icon-btn" aria-label={`Modifica ${b.nome}`}>
               <PencilIcon />
             </Link>
-            <button type="button" className="btn btn-ghost icon-btn icon-btn-danger" aria-label={`Cancella ${b.nome}`} disabled={occupato} onClick={() => void elimina(b)}>
-              <TrashIcon />
-            </button>
+            <PulsanteCestino label={`Cancella ${b.nome}`} disabled={occupato} onClick={() => void elimina(b)} />
           </div>
         </li>
       ))}

@@ -5,6 +5,7 @@ import { nomeListino } from '../../../shared/listini.js';
 import { BackButton } from '../../components/BackButton';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PaginaDettaglio } from '../../components/PaginaDettaglio';
+import { Scheda } from '../../components/Scheda';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { paths } from '../../paths';
 import { clienteQuery } from './api';
@@ -38,12 +39,9 @@ export function ClienteDettaglioPage() {
             <UtentiCliente cliente={c} />
           </div>
           <AziendeSedi cliente={c} />
-          <section className="card cliente-section" aria-labelledby="cliente-budget">
-            <div className="card-head">
-              <h2 id="cliente-budget">Budget</h2>
-            </div>
+          <Scheda titolo="Budget" className="cliente-section">
             <BudgetForm clienteId={c.id} />
-          </section>
+          </Scheda>
           <StoricoModifiche clienteId={c.id} />
         </>
       )}
@@ -53,10 +51,7 @@ export function ClienteDettaglioPage() {
 
 function DatiCliente({ cliente: c }: { cliente: ClienteDettaglio }) {
   return (
-    <section className="card" aria-labelledby="cliente-dati">
-      <div className="card-head">
-        <h2 id="cliente-dati">Dati cliente</h2>
-      </div>
+    <Scheda titolo="Dati cliente">
       <dl className="kv card-body cliente-kv">
         <dt>Codice</dt>
         <dd className="mono">{c.codice}</dd>
@@ -73,7 +68,7 @@ function DatiCliente({ cliente: c }: { cliente: ClienteDettaglio }) {
         <dt>Listino</dt>
         <dd>{nomeListino(c.lis_maga)}</dd>
       </dl>
-    </section>
+    </Scheda>
   );
 }
 
@@ -100,32 +95,24 @@ const colonneSedi: Column<Sede>[] = [
 
 function UtentiCliente({ cliente: c }: { cliente: ClienteDettaglio }) {
   return (
-    <section className="card" aria-labelledby="cliente-utenti">
-      <div className="card-head">
-        <h2 id="cliente-utenti">Utenti</h2>
-        <span className="spacer" />
-        <span className="badge">{c.utenti.length}</span>
-      </div>
-      <DataTable label="Utenti del cliente" rows={c.utenti} columns={colonneUtenti} rowKey={(u) => u.id} empty="Nessun utente disponibile." />
-    </section>
+    <Scheda titolo="Utenti" aDestra={<span className="badge">{c.utenti.length}</span>}>
+      <DataTable label="Utenti del cliente" rows={c.utenti} columns={colonneUtenti} empty="Nessun utente disponibile." />
+    </Scheda>
   );
 }
 
 function AziendeSedi({ cliente: c }: { cliente: ClienteDettaglio }) {
   return (
-    <section className="card cliente-section" aria-labelledby="cliente-sedi">
-      <div className="card-head">
-        <h2 id="cliente-sedi">Azienda e sedi</h2>
-      </div>
+    <Scheda titolo="Azienda e sedi" className="cliente-section">
       {c.aziende.length === 0 && <p className="card-body muted cliente-vuoto">Nessuna azienda collegata.</p>}
       {c.aziende.map((a) => (
         <div key={a.id} className="cliente-azienda">
           <h3>
             {a.ragione_sociale} <span className="muted mono">({a.codice})</span>
           </h3>
-          <DataTable label={`Sedi di ${a.ragione_sociale}`} rows={a.sedi} columns={colonneSedi} rowKey={(s) => s.id} empty="Nessuna sede registrata." />
+          <DataTable label={`Sedi di ${a.ragione_sociale}`} rows={a.sedi} columns={colonneSedi} empty="Nessuna sede registrata." />
         </div>
       ))}
-    </section>
+    </Scheda>
   );
 }

@@ -1,12 +1,12 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { type ClienteAdmin, STRINGA_CLIENTI_MAX } from '../../../shared/anagrafica.js';
 import { nomeListino } from '../../../shared/listini.js';
 import { type Column, DataTable } from '../../components/DataTable';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { totaleDi, usePaginaElenco } from '../../hooks/usePaginaElenco';
 import { usePaging } from '../../hooks/usePaging';
 import { paths } from '../../paths';
-import { ElencoCercabile } from '../ElencoCercabile';
+import { ElencoPaginato } from '../ElencoPaginato';
 import { useRicercaNellUrl } from '../ricercaUrl';
 import { clientiQuery } from './api';
 import './clienti.css';
@@ -39,45 +39,22 @@ const columns: Column<ClienteAdmin>[] = [
 export function ClientiPage() {
   useDocumentTitle('Clienti');
   const navigate = useNavigate();
-  const { start, limit, page, sizes, setPage, setLimit } = usePaging();
-  const { stringa, testo, setTesto } = useRicercaNellUrl();
-
-  // One query, two views of it: the rows for the table, the total for the count and the pages.
-  const lista = clientiQuery(stringa, start, limit);
-  const rows = useQuery({ ...lista, placeholderData: keepPreviousData, select: (d) => d.clienti });
-  const { data: totale } = useQuery({ ...lista, placeholderData: keepPreviousData, select: (d) => d.totale });
+  const paging = usePaging();
+  const ricerca = useRicercaNellUrl();
+  const pagina = usePaginaElenco(clientiQuery(ricerca.stringa, paging.start, paging.limit), (d) => d.clienti, totaleDi);
 
   return (
     <>
       <div className="page-head">
         <h1>Clienti</h1>
       </div>
-      <ElencoCercabile
-        voce={['cliente', 'clienti']}
-        totale={totale}
-        stringa={stringa}
-        testo={testo}
-        onTesto={setTesto}
-        placeholder="Codice, ragione sociale o email"
-        maxLength={STRINGA_CLIENTI_MAX}
-        limit={limit}
-        sizes={sizes}
-        onLimit={setLimit}
-        page={page}
-        onPage={setPage}
-        caricando={rows.isFetching}
-      >
-        <DataTable
-          label="Clienti"
-          className="clienti-table"
-          query={rows}
-          columns={columns}
-          rowKey={(c) => c.id}
-          empty="Nessun cliente disponibile."
-          loadingLabel="Caricamento clienti…"
+      <ElencoPaginato voce={['cliente', 'clienti']} paging={paging} pagina={pagina}
+        ricerca={{ ...ricerca, placeholder: 'Codice, ragione sociale o email', maxLength: STRINGA_CLIENTI_MAX }}>
+        <DataTable label="Clienti" className="clienti-table" query={pagina.righe} columns={columns}
+          empty="Nessun cliente disponibile." loadingLabel="Caricamento clienti…"
           onRowClick={(c) => void navigate(paths.adminClienteDettaglio.href(c.id))}
         />
-      </ElencoCercabile>
+      </ElencoPaginato>
     </>
   );
 }

@@ -136,7 +136,6 @@ function TabellaDispositivi({ query }: { query: TableQuery<Dispositivo> }) {
       className="dispositivi-table"
       query={query}
       columns={columns}
-      rowKey={(d) => d.id}
       empty={EMPTY}
       loadingLabel={LOADING}
       errorTitle={MSG_DISPOSITIVI.erroreCaricamento}

@@ -47,7 +47,6 @@ export function DispositiviUtente({ utenteId, nome }: { utenteId: number; nome: 
         className="dispositivi-utente-table"
         query={query}
         columns={[stato, ...colonne]}
-        rowKey={(d) => d.id}
         empty="Nessun dispositivo collegato a questo utente."
         loadingLabel="Caricamento dispositivi in corso..."
         errorTitle={MSG_DISPOSITIVI.erroreCaricamento}

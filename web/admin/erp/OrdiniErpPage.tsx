@@ -1,13 +1,13 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { ETICHETTE_STATO_ERP, type OrdineErp, STATI_ERP } from '../../../shared/erp.js';
 import { type Column, DataTable } from '../../components/DataTable';
 import { SelectField } from '../../components/form/SelectField';
-import { Pagination } from '../../components/Pagination';
 import { useConfirmAction } from '../../hooks/useConfirmAction';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { totaleDi, usePaginaElenco } from '../../hooks/usePaginaElenco';
 import { usePaging } from '../../hooks/usePaging';
-import { formatDataOra, formatEuro2, formatIntero } from '../../lib/formato';
+import { formatDataOra, formatEuro2 } from '../../lib/formato';
+import { ElencoPaginato } from '../ElencoPaginato';
 import { type FiltroErp, ordiniErpQuery, useReinvia } from './api';
 import './erp.css';
 
@@ -17,7 +17,6 @@ const FILTRI: { value: FiltroErp; label: string }[] = [
   ...STATI_ERP.map((s) => ({ value: s, label: ETICHETTE_STATO_ERP[s] })),
 ];
 const FILTRI_VALIDI = new Set<string>(FILTRI.map((f) => f.value));
-
 
 function Stato({ o }: { o: OrdineErp }) {
   const tono = o.erp_stato === 'inviato' ? ' is-ok' : o.erp_stato === 'errore' ? '' : o.erp_stato === 'in_attesa' ? ' is-wait' : ' is-neutral';
@@ -31,12 +30,10 @@ function Stato({ o }: { o: OrdineErp }) {
 export function OrdiniErpPage() {
   useDocumentTitle('Ordini ERP');
   const [params, setParams] = useSearchParams();
-  const { start, limit, page, sizes, setPage, setLimit } = usePaging();
+  const paging = usePaging();
   const grezzo = params.get('stato') ?? '';
   const stato = (FILTRI_VALIDI.has(grezzo) ? grezzo : '') as FiltroErp;
-  const pagina = ordiniErpQuery(stato, start, limit);
-  const rows = useQuery({ ...pagina, placeholderData: keepPreviousData, select: (d) => d.ordini });
-  const { data: totale } = useQuery({ ...pagina, placeholderData: keepPreviousData, select: (d) => d.totale });
+  const pagina = usePaginaElenco(ordiniErpQuery(stato, paging.start, paging.limit), (d) => d.ordini, totaleDi);
   const reinvia = useReinvia();
   const confermaEFai = useConfirmAction();
 
@@ -65,34 +62,15 @@ export function OrdiniErpPage() {
     return p;
   }, { replace: true });
 
-  const totalPages = totale === undefined ? 0 : Math.ceil(totale / limit);
   return (
     <>
       <div className="page-head">
         <h1>Ordini ERP</h1>
       </div>
-      <p className="page-sub" aria-live="polite">
-        {totale === undefined ? '\u00a0' : totale === 1 ? '1 ordine' : `${formatIntero(totale)} ordini`}
-      </p>
-      <section className="card" aria-label="Invio degli ordini all'ERP">
-        <div className="list-toolbar">
-          <SelectField layout="inline" label="Stato" value={stato} options={FILTRI} onChange={(e) => filtra(e.target.value)} />
-          <SelectField
-            layout="inline"
-            label="Ordini per pagina"
-            value={limit}
-            options={sizes.map((n) => ({ value: n, label: String(n) }))}
-            onChange={(e) => setLimit(Number(e.target.value))}
-          />
-        </div>
-        <DataTable
-          label="Ordini e stato dell'invio all'ERP"
-          className="erp-table"
-          query={rows}
-          columns={columns}
-          rowKey={(o) => o.id}
-          empty="Nessun ordine da mostrare."
-          loadingLabel="Caricamento ordini…"
+      <ElencoPaginato voce={['ordine', 'ordini']} paging={paging} pagina={pagina} etichetta="Invio degli ordini all'ERP"
+        filtri={<SelectField layout="inline" label="Stato" value={stato} options={FILTRI} onChange={(e) => filtra(e.target.value)} />}>
+        <DataTable label="Ordini e stato dell'invio all'ERP" className="erp-table" query={pagina.righe} columns={columns}
+          empty="Nessun ordine da mostrare." loadingLabel="Caricamento ordini…"
           actions={(o) => (o.erp_stato === 'inviato' || o.erp_stato === 'in_attesa' ? null : (
             <button
               type="button"
@@ -109,12 +87,7 @@ export function OrdiniErpPage() {
             </button>
           ))}
         />
-      </section>
-      {totalPages > 1 && (
-        <div className="list-paging">
-          <Pagination currentPage={page} totalPages={totalPages} onPageChange={setPage} disabled={rows.isFetching} label="Pagine ordini" />
-        </div>
-      )}
+      </ElencoPaginato>
     </>
   );
 }

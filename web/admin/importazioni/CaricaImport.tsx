@@ -4,6 +4,7 @@ import { importInCorso, MAX_IMPORT_BYTES, MSG_IMPORT } from '../../../shared/imp
 import { MSG_UPLOAD } from '../../../shared/upload.js';
 import { type OutputOfRapporto, TIPI_IMPORT, type TipoImport } from './tipi';
 import { ErrorState } from '../../components/ErrorState';
+import { Scheda } from '../../components/Scheda';
 import { CheckboxField } from '../../components/form/CheckboxField';
 import { InputField } from '../../components/form/InputField';
 import { SelectField } from '../../components/form/SelectField';
@@ -18,6 +19,7 @@ import { RigheScartate } from './RigheScartate';
 
 const ETICHETTE: Record<TipoImport, string> = {
   articoli: 'Articoli', listini: 'Listini', giacenze: 'Giacenze', clienti: 'Clienti', prezzi_netti: 'Prezzi netti', categorie: 'Categorie',
+  codici_cliente: 'Codici cliente',
 };
 const ACCEPT = '.csv,.txt,.xlsx';
 
@@ -81,10 +83,7 @@ export function CaricaImport() {
   };
 
   return (
-    <section className="card" aria-labelledby="imp-carica">
-      <div className="card-head">
-        <h2 id="imp-carica">Carica un file</h2>
-      </div>
+    <Scheda titolo="Carica un file">
       <form className="card-body imp-form" onSubmit={onSubmit} noValidate>
         <div className="imp-campi">
           <SelectField
@@ -138,7 +137,7 @@ export function CaricaImport() {
         {seguita.isError && <ErrorState riga error={seguita.error} message={errorMessage(seguita.error)} onRetry={() => void seguita.refetch()} />}
       </form>
       {rapporto && !importInCorso(rapporto.importazione) && <Rapporto r={rapporto} />}
-    </section>
+    </Scheda>
   );
 }
 

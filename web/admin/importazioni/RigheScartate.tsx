@@ -1,8 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { type Column, DataTable } from '../../components/DataTable';
-import { Pagination } from '../../components/Pagination';
+import { PagineElenco } from '../../components/Pagination';
 import { useToast } from '../../components/Toast';
+import { totaleDi, usePaginaElenco } from '../../hooks/usePaginaElenco';
+import { usePagingLocale } from '../../hooks/usePaging';
 import { errorMessage } from '../../lib/api';
 import { formatIntero, VUOTO } from '../../lib/formato';
 import { erroriQuery, scaricaErrori } from './api';
@@ -21,23 +21,19 @@ const colonne: Column<RigaScartata>[] = [
 
 /** A run's refused rows with their reasons, a page at a time, and all of them as a CSV file. */
 export function RigheScartate({ id, file, scartate }: { id: number; file: string; scartate: number }) {
-  const [start, setStart] = useState(0);
-  const pagina = useQuery({ ...erroriQuery(id, start, PAGINA), placeholderData: keepPreviousData });
+  const paging = usePagingLocale(PAGINA);
+  // Rows are numbered across pages: the row's key.
+  const { righe, conti: registrate = 0 } = usePaginaElenco(
+    erroriQuery(id, paging.start, PAGINA), (d) => d.errori.map((e, n) => ({ ...e, n: paging.start + n })), totaleDi,
+  );
   const toast = useToast();
-  const registrate = pagina.data?.totale ?? 0;
-  const pagine = Math.ceil(registrate / PAGINA);
   return (
     <>
       <h3 className="imp-sub">Righe scartate ({formatIntero(scartate)})</h3>
       <DataTable label="Righe scartate" scrollClassName="imp-errori" columns={colonne} empty="Nessuna riga scartata."
-        query={{ ...pagina, data: pagina.data?.errori.map((e, n) => ({ ...e, n: start + n })) }} rowKey={(e) => e.n}
-        loadingLabel="Caricamento righe scartate…" />
-      {pagine > 1 && (
-        <div className="list-paging">
-          <Pagination currentPage={Math.floor(start / PAGINA) + 1} totalPages={pagine} onPageChange={(p) => setStart((p - 1) * PAGINA)} disabled={pagina.isFetching} label="Pagine righe scartate" />
-        </div>
-      )}
-      {pagina.data && scartate > registrate && <p className="muted">Sono registrate le prime {formatIntero(registrate)}.</p>}
+        query={righe} rowKey={(e) => e.n} loadingLabel="Caricamento righe scartate…" />
+      <PagineElenco paging={paging} pagine={Math.ceil(registrate / PAGINA)} caricando={righe.isFetching} label="Pagine righe scartate" />
+      {righe.data && scartate > registrate && <p className="muted">Sono registrate le prime {formatIntero(registrate)}.</p>}
       <button type="button" className="btn btn-sm" onClick={() => void scaricaErrori(id, file).catch((err: unknown) => toast.error(errorMessage(err)))}>
         Scarica le righe scartate (CSV)
       </button>

@@ -1,9 +1,11 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ETICHETTE_STATO_IMPORT, type Importazione, importInCorso } from '../../../shared/importazioni.js';
 import { type Column, DataTable } from '../../components/DataTable';
-import { Pagination } from '../../components/Pagination';
+import { PagineElenco } from '../../components/Pagination';
 import { useToast } from '../../components/Toast';
+import { Scheda } from '../../components/Scheda';
+import { totaleDi, usePaginaElenco } from '../../hooks/usePaginaElenco';
+import { usePagingLocale } from '../../hooks/usePaging';
 import { errorMessage } from '../../lib/api';
 import { formatDataOra, formatDurata, formatIntero } from '../../lib/formato';
 import { scaricaErrori, storicoQuery } from './api';
@@ -19,12 +21,10 @@ function Stato({ i }: { i: Importazione }) {
 
 /** The history of the runs (who, when, file, kind, counts, duration), with each run's refused rows as CSV. */
 export function StoricoImport() {
-  const [start, setStart] = useState(0);
+  const paging = usePagingLocale(LIMIT);
   const [inCorso, setInCorso] = useState(false);
-  const pagina = storicoQuery(start, LIMIT, inCorso);
-  const rows = useQuery({ ...pagina, placeholderData: keepPreviousData, select: (d) => d.importazioni });
-  const { data: totale = 0 } = useQuery({ ...pagina, placeholderData: keepPreviousData, select: (d) => d.totale });
-  const qualcunoInCorso = rows.data?.some(importInCorso) ?? false;
+  const { righe, conti: totale = 0 } = usePaginaElenco(storicoQuery(paging.start, LIMIT, inCorso), (d) => d.importazioni, totaleDi);
+  const qualcunoInCorso = righe.data?.some(importInCorso) ?? false;
   if (qualcunoInCorso !== inCorso) setInCorso(qualcunoInCorso);
   const toast = useToast();
 
@@ -41,20 +41,10 @@ export function StoricoImport() {
     { key: 'scartate', header: 'Scartate', align: 'end', cell: (i) => formatIntero(i.scartate) },
     { key: 'durata', header: 'Durata', align: 'end', className: 'nowrap', cell: (i) => formatDurata(i.durata_ms) },
   ];
-  const pagine = Math.ceil(totale / LIMIT);
   return (
-    <section className="card" aria-labelledby="imp-storico">
-      <div className="card-head">
-        <h2 id="imp-storico">Storico importazioni</h2>
-      </div>
-      <DataTable
-        label="Storico importazioni"
-        className="imp-storico"
-        query={rows}
-        columns={columns}
-        rowKey={(i) => i.id}
-        empty="Nessuna importazione eseguita."
-        loadingLabel="Caricamento storico…"
+    <Scheda titolo="Storico importazioni">
+      <DataTable label="Storico importazioni" className="imp-storico" query={righe} columns={columns}
+        empty="Nessuna importazione eseguita." loadingLabel="Caricamento storico…"
         actions={(i) => (i.scartate > 0 ? (
           <button
             type="button"
@@ -65,11 +55,7 @@ export function StoricoImport() {
           </button>
         ) : null)}
       />
-      {pagine > 1 && (
-        <div className="list-paging">
-          <Pagination currentPage={Math.floor(start / LIMIT) + 1} totalPages={pagine} onPageChange={(p) => setStart((p - 1) * LIMIT)} disabled={rows.isFetching} label="Pagine storico importazioni" />
-        </div>
-      )}
-    </section>
+      <PagineElenco paging={paging} pagine={Math.ceil(totale / LIMIT)} caricando={righe.isFetching} label="Pagine storico importazioni" />
+    </Scheda>
   );
 }

@@ -4,6 +4,7 @@ import type { TokenApiItem } from '../../../shared/token.js';
 import { type Column, DataTable } from '../../components/DataTable';
 import { InputField } from '../../components/form/InputField';
 import { useToast } from '../../components/Toast';
+import { Scheda } from '../../components/Scheda';
 import { useConfirmAction } from '../../hooks/useConfirmAction';
 import { errorMessage } from '../../lib/api';
 import { formatDataOra } from '../../lib/formato';
@@ -47,10 +48,7 @@ export function TokenApi() {
   ];
 
   return (
-    <section className="card" aria-labelledby="imp-token">
-      <div className="card-head">
-        <h2 id="imp-token">Token API del gestionale</h2>
-      </div>
+    <Scheda titolo="Token API del gestionale">
       <div className="card-body">
         <p className="muted">
           Il gestionale invia i file a <code>POST /api/importazioni/push</code> con l'intestazione <code>Authorization: Bearer &lt;token&gt;</code> e ne legge l'esito con <code>GET /api/importazioni/esito?id=…</code>.
@@ -80,7 +78,6 @@ export function TokenApi() {
         label="Token API"
         query={query}
         columns={columns}
-        rowKey={(t) => t.id}
         empty="Nessun token creato."
         loadingLabel="Caricamento token…"
         actions={(t) => (t.revocato_at ? null : (
@@ -98,6 +95,6 @@ export function TokenApi() {
           </button>
         ))}
       />
-    </section>
+    </Scheda>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { QueryView } from '../../components/QueryView';
+import { Scheda } from '../../components/Scheda';
 import { useDialogs } from '../../components/Modal';
 import { useToast } from '../../components/Toast';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -64,15 +65,7 @@ function Interruttori({ stato, refetch }: { stato: ImpostazioniStato; refetch: (
 }
 
 function Sezione({ titolo, children }: { titolo: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section className="card" aria-labelledby={id}>
-      <div className="card-head">
-        <h3 id={id}>{titolo}</h3>
-      </div>
-      <div className="card-body">{children}</div>
-    </section>
-  );
+  return <Scheda titolo={titolo} livello={3}><div className="card-body">{children}</div></Scheda>;
 }
 
 /**

@@ -11,6 +11,7 @@ import { SelectField } from '../../components/form/SelectField';
 import { TextareaField } from '../../components/form/TextareaField';
 import { PaginaDettaglio } from '../../components/PaginaDettaglio';
 import { useToast } from '../../components/Toast';
+import { Scheda } from '../../components/Scheda';
 import { useConfirmAction } from '../../hooks/useConfirmAction';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
@@ -108,10 +109,7 @@ function DatiForm({ item }: { item: MultimediaItem }) {
   };
 
   return (
-    <section className="card" aria-labelledby="mm-dati">
-      <div className="card-head">
-        <h2 id="mm-dati">Dati</h2>
-      </div>
+    <Scheda titolo="Dati">
       <form className="card-body mm-dati" onSubmit={(e) => void salva(e)} noValidate>
         <InputField label="Nome" required maxLength={NOME_MAX} value={campi.nome} onChange={set('nome')} autoComplete="off"
           error={campi.nome.trim() === '' ? MSG_MULTIMEDIA.nomeObbligatorio : undefined} />
@@ -132,7 +130,7 @@ function DatiForm({ item }: { item: MultimediaItem }) {
           </button>
         </div>
       </form>
-    </section>
+    </Scheda>
   );
 }
 
@@ -162,10 +160,7 @@ function FileCard({ item }: { item: MultimediaItem }) {
   };
 
   return (
-    <section className="card" aria-labelledby="mm-file">
-      <div className="card-head">
-        <h2 id="mm-file">{banner ? 'Copertina' : 'File'}</h2>
-      </div>
+    <Scheda titolo={banner ? 'Copertina' : 'File'}>
       <form className="card-body mm-file-card" onSubmit={(e) => void carica(e)} noValidate aria-busy={inCorso}>
         <div className="mm-cover-box">
           <Copertina item={item} />
@@ -208,7 +203,7 @@ function FileCard({ item }: { item: MultimediaItem }) {
           </button>
         </div>
       </form>
-    </section>
+    </Scheda>
   );
 }
 

@@ -7,6 +7,7 @@ import { InputField } from '../../components/form/InputField';
 import { SelectField } from '../../components/form/SelectField';
 import { TextareaField } from '../../components/form/TextareaField';
 import { useToast } from '../../components/Toast';
+import { Scheda } from '../../components/Scheda';
 import { errorMessage } from '../../lib/api';
 import { useCreaMultimedia } from './api';
 import { Avanzamento, eAnnullato, useCaricamento } from './Avanzamento';
@@ -67,10 +68,7 @@ export function MultimediaForm({ tipologia: fissa, titolo }: { tipologia?: Multi
   };
 
   return (
-    <section className="card mm-form-card" aria-labelledby="mm-form-titolo">
-      <div className="card-head">
-        <h2 id="mm-form-titolo">{titolo}</h2>
-      </div>
+    <Scheda titolo={titolo} className="mm-form-card">
       <form className="mm-form" onSubmit={(e) => void invia(e)} noValidate aria-busy={inCorso}>
         <div className="mm-form-campi">
           <InputField label="Nome" required maxLength={NOME_MAX} value={campi.nome} onChange={set('nome')} disabled={inCorso} autoComplete="off" />
@@ -142,6 +140,6 @@ export function MultimediaForm({ tipologia: fissa, titolo }: { tipologia?: Multi
           </div>
         </div>
       </form>
-    </section>
+    </Scheda>
   );
 }

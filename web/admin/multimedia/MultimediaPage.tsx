@@ -104,7 +104,6 @@ export function MultimediaPage() {
           className="mm-table"
           query={query}
           columns={colonne(indietro)}
-          rowKey={(m) => m.id}
           empty={MSG_MULTIMEDIA.vuoto}
           loadingLabel="Caricamento multimedia…"
           onRowClick={(m) => void navigate(paths.adminMultimediaDettaglio.href(m.id), { state: { indietro } })}

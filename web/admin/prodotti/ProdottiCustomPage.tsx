@@ -1,9 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { SelectField } from '../../components/form/SelectField';
-import { Pagination } from '../../components/Pagination';
+import { PagineElenco, PerPagina } from '../../components/Pagination';
 import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { usePaginaElenco } from '../../hooks/usePaginaElenco';
 import { usePaging } from '../../hooks/usePaging';
 import { paths } from '../../paths';
 import { customQuery } from './api';
@@ -16,10 +15,8 @@ import './prodotti.css';
  */
 export function ProdottiCustomPage() {
   useDocumentTitle('Prodotti personalizzati');
-  const { start, limit, page, sizes, setPage, setLimit } = usePaging();
-  const opzioni = customQuery(start, limit);
-  const righe = useQuery({ ...opzioni, placeholderData: keepPreviousData, select: righeDi });
-  const { data: conti } = useQuery({ ...opzioni, placeholderData: keepPreviousData, select: contiDi });
+  const paging = usePaging();
+  const { righe, conti } = usePaginaElenco(customQuery(paging.start, paging.limit), righeDi, contiDi);
 
   return (
     <>
@@ -36,22 +33,11 @@ export function ProdottiCustomPage() {
             {conti ? `Risultati Trovati ${conti.totale} - Pagine Disponibili ${conti.pagine}` : '\u00a0'}
             {righe.isFetching && !righe.isPending && <Spinner label="Aggiornamento…" />}
           </p>
-          <SelectField
-            layout="inline"
-            className="prodotti-size"
-            label="Articoli per pagina"
-            value={limit}
-            options={sizes.map((n) => ({ value: n, label: String(n) }))}
-            onChange={(e) => setLimit(Number(e.target.value))}
-          />
+          <PerPagina paging={paging} label="Articoli per pagina" className="prodotti-size" />
         </div>
         <ProdottiTabella query={righe} label="Prodotti personalizzati" descrizione />
       </section>
-      {conti && conti.pagine > 1 && (
-        <div className="prodotti-paging">
-          <Pagination currentPage={page} totalPages={conti.pagine} onPageChange={setPage} disabled={righe.isFetching} label="Pagine prodotti personalizzati" />
-        </div>
-      )}
+      <PagineElenco paging={paging} pagine={conti?.pagine ?? 0} caricando={righe.isFetching} label="Pagine prodotti personalizzati" className="prodotti-paging" />
     </>
   );
 }

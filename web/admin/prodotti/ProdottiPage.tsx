@@ -1,14 +1,15 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { InputField } from '../../components/form/InputField';
 import { SelectField } from '../../components/form/SelectField';
 import { EmptyState } from '../../components/EmptyState';
 import { SearchIcon } from '../../components/Icone';
-import { Pagination } from '../../components/Pagination';
+import { PagineElenco, PerPagina } from '../../components/Pagination';
 import { QueryView } from '../../components/QueryView';
 import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { usePaginaElenco } from '../../hooks/usePaginaElenco';
 import { usePaging } from '../../hooks/usePaging';
 import { paths } from '../../paths';
 import { MSG_CATEGORIE } from '../../shop/api';
@@ -36,7 +37,7 @@ export function ProdottiPage() {
   const { id: codParam, nome: nomeParam } = useParams();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const { start, limit, page, sizes, setPage, setLimit } = usePaging();
+  const paging = usePaging();
   const perTesto = codParam === undefined && params.has(PARAM);
   const stringa = normalizzaTesto(params.get(PARAM) ?? '');
 
@@ -50,10 +51,9 @@ export function ProdottiPage() {
   const elenco: Elenco | undefined = perTesto
     ? (stringa.length >= MIN_TESTO ? { tipo: 'ricerca', stringa } : undefined)
     : (codCat ? { tipo: 'categoria', codCat } : undefined);
-  // The same query, two views: the table's rows, and the count line with the pages.
-  const opzioni = elencoQuery(elenco ?? { tipo: 'categoria', codCat: '' }, start, limit);
-  const righe = useQuery({ ...opzioni, enabled: !!elenco, placeholderData: keepPreviousData, select: righeDi });
-  const { data: conti } = useQuery({ ...opzioni, enabled: !!elenco, placeholderData: keepPreviousData, select: contiDi });
+  const { righe, conti } = usePaginaElenco(
+    { ...elencoQuery(elenco ?? { tipo: 'categoria', codCat: '' }, paging.start, paging.limit), enabled: !!elenco }, righeDi, contiDi,
+  );
 
   const perCategoria = () => void navigate(paths.adminProdotti.path);
   // From a category's address too: the text search lives on the list's own path.
@@ -93,7 +93,7 @@ export function ProdottiPage() {
             <button type="button" className="btn btn-sm" aria-pressed={perTesto} onClick={perTestoVai}>Testo</button>
           </div>
           {perTesto ? (
-            <RicercaTesto key={stringa} stringa={stringa} onCerca={(s) => setParams({ [PARAM]: s, start: '0', limit: String(limit) })} />
+            <RicercaTesto key={stringa} stringa={stringa} onCerca={(s) => setParams({ [PARAM]: s, start: '0', limit: String(paging.limit) })} />
           ) : (
             <SelectField
               layout="inline"
@@ -113,14 +113,7 @@ export function ProdottiPage() {
               }}
             />
           )}
-          <SelectField
-            layout="inline"
-            className="prodotti-size"
-            label="Articoli per pagina"
-            value={limit}
-            options={sizes.map((n) => ({ value: n, label: String(n) }))}
-            onChange={(e) => setLimit(Number(e.target.value))}
-          />
+          <PerPagina paging={paging} label="Articoli per pagina" className="prodotti-size" />
         </div>
         <p className="prodotti-conteggio" aria-live="polite">
           {elenco && conti ? `Risultati Trovati ${conti.totale} - Pagine Disponibili ${conti.pagine}` : '\u00a0'}
@@ -128,11 +121,7 @@ export function ProdottiPage() {
         </p>
         {corpo}
       </section>
-      {elenco && conti && conti.pagine > 1 && (
-        <div className="prodotti-paging">
-          <Pagination currentPage={page} totalPages={conti.pagine} onPageChange={setPage} disabled={righe.isFetching} label="Pagine prodotti" />
-        </div>
-      )}
+      <PagineElenco paging={paging} pagine={elenco && conti ? conti.pagine : 0} caricando={righe.isFetching} label="Pagine prodotti" className="prodotti-paging" />
     </>
   );
 }

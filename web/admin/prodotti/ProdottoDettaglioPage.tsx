@@ -6,6 +6,7 @@ import { formatData, formatEuro3, formatNumero } from '../../lib/formato';
 import { BackButton } from '../../components/BackButton';
 import { PaginaDettaglio } from '../../components/PaginaDettaglio';
 import { ProductImage } from '../../components/ProductImage';
+import { Scheda } from '../../components/Scheda';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { paths } from '../../paths';
 import { StoricoModifiche } from '../storico/StoricoModifiche';
@@ -41,12 +42,9 @@ export function ProdottoDettaglioPage() {
           </p>
           <div className="prodotto-grid">
             <DatiProdotto prodotto={prodotto} />
-            <section className="card" aria-labelledby="prodotto-personalizzata">
-              <div className="card-head">
-                <h2 id="prodotto-personalizzata">Descrizione personalizzata</h2>
-              </div>
+            <Scheda titolo="Descrizione personalizzata">
               <DescrizionePersonalizzata key={prodotto.codice_prodotto} prodotto={prodotto} />
-            </section>
+            </Scheda>
           </div>
           <ProdottoMedia codiceProdotto={prodotto.codice_prodotto} />
           <StoricoModifiche entita="prodotto" entitaId={prodotto.codice_prodotto} />
@@ -72,10 +70,7 @@ function DatiProdotto({ prodotto: p }: { prodotto: Prodotto }) {
   const um = p.um || 'PZ';
   const creato = p.data_creazione ?? p.created_at;
   return (
-    <section className="card" aria-labelledby="prodotto-dati">
-      <div className="card-head">
-        <h2 id="prodotto-dati">Dati prodotto</h2>
-      </div>
+    <Scheda titolo="Dati prodotto">
       <div className="card-body prodotto-dati">
         <div className="prodotto-foto">
           <ProductImage prodotto={p} alt={p.titolo} loading="eager" />
@@ -119,6 +114,6 @@ function DatiProdotto({ prodotto: p }: { prodotto: Prodotto }) {
           <dd>{formatData(creato)}</dd>
         </dl>
       </div>
-    </section>
+    </Scheda>
   );
 }

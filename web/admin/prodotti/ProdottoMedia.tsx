@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
 import type { MediaProdotto } from '../../../shared/catalogo.js';
 import { MSG_MEDIA } from '../../../shared/prodotti-media.js';
 import { type Column, DataTable } from '../../components/DataTable';
-import { TrashIcon } from '../../components/Icone';
 import { FallbackImage, PLACEHOLDER_PRODOTTO } from '../../components/ProductImage';
+import { PulsanteCestino } from '../../components/PulsanteCestino';
 import { QueryView } from '../../components/QueryView';
 import { useToast } from '../../components/Toast';
+import { Scheda } from '../../components/Scheda';
 import { useConfirmAction } from '../../hooks/useConfirmAction';
 import { errorMessage } from '../../lib/api';
 import { formatDimensione, VUOTO } from '../../lib/formato';
@@ -43,7 +43,6 @@ function useCancella(codice: string) {
 }
 
 function FotoProdotto({ codice }: { codice: string }) {
-  const titleId = useId();
   const query = useQuery(mediaQuery(codice, 'foto'));
   const principale = usePrincipale(codice);
   const { chiedi, occupato } = useCancella(codice);
@@ -59,12 +58,7 @@ function FotoProdotto({ codice }: { codice: string }) {
   const bloccato = principale.isPending || occupato;
 
   return (
-    <section className="card pmedia-card" aria-labelledby={titleId}>
-      <div className="card-head">
-        <h2 id={titleId}>Foto</h2>
-        <span className="spacer" />
-        {query.data && <span className="badge">{query.data.length}</span>}
-      </div>
+    <Scheda titolo="Foto" className="pmedia-card" aDestra={query.data && <span className="badge">{query.data.length}</span>}>
       <div className="pmedia-body">
         <QueryView query={query} isEmpty={(d) => d.length === 0} empty={MSG_MEDIA.nessunaFoto} loadingLabel="Caricamento foto...">
           {(foto) => (
@@ -96,9 +90,7 @@ function FotoProdotto({ codice }: { codice: string }) {
                       <a className="btn btn-sm btn-ghost" href={originale} target="_blank" rel="noopener noreferrer" aria-label={`Apri l'originale di ${m.file}`}>
                         Originale ↗
                       </a>
-                      <button type="button" className="btn btn-ghost icon-btn icon-btn-danger" disabled={bloccato} onClick={() => void chiedi(m)} aria-label={`Cancella ${m.file}`}>
-                        <TrashIcon />
-                      </button>
+                      <PulsanteCestino label={`Cancella ${m.file}`} disabled={bloccato} onClick={() => void chiedi(m)} />
                     </div>
                   </li>
                 );
@@ -108,7 +100,7 @@ function FotoProdotto({ codice }: { codice: string }) {
         </QueryView>
       </div>
       <CaricaMedia codice={codice} tipologia="foto" />
-    </section>
+    </Scheda>
   );
 }
 
@@ -130,40 +122,25 @@ const colonneAllegati: Column<MediaProdotto>[] = [
 ];
 
 function AllegatiProdotto({ codice }: { codice: string }) {
-  const titleId = useId();
   const query = useQuery(mediaQuery(codice, 'allegato'));
   const { chiedi, occupato } = useCancella(codice);
 
   return (
-    <section className="card pmedia-card" aria-labelledby={titleId}>
-      <div className="card-head">
-        <h2 id={titleId}>Allegati</h2>
-        <span className="spacer" />
-        {query.data && <span className="badge">{query.data.length}</span>}
-      </div>
+    <Scheda titolo="Allegati" className="pmedia-card" aDestra={query.data && <span className="badge">{query.data.length}</span>}>
       <div className="pmedia-body">
-        <DataTable
-          label="Allegati del prodotto"
-          scrollClassName="pmedia-tabella"
-          query={query}
-          columns={colonneAllegati}
-          rowKey={(m) => m.id}
-          empty={MSG_MEDIA.nessunAllegato}
-          loadingLabel="Caricamento allegati..."
+        <DataTable label="Allegati del prodotto" scrollClassName="pmedia-tabella" query={query} columns={colonneAllegati}
+          empty={MSG_MEDIA.nessunAllegato} loadingLabel="Caricamento allegati..."
           actions={(m) => (
             <span className="pmedia-allegato-azioni">
               <a className="btn btn-sm" href={mediaUrl(m.dir, m.file)} download aria-label={`Scarica ${m.nome || m.file}`}>
                 Scarica
               </a>
-              <button type="button" className="btn btn-ghost icon-btn icon-btn-danger" disabled={occupato} onClick={() => void chiedi(m)}
-                aria-label={`Cancella ${m.nome || m.file}`}>
-                <TrashIcon />
-              </button>
+              <PulsanteCestino label={`Cancella ${m.nome || m.file}`} disabled={occupato} onClick={() => void chiedi(m)} />
             </span>
           )}
         />
       </div>
       <CaricaMedia codice={codice} tipologia="allegato" />
-    </section>
+    </Scheda>
   );
 }

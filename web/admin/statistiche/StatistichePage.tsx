@@ -6,6 +6,7 @@ import { type Column, DataTable } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { SelectField } from '../../components/form/SelectField';
 import { QueryView } from '../../components/QueryView';
+import { Scheda } from '../../components/Scheda';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { statisticheQuery } from './api';
 import type { RigaMese } from './puntiMensili';
@@ -104,31 +105,22 @@ export function StatistichePage() {
               <span>Ordini accettati: <strong>{formatIntero(numero)}</strong></span>
               <span>Importo totale: <strong>{formatEuro2(importo)}</strong></span>
             </p>
-            <section className="card" aria-labelledby="stat-mesi-titolo">
-              <div className="card-head">
-                <h3 id="stat-mesi-titolo">Ordini e importi per mese</h3>
-              </div>
+            <Scheda titolo="Ordini e importi per mese" livello={3}>
               <div className="stat-mesi">
                 <GraficoVendite righe={d.ordiniEImportiPerMeseAnno} anno={anno} label={`Andamento Vendite Mensili ${periodo}`} />
                 <DataTable label="Ordini e importi per mese" query={mesi} columns={colonneMesi}
                   rowKey={(r) => `${r.anno}-${r.mese}`} empty={VUOTO_TABELLA} />
               </div>
-            </section>
+            </Scheda>
             <div className="stat-classifiche">
-              <section className="card" aria-labelledby="stat-prodotti-titolo">
-                <div className="card-head">
-                  <h3 id="stat-prodotti-titolo">Prodotti più comprati</h3>
-                </div>
+              <Scheda titolo="Prodotti più comprati" livello={3}>
                 <DataTable label="Prodotti più comprati" query={prodotti} columns={colonneProdotti}
                   rowKey={(p) => p.codice_prodotto} empty={VUOTO_TABELLA} />
-              </section>
-              <section className="card" aria-labelledby="stat-clienti-titolo">
-                <div className="card-head">
-                  <h3 id="stat-clienti-titolo">Clienti più attivi e importo speso</h3>
-                </div>
+              </Scheda>
+              <Scheda titolo="Clienti più attivi e importo speso" livello={3}>
                 <DataTable label="Clienti più attivi e importo speso" query={clienti} columns={colonneClienti}
                   rowKey={(c) => `${c.cliente_codice}|${c.cliente_nome}`} empty={VUOTO_TABELLA} />
-              </section>
+              </Scheda>
             </div>
           </>
         );

@@ -1,8 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { etichettaAzione, type Modifica } from '../../../shared/audit.js';
 import { type Column, DataTable } from '../../components/DataTable';
-import { Pagination } from '../../components/Pagination';
+import { PagineElenco } from '../../components/Pagination';
+import { Scheda } from '../../components/Scheda';
+import { totaleDi, usePaginaElenco } from '../../hooks/usePaginaElenco';
+import { usePagingLocale } from '../../hooks/usePaging';
 import { formatDataOra } from '../../lib/formato';
 import { type Soggetto, storicoQuery } from './api';
 import { dettagliTesto } from './storico';
@@ -47,39 +49,19 @@ const columns: Column<Modifica>[] = [
  * recorded for it, newest first, paged. A change to a user shows in the user's history and in each of its clients'.
  */
 export function StoricoModifiche(soggetto: Soggetto) {
-  const titoloId = useId();
-  const [start, setStart] = useState(0);
-  const pagina = storicoQuery(soggetto, start, LIMIT);
-  const rows = useQuery({ ...pagina, placeholderData: keepPreviousData, select: (d) => d.modifiche });
-  const { data: totale = 0, isSuccess } = useQuery({ ...pagina, placeholderData: keepPreviousData, select: (d) => d.totale });
-  const pagine = Math.ceil(totale / LIMIT);
+  const paging = usePagingLocale(LIMIT);
+  const { righe, conti: totale = 0 } = usePaginaElenco(storicoQuery(soggetto, paging.start, LIMIT), (d) => d.modifiche, totaleDi);
   return (
-    <section className="card storico" aria-labelledby={titoloId}>
-      <div className="card-head">
-        <h2 id={titoloId}>Storico modifiche</h2>
-        <span className="spacer" />
-        {isSuccess && <span className="muted">{totale === 1 ? '1 modifica' : `${totale} modifiche`}</span>}
-      </div>
+    <Scheda titolo="Storico modifiche" className="storico" aDestra={righe.isSuccess && <span className="muted">{totale === 1 ? '1 modifica' : `${totale} modifiche`}</span>}>
       <DataTable
         label="Storico modifiche"
         className="storico-table"
-        query={rows}
+        query={righe}
         columns={columns}
-        rowKey={(m) => m.id}
         empty="Nessuna modifica registrata."
         loadingLabel="Caricamento storico…"
       />
-      {pagine > 1 && (
-        <div className="storico-paging">
-          <Pagination
-            currentPage={Math.floor(start / LIMIT) + 1}
-            totalPages={pagine}
-            onPageChange={(p) => setStart((p - 1) * LIMIT)}
-            disabled={rows.isFetching}
-            label="Pagine storico modifiche"
-          />
-        </div>
-      )}
-    </section>
+      <PagineElenco paging={paging} pagine={Math.ceil(totale / LIMIT)} caricando={righe.isFetching} label="Pagine storico modifiche" className="storico-paging" />
+    </Scheda>
   );
 }

@@ -1,8 +1,8 @@
-import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MSG_UTENTI, type UtenteAdmin } from '../../../shared/utenti.js';
 import { useDialogs } from '../../components/Modal';
 import { useToast } from '../../components/Toast';
+import { Scheda } from '../../components/Scheda';
 import { useConfirmAction } from '../../hooks/useConfirmAction';
 import { ApiError } from '../../lib/api';
 import { paths } from '../../paths';
@@ -15,12 +15,8 @@ import { PillStatoLogin, PulsanteStatoLogin } from './StatoLogin';
  * credenziali' (a new temporary password by e-mail) and the deletion, each with its outcome (docs/regole/admin.md#user-actions).
  */
 export function AccessoUtente({ utente: u }: { utente: UtenteAdmin }) {
-  const titoloId = useId();
   return (
-    <section className="card utente-accesso" aria-labelledby={titoloId}>
-      <div className="card-head">
-        <h2 id={titoloId}>Accesso</h2>
-      </div>
+    <Scheda titolo="Accesso" className="utente-accesso">
       <div className="utente-accesso-corpo">
         <div className="utente-controllo">
           <span className="label">Login</span>
@@ -45,7 +41,7 @@ export function AccessoUtente({ utente: u }: { utente: UtenteAdmin }) {
           <CancellaUtente utente={u} />
         </div>
       </div>
-    </section>
+    </Scheda>
   );
 }
 

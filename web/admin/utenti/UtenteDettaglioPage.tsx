@@ -4,6 +4,7 @@ import { useParams } from 'react-router-dom';
 import { MSG_UTENTI, type UtenteAdmin } from '../../../shared/utenti.js';
 import { BackButton } from '../../components/BackButton';
 import { PaginaDettaglio } from '../../components/PaginaDettaglio';
+import { Scheda } from '../../components/Scheda';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { formatDataOra } from '../../lib/formato';
 import { paths } from '../../paths';
@@ -80,13 +81,9 @@ function Utente({ utente: u }: { utente: UtenteAdmin }) {
 
 /** A card of the page with its heading; `piatta` for a table that fills it edge to edge. */
 function Sezione({ titolo, piatta = false, children }: { titolo: string; piatta?: boolean; children: ReactNode }) {
-  const titoloId = useId();
   return (
-    <section className="card utente-sezione" aria-labelledby={titoloId}>
-      <div className="card-head">
-        <h2 id={titoloId}>{titolo}</h2>
-      </div>
+    <Scheda titolo={titolo} className="utente-sezione">
       <div className={piatta ? undefined : 'card-body'}>{children}</div>
-    </section>
+    </Scheda>
   );
 }

@@ -1,14 +1,14 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { STRINGA_UTENTI_MAX, type UtenteAdmin } from '../../../shared/utenti.js';
 import { type Column, DataTable } from '../../components/DataTable';
 import { Modal } from '../../components/Modal';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { totaleDi, usePaginaElenco } from '../../hooks/usePaginaElenco';
 import { usePaging } from '../../hooks/usePaging';
 import { paths } from '../../paths';
 import { DispositiviUtente } from '../dispositivi/DispositiviUtente';
-import { ElencoCercabile } from '../ElencoCercabile';
+import { ElencoPaginato } from '../ElencoPaginato';
 import { useRicercaNellUrl } from '../ricercaUrl';
 import { utentiQuery } from './api';
 import { BudgetUtente } from './BudgetUtente';
@@ -70,15 +70,11 @@ type Finestra = { tipo: 'nuovo' } | { tipo: 'dispositivi' | 'budget'; utente: Ut
 export function UtentiPage() {
   useDocumentTitle('Utenti');
   const navigate = useNavigate();
-  const { start, limit, page, sizes, setPage, setLimit } = usePaging();
-  const { stringa, testo, setTesto } = useRicercaNellUrl();
+  const paging = usePaging();
+  const ricerca = useRicercaNellUrl();
+  const pagina = usePaginaElenco(utentiQuery(ricerca.stringa, paging.start, paging.limit), (d) => d.utenti, totaleDi);
   const [finestra, setFinestra] = useState<Finestra>(null);
   const chiudi = () => setFinestra(null);
-
-  // One query, two views of it: the rows for the table, the total for the count and the pages.
-  const lista = utentiQuery(stringa, start, limit);
-  const rows = useQuery({ ...lista, placeholderData: keepPreviousData, select: (d) => d.utenti });
-  const { data: totale } = useQuery({ ...lista, placeholderData: keepPreviousData, select: (d) => d.totale });
 
   return (
     <>
@@ -90,29 +86,10 @@ export function UtentiPage() {
           </button>
         </div>
       </div>
-      <ElencoCercabile
-        voce={['utente', 'utenti']}
-        totale={totale}
-        stringa={stringa}
-        testo={testo}
-        onTesto={setTesto}
-        placeholder="Username, nome, cognome o codice"
-        maxLength={STRINGA_UTENTI_MAX}
-        limit={limit}
-        sizes={sizes}
-        onLimit={setLimit}
-        page={page}
-        onPage={setPage}
-        caricando={rows.isFetching}
-      >
-        <DataTable
-          label="Utenti"
-          className="utenti-table"
-          query={rows}
-          columns={columns}
-          rowKey={(u) => u.id}
-          empty="Nessun utente disponibile."
-          loadingLabel="Caricamento utenti…"
+      <ElencoPaginato voce={['utente', 'utenti']} paging={paging} pagina={pagina}
+        ricerca={{ ...ricerca, placeholder: 'Username, nome, cognome o codice', maxLength: STRINGA_UTENTI_MAX }}>
+        <DataTable label="Utenti" className="utenti-table" query={pagina.righe} columns={columns}
+          empty="Nessun utente disponibile." loadingLabel="Caricamento utenti…"
           onRowClick={(u) => void navigate(paths.adminUtenteDettaglio.href(u.id))}
           actions={(u) => (
             // Every control of a row, in the column that stays in view at the right edge.
@@ -128,7 +105,7 @@ export function UtentiPage() {
             </div>
           )}
         />
-      </ElencoCercabile>
+      </ElencoPaginato>
       <NuovoUtente open={finestra?.tipo === 'nuovo'} onClose={chiudi} />
       {finestra && finestra.tipo !== 'nuovo' && (
         <Modal

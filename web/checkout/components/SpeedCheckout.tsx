@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { NoteField } from '../NoteField';
 import { CartActions } from '../CartActions';
 import { Link, useLocation } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { AZIENDA, CASELLE, telHref } from '../../lib/azienda';
 import { useCart, type CartItem } from '../../cart/cart';
 import { formatEuro3 } from '../../lib/formato';
 import { usePriceMode, type PriceMode } from '../../cart/priceMode';
+import { AvvisoPrezzi } from '../../components/AvvisoPrezzi';
 import { CartIcon } from '../../components/Icone';
 import { useDialogs } from '../../components/Modal';
 import { paths } from '../../paths';
@@ -17,6 +18,7 @@ import { Thumb } from '../../components/Thumb';
 import { useConfermaOrdine } from '../useConfermaOrdine';
 import { disponibilitaTesto } from '../disponibilitaTesto';
 import '../checkout.css';
+import '../checkoutTelefono.css';
 
 /**
  * The Speed Checkout side panel (docs/regole/ordini.md#speed-checkout): a fixed cart button at the right edge opens a panel with
@@ -25,16 +27,16 @@ import '../checkout.css';
  * useShopSession); it draws itself fixed over the page.
  */
 export function SpeedCheckout() {
-  const [open, setOpen] = useState(false);
   const { items, count } = useCart();
   const panelId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
-
-  // Following a link (or a confirmed order) closes the panel.
-  useEffect(() => {
-    setOpen(false);
-  }, [location.pathname]);
+  const { pathname } = useLocation();
+  // The panel belongs to the page it was opened on: following a link (or a confirmed order) closes
+  // it in the same render as the new page, so the two never share the screen (an effect left both
+  // in the DOM for a frame).
+  const [apertoSu, setApertoSu] = useState<string | null>(null);
+  const open = apertoSu === pathname;
+  const setOpen = (v: boolean) => setApertoSu(v ? pathname : null);
 
   const close = () => {
     setOpen(false);
@@ -54,6 +56,7 @@ export function SpeedCheckout() {
         onClick={() => (open ? close() : setOpen(true))}
       >
         <CartIcon size={22} />
+        <span className="sc-toggle-text" aria-hidden="true">Speed Checkout</span>
         {count > 0 && <span className="sc-count" aria-hidden="true">{count}</span>}
       </button>
       {open && <SpeedCheckoutPanel id={panelId} items={items} onClose={close} />}
@@ -97,6 +100,7 @@ function SpeedCheckoutPanel({ id, items, onClose }: { id: string; items: CartIte
       </header>
 
       <div className="sc-body">
+        <AvvisoPrezzi />
         <QuickSearch autoFocus className="sc-search" />
 
         <h3 className="sc-section-title">Carrello</h3>
@@ -135,6 +139,7 @@ function SpeedCheckoutPanel({ id, items, onClose }: { id: string; items: CartIte
           onSvuota={() => void svuota()} onConferma={() => void conferma(items, draft)}
         />
         <Link className="sc-link" to={paths.checkout.path}>Vai al checkout completo</Link>
+        <Link className="sc-link" to={paths.ordineRapido.path}>Ordine rapido: incolla codici o carica un file</Link>
       </div>
     </section>
   );

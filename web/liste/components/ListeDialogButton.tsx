@@ -1,9 +1,10 @@
-import { ListIcon, PencilIcon, TrashIcon } from '../../components/Icone';
+import { ListIcon, PencilIcon } from '../../components/Icone';
 import { useCallback, useState } from 'react';
 import type { Lista } from '../../../shared/liste.js';
 import { EmptyState } from '../../components/EmptyState';
 import { CheckboxField } from '../../components/form/CheckboxField';
 import { Modal } from '../../components/Modal';
+import { PulsanteCestino } from '../../components/PulsanteCestino';
 import { QueryView } from '../../components/QueryView';
 import { Spinner } from '../../components/Spinner';
 import { errorMessage } from '../../lib/api';
@@ -152,18 +153,14 @@ function ListaRiga({ lista, prodotto, inModifica, onModifica, onCancellata, onAv
       <button type="button" className="btn btn-ghost icon-btn" aria-label={`Rinomina lista #${lista.id} ${lista.nome}`} title="Rinomina" onClick={onModifica}>
         <PencilIcon />
       </button>
-      <button
-        type="button"
-        className="btn btn-ghost icon-btn icon-btn-danger"
-        aria-label={`Cancella lista #${lista.id} ${lista.nome}`}
+      <PulsanteCestino
+        label={`Cancella lista #${lista.id} ${lista.nome}`}
         title="Cancella"
         onClick={async () => {
           onAvvio();
           if (await cancellaLista(lista)) onCancellata();
         }}
-      >
-        <TrashIcon />
-      </button>
+      />
     </li>
   );
 }

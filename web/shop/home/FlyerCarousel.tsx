@@ -14,7 +14,8 @@ export const FADE_MS = 500;
 const PLACEHOLDER = '/placeholder-volantino.svg';
 
 /**
- * The rotating flyer banner of the home: previous/next buttons and dots; a click on a flyer opens
+ * The rotating flyer banner of the home: under the image a bar with the flyer's name, previous/next
+ * buttons and dots (44 px targets); a click on a flyer opens
  * its products (/prodotti-volantino/{id}). Rotation pauses while the pointer or focus is inside.
  */
 export function FlyerCarousel() {
@@ -68,35 +69,38 @@ export function FlyerCarousel() {
                   alt=""
                   loading={i === 0 ? 'eager' : 'lazy'}
                 />
-                <span className="carousel-caption">
-                  <strong>{v.nome}</strong>
-                  <span>{v.numero_prodotti} prodotti in offerta</span>
-                </span>
               </button>
             ))}
           </div>
-          {n > 1 && (
-            <>
-              <button type="button" className="carousel-nav carousel-prev" aria-label="Volantino precedente" onClick={() => setIndex((current - 1 + n) % n)}>
-                ‹
-              </button>
-              <button type="button" className="carousel-nav carousel-next" aria-label="Volantino successivo" onClick={() => setIndex((current + 1) % n)}>
-                ›
-              </button>
-              <div className="carousel-dots">
-                {flyers.map((v, i) => (
-                  <button
-                    key={v.id}
-                    type="button"
-                    className={`carousel-dot${i === current ? ' is-active' : ''}`}
-                    aria-label={`Volantino ${i + 1} di ${n}: ${v.nome}`}
-                    aria-current={i === current ? 'true' : undefined}
-                    onClick={() => setIndex(i)}
-                  />
-                ))}
-              </div>
-            </>
-          )}
+          {/* Caption and controls in a bar under the image: over it they hid the flyer's own title. */}
+          <div className="carousel-bar">
+            <p className="carousel-caption">
+              <strong>{flyers[current]!.nome}</strong>
+              <span>{flyers[current]!.numero_prodotti} prodotti in offerta</span>
+            </p>
+            {n > 1 && (
+              <>
+                <button type="button" className="carousel-nav carousel-prev" aria-label="Volantino precedente" onClick={() => setIndex((current - 1 + n) % n)}>
+                  ‹
+                </button>
+                <div className="carousel-dots">
+                  {flyers.map((v, i) => (
+                    <button
+                      key={v.id}
+                      type="button"
+                      className={`carousel-dot${i === current ? ' is-active' : ''}`}
+                      aria-label={`Volantino ${i + 1} di ${n}: ${v.nome}`}
+                      aria-current={i === current ? 'true' : undefined}
+                      onClick={() => setIndex(i)}
+                    />
+                  ))}
+                </div>
+                <button type="button" className="carousel-nav carousel-next" aria-label="Volantino successivo" onClick={() => setIndex((current + 1) % n)}>
+                  ›
+                </button>
+              </>
+            )}
+          </div>
         </section>
       )}
     </QueryView>

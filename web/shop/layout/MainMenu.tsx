@@ -20,9 +20,10 @@ const VOCI: { label: string; to: string }[] = [
   { label: 'CONTATTI', to: paths.contatti.path },
 ];
 
-export function MainMenu() {
+/** `aperto`: unfolded by the header's 'Menu' button (on a phone the menu is folded otherwise). */
+export function MainMenu({ id, aperto = false }: { id?: string; aperto?: boolean }) {
   return (
-    <nav className="mainmenu" aria-label="Menu principale">
+    <nav id={id} className={`mainmenu${aperto ? ' is-open' : ''}`} aria-label="Menu principale">
       <ul>
         {VOCI.map((v) => (
           <li key={v.label}>

@@ -1,7 +1,7 @@
 import { PRICE_MODES, setPriceMode, usePriceMode } from '../../cart/priceMode';
 import { MenuButton } from '../../components/Dropdown';
 
-/** Price display menu (docs/regole/catalogo.md#price-mode): No Listino, Listino 1, Listino 2; the active one is marked. */
+/** Price display menu (docs/regole/catalogo.md#price-mode): hidden, real or doubled prices; the active one is marked. */
 export function PriceModeMenu() {
   const mode = usePriceMode();
   const current = PRICE_MODES.find((m) => m.mode === mode) ?? PRICE_MODES[1];

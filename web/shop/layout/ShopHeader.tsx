@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { ListIcon, MenuIcon } from '../../components/Icone';
 import { Logo } from '../../components/Logo';
 import { paths } from '../../paths';
 import { CartDropdown } from './CartDropdown';
@@ -7,13 +8,29 @@ import { PriceModeMenu } from './PriceModeMenu';
 import { ProfileMenu } from './ProfileMenu';
 import { SearchBar } from './SearchBar';
 
-/** The header row: logo (→ /home), search, price mode, cart, profile; `fatturato` below the tools. */
-export function ShopHeader({ fatturato }: {
+/**
+ * The header row: logo (→ /home), search, price mode, quick order, cart, profile; `fatturato` below
+ * the tools. `menu`: the button that unfolds the main menu, shown only on a phone (telefono.css).
+ */
+export function ShopHeader({ fatturato, menu }: {
   /** The 'Fatturato mensile' line (docs/regole/ordini.md#turnover), mounted by ShopLayout; nothing when null. */
   fatturato?: ReactNode;
+  menu?: { aperto: boolean; cambia: () => void; id: string };
 }) {
   return (
     <header className="shop-header">
+      {menu && (
+        <button
+          type="button"
+          className="btn header-btn header-menu"
+          aria-label="Menu"
+          aria-expanded={menu.aperto}
+          aria-controls={menu.id}
+          onClick={menu.cambia}
+        >
+          <MenuIcon />
+        </button>
+      )}
       <Link to={paths.home.path} className="shop-header-logo" aria-label="Home">
         <Logo size={36} />
       </Link>
@@ -21,6 +38,10 @@ export function ShopHeader({ fatturato }: {
       <div className="shop-header-tools">
         <div className="shop-header-buttons">
           <PriceModeMenu />
+          <Link to={paths.ordineRapido.path} className="btn header-btn header-rapido" aria-label="Ordine rapido" title="Ordine rapido">
+            <ListIcon />
+            <span className="header-btn-text">Ordine rapido</span>
+          </Link>
           <CartDropdown />
           <ProfileMenu />
         </div>

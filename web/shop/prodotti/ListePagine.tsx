@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { Fragment } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Fragment, useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../lib/api';
 import { paths } from '../../paths';
-import { brandInfoQuery, categorieAttive, categorieQuery, percorsoCategoria, volantiniQuery } from '../api';
+import { EmptyState } from '../../components/EmptyState';
+import { brandInfoQuery, categorieAttive, categorieQuery, percorsoCategoria, shopKeys, volantiniQuery } from '../api';
 import { SideBanners } from '../home/SideBanners';
 import { ProductListPage } from './ProductListPage';
 
@@ -24,6 +25,7 @@ export function CategoriaPage() {
       documentTitle={titolo}
       lista={id ? { kind: 'categoria', codCat: id } : null}
       emptyText="Nessun prodotto presente in questa categoria."
+      nonTrovato={<CategoriaNonDisponibile />}
       subtitle={
         percorso.length > 1 && (
           <nav aria-label="Percorso categoria" className="breadcrumb">
@@ -49,6 +51,32 @@ export function CategoriaPage() {
         )
       }
     />
+  );
+}
+
+/**
+ * A category gone from the customers' view (disabled, or never there): said plainly with a way on.
+ * The shop's catalogue reads are asked again, since the menu's tree and a cached search may still
+ * hold the category or its products (docs/regole/catalogo.md#disabled-category).
+ */
+function CategoriaNonDisponibile() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    // Not the failed read of this page: asked again, it would show the loader and this screen again, in a loop.
+    void queryClient.invalidateQueries({ queryKey: shopKeys.all, predicate: (q) => q.state.status !== 'error' });
+  }, [queryClient]);
+  return (
+    <EmptyState
+      title="Categoria non più disponibile"
+      action={
+        <>
+          <Link className="btn btn-primary" to={paths.prodotti.path}>Vai alle categorie</Link>
+          <Link className="btn" to={paths.home2.path}>Torna alla home</Link>
+        </>
+      }
+    >
+      Questa categoria non è più consultabile. Cerca i prodotti che ti servono tra le altre categorie o con la ricerca.
+    </EmptyState>
   );
 }
 

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import type { PaginaProdotti, Prodotto } from '../../../shared/catalogo.js';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
-import { SelectField } from '../../components/form/SelectField';
-import { Pagination } from '../../components/Pagination';
+import { ApiError } from '../../lib/api';
+import { Pagination, PerPagina } from '../../components/Pagination';
 import { QueryView } from '../../components/QueryView';
 import { ProductGrid } from '../../components/ProductGrid';
 import { Spinner } from '../../components/Spinner';
@@ -24,6 +24,8 @@ export interface ProductListPageProps {
   lista: ListaProdotti | null;
   /** Shown when `lista` is null. */
   invalidText?: string;
+  /** Shown instead of the list when its call answers 404: what it lists is gone (a disabled category). */
+  nonTrovato?: ReactNode;
   /** Something the screen needs besides the list is still loading (the list loads meanwhile). */
   waiting?: boolean;
   /** The empty text of the screen. */
@@ -43,12 +45,12 @@ export interface ProductListPageProps {
  * 'Risultati Trovati {total} - Pagine Disponibili {pages}', page-size selector 'Articoli per
  * pagina', loader, product grid, empty text, pagination. Paging lives in the URL.
  */
-export function ProductListPage({ title, documentTitle, lista, invalidText, waiting = false, emptyText, subtitle, summary, intro, aside }: ProductListPageProps) {
+export function ProductListPage({ title, documentTitle, lista, invalidText, nonTrovato, waiting = false, emptyText, subtitle, summary, intro, aside }: ProductListPageProps) {
   useDocumentTitle(documentTitle);
   const { session } = useShopSession();
-  const { start, limit, page, sizes, setPage, setLimit } = usePaging();
+  const paging = usePaging();
   const query = useQuery({
-    ...paginaQuery(scopeOf(session), lista ?? { kind: 'novita' }, start, limit),
+    ...paginaQuery(scopeOf(session), lista ?? { kind: 'novita' }, paging.start, paging.limit),
     enabled: lista !== null && !!session.azienda_codice && !!session.cliente_codice,
     placeholderData: keepPreviousData,
   });
@@ -56,7 +58,8 @@ export function ProductListPage({ title, documentTitle, lista, invalidText, wait
   const loading = query.isFetching;
 
   // A page that fails while the previous one stays on screen: the error above it (below).
-  const body: ReactNode = lista === null ? <EmptyState title={invalidText ?? emptyText} /> : (
+  const sparito = nonTrovato !== undefined && !data && query.error instanceof ApiError && query.error.status === 404;
+  const body: ReactNode = lista === null ? <EmptyState title={invalidText ?? emptyText} /> : sparito ? nonTrovato : (
     <QueryView
       query={{ ...query, data, isPending: query.isPending || waiting, isError: query.isError && !data }}
       loadingLabel="Caricamento prodotti…"
@@ -79,20 +82,13 @@ export function ProductListPage({ title, documentTitle, lista, invalidText, wait
           {data ? `Risultati Trovati ${data.totaleProdotti} - Pagine Disponibili ${data.totalePagine}` : '\u00a0'}
         </p>
         {loading && !query.isPending && <Spinner label="Aggiornamento…" />}
-        <SelectField
-          layout="inline"
-          className="plist-size"
-          label="Articoli per pagina"
-          value={limit}
-          options={sizes.map((n) => ({ value: n, label: String(n) }))}
-          onChange={(e) => setLimit(Number(e.target.value))}
-        />
+        <PerPagina paging={paging} label="Articoli per pagina" className="plist-size" />
       </div>
       {data && summary?.(data)}
       {query.isError && data && <ErrorState error={query.error} onRetry={() => void query.refetch()} />}
       {body}
       {data && data.totalePagine > 0 && (
-        <Pagination currentPage={page} totalPages={data.totalePagine} onPageChange={setPage} />
+        <Pagination currentPage={paging.page} totalPages={data.totalePagine} onPageChange={paging.setPage} />
       )}
     </>
   );

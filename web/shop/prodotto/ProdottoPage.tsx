@@ -17,6 +17,7 @@ import { fileName, mediaPath, mediaUrl } from '../../lib/media';
 import { paths } from '../../paths';
 import { dettaglioQuery, scopeOf } from '../api';
 import { useShopSession } from '../../session/shopSession';
+import { CodiceCliente } from './CodiceCliente';
 import '../../components/product.css';
 import './prodotto.css';
 
@@ -62,6 +63,7 @@ export function ProdottoPage() {
 }
 
 function Scheda({ prodotto }: { prodotto: Prodotto }) {
+  const { session } = useShopSession();
   const mode = usePriceMode();
   const { add, message, overlay } = useAddToCart();
   const foto = galleria(prodotto);
@@ -116,6 +118,8 @@ function Scheda({ prodotto }: { prodotto: Prodotto }) {
           <dl className="scheda-kv">
             <dt>Codice prodotto</dt>
             <dd className="mono">{prodotto.codice_prodotto}</dd>
+            <dt>Il tuo codice</dt>
+            <dd><CodiceCliente scope={scopeOf(session)} codiceProdotto={prodotto.codice_prodotto} /></dd>
             <dt>Famiglia</dt>
             <dd>{prodotto.famiglia || '—'}</dd>
             {prodotto.sottofamiglia && (
@@ -173,8 +177,9 @@ interface FotoGalleria {
 }
 
 /**
- * The gallery: the main photo (media 'default') first, then the others. Without a main photo the
- * first place shows the fallbacks (docs/regole/catalogo.md#product-media), codart/{codice}/{codice}.jpg, then the placeholder.
+ * The gallery: the photos in the server's order, the main one (media 'default', else the first
+ * photo: foto_principale) first. A product without photos shows the fallbacks in the first place
+ * (docs/regole/catalogo.md#product-media), codart/{codice}/{codice}.jpg, then the placeholder.
  * Photos without copies (imported ones) are shown as they are.
  */
 function galleria(p: Prodotto): FotoGalleria[] {
@@ -184,9 +189,8 @@ function galleria(p: Prodotto): FotoGalleria[] {
     miniatura: mediaUrl(m.dir, m.file_thumb ?? m.file),
     originale: mediaUrl(m.dir, m.file),
   });
-  const principale = p.media_foto.find((m) => m.nome === 'default');
-  const altre = p.media_foto.filter((m) => m !== principale).map(voce);
-  return [principale ? voce(principale) : { key: 'ricambio', vista: null, miniatura: null, originale: null }, ...altre];
+  if (p.media_foto.length === 0) return [{ key: 'ricambio', vista: null, miniatura: null, originale: null }];
+  return p.media_foto.map(voce);
 }
 
 /** The Info list: article codes, supplier codes, EAN, photo and attachment links. */

@@ -1,0 +1,2 @@
+CREATE INDEX "ordini_utente_cliente_errore_idx" ON "ordini" USING btree ("utente_id","cliente_id","created_at" DESC NULLS LAST) WHERE response_code <> '201';--> statement-breakpoint
+CREATE INDEX "ordini_nome_trgm" ON "ordini" USING gin ("nome" gin_trgm_ops);

@@ -1,0 +1,45 @@
+import type { Db } from '../db/client.js';
+import type { PrezziCliente } from '../catalogo/prezzi.js';
+
+/** A product one of the asked codes names, and how. */
+export interface Corrispondenza {
+  codice_n: string;
+  /** The kind of code matched: prodotti_codici.tipo, or 'cliente' for the client's own code. */
+  tipo: string;
+  codice_prodotto: string;
+  titolo: string;
+  um: string;
+  prezzo_reale: string;
+  disponibilita: number;
+  ord_forn: number;
+}
+
+/**
+ * Every visible product that any of the codes (normalised, distinct) names, in one statement: our
+ * product code, article, supplier and EAN codes (prodotti_codici, by codice_n) and the client's own
+ * codes (codici_cliente, by client and codice_n), with the client's net price and the stock.
+ */
+export function corrispondenze(db: Db, ctx: PrezziCliente, codici: string[]) {
+  return db.$client<Corrispondenza[]>`
+    WITH m AS (
+      SELECT pc.codice_n, pc.tipo, pc.prodotto_id FROM prodotti_codici pc WHERE pc.codice_n = ANY(${codici}::text[])
+      UNION
+      SELECT cc.codice_n, 'cliente', cc.prodotto_id FROM codici_cliente cc
+      WHERE cc.cliente_id = ${ctx.clienteId} AND cc.codice_n = ANY(${codici}::text[]))
+    SELECT m.codice_n, m.tipo, p.codice_prodotto, coalesce(nullif(p.titolo_portale, ''), p.descrizione1) AS titolo, p.um,
+      prezzo_netto(lp.prezzo, ps.prezzo, ${ctx.sconto}::numeric)::text AS prezzo_reale, g.disponibilita, g.ord_forn
+    FROM m
+    JOIN prodotti p ON p.id = m.prodotto_id AND p.status = 0 AND p.deleted_at IS NULL
+    JOIN giacenze g ON g.prodotto_id = p.id
+    LEFT JOIN prodotti_prezzi lp ON lp.prodotto_id = p.id AND lp.listino = ${ctx.listino}
+    LEFT JOIN prezzi_speciali ps ON ps.prodotto_id = p.id AND ps.cliente_id = ${ctx.clienteId}`;
+}
+
+/** The ids of the visible products with these product codes, in the codes' order (unknown ones left out). */
+export async function idsPerCodice(db: Db, codici: string[]): Promise<number[]> {
+  const righe = await db.$client<{ id: number }[]>`
+    SELECT p.id FROM unnest(${codici}::text[]) WITH ORDINALITY AS k(codice, ord)
+    JOIN prodotti p ON p.codice_prodotto = k.codice AND p.status = 0 AND p.deleted_at IS NULL
+    ORDER BY k.ord`;
+  return righe.map((r) => r.id);
+}

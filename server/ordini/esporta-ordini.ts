@@ -1,0 +1,55 @@
+import { PassThrough, Readable } from 'node:stream';
+import { campoCsv } from '../../shared/csv.js';
+import type { OrdiniEsportaQuery } from '../../shared/ordini.js';
+import { MAX_ORDINI_ESPORTAZIONE, MAX_RIGHE_ESPORTAZIONE } from '../../shared/ordini.js';
+import type { Db } from '../db/client.js';
+import { badRequest } from '../lib/errors.js';
+import { FileRisposta } from '../lib/file-risposta.js';
+import { scriviXlsx, type CellaXlsx } from '../lib/xlsx.js';
+import { contaEsportazione, type FiltriOrdini, type RigaEsportazione, righeEsportazione } from './storico.queries.js';
+
+/** The columns of an export, in Italian; amounts in euro as ordered. */
+const INTESTAZIONE = [
+  'Ordine', 'Data', 'Nome', 'Stato', 'Codice prodotto', 'Prodotto', 'Quantità', 'In consegna', 'In arrivo dal fornitore',
+  'Prezzo (€)', 'Prezzo netto (€)', 'Totale riga (€)', 'Totale ordine (€)',
+] as const;
+
+const cifra = (v: number) => Math.round(v * 1000) / 1000;
+
+function celle(r: RigaEsportazione): CellaXlsx[] {
+  return [
+    r.id, r.data, r.nome, r.stato, r.codice_prodotto, r.prodotto_nome, r.qt, r.qt_in_consegna, r.qt_in_arrivo,
+    r.prezzo, r.prezzo_reale, r.qt !== null && r.prezzo_reale !== null ? cifra(r.qt * r.prezzo_reale) : null, r.totale,
+  ];
+}
+
+async function* righe(lotti: AsyncIterable<RigaEsportazione[]>): AsyncGenerator<CellaXlsx[]> {
+  for await (const lotto of lotti) for (const r of lotto) yield celle(r);
+}
+
+async function* linee(lotti: AsyncIterable<RigaEsportazione[]>): AsyncGenerator<string> {
+  yield `\uFEFF${INTESTAZIONE.map(campoCsv).join(';')}\r\n`;
+  for await (const lotto of lotti) yield lotto.map((r) => `${celle(r).map(campoCsv).join(';')}\r\n`).join('');
+}
+
+/**
+ * ordini/esporta (docs/regole/ordini.md#order-history): the filtered orders as a CSV (shared/csv.ts)
+ * or XLSX (server/lib/xlsx.ts) file, one row per order line, streamed from a cursor. Above
+ * MAX_ORDINI_ESPORTAZIONE orders or MAX_RIGHE_ESPORTAZIONE lines nothing is written: 400, and the
+ * customer narrows the filters.
+ */
+export async function esportaOrdini(
+  db: Db, utenteId: number, clienteId: number, f: FiltriOrdini & Pick<OrdiniEsportaQuery, 'formato'>,
+): Promise<FileRisposta> {
+  const n = await contaEsportazione(db, utenteId, clienteId, f);
+  if (n.ordini > MAX_ORDINI_ESPORTAZIONE || n.righe > MAX_RIGHE_ESPORTAZIONE) {
+    throw badRequest(`Troppi ordini da esportare (${n.ordini} ordini, ${n.righe} righe): al massimo ${MAX_ORDINI_ESPORTAZIONE} ordini `
+      + `e ${MAX_RIGHE_ESPORTAZIONE} righe. Restringi i filtri (date, nome, codice prodotto, stato).`);
+  }
+  const lotti = righeEsportazione(db, utenteId, clienteId, f);
+  if (f.formato === 'csv') return new FileRisposta('ordini.csv', 'text/csv; charset=utf-8', Readable.from(linee(lotti)));
+  const corpo = new PassThrough();
+  // A failure half-way (the database gone) ends the download broken rather than hanging it.
+  scriviXlsx(corpo, 'Ordini', INTESTAZIONE, righe(lotti)).catch((err: unknown) => corpo.destroy(err as Error));
+  return new FileRisposta('ordini.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', corpo);
+}

@@ -1,0 +1,45 @@
+import type { RigaAnteprimaRiordino } from '../../shared/ordini.js';
+import type { PrezziCliente } from '../catalogo/prezzi.js';
+import type { Db } from '../db/client.js';
+import { forbidden, notFound } from '../lib/errors.js';
+
+/**
+ * ordini/anteprimaRiordino (docs/regole/ordini.md#reorder): the lines of one of the user's orders
+ * for the client against today, in one statement: today's net price for the client (as
+ * crea_ordine prices it), what can be promised and its colour (as the cart shows it), withdrawn
+ * when the product is no longer sold (crea_ordine would refuse it). The order's existence and owner
+ * come with it: an order of another user or client is refused (403), one that does not exist 404.
+ */
+export async function anteprimaRiordino(
+  db: Db, utenteId: number, prezzi: PrezziCliente, ordineId: number,
+): Promise<{ ordine_id: number; righe: RigaAnteprimaRiordino[] }> {
+  const sql = db.$client;
+  const [o] = await sql<{ mio: boolean; righe: RigaAnteprimaRiordino[] }[]>`
+    SELECT (o.utente_id = ${utenteId} AND o.cliente_id = ${prezzi.clienteId}) IS TRUE AS mio,
+      coalesce((
+        SELECT json_agg(json_build_object(
+          'codice_prodotto', x.codice_prodotto, 'prodotto_nome', x.prodotto_nome, 'qt', x.qt,
+          'prezzo_ordine', x.prezzo_ordine, 'prezzo_attuale', x.prezzo_attuale, 'ritirato', x.ritirato,
+          'prezzo_cambiato', NOT x.ritirato AND x.prezzo_attuale <> x.prezzo_ordine,
+          'disponibilita', x.promettibile, 'disponibile', NOT x.ritirato AND x.qt <= x.promettibile,
+          -- The colour of docs/regole/catalogo.md#availability-colour, as product cards compute it.
+          'disponibilita_colore', CASE WHEN x.disponibilita > 0 THEN 'verde' WHEN x.disponibilita + x.ord_forn > 0 THEN 'giallo' ELSE 'rosso' END
+        ) ORDER BY x.riga)
+        FROM (
+          SELECT r.id AS riga, r.codice_prodotto, r.prodotto_nome, r.qt, round(r.prezzo_reale, 3)::float8 AS prezzo_ordine,
+            p.id IS NULL AS ritirato,
+            CASE WHEN p.id IS NOT NULL THEN prezzo_netto(lp.prezzo, ps.prezzo, ${prezzi.sconto}::numeric)::float8 END AS prezzo_attuale,
+            coalesce(g.disponibilita, 0) AS disponibilita, coalesce(g.ord_forn, 0) AS ord_forn,
+            coalesce(greatest(g.disponibilita + g.ord_forn, 0), 0) AS promettibile
+          FROM ordini_righe r
+          LEFT JOIN prodotti p ON p.codice_prodotto = r.codice_prodotto AND p.status = 0 AND p.deleted_at IS NULL
+          LEFT JOIN giacenze g ON g.prodotto_id = p.id
+          LEFT JOIN prodotti_prezzi lp ON lp.prodotto_id = p.id AND lp.listino = ${prezzi.listino}
+          LEFT JOIN prezzi_speciali ps ON ps.prodotto_id = p.id AND ps.cliente_id = ${prezzi.clienteId}
+          WHERE r.ordine_id = o.id AND r.qt > 0 AND o.utente_id = ${utenteId} AND o.cliente_id = ${prezzi.clienteId}
+        ) x), '[]'::json) AS righe
+    FROM ordini o WHERE o.id = ${ordineId}`;
+  if (!o) throw notFound(`Ordine #${ordineId} non trovato.`);
+  if (!o.mio) throw forbidden(`L'ordine #${ordineId} non è tuo: non puoi riordinarlo.`);
+  return { ordine_id: ordineId, righe: o.righe };
+}

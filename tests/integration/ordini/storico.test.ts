@@ -1,0 +1,215 @@
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../../server/db/client.js';
+import { ordini, ordiniRighe } from '../../../server/db/schema/index.js';
+import { createAdmin, createAzienda, createCliente, createProdotto, createUtente } from '../../support/factories.js';
+import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
+
+/** ordini/elenco and ordini/esporta: the history's filters, pages and files (docs/regole/ordini.md#order-history). */
+const t = useTestApp();
+let cookie = '';
+let cookieGrande = '';
+let admin = '';
+let scope = { azienda_codice: '0001', cliente_codice: '000100', utente_codice: '' };
+let scopeGrande = { azienda_codice: '0001', cliente_codice: '000400', utente_codice: '' };
+const ids: Record<string, number> = {};
+
+interface Riga { codice: string; prodottoId: number | null; qt: number; prezzo: string }
+async function creaOrdine(
+  db: Db, u: { id: number; codice: string }, c: { id: number; codice: string },
+  o: { nome: string; quando: string; code?: string; righe: Riga[] },
+): Promise<number> {
+  const totale = o.righe.reduce((s, r) => s + Number(r.prezzo) * r.qt, 0).toFixed(3);
+  const [row] = await db.insert(ordini).values({
+    utenteId: u.id, clienteId: c.id, aziendaCodice: '0001', clienteCodice: c.codice, utenteCodice: u.codice,
+    nome: o.nome, responseCode: o.code ?? '201', responseStatus: o.code ? 'Rifiutato dal gestionale' : 'Confermato',
+    totale, createdAt: new Date(o.quando), erpStato: 'precedente',
+  }).returning({ id: ordini.id });
+  if (o.righe.length) {
+    await db.insert(ordiniRighe).values(o.righe.map((r) => ({
+      ordineId: row!.id, prodottoId: r.prodottoId, codiceProdotto: r.codice, prodottoNome: `Prodotto ${r.codice}`,
+      qt: r.qt, prezzo: r.prezzo, prezzoReale: r.prezzo,
+    })));
+  }
+  return row!.id;
+}
+
+beforeAll(async () => {
+  const { db } = t().database;
+  await createAzienda(db, { codice: '0001' });
+  const a = await createCliente(db, { aziendaCodice: '0001', codice: '000100' });
+  const b = await createCliente(db, { aziendaCodice: '0001', codice: '000200' });
+  const grande = await createCliente(db, { aziendaCodice: '0001', codice: '000400' });
+  const u = await createUtente(db, { clienti: [a.id] });
+  const collega = await createUtente(db, { clienti: [a.id] });
+  const altro = await createUtente(db, { clienti: [b.id] });
+  const ug = await createUtente(db, { clienti: [grande.id] });
+  scope = { ...scope, utente_codice: u.codice };
+  scopeGrande = { ...scopeGrande, utente_codice: ug.codice };
+  cookie = await loginCliente(t().app, u);
+  cookieGrande = await loginCliente(t().app, ug, 'device-4');
+  admin = await loginAdmin(t().app, await createAdmin(db));
+  const vite = await createProdotto(db, { codiceProdotto: 'VITE-1' });
+  const tass = await createProdotto(db, { codiceProdotto: 'TASS-2' });
+  const v = (qt: number, prezzo = '1.500'): Riga => ({ codice: 'VITE-1', prodottoId: vite.id, qt, prezzo });
+  const tt = (qt: number, prezzo = '2.250'): Riga => ({ codice: 'TASS-2', prodottoId: tass.id, qt, prezzo });
+  for (let i = 1; i <= 30; i++) {
+    await creaOrdine(db, u, a, { nome: `Serie ${i}`, quando: `2023-0${1 + (i % 9)}-${String(1 + (i % 28)).padStart(2, '0')}T09:00:00Z`, righe: [v(1)] });
+  }
+  ids.o1 = await creaOrdine(db, u, a, { nome: 'Cantiere Via Roma', quando: '2024-01-10T09:00:00Z', righe: [v(2)] });
+  ids.o2 = await creaOrdine(db, u, a, { nome: '=Magazzino+1', quando: '2024-03-05T09:00:00Z', righe: [tt(3)] });
+  // 23:30 of 31 March in Rome (summer time) and 00:30 of 1 April: two days apart there, one day in UTC.
+  ids.o3 = await creaOrdine(db, u, a, { nome: 'CANTIERE 50%_x', quando: '2024-03-31T21:30:00Z', code: '500', righe: [v(1), tt(1)] });
+  ids.o4 = await creaOrdine(db, u, a, { nome: '', quando: '2024-03-31T22:30:00Z', righe: [v(4, '1.250')] });
+  // Same client, another user; another client: never in this user's history.
+  await creaOrdine(db, collega, a, { nome: 'Cantiere del collega', quando: '2024-03-10T09:00:00Z', righe: [v(1)] });
+  await creaOrdine(db, altro, b, { nome: 'Cantiere altro cliente', quando: '2024-03-10T09:00:00Z', righe: [v(1)] });
+  // A history too large to export at once: 5,001 orders of one line (set-based).
+  await db.$client`
+    WITH o AS (
+      INSERT INTO ordini (utente_id, cliente_id, azienda_codice, cliente_codice, utente_codice, totale, created_at, erp_stato)
+      SELECT ${ug.id}, ${grande.id}, '0001', '000400', ${ug.codice}, 1.5, timestamptz '2024-01-01T00:00:00Z' + g * interval '1 minute', 'precedente'
+      FROM generate_series(1, 5001) g RETURNING id)
+    INSERT INTO ordini_righe (ordine_id, prodotto_id, codice_prodotto, prodotto_nome, qt, prezzo, prezzo_reale)
+    SELECT id, ${vite.id}, 'VITE-1', 'Vite', 1, 1.5, 1.5 FROM o`;
+});
+
+const get = (path: string, q: Record<string, string | number>, c = cookie) =>
+  t().app.inject({ method: 'GET', url: `/api/${path}?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`, headers: c ? { cookie: c } : {} });
+const elenco = async (q: Record<string, string | number> = {}) => {
+  const res = await get('ordini/elenco', { ...scope, ...q });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { ordini: { id: number; nome: string; totale: number; prodotti: unknown[] }[]; totale: number };
+};
+const idsDi = async (q: Record<string, string | number>) => (await elenco(q)).ordini.map((o) => o.id);
+
+describe('ordini/elenco', () => {
+  it('pages the user\'s orders for the client, newest first, with the total of all pages', async () => {
+    const p1 = await elenco({ limit: 25 });
+    expect(p1.totale).toBe(34);
+    expect(p1.ordini).toHaveLength(25);
+    expect(p1.ordini.slice(0, 4).map((o) => o.id)).toEqual([ids.o4, ids.o3, ids.o2, ids.o1]);
+    expect(p1.ordini[1]).toMatchObject({ nome: 'CANTIERE 50%_x', totale: 3.75, prodotti: [{ codice_prodotto: 'VITE-1' }, { codice_prodotto: 'TASS-2' }] });
+    const p2 = await elenco({ start: 25, limit: 25 });
+    expect(p2).toMatchObject({ totale: 34 });
+    expect(p2.ordini).toHaveLength(9);
+    expect(new Set([...p1.ordini, ...p2.ordini].map((o) => o.id)).size).toBe(34);
+    expect(await elenco({ start: 500 })).toEqual({ ordini: [], totale: 34 });
+    expect((await elenco()).ordini).toHaveLength(34);
+  });
+
+  it('filters by days of Europe/Rome, both ends included', async () => {
+    expect(await idsDi({ dal: '2024-03-31', al: '2024-03-31' })).toEqual([ids.o3]);
+    expect(await idsDi({ dal: '2024-04-01' })).toEqual([ids.o4]);
+    expect(await idsDi({ dal: '2024-03-01' })).toEqual([ids.o4, ids.o3, ids.o2]);
+    expect(await idsDi({ al: '2024-03-05', dal: '2024-01-10' })).toEqual([ids.o2, ids.o1]);
+  });
+
+  it('filters by a part of the name, in any case, wildcards taken as text', async () => {
+    expect(await idsDi({ nome: 'cantiere' })).toEqual([ids.o3, ids.o1]);
+    expect(await idsDi({ nome: '50%' })).toEqual([ids.o3]);
+    expect(await idsDi({ nome: '_' })).toEqual([ids.o3]);
+    expect(await idsDi({ nome: 'collega' })).toEqual([]);
+  });
+
+  it('filters by a product code the order contains, and by state', async () => {
+    expect(await idsDi({ codice_prodotto: 'TASS-2' })).toEqual([ids.o3, ids.o2]);
+    expect(await idsDi({ codice_prodotto: 'NESSUNO' })).toEqual([]);
+    expect(await idsDi({ stato: 'errore' })).toEqual([ids.o3]);
+    expect((await elenco({ stato: 'confermato' })).totale).toBe(33);
+  });
+
+  it('combines every filter', async () => {
+    const tutti = { dal: '2024-03-01', al: '2024-04-30', nome: 'cantiere', codice_prodotto: 'TASS-2' };
+    expect(await idsDi({ ...tutti, stato: 'errore' })).toEqual([ids.o3]);
+    expect(await elenco({ ...tutti, stato: 'confermato' })).toEqual({ ordini: [], totale: 0 });
+    expect(await idsDi({ codice_prodotto: 'VITE-1', stato: 'confermato', dal: '2024-01-01' })).toEqual([ids.o4, ids.o1]);
+  });
+
+  it.each([
+    [{ limit: 101 }, /limit può essere al massimo 100/],
+    [{ limit: 0 }, /limit deve essere almeno 1/],
+    [{ start: -1 }, /start non può essere negativo/],
+    [{ start: 'due' }, /start deve essere un numero intero/],
+    [{ dal: '2024-02-30' }, /data inesistente/],
+    [{ al: '31/03/2024' }, /AAAA-MM-GG/],
+    [{ dal: '2024-04-02', al: '2024-04-01' }, /data iniziale è successiva/],
+    [{ stato: 'spedito' }, /Stato non valido/],
+    [{ nome: 'x'.repeat(201) }, /Nome troppo lungo/],
+  ])('refuses %o with 400 and an Italian message', async (q, msg) => {
+    const res = await get('ordini/elenco', { ...scope, ...q });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'dati_non_validi', msg: expect.stringMatching(msg) });
+  });
+
+  it("refuses another client's codes (403) and answers 401 without a customer session", async () => {
+    const res = await get('ordini/elenco', { ...scope, cliente_codice: '000200' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('accesso_negato');
+    expect(res.body).not.toMatch(/altro cliente/);
+    expect((await get('ordini/elenco', scope, '')).statusCode).toBe(401);
+    // An admin session is no customer session: customer calls answer it 401 (tests/integration/api/contratti.test.ts).
+    expect((await get('ordini/elenco', scope, admin)).statusCode).toBe(401);
+  });
+});
+
+describe('ordini/esporta', () => {
+  it('writes the filtered orders as CSV: a line per order line, Italian headers, euro amounts, formulas neutralised', async () => {
+    const res = await get('ordini/esporta', { ...scope, codice_prodotto: 'TASS-2', formato: 'csv' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="ordini.csv"');
+    const righe = res.body.split('\r\n');
+    expect(righe).toEqual([
+      '\uFEFFOrdine;Data;Nome;Stato;Codice prodotto;Prodotto;Quantità;In consegna;In arrivo dal fornitore;Prezzo (€);Prezzo netto (€);Totale riga (€);Totale ordine (€)',
+      `${ids.o3};31/03/2024 23:30;CANTIERE 50%_x;Errore;VITE-1;Prodotto VITE-1;1;1;0;1,5;1,5;1,5;3,75`,
+      `${ids.o3};31/03/2024 23:30;CANTIERE 50%_x;Errore;TASS-2;Prodotto TASS-2;1;1;0;2,25;2,25;2,25;3,75`,
+      `${ids.o2};05/03/2024 10:00;"'=Magazzino+1";Confermato;TASS-2;Prodotto TASS-2;3;3;0;2,25;2,25;6,75;6,75`,
+      '',
+    ]);
+  });
+
+  it('writes the same as XLSX, numbers as numbers', async () => {
+    const res = await get('ordini/esporta', { ...scope, nome: 'cantiere', formato: 'xlsx' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="ordini.xlsx"');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.getWorksheet('Ordini')!;
+    const valori = (n: number) => (ws.getRow(n).values as unknown[]).slice(1);
+    expect(ws.rowCount).toBe(4);
+    expect(valori(1)).toEqual(['Ordine', 'Data', 'Nome', 'Stato', 'Codice prodotto', 'Prodotto', 'Quantità', 'In consegna',
+      'In arrivo dal fornitore', 'Prezzo (€)', 'Prezzo netto (€)', 'Totale riga (€)', 'Totale ordine (€)']);
+    expect(valori(2)).toEqual([ids.o3, '31/03/2024 23:30', 'CANTIERE 50%_x', 'Errore', 'VITE-1', 'Prodotto VITE-1', 1, 1, 0, 1.5, 1.5, 1.5, 3.75]);
+    expect(valori(4)).toEqual([ids.o1, '10/01/2024 10:00', 'Cantiere Via Roma', 'Confermato', 'VITE-1', 'Prodotto VITE-1', 2, 2, 0, 1.5, 1.5, 3, 3]);
+  });
+
+  it('an export with nothing to hold is a file with its header only', async () => {
+    const res = await get('ordini/esporta', { ...scope, stato: 'errore', dal: '2025-01-01' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.split('\r\n')).toHaveLength(2);
+  });
+
+  it('refuses more than 5,000 orders with a clear message, and exports them once narrowed', async () => {
+    const res = await get('ordini/esporta', { ...scopeGrande, formato: 'xlsx' }, cookieGrande);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'dati_non_validi', msg: expect.stringMatching(/Troppi ordini da esportare \(5001 ordini.*al massimo 5000 ordini.*Restringi i filtri/) });
+    const ok = await get('ordini/esporta', { ...scopeGrande, al: '2024-01-02' }, cookieGrande);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body.trimEnd().split('\r\n')).toHaveLength(1 + 2819);
+  });
+
+  it("never exports another client's orders: 403, and 400 for an unknown format", async () => {
+    const res = await get('ordini/esporta', { ...scope, cliente_codice: '000200' });
+    expect(res.statusCode).toBe(403);
+    expect(res.headers['content-disposition']).toBeUndefined();
+    expect((await get('ordini/esporta', { ...scope, formato: 'pdf' })).json()).toMatchObject({ code: 'dati_non_validi', msg: expect.stringMatching(/csv o xlsx/) });
+    expect((await get('ordini/esporta', scope, '')).statusCode).toBe(401);
+  });
+
+  it("another user's orders for the same client are not in the file", async () => {
+    const res = await get('ordini/esporta', { ...scope, nome: 'cantiere' });
+    expect(res.body).not.toMatch(/collega|altro cliente/);
+    expect(res.body.trimEnd().split('\r\n')).toHaveLength(4);
+  });
+});

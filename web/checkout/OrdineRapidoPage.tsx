@@ -1,0 +1,187 @@
+import { useMutation } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ORDINE_RAPIDO, type OrdineRapidoRisolviResponse, type RigaRisolta } from '../../shared/ordine-rapido.js';
+import { addToCart } from '../cart/cart';
+import { BackButton } from '../components/BackButton';
+import { Field } from '../components/form/Field';
+import { TextareaField } from '../components/form/TextareaField';
+import { Scheda } from '../components/Scheda';
+import { useToast } from '../components/Toast';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { errorMessage } from '../lib/api';
+import { formatEuro3, formatIntero } from '../lib/formato';
+import { paths } from '../paths';
+import { useShopSession } from '../session/shopSession';
+import { AnteprimaOrdineRapido, type Bozza } from './AnteprimaOrdineRapido';
+import { prodottiOrdineRapido, risolviFileOrdineRapido, risolviOrdineRapido } from './api';
+import './ordineRapido.css';
+
+type Origine = { testo: string } | { file: File };
+
+/** 'n righe' with its adjective agreeing ('1 riga pronta', '3 righe pronte'). */
+const righeN = (n: number, singolare = '', plurale = '') =>
+  n === 1 ? `1 riga${singolare && ` ${singolare}`}` : `${formatIntero(n)} righe${plurale && ` ${plurale}`}`;
+
+/** A product's found lines as one cart line with their total quantity, in the order first met. */
+function perProdotto(righe: RigaRisolta[]): Map<string, number> {
+  const somme = new Map<string, number>();
+  for (const r of righe) {
+    if (r.esito === 'trovato' && r.codice_prodotto && r.quantita !== null) {
+      somme.set(r.codice_prodotto, (somme.get(r.codice_prodotto) ?? 0) + r.quantita);
+    }
+  }
+  return somme;
+}
+
+/**
+ * 'Ordine rapido' (docs/regole/ordine-rapido.md#page): paste 'code quantity' lines or upload a
+ * CSV/XLSX, fix the preview's lines in place, then add every ready line to the cart at once.
+ */
+export function OrdineRapidoPage() {
+  useDocumentTitle('Ordine rapido');
+  const { session } = useShopSession();
+  const scope = { azienda_codice: session.azienda_codice, cliente_codice: session.cliente_codice };
+  const toast = useToast();
+  const navigate = useNavigate();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [testo, setTesto] = useState('');
+  const [anteprima, setAnteprima] = useState<OrdineRapidoRisolviResponse | null>(null);
+
+  const risolvi = useMutation({
+    mutationFn: (o: Origine) => ('testo' in o ? risolviOrdineRapido(scope, o.testo) : risolviFileOrdineRapido(scope, o.file)),
+    onMutate: () => setAnteprima(null),
+    onSuccess: setAnteprima,
+  });
+
+  // One line resolved again on its own: its stock is judged without the other lines of the same product,
+  // which the cart adds up anyway (one cart line per product) and the order's confirmation checks again.
+  const risolviRiga = useMutation({
+    mutationFn: async ({ bozza }: { riga: RigaRisolta; bozza: Bozza }) =>
+      (await risolviOrdineRapido(scope, `${bozza.codice.trim()}\t${bozza.quantita.trim()}`)).righe[0],
+    onSuccess: (nuova, { riga }) => {
+      if (nuova) setAnteprima((a) => a && { ...a, righe: a.righe.map((r) => (r.riga === riga.riga ? { ...nuova, riga: riga.riga } : r)) });
+    },
+    onError: (err, { riga }) => toast.error(`Riga ${riga.riga}: ${errorMessage(err)}`),
+  });
+
+  const aggiungi = useMutation({
+    mutationFn: async (righe: RigaRisolta[]) => {
+      const somme = perProdotto(righe);
+      const prodotti = await prodottiOrdineRapido(scope, [...somme.keys()]);
+      for (const p of prodotti) addToCart(p, somme.get(p.codice_prodotto)!);
+      return new Set(prodotti.map((p) => p.codice_prodotto));
+    },
+    onSuccess: async (aggiunti) => {
+      const resto = (anteprima?.righe ?? []).filter((r) => !(r.esito === 'trovato' && r.codice_prodotto && aggiunti.has(r.codice_prodotto)));
+      const n = (anteprima?.righe.length ?? 0) - resto.length;
+      if (resto.length === 0) {
+        toast.success(`${righeN(n, 'aggiunta', 'aggiunte')} al carrello.`);
+        setAnteprima(null);
+        setTesto('');
+        await navigate(paths.checkout.path);
+        return;
+      }
+      toast.success(`${righeN(n, 'aggiunta', 'aggiunte')} al carrello; ${righeN(resto.length, 'da correggere resta', 'da correggere restano')} qui.`);
+      setAnteprima((a) => a && { ...a, righe: resto });
+    },
+    onError: (err) => toast.error(`Righe non aggiunte al carrello: ${errorMessage(err)}`),
+  });
+
+  const righe = anteprima?.righe ?? [];
+  const pronte = righe.filter((r) => r.esito === 'trovato');
+  const totale = pronte.reduce((s, r) => s + (r.totale_riga ?? 0), 0);
+  const query = {
+    data: righe,
+    isPending: risolvi.isPending,
+    isError: risolvi.isError,
+    error: risolvi.error,
+    isFetching: risolvi.isPending || risolviRiga.isPending,
+    isPlaceholderData: false,
+    refetch: () => { if (risolvi.variables) risolvi.mutate(risolvi.variables); },
+  };
+
+  const carica = (files: FileList | null) => {
+    const file = files?.[0];
+    if (file) risolvi.mutate({ file });
+    if (fileRef.current) fileRef.current.value = '';
+  };
+
+  return (
+    <>
+      <div className="page-head">
+        <h1>Ordine rapido</h1>
+        <BackButton to={paths.home2.path} storia />
+      </div>
+      <p className="page-sub">
+        Incolla le righe «codice quantità» copiate da un foglio di calcolo, da un gestionale o da una e-mail, oppure carica un file CSV o Excel.
+      </p>
+
+      <Scheda titolo="Righe da ordinare" className="or-input">
+        <form
+          className="or-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            risolvi.mutate({ testo });
+          }}
+        >
+          <TextareaField
+            label="Codice e quantità, una riga per prodotto"
+            hint={`Separatori: tabulazione, punto e virgola, virgola o spazio. Al massimo ${formatIntero(ORDINE_RAPIDO.maxRighe)} righe.`}
+            rows={8}
+            spellCheck={false}
+            placeholder={'VITE-10 5\nART-555;12\n8001234567895\t2'}
+            value={testo}
+            onChange={(e) => setTesto(e.target.value)}
+          />
+          <div className="or-comandi">
+            <button type="submit" className="btn btn-primary" disabled={risolvi.isPending || testo.trim() === ''}>
+              Verifica righe
+            </button>
+            <Field label="oppure carica un file CSV o Excel" className="or-file">
+              {(control) => (
+                <input
+                  {...control} ref={fileRef} type="file" accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                  disabled={risolvi.isPending} onChange={(e) => carica(e.target.files)}
+                />
+              )}
+            </Field>
+          </div>
+        </form>
+      </Scheda>
+
+      <Scheda
+        titolo="Anteprima"
+        className="or-anteprima"
+        aDestra={righe.length > 0 && (
+          <span className="or-riepilogo" aria-live="polite">
+            {righeN(pronte.length, 'pronta', 'pronte')} su {formatIntero(righe.length)} · {formatEuro3(totale)}
+          </span>
+        )}
+      >
+        {anteprima?.intestazione && (
+          <p className="hint or-intestazione">
+            Riga {anteprima.intestazione.riga} letta come intestazione e ignorata: «{anteprima.intestazione.testo}»
+          </p>
+        )}
+        <AnteprimaOrdineRapido
+          query={query}
+          inCorso={risolviRiga.isPending ? risolviRiga.variables.riga.riga : null}
+          onRisolvi={(riga, bozza) => risolviRiga.mutate({ riga, bozza })}
+          onTogli={(riga) => setAnteprima((a) => a && { ...a, righe: a.righe.filter((r) => r.riga !== riga.riga) })}
+        />
+        <div className="or-piede">
+          {righe.length > pronte.length && (
+            <span className="hint">{righeN(righe.length - pronte.length, 'da correggere non andrà', 'da correggere non andranno')} nel carrello.</span>
+          )}
+          <button
+            type="button" className="btn btn-primary" disabled={pronte.length === 0 || aggiungi.isPending}
+            onClick={() => aggiungi.mutate(pronte)}
+          >
+            {aggiungi.isPending ? 'Aggiunta in corso…' : 'Aggiungi al carrello'}
+          </button>
+        </div>
+      </Scheda>
+    </>
+  );
+}
