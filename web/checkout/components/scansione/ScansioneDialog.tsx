@@ -108,8 +108,12 @@ export default function ScansioneDialog({ onClose, onElenco }: ScansioneDialogPr
   }, [lettura]);
 
   const q = Number(quantita);
+  const valida = Number.isInteger(q) && q > 0;
+  // The cart sets a product's quantity (docs/regole/ordini.md#add-to-cart): a scan adds to what is there, and the
+  // availability rules judge the line's new total.
   const aggiungi = (p: Prodotto) => {
-    const esito = add(p, Number.isInteger(q) ? q : NaN);
+    if (!valida) return void add(p, NaN);
+    const esito = add(p, cartQuantita(p.codice_prodotto) + q);
     if (esito.esito === 'aggiunto' || esito.esito === 'parziale') riprendi(p, `${formatIntero(q)} × ${p.codice_prodotto} aggiunto al carrello.`);
   };
   const riprendi = (p: Prodotto, testo: string) => {
@@ -164,7 +168,15 @@ export default function ScansioneDialog({ onClose, onElenco }: ScansioneDialogPr
                   {cartQuantita(lettura.prodotto.codice_prodotto) > 0 && (
                     <p className="scan-nel-carrello">Nel carrello: {formatIntero(cartQuantita(lettura.prodotto.codice_prodotto))}</p>
                   )}
-                  <form className="scan-azioni" onSubmit={(e) => { e.preventDefault(); aggiungi(lettura.prodotto); }}>
+                  <form
+                    className="scan-azioni"
+                    onSubmit={(e) => {
+                      // React bubbles the submit through the portal to the form the button sits in (the search bar's).
+                      e.preventDefault();
+                      e.stopPropagation();
+                      aggiungi(lettura.prodotto);
+                    }}
+                  >
                     <label className="scan-quantita">
                       Quantità
                       <input
@@ -177,7 +189,7 @@ export default function ScansioneDialog({ onClose, onElenco }: ScansioneDialogPr
                       <button
                         type="button" className="btn"
                         onClick={() => {
-                          if (!Number.isInteger(q) || q <= 0) return add(lettura.prodotto, NaN);
+                          if (!valida) return void add(lettura.prodotto, NaN);
                           onElenco(lettura.prodotto.codice_prodotto, q);
                           riprendi(lettura.prodotto, `${formatIntero(q)} × ${lettura.prodotto.codice_prodotto} aggiunto all'elenco.`);
                         }}
