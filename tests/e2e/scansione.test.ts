@@ -16,7 +16,11 @@ import { videoEtichetta } from './video-codice.js';
  */
 const SHOTS = process.env.SCANSIONE_SCREENSHOTS_DIR ?? `${os.tmpdir()}/portale-scansione-screenshots`;
 fs.mkdirSync(SHOTS, { recursive: true });
-const VIDEO = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portale-scansione-')), 'etichetta.y4m');
+const CARTELLA = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-scansione-'));
+const VIDEO = path.join(CARTELLA, 'etichetta.y4m');
+/** A well-formed EAN-13 (a real one, of a pen) that the demo catalogue does not have. */
+const IGNOTO = '4006381333931';
+const VIDEO_IGNOTO = path.join(CARTELLA, 'ignoto.y4m');
 
 const sql = postgres(inject('e2eDatabaseUrl'), { max: 1, onnotice: () => {} });
 let prodotto: { codice_prodotto: string; ean: string };
@@ -32,12 +36,15 @@ beforeAll(async () => {
     ORDER BY p.codice_prodotto LIMIT 1`;
   expect(p).toBeDefined();
   prodotto = p!;
+  const [{ n }] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM prodotti_codici WHERE codice_n = ${IGNOTO}`;
+  expect(n).toBe(0);
   await videoEtichetta(prodotto.ean, VIDEO);
+  await videoEtichetta(IGNOTO, VIDEO_IGNOTO);
 });
 
 afterAll(async () => {
   await sql.end();
-  fs.rmSync(path.dirname(VIDEO), { recursive: true, force: true });
+  fs.rmSync(CARTELLA, { recursive: true, force: true });
 });
 
 const dialogo = (page: Page) => page.getByRole('dialog', { name: 'Scansiona codice a barre' });
@@ -87,6 +94,7 @@ describe.runIf(hasBrowser())('scansione con la fotocamera', () => {
   it('fills a 390 px screen, with a close button of at least 44 px', async () => {
     const page = await newPage({ width: 390, height: 844 });
     await loginCliente(page);
+    await page.screenshot({ path: `${SHOTS}/intestazione-390.png` });
     await scansiona(page);
     const d = dialogo(page);
     await page.screenshot({ path: `${SHOTS}/scansione-390.png` });
@@ -115,6 +123,33 @@ describe.runIf(hasBrowser())('scansione con la fotocamera', () => {
     expect(await campo.inputValue()).toBe(`VITE-INESISTENTE 2\n${prodotto.codice_prodotto}\t4`);
     await page.getByRole('button', { name: 'Verifica righe' }).click();
     await visible(page.getByText('1 riga pronta su 2'));
+  });
+});
+
+describe.runIf(hasBrowser())('scansione: codice ignoto, permesso negato', () => {
+  // No fake permission prompt here: a page is allowed the camera only when its context grants it.
+  const { newPage } = useBrowser({ args: ['--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${VIDEO_IGNOTO}`] });
+
+  it('says when the code read is not in the catalogue, and keeps reading', async () => {
+    const page = await newPage();
+    await page.context().grantPermissions(['camera']);
+    await loginCliente(page);
+    await page.getByRole('button', { name: 'Scansiona codice a barre' }).click();
+    const d = dialogo(page);
+    await visible(d.getByText(`Codice ${IGNOTO} non trovato nel catalogo.`), 30_000);
+    await visible(d.getByText('Inquadra il prossimo codice a barre.'));
+    await page.screenshot({ path: `${SHOTS}/scansione-ignoto-1366.png` });
+    expect(await d.getByRole('button', { name: 'Aggiungi al carrello' }).count()).toBe(0);
+  });
+
+  it('says how to allow the camera when it is refused', async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    await loginCliente(page);
+    await page.getByRole('button', { name: 'Scansiona codice a barre' }).click();
+    const d = dialogo(page);
+    await visible(d.getByRole('alert').getByText(/^Accesso alla fotocamera negato\./), 15_000);
+    await page.screenshot({ path: `${SHOTS}/scansione-negato-390.png` });
+    await visible(d.getByRole('button', { name: 'Riprova' }));
   });
 });
 

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import bwipjs from 'bwip-js';
+import bwipjs from 'bwip-js/node';
 import sharp from 'sharp';
 
 const W = 640;

@@ -11,7 +11,8 @@ import { errorMessage } from '../../../lib/api';
 import { formatIntero } from '../../../lib/formato';
 import { useShopSession } from '../../../session/shopSession';
 import { prodottiOrdineRapido, risolviOrdineRapido } from '../../api';
-import { creaLettore, type Lettore } from './lettore';
+import { creaLettore } from './lettore';
+import type { Lettore } from './tipi';
 import { useFotocamera } from './useFotocamera';
 import './scansione.css';
 
@@ -109,7 +110,7 @@ export default function ScansioneDialog({ onClose, onElenco }: ScansioneDialogPr
 
   const q = Number(quantita);
   const valida = Number.isInteger(q) && q > 0;
-  // The cart sets a product's quantity (docs/regole/ordini.md#add-to-cart): a scan adds to what is there, and the
+  // addToCart sets a product's quantity (web/cart/cart.ts): a scan adds to what is there, and the
   // availability rules judge the line's new total.
   const aggiungi = (p: Prodotto) => {
     if (!valida) return void add(p, NaN);
@@ -138,7 +139,9 @@ export default function ScansioneDialog({ onClose, onElenco }: ScansioneDialogPr
                 <>
                   {lettura.avviso && <p className="scan-avviso">{lettura.avviso}</p>}
                   <p className="scan-guida">
-                    {lettore === null ? 'Preparazione del lettore…' : 'Inquadra il codice a barre (EAN-13 o CODE128): nessun codice letto finora.'}
+                    {lettore === null ? 'Preparazione del lettore…'
+                      : lettura.avviso || fatto ? 'Inquadra il prossimo codice a barre.'
+                        : 'Inquadra il codice a barre (EAN-13 o CODE128): nessun codice letto finora.'}
                   </p>
                 </>
               )}

@@ -3,10 +3,8 @@
  * BarcodeDetector when it reads both EAN-13 and CODE128, else ZXing compiled to WebAssembly
  * (zxing-wasm), loaded by a dynamic import only now that the camera is open.
  */
-export interface Lettore {
-  /** The code in the video's current frame, or null when none is read. */
-  leggi: (video: HTMLVideoElement) => Promise<string | null>;
-}
+import type { Lettore } from './tipi';
+
 
 /** The part of the Barcode Detection API used here (not in TypeScript's DOM types). */
 interface BarcodeDetectorNativo {

@@ -1,6 +1,6 @@
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
-import type { Lettore } from './lettore';
+import type { Lettore } from './tipi';
 
 // The .wasm is one of our built assets: the library's default fetches it from a CDN, which the
 // CSP (connect-src 'self') refuses and a shop on a site may not reach.
