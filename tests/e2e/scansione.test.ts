@@ -91,8 +91,20 @@ describe.runIf(hasBrowser())('scansione con la fotocamera', () => {
     expect(await carrelloDi(page)).toHaveLength(1);
   });
 
-  it('fills a 390 px screen, with a close button of at least 44 px', async () => {
+  it('fills a 390 px screen, with a close button of at least 44 px that stops the camera', async () => {
     const page = await newPage({ width: 390, height: 844 });
+    // The page's real camera streams, kept aside to look at their tracks once the dialog is closed.
+    await page.addInitScript(() => {
+      const md = navigator.mediaDevices;
+      const originale = md.getUserMedia.bind(md);
+      const flussi: MediaStream[] = [];
+      Object.assign(window, { flussiFotocamera: flussi });
+      md.getUserMedia = async (c) => {
+        const s = await originale(c);
+        flussi.push(s);
+        return s;
+      };
+    });
     await loginCliente(page);
     await page.screenshot({ path: `${SHOTS}/intestazione-390.png` });
     await scansiona(page);
@@ -104,6 +116,9 @@ describe.runIf(hasBrowser())('scansione con la fotocamera', () => {
     expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
     await chiudi.click();
     await hidden(d);
+    const tracce = await page.evaluate(() =>
+      (window as unknown as { flussiFotocamera: MediaStream[] }).flussiFotocamera.flatMap((s) => s.getTracks().map((t) => t.readyState)));
+    expect(tracce).toEqual(['ended']);
     expect(await carrelloDi(page)).toEqual([]);
   });
 

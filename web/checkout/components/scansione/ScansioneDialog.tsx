@@ -43,6 +43,7 @@ export default function ScansioneDialog({ onClose, onElenco }: ScansioneDialogPr
   const { session } = useShopSession();
   const videoRef = useRef<HTMLVideoElement>(null);
   const quantitaRef = useRef<HTMLInputElement>(null);
+  const statoRef = useRef<HTMLDivElement>(null);
   const [tentativo, setTentativo] = useState(0);
   const fotocamera = useFotocamera(videoRef, tentativo);
   const [lettore, setLettore] = useState<Lettore | 'errore' | null>(null);
@@ -115,13 +116,19 @@ export default function ScansioneDialog({ onClose, onElenco }: ScansioneDialogPr
   const aggiungi = (p: Prodotto) => {
     if (!valida) return void add(p, NaN);
     const esito = add(p, cartQuantita(p.codice_prodotto) + q);
-    if (esito.esito === 'aggiunto' || esito.esito === 'parziale') riprendi(p, `${formatIntero(q)} × ${p.codice_prodotto} aggiunto al carrello.`);
+    if (esito.esito === 'aggiunto' || esito.esito === 'parziale') riprendi(`${formatIntero(q)} × ${p.codice_prodotto} aggiunto al carrello.`);
   };
-  const riprendi = (p: Prodotto, testo: string) => {
-    ignora.current = { codice: lettura.fase === 'trovato' ? lettura.codice : p.codice_prodotto, fino: Date.now() + IGNORA_MS };
+  /** Back to reading, the code just answered left aside for a moment; focus stays in the dialog as the form goes. */
+  const riprendi = (testo: string | null) => {
+    if (lettura.fase === 'trovato') ignora.current = { codice: lettura.codice, fino: Date.now() + IGNORA_MS };
     setFatto(testo);
     setLettura({ fase: 'cerca' });
+    statoRef.current?.focus();
   };
+  const annuncio = lettura.fase === 'verifica' ? `Codice ${lettura.codice} letto: ricerca nel catalogo…`
+    : lettura.fase === 'trovato' ? `Trovato: ${lettura.prodotto.titolo}.`
+      : lettura.fase === 'ambiguo' ? `Il codice ${lettura.codice} corrisponde a ${lettura.candidati.length} prodotti.`
+        : lettura.avviso ?? fatto ?? '';
 
   return (
     <Modal open onClose={onClose} title="Scansiona codice a barre" size="wide" className="scansione-dialog">
@@ -130,7 +137,9 @@ export default function ScansioneDialog({ onClose, onElenco }: ScansioneDialogPr
           <video ref={videoRef} muted playsInline aria-label="Immagine della fotocamera" />
           {fotocamera.fase === 'attiva' && lettura.fase === 'cerca' && <span className="scan-mirino" aria-hidden="true" />}
         </div>
-        <div className="scan-stato" aria-live="polite">
+        {/* One live region, always there, with a short line per change (the panels below come and go). */}
+        <p className="visually-hidden" aria-live="polite">{annuncio}</p>
+        <div className="scan-stato" ref={statoRef} tabIndex={-1}>
           <StatoFotocamera stato={fotocamera} lettore={lettore} onRiprova={() => setTentativo((t) => t + 1)} />
           {fotocamera.fase === 'attiva' && lettore !== 'errore' && (
             <>
@@ -194,13 +203,13 @@ export default function ScansioneDialog({ onClose, onElenco }: ScansioneDialogPr
                         onClick={() => {
                           if (!valida) return void add(lettura.prodotto, NaN);
                           onElenco(lettura.prodotto.codice_prodotto, q);
-                          riprendi(lettura.prodotto, `${formatIntero(q)} × ${lettura.prodotto.codice_prodotto} aggiunto all'elenco.`);
+                          riprendi(`${formatIntero(q)} × ${lettura.prodotto.codice_prodotto} aggiunto all'elenco.`);
                         }}
                       >
                         Aggiungi all'elenco
                       </button>
                     )}
-                    <button type="button" className="btn btn-ghost" onClick={() => { setFatto(null); setLettura({ fase: 'cerca' }); }}>
+                    <button type="button" className="btn btn-ghost" onClick={() => riprendi(null)}>
                       Scansiona un altro
                     </button>
                   </form>

@@ -5,7 +5,6 @@
  */
 import type { Lettore } from './tipi';
 
-
 /** The part of the Barcode Detection API used here (not in TypeScript's DOM types). */
 interface BarcodeDetectorNativo {
   detect: (source: HTMLVideoElement) => Promise<{ rawValue: string }[]>;
