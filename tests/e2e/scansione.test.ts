@@ -63,7 +63,15 @@ describe.runIf(hasBrowser())('scansione con la fotocamera', () => {
   it('reads the label from the search bar, adds the quantity, reads it again and adds up in one cart line', async () => {
     const page = await newPage();
     await loginCliente(page);
+    await page.setViewportSize({ width: 768, height: 1000 });
+    await page.screenshot({ path: `${SHOTS}/intestazione-768.png` });
+    await page.setViewportSize({ width: 1366, height: 800 });
+    const wasm = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('.wasm'));
     await scansiona(page, page.getByRole('search'));
+    // The reader came from the portal's own assets, precompressed, with the type WebAssembly streaming compilation needs.
+    const risposta = await wasm;
+    expect(new URL(risposta.url()).origin).toBe(new URL(page.url()).origin);
+    expect(await risposta.allHeaders()).toMatchObject({ 'content-type': 'application/wasm', 'content-encoding': expect.stringMatching(/^(br|gzip)$/) });
     const d = dialogo(page);
     expect(await d.textContent()).toContain(prodotto.codice_prodotto);
     await visible(d.locator('.price-net'));
@@ -128,6 +136,7 @@ describe.runIf(hasBrowser())('scansione con la fotocamera', () => {
     await page.goto('/ordine-rapido');
     const campo = page.getByLabel('Codice e quantità, una riga per prodotto');
     await campo.fill('VITE-INESISTENTE 2');
+    await page.screenshot({ path: `${SHOTS}/ordine-rapido-1366.png` });
     await scansiona(page, page.locator('.or-form'));
     const d = dialogo(page);
     await d.getByLabel('Quantità').fill('4');

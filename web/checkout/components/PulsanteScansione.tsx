@@ -11,15 +11,15 @@ const ScansioneDialog = lazy(() => import('./scansione/ScansioneDialog'));
  * The camera button of the search bar and the quick order (docs/decisions/scansione-codici.md);
  * not shown on a device without a camera.
  */
-export function PulsanteScansione({ onElenco, className = '' }: Pick<ScansioneDialogProps, 'onElenco'> & { className?: string }) {
+export function PulsanteScansione({ onElenco }: Pick<ScansioneDialogProps, 'onElenco'>) {
   const haFotocamera = useHaFotocamera();
   const [aperto, setAperto] = useState(false);
   if (!haFotocamera) return null;
   return (
     <>
       <button
-        type="button" className={`btn btn-scansiona ${className}`} aria-label="Scansiona codice a barre"
-        aria-haspopup="dialog" onClick={() => setAperto(true)}
+        type="button" className="btn btn-scansiona" aria-label="Scansiona codice a barre"
+        title="Scansiona codice a barre" aria-haspopup="dialog" onClick={() => setAperto(true)}
       >
         <ScanIcon />
         <span className="btn-scansiona-testo">Scansiona</span>
