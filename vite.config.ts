@@ -7,9 +7,9 @@ import { defineConfig, type Plugin } from 'vite';
 const api = 'http://localhost:3000';
 
 /**
- * Brotli and gzip copies of every text file of the build, made once at build time at the highest
- * levels, so that the server sends them as they are (@fastify/static `preCompressed`) and never
- * compresses per request.
+ * Brotli and gzip copies of every text file of the build and of the WebAssembly (the scan dialog's
+ * reader, 953 kB that compress well), made once at build time at the highest levels, so that the
+ * server sends them as they are (@fastify/static `preCompressed`) and never compresses per request.
  */
 function precompress(): Plugin {
   let outDir = '';
@@ -21,7 +21,7 @@ function precompress(): Plugin {
       const walk = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true })
         .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
       for (const file of walk(outDir)) {
-        if (!/\.(js|css|html|svg|json|txt)$/.test(file)) continue;
+        if (!/\.(js|css|html|svg|json|txt|wasm)$/.test(file)) continue;
         const data = fs.readFileSync(file);
         if (data.length < 1024) continue;
         fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, {

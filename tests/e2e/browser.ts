@@ -10,9 +10,10 @@ export const baseUrl = () => inject('baseUrl');
  * uncaught page error, as a real user would see a broken screen. `statiAttesi`: HTTP statuses
  * the file provokes on purpose (a refusal whose message it checks), which the browser logs too;
  * `altriAttesi`: other messages it provokes (the failed requests of a page taken offline).
- * `newPage(viewport)`: another window size than the desktop's 1366×800 (a phone's).
+ * `newPage(viewport)`: another window size than the desktop's 1366×800 (a phone's). `args`: more
+ * Chromium flags for this file's browser only (a fake camera), after the ones every test needs.
  */
-export function useBrowser({ statiAttesi = [], altriAttesi }: { statiAttesi?: number[]; altriAttesi?: RegExp } = {}): {
+export function useBrowser({ statiAttesi = [], altriAttesi, args = [] }: { statiAttesi?: number[]; altriAttesi?: RegExp; args?: string[] } = {}): {
   newPage: (viewport?: { width: number; height: number }) => Promise<Page>;
 } {
   const attesi = new RegExp(`Failed to load resource.*status of (${[401, 404, ...statiAttesi].join('|')})`);
@@ -20,7 +21,7 @@ export function useBrowser({ statiAttesi = [], altriAttesi }: { statiAttesi?: nu
   const errors: string[] = [];
   beforeAll(async () => {
     if (!hasBrowser()) return;
-    browser = await chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS, headless: true });
+    browser = await chromium.launch({ executablePath: inject('chromiumPath'), args: [...CHROMIUM_ARGS, ...args], headless: true });
   });
   afterAll(async () => {
     await browser?.close();

@@ -7,6 +7,7 @@ import { BackButton } from '../components/BackButton';
 import { Field } from '../components/form/Field';
 import { TextareaField } from '../components/form/TextareaField';
 import { Scheda } from '../components/Scheda';
+import { PulsanteScansione } from './components/PulsanteScansione';
 import { useToast } from '../components/Toast';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { errorMessage } from '../lib/api';
@@ -33,6 +34,10 @@ function perProdotto(righe: RigaRisolta[]): Map<string, number> {
   }
   return somme;
 }
+
+/** The text with one more line «codice quantità» at its end (a scanned label). */
+const conRiga = (testo: string, codice: string, quantita: number) =>
+  `${testo.replace(/\s+$/, '')}${testo.trim() === '' ? '' : '\n'}${codice}\t${quantita}`;
 
 /**
  * 'Ordine rapido' (docs/regole/ordine-rapido.md#page): paste 'code quantity' lines or upload a
@@ -138,6 +143,7 @@ export function OrdineRapidoPage() {
             <button type="submit" className="btn btn-primary" disabled={risolvi.isPending || testo.trim() === ''}>
               Verifica righe
             </button>
+            <PulsanteScansione onElenco={(codice, quantita) => setTesto((t) => conRiga(t, codice, quantita))} />
             <Field label="oppure carica un file CSV o Excel" className="or-file">
               {(control) => (
                 <input

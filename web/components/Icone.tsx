@@ -63,3 +63,12 @@ export function MenuIcon({ size = 20 }: IconProps) {
     </svg>
   );
 }
+
+export function ScanIcon({ size = 18 }: IconProps) {
+  return (
+    <svg viewBox="0 0 24 24" width={size} height={size} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
+      <path d="M3 8V5a2 2 0 0 1 2-2h3M16 3h3a2 2 0 0 1 2 2v3M21 16v3a2 2 0 0 1-2 2h-3M8 21H5a2 2 0 0 1-2-2v-3" />
+      <path d="M7 8v8M10 8v8M13 8v8M17 8v8" />
+    </svg>
+  );
+}

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { PulsanteScansione } from '../../checkout/components/PulsanteScansione';
 import { SearchIcon } from '../../components/Icone';
 import { useDialogs } from '../../components/Modal';
 import { paths } from '../../paths';
@@ -8,7 +9,8 @@ export const MSG_RICERCA_CORTA = 'Inserire almeno 2 caratteri per la ricerca';
 
 /**
  * Header search (docs/regole/catalogo.md#search): goes to /ricerca?stringaRicerca=…&start=0; fewer than 2
- * characters gives an alert. On /ricerca the field shows the current search.
+ * characters gives an alert. On /ricerca the field shows the current search. With a camera, the
+ * scan button reads a label and adds its product to the cart (docs/decisions/scansione-codici.md).
  */
 export function SearchBar() {
   const navigate = useNavigate();
@@ -46,6 +48,7 @@ export function SearchBar() {
       <button type="submit" className="btn btn-primary searchbar-btn">
         Cerca
       </button>
+      <PulsanteScansione />
     </form>
   );
 }
