@@ -31,7 +31,8 @@ BEGIN
   ELSE
     SELECT s.ids, s.total INTO w, t FROM search_prodotti(q, lim + 1, off - 1) s;
     IF dentro AND NOT own = ANY(w) AND off > 1 THEN
-      SELECT own = ANY(s.ids) INTO prima FROM search_prodotti(q, off - 1, 0) s;
+      -- Whether the own product came before this page; uncached, so that no page of off - 1 ids is stored.
+      SELECT own = ANY(s.ids) INTO prima FROM search_prodotti_uncached(q, off - 1, 0) s;
     END IF;
     ids := CASE WHEN own = ANY(w) THEN (array_remove(w, own))[1:lim] WHEN prima THEN w[2:lim + 1] ELSE w[1:lim] END;
   END IF;

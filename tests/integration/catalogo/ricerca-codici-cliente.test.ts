@@ -65,6 +65,8 @@ beforeAll(async () => {
     { clienteId: clienti.b.id, prodottoId: ids['CH-13']!, codice: 'trapano' },
     { clienteId: clienti.c.id, prodottoId: ids['TR-4']!, codice: 'TRAPANO' },
     { clienteId: clienti.a.id, prodottoId: ids['RIT-1']!, codice: 'PZ-1' },
+    // a: a code that names the second of the products its words find.
+    { clienteId: clienti.a.id, prodottoId: ids['TR-2']!, codice: 'Trapano avvitatore' },
   ]);
   await db.$client`SELECT refresh_search_vocab()`;
 });
@@ -94,6 +96,7 @@ describe('search/prodotti with the client\'s own codes', () => {
     for (const limit of [1, 2, 3]) {
       expect(await tutteLePagine('b', 'trapano', limit)).toEqual({ codici: ['CH-13', 'TR-1', 'TR-2', 'TR-3', 'TR-4', 'TR-5'], totali: [6] });
       expect(await tutteLePagine('c', 'trapano', limit)).toEqual({ codici: ['TR-4', 'TR-1', 'TR-2', 'TR-3', 'TR-5'], totali: [5] });
+      expect(await tutteLePagine('a', 'trapano avvitatore', limit)).toEqual({ codici: ['TR-2', 'TR-1', 'TR-3', 'TR-4', 'TR-5'], totali: [5] });
     }
   });
 
