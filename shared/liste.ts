@@ -16,7 +16,11 @@ export const lista = z.object({
   id: z.number().int(),
   nome: z.string(),
   descrizione: z.string(),
-  prodotti: z.array(prodotto.extend({ prodotto_id: z.number().int() })),
+  prodotti: z.array(prodotto.extend({
+    prodotto_id: z.number().int(),
+    /** The client's own code of the product (docs/regole/ordine-rapido.md#own-codes), when it gave one. */
+    codice_cliente: z.string().nullable(),
+  })),
 });
 export type Lista = z.infer<typeof lista>;
 export const listeReadResponse = z.object({ liste: z.array(lista) });

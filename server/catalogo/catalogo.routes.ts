@@ -39,10 +39,10 @@ export const catalogoRoutes = routeGroup(catalogoApi, {
   volantino: paged(async (deps, i) => page(elencoVolantino(deps.db, deps.catalogo, i.volantino_id), i)),
   marchioProdotti: paged(async (deps, i) => page(elencoMarchio(deps.db, deps.catalogo, i.brand_id), i)),
   novita: paged(async (deps, i) => page(elencoNovita(deps.db, deps.catalogo), i)),
-  ricerca: paged(async (deps, i) => ({
-    prodotti: ricercaSource(deps.db, i.stringa, i.start, i.limit),
-    totaleVuota: async () => (await cercaProdotti(deps.db, i.stringa, i.start, i.limit)).total,
-  })),
+  ricerca: async ({ deps, input: i, cliente }) => toPagina(deps.db, deps.catalogo, prezziDi(cliente), {
+    prodotti: ricercaSource(deps.db, i.stringa, cliente.id, i.start, i.limit),
+    totaleVuota: async () => (await cercaProdotti(deps.db, i.stringa, cliente.id, i.start, i.limit)).total,
+  }, i.start, i.limit),
   ultimiOrdinati: async ({ deps, input, cliente, utente }) => {
     const ids = await ultimiOrdinati(deps.db, utente.id, cliente.id, input.limit);
     return { prodotti: await leggiProdotti(deps.db, deps.catalogo, prezziDi(cliente), ids) };

@@ -9,15 +9,23 @@ import type { Db } from '../db/client.js';
 import { liste, listeProdotti, prodotti } from '../db/schema/index.js';
 import { forbidden, notFound } from '../lib/errors.js';
 
-/** The user's lists for one client with their products priced for that client (two queries). */
+/**
+ * The user's lists for one client with their products priced for that client and the client's own
+ * code of each (two queries: the lists with their products' ids and own codes, then the products).
+ */
 export async function leggiListe(
   db: Db, catalogo: CatalogoCache, utente: UtenteSessione, cliente: ClienteSessione,
 ): Promise<Lista[]> {
-  const rows = await db.$client<{ id: number; nome: string; descrizione: string; prodotti: number[] }[]>`
-    SELECT l.id, l.nome, l.descrizione,
-      coalesce((SELECT array_agg(lp.prodotto_id ORDER BY lp.created_at, lp.prodotto_id) FROM liste_prodotti lp
-                WHERE lp.lista_id = l.id), '{}') AS prodotti
-    FROM liste l WHERE l.utente_id = ${utente.id} AND l.cliente_id = ${cliente.id}
+  const rows = await db.$client<{ id: number; nome: string; descrizione: string; prodotti: number[]; codici: (string | null)[] }[]>`
+    SELECT l.id, l.nome, l.descrizione, coalesce(r.prodotti, '{}') AS prodotti, coalesce(r.codici, '[]') AS codici
+    FROM liste l
+    LEFT JOIN LATERAL (
+      SELECT array_agg(lp.prodotto_id ORDER BY lp.created_at, lp.prodotto_id) AS prodotti,
+        json_agg(cc.codice ORDER BY lp.created_at, lp.prodotto_id) AS codici
+      FROM liste_prodotti lp
+      LEFT JOIN codici_cliente cc ON cc.cliente_id = l.cliente_id AND cc.prodotto_id = lp.prodotto_id
+      WHERE lp.lista_id = l.id) r ON true
+    WHERE l.utente_id = ${utente.id} AND l.cliente_id = ${cliente.id}
     ORDER BY l.id`;
   const ids = [...new Set(rows.flatMap((r) => r.prodotti))];
   const byId = new Map((await leggiProdotti(db, catalogo, prezziDi(cliente), ids)).map((p) => [p.id, p]));
@@ -25,9 +33,9 @@ export async function leggiListe(
     id: r.id,
     nome: r.nome,
     descrizione: r.descrizione,
-    prodotti: r.prodotti.flatMap((id) => {
+    prodotti: r.prodotti.flatMap((id, i) => {
       const p = byId.get(id);
-      return p ? [{ ...p, prodotto_id: id }] : [];
+      return p ? [{ ...p, prodotto_id: id, codice_cliente: r.codici[i] ?? null }] : [];
     }),
   })) as Lista[];
 }

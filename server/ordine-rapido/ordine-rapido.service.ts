@@ -1,5 +1,6 @@
 import { TROVATO_COME, type OrdineRapidoRisolviResponse, type ProdottoRisolto, type RigaRisolta } from '../../shared/ordine-rapido.js';
 import type { Prodotto } from '../../shared/catalogo.js';
+import { MSG_DISPONIBILITA } from '../../shared/ordini.js';
 import type { CatalogoCache } from '../catalogo/catalogo.cache.js';
 import { prezziDi } from '../catalogo/prezzi.js';
 import { coloreDisponibilita, leggiProdotti } from '../catalogo/prodotti.queries.js';
@@ -53,9 +54,9 @@ const MSG_QUANTITA = (codice: string, q: string | number | null) => q === null
 
 /** The cart's messages for more than can be promised (docs/regole/ordini.md#add-to-cart). */
 function msgOltre(codiceProdotto: string, promettibile: number, giaPrima: number): string {
-  if (promettibile === 0) return 'Ci dispiace, il prodotto non è attualmente disponibile e non è stato ordinato dal fornitore.';
-  const base = `Prodotto ${codiceProdotto} non disponibile nella quantità richiesta. Massima disponibilità: ${promettibile}.`;
-  return giaPrima > 0 ? `${base} Le righe precedenti dello stesso prodotto ne chiedono già ${giaPrima}.` : base;
+  if (promettibile === 0) return MSG_DISPONIBILITA.nienteDisponibile;
+  const base = MSG_DISPONIBILITA.oltre(codiceProdotto, promettibile);
+  return giaPrima > 0 ? `${base} ${MSG_DISPONIBILITA.righePrecedenti(giaPrima)}` : base;
 }
 
 const arrotonda = (n: number) => Math.round(n * 1000) / 1000;

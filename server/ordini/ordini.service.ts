@@ -1,5 +1,5 @@
 import type { DisponibilitaRiga, Ordine, OrdiniCreateRequest } from '../../shared/ordini.js';
-import { RESPONSE_CODE_OK } from '../../shared/ordini.js';
+import { MSG_DISPONIBILITA, RESPONSE_CODE_OK } from '../../shared/ordini.js';
 import type { ClienteSessione, UtenteSessione } from '../auth/utente-sessione.js';
 import { prezziDi } from '../catalogo/prezzi.js';
 import type { ErpConfig } from '../config.js';
@@ -76,8 +76,8 @@ export async function creaOrdine(
     case 'sconosciuti':
       return rifiuto(`Prodotti non trovati nel catalogo: ${(r.dettagli as string[]).join(', ')}.`);
     case 'insufficienti':
-      return rifiuto((r.dettagli as { codice_prodotto: string; disponibilita: number }[]).map((d) =>
-        `Prodotto ${d.codice_prodotto} non disponibile nella quantità richiesta. Massima disponibilità: ${d.disponibilita}.`).join(' '));
+      return rifiuto((r.dettagli as { codice_prodotto: string; disponibilita: number }[])
+        .map((d) => MSG_DISPONIBILITA.oltre(d.codice_prodotto, d.disponibilita)).join(' '));
     case 'ok':
       break;
     default:

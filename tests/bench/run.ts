@@ -26,6 +26,7 @@ import type { LoadRequest } from './load.js';
 import { questoProcessoCpuMs, scenari, type Scenario } from './scenario.js';
 import { misuraScala, scalaMarkdown, type RisultatoScala } from './scala.js';
 import { misuraRete, reteMarkdown, type Rete } from './wire.js';
+import { richiesteStorico } from './storico.js';
 import { findChromium } from '../e2e/chromium.js';
 
 const arg = (name: string, def: number) => {
@@ -47,7 +48,8 @@ const ROOT = path.resolve('bench');
 const TMP = path.join(ROOT, 'tmp');
 
 const execFileAsync = promisify(execFile);
-const BUDGET = { search: 25, categoria: 20, ordini: 40, stats: 50, ordineRapido: 300, spaKb: 200 };
+const BUDGET = { search: 25, categoria: 20, ordini: 40, stats: 50, ordineRapido: 300, storico: 50, spaKb: 200 };
+const STORICO = 'ordini/elenco (filtri)';
 
 async function main() {
   fs.mkdirSync(TMP, { recursive: true });
@@ -194,6 +196,12 @@ async function main() {
   const anni = ['', '?anno=2023', '?anno=2024', '?anno=2025'];
   await run('ordini/stats', `${ordiniStorico.toLocaleString('en')} orders, ${righeStorico.toLocaleString('en')} lines; all years and each of 2023-2025 in turn`, BUDGET.stats,
     (i) => ({ method: 'GET', path: `/api/ordini/stats${anni[i % anni.length]}`, headers: { cookie: adminCookie } }), { connections: 4 });
+  // The customer's order history with its filters and pages (tests/bench/storico.ts), at 4
+  // connections as the other history call (ordini/stats): a page opened now and then, not browsed.
+  if (selected(STORICO)) {
+    const elenco = await richiesteStorico(setup.db, setup.sql);
+    await run(STORICO, elenco.note, BUDGET.storico, elenco.next, { connections: 4 });
+  }
 
   const [{ after }] = await setup.sql<{ after: string }[]>`SELECT sum(disponibilita)::text AS after FROM prodotti JOIN giacenze ON prodotto_id = id WHERE codice_prodotto = ANY(${stockProducts})`;
   const [{ sold }] = await setup.sql<{ sold: string }[]>`SELECT coalesce(sum(r.qt), 0)::text AS sold FROM ordini_righe r JOIN ordini o ON o.id = r.ordine_id WHERE o.idempotency_key LIKE ${`bench-${process.pid}-%`}`;

@@ -17,6 +17,8 @@ const SHOTS = process.env.ORDINE_RAPIDO_SCREENSHOTS_DIR ?? `${os.tmpdir()}/porta
 fs.mkdirSync(SHOTS, { recursive: true });
 const DOPPIO = 'E2E-DOPPIO-77';
 const MIO = 'mio trapano 1';
+const DALLA_LISTA = 'SCAFFALE-B7';
+const LISTA = 'E2E codici propri';
 
 const sql = postgres(inject('e2eDatabaseUrl'), { max: 1, onnotice: () => {} });
 
@@ -49,7 +51,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sql`DELETE FROM prodotti_codici WHERE codice = ${DOPPIO}`;
-  await sql`DELETE FROM codici_cliente WHERE codice = ${MIO}`;
+  await sql`DELETE FROM codici_cliente WHERE codice IN (${MIO}, ${DALLA_LISTA})`;
+  await sql`DELETE FROM liste WHERE nome = ${LISTA}`;
   await sql.end();
 });
 
@@ -167,5 +170,34 @@ describe.runIf(hasBrowser())('ordine rapido', () => {
     await page.getByRole('button', { name: 'Togli il tuo codice' }).click();
     await visible(page.getByText('Nessuno', { exact: true }));
     expect((await sql`SELECT 1 FROM codici_cliente WHERE codice = ${MIO}`).length).toBe(0);
+  });
+
+  it("sets the own code from a list's row; the search and the cart's quick search find the product by it, first", async () => {
+    // mario's list (0001/001001) with two products.
+    const [l] = await sql<{ id: number }[]>`
+      INSERT INTO liste (utente_id, cliente_id, nome) SELECT u.id, c.id, ${LISTA} FROM utenti u, clienti c
+      WHERE u.username = 'mario.rossi@ferramentarossi.it' AND c.azienda_codice = '0001' AND c.codice = '001001' RETURNING id`;
+    await sql`INSERT INTO liste_prodotti (lista_id, prodotto_id) SELECT ${l!.id}, id FROM prodotti WHERE codice_prodotto IN (${codici[2]!}, ${codici[3]!})`;
+    await page.goto('/liste');
+    await page.getByRole('link', { name: LISTA, exact: true }).click();
+    await page.waitForURL('**/liste/dettaglio');
+    await page.getByRole('button', { name: `Imposta il tuo codice per ${codici[3]!}` }).click();
+    await page.getByRole('textbox', { name: 'Il tuo codice', exact: true }).fill(DALLA_LISTA);
+    await page.getByRole('button', { name: 'Salva', exact: true }).click();
+    const riga = page.getByRole('row').filter({ hasText: codici[3]! });
+    await visible(riga.getByText(`Il tuo codice: ${DALLA_LISTA}`));
+    for (const [w, h] of [[1366, 800], [768, 900], [390, 844]] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.screenshot({ path: `${SHOTS}/lista-codice-cliente-${w}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
+
+    // The search: normalised (case, punctuation) and first.
+    await page.goto(`/ricerca?stringaRicerca=${encodeURIComponent('scaffale b7')}`);
+    await visible(page.locator('.pcard').first().getByText(codici[3]!, { exact: true }));
+    // The cart's quick search.
+    await page.goto('/checkout');
+    await page.getByRole('searchbox', { name: 'Cerca prodotti da aggiungere' }).fill(DALLA_LISTA.toLowerCase());
+    await visible(page.getByRole('list', { name: /^Risultati/ }).first().getByText(codici[3]!, { exact: true }).first());
   });
 });

@@ -19,7 +19,10 @@ import { Thumb } from '../components/Thumb';
 import { Scheda } from '../components/Scheda';
 import { useConfermaOrdine, useVerificaDisponibilita } from './useConfermaOrdine';
 import { disponibilitaTesto } from './disponibilitaTesto';
-import './checkout.css';
+import './quickSearch.css';
+import './totals.css';
+import './speedCheckout.css';
+import './checkoutPage.css';
 
 /** /checkout (docs/regole/ordini.md#checkout): the cart lines, totals, order name and note, a quick search, confirmation. */
 export function CheckoutPage() {

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { DisponibilitaRiga } from '../../shared/ordini.js';
+import { type DisponibilitaRiga, MSG_DISPONIBILITA } from '../../shared/ordini.js';
 import { nomeUtente } from '../session/sessione';
 import { clearCart, removeFromCart, setCartQuantita, type CartItem } from '../cart/cart';
 import { useDialogs } from '../components/Modal';
@@ -16,8 +16,6 @@ import { resetOrdineDraft, type OrdineDraft } from './draft';
 export const MSG_ORDINE = {
   conferma: "Sei sicuro di voler confermare l'ordine?",
   erroreVerifica: 'Errore durante la verifica della disponibilità dei prodotti.',
-  nonDisponibile: (codice: string, n: number) =>
-    `Prodotto ${codice} non disponibile nella quantità richiesta. Massima disponibilità: ${n}.`,
   tuttiDisponibili: 'Tutti i prodotti sono disponibili nella quantità richiesta.',
   nonTuttiDisponibili:
     'Attenzione: Non tutti i prodotti sono disponibili nella quantità richiesta. Si prega di rivedere il carrello per le quantità aggiornate.',
@@ -101,7 +99,7 @@ export function useConfermaOrdine(variante: VarianteConferma) {
         if (e.disponibilita >= 1) setCartQuantita(e.codice_prodotto, e.disponibilita);
         else removeFromCart(e.codice_prodotto);
       }
-      for (const e of mancanti) await alert(MSG_ORDINE.nonDisponibile(e.codice_prodotto, Math.max(0, e.disponibilita)));
+      for (const e of mancanti) await alert(MSG_DISPONIBILITA.oltre(e.codice_prodotto, Math.max(0, e.disponibilita)));
       await alert(MSG_ORDINE.nonTuttiDisponibili);
       return false;
     }
@@ -161,6 +159,6 @@ export function useVerificaDisponibilita() {
     const corte = esito.filter((r) => !r.disponibile);
     await alert(corte.length === 0
       ? MSG_ORDINE.tuttiDisponibili
-      : corte.map((r) => MSG_ORDINE.nonDisponibile(r.codice_prodotto, r.disponibilita)).join(' '));
+      : corte.map((r) => MSG_DISPONIBILITA.oltre(r.codice_prodotto, r.disponibilita)).join(' '));
   }, [alert]);
 }

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Prodotto } from '../../shared/catalogo.js';
+import { MSG_DISPONIBILITA } from '../../shared/ordini.js';
 import { addToCart } from '../cart/cart';
 import { formatPercentuale } from '../lib/formato';
 import { Modal } from './Modal';
 
 export const MSG_AGGIUNTO = 'Prodotto aggiunto al carrello!';
 export const MSG_QUANTITA_ZERO = 'Seleziona una quantità maggiore di zero.';
-export const MSG_NON_DISPONIBILE = 'Ci dispiace, il prodotto non è attualmente disponibile e non è stato ordinato dal fornitore.';
 /** How long the card's message stays. */
 export const MESSAGE_MS = 3000;
 
@@ -68,7 +68,7 @@ export function useAddToCart(): {
         break;
       case 'non-disponibile':
         setMessage(null);
-        setDialog({ title: 'Prodotto non disponibile', text: MSG_NON_DISPONIBILE });
+        setDialog({ title: 'Prodotto non disponibile', text: MSG_DISPONIBILITA.nienteDisponibile });
         break;
       case 'aggiunto':
         addToCart(p, quantita);

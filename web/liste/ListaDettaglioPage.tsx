@@ -16,6 +16,9 @@ import { paths } from '../paths';
 import { useListe, useListeMutations } from './api';
 import { MSG } from './azioni';
 import { PulsanteCestino } from '../components/PulsanteCestino';
+import { scopeOf } from '../shop/api';
+import { CodiceClienteEditor } from '../shop/components/CodiceClienteEditor';
+import { useShopSession } from '../session/shopSession';
 import './liste.css';
 
 /**
@@ -58,6 +61,7 @@ type ProdottoLista = Lista['prodotti'][number];
 
 function Dettaglio({ lista, prodotti }: { lista: Lista; prodotti: TableQuery<ProdottoLista> }) {
   const mode = usePriceMode();
+  const { session } = useShopSession();
   const { alert } = useDialogs();
   const { rimuovi } = useListeMutations();
   const [messaggio, setMessaggio] = useState<{ text: string; error?: boolean } | null>(null);
@@ -94,7 +98,15 @@ function Dettaglio({ lista, prodotti }: { lista: Lista; prodotti: TableQuery<Pro
       key: 'foto', header: <span className="visually-hidden">Foto</span>, className: 'lista-thumb',
       cell: (p) => <Thumb codice={p.codice_prodotto} foto={p.foto_miniatura ?? p.foto_principale} size={36} />,
     },
-    { key: 'codice', header: 'Codice', className: 'mono strong nowrap', cell: (p) => p.codice_prodotto },
+    {
+      key: 'codice', header: 'Codice',
+      cell: (p) => (
+        <div className="lista-codice">
+          <span className="mono strong nowrap">{p.codice_prodotto}</span>
+          <CodiceClienteEditor scope={scopeOf(session)} codiceProdotto={p.codice_prodotto} codice={p.codice_cliente ?? ''} etichetta="Il tuo codice: " />
+        </div>
+      ),
+    },
     { key: 'titolo', header: 'Titolo', cell: (p) => p.titolo },
     {
       key: 'disponibilita', header: 'Disponibilità',

@@ -16,7 +16,10 @@ import { ShopFooter } from './layout/ShopFooter';
 import { ShopHeader } from './layout/ShopHeader';
 import { ShopTopLine } from './layout/ShopTopLine';
 import { useKeepSessionInLine } from './layout/useKeepSessionInLine';
-import './layout/shopLayout.css';
+import './layout/shopHeader.css';
+import './layout/shopMenu.css';
+import './layout/shopBody.css';
+import './layout/shopNarrow.css';
 import './layout/telefono.css';
 import { ShopSessionContext, type ShopSession } from '../session/shopSession';
 

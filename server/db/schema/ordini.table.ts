@@ -43,6 +43,9 @@ export const ordini = pgTable('ordini', {
   // The history's filters (docs/regole/ordini.md#order-history): refused orders are few, so the
   // 'errore' state gets its own small index; the name is matched anywhere, case-insensitively.
   index('ordini_utente_cliente_errore_idx').on(t.utenteId, t.clienteId, t.createdAt.desc()).where(sql`response_code <> '201'`),
+  // The 'confermato' state: its count reads this index alone (the full one would read every order's
+  // row for its response_code; docs/decisions/storico-ordini-indici.md).
+  index('ordini_utente_cliente_confermati_idx').on(t.utenteId, t.clienteId, t.createdAt.desc()).where(sql`response_code = '201'`),
   index('ordini_nome_trgm').using('gin', sql`${t.nome} gin_trgm_ops`),
   index('ordini_cliente_created_idx').on(t.clienteId, t.createdAt),
   index('ordini_created_idx').on(t.createdAt),
@@ -65,9 +68,17 @@ export const ordiniRighe = pgTable('ordini_righe', {
   qtInConsegna: integer('qt_in_consegna').notNull().generatedAlwaysAs((): SQL => sql`qt - qt_in_arrivo`),
   prezzo: numeric('prezzo', { precision: 12, scale: 3 }).notNull(),
   prezzoReale: numeric('prezzo_reale', { precision: 12, scale: 3 }).notNull(),
+  /**
+   * The order's client, copied from the order on insert by a trigger (ordini_righe_cliente,
+   * server/ordini/sql/) whatever the insert says: the history's product-code filter finds one
+   * client's lines of a product on ordini_righe_cliente_prodotto_idx instead of every client's
+   * (docs/decisions/storico-ordini-indici.md).
+   */
+  clienteId: integer('cliente_id'),
 }, (t) => [
   index('ordini_righe_ordine_idx').on(t.ordineId),
   index('ordini_righe_prodotto_idx').on(t.prodottoId),
+  index('ordini_righe_cliente_prodotto_idx').on(t.clienteId, t.prodottoId, t.ordineId),
   check('ordini_righe_qt_in_arrivo_ck', sql`${t.qtInArrivo} BETWEEN 0 AND ${t.qt}`),
 ]);
 

@@ -71,6 +71,19 @@ describe('liste', () => {
     expect(row?.nome).toBe('Mia');
   });
 
+  it('carries the client\'s own code of each product, and only this client\'s', async () => {
+    const l = (await get(`/api/liste/create?${S()}&nome=Codici`)).json();
+    const altro = (await createProdotto(t().database.db, { codiceProdotto: 'L2' })).id;
+    for (const id of [prodottoId, altro]) await get(`/api/listaprodotti/adding?lista_id=${l.id}&prodotto_id=${id}`);
+    const salva = (payload: object, c: string) => t().app.inject({ method: 'POST', url: '/api/codici-cliente/salva', headers: { cookie: c }, payload });
+    expect((await salva({ azienda_codice: '0001', cliente_codice: '000100', codice_prodotto: 'L1', codice: 'MIO-1' }, cookie)).statusCode).toBe(200);
+    // Another client's code of the same product is not this client's.
+    expect((await salva({ azienda_codice: '0001', cliente_codice: '000200', codice_prodotto: 'L2', codice: 'SUO-2' }, cookieAltro)).statusCode).toBe(200);
+    const lista = (await get(`/api/liste/read?${S()}`)).json().liste.find((x: { id: number }) => x.id === l.id);
+    expect(lista.prodotti.map((p: { codice_prodotto: string; codice_cliente: string | null }) => [p.codice_prodotto, p.codice_cliente]))
+      .toEqual([['L1', 'MIO-1'], ['L2', null]]);
+  });
+
   it('answers 401 without a session', async () => {
     expect((await t().app.inject({ url: `/api/liste/read?${S()}` })).statusCode).toBe(401);
   });

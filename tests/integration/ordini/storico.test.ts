@@ -119,6 +119,20 @@ describe('ordini/elenco', () => {
     expect((await elenco({ stato: 'confermato' })).totale).toBe(33);
   });
 
+  it("copies the order's client onto each line, whatever the insert says (the product code filter reads it)", async () => {
+    const sql = t().database.sql;
+    const [{ diversi }] = await sql<{ diversi: number }[]>`
+      SELECT count(*)::int AS diversi FROM ordini_righe r JOIN ordini o ON o.id = r.ordine_id WHERE r.cliente_id IS DISTINCT FROM o.cliente_id`;
+    expect(diversi).toBe(0);
+    const [{ id: altroCliente }] = await sql<{ id: number }[]>`SELECT id FROM clienti WHERE id <> (SELECT cliente_id FROM ordini WHERE id = ${ids.o2!}) LIMIT 1`;
+    const [riga] = await sql<{ cliente_id: number }[]>`
+      INSERT INTO ordini_righe (ordine_id, codice_prodotto, prodotto_nome, qt, prezzo, prezzo_reale, cliente_id)
+      VALUES (${ids.o2!}, 'X', 'X', 1, 1, 1, ${altroCliente!}) RETURNING cliente_id`;
+    const [{ cliente_id: dellOrdine }] = await sql<{ cliente_id: number }[]>`SELECT cliente_id FROM ordini WHERE id = ${ids.o2!}`;
+    expect(riga!.cliente_id).toBe(dellOrdine);
+    await sql`DELETE FROM ordini_righe WHERE ordine_id = ${ids.o2!} AND codice_prodotto = 'X'`;
+  });
+
   it('combines every filter', async () => {
     const tutti = { dal: '2024-03-01', al: '2024-04-30', nome: 'cantiere', codice_prodotto: 'TASS-2' };
     expect(await idsDi({ ...tutti, stato: 'errore' })).toEqual([ids.o3]);

@@ -17,7 +17,10 @@ import { QuickSearch } from '../QuickSearch';
 import { Thumb } from '../../components/Thumb';
 import { useConfermaOrdine } from '../useConfermaOrdine';
 import { disponibilitaTesto } from '../disponibilitaTesto';
-import '../checkout.css';
+import '../quickSearch.css';
+import '../totals.css';
+import '../speedCheckout.css';
+import '../checkoutPage.css';
 import '../checkoutTelefono.css';
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX "ordini_utente_cliente_confermati_idx" ON "ordini" USING btree ("utente_id","cliente_id","created_at" DESC NULLS LAST) WHERE response_code = '201';
