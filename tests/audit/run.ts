@@ -17,6 +17,8 @@ import { scriviReport, type Esito } from './report.js';
 
 const arg = (name: string) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : undefined);
 const VOLTE = Number(arg('volte') ?? 1);
+/** `--schermate DIR` also saves screenshots of every page at 1366, 768 and 390 px there, to look at. */
+const SCHERMATE = arg('schermate');
 /** `--solo ricerca` audits only the pages whose name matches (a regular expression), while fixing one. */
 const SOLO = arg('solo');
 const REPORT = path.resolve('docs/audit/report.md');
@@ -113,6 +115,15 @@ async function main() {
         await prepara();
         const axe = await axeDi(page);
         esiti.push({ pagina: p.nome, preset, lighthouse, axe });
+      }
+      if (SCHERMATE) {
+        fs.mkdirSync(SCHERMATE, { recursive: true });
+        for (const width of [1366, 768, 390]) {
+          await page.setViewport({ width, height: 900, isMobile: width < 768 });
+          if (p.prepara) await p.prepara(page);
+          else await apri(page, p.url);
+          await page.screenshot({ path: path.join(SCHERMATE, `${p.nome}-${width}.png`) as `${string}.png` });
+        }
       }
     }
   } finally {
