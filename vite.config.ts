@@ -58,7 +58,7 @@ export default defineConfig({
             // One chunk, not four: each request of the cold first load costs its headers too.
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|zod)[\\/]|rolldown[\\/]runtime/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|zod)[\\/]|web[\\/]lib[\\/]zodSenzaJit\.ts$/,
               priority: 10,
             },
             // The screens' shared building blocks in one chunk: as dozens of 1 kB chunks, the

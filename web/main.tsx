@@ -1,8 +1,8 @@
+import './lib/zodSenzaJit';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { z } from 'zod';
 import { DialogProvider } from './components/Modal';
 import { ServiceBanner } from './components/ServiceBanner';
 import { ToastProvider } from './components/Toast';
@@ -11,10 +11,6 @@ import { queryClient } from './lib/queryClient';
 import { registraServiceWorker } from './lib/serviceWorker';
 import { routes } from './routes';
 import './styles/index.css';
-
-// The CSP has no 'unsafe-eval': zod's probe for it (a caught `new Function`) would still be reported
-// as a violation on every page (Lighthouse's best practices). Before any schema parses.
-z.config({ jitless: true });
 
 const router = createBrowserRouter(routes);
 registerNavigate((to, opts) => router.navigate(to, opts));
