@@ -93,6 +93,11 @@ export async function buildApp(
     },
     crossOriginEmbedderPolicy: false,
   });
+  // A hashed script or style sheet of the build is no document: the page's policies (CSP, framing,
+  // referrer, COOP…) do nothing on it, and the cold first load fetches a dozen of them, ~0.6 kB of
+  // headers each (docs/decisions/audit-web.md). What still applies to a subresource stays.
+  const headersRisorsa = Object.fromEntries(Object.entries(headers)
+    .filter(([k]) => ['strict-transport-security', 'x-content-type-options', 'cross-origin-resource-policy'].includes(k)));
   const ruolo = config.processRole ?? 'all';
   const app: FastifyInstance = Fastify({
     logger: opts.logger === false ? false : { ...loggerOptions(config.logLevel), ...(opts.logStream ? { stream: opts.logStream } : {}) },
@@ -182,7 +187,7 @@ export async function buildApp(
   });
 
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(headers).header('x-request-id', req.id);
+    reply.headers(risorsaDellaBuild(req.routeOptions.url) ? headersRisorsa : headers).header('x-request-id', req.id);
     done();
   });
   // By the route matched, not the raw URL: the router also takes /%61pi/… for /api/….
@@ -255,4 +260,9 @@ export async function buildApp(
     });
   }
   return app;
+}
+
+/** The route of a hashed file of the build (the static handler registers one route per file). */
+function risorsaDellaBuild(route: string | undefined): boolean {
+  return !!route && /^\/assets\/[\w.-]+\.(js|css)$/.test(route);
 }

@@ -30,6 +30,32 @@ describe('static assets of the SPA', () => {
     expect(plain.headers.get('content-encoding')).toBeNull();
   });
 
+  it('a hashed asset carries the headers that apply to a subresource, the page its CSP and framing rules', async () => {
+    const page = await get('/home2');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    const script = (await page.text()).match(/src="(\/assets\/[^"]+\.js)"/)![1]!;
+    const asset = await get(script, 'br');
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(asset.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(asset.headers.get('x-request-id')).toBeTruthy();
+    expect(asset.headers.get('content-security-policy')).toBeNull();
+    expect(asset.headers.get('x-frame-options')).toBeNull();
+    // A path under /assets/ that is no file of the build keeps every header.
+    const missing = await get('/assets/nessuno-ABC123.js');
+    expect(missing.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('robots.txt is a text file that keeps every crawler out (the portal is behind its login)', async () => {
+    const res = await get('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const text = await res.text();
+    expect(text).not.toContain('<html');
+    expect(text).toMatch(/^User-agent: \*$/m);
+    expect(text).toMatch(/^Disallow: \/$/m);
+  });
+
   it('public files are cached for an hour; media files too, with an ETag to revalidate', async () => {
     expect((await get('/logo.svg')).headers.get('cache-control')).toBe('public, max-age=3600');
     const media = await get('/media/volantini/volantino-1.svg');

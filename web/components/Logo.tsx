@@ -10,7 +10,7 @@ export function Logo({ size = 40, withText = true, inverted = false, className }
       <LogoMark size={size} />
       {withText && (
         <span className="logo-text" aria-hidden="true" style={{ fontSize: Math.round(size * 0.42) }}>
-          <span className="logo-name">FERRAMENTA</span>
+          <span className="logo-name">FERRAMENTA</span>{' '}
           <span className="logo-tagline">Portale Ordini B2B</span>
         </span>
       )}

@@ -34,9 +34,16 @@ export function FlyerCarousel() {
 
   const current = Math.min(index, n - 1);
 
+  // The loaded carousel's size (image and bar under it), so that nothing below it moves (CLS).
   const loading = (
     <div className="carousel carousel-loading">
-      <Spinner label="Caricamento volantini…" size="lg" />
+      <div className="carousel-track">
+        <Spinner label="Caricamento volantini…" size="lg" />
+      </div>
+      <div className="carousel-bar" aria-hidden="true">
+        <p className="carousel-caption"><strong>{'\u00a0'}</strong></p>
+        <span className="carousel-nav" />
+      </div>
     </div>
   );
   // A banner failure is only logged; without flyers there is no banner.

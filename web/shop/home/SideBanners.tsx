@@ -32,6 +32,9 @@ function BannerLink({ banner }: { banner: MultimediaItem }) {
     <FallbackImage
       sources={[mediaUrl(banner.cover_dir, banner.cover_file), '/placeholder-volantino.svg'].filter(Boolean)}
       alt={banner.nome}
+      // The side banners' format (300×600): the column keeps its height while they load (CLS).
+      width={300}
+      height={600}
       loading="lazy"
     />
   );

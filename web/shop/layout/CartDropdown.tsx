@@ -24,7 +24,7 @@ export function CartDropdown() {
       buttonContent={
         <>
           <CartIcon size={18} />
-          <span className="header-btn-text">Carrello</span>
+          <span className="header-btn-text">Carrello</span>{' '}
           <span className={`cart-count${count ? '' : ' is-empty'}`} aria-hidden="true">
             {count}
           </span>

@@ -17,7 +17,8 @@ export function ProfileMenu() {
       buttonClassName="btn btn-ghost header-user"
       buttonContent={
         <>
-          <span className="avatar" aria-hidden="true">{iniziali(nome)}</span>
+          {/* The initials drawn by CSS: decoration, not part of the button's visible name (label-content-name-mismatch). */}
+          <span className="avatar" data-iniziali={iniziali(nome)} aria-hidden="true" />
           <span className="header-btn-text">{nome}</span>
         </>
       }

@@ -31,7 +31,7 @@ export function ShopHeader({ fatturato, menu }: {
           <MenuIcon />
         </button>
       )}
-      <Link to={paths.home.path} className="shop-header-logo" aria-label="Home">
+      <Link to={paths.home.path} className="shop-header-logo" aria-label="Ferramenta Portale Ordini B2B: Home">
         <Logo size={36} />
       </Link>
       <SearchBar />

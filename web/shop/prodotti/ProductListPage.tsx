@@ -68,6 +68,8 @@ export function ProductListPage({ title, documentTitle, lista, invalidText, nonT
     >
       {(d) => (
         <div className={`plist${query.isPlaceholderData ? ' is-stale' : ''}`} aria-busy={loading}>
+          {/* The cards' titles are h3: the level between them and the page's h1 (heading-order). */}
+          <h2 className="visually-hidden">Prodotti</h2>
           <ProductGrid prodotti={d.prodotti as Prodotto[]} label="Prodotti" resetKey={d.prodotti.map((p) => p.codice_prodotto).join(',')} />
         </div>
       )}

@@ -1,0 +1,131 @@
+import { useId } from 'react';
+import { NoteField } from '../NoteField';
+import { CartActions } from '../CartActions';
+import { Link } from 'react-router-dom';
+import { AZIENDA, CASELLE, telHref } from '../../lib/azienda';
+import { useCart, type CartItem } from '../../cart/cart';
+import { formatEuro3 } from '../../lib/formato';
+import { usePriceMode, type PriceMode } from '../../cart/priceMode';
+import { AvvisoPrezzi } from '../../components/AvvisoPrezzi';
+import { useDialogs } from '../../components/Modal';
+import { paths } from '../../paths';
+import { CartTotals, lineAmounts, MSG_SVUOTA, RemoveLineButton } from '../CartSummary';
+import { useOrdineDraft } from '../draft';
+import { QuantitaInput } from '../QuantitaInput';
+import { QuickSearch } from '../QuickSearch';
+import { Thumb } from '../../components/Thumb';
+import { useConfermaOrdine } from '../useConfermaOrdine';
+import { disponibilitaTesto } from '../disponibilitaTesto';
+
+/** The Speed Checkout's panel, loaded when it is first opened (SpeedCheckout.tsx). */
+export function SpeedCheckoutPanel({ id, items, onClose }: { id: string; items: CartItem[]; onClose: () => void }) {
+  const titleId = useId();
+  const mode = usePriceMode();
+  const draft = useOrdineDraft();
+  const { clear } = useCart();
+  const { confirm } = useDialogs();
+  const { conferma, busy } = useConfermaOrdine('pannello');
+  const vuoto = items.length === 0;
+
+  const svuota = async () => {
+    if (await confirm(MSG_SVUOTA, { danger: true, confirmLabel: 'Svuota' })) clear();
+  };
+
+  return (
+    <section
+      id={id}
+      className="sc-panel"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+    >
+      <header className="sc-head">
+        <h2 id={titleId}>Speed Checkout</h2>
+        <span className="badge">{items.length === 1 ? '1 articolo' : `${items.length} articoli`}</span>
+        <button type="button" className="btn btn-ghost modal-close" aria-label="Chiudi Speed Checkout" onClick={onClose}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </header>
+
+      <div className="sc-body">
+        <AvvisoPrezzi />
+        <QuickSearch autoFocus className="sc-search" />
+
+        <h3 className="sc-section-title">Carrello</h3>
+        {vuoto ? (
+          <p className="sc-empty">Il carrello è vuoto</p>
+        ) : (
+          <ul className="sc-lines" aria-label="Righe del carrello">
+            {items.map((item) => <PanelLine key={item.codice_prodotto} item={item} mode={mode} />)}
+          </ul>
+        )}
+
+        <NoteField className="sc-note" rows={2} />
+
+        <footer className="sc-contacts" aria-label="Contatti">
+          <p>
+            <strong>{AZIENDA.ragioneSociale}</strong>
+            <br />
+            {AZIENDA.indirizzo}, {AZIENDA.cap} {AZIENDA.citta} ({AZIENDA.provincia})
+            <br />
+            Tel. <a href={telHref(AZIENDA.telefono)}>{AZIENDA.telefono}</a> · Fax {AZIENDA.fax}
+          </p>
+          <ul>
+            {CASELLE.map((c) => (
+              <li key={c.email}>
+                <span className="muted">{c.reparto}:</span> <a href={`mailto:${c.email}`}>{c.email}</a>
+              </li>
+            ))}
+          </ul>
+        </footer>
+      </div>
+
+      <div className="sc-foot">
+        <CartTotals items={items} mode={mode} className="totals totals-compact" />
+        <CartActions
+          className="sc-actions" vuoto={vuoto} busy={busy}
+          onSvuota={() => void svuota()} onConferma={() => void conferma(items, draft)}
+        />
+        <Link className="sc-link" to={paths.checkout.path}>Vai al checkout completo</Link>
+        <Link className="sc-link" to={paths.ordineRapido.path}>Ordine rapido: incolla codici o carica un file</Link>
+      </div>
+    </section>
+  );
+}
+
+function PanelLine({ item, mode }: { item: CartItem; mode: PriceMode }) {
+  const { remove } = useCart();
+  const importi = lineAmounts(item, mode);
+  return (
+    <li className="sc-line">
+      <Thumb codice={item.codice_prodotto} foto={item.foto_miniatura ?? item.foto_principale} size={36} />
+      <div className="sc-line-info">
+        <span className="mono sc-line-code">{item.codice_prodotto}</span>
+        <span className="sc-line-title" title={item.titolo}>{item.titolo}</span>
+        {importi && (
+          <span className="hint">
+            {formatEuro3(importi.unitario)} / {item.um || 'Pz'} · {disponibilitaTesto(item)}
+          </span>
+        )}
+      </div>
+      <QuantitaInput item={item} aria-label={`Quantità ${item.codice_prodotto}`} />
+      <div className="sc-line-amounts">
+        {importi && (
+          <>
+            {importi.parziale !== importi.scontato && (
+              <span className="num strike"><span className="visually-hidden">Parziale </span>{formatEuro3(importi.parziale)}</span>
+            )}
+            <span className="num strong"><span className="visually-hidden">Parziale scontato </span>{formatEuro3(importi.scontato)}</span>
+          </>
+        )}
+      </div>
+      <RemoveLineButton codice={item.codice_prodotto} onRemove={remove} />
+    </li>
+  );
+}
