@@ -27,6 +27,8 @@ export interface GeneratedProduct {
   gruppoId: string;
   um: string;
   pzConf: number;
+  /** Discount family (Metel's): 'SC' and the sub-family's code, else the family's. */
+  famigliaSconto: string;
   brandCodice: string;
   brandNome: string;
   /** Stock: giac_attuale and disponibilita are the same number in the demo. */
@@ -148,6 +150,8 @@ export function generateProduct(index: number, now: Date): GeneratedProduct {
     ...family(leaf),
     um: spec.um ?? 'PZ',
     pzConf: spec.pzConf ?? 1,
+    // Derived, drawing nothing from r: the products' other fields stay as they were.
+    famigliaSconto: `SC${leaf.pathCods[1] ?? leaf.pathCods[0]}`,
     brandCodice: brand.codice,
     brandNome: brand.nome,
     giacenza,

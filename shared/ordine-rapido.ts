@@ -45,6 +45,11 @@ export const prodottoRisolto = z.object({
   um: z.string(),
   /** The client's net price per piece. */
   prezzo_reale: z.number(),
+  /** The discount chain that made it ('' when none: shared/catalogo.ts). */
+  sconti: z.string(),
+  /** Pack (shared/confezioni.ts). */
+  multiplo: z.number().int(),
+  minimo: z.number().int(),
   disponibilita_colore: z.enum(['verde', 'giallo', 'rosso']),
   /** What can be promised: stock plus on order, never below 0. */
   promettibile: z.number().int(),

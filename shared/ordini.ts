@@ -50,6 +50,8 @@ export const rigaOrdine = z.object({
   qt_in_arrivo: z.number().int(),
   prezzo: z.number(),
   prezzo_reale: z.number(),
+  /** The discount chain applied at order time ('' when none). */
+  sconti: z.string(),
 });
 export const ordine = z.object({
   id: z.number().int(),

@@ -93,7 +93,7 @@ export async function leggiOrdini(db: Db, utenteId: number, clienteId: number, l
     SELECT o.id, to_json(o.created_at)#>>'{}' AS created_at, o.nome, o.note, o.response_code, o.response_status,
       round(o.totale, 3)::float8 AS totale,
       coalesce((SELECT json_agg(json_build_object('codice_prodotto', r.codice_prodotto, 'prodotto_nome', r.prodotto_nome,
-          'qt', r.qt, 'qt_in_consegna', r.qt_in_consegna, 'qt_in_arrivo', r.qt_in_arrivo, 'prezzo', round(r.prezzo, 3)::float8, 'prezzo_reale', round(r.prezzo_reale, 3)::float8) ORDER BY r.id)
+          'qt', r.qt, 'qt_in_consegna', r.qt_in_consegna, 'qt_in_arrivo', r.qt_in_arrivo, 'prezzo', round(r.prezzo, 3)::float8, 'prezzo_reale', round(r.prezzo_reale, 3)::float8, 'sconti', r.sconti) ORDER BY r.id)
         FROM ordini_righe r WHERE r.ordine_id = o.id), '[]'::json) AS prodotti
     FROM ordini o
     WHERE o.utente_id = ${utenteId} AND o.cliente_id = ${clienteId}

@@ -65,6 +65,8 @@ export const ordiniRighe = pgTable('ordini_righe', {
   qtInConsegna: integer('qt_in_consegna').notNull().generatedAlwaysAs((): SQL => sql`qt - qt_in_arrivo`),
   prezzo: numeric('prezzo', { precision: 12, scale: 3 }).notNull(),
   prezzoReale: numeric('prezzo_reale', { precision: 12, scale: 3 }).notNull(),
+  /** The discount chain applied at order time ('' when none), as the catalogue showed it. */
+  sconti: text('sconti').notNull().default(''),
 }, (t) => [
   index('ordini_righe_ordine_idx').on(t.ordineId),
   index('ordini_righe_prodotto_idx').on(t.prodottoId),

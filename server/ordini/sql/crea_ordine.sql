@@ -39,12 +39,15 @@ BEGIN
   FOR r IN
     SELECT p.id, p.codice_prodotto, coalesce(nullif(p.titolo_portale, ''), p.descrizione1) AS titolo, g.disponibilita,
       greatest(g.disponibilita + g.ord_forn, 0) AS promettibile,
-      round(coalesce(lp.prezzo, 0), 3) AS prezzo, prezzo_netto(lp.prezzo, ps.prezzo, p_sconto) AS prezzo_reale, q.qt
+      round(coalesce(lp.prezzo, 0), 3) AS prezzo, prezzo_netto(lp.prezzo, ps.prezzo, coalesce(sp.fattore, sf.fattore), p_sconto) AS prezzo_reale,
+      sconti_applicati(ps.prezzo, coalesce(sp.sconti, sf.sconti), p_sconto) AS sconti, q.qt
     FROM unnest(p_codici, p_qt) AS q(codice, qt)
     JOIN prodotti p ON p.codice_prodotto = q.codice AND p.status = 0 AND p.deleted_at IS NULL
     JOIN giacenze g ON g.prodotto_id = p.id
     LEFT JOIN prodotti_prezzi lp ON lp.prodotto_id = p.id AND lp.listino = p_listino
     LEFT JOIN prezzi_speciali ps ON ps.prodotto_id = p.id AND ps.cliente_id = p_cliente_id
+    LEFT JOIN sconti_clienti sp ON sp.cliente_id = p_cliente_id AND sp.prodotto_id = p.id
+    LEFT JOIN sconti_clienti sf ON sf.cliente_id = p_cliente_id AND sf.famiglia_sconto = p.famiglia_sconto
     ORDER BY p.id
     FOR UPDATE OF g
   LOOP
@@ -54,7 +57,7 @@ BEGIN
     END IF;
     in_consegna := least(r.qt, greatest(r.disponibilita, 0));
     righe := righe || jsonb_build_object('prodotto_id', r.id, 'codice_prodotto', r.codice_prodotto, 'prodotto_nome', r.titolo,
-      'qt', r.qt, 'qt_in_arrivo', r.qt - in_consegna, 'prezzo', r.prezzo, 'prezzo_reale', r.prezzo_reale);
+      'qt', r.qt, 'qt_in_arrivo', r.qt - in_consegna, 'prezzo', r.prezzo, 'prezzo_reale', r.prezzo_reale, 'sconti', r.sconti);
     totale := totale + r.prezzo_reale * r.qt;
   END LOOP;
 
@@ -88,9 +91,9 @@ BEGIN
     RETURN;
   END IF;
 
-  INSERT INTO ordini_righe (ordine_id, prodotto_id, codice_prodotto, prodotto_nome, qt, qt_in_arrivo, prezzo, prezzo_reale)
+  INSERT INTO ordini_righe (ordine_id, prodotto_id, codice_prodotto, prodotto_nome, qt, qt_in_arrivo, prezzo, prezzo_reale, sconti)
   SELECT ordine_id, (x->>'prodotto_id')::int, x->>'codice_prodotto', x->>'prodotto_nome', (x->>'qt')::int,
-    (x->>'qt_in_arrivo')::int, (x->>'prezzo')::numeric, (x->>'prezzo_reale')::numeric
+    (x->>'qt_in_arrivo')::int, (x->>'prezzo')::numeric, (x->>'prezzo_reale')::numeric, x->>'sconti'
   FROM jsonb_array_elements(righe) x;
   -- Stock is a narrow row of its own (giacenze): with room on the page (fillfactor) the update stays HOT.
   UPDATE giacenze g SET disponibilita = g.disponibilita - ((x->>'qt')::int - (x->>'qt_in_arrivo')::int),

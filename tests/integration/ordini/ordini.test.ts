@@ -210,7 +210,7 @@ describe('ordini/read and stats', () => {
     expect(list.length).toBeGreaterThan(2);
     expect(list[list.length - 1]).toMatchObject({ nome: 'Cantiere Via Roma', response_code: '201', totale: 22.25 });
     expect(list[list.length - 1].prodotti[0]).toEqual({
-      codice_prodotto: 'A1', prodotto_nome: 'Articolo uno', qt: 2, qt_in_consegna: 2, qt_in_arrivo: 0, prezzo: 10, prezzo_reale: 9,
+      codice_prodotto: 'A1', prodotto_nome: 'Articolo uno', qt: 2, qt_in_consegna: 2, qt_in_arrivo: 0, prezzo: 10, prezzo_reale: 9, sconti: '10',
     });
   });
 
