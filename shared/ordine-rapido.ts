@@ -69,7 +69,7 @@ export const rigaRisolta = z.object({
   /** The quantity read; null when it is not a whole number above zero. */
   quantita: z.number().nullable(),
   esito: z.enum(ESITI_RIGA),
-  /** The Italian message of a line that cannot go to the cart as it is; '' for trovato. */
+  /** The Italian message of a line that cannot go to the cart as it is; for trovato '' or the note of its quantity rounded up to whole packs. */
   messaggio: z.string(),
   prodotto: prodottoRisolto.nullable(),
   /** Net price × quantity; null without both. */

@@ -17,6 +17,10 @@ export const disponibilitaRiga = z.object({
   codice_prodotto: z.string(),
   disponibile: z.boolean(),
   disponibilita: z.number().int(),
+  /** The quantity in whole packs (shared/confezioni.ts) the order would carry; null when the quantity sent is not valid. */
+  quantita: z.number().int().nullable(),
+  /** Why `quantita` differs from the quantity sent ('' when it does not). */
+  messaggio: z.string(),
 });
 export type DisponibilitaRiga = z.infer<typeof disponibilitaRiga>;
 export const ordiniCheckResponse = z.array(disponibilitaRiga);

@@ -10,7 +10,9 @@
 -- the same incoming pieces. A negative stock (pieces already owed) eats into ord_forn:
 -- disponibilita + ord_forn is always what is left.
 -- esito: 'ok' | 'duplicato' (same idempotency key: the order already made) | 'sconosciuti'
--- (dettagli = unknown codes) | 'insufficienti' (dettagli = [{codice_prodotto, disponibilita}],
+-- (dettagli = unknown codes) | 'confezioni' (dettagli = [{codice_prodotto, multiplo, minimo}]: a
+-- quantity that is not whole packs, docs/regole/ordini.md#packs; the caller rounds it up with the
+-- shared rule, shared/confezioni.ts, says so, and calls again) | 'insufficienti' (dettagli = [{codice_prodotto, disponibilita}],
 -- disponibilita = what could be promised).
 -- p_esporta: an ERP is configured (server/erp/): the order's export job is queued with it;
 -- without one the order is 'non_configurato' at once, and costs no job.
@@ -27,6 +29,7 @@ DECLARE
   r record;
   righe jsonb := '[]';
   corte jsonb := '[]';
+  sfuse jsonb := '[]';
   trovati text[] := '{}';
   in_consegna int;
 BEGIN
@@ -40,7 +43,7 @@ BEGIN
     SELECT p.id, p.codice_prodotto, coalesce(nullif(p.titolo_portale, ''), p.descrizione1) AS titolo, g.disponibilita,
       greatest(g.disponibilita + g.ord_forn, 0) AS promettibile,
       round(coalesce(lp.prezzo, 0), 3) AS prezzo, prezzo_netto(lp.prezzo, ps.prezzo, coalesce(sp.fattore, sf.fattore), p_sconto) AS prezzo_reale,
-      sconti_applicati(ps.prezzo, coalesce(sp.sconti, sf.sconti), p_sconto) AS sconti, q.qt
+      sconti_applicati(ps.prezzo, coalesce(sp.sconti, sf.sconti), p_sconto) AS sconti, p.multiplo, p.minimo, q.qt
     FROM unnest(p_codici, p_qt) AS q(codice, qt)
     JOIN prodotti p ON p.codice_prodotto = q.codice AND p.status = 0 AND p.deleted_at IS NULL
     JOIN giacenze g ON g.prodotto_id = p.id
@@ -52,6 +55,9 @@ BEGIN
     FOR UPDATE OF g
   LOOP
     trovati := trovati || r.codice_prodotto;
+    IF r.qt < r.minimo OR r.qt % r.multiplo <> 0 THEN
+      sfuse := sfuse || jsonb_build_object('codice_prodotto', r.codice_prodotto, 'multiplo', r.multiplo, 'minimo', r.minimo);
+    END IF;
     IF r.qt > r.promettibile THEN
       corte := corte || jsonb_build_object('codice_prodotto', r.codice_prodotto, 'disponibilita', r.promettibile);
     END IF;
@@ -69,6 +75,11 @@ BEGIN
   IF cardinality(trovati) < cardinality(p_codici) THEN
     esito := 'sconosciuti';
     dettagli := to_jsonb(ARRAY(SELECT c FROM unnest(p_codici) c WHERE c <> ALL (trovati)));
+    RETURN;
+  END IF;
+  IF jsonb_array_length(sfuse) > 0 THEN
+    esito := 'confezioni';
+    dettagli := sfuse;
     RETURN;
   END IF;
   IF jsonb_array_length(corte) > 0 THEN
