@@ -163,3 +163,25 @@ describe('net price precedence', () => {
     expect(riordino.righe).toEqual(expect.arrayContaining([expect.objectContaining({ codice_prodotto: 'FAM', prezzo_attuale: 5.129, prezzo_cambiato: false })]));
   });
 });
+
+describe('articoli: discount family and pack columns', () => {
+  it('sets famiglia_sconto, multiplo and minimo, refuses a multiple of 0 with its line, and the new family\'s chain applies', async () => {
+    const r = await importa(t().database.db, csv('articoli.csv', [
+      'codice_prodotto;descrizione1;famiglia_sconto;multiplo;minimo',
+      'NOFAM;Cambia famiglia;VITI;6;12',
+      'NUOVO-1;Nuovo a confezioni;;10;',
+      'NUOVO-2;Multiplo sbagliato;;0;1',
+    ]), { tipo: 'articoli', file: 'articoli.csv', autore: { origine: 'cli', nome: 'test' }, soglia: 50 });
+    expect(r).toMatchObject({ stato: 'applicata', nuove: 1, modificate: 1, scartate: 1 });
+    expect(r.errori.map((e) => [e.riga, e.colonna, e.valore])).toEqual([[4, 'multiplo', '0']]);
+    const righe = await t().database.sql<{ codice_prodotto: string; famiglia_sconto: string | null; multiplo: number; minimo: number }[]>`
+      SELECT codice_prodotto, famiglia_sconto, multiplo, minimo FROM prodotti WHERE codice_prodotto IN ('NOFAM', 'NUOVO-1') ORDER BY 1`;
+    expect(righe).toEqual([
+      { codice_prodotto: 'NOFAM', famiglia_sconto: 'VITI', multiplo: 6, minimo: 12 },
+      { codice_prodotto: 'NUOVO-1', famiglia_sconto: null, multiplo: 10, minimo: 1 },
+    ]);
+    // The product answer carries the pack (its cached description forgotten by the import) and prices by VITI's chain now.
+    const d = await get(`/api/prodotti/details?${QS}&codice_prodotto=NOFAM`);
+    expect(d.prodotto).toMatchObject({ famiglia_sconto: 'VITI', multiplo: 6, minimo: 12, prezzo_reale: 5.13, sconti: '40+10+5' });
+  });
+});
