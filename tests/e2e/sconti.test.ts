@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
-import { formatEuro3, loginCliente, visible } from './helpers.js';
+import { formatEuro3, hidden, loginCliente, visible } from './helpers.js';
 
 /**
  * How a net price is made, as mario sees it (docs/regole/catalogo.md#net-price): the demo gives his
@@ -80,6 +80,32 @@ describe.runIf(hasBrowser())('sconti a cascata', () => {
     const testoRiga = spazi(await riga.locator('.catena').innerText());
     for (const a of attesi) expect(testoRiga).toContain(a);
     await page.screenshot({ path: `${SHOTS}/checkout-1366.png`, fullPage: true });
+
+    // The Speed Checkout panel's line says it too.
+    await page.getByRole('button', { name: /^Speed Checkout/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Speed Checkout' });
+    await visible(panel.locator('.catena'));
+    expect(spazi(await panel.locator('.catena').first().innerText())).toContain(scelto.sconti);
+    await page.screenshot({ path: `${SHOTS}/speed-checkout-1366.png` });
+    await panel.getByRole('button', { name: 'Chiudi Speed Checkout' }).click();
+    await hidden(panel);
+  });
+
+  it('an order\'s detail shows the chain each line was ordered with', async () => {
+    const ordine = await page.evaluate(async (c) => {
+      const res = await fetch('/api/ordini/create', {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ azienda_codice: '0001', cliente_codice: '001001', utente_codice: 'U0001', nome: 'Catene e2e', carrelloItems: [{ codice_prodotto: c, quantita: 1 }] }),
+      });
+      return (await res.json()) as { status: number; ordine_id: number };
+    }, scelto.codice);
+    expect(ordine.status).toBe(0);
+    await page.goto('/ordini');
+    await page.getByRole('button', { name: `Dettaglio ordine #${ordine.ordine_id}` }).click();
+    await page.waitForURL('**/ordini/dettaglio');
+    const riga = page.getByRole('row').filter({ hasText: scelto.codice });
+    await visible(riga.getByRole('cell', { name: scelto.sconti, exact: true }));
+    await page.screenshot({ path: `${SHOTS}/ordine-dettaglio-1366.png`, fullPage: true });
   });
 
   it('keeps the chain readable on a phone (390 px)', async () => {

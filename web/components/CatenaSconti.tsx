@@ -1,5 +1,6 @@
 import { formatEuro3 } from '../lib/formato';
 import { displayPrice, type PriceMode } from '../cart/priceMode';
+import './catena.css';
 
 /**
  * How a net price is made (docs/regole/catalogo.md#net-price): "Listino 10,000 € → 40+10+5 → Netto
