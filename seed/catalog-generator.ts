@@ -27,6 +27,11 @@ export interface GeneratedProduct {
   gruppoId: string;
   um: string;
   pzConf: number;
+  /** Discount family (Metel's): 'SC' and the sub-family's code, else the family's. */
+  famigliaSconto: string;
+  /** Pack (shared/confezioni.ts): some screws by tens from 20, some sealants by boxes of 12. */
+  multiplo: number;
+  minimo: number;
   brandCodice: string;
   brandNome: string;
   /** Stock: giac_attuale and disponibilita are the same number in the demo. */
@@ -115,6 +120,13 @@ function stock(r: Rng): { giacenza: number; ordForn: number } {
   return { giacenza: 0, ordForn: 0 };
 }
 
+/** Packs, derived from the sub-family and the index (no draw from the product's generator). */
+function confezione(sottofamiglia: string | undefined, index: number): { multiplo: number; minimo: number } {
+  if (sottofamiglia === '0301' && index % 3 === 0) return { multiplo: 10, minimo: 20 };
+  if (sottofamiglia === '0901' && index % 2 === 0) return { multiplo: 12, minimo: 12 };
+  return { multiplo: 1, minimo: 1 };
+}
+
 export function generateProduct(index: number, now: Date): GeneratedProduct {
   const r = rngFor(SEED, index);
   const tpl = pickTemplate(r);
@@ -148,6 +160,9 @@ export function generateProduct(index: number, now: Date): GeneratedProduct {
     ...family(leaf),
     um: spec.um ?? 'PZ',
     pzConf: spec.pzConf ?? 1,
+    // Derived, drawing nothing from r: the products' other fields stay as they were.
+    famigliaSconto: `SC${leaf.pathCods[1] ?? leaf.pathCods[0]}`,
+    ...confezione(leaf.pathCods[1], index),
     brandCodice: brand.codice,
     brandNome: brand.nome,
     giacenza,

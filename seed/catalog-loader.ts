@@ -45,6 +45,7 @@ const PRODOTTI_COLUMNS = [
   'id', 'codice_prodotto', 'descrizione1', 'descrizione2', 'titolo_portale', 'descrizione_aggiuntiva',
   'data_creazione', 'famiglia', 'famiglia_id', 'sottofamiglia', 'sottofamiglia_id', 'gruppo', 'gruppo_id',
   'categoria_id', 'um', 'pz_conf', 'iva_aliquota', 'brand_codice', 'brand_nome', 'popolarita', 'created_at', 'updated_at',
+  'famiglia_sconto', 'multiplo', 'minimo',
 ] as const;
 
 function productRow(p: GeneratedProduct, id: number, categoryIds: Map<string, number>): CopyValue[] {
@@ -54,6 +55,7 @@ function productRow(p: GeneratedProduct, id: number, categoryIds: Map<string, nu
     id, p.codice, p.descrizione1, p.descrizione2, p.titoloPortale, p.descrizioneAggiuntiva,
     p.createdAt.toISOString().slice(0, 10), p.famiglia, p.famigliaId, p.sottofamiglia, p.sottofamigliaId,
     p.gruppo, p.gruppoId, categoriaId, p.um, p.pzConf, '22', p.brandCodice, p.brandNome, p.popolarita, p.createdAt, p.createdAt,
+    p.famigliaSconto, p.multiplo, p.minimo,
   ];
 }
 

@@ -11,6 +11,7 @@ import { loadProducts, refreshSearch, type SpecialPriceClient } from './catalog-
 import { CLIENTI, seedAnagrafica } from './demo-anagrafica.js';
 import { seedBudget, seedDispositivi, seedListe, seedOrdini } from './demo-activity.js';
 import { seedBrand, seedCategorie } from './demo-catalogo.js';
+import { seedSconti } from './demo-sconti.js';
 import { seedMultimedia, seedProductMedia, seedVolantini } from './demo-media.js';
 import { MediaWriter } from './media-files.js';
 
@@ -53,6 +54,7 @@ export async function seedDemo(_db: Db, sql: postgres.Sql, opts: SeedDemoOptions
     await loadProducts(tx, {
       from: 0, to: DEMO_PRODUCTS, firstId: 1, now, categoryIds, specialClients: DEMO_SPECIAL_CLIENTS,
     });
+    await seedSconti(tx);
     await seedProductMedia(tx, media, products);
     await seedVolantini(tx, media, products, productId, now);
     await seedMultimedia(tx, media, now);

@@ -45,6 +45,11 @@ export const prodottoBase = z.object({
   um: z.string(),
   pz_conf: z.number().int(),
   pz_conf2: z.number().int(),
+  /** Pack (shared/confezioni.ts): ordered in multiples of `multiplo`, at least `minimo`. */
+  multiplo: z.number().int(),
+  minimo: z.number().int(),
+  /** Discount family (the clients' chains per family apply to it); null without. */
+  famiglia_sconto: z.string().nullable(),
   iva_aliquota: z.number(),
   iva_ridotta: z.number().int(),
   created_at: z.string(),
@@ -56,8 +61,10 @@ export const prodottoBase = z.object({
   brand_url: z.string(),
   /** List price from the client's price list; 0 when missing. */
   prezzo: z.number(),
-  /** Net price for the client: special price, else list price less the client's discount. */
+  /** Net price for the client (docs/regole/catalogo.md#net-price): special price, else list price × the chain, else less the client's discount. */
   prezzo_reale: z.number(),
+  /** The discount chain that made prezzo_reale (`40+10+5`, or the client's discount `10`); '' when none (a special price). */
+  sconti: z.string(),
   listino: z.number().int(),
   giac_attuale: z.number().int(),
   disponibilita: z.number().int(),

@@ -45,6 +45,11 @@ export const prodottoRisolto = z.object({
   um: z.string(),
   /** The client's net price per piece. */
   prezzo_reale: z.number(),
+  /** The discount chain that made it ('' when none: shared/catalogo.ts). */
+  sconti: z.string(),
+  /** Pack (shared/confezioni.ts). */
+  multiplo: z.number().int(),
+  minimo: z.number().int(),
   disponibilita_colore: z.enum(['verde', 'giallo', 'rosso']),
   /** What can be promised: stock plus on order, never below 0. */
   promettibile: z.number().int(),
@@ -64,7 +69,7 @@ export const rigaRisolta = z.object({
   /** The quantity read; null when it is not a whole number above zero. */
   quantita: z.number().nullable(),
   esito: z.enum(ESITI_RIGA),
-  /** The Italian message of a line that cannot go to the cart as it is; '' for trovato. */
+  /** The Italian message of a line that cannot go to the cart as it is; for trovato '' or the note of its quantity rounded up to whole packs. */
   messaggio: z.string(),
   prodotto: prodottoRisolto.nullable(),
   /** Net price × quantity; null without both. */

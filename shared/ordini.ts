@@ -31,6 +31,10 @@ export const disponibilitaRiga = z.object({
   codice_prodotto: z.string(),
   disponibile: z.boolean(),
   disponibilita: z.number().int(),
+  /** The quantity in whole packs (shared/confezioni.ts) the order would carry; null when the quantity sent is not valid. */
+  quantita: z.number().int().nullable(),
+  /** Why `quantita` differs from the quantity sent ('' when it does not). */
+  messaggio: z.string(),
 });
 export type DisponibilitaRiga = z.infer<typeof disponibilitaRiga>;
 export const ordiniCheckResponse = z.array(disponibilitaRiga);
@@ -64,6 +68,8 @@ export const rigaOrdine = z.object({
   qt_in_arrivo: z.number().int(),
   prezzo: z.number(),
   prezzo_reale: z.number(),
+  /** The discount chain applied at order time ('' when none). */
+  sconti: z.string(),
 });
 export const ordine = z.object({
   id: z.number().int(),

@@ -18,19 +18,19 @@ type Row = {
   famiglia: string; famiglia_id: string; sottofamiglia: string; sottofamiglia_id: string;
   gruppo: string; gruppo_id: string; sottogruppo: string; sottogruppo_id: string;
   categoria_id: number | null;
-  um: string; pz_conf: number; pz_conf2: number; iva_aliquota: number; iva_ridotta: number;
+  um: string; pz_conf: number; pz_conf2: number; multiplo: number; minimo: number; famiglia_sconto: string | null; iva_aliquota: number; iva_ridotta: number;
   created_at: string; updated_at: string; deleted_at: string | null; status: number;
   brand_id: string; brand_descrizione: string; brand_url: string;
-  prezzo: number; prezzo_reale: number; listini: Record<string, number> | null;
+  prezzo: number; prezzo_reale: number; sconti: string; listini: Record<string, number> | null;
   giac_attuale: number; disponibilita: number; ord_forn: number; novita: boolean;
   media: MediaProdotto[] | null;
   codici: { tipo: string; codice: string }[] | null;
 };
 
 
-type Descrizione = Omit<Row, 'prezzo' | 'prezzo_reale' | 'giac_attuale' | 'disponibilita' | 'ord_forn' | 'novita'>;
+type Descrizione = Omit<Row, 'prezzo' | 'prezzo_reale' | 'sconti' | 'giac_attuale' | 'disponibilita' | 'ord_forn' | 'novita'>;
 type Dinamica = Pick<Row, 'id' | 'giac_attuale' | 'disponibilita' | 'ord_forn' | 'novita'>
-  & { ord: number; prezzo: string | null; prezzo_reale: string | null; total: number | null };
+  & { ord: number; prezzo: string | null; prezzo_reale: string | null; sconti: string; total: number | null };
 
 /**
  * The descriptive part of each product (texts, brand, media, codes, and the pz{n} figures of every
@@ -54,7 +54,7 @@ async function descrizioni(db: Db, cache: CatalogoCache['descrizioni'], ids: num
     SELECT p.id, p.codice_prodotto, coalesce(nullif(p.titolo_portale, ''), p.descrizione1) AS titolo,
       p.descrizione1, p.descrizione2, p.titolo_portale, p.descrizione_aggiuntiva, p.data_creazione::text AS data_creazione,
       p.famiglia, p.famiglia_id, p.sottofamiglia, p.sottofamiglia_id, p.gruppo, p.gruppo_id, p.sottogruppo, p.sottogruppo_id,
-      p.categoria_id, p.um, p.pz_conf, p.pz_conf2, p.iva_aliquota::float8 AS iva_aliquota, p.iva_ridotta,
+      p.categoria_id, p.um, p.pz_conf, p.pz_conf2, p.multiplo, p.minimo, p.famiglia_sconto, p.iva_aliquota::float8 AS iva_aliquota, p.iva_ridotta,
       to_json(p.created_at)#>>'{}' AS created_at, to_json(p.updated_at)#>>'{}' AS updated_at,
       to_json(p.deleted_at)#>>'{}' AS deleted_at, p.status,
       p.brand_codice AS brand_id, coalesce(b.nome, '') AS brand_descrizione, coalesce(b.url, '') AS brand_url,
@@ -100,14 +100,18 @@ function dinamiche(sql: Sql, ctx: PrezziCliente, source: IdsSource) {
   return sql<Dinamica[]>`
     WITH k AS (${source})
     SELECT p.id, array_position(k.ids, p.id) AS ord, lp.prezzo,
-      prezzo_netto(lp.prezzo, ps.prezzo, ${ctx.sconto}::numeric) AS prezzo_reale,
+      prezzo_netto(lp.prezzo, ps.prezzo, coalesce(sp.fattore, sf.fattore), ${ctx.sconto}::numeric) AS prezzo_reale,
+      sconti_applicati(ps.prezzo, coalesce(sp.sconti, sf.sconti), ${ctx.sconto}::numeric) AS sconti,
       g.giac_attuale, g.disponibilita, g.ord_forn, p.created_at > ${novitaDal()}::timestamptz AS novita, k.total
     FROM k
     JOIN prodotti p ON p.id = ANY(k.ids)
     JOIN giacenze g ON g.prodotto_id = p.id
-    -- lp: the client's list price; ps: its special price (docs/regole/catalogo.md#net-price, server/catalogo/sql/prezzo_netto.sql)
+    -- lp: the client's list price; ps: its special price; sp, sf: its discount chains for the product and for
+    -- the product's family (docs/regole/catalogo.md#net-price, server/catalogo/sql/prezzo_netto.sql)
     LEFT JOIN prodotti_prezzi lp ON lp.prodotto_id = p.id AND lp.listino = ${ctx.listino}
-    LEFT JOIN prezzi_speciali ps ON ps.prodotto_id = p.id AND ps.cliente_id = ${ctx.clienteId}`;
+    LEFT JOIN prezzi_speciali ps ON ps.prodotto_id = p.id AND ps.cliente_id = ${ctx.clienteId}
+    LEFT JOIN sconti_clienti sp ON sp.cliente_id = ${ctx.clienteId} AND sp.prodotto_id = p.id
+    LEFT JOIN sconti_clienti sf ON sf.cliente_id = ${ctx.clienteId} AND sf.famiglia_sconto = p.famiglia_sconto`;
 }
 
 /** Yellow: nothing in stock, but on order from the supplier beyond what stock already owes (docs/regole/catalogo.md#availability-colour). */
@@ -144,7 +148,7 @@ export async function prodottiJson(
     const netto = numero(d.prezzo_reale);
     const colore = coloreDisponibilita(d.disponibilita, d.ord_forn);
     parts.push(parts.length === 1 ? '{' : ',{', base,
-      `,"prezzo":${prezzo},"prezzo_reale":${netto},"listino":${ctx.listino}` +
+      `,"prezzo":${prezzo},"prezzo_reale":${netto},"sconti":${JSON.stringify(d.sconti)},"listino":${ctx.listino}` +
       `,"giac_attuale":${d.giac_attuale},"disponibilita":${d.disponibilita},"ord_forn":${d.ord_forn}` +
       `,"disponibilita_colore":"${colore}","promo":${prezzo > netto},"novita":${d.novita}}`);
   }

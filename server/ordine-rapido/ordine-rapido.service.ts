@@ -8,6 +8,7 @@ import type { ClienteSessione } from '../auth/utente-sessione.js';
 import { normalizzaCodice } from '../codici-cliente/codici-cliente.service.js';
 import type { Db } from '../db/client.js';
 import { parseQuantita } from '../ordini/quantita.js';
+import { msgQuantitaArrotondata, quantitaConfezione } from '../../shared/confezioni.js';
 import { numeroItaliano, type Lettura, type RigaLetta } from './righe.js';
 import { corrispondenze, type Corrispondenza, idsPerCodice } from './risolvi.queries.js';
 
@@ -27,6 +28,9 @@ const prodottoDi = (c: Corrispondenza): ProdottoRisolto => ({
   titolo: c.titolo,
   um: c.um,
   prezzo_reale: Number(c.prezzo_reale),
+  sconti: c.sconti,
+  multiplo: c.multiplo,
+  minimo: c.minimo,
   disponibilita_colore: coloreDisponibilita(c.disponibilita, c.ord_forn),
   promettibile: Math.max(c.disponibilita + c.ord_forn, 0),
   trovato_come: trovatoCome(c.tipo),
@@ -89,15 +93,28 @@ function giudica(r: RigaLetta, prodotti: ProdottoRisolto[], giaChiesti: Map<stri
     };
   }
   const prodotto = prodotti[0]!;
-  const trovato = { ...base, codice_prodotto: prodotto.codice_prodotto, prodotto };
-  if (quantita === null) return { ...trovato, esito: 'quantita_non_valida', messaggio: MSG_QUANTITA(prodotto.codice_prodotto, r.quantita) };
+  if (quantita === null) {
+    return { ...base, codice_prodotto: prodotto.codice_prodotto, prodotto, esito: 'quantita_non_valida', messaggio: MSG_QUANTITA(prodotto.codice_prodotto, r.quantita) };
+  }
+  // In whole packs (docs/regole/ordini.md#packs): rounded up from the quantity read, and said.
+  const inConfezioni = quantitaConfezione(quantita, prodotto);
+  const nota = inConfezioni === quantita ? '' : msgQuantitaArrotondata(prodotto.codice_prodotto, quantita, inConfezioni, prodotto);
+  return conteggiata({ ...base, quantita: inConfezioni, codice_prodotto: prodotto.codice_prodotto, prodotto }, nota, giaChiesti);
+}
+
+/** A found line in whole packs against what can be promised, its product's earlier lines counted. */
+function conteggiata(
+  trovato: Omit<RigaRisolta, 'esito' | 'messaggio'> & { prodotto: ProdottoRisolto; quantita: number; codice_prodotto: string },
+  nota: string, giaChiesti: Map<string, number>,
+): RigaRisolta {
+  const { prodotto, quantita } = trovato;
   const totale_riga = arrotonda(prodotto.prezzo_reale * quantita);
   const prima = giaChiesti.get(prodotto.codice_prodotto) ?? 0;
   if (prima + quantita > prodotto.promettibile) {
-    return { ...trovato, totale_riga, esito: 'oltre_disponibilita', messaggio: msgOltre(prodotto.codice_prodotto, prodotto.promettibile, prima) };
+    return { ...trovato, totale_riga, esito: 'oltre_disponibilita', messaggio: [nota, msgOltre(prodotto.codice_prodotto, prodotto.promettibile, prima)].filter(Boolean).join(' ') };
   }
   giaChiesti.set(prodotto.codice_prodotto, prima + quantita);
-  return { ...trovato, totale_riga, esito: 'trovato', messaggio: '' };
+  return { ...trovato, totale_riga, esito: 'trovato', messaggio: nota };
 }
 
 /** Whole products for the cart, priced for the client, in the codes' order: one look-up, then the catalogue's reader. */

@@ -10,6 +10,9 @@ export interface Corrispondenza {
   titolo: string;
   um: string;
   prezzo_reale: string;
+  sconti: string;
+  multiplo: number;
+  minimo: number;
   disponibilita: number;
   ord_forn: number;
 }
@@ -27,12 +30,15 @@ export function corrispondenze(db: Db, ctx: PrezziCliente, codici: string[]) {
       SELECT cc.codice_n, 'cliente', cc.prodotto_id FROM codici_cliente cc
       WHERE cc.cliente_id = ${ctx.clienteId} AND cc.codice_n = ANY(${codici}::text[]))
     SELECT m.codice_n, m.tipo, p.codice_prodotto, coalesce(nullif(p.titolo_portale, ''), p.descrizione1) AS titolo, p.um,
-      prezzo_netto(lp.prezzo, ps.prezzo, ${ctx.sconto}::numeric)::text AS prezzo_reale, g.disponibilita, g.ord_forn
+      prezzo_netto(lp.prezzo, ps.prezzo, coalesce(sp.fattore, sf.fattore), ${ctx.sconto}::numeric)::text AS prezzo_reale,
+      sconti_applicati(ps.prezzo, coalesce(sp.sconti, sf.sconti), ${ctx.sconto}::numeric) AS sconti, p.multiplo, p.minimo, g.disponibilita, g.ord_forn
     FROM m
     JOIN prodotti p ON p.id = m.prodotto_id AND p.status = 0 AND p.deleted_at IS NULL
     JOIN giacenze g ON g.prodotto_id = p.id
     LEFT JOIN prodotti_prezzi lp ON lp.prodotto_id = p.id AND lp.listino = ${ctx.listino}
-    LEFT JOIN prezzi_speciali ps ON ps.prodotto_id = p.id AND ps.cliente_id = ${ctx.clienteId}`;
+    LEFT JOIN prezzi_speciali ps ON ps.prodotto_id = p.id AND ps.cliente_id = ${ctx.clienteId}
+    LEFT JOIN sconti_clienti sp ON sp.cliente_id = ${ctx.clienteId} AND sp.prodotto_id = p.id
+    LEFT JOIN sconti_clienti sf ON sf.cliente_id = ${ctx.clienteId} AND sf.famiglia_sconto = p.famiglia_sconto`;
 }
 
 /** The ids of the visible products with these product codes, in the codes' order (unknown ones left out). */

@@ -8,6 +8,7 @@ import { aggiornaDaErp, type Log } from '../erp/disponibilita-live.js';
 import { accodaLavori } from './lavori-ordini.js';
 import { erpConfigurato } from '../erp/esporta-ordine.js';
 import { parseQuantita } from './quantita.js';
+import { type Confezione, msgQuantitaArrotondata, quantitaConfezione } from '../../shared/confezioni.js';
 
 /**
  * What each asked line can be promised (ordini/check, docs/regole/catalogo.md#promisable-stock): stock plus the quantity on order
@@ -21,15 +22,19 @@ export async function verificaDisponibilita(
   const sql = db.$client;
   if (righe.length === 0) return [];
   const codes = [...new Set(righe.map((r) => r.codice_prodotto))];
-  const rows = await sql<{ codice_prodotto: string; promettibile: number }[]>`
-    SELECT p.codice_prodotto, greatest(g.disponibilita + g.ord_forn, 0) AS promettibile
+  const rows = await sql<({ codice_prodotto: string; promettibile: number } & Confezione)[]>`
+    SELECT p.codice_prodotto, greatest(g.disponibilita + g.ord_forn, 0) AS promettibile, p.multiplo, p.minimo
     FROM prodotti p JOIN giacenze g ON g.prodotto_id = p.id
     WHERE p.codice_prodotto = ANY(${codes}::text[]) AND p.status = 0 AND p.deleted_at IS NULL`;
-  const promettibile = new Map(rows.map((r) => [r.codice_prodotto, r.promettibile]));
+  const prodotti = new Map(rows.map((r) => [r.codice_prodotto, r]));
   return righe.map((r) => {
-    const disponibilita = promettibile.get(r.codice_prodotto) ?? 0;
-    const q = parseQuantita(r.quantita);
-    return { codice_prodotto: r.codice_prodotto, disponibile: q !== undefined && q <= disponibilita, disponibilita };
+    const p = prodotti.get(r.codice_prodotto);
+    const disponibilita = p?.promettibile ?? 0;
+    const chiesta = parseQuantita(r.quantita);
+    // Judged on whole packs (docs/regole/ordini.md#packs): the quantity the order would carry, and why when it differs.
+    const q = chiesta === undefined || !p ? chiesta : quantitaConfezione(chiesta, p);
+    const messaggio = q !== undefined && chiesta !== undefined && q !== chiesta && p ? msgQuantitaArrotondata(r.codice_prodotto, chiesta, q, p) : '';
+    return { codice_prodotto: r.codice_prodotto, disponibile: q !== undefined && q <= disponibilita, disponibilita, quantita: q ?? null, messaggio };
   });
 }
 
@@ -65,26 +70,39 @@ export async function creaOrdine(
   const ctx = prezziDi(cliente);
   const nome = req.nome?.trim() ?? '';
   const note = req.note?.trim() ?? '';
-  const [r] = await sql<{ esito: string; ordine_id: number | null; totale: string | null; dettagli: unknown }[]>`
+  const chiama = () => sql<{ esito: string; ordine_id: number | null; totale: string | null; dettagli: unknown }[]>`
     SELECT * FROM crea_ordine(${utente.id}, ${cliente.id}, ${ctx.listino}, ${ctx.sconto}::numeric,
       ${[...quantita.keys()]}::text[], ${[...quantita.values()]}::int[], ${key ?? null},
       ${cliente.aziendaCodice}, ${cliente.codice}, ${utente.codice}, ${cliente.ragioneSociale},
       ${cliente.aziendaRagioneSociale}, ${`${utente.nome} ${utente.cognome}`.trim()}, ${nome}, ${note}, ${esporta})`;
+  let [r] = await chiama();
+  // Quantities that are not whole packs: rounded up by the shared rule and said in the answer
+  // (docs/regole/ordini.md#packs); the second call sees whole packs only. Carts from the SPA are rounded already.
+  const arrotondate: string[] = [];
+  if (r?.esito === 'confezioni') {
+    for (const d of r.dettagli as ({ codice_prodotto: string } & Confezione)[]) {
+      const da = quantita.get(d.codice_prodotto)!;
+      const a = quantitaConfezione(da, d);
+      quantita.set(d.codice_prodotto, a);
+      arrotondate.push(msgQuantitaArrotondata(d.codice_prodotto, da, a, d));
+    }
+    [r] = await chiama();
+  }
   switch (r?.esito) {
     case 'duplicato':
       return { status: 0, msg: `Ordine #${r.ordine_id} inviato correttamente.`, ordine_id: r.ordine_id! };
     case 'sconosciuti':
       return rifiuto(`Prodotti non trovati nel catalogo: ${(r.dettagli as string[]).join(', ')}.`);
     case 'insufficienti':
-      return rifiuto((r.dettagli as { codice_prodotto: string; disponibilita: number }[])
-        .map((d) => MSG_DISPONIBILITA.oltre(d.codice_prodotto, d.disponibilita)).join(' '));
+      return rifiuto([...arrotondate, ...(r.dettagli as { codice_prodotto: string; disponibilita: number }[])
+        .map((d) => MSG_DISPONIBILITA.oltre(d.codice_prodotto, d.disponibilita))].join(' '));
     case 'ok':
       break;
     default:
       throw new Error(`crea_ordine: esito inatteso ${r?.esito}`);
   }
   await accodaLavori(db, r.ordine_id!, log);
-  return { status: 0, msg: `Ordine #${r.ordine_id} inviato correttamente.`, ordine_id: r.ordine_id! };
+  return { status: 0, msg: [`Ordine #${r.ordine_id} inviato correttamente.`, ...arrotondate].join(' '), ordine_id: r.ordine_id! };
 }
 
 /** The user's orders for one client, newest first, with their lines aggregated in the same query. */
@@ -94,7 +112,7 @@ export async function leggiOrdini(db: Db, utenteId: number, clienteId: number, l
     SELECT o.id, to_json(o.created_at)#>>'{}' AS created_at, o.nome, o.note, o.response_code, o.response_status,
       round(o.totale, 3)::float8 AS totale,
       coalesce((SELECT json_agg(json_build_object('codice_prodotto', r.codice_prodotto, 'prodotto_nome', r.prodotto_nome,
-          'qt', r.qt, 'qt_in_consegna', r.qt_in_consegna, 'qt_in_arrivo', r.qt_in_arrivo, 'prezzo', round(r.prezzo, 3)::float8, 'prezzo_reale', round(r.prezzo_reale, 3)::float8) ORDER BY r.id)
+          'qt', r.qt, 'qt_in_consegna', r.qt_in_consegna, 'qt_in_arrivo', r.qt_in_arrivo, 'prezzo', round(r.prezzo, 3)::float8, 'prezzo_reale', round(r.prezzo_reale, 3)::float8, 'sconti', r.sconti) ORDER BY r.id)
         FROM ordini_righe r WHERE r.ordine_id = o.id), '[]'::json) AS prodotti
     FROM ordini o
     WHERE o.utente_id = ${utenteId} AND o.cliente_id = ${clienteId}

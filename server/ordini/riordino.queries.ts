@@ -28,7 +28,7 @@ export async function anteprimaRiordino(
         FROM (
           SELECT r.id AS riga, r.codice_prodotto, r.prodotto_nome, r.qt, round(r.prezzo_reale, 3)::float8 AS prezzo_ordine,
             p.id IS NULL AS ritirato,
-            CASE WHEN p.id IS NOT NULL THEN prezzo_netto(lp.prezzo, ps.prezzo, ${prezzi.sconto}::numeric)::float8 END AS prezzo_attuale,
+            CASE WHEN p.id IS NOT NULL THEN prezzo_netto(lp.prezzo, ps.prezzo, coalesce(sp.fattore, sf.fattore), ${prezzi.sconto}::numeric)::float8 END AS prezzo_attuale,
             coalesce(g.disponibilita, 0) AS disponibilita, coalesce(g.ord_forn, 0) AS ord_forn,
             coalesce(greatest(g.disponibilita + g.ord_forn, 0), 0) AS promettibile
           FROM ordini_righe r
@@ -36,6 +36,8 @@ export async function anteprimaRiordino(
           LEFT JOIN giacenze g ON g.prodotto_id = p.id
           LEFT JOIN prodotti_prezzi lp ON lp.prodotto_id = p.id AND lp.listino = ${prezzi.listino}
           LEFT JOIN prezzi_speciali ps ON ps.prodotto_id = p.id AND ps.cliente_id = ${prezzi.clienteId}
+          LEFT JOIN sconti_clienti sp ON sp.cliente_id = ${prezzi.clienteId} AND sp.prodotto_id = p.id
+          LEFT JOIN sconti_clienti sf ON sf.cliente_id = ${prezzi.clienteId} AND sf.famiglia_sconto = p.famiglia_sconto
           WHERE r.ordine_id = o.id AND r.qt > 0 AND o.utente_id = ${utenteId} AND o.cliente_id = ${prezzi.clienteId}
         ) x), '[]'::json) AS righe
     FROM ordini o WHERE o.id = ${ordineId}`;

@@ -41,7 +41,7 @@ export async function elencoOrdini(
         round(o.totale, 3)::float8 AS totale,
         coalesce((SELECT json_agg(json_build_object('codice_prodotto', r.codice_prodotto, 'prodotto_nome', r.prodotto_nome,
             'qt', r.qt, 'qt_in_consegna', r.qt_in_consegna, 'qt_in_arrivo', r.qt_in_arrivo, 'prezzo', round(r.prezzo, 3)::float8,
-            'prezzo_reale', round(r.prezzo_reale, 3)::float8) ORDER BY r.id)
+            'prezzo_reale', round(r.prezzo_reale, 3)::float8, 'sconti', r.sconti) ORDER BY r.id)
           FROM ordini_righe r WHERE r.ordine_id = o.id), '[]'::json) AS prodotti
       -- The page's orders first: lines are read for them only, not for the orders the offset skips.
       FROM (SELECT o.id FROM ordini o ${where(sql, utenteId, clienteId, f)}

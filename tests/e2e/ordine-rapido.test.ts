@@ -41,6 +41,8 @@ beforeAll(async () => {
   const righe = await sql<{ codice_prodotto: string; id: number }[]>`
     SELECT p.codice_prodotto, p.id FROM prodotti p JOIN giacenze g ON g.prodotto_id = p.id
     WHERE p.status = 0 AND p.deleted_at IS NULL AND g.disponibilita >= 50 AND p.codice_prodotto ~ '^[A-Za-z0-9-]+$'
+      -- Sold by the piece: quantities in whole packs are the packs' own test (tests/integration/ordini/confezioni.test.ts).
+      AND p.multiplo = 1 AND p.minimo = 1
     ORDER BY p.codice_prodotto LIMIT 24`;
   expect(righe.length).toBe(24);
   codici = righe.map((r) => r.codice_prodotto);

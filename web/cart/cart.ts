@@ -7,7 +7,14 @@ import { readStored, STORAGE_KEYS, useStored, writeStored } from '../lib/storage
  * The cart (docs/regole/ordini.md#cart): local storage key carrelloItems, each line the product plus quantita.
  * UI state only: the server re-reads prices and stock when the order is confirmed.
  */
-export const cartItemSchema = prodottoBase.extend({ quantita: z.number().int().min(1) }).loose();
+export const cartItemSchema = prodottoBase.extend({
+  quantita: z.number().int().min(1),
+  // Carts saved before chains and packs (issue 21) lack these: defaults keep them instead of emptying them.
+  sconti: z.string().default(''),
+  multiplo: z.number().int().min(1).default(1),
+  minimo: z.number().int().min(1).default(1),
+  famiglia_sconto: z.string().nullable().default(null),
+}).loose();
 export type CartItem = Prodotto & { quantita: number };
 const cartSchema = z.array(cartItemSchema);
 

@@ -11,6 +11,7 @@ import { useDialogs } from '../components/Modal';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { ListeDialogButton } from '../liste/components/ListeDialogButton';
 import { paths } from '../paths';
+import { CatenaSconti } from '../components/CatenaSconti';
 import { CartTotals, lineAmounts, MSG_SVUOTA, RemoveLineButton } from './CartSummary';
 import { setOrdineDraft, useOrdineDraft } from './draft';
 import { QuantitaInput } from './QuantitaInput';
@@ -123,6 +124,7 @@ const colonne = (mode: PriceMode): Column<CartItem>[] => [
             {importi && <>{formatEuro3(importi.unitario)} / {item.um || 'Pz'} · </>}
             <span className={`stock stock-${item.disponibilita_colore}`}>{disponibilitaTesto(item)}</span>
           </span>
+          <CatenaSconti prezzo={item.prezzo} sconti={item.sconti} netto={item.prezzo_reale} mode={mode} />
         </>
       );
     },

@@ -2,6 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { removeFromCart, setCartQuantita, type CartItem } from '../cart/cart';
 import { useDialogs } from '../components/Modal';
 import { promettibile } from '../components/useAddToCart';
+import { msgQuantitaArrotondata, quantitaConfezione } from '../../shared/confezioni.js';
+
+/** A line's pack; carts saved before packs have none (any quantity). */
+const confezioneDi = (item: CartItem) => ({ multiplo: item.multiplo ?? 1, minimo: item.minimo ?? 1 });
 
 /** Texts for cart quantities (docs/regole/ordini.md#cart-quantity). */
 export const MSG_QUANTITA = {
@@ -12,7 +16,7 @@ export const MSG_QUANTITA = {
 
 /**
  * The editable quantity of a cart line (number, minimum 1). A valid number is applied as it is
- * typed; above what can be promised (stock plus on order, as the confirmation counts it) the line
+ * typed, and rounded up to whole packs with an alert when the field is left (or on Enter); above what can be promised (stock plus on order, as the confirmation counts it) the line
  * is set to that with an alert; an empty or non-positive value is refused with an alert when the
  * field is left (or on Enter).
  */
@@ -52,7 +56,17 @@ export function QuantitaInput({ item, id, className = 'input cart-qty', ...aria 
   };
 
   const commit = () => {
-    if (parse(draftRef.current) !== null) return;
+    const n = parse(draftRef.current);
+    if (n !== null) {
+      // Whole packs (docs/regole/ordini.md#packs): rounded up when the field is left, and said.
+      const a = quantitaConfezione(n, confezioneDi(item));
+      if (a === n) return;
+      draftRef.current = String(a);
+      setDraft(String(a));
+      apply(a);
+      if (a <= max) void alert(msgQuantitaArrotondata(item.codice_prodotto, n, a, confezioneDi(item)));
+      return;
+    }
     // Reset first, so the blur caused by the alert taking focus finds a valid value.
     draftRef.current = String(item.quantita);
     setDraft(String(item.quantita));

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Prodotto } from '../../shared/catalogo.js';
 import { addToCart } from '../cart/cart';
+import { msgQuantitaArrotondata, quantitaConfezione } from '../../shared/confezioni.js';
 import { promettibile } from '../components/useAddToCart';
 import { SearchIcon } from '../components/Icone';
 import { formatEuro3 } from '../lib/formato';
@@ -58,9 +59,12 @@ export function QuickSearch({ label = 'Ricerca rapida prodotti', autoFocus = fal
       await alert(MSG_GIACENZA);
       return;
     }
-    addToCart(p, 1);
+    // One pack's worth at least (docs/regole/ordini.md#packs), said when it is more than one piece.
+    const q = quantitaConfezione(1, p);
+    addToCart(p, q);
     setText('');
     setAnnuncio(`${p.codice_prodotto} aggiunto al carrello.`);
+    if (q !== 1) await alert(msgQuantitaArrotondata(p.codice_prodotto, 1, q, p));
     inputRef.current?.focus();
   };
 

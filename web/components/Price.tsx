@@ -1,14 +1,16 @@
 import type { Prodotto } from '../../shared/catalogo.js';
 import { formatEuro3 } from '../lib/formato';
 import { displayPrice, type PriceMode } from '../cart/priceMode';
+import { CatenaSconti } from './CatenaSconti';
 
 /**
  * A product's price in the current mode (docs/regole/catalogo.md#price-mode, docs/regole/catalogo.md#promo-new): the net price
- * per unit, with the list price struck through when the product is on promotion. Nothing in the
- * hidden mode.
+ * per unit, with the list price struck through when the product is on promotion, and below it how
+ * the net price is made when a discount chain applies (docs/regole/catalogo.md#net-price). Nothing
+ * in the hidden mode.
  */
 export function Price({ prodotto, mode, size = 'md' }: {
-  prodotto: Pick<Prodotto, 'prezzo' | 'prezzo_reale' | 'promo' | 'um'>;
+  prodotto: Pick<Prodotto, 'prezzo' | 'prezzo_reale' | 'promo' | 'um'> & { sconti?: string };
   mode: PriceMode;
   size?: 'md' | 'lg';
 }) {
@@ -28,6 +30,7 @@ export function Price({ prodotto, mode, size = 'md' }: {
         {formatEuro3(netto)}
       </span>
       <span className="price-um">/{prodotto.um || 'PZ'}</span>
+      <CatenaSconti prezzo={prodotto.prezzo} sconti={prodotto.sconti} netto={prodotto.prezzo_reale} mode={mode} className="price-catena" />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { Price, ProductTags } from './Price';
 import { ProductImage } from './ProductImage';
 import { ProductActionsContext } from './productActions';
 import { useAddToCart } from './useAddToCart';
+import { haConfezione, regolaConfezione } from '../../shared/confezioni.js';
 import './product.css';
 
 /** Navigation state of /prodotto: the product travels with the link (docs/regole/catalogo.md#product-page). */
@@ -89,6 +90,7 @@ export function ProductCard({ prodotto, resetKey, actions }: {
         <div className="pcard-price-row">
           <Price prodotto={prodotto} mode={mode} />
           {prodotto.pz_conf > 1 && <span className="pcard-conf">Conf. {prodotto.pz_conf} pz</span>}
+          {haConfezione(prodotto) && <span className="pcard-conf pcard-multiplo">{regolaConfezione(prodotto)}</span>}
         </div>
       </div>
       <div className="pcard-footer">

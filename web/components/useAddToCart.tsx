@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { Prodotto } from '../../shared/catalogo.js';
 import { MSG_DISPONIBILITA } from '../../shared/ordini.js';
 import { addToCart } from '../cart/cart';
+import { msgQuantitaArrotondata, quantitaConfezione } from '../../shared/confezioni.js';
 import { formatPercentuale } from '../lib/formato';
 import { Modal } from './Modal';
 
@@ -60,7 +61,10 @@ export function useAddToCart(): {
     timer.current = setTimeout(() => setMessage(null), MESSAGE_MS);
   }, []);
 
-  const add = useCallback((p: Prodotto, quantita: number): EsitoAggiunta => {
+  const add = useCallback((p: Prodotto, chiesta: number): EsitoAggiunta => {
+    // Whole packs (docs/regole/ordini.md#packs): rounded up, and said in the card's message.
+    const quantita = chiesta > 0 ? quantitaConfezione(chiesta, p) : chiesta;
+    const nota = quantita !== chiesta ? ` ${msgQuantitaArrotondata(p.codice_prodotto, chiesta, quantita, p)}` : '';
     const esito = valutaAggiunta(p, quantita);
     switch (esito.esito) {
       case 'quantita-non-valida':
@@ -72,7 +76,7 @@ export function useAddToCart(): {
         break;
       case 'aggiunto':
         addToCart(p, quantita);
-        flash({ text: MSG_AGGIUNTO, tone: 'ok' });
+        flash({ text: `${MSG_AGGIUNTO}${nota}`, tone: 'ok' });
         break;
       case 'parziale': {
         addToCart(p, quantita);
@@ -86,7 +90,7 @@ export function useAddToCart(): {
             `Il prodotto è stato aggiunto al carrello, ma l'ordine non può essere evaso completamente. ` +
             `È possibile evadere il ${formatPercentuale(esito.percentuale)}% della quantità richiesta ` +
             `(${esito.disponibile} su ${quantita}: ${subito} subito e ${esito.disponibile - subito} all'arrivo della merce dal fornitore); ` +
-            `oltre questa quantità l'ordine non potrà essere confermato.`,
+            `oltre questa quantità l'ordine non potrà essere confermato.${nota}`,
         });
         break;
       }

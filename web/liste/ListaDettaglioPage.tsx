@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import type { Prodotto } from '../../shared/catalogo.js';
 import { lista as listaSchema, type Lista } from '../../shared/liste.js';
 import { addToCart } from '../cart/cart';
+import { msgQuantitaArrotondata, quantitaConfezione } from '../../shared/confezioni.js';
 import { formatEuro3, VUOTO } from '../lib/formato';
 import { displayPrice, usePriceMode } from '../cart/priceMode';
 import { BackButton } from '../components/BackButton';
@@ -76,8 +77,10 @@ function Dettaglio({ lista, prodotti }: { lista: Lista; prodotti: TableQuery<Pro
   };
 
   const aggiungi = (p: ProdottoLista) => {
-    addToCart(p as Prodotto, 1);
-    mostra(`${p.codice_prodotto}: Prodotto aggiunto al carrello!`);
+    // One pack's worth at least (docs/regole/ordini.md#packs), and said.
+    const q = quantitaConfezione(1, p);
+    addToCart(p as Prodotto, q);
+    mostra(`${p.codice_prodotto}: Prodotto aggiunto al carrello!${q === 1 ? '' : ` ${msgQuantitaArrotondata(p.codice_prodotto, 1, q, p)}`}`);
   };
 
   const togli = async (p: ProdottoLista) => {

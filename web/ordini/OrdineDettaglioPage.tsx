@@ -125,6 +125,8 @@ function RigheTable({ ordine }: { ordine: Ordine }) {
     { key: 'consegna', header: 'In consegna', align: 'end', cell: (r) => r.qt_in_consegna },
     { key: 'arrivo', header: 'In arrivo dal fornitore', align: 'end', cell: (r) => <span className={r.qt_in_arrivo > 0 ? 'ordine-in-arrivo' : undefined}>{r.qt_in_arrivo}</span> },
     { key: 'prezzo', header: 'Prezzo', align: 'end', className: 'nowrap', cell: (r) => prezzo(r.prezzo) },
+    // How the net price was made when ordered (docs/regole/catalogo.md#net-price): Prezzo → Sconti → Prezzo netto.
+    { key: 'sconti', header: 'Sconti', align: 'end', className: 'nowrap', cell: (r) => r.sconti || '—' },
     { key: 'netto', header: 'Prezzo netto', align: 'end', className: 'nowrap', cell: (r) => prezzo(r.prezzo_reale) },
     {
       key: 'riga', header: 'Totale riga', align: 'end', className: 'nowrap strong',

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
+  check, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { clienti } from './anagrafica.table.js';
 import { tsvector } from './types.js';
@@ -47,6 +47,11 @@ export const prodotti = pgTable('prodotti', {
   um: text('um').notNull().default('PZ'),
   pzConf: integer('pz_conf').notNull().default(1),
   pzConf2: integer('pz_conf2').notNull().default(1),
+  /** Discount family (Metel's): the clients' chains per family apply to it (sconti_clienti). */
+  famigliaSconto: text('famiglia_sconto'),
+  /** Pack: quantities are ordered in multiples of `multiplo`, at least `minimo` (shared/confezioni.ts). */
+  multiplo: integer('multiplo').notNull().default(1),
+  minimo: integer('minimo').notNull().default(1),
   ivaAliquota: numeric('iva_aliquota', { precision: 5, scale: 2 }).notNull().default('22'),
   ivaRidotta: smallint('iva_ridotta').notNull().default(0),
   brandCodice: text('brand_codice').notNull().default('000').references(() => brand.brandCodice, { onUpdate: 'cascade' }),
@@ -80,6 +85,7 @@ export const prodotti = pgTable('prodotti', {
     .where(sql`(coalesce(titolo_portale, '') <> '' OR descrizione_aggiuntiva <> '') AND status = 0 AND deleted_at IS NULL`),
   index('prodotti_search_doc_gin').using('gin', t.searchDoc),
   index('prodotti_title_doc_gin').using('gin', t.titleDoc),
+  check('prodotti_confezione_ck', sql`multiplo >= 1 AND minimo >= 1`),
 ]);
 
 /**

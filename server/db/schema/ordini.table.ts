@@ -75,6 +75,8 @@ export const ordiniRighe = pgTable('ordini_righe', {
    * (docs/decisions/storico-ordini-indici.md).
    */
   clienteId: integer('cliente_id'),
+  /** The discount chain applied at order time ('' when none), as the catalogue showed it. */
+  sconti: text('sconti').notNull().default(''),
 }, (t) => [
   index('ordini_righe_ordine_idx').on(t.ordineId),
   index('ordini_righe_prodotto_idx').on(t.prodottoId),

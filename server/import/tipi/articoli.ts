@@ -1,6 +1,6 @@
 /**
  * The product master from the ERP: codes, descriptions, the family tree with codes, brand,
- * unit, packs, VAT, status, and the lists of EAN, supplier and article codes (`|` between
+ * unit, packs (pieces, order multiple, minimum), discount family, VAT, status, and the lists of EAN, supplier and article codes (`|` between
  * them). The portal's own texts (titolo_portale, descrizione_aggiuntiva), photos, prices and
  * stock are not in this file and stay as they are.
  *
@@ -40,7 +40,8 @@ const CODICI = [['ean', 'ean'], ['codice_fornitore', 'fornitore'], ['codice_arti
 
 /** Fields written as they are into the prodotti column of the same name. */
 const DIRETTI = ['descrizione1', 'descrizione2', 'famiglia_id', 'famiglia', 'sottofamiglia_id', 'sottofamiglia', 'gruppo_id', 'gruppo',
-  'sottogruppo_id', 'sottogruppo', 'brand_codice', 'um', 'pz_conf', 'pz_conf2', 'iva_aliquota', 'iva_ridotta', 'status', 'data_creazione'];
+  'sottogruppo_id', 'sottogruppo', 'brand_codice', 'um', 'pz_conf', 'pz_conf2', 'iva_aliquota', 'iva_ridotta', 'status', 'data_creazione',
+  'famiglia_sconto', 'multiplo', 'minimo'];
 
 const campi: Campo[] = [
   { nome: 'codice_prodotto', obbligatorio: true, schema: codice, sql: 'text' },
@@ -55,6 +56,10 @@ const campi: Campo[] = [
   { nome: 'um', schema: testo(10), vuoto: 'PZ', sql: 'text' },
   { nome: 'pz_conf', schema: intero(1, 1_000_000), vuoto: 1, sql: 'int' },
   { nome: 'pz_conf2', schema: intero(1, 1_000_000), vuoto: 1, sql: 'int' },
+  // The discount family the clients' chains name (import kind sconti); the pack (shared/confezioni.ts).
+  { nome: 'famiglia_sconto', schema: codice, vuoto: null, sql: 'text' },
+  { nome: 'multiplo', schema: intero(1, 1_000_000), vuoto: 1, sql: 'int' },
+  { nome: 'minimo', schema: intero(1, 1_000_000), vuoto: 1, sql: 'int' },
   { nome: 'iva_aliquota', schema: decimale({ min: 0, max: 100, decimali: 2 }), vuoto: '22.00', sql: 'numeric(5,2)' },
   { nome: 'iva_ridotta', schema: siNo, vuoto: 0, sql: 'smallint' },
   { nome: 'status', schema: intero(0, 32_767), vuoto: 0, sql: 'smallint' },

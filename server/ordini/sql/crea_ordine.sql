@@ -10,7 +10,9 @@
 -- the same incoming pieces. A negative stock (pieces already owed) eats into ord_forn:
 -- disponibilita + ord_forn is always what is left.
 -- esito: 'ok' | 'duplicato' (same idempotency key: the order already made) | 'sconosciuti'
--- (dettagli = unknown codes) | 'insufficienti' (dettagli = [{codice_prodotto, disponibilita}],
+-- (dettagli = unknown codes) | 'confezioni' (dettagli = [{codice_prodotto, multiplo, minimo}]: a
+-- quantity that is not whole packs, docs/regole/ordini.md#packs; the caller rounds it up with the
+-- shared rule, shared/confezioni.ts, says so, and calls again) | 'insufficienti' (dettagli = [{codice_prodotto, disponibilita}],
 -- disponibilita = what could be promised).
 -- p_esporta: an ERP is configured (server/erp/): the order waits for its export ('in_attesa',
 -- its job queued by accoda_lavori_ordini); without one it is 'non_configurato' at once.
@@ -27,6 +29,7 @@ DECLARE
   r record;
   righe jsonb := '[]';
   corte jsonb := '[]';
+  sfuse jsonb := '[]';
   trovati text[] := '{}';
   in_consegna int;
 BEGIN
@@ -39,22 +42,28 @@ BEGIN
   FOR r IN
     SELECT p.id, p.codice_prodotto, coalesce(nullif(p.titolo_portale, ''), p.descrizione1) AS titolo, g.disponibilita,
       greatest(g.disponibilita + g.ord_forn, 0) AS promettibile,
-      round(coalesce(lp.prezzo, 0), 3) AS prezzo, prezzo_netto(lp.prezzo, ps.prezzo, p_sconto) AS prezzo_reale, q.qt
+      round(coalesce(lp.prezzo, 0), 3) AS prezzo, prezzo_netto(lp.prezzo, ps.prezzo, coalesce(sp.fattore, sf.fattore), p_sconto) AS prezzo_reale,
+      sconti_applicati(ps.prezzo, coalesce(sp.sconti, sf.sconti), p_sconto) AS sconti, p.multiplo, p.minimo, q.qt
     FROM unnest(p_codici, p_qt) AS q(codice, qt)
     JOIN prodotti p ON p.codice_prodotto = q.codice AND p.status = 0 AND p.deleted_at IS NULL
     JOIN giacenze g ON g.prodotto_id = p.id
     LEFT JOIN prodotti_prezzi lp ON lp.prodotto_id = p.id AND lp.listino = p_listino
     LEFT JOIN prezzi_speciali ps ON ps.prodotto_id = p.id AND ps.cliente_id = p_cliente_id
+    LEFT JOIN sconti_clienti sp ON sp.cliente_id = p_cliente_id AND sp.prodotto_id = p.id
+    LEFT JOIN sconti_clienti sf ON sf.cliente_id = p_cliente_id AND sf.famiglia_sconto = p.famiglia_sconto
     ORDER BY p.id
     FOR UPDATE OF g
   LOOP
     trovati := trovati || r.codice_prodotto;
+    IF r.qt < r.minimo OR r.qt % r.multiplo <> 0 THEN
+      sfuse := sfuse || jsonb_build_object('codice_prodotto', r.codice_prodotto, 'multiplo', r.multiplo, 'minimo', r.minimo);
+    END IF;
     IF r.qt > r.promettibile THEN
       corte := corte || jsonb_build_object('codice_prodotto', r.codice_prodotto, 'disponibilita', r.promettibile);
     END IF;
     in_consegna := least(r.qt, greatest(r.disponibilita, 0));
     righe := righe || jsonb_build_object('prodotto_id', r.id, 'codice_prodotto', r.codice_prodotto, 'prodotto_nome', r.titolo,
-      'qt', r.qt, 'qt_in_arrivo', r.qt - in_consegna, 'prezzo', r.prezzo, 'prezzo_reale', r.prezzo_reale);
+      'qt', r.qt, 'qt_in_arrivo', r.qt - in_consegna, 'prezzo', r.prezzo, 'prezzo_reale', r.prezzo_reale, 'sconti', r.sconti);
     totale := totale + r.prezzo_reale * r.qt;
   END LOOP;
 
@@ -66,6 +75,11 @@ BEGIN
   IF cardinality(trovati) < cardinality(p_codici) THEN
     esito := 'sconosciuti';
     dettagli := to_jsonb(ARRAY(SELECT c FROM unnest(p_codici) c WHERE c <> ALL (trovati)));
+    RETURN;
+  END IF;
+  IF jsonb_array_length(sfuse) > 0 THEN
+    esito := 'confezioni';
+    dettagli := sfuse;
     RETURN;
   END IF;
   IF jsonb_array_length(corte) > 0 THEN
@@ -88,9 +102,9 @@ BEGIN
     RETURN;
   END IF;
 
-  INSERT INTO ordini_righe (ordine_id, prodotto_id, codice_prodotto, prodotto_nome, qt, qt_in_arrivo, prezzo, prezzo_reale)
+  INSERT INTO ordini_righe (ordine_id, prodotto_id, codice_prodotto, prodotto_nome, qt, qt_in_arrivo, prezzo, prezzo_reale, sconti)
   SELECT ordine_id, (x->>'prodotto_id')::int, x->>'codice_prodotto', x->>'prodotto_nome', (x->>'qt')::int,
-    (x->>'qt_in_arrivo')::int, (x->>'prezzo')::numeric, (x->>'prezzo_reale')::numeric
+    (x->>'qt_in_arrivo')::int, (x->>'prezzo')::numeric, (x->>'prezzo_reale')::numeric, x->>'sconti'
   FROM jsonb_array_elements(righe) x;
   -- Stock is a narrow row of its own (giacenze): with room on the page (fillfactor) the update stays HOT.
   UPDATE giacenze g SET disponibilita = g.disponibilita - ((x->>'qt')::int - (x->>'qt_in_arrivo')::int),

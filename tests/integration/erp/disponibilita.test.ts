@@ -78,8 +78,8 @@ describe('live availability from the ERP', () => {
     stato = 200;
     const r = await check(app, [{ codice_prodotto: 'LIVE1', quantita: 6 }, { codice_prodotto: 'LIVE2', quantita: 6 }]);
     expect(r.json()).toEqual([
-      { codice_prodotto: 'LIVE1', disponibile: false, disponibilita: 5 },
-      { codice_prodotto: 'LIVE2', disponibile: true, disponibilita: 100 },
+      { codice_prodotto: 'LIVE1', disponibile: false, disponibilita: 5, quantita: 6, messaggio: '' },
+      { codice_prodotto: 'LIVE2', disponibile: true, disponibilita: 100, quantita: 6, messaggio: '' },
     ]);
     expect(chieste.at(-1)).toEqual({ righe: [{ codice_prodotto: 'LIVE1', quantita: 6 }, { codice_prodotto: 'LIVE2', quantita: 6 }] });
     expect(await giacenza('LIVE1')).toEqual({ disponibilita: 3, ord_forn: 2 });
@@ -99,7 +99,7 @@ describe('live availability from the ERP', () => {
     const r = await check(app, [{ codice_prodotto: 'LIVE2', quantita: 6 }]);
     // The portal answered before the ERP did: it did not wait for it.
     expect(risposte).toBe(prima);
-    expect(r.json()).toEqual([{ codice_prodotto: 'LIVE2', disponibile: true, disponibilita: 100 }]);
+    expect(r.json()).toEqual([{ codice_prodotto: 'LIVE2', disponibile: true, disponibilita: 100, quantita: 6, messaggio: '' }]);
     expect(await giacenza('LIVE2')).toEqual({ disponibilita: 100, ord_forn: 0 });
     expect(logs.some((l) => /disponibilità non ricevuta/.test(l) && /nessuna risposta entro 150 ms/.test(l))).toBe(true);
     expect((await ordina(app, 'LIVE2', 6)).json()).toMatchObject({ status: 0 });
@@ -109,10 +109,10 @@ describe('live availability from the ERP', () => {
     const app = await conErp({ availabilityUrl: url });
     ritardo = 0;
     stato = 500;
-    expect((await check(app, [{ codice_prodotto: 'LIVE2', quantita: 1 }])).json()).toEqual([{ codice_prodotto: 'LIVE2', disponibile: true, disponibilita: 94 }]);
+    expect((await check(app, [{ codice_prodotto: 'LIVE2', quantita: 1 }])).json()).toEqual([{ codice_prodotto: 'LIVE2', disponibile: true, disponibilita: 94, quantita: 1, messaggio: '' }]);
     stato = 200;
     stock = { LIVE2: { disponibilita: 'molti' as unknown as number } };
-    expect((await check(app, [{ codice_prodotto: 'LIVE2', quantita: 1 }])).json()).toEqual([{ codice_prodotto: 'LIVE2', disponibile: true, disponibilita: 94 }]);
+    expect((await check(app, [{ codice_prodotto: 'LIVE2', quantita: 1 }])).json()).toEqual([{ codice_prodotto: 'LIVE2', disponibile: true, disponibilita: 94, quantita: 1, messaggio: '' }]);
     expect(logs.filter((l) => /disponibilità non ricevuta/.test(l)).length).toBeGreaterThanOrEqual(3);
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createAdmin, createCliente, createProdotto, createUtente } from '../../support/factories.js';
+import { createAdmin, createAzienda, createCliente, createProdotto, createUtente } from '../../support/factories.js';
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
 import { carica as caricaImport, finita as fineImport, modulo } from '../../support/importazioni.js';
 
@@ -89,6 +89,18 @@ describe('importazioni (admin screen and ERP push)', () => {
     await sql.unsafe(fs.readFileSync(path.resolve('migrations/0030_importazioni_troncate.sql'), 'utf8'));
     const x = await t().app.inject({ url: `/api/importazioni/rapporto?id=${id}`, headers: { cookie: tecnico } });
     expect(x.json().errori).toEqual([{ riga: 2, colonna: 'disponibilita', valore: `${'8'.repeat(200)}… (troncato)`, messaggio: 'non è un numero' }]);
+  });
+
+  it('the ERP pushes discount chains (sconti) the same way, with refused lines reported', async () => {
+    const { db } = t().database;
+    const az = await createAzienda(db, { codice: '0009' });
+    await createCliente(db, { aziendaCodice: az.codice, codice: '000900' });
+    const csv = 'azienda_codice;cliente_codice;codice_prodotto;sconti\r\n0009;000900;IMP1;40+10+5\r\n0009;000900;IMP2;40+abc\r\n';
+    const bearer = { authorization: `Bearer ${token}` };
+    const r = await finita(await carica(modulo({ tipo: 'sconti', soglia: '100' }, csv, 'sconti.csv'), bearer, 'importazioni/push'), bearer, 'importazioni/esito');
+    expect(r).toMatchObject({ status: 0, importazione: { tipo: 'sconti', origine: 'api', nuove: 1, scartate: 1 } });
+    expect(r.errori).toEqual([expect.objectContaining({ riga: 3, colonna: 'sconti', valore: '40+abc' })]);
+    expect(await t().database.sql`SELECT sconti, fattore::text AS fattore FROM sconti_clienti`).toEqual([{ sconti: '40+10+5', fattore: '0.513' }]);
   });
 
   it('the ERP pushes with its token; no token, a session or a revoked token are refused', async () => {

@@ -72,11 +72,11 @@ describe('ordini/check', () => {
       ] },
     });
     expect(res.json()).toEqual([
-      { codice_prodotto: 'A1', disponibile: true, disponibilita: 100 },
-      { codice_prodotto: 'B2', disponibile: false, disponibilita: 3 },
-      { codice_prodotto: 'ATTESO', disponibile: true, disponibilita: 17 },
-      { codice_prodotto: 'ARRIVO', disponibile: false, disponibilita: 20 },
-      { codice_prodotto: 'NOPE', disponibile: false, disponibilita: 0 },
+      { codice_prodotto: 'A1', disponibile: true, disponibilita: 100, quantita: 5, messaggio: '' },
+      { codice_prodotto: 'B2', disponibile: false, disponibilita: 3, quantita: 4, messaggio: '' },
+      { codice_prodotto: 'ATTESO', disponibile: true, disponibilita: 17, quantita: 17, messaggio: '' },
+      { codice_prodotto: 'ARRIVO', disponibile: false, disponibilita: 20, quantita: 21, messaggio: '' },
+      { codice_prodotto: 'NOPE', disponibile: false, disponibilita: 0, quantita: 1, messaggio: '' },
     ]);
   });
 
@@ -117,7 +117,7 @@ describe('ordini/create', () => {
     expect([await stock('ARRIVO'), await onOrder('ARRIVO')]).toEqual([0, 10]);
     // The availability check now counts only what is left to promise.
     const check = await t().app.inject({ method: 'POST', url: '/api/ordini/check', headers: { cookie }, payload: { prodotti: [{ codice_prodotto: 'ARRIVO', quantita: 11 }] } });
-    expect(check.json()).toEqual([{ codice_prodotto: 'ARRIVO', disponibile: false, disponibilita: 10 }]);
+    expect(check.json()).toEqual([{ codice_prodotto: 'ARRIVO', disponibile: false, disponibilita: 10, quantita: 11, messaggio: '' }]);
     const read = await t().app.inject({ url: `/api/ordini/read?utente_codice=${me}&azienda_codice=0001&cliente_codice=000100`, headers: { cookie } });
     expect(read.json().ordini[0]).toMatchObject({ id: body.ordine_id, prodotti: [{ codice_prodotto: 'ARRIVO', qt: 10, qt_in_consegna: 3, qt_in_arrivo: 7 }] });
     const mail = await mailOf(body.ordine_id);
@@ -210,7 +210,7 @@ describe('ordini/read and stats', () => {
     expect(list.length).toBeGreaterThan(2);
     expect(list[list.length - 1]).toMatchObject({ nome: 'Cantiere Via Roma', response_code: '201', totale: 22.25 });
     expect(list[list.length - 1].prodotti[0]).toEqual({
-      codice_prodotto: 'A1', prodotto_nome: 'Articolo uno', qt: 2, qt_in_consegna: 2, qt_in_arrivo: 0, prezzo: 10, prezzo_reale: 9,
+      codice_prodotto: 'A1', prodotto_nome: 'Articolo uno', qt: 2, qt_in_consegna: 2, qt_in_arrivo: 0, prezzo: 10, prezzo_reale: 9, sconti: '10',
     });
   });
 

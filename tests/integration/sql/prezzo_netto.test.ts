@@ -12,10 +12,15 @@ beforeAll(async () => {
 });
 afterAll(async () => drop?.());
 
-const netto = async (listino: string | null, speciale: string | null, sconto: string | null) => {
+const netto = async (listino: string | null, speciale: string | null, sconto: string | null, fattore: string | null = null) => {
   const [r] = await database.sql<{ p: string | null }[]>`
-    SELECT prezzo_netto(${listino}::numeric, ${speciale}::numeric, ${sconto}::numeric) AS p`;
+    SELECT prezzo_netto(${listino}::numeric, ${speciale}::numeric, ${fattore}::numeric, ${sconto}::numeric) AS p`;
   return r!.p;
+};
+const applicati = async (speciale: string | null, catena: string | null, sconto: string | null) => {
+  const [r] = await database.sql<{ s: string }[]>`
+    SELECT sconti_applicati(${speciale}::numeric, ${catena}::text, ${sconto}::numeric) AS s`;
+  return r!.s;
 };
 
 describe('prezzo_netto', () => {
@@ -43,5 +48,20 @@ describe('prezzo_netto', () => {
 
   it('gives 0 at a 100 % discount', async () => {
     expect(await netto('10', null, '100')).toBe('0.000');
+  });
+
+  it('is the list price times the chain factor when a chain applies, instead of the client discount', async () => {
+    expect(await netto('10', null, '20', '0.513')).toBe('5.130');
+    expect(await netto('9.999', null, null, '0.8465625')).toBe('8.465'); // 8.46465...
+    expect(await netto('10', null, '20', '1')).toBe('10.000'); // a chain of 0 beats the client discount
+    expect(await netto('10', '7.5', '20', '0.513')).toBe('7.5'); // the special price beats the chain
+  });
+
+  it('names the chain applied: none for a special price, the chain, else the client discount as one step', async () => {
+    expect(await applicati('7.5', '40+10+5', '20')).toBe('');
+    expect(await applicati(null, '40+10+5', '20')).toBe('40+10+5');
+    expect(await applicati(null, null, '12.50')).toBe('12,5');
+    expect(await applicati(null, null, '0.00')).toBe('');
+    expect(await applicati(null, null, null)).toBe('');
   });
 });

@@ -9,6 +9,7 @@ import { usePriceMode, type PriceMode } from '../../cart/priceMode';
 import { AvvisoPrezzi } from '../../components/AvvisoPrezzi';
 import { useDialogs } from '../../components/Modal';
 import { paths } from '../../paths';
+import { CatenaSconti } from '../../components/CatenaSconti';
 import { CartTotals, lineAmounts, MSG_SVUOTA, RemoveLineButton } from '../CartSummary';
 import { useOrdineDraft } from '../draft';
 import { QuantitaInput } from '../QuantitaInput';
@@ -113,6 +114,7 @@ function PanelLine({ item, mode }: { item: CartItem; mode: PriceMode }) {
             {formatEuro3(importi.unitario)} / {item.um || 'Pz'} · {disponibilitaTesto(item)}
           </span>
         )}
+        <CatenaSconti prezzo={item.prezzo} sconti={item.sconti} netto={item.prezzo_reale} mode={mode} />
       </div>
       <QuantitaInput item={item} aria-label={`Quantità ${item.codice_prodotto}`} />
       <div className="sc-line-amounts">

@@ -1,3 +1,4 @@
+import { haConfezione, regolaConfezione } from '../../../shared/confezioni.js';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -140,6 +141,7 @@ function Scheda({ prodotto }: { prodotto: Prodotto }) {
             <dd>
               {prodotto.um}
               {prodotto.pz_conf > 1 ? ` · confezione da ${prodotto.pz_conf} pz` : ''}
+              {haConfezione(prodotto) ? ` · ${regolaConfezione(prodotto).toLowerCase()}` : ''}
             </dd>
           </dl>
 
