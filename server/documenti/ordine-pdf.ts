@@ -18,7 +18,14 @@ const RIGA = '#d5d9de';
 const SFONDO = '#eef1f4';
 
 type Allinea = 'left' | 'right';
-interface Colonna { titolo: string; larghezza: number; allinea: Allinea; cella: (r: RigaPdf, importoCent: number) => string }
+interface Colonna {
+  titolo: string;
+  larghezza: number;
+  allinea: Allinea;
+  /** Long texts wrap (the row grows); figures fit on one line and need no measuring. */
+  aCapo?: true;
+  cella: (r: RigaPdf, importoCent: number) => string;
+}
 
 const qt = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0, useGrouping: 'always' as unknown as boolean });
 const dataOra = new Intl.DateTimeFormat('it-IT', {
@@ -28,11 +35,11 @@ const euro = (cent: number) => formatEuro2(cent / 100);
 
 /** The line table: unit prices with 3 decimals as the portal shows them, amounts with 2. */
 const COLONNE: Colonna[] = [
-  { titolo: 'Codice', larghezza: 74, allinea: 'left', cella: (r) => r.codice },
-  { titolo: 'Descrizione', larghezza: 0, allinea: 'left', cella: (r) => r.descrizione },
+  { titolo: 'Codice', larghezza: 74, allinea: 'left', aCapo: true, cella: (r) => r.codice },
+  { titolo: 'Descrizione', larghezza: 0, allinea: 'left', aCapo: true, cella: (r) => r.descrizione },
   { titolo: 'Q.tà', larghezza: 36, allinea: 'right', cella: (r) => qt.format(r.qt) },
   { titolo: 'Listino', larghezza: 62, allinea: 'right', cella: (r) => formatEuro3(r.listino) },
-  { titolo: 'Sconti', larghezza: 52, allinea: 'left', cella: (r) => r.sconti },
+  { titolo: 'Sconti', larghezza: 52, allinea: 'left', aCapo: true, cella: (r) => r.sconti },
   { titolo: 'Netto', larghezza: 62, allinea: 'right', cella: (r) => formatEuro3(r.netto) },
   { titolo: 'Importo', larghezza: 66, allinea: 'right', cella: (_, c) => euro(c) },
 ];
@@ -128,9 +135,11 @@ function tabellaRighe(doc: PDFKit.PDFDocument, righe: readonly RigaPdf[], import
   const fondo = doc.page.height - MARGINE - 24;
   let y = intestazioneTabella(doc, doc.y);
   doc.font('R').fontSize(8);
+  const ALTEZZA_RIGA = doc.currentLineHeight(true);
   righe.forEach((r, i) => {
     const testi = COLONNE.map((c) => c.cella(r, importiCent[i]!));
-    const h = Math.max(...testi.map((s, k) => doc.heightOfString(s || ' ', { width: COLONNE[k]!.larghezza - 2 * PAD }))) + 2 * PAD + 1;
+    const h = Math.max(ALTEZZA_RIGA, ...testi.map((s, k) => (COLONNE[k]!.aCapo && s ? doc.heightOfString(s, { width: COLONNE[k]!.larghezza - 2 * PAD }) : 0)))
+      + 2 * PAD + 1;
     if (y + h > fondo) {
       doc.addPage();
       y = intestazioneTabella(doc, MARGINE);
@@ -140,7 +149,7 @@ function tabellaRighe(doc: PDFKit.PDFDocument, righe: readonly RigaPdf[], import
     let x = MARGINE;
     testi.forEach((s, k) => {
       const c = COLONNE[k]!;
-      doc.text(s, x + PAD, y + PAD + 0.5, { width: c.larghezza - 2 * PAD, align: c.allinea });
+      doc.text(s, x + PAD, y + PAD + 0.5, { width: c.larghezza - 2 * PAD, align: c.allinea, lineBreak: c.aCapo === true });
       x += c.larghezza;
     });
     y += h;
