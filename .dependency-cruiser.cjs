@@ -100,10 +100,17 @@ module.exports = {
     },
     {
       name: 'posta-below-domains',
-      comment: 'Domains queue mail; posta composes and sends every kind (the credentials mail too, posta/credenziali.ts) and imports only auth, db and lib.',
+      comment: 'Domains queue mail; posta composes and sends every kind (the credentials mail too, posta/credenziali.ts; the order PDF attached from documenti) and imports only auth, documenti, db and lib.',
       severity: 'error',
       from: { path: '^server/posta/' },
-      to: { path: '^server/', pathNot: '^server/(posta|auth|db|lib)/' },
+      to: { path: '^server/', pathNot: '^server/(posta|auth|documenti|db|lib)/' },
+    },
+    {
+      name: 'documenti-below-domains',
+      comment: 'The documents (the order PDF) are drawn for ordini and attached by posta: documenti imports only db and lib.',
+      severity: 'error',
+      from: { path: '^server/documenti/' },
+      to: { path: '^server/', pathNot: '^server/(documenti|db|lib)/' },
     },
     {
       name: 'seed-only-on-db',

@@ -156,6 +156,10 @@ export const rigaAnteprimaRiordino = z.object({
 export type RigaAnteprimaRiordino = z.infer<typeof rigaAnteprimaRiordino>;
 export const ordiniAnteprimaRiordinoResponse = z.object({ ordine_id: z.number().int(), righe: z.array(rigaAnteprimaRiordino) });
 
+export const ordiniPdfQuery = ordiniReadQuery.extend({ id: idParam('Ordine') });
+/** The file itself (application/pdf), not JSON. */
+export const ordiniPdfResponse = z.string().meta({ description: "La conferma d'ordine in PDF (application/pdf): righe, totali, riepilogo IVA" });
+
 /** The order calls. */
 /** The order calls' scope: the company, client and user codes of the body or query. */
 const SCOPE_UTENTE = { azienda: 'azienda_codice', cliente: 'cliente_codice', utente: 'utente_codice' } as const;
@@ -192,6 +196,12 @@ export const ordiniApi = {
     path: 'ordini/anteprimaRiordino', methods: ['GET'], access: 'cliente', tag: 'Ordini',
     summary: "Le righe di un proprio ordine confrontate con oggi: prezzo netto cambiato, non disponibili, ritirate",
     input: ordiniAnteprimaRiordinoQuery, response: ordiniAnteprimaRiordinoResponse,
+    scope: SCOPE_UTENTE,
+  }),
+  pdf: contract({
+    path: 'ordini/pdf', methods: ['GET'], access: 'cliente', tag: 'Ordini',
+    summary: "La conferma d'ordine in PDF di un proprio ordine: righe con listino, sconti e netto, totali e riepilogo IVA",
+    input: ordiniPdfQuery, response: ordiniPdfResponse,
     scope: SCOPE_UTENTE,
   }),
   fatturatoMensile: contract({

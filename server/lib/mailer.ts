@@ -7,6 +7,8 @@ export interface Mail {
   subject: string;
   text: string;
   replyTo?: string;
+  /** Files sent with it (an order's confirmation PDF), as nodemailer takes them. */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {

@@ -3,6 +3,7 @@ import { badRequest } from '../lib/errors.js';
 import { routeGroup } from '../lib/route.js';
 import { prezziDi } from '../catalogo/prezzi.js';
 import { esportaOrdini } from './esporta-ordini.js';
+import { pdfOrdine } from './pdf-ordine.js';
 import { creaOrdine, fatturatoMensile, leggiOrdini, verificaDisponibilita } from './ordini.service.js';
 import { anteprimaRiordino } from './riordino.queries.js';
 import { elencoOrdini } from './storico.queries.js';
@@ -19,5 +20,6 @@ export const ordiniRoutes = routeGroup(ordiniApi, {
   elenca: async ({ deps, input, utente, cliente }) => elencoOrdini(deps.db, utente.id, cliente.id, input),
   esporta: async ({ deps, input, utente, cliente }) => esportaOrdini(deps.db, utente.id, cliente.id, input),
   anteprimaRiordino: async ({ deps, input, utente, cliente }) => anteprimaRiordino(deps.db, utente.id, prezziDi(cliente), input.ordine_id),
+  pdf: async ({ deps, input, utente, cliente }) => pdfOrdine(deps.db, utente.id, cliente.id, input.id),
   fatturatoMensile: async ({ deps, cliente }) => ({ totale_mensile: await fatturatoMensile(deps.db, cliente.id) }),
 });

@@ -1,6 +1,8 @@
 import type { Task } from 'graphile-worker';
 import type { Db } from '../db/client.js';
 import type { Mail, Mailer } from '../lib/mailer.js';
+import { ordinePdfBuffer } from '../documenti/ordine-pdf.js';
+import { ordinePerPdf } from '../documenti/ordine-pdf.queries.js';
 import { emettiCredenziali } from './credenziali.js';
 import { confermaOrdine, type OrdinePerMail } from './testi.js';
 
@@ -47,7 +49,7 @@ export function inviaMail(db: Db, mailer: Mailer): Task {
       WHERE m.id = ${id}`;
     // Gone with its order or user, or sent already: nothing to do.
     if (!m || m.inviata) return;
-    const mail: Mail | null = m.ordine ? confermaOrdine(m.ordine)
+    const mail: Mail | null = m.ordine ? await conPdf(db, confermaOrdine(m.ordine), m.ordine.ordine_id)
       : m.credenziali ? await emettiCredenziali(db, id)
       : { to: m.destinatario ?? '', subject: m.oggetto ?? '', text: m.testo ?? '', ...(m.reply_to ? { replyTo: m.reply_to } : {}) };
     if (!mail) {
@@ -68,4 +70,11 @@ export function inviaMail(db: Db, mailer: Mailer): Task {
         ${m.credenziali ? sql`, destinatario = ${mail.to}, oggetto = ${mail.subject}` : sql``}
       WHERE id = ${id}`;
   };
+}
+
+/** An order's confirmation with the order's PDF attached (server/documenti/ordine-pdf.ts), drawn when it is sent. */
+async function conPdf(db: Db, mail: Mail, ordineId: number): Promise<Mail> {
+  const o = await ordinePerPdf(db, ordineId);
+  if (!o) return mail;
+  return { ...mail, attachments: [{ filename: `ordine-${ordineId}.pdf`, content: await ordinePdfBuffer(o), contentType: 'application/pdf' }] };
 }

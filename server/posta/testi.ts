@@ -1,7 +1,6 @@
 import { ORE_PASSWORD_TEMPORANEA } from '../auth/passwords.js';
+import { formatEuro3 } from '../../shared/formato.js';
 import type { Mail } from '../lib/mailer.js';
-
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 3 });
 
 export interface OrdinePerMail {
   ordine_id: number;
@@ -35,12 +34,12 @@ export function confermaOrdine(o: OrdinePerMail): Mail {
       `abbiamo ricevuto il suo ordine #${o.ordine_id} per ${o.cliente_nome} (${o.cliente_codice}).`,
       ...(o.nome ? [`Nome ordine: ${o.nome}`] : []),
       '',
-      ...o.righe.map((l) => `${l.codice_prodotto}  ${l.prodotto_nome}  x${l.qt} (${consegnaRiga(l)})  ${euro.format(Number(l.prezzo_reale))}`),
+      ...o.righe.map((l) => `${l.codice_prodotto}  ${l.prodotto_nome}  x${l.qt} (${consegnaRiga(l)})  ${formatEuro3(Number(l.prezzo_reale))}`),
       ...(o.righe.some((l) => l.qt_in_arrivo > 0)
         ? ['', "Le quantità in arrivo dal fornitore verranno spedite all'arrivo della merce nel nostro magazzino."]
         : []),
       '',
-      `Totale: ${euro.format(Number(o.totale))}`,
+      `Totale: ${formatEuro3(Number(o.totale))}`,
       ...(o.note ? [`Note: ${o.note}`] : []),
     ].join('\n'),
   };

@@ -190,6 +190,16 @@ async function main() {
   }
   const orderNote = '10 lines from 2,000 products, unique Idempotency-Key each';
   await run('ordini/create', orderNote, BUDGET.ordini, orderRequest(`bench-${process.pid}`));
+  // An order's confirmation PDF (docs/decisions/pdf-ordine.md): the 10-line orders just placed, in turn.
+  if (selected('ordini/pdf')) {
+    const pdfIds = (await setup.sql<{ id: number }[]>`
+      SELECT id FROM ordini WHERE idempotency_key LIKE ${`bench-${process.pid}-%`} ORDER BY id LIMIT 200`).map((r) => r.id);
+    const pdfScope = `azienda_codice=${cl.azienda_codice}&cliente_codice=${cl.cliente_codice}&utente_codice=${utente.utente_codice}`;
+    if (pdfIds.length) {
+      await run('ordini/pdf', `the confirmation PDF of ${pdfIds.length} 10-line orders in turn, 4 connections`, undefined,
+        (i) => ({ method: 'GET', path: `/api/ordini/pdf?${pdfScope}&id=${pdfIds[i % pdfIds.length]}`, headers }), { connections: 4 });
+    }
+  }
   // The admin statistics on the order history (docs/regole/generale.md#performance-budgets: 4 connections), the year's and all years'.
   const [{ ordiniStorico, righeStorico }] = await setup.sql<{ ordiniStorico: number; righeStorico: number }[]>`
     SELECT (SELECT count(*)::int FROM ordini) AS "ordiniStorico", (SELECT count(*)::int FROM ordini_righe) AS "righeStorico"`;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import type { Page } from 'playwright-core';
 import postgres from 'postgres';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { testoPdf } from '../support/pdf.js';
 import { hasBrowser, useBrowser } from './browser.js';
 import { carrelloDi, confermaDice, formatEuro3, loginCliente, ordiniDi, visible } from './helpers.js';
 
@@ -102,6 +103,28 @@ describe.runIf(hasBrowser())('storico ordini e riordino', () => {
     await page.getByRole('button', { name: 'Azzera' }).click();
     await page.waitForURL((u) => !u.searchParams.has('stato'));
     await expect.poll(() => elenco.getByRole('button', { name: /^Dettaglio ordine/ }).count()).toBe(tutti.length);
+  });
+
+  it("detail: 'Scarica PDF' downloads the order's confirmation, a PDF holding its lines", async () => {
+    const ordine = (await ordiniDi(page)).find((o) => o.response_code === '201' && o.prodotti.length > 0)!;
+    await page.goto('/ordini');
+    await page.getByRole('button', { name: `Dettaglio ordine #${ordine.id}` }).click();
+    await visible(page.getByRole('heading', { name: `Dettaglio Ordine #${ordine.id}` }));
+    for (const [w, h] of [[1366, 800], [768, 1000], [390, 844]] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.screenshot({ path: `${SHOTS}/ordine-dettaglio-${w}.png` });
+    }
+    await page.setViewportSize({ width: 1366, height: 800 });
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Scarica PDF' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`ordine-${ordine.id}.pdf`);
+    const pdf = fs.readFileSync((await file.path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const testo = (await testoPdf(pdf)).join('\n');
+    expect(testo).toContain(`N. ${ordine.id} del`);
+    for (const r of ordine.prodotti) expect(testo).toContain(r.codice_prodotto);
+    await visible(page.getByRole('button', { name: 'Scarica PDF' }));
   });
 
 });

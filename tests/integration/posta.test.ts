@@ -10,6 +10,7 @@ import { mailUscita } from '../../server/db/schema/index.js';
 import { accodaMail } from '../../server/posta/accoda-mail.js';
 import { createAzienda, createCliente, createProdotto, createUtente } from '../support/factories.js';
 import { loginCliente, useTestApp } from '../support/harness.js';
+import { allegatoEml, testoPdf } from '../support/pdf.js';
 
 // Mail is written with what it tells about and its job (graphile-worker: server/posta/invia-mail.ts),
 // sent by the servers' workers, retried when the mail server is down, and sent once even with several servers.
@@ -80,6 +81,13 @@ describe('mail jobs', () => {
       const mail = fs.readFileSync(path.join(su.deps.config.mailDir, files[0]!), 'utf8');
       expect(mail).toContain(`Conferma ordine #${ordineId}`);
       expect(mail).toContain('Articolo uno');
+      // The order's confirmation PDF goes with it (server/documenti/ordine-pdf.ts).
+      const pdf = allegatoEml(mail, `ordine-${ordineId}.pdf`);
+      expect(pdf?.tipo).toBe('application/pdf');
+      expect(pdf!.dati.subarray(0, 5).toString()).toBe('%PDF-');
+      const testo = (await testoPdf(pdf!.dati)).join('\n');
+      expect(testo).toContain(`Conferma d’ordine`);
+      expect(testo).toMatch(/A1\s+Articolo uno\s+1\s+10,000 €/);
       const [m] = await vi.waitFor(async () => {
         const righe = await t().database.db.select().from(mailUscita).where(eq(mailUscita.ordineId, ordineId));
         expect(righe[0]!.inviataAt).not.toBeNull();

@@ -1,23 +1,11 @@
-/**
- * The wholesaler's static contact data, in one place for every screen that shows it: the shop
- * footer (address, phone, fax and the departments' addresses), the Speed Checkout footer and
- * /contatti.
- */
-export const AZIENDA = {
-  ragioneSociale: 'Ferramenta Distribuzione S.p.A.',
-  indirizzo: 'Via dell\u2019Artigianato 18',
-  cap: '20090',
-  citta: 'Segrate',
-  provincia: 'MI',
-  telefono: '02 2694 5100',
-  fax: '02 2694 5199',
-  partitaIva: '01234560159',
-  orari: 'Lun\u2013Ven 8:30\u201312:30, 14:00\u201318:00',
-} as const;
+import { AZIENDA } from '../../shared/azienda.js';
+
+/** The wholesaler's data (shared/azienda.ts, also the order PDF's) for the shop footer, the Speed Checkout footer and /contatti. */
+export { AZIENDA };
 
 /** Department mailboxes. */
 export const UFFICI = [
-  { nome: 'Ufficio ordini', email: 'ordini@ferramentadistribuzione.it' },
+  { nome: 'Ufficio ordini', email: AZIENDA.emailOrdini },
   { nome: 'Ufficio commerciale', email: 'commerciale@ferramentadistribuzione.it' },
   { nome: 'Amministrazione', email: 'amministrazione@ferramentadistribuzione.it' },
   { nome: 'Assistenza tecnica', email: 'assistenza@ferramentadistribuzione.it' },

@@ -4,19 +4,16 @@
  * Intl formatter, so that one kind of figure reads the same on every screen.
  */
 
+import { formatEuro2, formatEuro3 } from '../../shared/formato.js';
+
+export { formatEuro2, formatEuro3 };
+
 // it-IT leaves 4-digit numbers ungrouped by default ('1142,540 €'): lists and prices group them.
 const SEMPRE = 'always' as unknown as boolean;
 
-const euro = (min: number, max: number) => new Intl.NumberFormat('it-IT', {
-  style: 'currency', currency: 'EUR', minimumFractionDigits: min, maximumFractionDigits: max, useGrouping: SEMPRE,
+const euroAsse = new Intl.NumberFormat('it-IT', {
+  style: 'currency', currency: 'EUR', minimumFractionDigits: 0, maximumFractionDigits: 2, useGrouping: SEMPRE,
 });
-const euro3 = euro(3, 3);
-const euro2 = euro(2, 2);
-const euroAsse = euro(0, 2);
-/** Prices and order totals: '1.142,540 €'. */
-export const formatEuro3 = (n: number) => euro3.format(n);
-/** Turnover, budgets and statistics: '1.142,54 €'. */
-export const formatEuro2 = (n: number) => euro2.format(n);
 /** A chart's axis: '12.000 €', '2,5 €'. */
 export const formatEuroAsse = (n: number) => euroAsse.format(n);
 

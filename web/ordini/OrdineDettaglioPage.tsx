@@ -2,13 +2,17 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ordine as ordineSchema, type Ordine } from '../../shared/ordini.js';
 import { EmptyState } from '../components/EmptyState';
+import { useDialogs } from '../components/Modal';
 import { BackButton } from '../components/BackButton';
 import { type Column, DataTable } from '../components/DataTable';
 import { Scheda } from '../components/Scheda';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { paths } from '../paths';
+import { errorMessage } from '../lib/api';
 import { formatDataLunga, formatDataOraOrdine, formatEuro3, NON_PRESENTE } from '../lib/formato';
+import { useShopSession } from '../session/shopSession';
 import { AnteprimaRiordino } from './AnteprimaRiordino';
+import { scaricaPdfOrdine } from './api';
 import { ordineOk, statoOrdine } from './stato';
 import { useRiordina } from './useRiordina';
 import './ordini.css';
@@ -51,6 +55,7 @@ function Dettaglio({ ordine }: { ordine: Ordine }) {
         <h1>Dettaglio Ordine #{ordine.id}</h1>
         <div className="page-actions">
           <BackButton to={paths.ordini.path} storia />
+          <ScaricaPdf id={ordine.id} />
           <button
             type="button"
             className="btn btn-primary"
@@ -110,6 +115,31 @@ function Dettaglio({ ordine }: { ordine: Ordine }) {
         <RigheTable ordine={ordine} />
       </Scheda>
     </>
+  );
+}
+
+/** 'Scarica PDF': the order's confirmation as a PDF (ordini/pdf), saved as ordine-<id>.pdf. */
+function ScaricaPdf({ id }: { id: number }) {
+  const { session } = useShopSession();
+  const { alert } = useDialogs();
+  const [scaricando, setScaricando] = useState(false);
+  const scarica = async () => {
+    setScaricando(true);
+    try {
+      await scaricaPdfOrdine(session, id);
+    } catch (err) {
+      await alert(`PDF non scaricato.\n${errorMessage(err)}`, { title: 'Scarica PDF' });
+    } finally {
+      setScaricando(false);
+    }
+  };
+  return (
+    <button type="button" className="btn" disabled={scaricando} aria-busy={scaricando} onClick={() => void scarica()}>
+      <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19h14" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      {scaricando ? 'Download in corso…' : 'Scarica PDF'}
+    </button>
   );
 }
 

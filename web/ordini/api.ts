@@ -46,3 +46,9 @@ export async function esportaOrdini(s: Codici, filtri: FiltriOrdini, formato: (t
   const blob = await downloadBlob(buildUrl(ordiniApi.esporta.path, { ...codici(s), ...filtri, formato }));
   saveBlob(blob, `ordini.${formato}`);
 }
+
+/** GET ordini/pdf: one of the user's orders as its confirmation PDF, saved as ordine-<id>.pdf. */
+export async function scaricaPdfOrdine(s: Codici, id: number): Promise<void> {
+  const blob = await downloadBlob(buildUrl(ordiniApi.pdf.path, { ...codici(s), id }));
+  saveBlob(blob, `ordine-${id}.pdf`);
+}

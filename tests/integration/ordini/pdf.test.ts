@@ -1,0 +1,121 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ordini, ordiniRighe } from '../../../server/db/schema/index.js';
+import { createAdmin, createAzienda, createCliente, createUtente } from '../../support/factories.js';
+import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
+import { testoPdf } from '../../support/pdf.js';
+
+/** ordini/pdf: an order's confirmation PDF, read back as a reader would (docs/regole/ordini.md#order-pdf). */
+const t = useTestApp();
+let cookie = '';
+let admin = '';
+let scope = { azienda_codice: '0001', cliente_codice: '000100', utente_codice: '' };
+let mio = 0;
+let grande = 0;
+let delCollega = 0;
+let dellAltroCliente = 0;
+
+type Riga = [codice: string, nome: string, qt: number, listino: string, netto: string];
+
+beforeAll(async () => {
+  const { db } = t().database;
+  await createAzienda(db, { codice: '0001' });
+  const a = await createCliente(db, {
+    aziendaCodice: '0001', codice: '000100', ragioneSociale: 'Ferramenta Società Perù S.n.c.', partitaIva: '09876543210',
+  });
+  const b = await createCliente(db, { aziendaCodice: '0001', codice: '000200' });
+  const u = await createUtente(db, { clienti: [a.id, b.id], nome: 'Niccolò', cognome: 'Fabbrì' });
+  const collega = await createUtente(db, { clienti: [a.id] });
+  scope = { ...scope, utente_codice: u.codice };
+  cookie = await loginCliente(t().app, u);
+  admin = await loginAdmin(t().app, await createAdmin(db));
+  const ordine = async (utenteId: number, c: { id: number; codice: string }, righe: Riga[], nome = '') => {
+    const [o] = await db.insert(ordini).values({
+      utenteId, clienteId: c.id, aziendaCodice: '0001', clienteCodice: c.codice, utenteCodice: 'x', totale: '1', erpStato: 'precedente',
+      nome, note: 'Consegnare entro venerdì, però non prima delle 9.',
+    }).returning({ id: ordini.id });
+    await db.insert(ordiniRighe).values(righe.map(([codice, nomeRiga, qt, prezzo, prezzoReale]) => ({
+      ordineId: o!.id, codiceProdotto: codice, prodottoNome: nomeRiga, qt, prezzo, prezzoReale,
+    })));
+    return o!.id;
+  };
+  mio = await ordine(u.id, a, [
+    ['VITE-8', 'Vite autoperforante è zincata', 1200, '0.125', '0.101'],
+    ['TRAP-18', 'Trapano a percussione 800 W – più potente', 1, '149.900', '119.920'],
+    ['NASTRO', 'Nastro isolante perché sì', 3, '1.333', '1.333'],
+  ], 'Cantiere Città Alta');
+  grande = await ordine(u.id, a, Array.from({ length: 500 }, (_, i): Riga => [`R${String(i).padStart(3, '0')}`, `Articolo numero ${i}`, 1, '2.000', '1.500']));
+  delCollega = await ordine(collega.id, a, [['VITE-8', 'Vite', 1, '0.125', '0.125']]);
+  dellAltroCliente = await ordine(u.id, b, [['VITE-8', 'Vite', 1, '0.125', '0.125']]);
+});
+
+const pdf = (q: Record<string, string | number>, c = cookie) =>
+  t().app.inject({
+    method: 'GET', url: `/api/ordini/pdf?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`,
+    headers: c ? { cookie: c } : {},
+  });
+
+describe('ordini/pdf', () => {
+  it('sends the order as a PDF download whose text holds its lines, the VAT summary and the totals', async () => {
+    const res = await pdf({ ...scope, id: mio });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="ordine-${mio}.pdf"`);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const testo = (await testoPdf(res.rawPayload)).join('\n');
+    // The wholesaler's and the client's data, the user, the order's name and notes, accents kept.
+    expect(testo).toContain('Ferramenta Distribuzione S.p.A.');
+    expect(testo).toContain('P. IVA 01234560159');
+    expect(testo).toContain(`Conferma d’ordine`);
+    expect(testo).toContain(`N. ${mio} del`);
+    expect(testo).toContain('Ferramenta Società Perù S.n.c.');
+    expect(testo).toContain('P. IVA 09876543210');
+    expect(testo).toContain('Niccolò Fabbrì');
+    expect(testo).toContain('Cantiere Città Alta');
+    expect(testo).toContain('Consegnare entro venerdì, però non prima delle 9.');
+    // Codice, Descrizione, Q.tà, Listino, Sconti (none yet), Netto, Importo: unit prices 3 decimals, amounts 2.
+    expect(testo).toMatch(/Codice\s+Descrizione\s+Q\.tà\s+Listino\s+Sconti\s+Netto\s+Importo/);
+    expect(testo).toMatch(/VITE-8\s+Vite autoperforante è zincata\s+1\.200\s+0,125 €\s+0,101 €\s+121,20 €/);
+    expect(testo).toMatch(/TRAP-18\s+Trapano a percussione 800 W – più potente\s+1\s+149,900 €\s+119,920 €\s+119,92 €/);
+    expect(testo).toMatch(/NASTRO\s+Nastro isolante perché sì\s+3\s+1,333 €\s+1,333 €\s+4,00 €/);
+    // 121,20 + 119,92 + 4,00 = 245,12 taxable at 22 %: 53,93 VAT (53,9264 rounded), 299,05 in all.
+    expect(testo).toMatch(/Aliquota\s+Imponibile\s+Imposta\s+22 %\s+245,12 €\s+53,93 €/);
+    expect(testo).toMatch(/Totale imponibile\s+245,12 €/);
+    expect(testo).toMatch(/Totale IVA\s+53,93 €/);
+    expect(testo).toMatch(/Totale documento\s+299,05 €/);
+  });
+
+  it('draws every line of a 500-line order, page after page', async () => {
+    const res = await pdf({ ...scope, id: grande });
+    expect(res.statusCode, res.body).toBe(200);
+    const pagine = await testoPdf(res.rawPayload);
+    expect(pagine.length).toBeGreaterThan(5);
+    const testo = pagine.join('\n');
+    for (let i = 0; i < 500; i++) expect(testo).toMatch(new RegExp(`R${String(i).padStart(3, '0')}\\s+Articolo numero ${i}\\s+1\\s+2,000 €\\s+1,500 €\\s+1,50 €`));
+    expect(pagine.at(-1)).toContain(`Pagina ${pagine.length} di ${pagine.length}`);
+    // 500 × 1,50 = 750,00 at 22 %: 165,00.
+    expect(testo).toMatch(/Totale documento\s+915,00 €/);
+  });
+
+  it('refuses an order of another client, of a colleague, or codes not the user\'s (403); 404 for none', async () => {
+    expect((await pdf({ ...scope, id: dellAltroCliente })).statusCode).toBe(403);
+    expect((await pdf({ ...scope, cliente_codice: '000200', id: delCollega })).statusCode).toBe(403);
+    const collega = await pdf({ ...scope, id: delCollega });
+    expect(collega.statusCode).toBe(403);
+    expect(collega.json().msg).toBe(`L'ordine #${delCollega} non è tuo: non puoi scaricarlo.`);
+    expect((await pdf({ ...scope, cliente_codice: '999999', id: mio })).statusCode).toBe(403);
+    expect((await pdf({ ...scope, id: 99_999_999 })).statusCode).toBe(404);
+  });
+
+  it('400 for a missing or malformed id, 401 without a session (before the input) or with an admin\'s', async () => {
+    for (const id of ['', 'abc', '0', '-3', '1.5']) {
+      const res = await pdf({ ...scope, id });
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json().msg).toMatch(/Ordine non valido/);
+    }
+    const { id: _, ...senzaId } = { ...scope, id: 1 };
+    expect((await pdf(senzaId)).statusCode).toBe(400);
+    expect((await pdf({ ...scope, id: mio }, '')).statusCode).toBe(401);
+    expect((await pdf({ id: 'abc' }, '')).statusCode).toBe(401);
+    expect((await pdf({ ...scope, id: mio }, admin)).statusCode).toBe(401);
+  });
+});
