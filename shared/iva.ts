@@ -1,6 +1,5 @@
 /**
- * The VAT rate of every product, in percent: products carry no rate of their own yet
- * (docs/decisions/pdf-ordine.md), so documents apply Italy's standard rate. One constant, so that
- * per-product rates later replace it in one place.
+ * Italy's standard VAT rate, in percent: the rate of a document line whose product is gone (a
+ * product's own rate is prodotti.iva_aliquota; docs/decisions/pdf-ordine.md).
  */
 export const ALIQUOTA_IVA_ORDINARIA = 22;

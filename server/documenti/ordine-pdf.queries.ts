@@ -57,9 +57,9 @@ export async function ordinePerPdf(db: Db, ordineId: number): Promise<OrdinePdfD
       coalesce((
         SELECT json_agg(json_build_object('codice', r.codice_prodotto, 'descrizione', r.prodotto_nome, 'qt', r.qt,
           'listino', r.prezzo::float8, 'netto', r.prezzo_reale::float8,
-          'sconti', '',
-          'aliquotaIva', ${ALIQUOTA_IVA_ORDINARIA}::float8) ORDER BY r.id)
-        FROM ordini_righe r WHERE r.ordine_id = o.id), '[]'::json) AS righe
+          'sconti', r.sconti,
+          'aliquotaIva', coalesce(p.iva_aliquota, ${ALIQUOTA_IVA_ORDINARIA})::float8) ORDER BY r.id)
+        FROM ordini_righe r LEFT JOIN prodotti p ON p.id = r.prodotto_id WHERE r.ordine_id = o.id), '[]'::json) AS righe
     FROM ordini o
     JOIN clienti c ON c.id = o.cliente_id
     LEFT JOIN utenti u ON u.id = o.utente_id

@@ -72,7 +72,7 @@ describe('ordini/pdf', () => {
     expect(testo).toContain('Niccolò Fabbrì');
     expect(testo).toContain('Cantiere Città Alta');
     expect(testo).toContain('Consegnare entro venerdì, però non prima delle 9.');
-    // Codice, Descrizione, Q.tà, Listino, Sconti (none yet), Netto, Importo: unit prices 3 decimals, amounts 2.
+    // Codice, Descrizione, Q.tà, Listino, Sconti, Netto, Importo: unit prices 3 decimals, amounts 2.
     expect(testo).toMatch(/Codice\s+Descrizione\s+Q\.tà\s+Listino\s+Sconti\s+Netto\s+Importo/);
     expect(testo).toMatch(/VITE-8\s+Vite autoperforante è zincata\s+1\.200\s+0,125 €\s+0,101 €\s+121,20 €/);
     expect(testo).toMatch(/TRAP-18\s+Trapano a percussione 800 W – più potente\s+1\s+149,900 €\s+119,920 €\s+119,92 €/);
