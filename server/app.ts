@@ -26,6 +26,7 @@ import { CodaLavori } from './lavori/coda-lavori.js';
 import { inviaMail } from './posta/invia-mail.js';
 import { applicaStatistiche } from './statistiche/coda.js';
 import { riaccodaLavoriOrdini } from './ordini/lavori-ordini.js';
+import { fermaDisegnoPdf } from './documenti/disegno-in-disparte.js';
 import { Impostazioni } from './impostazioni/impostazioni.service.js';
 import { creaArchivio } from './lib/archivio/crea-archivio.js';
 import { serviMedia } from './lib/archivio/servi-media.js';
@@ -181,6 +182,7 @@ export async function buildApp(
   registraArresto(app, () => lavori.stop());
   app.addHook('onClose', async () => {
     await lavori.stop();
+    await fermaDisegnoPdf();
     await archivio.chiudi();
     mailer.close();
     await database.close();

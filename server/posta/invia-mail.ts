@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker';
 import type { Db } from '../db/client.js';
 import type { Mail, Mailer } from '../lib/mailer.js';
-import { ordinePdfBuffer } from '../documenti/ordine-pdf.js';
+import { ordinePdfInDisparte } from '../documenti/disegno-in-disparte.js';
 import { ordinePerPdf } from '../documenti/ordine-pdf.queries.js';
 import { emettiCredenziali } from './credenziali.js';
 import { confermaOrdine, type OrdinePerMail } from './testi.js';
@@ -72,9 +72,9 @@ export function inviaMail(db: Db, mailer: Mailer): Task {
   };
 }
 
-/** An order's confirmation with the order's PDF attached (server/documenti/ordine-pdf.ts), drawn when it is sent. */
+/** An order's confirmation with the order's PDF attached (server/documenti/ordine-pdf.ts), drawn when it is sent, off the event loop. */
 async function conPdf(db: Db, mail: Mail, ordineId: number): Promise<Mail> {
   const o = await ordinePerPdf(db, ordineId);
   if (!o) return mail;
-  return { ...mail, attachments: [{ filename: `ordine-${ordineId}.pdf`, content: await ordinePdfBuffer(o), contentType: 'application/pdf' }] };
+  return { ...mail, attachments: [{ filename: `ordine-${ordineId}.pdf`, content: await ordinePdfInDisparte(o), contentType: 'application/pdf' }] };
 }
