@@ -16,6 +16,7 @@ import { FILE_MAPPA, leggiMappa, MappaNonValida, normalizzaNome, percorsoMappa, 
 import { TIPI_IMPORT, type TipoImport } from './definizione.js';
 import type { Avanzamento } from './esecuzione.js';
 import { importa, OpzioniNonValide, SOGLIA_PREDEFINITA } from './importa.js';
+import { MARCA_METEL } from './lettura/metel.js';
 import { riepilogo } from './riepilogo.js';
 
 const USO = `Uso: npm run import -- [opzioni] FILE...
@@ -72,6 +73,20 @@ export function tipoDalNome(file: string): TipoImport | undefined {
   return TIPI_IMPORT.find((t) => nome.includes(t));
 }
 
+/** A supplier's Metel list, whatever its name: its first bytes say so. */
+function eListinoMetel(file: string): boolean {
+  const b = Buffer.alloc(MARCA_METEL.length);
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(file, 'r');
+    return fs.readSync(fd, b, 0, b.length, 0) === b.length && b.toString('latin1') === MARCA_METEL;
+  } catch {
+    return false; // a missing file is reported by the run, as for any kind
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
 /** The portal's database: DATABASE_URL, the running embedded one, or one started here. */
 async function database(): Promise<{ db: Database; embedded?: EmbeddedDb }> {
   if (process.env.DATABASE_URL) return { db: connect(process.env.DATABASE_URL, { max: 2 }) };
@@ -110,7 +125,7 @@ async function main(): Promise<number> {
     // npm run starts scripts in the package's folder; INIT_CWD is where the command was typed.
     const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), dato);
     if (!fs.existsSync(file)) throw new ErroreUso(`File non trovato: ${file}`);
-    const tipo = a.tipo ?? tipoDalNome(file);
+    const tipo = a.tipo ?? tipoDalNome(file) ?? (eListinoMetel(file) ? 'metel' : undefined);
     if (!tipo) throw new ErroreUso(`Non capisco il tipo di ${file} dal nome: indica --tipo (${TIPI_IMPORT.join(', ')})`);
     return { file, tipo };
   });

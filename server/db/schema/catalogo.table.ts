@@ -52,6 +52,10 @@ export const prodotti = pgTable('prodotti', {
   /** Pack: quantities are ordered in multiples of `multiplo`, at least `minimo` (shared/confezioni.ts). */
   multiplo: integer('multiplo').notNull().default(1),
   minimo: integer('minimo').notNull().default(1),
+  /** The wholesaler's purchase cost per unit (a Metel list's wholesaler price): never shown to customers. */
+  prezzoAcquisto: numeric('prezzo_acquisto', { precision: 12, scale: 3 }),
+  /** Statistical family (Metel's), for the wholesaler's own reports. */
+  famigliaStatistica: text('famiglia_statistica'),
   ivaAliquota: numeric('iva_aliquota', { precision: 5, scale: 2 }).notNull().default('22'),
   ivaRidotta: smallint('iva_ridotta').notNull().default(0),
   brandCodice: text('brand_codice').notNull().default('000').references(() => brand.brandCodice, { onUpdate: 'cascade' }),

@@ -6,9 +6,10 @@ import { clienti } from './clienti.js';
 import { codiciCliente } from './codici-cliente.js';
 import { giacenze } from './giacenze.js';
 import { listini } from './listini.js';
+import { metel } from './metel.js';
 import { prezziNetti } from './prezzi-netti.js';
 import { sconti } from './sconti.js';
 
 export const TIPI: Record<TipoImport, DefinizioneTipo> = {
-  articoli, listini, giacenze, clienti, prezzi_netti: prezziNetti, categorie, codici_cliente: codiciCliente, sconti,
+  articoli, listini, giacenze, clienti, prezzi_netti: prezziNetti, categorie, codici_cliente: codiciCliente, sconti, metel,
 };

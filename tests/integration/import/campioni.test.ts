@@ -39,6 +39,14 @@ describe('the sample import files', () => {
         else expect(r.nuove + r.modificate, tipo).toBeGreaterThan(0);
       }
     }
+    // The supplier's Metel list (Windows-1252): new BTI products, their list price per unit, then nothing new.
+    for (const giro of [1, 2]) {
+      const r = await importa(database.db, path.join(CAMPIONI, 'metel.txt'), { tipo: 'metel', file: 'metel.txt', autore: { origine: 'cli', nome: 'test' } });
+      expect(r, r.motivo ?? '').toMatchObject({ stato: 'applicata', scartate: 0, formato: { formato: 'metel', layout: '020', codifica: 'windows-1252' } });
+      expect(r).toMatchObject(giro === 1 ? { nuove: 3 } : { nuove: 0, modificate: 0, invariate: 3 });
+    }
+    expect(await database.sql`SELECT p.um, pp.prezzo::text FROM prodotti p JOIN prodotti_prezzi pp ON pp.prodotto_id = p.id AND pp.listino = 1
+      WHERE p.codice_prodotto = 'BTIFS15-100'`).toEqual([{ um: 'M', prezzo: '0.430' }]);
     // The example mapping is a valid one.
     expect(Object.keys(leggiMappa(path.join(CAMPIONI, 'import-colonne.esempio.json')))).toEqual(['articoli', 'giacenze', 'listini']);
   });

@@ -50,6 +50,16 @@ describe('npm run import', () => {
     expect(rec).toMatchObject({ tipo: 'giacenze', file: 'giacenze-20251123.csv', origine: 'cli', autore: expect.stringMatching(/^cli \(/), stato: 'applicata' });
   });
 
+  it("takes a supplier's Metel list for one by its first line, whatever its name", async () => {
+    const f = path.join(dir, 'BTICINO_2026.TXT');
+    fs.copyFileSync(path.resolve('seed/import-samples/metel.txt'), f);
+    const r = await importa('--prova', f);
+    expect(r.err).toBe('');
+    expect(r.codice).toBe(0);
+    expect(r.out).toMatch(/^BTICINO_2026\.TXT \(metel, Metel 020, Windows-1252\): verificato \(prova: nulla è stato scritto\) in \d+,\d s$/m);
+    expect(r.out).toContain('righe lette 3 · nuove 3');
+  });
+
   it('exits 1 with the reasons when the file is refused, and writes nothing', async () => {
     const r = await importa('--tipo', 'giacenze', file('stock.csv', 'codice_prodotto;disponibilita\nBE-1234567;tanti\n'));
     expect(r.codice).toBe(1);
