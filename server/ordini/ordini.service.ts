@@ -3,7 +3,9 @@ import { RESPONSE_CODE_OK } from '../../shared/ordini.js';
 import type { ClienteSessione, UtenteSessione } from '../auth/utente-sessione.js';
 import { prezziDi } from '../catalogo/prezzi.js';
 import type { ErpConfig } from '../config.js';
-import type { Db } from '../db/client.js';
+import { type Db, inTransazione } from '../db/client.js';
+import { bloccoFido, OltreFido } from '../contabilita/contabilita.service.js';
+import { euro, MSG_CONTABILITA } from '../../shared/contabilita.js';
 import { aggiornaDaErp, type Log } from '../erp/disponibilita-live.js';
 import { accodaLavori } from './lavori-ordini.js';
 import { erpConfigurato } from '../erp/esporta-ordine.js';
@@ -53,7 +55,6 @@ export async function creaOrdine(
 ): Promise<Esito> {
   await aggiornaDaErp(db, erp, req.carrelloItems ?? [], log);
   const esporta = erpConfigurato(erp);
-  const sql = db.$client;
   const righe = req.carrelloItems ?? [];
   if (righe.length === 0) return rifiuto('Il carrello è vuoto: aggiungi almeno un prodotto prima di confermare.');
   const quantita = new Map<string, number>();
@@ -65,11 +66,23 @@ export async function creaOrdine(
   const ctx = prezziDi(cliente);
   const nome = req.nome?.trim() ?? '';
   const note = req.note?.trim() ?? '';
-  const [r] = await sql<{ esito: string; ordine_id: number | null; totale: string | null; dettagli: unknown }[]>`
-    SELECT * FROM crea_ordine(${utente.id}, ${cliente.id}, ${ctx.listino}, ${ctx.sconto}::numeric,
-      ${[...quantita.keys()]}::text[], ${[...quantita.values()]}::int[], ${key ?? null},
-      ${cliente.aziendaCodice}, ${cliente.codice}, ${utente.codice}, ${cliente.ragioneSociale},
-      ${cliente.aziendaRagioneSociale}, ${`${utente.nome} ${utente.cognome}`.trim()}, ${nome}, ${note}, ${esporta})`;
+  let r: { esito: string; ordine_id: number | null; totale: string | null; dettagli: unknown } | undefined;
+  try {
+    // The credit check (docs/regole/contabilita.md#block) is its own step around crea_ordine, in its transaction.
+    r = await inTransazione(db, async (tx) => {
+      const controllaFido = await bloccoFido(tx, cliente.id);
+      const [e] = await tx.$client<{ esito: string; ordine_id: number | null; totale: string | null; dettagli: unknown }[]>`
+        SELECT * FROM crea_ordine(${utente.id}, ${cliente.id}, ${ctx.listino}, ${ctx.sconto}::numeric,
+          ${[...quantita.keys()]}::text[], ${[...quantita.values()]}::int[], ${key ?? null},
+          ${cliente.aziendaCodice}, ${cliente.codice}, ${utente.codice}, ${cliente.ragioneSociale},
+          ${cliente.aziendaRagioneSociale}, ${`${utente.nome} ${utente.cognome}`.trim()}, ${nome}, ${note}, ${esporta})`;
+      if (e?.esito === 'ok' && controllaFido) await controllaFido(Number(e.totale));
+      return e;
+    });
+  } catch (err) {
+    if (err instanceof OltreFido) return rifiuto(MSG_CONTABILITA.rifiutoOltreFido(euro(err.totale), euro(err.disponibile)));
+    throw err;
+  }
   switch (r?.esito) {
     case 'duplicato':
       return { status: 0, msg: `Ordine #${r.ordine_id} inviato correttamente.`, ordine_id: r.ordine_id! };
