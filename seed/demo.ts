@@ -11,6 +11,7 @@ import { loadProducts, refreshSearch, type SpecialPriceClient } from './catalog-
 import { CLIENTI, seedAnagrafica } from './demo-anagrafica.js';
 import { seedBudget, seedDispositivi, seedListe, seedOrdini } from './demo-activity.js';
 import { seedBrand, seedCategorie } from './demo-catalogo.js';
+import { seedContabilita } from './demo-contabilita.js';
 import { seedMultimedia, seedProductMedia, seedVolantini } from './demo-media.js';
 import { MediaWriter } from './media-files.js';
 
@@ -63,6 +64,7 @@ export async function seedDemo(_db: Db, sql: postgres.Sql, opts: SeedDemoOptions
     await seedListe(tx, activity);
     await seedDispositivi(tx, now);
     await seedBudget(tx, now);
+    await seedContabilita(tx, now);
     // Files before commit: if the media store is not writable, nothing is half-loaded.
     await media.flush();
     await refreshSearch(tx);
