@@ -1,6 +1,6 @@
 /**
  * Demo credit lines and payment schedules (docs/regole/contabilita.md), dates relative to `now`:
- * Mario's client (Ferramenta Rossi, 0001/001001) has a 15.000 € line with an overdue transfer, an
+ * Mario's client (Ferramenta Rossi, 0001/001001) has a 20.000 € line with an overdue transfer, an
  * unpaid RiBa, a RiBa presented and not yet due, open RiBa and a paid item; Giulia's first client
  * a smaller line with 'blocca oltre fido'. The schedule was last sent two days ago: orders since
  * then count as not yet invoiced.
@@ -11,7 +11,7 @@ import { copyObjects } from '../server/db/copy.js';
 const giorno = (now: Date, delta: number) => new Date(now.getTime() + delta * 86_400_000).toISOString().slice(0, 10);
 
 const FIDI = [
-  { cliente: 1, fido: '15000.00', blocca: false },
+  { cliente: 1, fido: '20000.00', blocca: false },
   { cliente: 2, fido: '8000.00', blocca: true },
 ];
 

@@ -208,7 +208,7 @@ describe('demo seed', () => {
              count(*) filter (where s.stato = 'aperta' and s.data_scadenza < ${NOW.toISOString().slice(0, 10)}::date)::int as scaduta,
              count(*) filter (where s.stato = 'insoluta' and s.modalita = 'MP12')::int as insoluta
       from clienti c join scadenze s on s.cliente_id = c.id where c.azienda_codice = '0001' and c.codice = '001001' group by c.fido`;
-    expect(c).toEqual({ fido: '15000.00', n: 6, scaduta: 1, insoluta: 1 });
+    expect(c).toEqual({ fido: '20000.00', n: 6, scaduta: 1, insoluta: 1 });
   });
 
   it('builds the search vocabulary', async () => {
