@@ -46,7 +46,8 @@ const rifiuto = (msg: string): Esito => ({ status: 1, msg });
  * promises each line from stock and then from the supplier's incoming quantity under row locks
  * taken in id order (concurrent orders never promise more than stock plus on order, and never
  * deadlock) and stores the order with a snapshot of each line and how much of it is backordered,
- * in one statement, with its confirmation mail queued (server/posta). Idempotent per user on
+ * in one statement, with its confirmation mail queued (server/posta); for a client set to 'blocca oltre fido' the credit
+ * check runs around it in the same transaction (docs/regole/contabilita.md#block). Idempotent per user on
  * `key`: a repeated request answers the order it already made.
  */
 export async function creaOrdine(
