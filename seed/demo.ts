@@ -12,6 +12,7 @@ import { CLIENTI, seedAnagrafica } from './demo-anagrafica.js';
 import { seedBudget, seedDispositivi, seedListe, seedOrdini } from './demo-activity.js';
 import { seedBrand, seedCategorie } from './demo-catalogo.js';
 import { seedSconti } from './demo-sconti.js';
+import { seedContabilita } from './demo-contabilita.js';
 import { seedMultimedia, seedProductMedia, seedVolantini } from './demo-media.js';
 import { MediaWriter } from './media-files.js';
 
@@ -65,6 +66,7 @@ export async function seedDemo(_db: Db, sql: postgres.Sql, opts: SeedDemoOptions
     await seedListe(tx, activity);
     await seedDispositivi(tx, now);
     await seedBudget(tx, now);
+    await seedContabilita(tx, now);
     // Files before commit: if the media store is not writable, nothing is half-loaded.
     await media.flush();
     await refreshSearch(tx);

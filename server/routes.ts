@@ -3,6 +3,7 @@ import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { budgetRoutes } from './budget/budget.routes.js';
 import { catalogoRoutes } from './catalogo/catalogo.routes.js';
+import { contabilitaRoutes } from './contabilita/contabilita.routes.js';
 import { contattiRoutes } from './contatti/contatti.routes.js';
 import { erpRoutes } from './erp/erp.routes.js';
 import { importazioniRoutes } from './import/importazioni.routes.js';
@@ -22,5 +23,5 @@ import { utentiRoutes } from './utenti/utenti.routes.js';
 export const API_ROUTES = [
   authRoutes, catalogoRoutes, mediaRoutes, ordiniRoutes, listeRoutes, contattiRoutes, auditRoutes,
   budgetRoutes, dispositiviRoutes, impostazioniRoutes, utentiRoutes, anagraficaRoutes, statisticheRoutes, erpRoutes, tokenRoutes, importazioniRoutes,
-  prodottiMediaRoutes, ordineRapidoRoutes, codiciClienteRoutes,
+  prodottiMediaRoutes, ordineRapidoRoutes, codiciClienteRoutes, contabilitaRoutes,
 ];

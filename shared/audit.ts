@@ -4,7 +4,7 @@ import { contract } from './contract.js';
 
 /** Every action the server records in the audit trail (server/audit: registraModifica takes only these). */
 export type AzioneAudit =
-  | 'budget.salva'
+  | 'budget.salva' | 'cliente.blocca_oltre_fido'
   | 'utente.crea' | 'utente.modifica' | 'utente.cancella' | 'utente.abilita' | 'utente.disabilita'
   | 'utente.credenziali' | 'utente.fatturato_metrica'
   | 'prodotto.modifica' | 'prodotto.foto.principale' | 'prodotto.foto.nessuna_principale'
@@ -19,6 +19,7 @@ export type AzioneAudit =
 /** Each action in words, as 'Storico modifiche' shows it: the type checker wants one for every action. */
 export const ETICHETTE_AZIONI: Record<AzioneAudit, string> = {
   'budget.salva': 'Budget salvati',
+  'cliente.blocca_oltre_fido': 'Blocco oltre fido cambiato',
   'utente.crea': 'Utente creato',
   'utente.modifica': 'Utente modificato',
   'utente.cancella': 'Utente cancellato',

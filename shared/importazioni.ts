@@ -4,7 +4,7 @@ import { contract } from './contract.js';
 import { MB } from './upload.js';
 
 /** The kinds of import file (docs/import.md). */
-export const TIPI_IMPORT = ['articoli', 'listini', 'giacenze', 'clienti', 'prezzi_netti', 'categorie', 'codici_cliente', 'sconti', 'metel'] as const;
+export const TIPI_IMPORT = ['articoli', 'listini', 'giacenze', 'clienti', 'prezzi_netti', 'categorie', 'codici_cliente', 'sconti', 'metel', 'fido', 'scadenze'] as const;
 export type TipoImport = (typeof TIPI_IMPORT)[number];
 
 /** An ERP's export of 200,000 articles is some 60 MB of CSV; XLSX is smaller. */

@@ -57,6 +57,8 @@ export const paths = {
   /** Beyond the spec: the quick order from pasted lines or a file (docs/regole/ordine-rapido.md#page). */
   ordineRapido: fixed('/ordine-rapido'),
   mieiDati: fixed('/mieidati'),
+  /** Beyond the spec: credit line and payment schedule (docs/regole/contabilita.md#page). */
+  situazioneContabile: fixed('/situazione-contabile'),
   ordini: fixed('/ordini'),
   /** Order detail: the order travels in navigation state. */
   ordiniDettaglio: fixed('/ordini/dettaglio'),

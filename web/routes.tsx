@@ -35,6 +35,7 @@ const shopRoutes: RouteObject[] = [
   { path: paths.checkout.path, lazy: lazyPage(() => import('./checkout/CheckoutPage'), (m) => m.CheckoutPage) },
   { path: paths.ordineRapido.path, lazy: lazyPage(() => import('./checkout/OrdineRapidoPage'), (m) => m.OrdineRapidoPage) },
   { path: paths.mieiDati.path, lazy: lazyPage(() => import('./account/MieiDatiPage'), (m) => m.MieiDatiPage) },
+  { path: paths.situazioneContabile.path, lazy: lazyPage(() => import('./contabilita/SituazioneContabilePage'), (m) => m.SituazioneContabilePage) },
   { path: paths.ordini.path, lazy: lazyPage(() => import('./ordini/OrdiniPage'), (m) => m.OrdiniPage) },
   { path: paths.ordiniDettaglio.path, lazy: lazyPage(() => import('./ordini/OrdineDettaglioPage'), (m) => m.OrdineDettaglioPage) },
   { path: paths.liste.path, lazy: lazyPage(() => import('./liste/ListePage'), (m) => m.ListePage) },

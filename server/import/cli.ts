@@ -24,7 +24,8 @@ const USO = `Uso: npm run import -- [opzioni] FILE...
   --tipo TIPO     ${TIPI_IMPORT.join(', ')}
                   (senza: dal nome del file, es. giacenze.csv, listini-2025.xlsx)
   --completo      articoli: ritira i prodotti assenti dal file;
-                  prezzi_netti: rimuove gli altri prezzi netti dei clienti del file
+                  prezzi_netti: rimuove gli altri prezzi netti dei clienti del file;
+                  scadenze: rimuove le altre scadenze dei clienti del file
   --prova         verifica e conta soltanto: non scrive nulla
   --soglia N      rifiuta il file oltre N % di righe scartate (default ${SOGLIA_PREDEFINITA})
   --colonne FILE  nomi delle colonne del gestionale (default: IMPORT_COLONNE, poi DATA_DIR/${FILE_MAPPA})

@@ -3,7 +3,9 @@ import { MSG_DISPONIBILITA, RESPONSE_CODE_OK } from '../../shared/ordini.js';
 import type { ClienteSessione, UtenteSessione } from '../auth/utente-sessione.js';
 import { prezziDi } from '../catalogo/prezzi.js';
 import type { ErpConfig } from '../config.js';
-import type { Db } from '../db/client.js';
+import { type Db, inTransazione } from '../db/client.js';
+import { bloccoFido, haBloccoFido, OltreFido } from '../contabilita/contabilita.service.js';
+import { euro, MSG_CONTABILITA } from '../../shared/contabilita.js';
 import { aggiornaDaErp, type Log } from '../erp/disponibilita-live.js';
 import { accodaLavori } from './lavori-ordini.js';
 import { erpConfigurato } from '../erp/esporta-ordine.js';
@@ -49,7 +51,8 @@ const rifiuto = (msg: string): Esito => ({ status: 1, msg });
  * promises each line from stock and then from the supplier's incoming quantity under row locks
  * taken in id order (concurrent orders never promise more than stock plus on order, and never
  * deadlock) and stores the order with a snapshot of each line and how much of it is backordered,
- * in one statement, with its confirmation mail queued (server/posta). Idempotent per user on
+ * in one statement, with its confirmation mail queued (server/posta); for a client set to 'blocca oltre fido' the credit
+ * check runs around it in the same transaction (docs/regole/contabilita.md#block). Idempotent per user on
  * `key`: a repeated request answers the order it already made.
  */
 export async function creaOrdine(
@@ -58,7 +61,6 @@ export async function creaOrdine(
 ): Promise<Esito> {
   await aggiornaDaErp(db, erp, req.carrelloItems ?? [], log);
   const esporta = erpConfigurato(erp);
-  const sql = db.$client;
   const righe = req.carrelloItems ?? [];
   if (righe.length === 0) return rifiuto('Il carrello è vuoto: aggiungi almeno un prodotto prima di confermare.');
   const quantita = new Map<string, number>();
@@ -70,23 +72,41 @@ export async function creaOrdine(
   const ctx = prezziDi(cliente);
   const nome = req.nome?.trim() ?? '';
   const note = req.note?.trim() ?? '';
-  const chiama = () => sql<{ esito: string; ordine_id: number | null; totale: string | null; dettagli: unknown }[]>`
+  type EsitoCrea = { esito: string; ordine_id: number | null; totale: string | null; dettagli: unknown };
+  const crea = (q: Db) => q.$client<EsitoCrea[]>`
     SELECT * FROM crea_ordine(${utente.id}, ${cliente.id}, ${ctx.listino}, ${ctx.sconto}::numeric,
       ${[...quantita.keys()]}::text[], ${[...quantita.values()]}::int[], ${key ?? null},
       ${cliente.aziendaCodice}, ${cliente.codice}, ${utente.codice}, ${cliente.ragioneSociale},
-      ${cliente.aziendaRagioneSociale}, ${`${utente.nome} ${utente.cognome}`.trim()}, ${nome}, ${note}, ${esporta})`;
-  let [r] = await chiama();
+      ${cliente.aziendaRagioneSociale}, ${`${utente.nome} ${utente.cognome}`.trim()}, ${nome}, ${note}, ${esporta})`.then((x) => x[0]);
+  // Most clients have no credit block: crea_ordine alone, one statement. A blocked client's order
+  // is checked in one transaction with the client's row locked (docs/regole/contabilita.md#block).
+  const chiama = async (): Promise<EsitoCrea | undefined> => {
+    if (!(await haBloccoFido(db, cliente.id))) return crea(db);
+    return inTransazione(db, async (tx) => {
+      const controllaFido = await bloccoFido(tx, cliente.id);
+      const e = await crea(tx);
+      if (e?.esito === 'ok' && controllaFido) await controllaFido(Number(e.totale));
+      return e;
+    });
+  };
+  let r: EsitoCrea | undefined;
   // Quantities that are not whole packs: rounded up by the shared rule and said in the answer
   // (docs/regole/ordini.md#packs); the second call sees whole packs only. Carts from the SPA are rounded already.
   const arrotondate: string[] = [];
-  if (r?.esito === 'confezioni') {
-    for (const d of r.dettagli as ({ codice_prodotto: string } & Confezione)[]) {
-      const da = quantita.get(d.codice_prodotto)!;
-      const a = quantitaConfezione(da, d);
-      quantita.set(d.codice_prodotto, a);
-      arrotondate.push(msgQuantitaArrotondata(d.codice_prodotto, da, a, d));
+  try {
+    r = await chiama();
+    if (r?.esito === 'confezioni') {
+      for (const d of r.dettagli as ({ codice_prodotto: string } & Confezione)[]) {
+        const da = quantita.get(d.codice_prodotto)!;
+        const a = quantitaConfezione(da, d);
+        quantita.set(d.codice_prodotto, a);
+        arrotondate.push(msgQuantitaArrotondata(d.codice_prodotto, da, a, d));
+      }
+      r = await chiama();
     }
-    [r] = await chiama();
+  } catch (err) {
+    if (err instanceof OltreFido) return rifiuto(MSG_CONTABILITA.rifiutoOltreFido(euro(err.totale), euro(err.disponibile)));
+    throw err;
   }
   switch (r?.esito) {
     case 'duplicato':

@@ -202,6 +202,15 @@ describe('demo seed', () => {
     expect(x.budget).toBeGreaterThanOrEqual(12);
   });
 
+  it('gives Mario\'s client a credit line and a schedule with an overdue and an unpaid item', async () => {
+    const [c] = await database.sql<{ fido: string; n: number; scaduta: number; insoluta: number }[]>`
+      select c.fido::text as fido, count(s.*)::int as n,
+             count(*) filter (where s.stato = 'aperta' and s.data_scadenza < ${NOW.toISOString().slice(0, 10)}::date)::int as scaduta,
+             count(*) filter (where s.stato = 'insoluta' and s.modalita = 'MP12')::int as insoluta
+      from clienti c join scadenze s on s.cliente_id = c.id where c.azienda_codice = '0001' and c.codice = '001001' group by c.fido`;
+    expect(c).toEqual({ fido: '20000.00', n: 6, scaduta: 1, insoluta: 1 });
+  });
+
   it('builds the search vocabulary', async () => {
     const [v] = await database.sql<{ n: number }[]>`select count(*)::int as n from search_vocab where word in ('trapano', 'cacciavite', 'makita')`;
     expect(v.n).toBe(3);

@@ -32,6 +32,10 @@ export function displayPrice(value: number, mode: PriceMode): number | null {
   return round3(mode === 'doppio' ? value * 2 : value);
 }
 
+/** The cart's net total as ordini/create will price it, whatever the mode shows. */
+export const totaleNetto = (items: { prezzo_reale: number; quantita: number }[]) =>
+  round3(items.reduce((s, i) => s + round3(i.prezzo_reale) * i.quantita, 0));
+
 /** Cart totals in a mode: list-price total, net (discounted) total, overall = net; hidden mode counts 0. */
 export function cartTotals(items: { prezzo: number; prezzo_reale: number; quantita: number }[], mode: PriceMode) {
   const sum = (f: (i: (typeof items)[number]) => number) => round3(items.reduce((s, i) => s + (displayPrice(f(i), mode) ?? 0) * i.quantita, 0));

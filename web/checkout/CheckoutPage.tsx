@@ -20,6 +20,8 @@ import { Thumb } from '../components/Thumb';
 import { Scheda } from '../components/Scheda';
 import { useConfermaOrdine, useVerificaDisponibilita } from './useConfermaOrdine';
 import { disponibilitaTesto } from './disponibilitaTesto';
+import { AvvisoFido } from '../contabilita/components/AvvisoFido';
+import { totaleNetto } from '../cart/priceMode';
 import './quickSearch.css';
 import './totals.css';
 import './speedCheckout.css';
@@ -78,6 +80,8 @@ export function CheckoutPage() {
           <section className="card card-body checkout-summary" aria-label="Riepilogo ordine">
             <h2 className="visually-hidden">Riepilogo ordine</h2>
             <CartTotals items={items} mode={mode} />
+            {/* Only with real prices on screen: the others would give away the net total. */}
+            {mode === 'normale' && <AvvisoFido totale={totaleNetto(items)} />}
             <div className="field">
               <label htmlFor={nomeId}>Nome ordine ( facoltativo )</label>
               <input

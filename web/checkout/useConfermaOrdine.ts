@@ -11,6 +11,8 @@ import { paths } from '../paths';
 import { useShopSession } from '../session/shopSession';
 import { checkDisponibilita, creaOrdine, newIdempotencyKey } from './api';
 import { resetOrdineDraft, type OrdineDraft } from './draft';
+import { avvisoFidoOra, contabilitaKeys } from '../contabilita/api';
+import { totaleNetto } from '../cart/priceMode';
 
 /** Texts of the order confirmation (docs/regole/ordini.md#order-confirmation). */
 export const MSG_ORDINE = {
@@ -75,6 +77,7 @@ export function useConfermaOrdine(variante: VarianteConferma) {
     clearCart();
     resetOrdineDraft();
     await queryClient.invalidateQueries({ queryKey: ordiniKeys.all });
+    await queryClient.invalidateQueries({ queryKey: contabilitaKeys.all });
     await navigate(paths.ordini.path);
     return true;
   }, [session, utente, alert, navigate]);
@@ -88,8 +91,14 @@ export function useConfermaOrdine(variante: VarianteConferma) {
     }
   }, [alert]);
 
+  /** The confirmation question, after the credit warning when the order goes past the line (docs/regole/contabilita.md#checkout-warning). */
+  const confermaConFido = useCallback(async (righe: CartItem[]) => {
+    const avviso = await avvisoFidoOra(session, totaleNetto(righe));
+    return confirm(avviso ? `${avviso}\n\n${MSG_ORDINE.conferma}` : MSG_ORDINE.conferma, avviso ? { title: 'Fido superato' } : undefined);
+  }, [confirm, session]);
+
   const flussoPannello = useCallback(async (righe: CartItem[], draft: OrdineDraft) => {
-    if (!(await confirm(MSG_ORDINE.conferma))) return false;
+    if (!(await confermaConFido(righe))) return false;
     const esiti = await verifica(righe);
     if (!esiti) return false;
     const mancanti = esiti.filter((e) => !e.disponibile);
@@ -104,7 +113,7 @@ export function useConfermaOrdine(variante: VarianteConferma) {
       return false;
     }
     return invia(righe, draft);
-  }, [alert, confirm, invia, verifica]);
+  }, [alert, confermaConFido, invia, verifica]);
 
   const flussoCheckout = useCallback(async (righe: CartItem[], draft: OrdineDraft) => {
     const esiti = await verifica(righe);
@@ -120,9 +129,9 @@ export function useConfermaOrdine(variante: VarianteConferma) {
       if (restanti.length === 0) return false;
       return invia(restanti, draft);
     }
-    if (!(await confirm(MSG_ORDINE.conferma))) return false;
+    if (!(await confermaConFido(righe))) return false;
     return invia(righe, draft);
-  }, [alert, confirm, invia, verifica]);
+  }, [confermaConFido, alert, confirm, invia, verifica]);
 
   /** Runs the confirmation; a second call while one is running is ignored. Resolves true on success. */
   const conferma = useCallback(async (righe: CartItem[], draft: OrdineDraft): Promise<boolean> => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
+  boolean, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { utenti } from './accesso.table.js';
 
@@ -22,6 +22,12 @@ export const clienti = pgTable('clienti', {
   lisMaga: smallint('lis_maga').notNull().default(1),
   /** Percentage discount on the list price, e.g. 5.5 = 5.5 %. */
   sconto: numeric('sconto', { precision: 5, scale: 2 }).notNull().default('0'),
+  /** The credit line in euro (docs/regole/contabilita.md#credit-line); null: none granted. */
+  fido: numeric('fido', { precision: 14, scale: 2 }),
+  /** When the last `fido` or `scadenze` import named the client: orders after it are not yet invoiced. */
+  contabilitaAggiornataAt: timestamp('contabilita_aggiornata_at', { withTimezone: true }),
+  /** An order past the credit line is refused, not only warned about (set by the admin). */
+  bloccaOltreFido: boolean('blocca_oltre_fido').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /**
    * What the admin's client search matches (code, name, e-mail; accents and case aside) and the

@@ -12,7 +12,7 @@ import { adminUtenti, apiToken } from './accesso.table.js';
  */
 export const importazioni = pgTable('importazioni', {
   id: serial('id').primaryKey(),
-  /** articoli | listini | giacenze | clienti | prezzi_netti | categorie | codici_cliente | sconti */
+  /** articoli | listini | giacenze | clienti | prezzi_netti | categorie | codici_cliente | sconti | metel | fido | scadenze */
   tipo: text('tipo').notNull(),
   /** The file's name as given (no path). */
   file: text('file').notNull(),

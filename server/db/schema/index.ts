@@ -14,3 +14,4 @@ export * from './importazioni.table.js';
 export * from './lavori.table.js';
 export * from './codici-cliente.table.js';
 export * from './sconti.table.js';
+export * from './contabilita.table.js';

@@ -33,14 +33,20 @@ export async function bloccaProdotti(tx: Sql, prodotti: string): Promise<void> {
  * unknown one refused. The staging has `cliente_id` and `prodotto_id` columns.
  */
 export async function risolviClienteProdotto(l: Lavoro): Promise<ErroreRiga[]> {
+  const clienti = await risolviCliente(l);
+  await l.tx`UPDATE imp_righe s SET prodotto_id = p.id FROM prodotti p WHERE p.codice_prodotto = s.codice_prodotto`;
+  return [...clienti, ...(await scarta(l, 's.prodotto_id IS NULL', 'codice_prodotto', 'prodotto sconosciuto'))];
+}
+
+/**
+ * For the kinds keyed by client (company and client code): each row's client id, and the rows
+ * naming an unknown client refused. The staging has a `cliente_id` column.
+ */
+export async function risolviCliente(l: Lavoro): Promise<ErroreRiga[]> {
   await l.tx`
     UPDATE imp_righe s SET cliente_id = c.id FROM clienti c
     WHERE c.azienda_codice = s.azienda_codice AND c.codice = s.cliente_codice`;
-  await l.tx`UPDATE imp_righe s SET prodotto_id = p.id FROM prodotti p WHERE p.codice_prodotto = s.codice_prodotto`;
-  return [
-    ...(await scarta(l, 's.cliente_id IS NULL', 'cliente_codice', 'cliente sconosciuto in questa azienda')),
-    ...(await scarta(l, 's.prodotto_id IS NULL', 'codice_prodotto', 'prodotto sconosciuto')),
-  ];
+  return scarta(l, 's.cliente_id IS NULL', 'cliente_codice', 'cliente sconosciuto in questa azienda');
 }
 
 /**

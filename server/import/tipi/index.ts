@@ -4,12 +4,14 @@ import { articoli } from './articoli.js';
 import { categorie } from './categorie.js';
 import { clienti } from './clienti.js';
 import { codiciCliente } from './codici-cliente.js';
+import { fido } from './fido.js';
 import { giacenze } from './giacenze.js';
 import { listini } from './listini.js';
 import { metel } from './metel.js';
 import { prezziNetti } from './prezzi-netti.js';
+import { scadenze } from './scadenze.js';
 import { sconti } from './sconti.js';
 
 export const TIPI: Record<TipoImport, DefinizioneTipo> = {
-  articoli, listini, giacenze, clienti, prezzi_netti: prezziNetti, categorie, codici_cliente: codiciCliente, sconti, metel,
+  articoli, listini, giacenze, clienti, prezzi_netti: prezziNetti, categorie, codici_cliente: codiciCliente, sconti, metel, fido, scadenze,
 };

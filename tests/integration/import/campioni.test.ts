@@ -27,7 +27,7 @@ afterAll(async () => {
 
 describe('the sample import files', () => {
   it('import into the demo data without a refused row, in the order docs/import.md gives, and a second time change nothing', async () => {
-    const tipi: TipoImport[] = ['categorie', 'articoli', 'listini', 'giacenze', 'clienti', 'prezzi_netti', 'codici_cliente'];
+    const tipi: TipoImport[] = ['categorie', 'articoli', 'listini', 'giacenze', 'clienti', 'prezzi_netti', 'codici_cliente', 'fido', 'scadenze'];
     expect(fs.readdirSync(CAMPIONI).filter((f) => f.endsWith('.csv')).sort()).toEqual(tipi.map((t) => `${t}.csv`).sort());
     for (const giro of [1, 2]) {
       for (const tipo of tipi) {

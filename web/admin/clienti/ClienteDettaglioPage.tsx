@@ -10,12 +10,14 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { paths } from '../../paths';
 import { clienteQuery } from './api';
 import { BudgetForm } from './BudgetForm';
+import { ContabilitaCliente } from './ContabilitaCliente';
 import { StoricoModifiche } from '../storico/StoricoModifiche';
 import './clienti.css';
 
 /**
  * /admin/cliente/dettaglio/:id (docs/regole/admin.md#clients): the client's data,
- * its company with the branches, its users, the monthly budgets and the 'Storico modifiche'.
+ * its company with the branches, its users, the credit figures and schedule, the monthly budgets
+ * and the 'Storico modifiche'.
  * An unknown id shows the server's message.
  */
 export function ClienteDettaglioPage() {
@@ -39,6 +41,9 @@ export function ClienteDettaglioPage() {
             <UtentiCliente cliente={c} />
           </div>
           <AziendeSedi cliente={c} />
+          <Scheda titolo="Situazione contabile" className="cliente-section">
+            <ContabilitaCliente clienteId={c.id} />
+          </Scheda>
           <Scheda titolo="Budget" className="cliente-section">
             <BudgetForm clienteId={c.id} />
           </Scheda>

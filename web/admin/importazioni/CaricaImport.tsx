@@ -19,7 +19,7 @@ import { RigheScartate } from './RigheScartate';
 
 const ETICHETTE: Record<TipoImport, string> = {
   articoli: 'Articoli', listini: 'Listini', giacenze: 'Giacenze', clienti: 'Clienti', prezzi_netti: 'Prezzi netti', categorie: 'Categorie',
-  codici_cliente: 'Codici cliente', sconti: 'Sconti a cascata', metel: 'Listino Metel',
+  codici_cliente: 'Codici cliente', sconti: 'Sconti a cascata', metel: 'Listino Metel', fido: 'Fido clienti', scadenze: 'Scadenze',
 };
 const ACCEPT = '.csv,.txt,.xlsx';
 
