@@ -13,3 +13,4 @@ export * from './statistiche.table.js';
 export * from './importazioni.table.js';
 export * from './lavori.table.js';
 export * from './codici-cliente.table.js';
+export * from './documenti.table.js';
