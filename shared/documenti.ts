@@ -45,11 +45,11 @@ const importo = (nome: string) => testo(`${nome} obbligatorio`).trim()
   .transform((s) => s.replace(',', '.'));
 
 /** A list in one form field: comma-separated, each item a short text. */
-const elenco = (nome: string, voce: z.ZodString) => testo().trim().max(2000, `${nome} troppo lungo`)
+const elenco = (nome: string, voce: z.ZodString, max = MAX_RIFERIMENTI) => testo().trim().max(2000, `${nome} troppo lungo`)
   .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter((x) => x !== ''))])
-  .pipe(z.array(voce).max(MAX_RIFERIMENTI, `Al massimo ${MAX_RIFERIMENTI} voci in ${nome}`));
+  .pipe(z.array(voce).max(max, `Al massimo ${max} voci in ${nome}`));
 /** A list of row ids (positive integers within int4). */
-const elencoId = (nome: string) => elenco(nome, z.string().regex(/^\d{1,10}$/, `${nome}: ogni voce deve essere un numero`))
+const elencoId = (nome: string, max?: number) => elenco(nome, z.string().regex(/^\d{1,10}$/, `${nome}: ogni voce deve essere un numero`), max)
   .transform((a) => a.map(Number))
   .refine((a) => a.every((n) => n >= 1 && n <= INT4.max), `${nome}: numero non valido`);
 
@@ -109,6 +109,55 @@ export const documentiFileQuery = z.object({
   scarica: z.enum(['0', '1'], { error: 'scarica deve essere 0 o 1' }).optional(),
 });
 
+
+
+/** The FatturaPA codes the readable page names in words (Agenzia delle Entrate, specifiche 1.2). */
+export const TIPI_DOCUMENTO_FATTURAPA: Record<string, string> = {
+  TD01: 'Fattura', TD02: 'Acconto/anticipo su fattura', TD03: 'Acconto/anticipo su parcella', TD04: 'Nota di credito',
+  TD05: 'Nota di debito', TD06: 'Parcella', TD24: 'Fattura differita', TD25: 'Fattura differita (triangolazione)',
+};
+export const MODALITA_PAGAMENTO: Record<string, string> = {
+  MP01: 'Contanti', MP02: 'Assegno', MP03: 'Assegno circolare', MP05: 'Bonifico', MP08: 'Carta di pagamento',
+  MP09: 'RID', MP10: 'RID utenze', MP11: 'RID veloce', MP12: 'RIBA', MP19: 'SEPA Direct Debit', MP21: 'SEPA Direct Debit B2B',
+};
+export const CONDIZIONI_PAGAMENTO: Record<string, string> = {
+  TP01: 'Pagamento a rate', TP02: 'Pagamento completo', TP03: 'Anticipo',
+};
+
+const soggetto = z.object({ denominazione: z.string(), partita_iva: z.string(), codice_fiscale: z.string(), indirizzo: z.string() });
+/** A FatturaPA as the customer reads it: its parties and, for each body (usually one), lines, VAT, DDT and payments. */
+export const fatturaPaLeggibile = z.object({
+  fornitore: soggetto,
+  cliente: soggetto,
+  documenti: z.array(z.object({
+    tipo: z.string(),
+    numero: z.string(),
+    data: z.string(),
+    divisa: z.string(),
+    totale: z.string(),
+    righe: z.array(z.object({
+      numero: z.string(), codice: z.string(), descrizione: z.string(), quantita: z.string(), unita: z.string(),
+      prezzo_unitario: z.string(), prezzo_totale: z.string(), aliquota: z.string(),
+    })),
+    riepilogo: z.array(z.object({ aliquota: z.string(), natura: z.string(), imponibile: z.string(), imposta: z.string() })),
+    ddt: z.array(z.object({ numero: z.string(), data: z.string() })),
+    pagamenti: z.array(z.object({
+      condizioni: z.string(),
+      rate: z.array(z.object({ modalita: z.string(), scadenza: z.string(), importo: z.string(), iban: z.string() })),
+    })),
+  })),
+});
+export type FatturaPaLeggibile = z.infer<typeof fatturaPaLeggibile>;
+
+export const documentiFatturaPaQuery = z.object({ ...scope, id: idParam('id') });
+
+/** Several documents' PDFs as one ZIP (for the accountant). */
+export const MAX_DOCUMENTI_ZIP = 100;
+export const documentiZipQuery = z.object({
+  ...scope,
+  ids: elencoId('ids', MAX_DOCUMENTI_ZIP).refine((a) => a.length >= 1, 'Seleziona almeno un documento'),
+});
+
 const upload = {
   campi: ['file', 'xml'] as const, maxFile: 2, maxBytes: MAX_DOCUMENTO_BYTES, maxBytesCampo: { xml: MAX_XML_BYTES },
 } as const;
@@ -130,5 +179,15 @@ export const documentiApi = {
     path: 'documenti/file', methods: ['GET'], access: 'cliente', tag: T, scope: scopeCliente,
     summary: 'Il PDF di un documento del cliente (nel browser, o da scaricare con scarica=1) o la sua fattura elettronica XML',
     input: documentiFileQuery, response: z.string().describe('Il file (application/pdf o application/xml)'),
+  }),
+  fatturaPa: contract({
+    path: 'documenti/fatturapa', methods: ['GET'], access: 'cliente', tag: T, scope: scopeCliente,
+    summary: 'La fattura elettronica XML di un documento del cliente resa leggibile: fornitore, cliente, righe, riepilogo IVA, DDT, pagamenti e scadenze',
+    input: documentiFatturaPaQuery, response: fatturaPaLeggibile,
+  }),
+  zip: contract({
+    path: 'documenti/zip', methods: ['GET'], access: 'cliente', tag: T, scope: scopeCliente,
+    summary: `I PDF dei documenti scelti del cliente in un unico ZIP (ids separati da virgola, al massimo ${MAX_DOCUMENTI_ZIP})`,
+    input: documentiZipQuery, response: z.string().describe('Il file ZIP'),
   }),
 };

@@ -1,4 +1,8 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ArchivioZip } from '../../../server/import/lettura/xlsx/zip.js';
 import { createAdmin, createAzienda, createCliente, createUtente } from '../../support/factories.js';
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
 import { fatturaPa, pdf } from './campioni.js';
@@ -171,6 +175,57 @@ describe('documenti/read and documenti/file', () => {
     expect((await file({ id: f.id, formato: 'xml' }, cookieAltro)).statusCode).toBe(403);
     expect((await leggi(MIO, cookieAltro)).statusCode).toBe(403);
     expect((await file({ ...MIO, id: f.id }, cookieAltro)).statusCode).toBe(403);
+  });
+
+  it('renders the FatturaPA as a readable page: parties, lines, VAT summary, the DDT it cites, payments and due dates', async () => {
+    const [f] = (await leggi({ tipo: 'FATTURA' })).json().documenti;
+    const r = await t().app.inject({ url: `/api/documenti/fatturapa?id=${f.id}`, headers: { cookie } });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toEqual({
+      fornitore: { denominazione: 'Ingrosso Ferramenta Demo S.p.A.', partita_iva: 'IT01234567890', codice_fiscale: '', indirizzo: "Via dell'Industria 1, 20100 Milano (MI)" },
+      cliente: { denominazione: 'Ferramenta Rossi & Figli S.r.l.', partita_iva: 'IT09876543210', codice_fiscale: '', indirizzo: 'Corso Roma 5, 10121 Torino (TO)' },
+      documenti: [{
+        tipo: 'TD01', numero: 'F-7', data: '2026-03-10', divisa: 'EUR', totale: '122.00',
+        righe: [
+          { numero: '1', codice: 'TAS-8', descrizione: 'Tassello nylon 8 mm', quantita: '100.00', unita: 'PZ', prezzo_unitario: '0.60', prezzo_totale: '60.00', aliquota: '22.00' },
+          { numero: '2', codice: '', descrizione: 'Chiave a brugola 5 mm', quantita: '10.00', unita: 'PZ', prezzo_unitario: '4.00', prezzo_totale: '40.00', aliquota: '22.00' },
+        ],
+        riepilogo: [{ aliquota: '22.00', natura: '', imponibile: '100.00', imposta: '22.00' }],
+        ddt: [{ numero: '101', data: '2026-03-02' }],
+        pagamenti: [{ condizioni: 'TP01', rate: [
+          { modalita: 'MP12', scadenza: '2026-04-30', importo: '61.00', iban: '' },
+          { modalita: 'MP12', scadenza: '2026-05-31', importo: '61.00', iban: '' },
+        ] }],
+      }],
+    });
+    expect((await t().app.inject({ url: `/api/documenti/fatturapa?id=${f.id}`, headers: { cookie: cookieAltro } })).statusCode).toBe(403);
+    const [d] = (await leggi({ tipo: 'DDT', dal: '2026-01-01' })).json().documenti;
+    expect((await t().app.inject({ url: `/api/documenti/fatturapa?id=${d.id}`, headers: { cookie } })).statusCode).toBe(404);
+  });
+
+  it('downloads several documents as one ZIP of their PDFs; another client\'s id in the list is 403', async () => {
+    const docs = (await leggi()).json().documenti as { id: number }[];
+    const r = await t().app.inject({ url: `/api/documenti/zip?ids=${docs.map((d) => d.id).join(',')}`, headers: { cookie } });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toBe('application/zip');
+    expect(r.headers['content-disposition']).toBe('attachment; filename="documenti.zip"');
+    const percorso = path.join(os.tmpdir(), `documenti-${process.pid}.zip`);
+    await fs.writeFile(percorso, r.rawPayload);
+    const zip = await ArchivioZip.apri(percorso);
+    try {
+      expect([...zip.parti.keys()].sort()).toEqual([
+        'ddt-101-2025-12-30.pdf', 'ddt-101-2026-03-02.pdf', 'fattura-F-7-2026-03-10.pdf', 'nota_credito-NC-1-2026-03-20.pdf',
+      ]);
+      const parti: Buffer[] = [];
+      for await (const b of zip.leggi(zip.parti.get('fattura-F-7-2026-03-10.pdf')!, () => {})) parti.push(b);
+      expect(Buffer.concat(parti).toString('latin1')).toContain('(Fattura F-7) Tj');
+    } finally {
+      await zip.chiudi();
+      await fs.rm(percorso);
+    }
+    expect((await t().app.inject({ url: `/api/documenti/zip?ids=${docs[0]!.id}`, headers: { cookie: cookieAltro } })).statusCode).toBe(403);
+    expect((await t().app.inject({ url: '/api/documenti/zip?ids=', headers: { cookie } })).json().msg).toMatch(/Seleziona almeno un documento/);
+    expect((await t().app.inject({ url: '/api/documenti/zip?ids=999999', headers: { cookie } })).statusCode).toBe(404);
   });
 
   it('no session is 401 before the input; an admin session on the customer call is 401', async () => {
