@@ -1,0 +1,8 @@
+import { ETICHETTE_TIPO_DOCUMENTO, type TipoDocumentoErp } from '../../shared/documenti.js';
+import { formatEuro2 } from '../lib/formato';
+
+/** A day as the documents carry it (YYYY-MM-DD) in Italian: 'dd/MM/yyyy', with no time zone to shift it. */
+export const giorno = (d: string) => (/^\d{4}-\d{2}-\d{2}$/.test(d) ? d.split('-').reverse().join('/') : d);
+/** An amount of a document (text with two decimals) in euro; '' stays ''. */
+export const euro = (v: string) => (v === '' ? '' : formatEuro2(Number(v)));
+export const nomeDocumento = (d: { tipo: TipoDocumentoErp; numero: string }) => `${ETICHETTE_TIPO_DOCUMENTO[d.tipo]} n. ${d.numero}`;
