@@ -33,7 +33,7 @@ export function CatenaOrdine({ ordineId }: { ordineId: number }) {
               <span className="strong">Ordine #{ordineId}</span>
               {ddt.length > 0 && <><span className="freccia" aria-hidden="true">→</span>{ddt.map((x) => <Anello key={x.id} d={x} />)}</>}
               {fatture.length > 0 && <><span className="freccia" aria-hidden="true">→</span>{fatture.map((x) => <Anello key={x.id} d={x} />)}</>}
-              <Link className="btn btn-sm btn-link" to={paths.documenti.path}>Tutti i documenti</Link>
+              <Link className="btn btn-sm" to={paths.documenti.path}>Tutti i documenti</Link>
             </p>
           );
         }}
