@@ -33,9 +33,9 @@ function fatturaPa(o: {
   <FatturaElettronicaHeader>
     <DatiTrasmissione><IdTrasmittente><IdPaese>IT</IdPaese><IdCodice>01234567890</IdCodice></IdTrasmittente>
       <ProgressivoInvio>${xmlTesto(o.numero)}</ProgressivoInvio><FormatoTrasmissione>FPR12</FormatoTrasmissione><CodiceDestinatario>0000000</CodiceDestinatario></DatiTrasmissione>
-    <CedentePrestatore><DatiAnagrafici><IdFiscaleIVA><IdPaese>IT</IdPaese><IdCodice>01234567890</IdCodice></IdFiscaleIVA>
+    <CedentePrestatore><DatiAnagrafici><IdFiscaleIVA><IdPaese>IT</IdPaese><IdCodice>01234560159</IdCodice></IdFiscaleIVA>
       <Anagrafica><Denominazione>${xmlTesto(azienda.ragione_sociale)}</Denominazione></Anagrafica><RegimeFiscale>RF01</RegimeFiscale></DatiAnagrafici>
-      <Sede><Indirizzo>Via dell'Industria 12</Indirizzo><CAP>20090</CAP><Comune>Assago</Comune><Provincia>MI</Provincia><Nazione>IT</Nazione></Sede></CedentePrestatore>
+      <Sede><Indirizzo>Via dell'Artigianato 18</Indirizzo><CAP>20090</CAP><Comune>Segrate</Comune><Provincia>MI</Provincia><Nazione>IT</Nazione></Sede></CedentePrestatore>
     <CessionarioCommittente><DatiAnagrafici><IdFiscaleIVA><IdPaese>IT</IdPaese><IdCodice>03457897009</IdCodice></IdFiscaleIVA>
       <Anagrafica><Denominazione>${xmlTesto(o.cliente)}</Denominazione></Anagrafica></DatiAnagrafici>
       <Sede><Indirizzo>Via Torino 45</Indirizzo><CAP>20123</CAP><Comune>Milano</Comune><Provincia>MI</Provincia><Nazione>IT</Nazione></Sede></CessionarioCommittente>

@@ -12,7 +12,7 @@ import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { paths } from '../paths';
 import { useShopSession } from '../session/shopSession';
 import { fatturaPaQuery, urlPdf, urlXml } from './api';
-import { euro, giorno } from './formato';
+import { euro, giorno, numero } from './formato';
 import './documenti.css';
 
 type Corpo = FatturaPaLeggibile['documenti'][number];
@@ -76,7 +76,7 @@ function Soggetto({ titolo, s }: { titolo: string; s: FatturaPaLeggibile['fornit
 function CorpoFattura({ corpo: c }: { corpo: Corpo }) {
   return (
     <>
-      <Scheda titolo={`${conCodice(TIPI_DOCUMENTO_FATTURAPA, c.tipo)} n. ${c.numero} del ${giorno(c.data)}`} aDestra={<span className="strong">Totale {euro(c.totale)}</span>}>
+      <Scheda className="fattura-scheda" titolo={`${conCodice(TIPI_DOCUMENTO_FATTURAPA, c.tipo)} n. ${c.numero} del ${giorno(c.data)}`} aDestra={<span className="strong">Totale {euro(c.totale)}</span>}>
         {c.ddt.length > 0 && (
           <p className="fattura-catena">
             Documenti di trasporto citati:{' '}
@@ -96,21 +96,21 @@ function CorpoFattura({ corpo: c }: { corpo: Corpo }) {
             { key: 'n', header: 'N.', cell: (r) => r.numero },
             { key: 'codice', header: 'Codice', className: 'mono nowrap', cell: (r) => r.codice || '—' },
             { key: 'descrizione', header: 'Descrizione', cell: (r) => r.descrizione },
-            { key: 'qt', header: 'Quantità', align: 'end', className: 'nowrap', cell: (r) => `${r.quantita} ${r.unita}`.trim() || '—' },
+            { key: 'qt', header: 'Quantità', align: 'end', className: 'nowrap', cell: (r) => `${numero(r.quantita)} ${r.unita}`.trim() || '—' },
             { key: 'prezzo', header: 'Prezzo', align: 'end', className: 'nowrap', cell: (r) => euro(r.prezzo_unitario) },
-            { key: 'iva', header: 'IVA %', align: 'end', cell: (r) => r.aliquota },
+            { key: 'iva', header: 'IVA %', align: 'end', cell: (r) => numero(r.aliquota) },
             { key: 'totale', header: 'Importo', align: 'end', className: 'nowrap strong', cell: (r) => euro(r.prezzo_totale) },
           ]}
         />
       </Scheda>
-      <Scheda titolo="Riepilogo IVA">
+      <Scheda className="fattura-scheda" titolo="Riepilogo IVA">
         <DataTable
           label="Riepilogo IVA"
           rows={c.riepilogo.map((r, i) => ({ ...r, i }))}
           rowKey={(r) => r.i}
           empty="Nessun riepilogo."
           columns={[
-            { key: 'aliquota', header: 'Aliquota %', cell: (r) => r.aliquota },
+            { key: 'aliquota', header: 'Aliquota %', cell: (r) => numero(r.aliquota) },
             { key: 'natura', header: 'Natura', cell: (r) => r.natura || '—' },
             { key: 'imponibile', header: 'Imponibile', align: 'end', className: 'nowrap', cell: (r) => euro(r.imponibile) },
             { key: 'imposta', header: 'Imposta', align: 'end', className: 'nowrap', cell: (r) => euro(r.imposta) },
@@ -118,7 +118,7 @@ function CorpoFattura({ corpo: c }: { corpo: Corpo }) {
         />
       </Scheda>
       {c.pagamenti.map((p, i) => (
-        <Scheda key={i} titolo={`Pagamento: ${conCodice(CONDIZIONI_PAGAMENTO, p.condizioni)}`}>
+        <Scheda key={i} className="fattura-scheda" titolo={`Pagamento: ${conCodice(CONDIZIONI_PAGAMENTO, p.condizioni)}`}>
           <DataTable
             label="Scadenze"
             rows={p.rate.map((r, j) => ({ ...r, j }))}
