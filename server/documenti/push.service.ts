@@ -36,13 +36,10 @@ export async function ricevDocumento(
 }
 
 /**
- * Writes one document whose files are already checked (local paths). The client and the orders are
- * checked against each other: a document can only name its own client's orders.
+ * The client the document names, and its orders checked against it: a document can only name its
+ * own client's orders. Its id; a refusal otherwise.
  */
-export async function salvaDocumento(
-  db: Db, archivio: ArchivioMedia, d: DocumentoPush, pdf: string, xml: string | undefined, origine: OrigineDocumento,
-): Promise<{ id: number; sostituito: boolean }> {
-  controllaCampi(d, Boolean(xml));
+export async function controllaRiferimenti(db: Db, d: DocumentoPush): Promise<number> {
   const sql = db.$client;
   const [cliente] = await sql<{ id: number }[]>`
     SELECT id FROM clienti WHERE azienda_codice = ${d.azienda_codice} AND codice = ${d.cliente_codice}`;
@@ -53,6 +50,15 @@ export async function salvaDocumento(
     const estraneo = d.ordini.find((id) => !propri.has(id));
     if (estraneo !== undefined) throw badRequest(MSG_DOCUMENTI.ordineNonDelCliente(estraneo));
   }
+  return cliente.id;
+}
+
+/** Writes one document whose files are already checked (local paths). */
+export async function salvaDocumento(
+  db: Db, archivio: ArchivioMedia, d: DocumentoPush, pdf: string, xml: string | undefined, origine: OrigineDocumento,
+): Promise<{ id: number; sostituito: boolean }> {
+  controllaCampi(d, Boolean(xml));
+  const clienteId = await controllaRiferimenti(db, d);
   const chiavePdf = `${PREFISSO}/${crypto.randomUUID()}.pdf`;
   const chiaveXml = xml ? `${PREFISSO}/${crypto.randomUUID()}.xml` : null;
   await archivio.salvaFile(chiavePdf, pdf);
@@ -69,7 +75,7 @@ export async function salvaDocumento(
       const importazioneId = 'importazioneId' in origine ? origine.importazioneId : null;
       const [riga] = await s<{ id: number; sostituito: boolean }[]>`
         INSERT INTO documenti (tipo, numero, data, azienda_codice, cliente_id, imponibile, iva, totale, ddt, pdf, xml, token_id, importazione_id)
-        VALUES (${d.tipo}, ${d.numero}, ${d.data}, ${d.azienda_codice}, ${cliente.id}, ${d.imponibile}, ${d.iva}, ${d.totale},
+        VALUES (${d.tipo}, ${d.numero}, ${d.data}, ${d.azienda_codice}, ${clienteId}, ${d.imponibile}, ${d.iva}, ${d.totale},
           ${d.ddt}::text[], ${chiavePdf}, ${chiaveXml}, ${tokenId}, ${importazioneId})
         ON CONFLICT (azienda_codice, tipo, anno, numero) DO UPDATE SET
           data = excluded.data, cliente_id = excluded.cliente_id, imponibile = excluded.imponibile, iva = excluded.iva,
