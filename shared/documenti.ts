@@ -12,6 +12,8 @@ export const ETICHETTE_TIPO_DOCUMENTO: Record<TipoDocumentoErp, string> = {
   FATTURA: 'Fattura',
   NOTA_CREDITO: 'Nota di credito',
 };
+/** The same, short, for a table's column. */
+export const SIGLE_TIPO_DOCUMENTO: Record<TipoDocumentoErp, string> = { DDT: 'DDT', FATTURA: 'Fattura', NOTA_CREDITO: 'Nota di credito' };
 
 /** A FatturaPA file is a few KB to a few hundred; 5 MB leaves room for embedded attachments. */
 export const MAX_XML_BYTES = 5 * MB;

@@ -70,13 +70,13 @@ describe.runIf(hasBrowser())('documenti', () => {
     await page.waitForURL('**/documenti?*');
     const elenco = page.getByRole('region', { name: 'Elenco documenti' });
     await expect.poll(() => elenco.getByRole('row').count()).toBe(2);
-    await visible(elenco.getByRole('cell', { name: ordine.ddt, exact: true }));
+    await visible(elenco.getByRole('link', { name: `Apri il PDF: Documento di trasporto n. ${ordine.ddt}` }));
   });
 
   it("'Documenti' lists the client's papers, filters them, and downloads the chosen ones as one ZIP", async () => {
     await page.goto('/documenti');
     const elenco = page.getByRole('region', { name: 'Elenco documenti' });
-    await visible(elenco.getByRole('cell', { name: ordine.fattura, exact: true }));
+    await visible(elenco.getByRole('link', { name: `Apri il PDF: Fattura n. ${ordine.fattura}` }));
     expect(await elenco.getByRole('row').count()).toBe(7);
     await scatti(page, 'documenti');
 

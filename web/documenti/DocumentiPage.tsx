@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { type Documento, ETICHETTE_TIPO_DOCUMENTO, MAX_DOCUMENTI_ZIP, TIPI_DOCUMENTO_ERP } from '../../shared/documenti.js';
+import { type Documento, ETICHETTE_TIPO_DOCUMENTO, MAX_DOCUMENTI_ZIP, SIGLE_TIPO_DOCUMENTO, TIPI_DOCUMENTO_ERP } from '../../shared/documenti.js';
 import { BackButton } from '../components/BackButton';
 import { type Column, DataTable } from '../components/DataTable';
 import { useDialogs } from '../components/Modal';
@@ -90,14 +90,18 @@ export function DocumentiPage() {
         />
       ),
     },
-    { key: 'tipo', header: 'Tipo', className: 'nowrap', cell: (d) => ETICHETTE_TIPO_DOCUMENTO[d.tipo] },
-    { key: 'numero', header: 'Numero', className: 'mono strong', cell: (d) => d.numero },
+    { key: 'tipo', header: 'Tipo', className: 'nowrap', cell: (d) => <abbr title={ETICHETTE_TIPO_DOCUMENTO[d.tipo]}>{SIGLE_TIPO_DOCUMENTO[d.tipo]}</abbr> },
+    {
+      key: 'numero', header: 'Numero', className: 'mono strong nowrap',
+      // The number opens the PDF in a new tab.
+      cell: (d) => <a href={urlPdf(session, d.id)} target="_blank" rel="noopener" aria-label={`Apri il PDF: ${nomeDocumento(d)}`}>{d.numero}</a>,
+    },
     { key: 'data', header: 'Data', className: 'nowrap', cell: (d) => <time dateTime={d.data}>{giorno(d.data)}</time> },
     {
-      key: 'ordini', header: 'Ordini',
+      key: 'ordini', header: 'Ordini', className: 'documenti-col-ordini',
       cell: (d) => (d.ordini.length === 0 ? <span className="muted">—</span> : d.ordini.map((o) => `#${o}`).join(', ')),
     },
-    { key: 'imponibile', header: 'Imponibile', align: 'end', className: 'nowrap', cell: (d) => euro(d.imponibile) },
+    { key: 'imponibile', header: 'Imponibile', align: 'end', className: 'nowrap documenti-col-imponibile', cell: (d) => euro(d.imponibile) },
     { key: 'totale', header: 'Totale', align: 'end', className: 'nowrap strong', cell: (d) => euro(d.totale) },
   ];
   return (
@@ -150,17 +154,14 @@ export function DocumentiPage() {
   );
 }
 
-/** Open (PDF in a new tab), the FatturaPA page when there is one, and download. */
-export function AzioniDocumento({ documento: d }: { documento: Documento }) {
+/** The FatturaPA page when there is one, and the download (the number opens the PDF). */
+function AzioniDocumento({ documento: d }: { documento: Documento }) {
   const { session } = useShopSession();
   return (
     <span className="documenti-azioni">
-      <a className="btn btn-sm" href={urlPdf(session, d.id)} target="_blank" rel="noopener" aria-label={`Apri il PDF: ${nomeDocumento(d)}`}>
-        Apri PDF
-      </a>
       {d.xml && (
         <Link className="btn btn-sm" to={paths.documentiFattura.href({ id: d.id })} aria-label={`Fattura elettronica: ${nomeDocumento(d)}`}>
-          Fattura elettronica
+          FatturaPA
         </Link>
       )}
       <a className="btn btn-sm" href={urlPdf(session, d.id, true)} download aria-label={`Scarica: ${nomeDocumento(d)}`}>Scarica</a>
