@@ -10,6 +10,7 @@ import { DEMO_PRODUCTS, generateProduct, type GeneratedProduct } from './catalog
 import { loadProducts, refreshSearch, type SpecialPriceClient } from './catalog-loader.js';
 import { CLIENTI, seedAnagrafica } from './demo-anagrafica.js';
 import { seedBudget, seedDispositivi, seedListe, seedOrdini } from './demo-activity.js';
+import { seedDocumenti } from './demo-documenti.js';
 import { seedBrand, seedCategorie } from './demo-catalogo.js';
 import { seedSconti } from './demo-sconti.js';
 import { seedContabilita } from './demo-contabilita.js';
@@ -67,6 +68,7 @@ export async function seedDemo(_db: Db, sql: postgres.Sql, opts: SeedDemoOptions
     await seedDispositivi(tx, now);
     await seedBudget(tx, now);
     await seedContabilita(tx, now);
+    await seedDocumenti(tx, media);
     // Files before commit: if the media store is not writable, nothing is half-loaded.
     await media.flush();
     await refreshSearch(tx);

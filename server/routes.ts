@@ -8,6 +8,7 @@ import { contattiRoutes } from './contatti/contatti.routes.js';
 import { erpRoutes } from './erp/erp.routes.js';
 import { importazioniRoutes } from './import/importazioni.routes.js';
 import { tokenRoutes } from './token/token.routes.js';
+import { documentiRoutes } from './documenti/documenti.routes.js';
 import { dispositiviRoutes } from './dispositivi/dispositivi.routes.js';
 import { impostazioniRoutes } from './impostazioni/impostazioni.routes.js';
 import { listeRoutes } from './liste/liste.routes.js';
@@ -23,5 +24,5 @@ import { utentiRoutes } from './utenti/utenti.routes.js';
 export const API_ROUTES = [
   authRoutes, catalogoRoutes, mediaRoutes, ordiniRoutes, listeRoutes, contattiRoutes, auditRoutes,
   budgetRoutes, dispositiviRoutes, impostazioniRoutes, utentiRoutes, anagraficaRoutes, statisticheRoutes, erpRoutes, tokenRoutes, importazioniRoutes,
-  prodottiMediaRoutes, ordineRapidoRoutes, codiciClienteRoutes, contabilitaRoutes,
+  prodottiMediaRoutes, ordineRapidoRoutes, codiciClienteRoutes, contabilitaRoutes, documentiRoutes,
 ];

@@ -62,6 +62,10 @@ export const paths = {
   ordini: fixed('/ordini'),
   /** Order detail: the order travels in navigation state. */
   ordiniDettaglio: fixed('/ordini/dettaglio'),
+  /** The client's delivery notes, invoices and credit notes (docs/regole/documenti.md#page). */
+  documenti: fixed('/documenti'),
+  /** An invoice's FatturaPA as a readable page: the document in the query string (?id=), so that a reload finds it. */
+  documentiFattura: fixed('/documenti/fattura'),
   liste: fixed('/liste'),
   /** List detail: the list travels in navigation state. */
   listeDettaglio: fixed('/liste/dettaglio'),

@@ -38,6 +38,8 @@ const shopRoutes: RouteObject[] = [
   { path: paths.situazioneContabile.path, lazy: lazyPage(() => import('./contabilita/SituazioneContabilePage'), (m) => m.SituazioneContabilePage) },
   { path: paths.ordini.path, lazy: lazyPage(() => import('./ordini/OrdiniPage'), (m) => m.OrdiniPage) },
   { path: paths.ordiniDettaglio.path, lazy: lazyPage(() => import('./ordini/OrdineDettaglioPage'), (m) => m.OrdineDettaglioPage) },
+  { path: paths.documenti.path, lazy: lazyPage(() => import('./documenti/DocumentiPage'), (m) => m.DocumentiPage) },
+  { path: paths.documentiFattura.path, lazy: lazyPage(() => import('./documenti/FatturaPaPage'), (m) => m.FatturaPaPage) },
   { path: paths.liste.path, lazy: lazyPage(() => import('./liste/ListePage'), (m) => m.ListePage) },
   { path: paths.listeDettaglio.path, lazy: lazyPage(() => import('./liste/ListaDettaglioPage'), (m) => m.ListaDettaglioPage) },
   { path: paths.marchi.path, lazy: lazyPage(() => import('./shop/marchi/MarchiPage'), (m) => m.MarchiPage) },

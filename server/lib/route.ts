@@ -120,7 +120,7 @@ export function defineRoute<A extends Access, I extends z.ZodType, O extends z.Z
         const ctx = { input, req, reply, deps: app.deps, files, ...sessione };
         const result = await handler(ctx as unknown as HandlerCtx<Contract<A, I, O>>);
         if (result instanceof FileRisposta) {
-          return reply.type(result.tipo).header('Content-Disposition', `attachment; filename="${result.nome}"`).send(result.corpo);
+          return reply.type(result.tipo).header('Content-Disposition', `${result.inline ? 'inline' : 'attachment'}; filename="${result.nome}"`).send(result.corpo);
         }
         // Large product pages go out as the bytes they were assembled from (tests check that
         // those bytes match the schema); in development and tests they are validated like the rest.

@@ -4,6 +4,7 @@ import path from 'node:path';
 import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/client.js';
+import { leggiFatturaPa } from '../../server/documenti/fatturapa.js';
 import { ArchivioLocale } from '../../server/lib/archivio/archivio-locale.js';
 import { DEMO_PRODUCTS, generateProduct, isValidEan13 } from '../../seed/catalog-generator.js';
 import { isDatabaseEmpty, seedDemo } from '../../seed/demo.js';
@@ -209,6 +210,21 @@ describe('demo seed', () => {
              count(*) filter (where s.stato = 'insoluta' and s.modalita = 'MP12')::int as insoluta
       from clienti c join scadenze s on s.cliente_id = c.id where c.azienda_codice = '0001' and c.codice = '001001' group by c.fido`;
     expect(c).toEqual({ fido: '20000.00', n: 6, scaduta: 1, insoluta: 1 });
+  });
+
+  it("gives Mario's client DDT, invoices with their FatturaPA and a credit note, linked to its latest orders, files present", async () => {
+    const docs = await database.sql<{ tipo: string; pdf: string; xml: string | null; ddt: string[]; ordini: number }[]>`
+      select d.tipo, d.pdf, d.xml, d.ddt, (select count(*)::int from documenti_ordini o where o.documento_id = d.id) as ordini
+      from documenti d join clienti c on c.id = d.cliente_id where c.codice = '001001' order by d.id`;
+    expect(docs.map((d) => d.tipo).sort()).toEqual(['DDT', 'DDT', 'DDT', 'FATTURA', 'FATTURA', 'NOTA_CREDITO']);
+    for (const d of docs) {
+      expect(d.ordini).toBe(1);
+      expect(fs.readFileSync(path.join(mediaDir, d.pdf)).subarray(0, 5).toString()).toBe('%PDF-');
+      if (d.tipo === 'DDT') continue;
+      const f = leggiFatturaPa(fs.readFileSync(path.join(mediaDir, d.xml!), 'utf8'));
+      expect(f.documenti[0]!.righe.length).toBeGreaterThan(0);
+      expect(f.documenti[0]!.ddt.map((x) => x.numero)).toEqual(d.ddt);
+    }
   });
 
   it('builds the search vocabulary', async () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ordine as ordineSchema, type Ordine } from '../../shared/ordini.js';
+import { CatenaOrdine } from '../documenti/CatenaOrdine';
 import { EmptyState } from '../components/EmptyState';
 import { useDialogs } from '../components/Modal';
 import { BackButton } from '../components/BackButton';
@@ -110,6 +111,8 @@ function Dettaglio({ ordine }: { ordine: Ordine }) {
           void riordina(ordine);
         }}
       />
+
+      <CatenaOrdine ordineId={ordine.id} />
 
       <Scheda titolo="Prodotti" accanto={<span className="badge">{ordine.prodotti.length === 1 ? '1 riga' : `${ordine.prodotti.length} righe`}</span>}>
         <RigheTable ordine={ordine} />

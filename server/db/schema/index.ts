@@ -15,3 +15,4 @@ export * from './lavori.table.js';
 export * from './codici-cliente.table.js';
 export * from './sconti.table.js';
 export * from './contabilita.table.js';
+export * from './documenti.table.js';

@@ -13,6 +13,7 @@ const VOCI: { label: string; to: string }[] = [
   { label: 'NOVITA', to: paths.novitaDispatcher.path },
   { label: 'MARCHI', to: paths.marchi.path },
   { label: 'ORDINI', to: paths.ordini.path },
+  { label: 'DOCUMENTI', to: paths.documenti.path },
   { label: 'PRODOTTI', to: paths.prodotti.path },
   { label: 'VOLANTINI', to: paths.volantini.path },
   { label: 'CATALOGO', to: paths.catalogo.path },

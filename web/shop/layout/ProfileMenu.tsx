@@ -26,6 +26,7 @@ export function ProfileMenu() {
         { key: 'dati', label: 'I miei dati', onSelect: go(paths.mieiDati.path) },
         { key: 'ordini', label: 'I miei ordini', onSelect: go(paths.ordini.path) },
         { key: 'contabilita', label: 'Situazione contabile', onSelect: go(paths.situazioneContabile.path) },
+        { key: 'documenti', label: 'I miei documenti', onSelect: go(paths.documenti.path) },
         { key: 'liste', label: 'Le mie Liste', onSelect: go(paths.liste.path) },
         { key: 'esci', label: 'Esci', onSelect: () => void logout() },
       ]}

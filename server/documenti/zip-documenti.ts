@@ -1,0 +1,37 @@
+/**
+ * Several documents' PDFs as one ZIP, streamed with yazl (docs/decisions/documenti-zip.md): each file
+ * is opened from the media store only when its turn comes, stored without compression (a PDF is
+ * compressed already), so that a hundred documents hold one file open at a time and no memory.
+ */
+import type { Readable } from 'node:stream';
+import { ZipFile } from 'yazl';
+import { MSG_DOCUMENTI } from '../../shared/documenti.js';
+import type { Db } from '../db/client.js';
+import type { ArchivioMedia } from '../lib/archivio/archivio.js';
+import { forbidden, notFound } from '../lib/errors.js';
+import { FileRisposta } from '../lib/file-risposta.js';
+
+/** A document's file name, as the download and the ZIP name it. */
+export const nomeDocumento = (d: { tipo: string; numero: string; data: string }, ext: string) =>
+  `${d.tipo.toLowerCase()}-${d.numero.replace(/[^\w.-]/g, '_')}-${d.data}.${ext}`;
+
+export async function zipDocumenti(db: Db, archivio: ArchivioMedia, clienteId: number, ids: readonly number[]): Promise<FileRisposta> {
+  const righe = await db.$client<{ id: number; cliente_id: number; tipo: string; numero: string; data: string; pdf: string }[]>`
+    SELECT id, cliente_id, tipo, numero, to_char(data, 'YYYY-MM-DD') AS data, pdf FROM documenti
+    WHERE id = ANY(${ids as number[]}::int[]) ORDER BY data, id`;
+  if (righe.length < ids.length) throw notFound(MSG_DOCUMENTI.sconosciuto);
+  if (righe.some((d) => d.cliente_id !== clienteId)) throw forbidden();
+  const zip = new ZipFile();
+  const uscita = zip.outputStream as Readable;
+  zip.on('error', (err: Error) => uscita.destroy(err));
+  for (const d of righe) {
+    zip.addReadStreamLazy(nomeDocumento(d, 'pdf'), { compress: false }, (cb) => {
+      archivio.leggi(d.pdf).then(
+        (letto) => cb(letto ? null : new Error(`file di ${d.id} assente`), letto?.corpo as Readable),
+        (err: unknown) => cb(err, undefined as unknown as Readable),
+      );
+    });
+  }
+  zip.end();
+  return new FileRisposta('documenti.zip', 'application/zip', uscita);
+}
