@@ -100,17 +100,17 @@ module.exports = {
     },
     {
       name: 'posta-below-domains',
-      comment: 'Domains queue mail; posta composes and sends every kind (the credentials mail too, posta/credenziali.ts; the order PDF attached from documenti) and imports only auth, documenti, db and lib.',
+      comment: 'Domains queue mail; posta composes and sends every kind (the credentials mail too, posta/credenziali.ts; the order PDF attached from pdf) and imports only auth, pdf, db and lib.',
       severity: 'error',
       from: { path: '^server/posta/' },
-      to: { path: '^server/', pathNot: '^server/(posta|auth|documenti|db|lib)/' },
+      to: { path: '^server/', pathNot: '^server/(posta|auth|pdf|db|lib)/' },
     },
     {
-      name: 'documenti-below-domains',
-      comment: 'The documents (the order PDF) are drawn for ordini and attached by posta: documenti imports only db and lib.',
+      name: 'pdf-below-domains',
+      comment: 'The PDFs the portal draws (the order confirmation) are drawn for ordini and attached by posta: pdf imports only db and lib.',
       severity: 'error',
-      from: { path: '^server/documenti/' },
-      to: { path: '^server/', pathNot: '^server/(documenti|db|lib)/' },
+      from: { path: '^server/pdf/' },
+      to: { path: '^server/', pathNot: '^server/(pdf|db|lib)/' },
     },
     {
       name: 'seed-only-on-db',

@@ -26,7 +26,7 @@ import { CodaLavori } from './lavori/coda-lavori.js';
 import { inviaMail } from './posta/invia-mail.js';
 import { applicaStatistiche } from './statistiche/coda.js';
 import { riaccodaLavoriOrdini } from './ordini/lavori-ordini.js';
-import { fermaDisegnoPdf } from './documenti/disegno-in-disparte.js';
+import { fermaDisegnoPdf } from './pdf/disegno-in-disparte.js';
 import { Impostazioni } from './impostazioni/impostazioni.service.js';
 import { creaArchivio } from './lib/archivio/crea-archivio.js';
 import { serviMedia } from './lib/archivio/servi-media.js';

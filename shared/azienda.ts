@@ -1,6 +1,6 @@
 /**
  * The wholesaler's own data, one source for the SPA (shop footer, Speed Checkout, /contatti) and
- * the server (the order confirmation PDF, server/documenti/ordine-pdf.ts).
+ * the server (the order confirmation PDF, server/pdf/ordine-pdf.ts).
  */
 export const AZIENDA = {
   ragioneSociale: 'Ferramenta Distribuzione S.p.A.',

@@ -1,5 +1,5 @@
-import { ordinePdf } from '../documenti/ordine-pdf.js';
-import { ordinePerPdf } from '../documenti/ordine-pdf.queries.js';
+import { ordinePdf } from '../pdf/ordine-pdf.js';
+import { ordinePerPdf } from '../pdf/ordine-pdf.queries.js';
 import type { Db } from '../db/client.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import { FileRisposta } from '../lib/file-risposta.js';

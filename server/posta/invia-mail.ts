@@ -1,8 +1,8 @@
 import type { Task } from 'graphile-worker';
 import type { Db } from '../db/client.js';
 import type { Mail, Mailer } from '../lib/mailer.js';
-import { ordinePdfInDisparte } from '../documenti/disegno-in-disparte.js';
-import { ordinePerPdf } from '../documenti/ordine-pdf.queries.js';
+import { ordinePdfInDisparte } from '../pdf/disegno-in-disparte.js';
+import { ordinePerPdf } from '../pdf/ordine-pdf.queries.js';
 import { emettiCredenziali } from './credenziali.js';
 import { confermaOrdine, type OrdinePerMail } from './testi.js';
 
@@ -72,7 +72,7 @@ export function inviaMail(db: Db, mailer: Mailer): Task {
   };
 }
 
-/** An order's confirmation with the order's PDF attached (server/documenti/ordine-pdf.ts), drawn when it is sent, off the event loop. */
+/** An order's confirmation with the order's PDF attached (server/pdf/ordine-pdf.ts), drawn when it is sent, off the event loop. */
 async function conPdf(db: Db, mail: Mail, ordineId: number): Promise<Mail> {
   const o = await ordinePerPdf(db, ordineId);
   if (!o) return mail;

@@ -81,7 +81,7 @@ describe('mail jobs', () => {
       const mail = fs.readFileSync(path.join(su.deps.config.mailDir, files[0]!), 'utf8');
       expect(mail).toContain(`Conferma ordine #${ordineId}`);
       expect(mail).toContain('Articolo uno');
-      // The order's confirmation PDF goes with it (server/documenti/ordine-pdf.ts).
+      // The order's confirmation PDF goes with it (server/pdf/ordine-pdf.ts).
       const pdf = allegatoEml(mail, `ordine-${ordineId}.pdf`);
       expect(pdf?.tipo).toBe('application/pdf');
       expect(pdf!.dati.subarray(0, 5).toString()).toBe('%PDF-');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RigaPdf } from '../../server/documenti/ordine-pdf.queries.js';
-import { totali } from '../../server/documenti/totali.js';
+import type { RigaPdf } from '../../server/pdf/ordine-pdf.queries.js';
+import { totali } from '../../server/pdf/totali.js';
 
 const riga = (qt: number, netto: number, aliquotaIva: number): RigaPdf =>
   ({ codice: 'X', descrizione: 'X', qt, listino: netto, sconti: '', netto, aliquotaIva });

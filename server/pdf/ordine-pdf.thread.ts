@@ -1,5 +1,5 @@
 /**
- * The thread of server/documenti/disegno-in-disparte.ts: draws the order PDFs it is sent, at the
+ * The thread of server/pdf/disegno-in-disparte.ts: draws the order PDFs it is sent, at the
  * lowest CPU priority. On Linux a thread's nice value is its own: os.setPriority() here leaves the
  * process's other threads (the event loop serving requests) as they are.
  */
