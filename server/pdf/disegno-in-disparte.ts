@@ -6,14 +6,19 @@
  * started at the first PDF and ended with the app (fermaDisegnoPdf); a thread that dies is
  * started again at the next PDF.
  */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { OrdinePdf } from './ordine-pdf.queries.js';
 
 /**
  * The server runs TypeScript through tsx, whose loader a worker thread does not inherit: the
- * thread registers it first (tsx's API), then loads its module.
+ * thread registers it first (tsx's ESM API, its package's `./esm/api` export; found through the
+ * package's own file, as vitest's module runner has no import.meta.resolve), then loads its module.
  */
-const AVVIO = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
+const TSX_API = pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
+const AVVIO = `import(${JSON.stringify(TSX_API)})
   .then(({ register }) => { register(); return import(${JSON.stringify(new URL('./ordine-pdf.thread.ts', import.meta.url).href)}); })`;
 
 type Risposta = { id: number; pdf?: Uint8Array; errore?: string };
