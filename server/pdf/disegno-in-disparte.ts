@@ -1,6 +1,6 @@
 /**
  * The order PDF of a confirmation mail, drawn in a thread of its own at the lowest CPU priority
- * (ordine-pdf.thread.ts). Drawing one costs 20–50 ms of CPU: on the event loop of a process that
+ * (ordine-pdf-thread.ts). Drawing one costs 20–50 ms of CPU: on the event loop of a process that
  * also serves customers (PROCESS_ROLE=all, as `npm start`), a backlog of confirmation mails made
  * ordini/create 2.5 times slower (docs/decisions/pdf-ordine.md). One thread for the process,
  * started at the first PDF and ended with the app (fermaDisegnoPdf); a thread that dies is
@@ -19,7 +19,7 @@ import type { OrdinePdf } from './ordine-pdf.queries.js';
  */
 const TSX_API = pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
 const AVVIO = `import(${JSON.stringify(TSX_API)})
-  .then(({ register }) => { register(); return import(${JSON.stringify(new URL('./ordine-pdf.thread.ts', import.meta.url).href)}); })`;
+  .then(({ register }) => { register(); return import(${JSON.stringify(new URL('./ordine-pdf-thread.ts', import.meta.url).href)}); })`;
 
 type Risposta = { id: number; pdf?: Uint8Array; errore?: string };
 

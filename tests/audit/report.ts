@@ -3,7 +3,7 @@ import type { MisuraLighthouse, Preset, Violazione } from './misure.js';
 
 export interface Esito { pagina: string; preset: Preset; lighthouse: MisuraLighthouse; axe: Violazione[] }
 
-/** The goals (docs/regole/generale.md#quality-bars). */
+/** The goals (docs/regole/generale.md#performance-budgets). */
 export const OBIETTIVI = {
   accessibilita: 100, bestPractices: 100, prestazioniMobile: 95, cls: 0.05, tbtMobileMs: 150, jsHome2Kb: 150,
   impattiVietati: ['serious', 'critical'],

@@ -2,7 +2,7 @@
  * `npm run audit:web`: Lighthouse (mobile and desktop presets) and axe-core on the customer's main
  * screens, logged in as the demo customer, against the portal started as the browser tests start
  * it. Writes docs/audit/report.md and exits with 1 when a goal of docs/regole/generale.md
- * (#quality-bars) is missed. Not part of `npm test`: slow, and its performance figures depend on
+ * (#performance-budgets) is missed. Not part of `npm test`: slow, and its performance figures depend on
  * the machine. `--volte 3` keeps the median of three runs per page and preset.
  */
 import fs from 'node:fs';
