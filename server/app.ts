@@ -25,6 +25,7 @@ import { importaFile } from './import/in-coda.js';
 import { CodaLavori } from './lavori/coda-lavori.js';
 import { inviaMail } from './posta/invia-mail.js';
 import { applicaStatistiche } from './statistiche/coda.js';
+import { riaccodaLavoriOrdini } from './ordini/lavori-ordini.js';
 import { Impostazioni } from './impostazioni/impostazioni.service.js';
 import { creaArchivio } from './lib/archivio/crea-archivio.js';
 import { serviMedia } from './lib/archivio/servi-media.js';
@@ -153,11 +154,14 @@ export async function buildApp(
     esporta_ordine: esportaOrdine(database.db, config.erp, archivio),
     applica_popolarita: async () => { await applicaPopolarita(database.db); },
     applica_statistiche: async () => { await applicaStatistiche(database.db); },
+    riaccoda_lavori_ordini: async () => { await riaccodaLavoriOrdini(database.db, app.log); },
   }, [
     // Product popularity (search ranking) from the queued order lines.
     { task: 'applica_popolarita', ogniMs: 5 * 60_000 },
     // ordini/stats folds first anyway: this keeps the queue short between visits.
     { task: 'applica_statistiche', ogniMs: 60_000 },
+    // The jobs of orders whose own call to queue them never ran (server/ordini/lavori-ordini.ts).
+    { task: 'riaccoda_lavori_ordini', ogniMs: 60_000 },
   ], app.log, {
     // Imports queued by the admin screen and the ERP's push: a lane of their own.
     importa_file: importaFile(database.db, archivio, {

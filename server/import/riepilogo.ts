@@ -16,6 +16,7 @@ const SEPARATORI: Record<string, string> = { ';': 'punto e virgola', ',': 'virgo
 function formato(r: RapportoImport): string {
   const f = r.formato;
   if (f.formato === 'xlsx') return 'XLSX';
+  if (f.formato === 'metel') return [`Metel${f.layout ? ` ${f.layout}` : ''}`, ...(f.codifica ? [f.codifica === 'utf-8' ? 'UTF-8' : 'Windows-1252'] : [])].join(', ');
   if (f.formato !== 'csv') return '';
   const parti = ['CSV'];
   if (f.separatore) parti.push(`separatore ${SEPARATORI[f.separatore] ?? f.separatore}`);

@@ -37,8 +37,10 @@ const CONCORRENZA = 1;
 
 /**
  * The one job queue (docs/decisions/job-queue-graphile-worker.md): graphile-worker on the portal's Postgres. Jobs are queued
- * in SQL with graphile_worker.add_job in the transaction of what they are about (accoda_mail,
- * crea_ordine, an uploaded import), so a job exists exactly when its data does; each server
+ * in SQL with graphile_worker.add_job in the transaction of what they are about (accoda_mail, an
+ * uploaded import), so a job exists exactly when its data does; but an order's, right after its
+ * transaction (server/ordini/sql/accoda_lavori_ordini.sql says why), with a sweep for what that
+ * missed (riaccoda_lavori_ordini, scheduled below in server/app.ts); each server
  * process that runs jobs (server/processo/ruolo.ts) runs a worker, the database hands every job to one of them (SKIP LOCKED), failures are
  * retried with a growing pause, and scheduled tasks run once a period across all processes.
  * Long tasks (imports: 45 s for 200,000 rows) have a runner of their own, one job at a time, so

@@ -5,6 +5,7 @@ import { prezziDi } from '../catalogo/prezzi.js';
 import type { ErpConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { aggiornaDaErp, type Log } from '../erp/disponibilita-live.js';
+import { accodaLavori } from './lavori-ordini.js';
 import { erpConfigurato } from '../erp/esporta-ordine.js';
 import { parseQuantita } from './quantita.js';
 
@@ -82,7 +83,7 @@ export async function creaOrdine(
     default:
       throw new Error(`crea_ordine: esito inatteso ${r?.esito}`);
   }
-  // Its confirmation mail was queued in the same transaction (server/posta).
+  await accodaLavori(db, r.ordine_id!, log);
   return { status: 0, msg: `Ordine #${r.ordine_id} inviato correttamente.`, ordine_id: r.ordine_id! };
 }
 

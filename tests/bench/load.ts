@@ -48,6 +48,8 @@ class Connection {
   private done?: (status: number) => void;
   private status = 0;
   private tail: Buffer = Buffer.alloc(0); // last bytes seen, for the end of a chunked answer
+  /** The last answer said `Connection: close` (nginx after keepalive_requests): open another, as a browser does. */
+  closing = false;
   readonly ready: Promise<void>;
 
   constructor(port: number, private readonly onError: () => void) {
@@ -91,6 +93,7 @@ class Connection {
       if (end < 0) return;
       const head = all.subarray(0, end).toString('latin1');
       this.status = Number(head.slice(9, 12));
+      this.closing = /\r\nconnection: *close/i.test(head);
       const length = /\r\ncontent-length: *(\d+)/i.exec(head);
       if (length) this.need = end + 4 + Number(length[1]);
       else if (/\r\ntransfer-encoding: *chunked/i.test(head)) this.need = -2;
@@ -117,7 +120,8 @@ export async function runLoad(opts: {
   port: number; connections: number; seconds: number; next: (i: number) => LoadRequest; maxRequests?: number;
 }): Promise<LoadResult> {
   let errors = 0;
-  const conns = Array.from({ length: opts.connections }, () => new Connection(opts.port, () => errors++));
+  const connect = () => new Connection(opts.port, () => errors++);
+  const conns = Array.from({ length: opts.connections }, connect);
   await Promise.all(conns.map((c) => c.ready));
   const latencies: number[] = [];
   let non2xx = 0;
@@ -132,10 +136,16 @@ export async function runLoad(opts: {
   const started = performance.now();
   const cpu0 = process.cpuUsage();
   const deadline = started + opts.seconds * 1000;
-  await Promise.all(conns.map(async (c) => {
+  await Promise.all(conns.map(async (_, k) => {
     while (performance.now() < deadline && counter < maxRequests) {
       const bytes = bytesOf(opts.next(counter++));
       const t0 = performance.now();
+      let c = conns[k]!;
+      if (c.closing) {
+        c.close();
+        c = conns[k] = connect();
+        await c.ready;
+      }
       const status = await c.send(bytes);
       if (status === 0) return; // the connection failed: counted in errors
       latencies.push(performance.now() - t0);

@@ -291,7 +291,14 @@ async function main() {
   }
 
   await app.close();
-  await setup.sql`DELETE FROM ordini WHERE idempotency_key LIKE 'bench-%'`;
+  // The bench's own orders out, set-based: the statistics trigger updates the rollups once per
+  // deleted order (over ten minutes for 80,000 orders); they are rebuilt once instead.
+  await setup.sql.begin(async (tx) => {
+    await tx`ALTER TABLE ordini DISABLE TRIGGER ordini_stat_cancella_trg`;
+    await tx`DELETE FROM ordini WHERE idempotency_key LIKE 'bench-%'`;
+    await tx`ALTER TABLE ordini ENABLE TRIGGER ordini_stat_cancella_trg`;
+    await tx`SELECT ricalcola_statistiche()`;
+  });
   await setup.sql`TRUNCATE popolarita_coda`; // the bench's own order lines, deleted above
 
   await setup.close();

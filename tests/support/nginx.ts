@@ -34,9 +34,10 @@ function portaLibera(): Promise<number> {
  * The deployment's nginx configuration (deploy/nginx/portale.conf) run by the machine's nginx on
  * loopback, in front of `upstream` (host:port of each web process), as that file's header says:
  * our own nginx.conf around it, the upstream servers in conf.d/upstream.inc, its listen port
- * replaced. Everything nginx writes stays in `cartella`.
+ * replaced. Everything nginx writes stays in `cartella`. `righeUpstream`: upstream.inc's lines as
+ * given (`server …;`), for a test that needs other parameters than the deployment's.
  */
-export async function avviaNginx(o: { cartella: string; upstream: readonly string[] }): Promise<Nginx> {
+export async function avviaNginx(o: { cartella: string; upstream: readonly string[]; righeUpstream?: readonly string[] }): Promise<Nginx> {
   const binario = nginxBinario();
   if (!binario) throw new Error('nginx non trovato: installalo (apt-get install -y nginx) o indica NGINX_PATH.');
   fs.mkdirSync(path.join(o.cartella, 'conf.d'), { recursive: true });
@@ -46,7 +47,7 @@ export async function avviaNginx(o: { cartella: string; upstream: readonly strin
   if (!/^\s*listen 80;$/m.test(sito)) throw new Error(`${CONFIGURAZIONE}: manca la riga 'listen 80;'`);
   fs.writeFileSync(path.join(o.cartella, 'portale.conf'), sito.replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${porta};`));
   fs.writeFileSync(path.join(o.cartella, 'conf.d', 'upstream.inc'),
-    o.upstream.map((h) => `server ${h} max_fails=1 fail_timeout=5s;\n`).join(''));
+    (o.righeUpstream ?? o.upstream.map((h) => `server ${h} max_fails=1 fail_timeout=5s;`)).map((r) => `${r}\n`).join(''));
   const temp = (nome: string) => `${nome}_temp_path ${path.join(o.cartella, `${nome}-temp`)};`;
   fs.writeFileSync(path.join(o.cartella, 'nginx.conf'), [
     'daemon off;',

@@ -18,6 +18,10 @@ beforeAll(async () => {
       if (req.url === '/chunked') {
         res.write('x'.repeat(70_000));
         setTimeout(() => res.end('fine'), 2);
+      } else if (req.url === '/close') {
+        // As nginx after keepalive_requests: the answer says so, then the connection ends.
+        res.setHeader('connection', 'close');
+        res.end('{"ok":true}');
       } else if (req.url === '/missing') {
         res.statusCode = 404;
         res.end('{"msg":"no"}');
@@ -43,5 +47,10 @@ describe('bench load generator', () => {
     expect(seen).toHaveLength(30);
     expect(seen).toContain('POST /chunked sid=abc {"a":1}');
     expect(seen).toContain('GET /big sid=abc ');
+  });
+
+  it('opens a new connection after an answer that closes its own, as a browser does, with no error', async () => {
+    const r = await runLoad({ port, connections: 2, seconds: 5, maxRequests: 20, next: (i) => ({ method: 'GET', path: i % 2 ? '/close' : '/big' }) });
+    expect(r).toMatchObject({ requests: 20, errors: 0, non2xx: 0 });
   });
 });

@@ -6,7 +6,8 @@ import { ordini } from './ordini.table.js';
 /**
  * Mail to send and sent, written in the same transaction as what it tells about together with its
  * job (graphile-worker's `invia_mail`, server/posta/invia-mail.ts), so that a mail server that is
- * down delays mail instead of losing it.
+ * down delays mail instead of losing it; an order's job right after the order's transaction
+ * (server/ordini/sql/accoda_lavori_ordini.sql).
  * Rows are written only by the SQL function accoda_mail (server/posta/sql/accoda_mail.sql), from
  * TypeScript through server/posta/accoda-mail.ts: an order confirmation names its order (crea_ordine
  * queues it; the text is composed when sent); a user's new credentials name the user (the temporary

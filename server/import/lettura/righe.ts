@@ -1,9 +1,11 @@
 /**
- * The rows of an import file, whatever its format: CSV (any separator, UTF-8 or Windows-1252) or
- * XLSX, told apart by the first bytes (an XLSX is a zip archive), never by the file's name.
+ * The rows of an import file, whatever its format: CSV (any separator, UTF-8 or Windows-1252),
+ * XLSX or a Metel price list, told apart by the first bytes (an XLSX is a zip archive, a Metel
+ * list begins with `LISTINO METEL`), never by the file's name.
  */
 import fs from 'node:fs';
 import { righeCsv } from './csv.js';
+import { MARCA_METEL, righeMetel } from './metel.js';
 import { LIMITI_IMPORT, numero } from './limiti.js';
 import { FileNonValido, type FormatoLetto, type Progresso, type RigaGrezza } from './tipi.js';
 import { righeXlsx } from './xlsx.js';
@@ -16,8 +18,8 @@ const inizia = (b: Buffer, firma: number[]) => firma.every((x, i) => b[i] === x)
 async function primiByte(file: string): Promise<Buffer> {
   const fh = await fs.promises.open(file, 'r');
   try {
-    const b = Buffer.alloc(4);
-    const { bytesRead } = await fh.read(b, 0, 4, 0);
+    const b = Buffer.alloc(MARCA_METEL.length);
+    const { bytesRead } = await fh.read(b, 0, b.length, 0);
     return b.subarray(0, bytesRead);
   } finally {
     await fh.close();
@@ -37,8 +39,10 @@ async function* contati(file: string, progresso?: Progresso): AsyncGenerator<Buf
 export async function* righeFile(file: string, formato: FormatoLetto, progresso?: Progresso): AsyncGenerator<RigaGrezza> {
   const primo = await primiByte(file);
   if (inizia(primo, OLE)) throw new FileNonValido('File Excel .xls (formato binario) non letto: salvalo come .xlsx o .csv');
-  formato.formato = inizia(primo, ZIP) ? 'xlsx' : 'csv';
-  const righe = formato.formato === 'xlsx' ? righeXlsx(file, progresso) : righeCsv(contati(file, progresso), formato);
+  formato.formato = inizia(primo, ZIP) ? 'xlsx' : primo.toString('latin1') === MARCA_METEL ? 'metel' : 'csv';
+  const righe = formato.formato === 'xlsx' ? righeXlsx(file, progresso)
+    : formato.formato === 'metel' ? righeMetel(contati(file, progresso), formato)
+    : righeCsv(contati(file, progresso), formato);
   let n = 0;
   for await (const r of righe) {
     if (++n > LIMITI_IMPORT.righe) {

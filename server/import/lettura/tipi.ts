@@ -12,10 +12,12 @@ export interface RigaGrezza {
 
 /** What reading found out about the file, for the report. */
 export interface FormatoLetto {
-  formato?: 'csv' | 'xlsx';
+  formato?: 'csv' | 'xlsx' | 'metel';
   /** CSV only: undefined for a file of plain ASCII (both encodings read it alike). */
   codifica?: Codifica;
   separatore?: string;
+  /** Metel only: the layout its header names (020, 021), when it names one. */
+  layout?: string;
 }
 
 /** A file that cannot be read at all: refused whole, with this Italian reason. */

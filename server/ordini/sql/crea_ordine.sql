@@ -12,8 +12,8 @@
 -- esito: 'ok' | 'duplicato' (same idempotency key: the order already made) | 'sconosciuti'
 -- (dettagli = unknown codes) | 'insufficienti' (dettagli = [{codice_prodotto, disponibilita}],
 -- disponibilita = what could be promised).
--- p_esporta: an ERP is configured (server/erp/): the order's export job is queued with it;
--- without one the order is 'non_configurato' at once, and costs no job.
+-- p_esporta: an ERP is configured (server/erp/): the order waits for its export ('in_attesa',
+-- its job queued by accoda_lavori_ordini); without one it is 'non_configurato' at once.
 DROP FUNCTION IF EXISTS crea_ordine(int, int, int, numeric, text[], int[], text, text, text, text, text, text, text, text, text);
 CREATE OR REPLACE FUNCTION crea_ordine(
   p_utente_id int, p_cliente_id int, p_listino int, p_sconto numeric,
@@ -100,12 +100,10 @@ BEGIN
     ord_forn = g.ord_forn - (x->>'qt_in_arrivo')::int
   FROM jsonb_array_elements(righe) x WHERE g.prodotto_id = (x->>'prodotto_id')::int;
   INSERT INTO popolarita_coda (prodotto_id) SELECT (x->>'prodotto_id')::int FROM jsonb_array_elements(righe) x;
-  -- The confirmation mail and the hand-over to the ERP, in the same transaction: jobs of the queue
-  -- (server/lavori/), so neither is lost if a server stops or the mail server or the ERP is down.
-  PERFORM accoda_mail(p_ordine_id => ordine_id);
-  IF p_esporta THEN
-    PERFORM graphile_worker.add_job('esporta_ordine', json_build_object('id', ordine_id), max_attempts => 25, job_key => 'erp:' || ordine_id);
-  END IF;
+  -- The confirmation mail's row, and the hand-over to the ERP as erp_stato 'in_attesa' (above), in
+  -- the same transaction, so neither is lost if a server stops or the mail server or the ERP is
+  -- down; their jobs are queued after the commit by accoda_lavori_ordini, which says why.
+  PERFORM accoda_mail(p_ordine_id => ordine_id, p_lavoro => false);
   -- Queued for the statistics rollups (server/statistiche/sql/applica_statistiche.sql): one narrow
   -- insert, no shared row locked until commit.
   INSERT INTO stat_coda (ordine_id, segno) VALUES (ordine_id, 1);

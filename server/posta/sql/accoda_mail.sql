@@ -2,10 +2,13 @@
 -- SQL): a row of mail_uscita is an order's confirmation (its order only; the text is composed when
 -- sent), a user's new credentials (the user only: the temporary password is drawn when the mail is
 -- sent and never stored, server/posta/credenziali.ts), or a composed mail (recipient, subject and
--- text, optional reply-to).
+-- text, optional reply-to). p_lavoro false: the row only, its job queued by the caller after its
+-- commit (an order's: accoda_lavori_ordini, which says why).
+DROP FUNCTION IF EXISTS accoda_mail(int, text, text, text, text, int);
 CREATE OR REPLACE FUNCTION accoda_mail(
   p_ordine_id int DEFAULT NULL, p_destinatario text DEFAULT NULL, p_oggetto text DEFAULT NULL,
-  p_testo text DEFAULT NULL, p_reply_to text DEFAULT NULL, p_utente_id int DEFAULT NULL)
+  p_testo text DEFAULT NULL, p_reply_to text DEFAULT NULL, p_utente_id int DEFAULT NULL,
+  p_lavoro boolean DEFAULT true)
 RETURNS int LANGUAGE plpgsql AS $$
 DECLARE
   nuovo int;
@@ -24,6 +27,8 @@ BEGIN
   RETURNING id INTO nuovo;
   -- Its job, in the same transaction (graphile-worker, server/posta/invia-mail.ts): retried with a
   -- growing pause while the mail server is down; the key lets a resend never double it.
-  PERFORM graphile_worker.add_job('invia_mail', json_build_object('id', nuovo), max_attempts => 10, job_key => 'mail:' || nuovo);
+  IF p_lavoro THEN
+    PERFORM graphile_worker.add_job('invia_mail', json_build_object('id', nuovo), max_attempts => 10, job_key => 'mail:' || nuovo);
+  END IF;
   RETURN nuovo;
 END $$;

@@ -65,6 +65,19 @@ async function login(url: string, body: object, base?: string): Promise<string> 
 
 const ordine = (codice: string) => ({ ...SCOPE, utente_codice: utenteCodice, carrelloItems: [{ codice_prodotto: codice, quantita: 1 }] });
 
+/** Until `quanti` answers 0; fails when it has not gone down for `fermoMs`. */
+async function finche(quanti: () => Promise<number>, fermoMs: number): Promise<void> {
+  let ultimo = await quanti();
+  let dal = Date.now();
+  while (ultimo > 0) {
+    await pausa(250);
+    const ora = await quanti();
+    if (ora < ultimo) dal = Date.now();
+    else if (Date.now() - dal > fermoMs) expect(ora, `fermo da ${fermoMs / 1000} s`).toBe(0);
+    ultimo = ora;
+  }
+}
+
 /** Until the process answers /api/ready (it has started and joined). */
 async function pronto(p: ProcessoServer): Promise<void> {
   await expect.poll(async () => (await fetch(`${p.url}/api/ready`).catch(() => undefined))?.status, { timeout: 30_000, interval: 50 }).toBe(200);
@@ -103,9 +116,7 @@ describe.skipIf(senzaNginx)('two web processes and a worker behind nginx', () =>
     fs.rmSync(cartella, { recursive: true, force: true });
   });
 
-  // retry: a request of several thousand still fails in about one run in four on this loaded CI
-  // machine (cause not yet found, issue 19 stays open for it); each attempt has its own orders.
-  it('a customer keeps searching and ordering while each web process in turn is stopped and started again: no request fails', { timeout: 360_000, retry: 1 }, async () => {
+  it('a customer keeps searching and ordering while each web process in turn is stopped and started again: no request fails', { timeout: 360_000 }, async () => {
     const giro = Math.random().toString(36).slice(2, 8);
     const cookie = await login('login/frontendfingerprint', { ...cliente, fingerprint: fingerprint() });
     const falliti: string[] = [];
@@ -148,7 +159,8 @@ describe.skipIf(senzaNginx)('two web processes and a worker behind nginx', () =>
     fermo = true;
     await Promise.all(flussi);
 
-    expect(falliti).toEqual([]);
+    // nginx's error log says why a request failed (which process, reset or refused).
+    expect(falliti, fs.readFileSync(path.join(cartellaDi('nginx'), 'logs', 'error.log'), 'utf8')).toEqual([]);
     expect(richieste).toBeGreaterThan(100);
     // Every order answered is in the database once, and nothing else is.
     const righe = await tdb.database.sql<{ k: string }[]>`SELECT idempotency_key AS k FROM ordini WHERE idempotency_key LIKE ${`bilanciatore-${giro}-%`}`;
@@ -158,7 +170,9 @@ describe.skipIf(senzaNginx)('two web processes and a worker behind nginx', () =>
     for (const p of web) expect(serviti).toContain(new URL(p.url).host);
 
     // Their confirmation mails are sent by the worker, once each; the web processes send none.
-    await expect.poll(async () => (await tdb.database.sql`SELECT 1 FROM mail_uscita WHERE inviata_at IS NULL`).length, { timeout: 60_000 }).toBe(0);
+    // The stream makes as many orders as the machine allows (thousands); the worker sends one
+    // mail at a time: wait while it gets on, fail if it stops getting on for 30 s.
+    await finche(async () => (await tdb.database.sql`SELECT 1 FROM mail_uscita WHERE inviata_at IS NULL`).length, 30_000);
     const [{ n }] = await tdb.database.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM mail_uscita`;
     expect(n).toBeGreaterThanOrEqual(ordinati.length);
     expect(mailDi('worker')).toHaveLength(n);
