@@ -61,6 +61,8 @@ export const paths = {
   /** Order detail: the order travels in navigation state. */
   ordiniDettaglio: fixed('/ordini/dettaglio'),
   liste: fixed('/liste'),
+  /** Beyond the spec: the customer's own price list as a file (docs/regole/listino.md#page). */
+  listino: fixed('/listino'),
   /** List detail: the list travels in navigation state. */
   listeDettaglio: fixed('/liste/dettaglio'),
   marchi: fixed('/marchi'),

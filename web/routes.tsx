@@ -37,6 +37,7 @@ const shopRoutes: RouteObject[] = [
   { path: paths.mieiDati.path, lazy: lazyPage(() => import('./account/MieiDatiPage'), (m) => m.MieiDatiPage) },
   { path: paths.ordini.path, lazy: lazyPage(() => import('./ordini/OrdiniPage'), (m) => m.OrdiniPage) },
   { path: paths.ordiniDettaglio.path, lazy: lazyPage(() => import('./ordini/OrdineDettaglioPage'), (m) => m.OrdineDettaglioPage) },
+  { path: paths.listino.path, lazy: lazyPage(() => import('./listino/ListinoPage'), (m) => m.ListinoPage) },
   { path: paths.liste.path, lazy: lazyPage(() => import('./liste/ListePage'), (m) => m.ListePage) },
   { path: paths.listeDettaglio.path, lazy: lazyPage(() => import('./liste/ListaDettaglioPage'), (m) => m.ListaDettaglioPage) },
   { path: paths.marchi.path, lazy: lazyPage(() => import('./shop/marchi/MarchiPage'), (m) => m.MarchiPage) },

@@ -1,4 +1,4 @@
-import type { Db, Sql } from '../db/client.js';
+import { type Db, inTransazione, type Sql } from '../db/client.js';
 import { colonnePrezzi, joinPrezzi, type PrezziCliente } from '../catalogo/prezzi.js';
 
 /** Which products an export holds (docs/regole/listino.md#scope): all the client sees, or one category, brand or list. */
@@ -39,28 +39,76 @@ function filtro(sql: Sql, a: AmbitoListino) {
 }
 
 /**
+ * The longest an export may take, download included. A cursor's batches count as one statement
+ * for the statement timeout (the app's 15 s by default cut a 200,000-row XLSX half-way), so the
+ * export's transaction raises it for itself; a stalled download still ends here.
+ */
+const MAX_ESPORTAZIONE_MS = 10 * 60_000;
+
+const FERMATO = Symbol('fermato');
+
+/**
+ * The batches `leggi` reads inside a transaction, handed to the caller one at a time: the
+ * transaction reads the next batch only once the caller asks for it (so a slow download never
+ * piles rows up in memory), ends when the caller stops early, and rolls back on an error, which
+ * the caller receives.
+ */
+async function* lottiInTransazione<T>(db: Db, leggi: (tx: Db) => AsyncIterable<T>): AsyncGenerator<T> {
+  type Messaggio = { lotto: T } | { fine: true } | { errore: unknown };
+  let invia: (m: Messaggio) => void = () => undefined;
+  let riprendi: (ancora: boolean) => void = () => undefined;
+  const prossimo = () => new Promise<Messaggio>((r) => { invia = r; });
+  let attesa = prossimo();
+  const fatto = inTransazione(db, async (tx) => {
+    for await (const lotto of leggi(tx)) {
+      const ancora = new Promise<boolean>((r) => { riprendi = r; });
+      invia({ lotto });
+      if (!(await ancora)) throw FERMATO;
+    }
+  }).then(() => invia({ fine: true }), (errore: unknown) => invia({ errore }));
+  try {
+    for (;;) {
+      const m = await attesa;
+      if ('fine' in m) return;
+      if ('errore' in m) throw m.errore;
+      attesa = prossimo();
+      yield m.lotto;
+      riprendi(true);
+    }
+  } finally {
+    riprendi(false);
+    await fatto;
+  }
+}
+
+/**
  * The client's price list, ordered by product code, read in batches through a cursor so that an
- * export of the whole catalogue never holds its rows in memory. Only products the client sees:
- * enabled, not deleted, outside the categories switched off (the rule of search,
- * categorie_nascoste, evaluated once in a CTE). Prices by the one expression of the
- * catalogue's answers (joinPrezzi, colonnePrezzi); the EAN is the product's first one.
+ * export of the whole catalogue never holds its rows in memory (as the order history's export),
+ * in one transaction: one snapshot, and the statement timeout raised for it alone
+ * (docs/decisions/listino-export.md). Only products the client sees: enabled, not deleted,
+ * outside the categories switched off (the rule of search, categorie_nascoste, evaluated once in
+ * a CTE). Prices by the one expression of the catalogue's answers (joinPrezzi, colonnePrezzi);
+ * the EAN is the product's first one.
  */
 export function righeListino(db: Db, ctx: PrezziCliente, ambito: AmbitoListino): AsyncIterable<RigaListino[]> {
-  const sql = db.$client;
-  return sql<RigaListino[]>`
-    WITH n AS MATERIALIZED (SELECT categorie_nascoste() AS ids)
-    SELECT p.codice_prodotto,
-      (SELECT c.codice FROM prodotti_codici c WHERE c.prodotto_id = p.id AND c.tipo = 'ean' ORDER BY c.id LIMIT 1) AS ean,
-      coalesce(nullif(p.titolo_portale, ''), p.descrizione1) AS descrizione, p.um, p.pz_conf, p.multiplo, p.minimo,
-      p.brand_codice, p.famiglia_sconto, p.iva_aliquota::text AS iva_aliquota,
-      ${colonnePrezzi(sql, ctx)}, g.disponibilita, g.ord_forn
-    FROM n, prodotti p
-    JOIN giacenze g ON g.prodotto_id = p.id
-    ${joinPrezzi(sql, ctx)}
-    WHERE p.status = 0 AND p.deleted_at IS NULL
-      AND (p.categoria_id IS NULL OR p.categoria_id <> ALL (n.ids))
-      ${filtro(sql, ambito)}
-    ORDER BY p.codice_prodotto`.cursor(1000);
+  return lottiInTransazione(db, async function* (tx) {
+    const sql = tx.$client;
+    await sql`SELECT set_config('statement_timeout', ${String(MAX_ESPORTAZIONE_MS)}, true)`;
+    yield* sql<RigaListino[]>`
+      WITH n AS MATERIALIZED (SELECT categorie_nascoste() AS ids)
+      SELECT p.codice_prodotto,
+        (SELECT c.codice FROM prodotti_codici c WHERE c.prodotto_id = p.id AND c.tipo = 'ean' ORDER BY c.id LIMIT 1) AS ean,
+        coalesce(nullif(p.titolo_portale, ''), p.descrizione1) AS descrizione, p.um, p.pz_conf, p.multiplo, p.minimo,
+        p.brand_codice, p.famiglia_sconto, p.iva_aliquota::text AS iva_aliquota,
+        ${colonnePrezzi(sql, ctx)}, g.disponibilita, g.ord_forn
+      FROM n, prodotti p
+      JOIN giacenze g ON g.prodotto_id = p.id
+      ${joinPrezzi(sql, ctx)}
+      WHERE p.status = 0 AND p.deleted_at IS NULL
+        AND (p.categoria_id IS NULL OR p.categoria_id <> ALL (n.ids))
+        ${filtro(sql, ambito)}
+      ORDER BY p.codice_prodotto`.cursor(1000);
+  });
 }
 
 /** The list's owner and client, or undefined when there is no such list. */

@@ -170,7 +170,7 @@ describe('listino/export', () => {
     for await (const r of righeMetel((async function* () { yield bytes; })(), formato)) righe.push(r.valori);
     expect(formato.layout).toBe('020');
     const [campi, ...articoli] = righe;
-    const per = new Map(articoli.map((v) => [v[campi!.indexOf('codice_metel')]!, Object.fromEntries(campi!.map((c, i) => [c, v[i]!]))]));
+    const per = new Map(articoli.map((v) => [String(v[campi!.indexOf('codice_metel')]), Object.fromEntries(campi!.map((c, i) => [String(c), String(v[i])]))]));
     expect([...per.keys()]).toEqual(VISIBILI);
     const api = await catalogo(scopeA, cookieA);
     for (const [codice, a] of per) {

@@ -4,7 +4,7 @@ import { MenuButton } from '../../components/Dropdown';
 import { paths } from '../../paths';
 import { useShopSession } from '../../session/shopSession';
 
-/** Profile menu: I miei dati, I miei ordini, Le mie Liste, Esci (clears the session, goes to /). */
+/** Profile menu: I miei dati, I miei ordini, Le mie Liste, Listino personalizzato, Esci (clears the session, goes to /). */
 export function ProfileMenu() {
   const { utente } = useShopSession();
   const navigate = useNavigate();
@@ -25,6 +25,7 @@ export function ProfileMenu() {
         { key: 'dati', label: 'I miei dati', onSelect: go(paths.mieiDati.path) },
         { key: 'ordini', label: 'I miei ordini', onSelect: go(paths.ordini.path) },
         { key: 'liste', label: 'Le mie Liste', onSelect: go(paths.liste.path) },
+        { key: 'listino', label: 'Listino personalizzato', onSelect: go(paths.listino.path) },
         { key: 'esci', label: 'Esci', onSelect: () => void logout() },
       ]}
     />
