@@ -85,6 +85,6 @@ export async function esportaListino(
   if (q.formato === 'metel') return new FileRisposta(nome, 'text/plain; charset=windows-1252', Readable.from(lineeMetel(lotti, cliente.codice)));
   const corpo = new PassThrough();
   // A failure half-way (the database gone) ends the download broken rather than hanging it.
-  scriviXlsx(corpo, 'Listino', COLONNE_LISTINO, righeXlsx(lotti)).catch((err: unknown) => corpo.destroy(err as Error));
+  scriviXlsx(corpo, 'Listino', COLONNE_LISTINO, righeXlsx(lotti), { testiInLinea: true }).catch((err: unknown) => corpo.destroy(err as Error));
   return new FileRisposta(nome, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', corpo);
 }

@@ -87,6 +87,10 @@ async function catalogo(scope: typeof scopeA, cookie: string): Promise<Map<strin
   return new Map((res.json() as { prodotti: Prodotto[] }).prodotti.map((p) => [p.codice_prodotto, p]));
 }
 
+/** An XLSX cell as read back by exceljs: inline strings come as rich text. */
+const testoXlsx = (v: unknown) =>
+  v !== null && typeof v === 'object' && 'richText' in v ? (v as { richText: { text: string }[] }).richText.map((r) => r.text).join('') : v;
+
 const TESTI = { verde: 'Disponibile', giallo: 'In arrivo dal fornitore', rosso: 'Non disponibile' } as const;
 
 describe('listino/export', () => {
@@ -143,8 +147,10 @@ describe('listino/export', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.getWorksheet('Listino')!;
-    const valori = (n: number) => (ws.getRow(n).values as unknown[]).slice(1);
+    const valori = (n: number) => (ws.getRow(n).values as unknown[]).slice(1).map(testoXlsx);
     expect(valori(1)).toEqual([...COLONNE_LISTINO]);
+    // Text is written inline (t="inlineStr", which exceljs reads back as rich text), not in a shared table held in memory.
+    expect(ws.getRow(2).getCell(1).value).toEqual({ richText: [{ text: 'AV-BRAND' }] });
     expect(ws.rowCount).toBe(1 + VISIBILI.length);
     for (let i = 0; i < csv.length; i++) {
       const riga = valori(i + 2);
