@@ -72,7 +72,7 @@ export function ListinoPage() {
       });
       setStato({ tipo: 'fatto', byte });
     } catch (err) {
-      setStato(ctrl.signal.aborted ? { tipo: 'pronto' } : { tipo: 'errore', msg: errorMessage(err) });
+      setStato(ctrl.signal.aborted ? { tipo: 'pronto' } : { tipo: 'errore', msg: `Download non riuscito. ${errorMessage(err)}` });
     } finally {
       annulla.current = null;
     }
@@ -135,7 +135,7 @@ export function ListinoPage() {
 }
 
 function Avanzamento({ stato }: { stato: Stato }) {
-  if (stato.tipo === 'errore') return <p className="listino-esito is-error" role="alert">Download non riuscito. {stato.msg}</p>;
+  if (stato.tipo === 'errore') return <p className="listino-esito is-error" role="alert">{stato.msg}</p>;
   return (
     <div className="listino-esito" aria-live="polite">
       {stato.tipo === 'scaricando' && (
