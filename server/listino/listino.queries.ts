@@ -48,35 +48,45 @@ const MAX_ESPORTAZIONE_MS = 10 * 60_000;
 const FERMATO = Symbol('fermato');
 
 /**
- * The batches `leggi` reads inside a transaction, handed to the caller one at a time: the
- * transaction reads the next batch only once the caller asks for it (so a slow download never
- * piles rows up in memory), ends when the caller stops early, and rolls back on an error, which
- * the caller receives.
+ * The batches `leggi` reads inside a transaction, handed to the caller one at a time. The next
+ * batch is read while the caller works on the current one, and the transaction waits once it holds
+ * one batch the caller has not taken: a slow download never piles rows up in memory (at most three
+ * batches), the database and the file's writing overlap. The transaction ends when the caller
+ * stops early, and rolls back on an error, which the caller receives.
  */
 async function* lottiInTransazione<T>(db: Db, leggi: (tx: Db) => AsyncIterable<T>): AsyncGenerator<T> {
   type Messaggio = { lotto: T } | { fine: true } | { errore: unknown };
   let invia: (m: Messaggio) => void = () => undefined;
-  let riprendi: (ancora: boolean) => void = () => undefined;
   const prossimo = () => new Promise<Messaggio>((r) => { invia = r; });
   let attesa = prossimo();
+  // Resolved once the caller has taken the last batch handed over: only then is the next one handed.
+  let preso: () => void = () => undefined;
+  let spazio = Promise.resolve();
+  let fermato = false;
   const fatto = inTransazione(db, async (tx) => {
     for await (const lotto of leggi(tx)) {
-      const ancora = new Promise<boolean>((r) => { riprendi = r; });
+      await spazio;
+      if (fermato) throw FERMATO;
+      spazio = new Promise<void>((r) => { preso = r; });
       invia({ lotto });
-      if (!(await ancora)) throw FERMATO;
     }
-  }).then(() => invia({ fine: true }), (errore: unknown) => invia({ errore }));
+  }).then((): Messaggio => ({ fine: true }), (errore: unknown): Messaggio => ({ errore }))
+    .then(async (m) => {
+      await spazio;
+      invia(m);
+    });
   try {
     for (;;) {
       const m = await attesa;
       if ('fine' in m) return;
       if ('errore' in m) throw m.errore;
       attesa = prossimo();
+      preso();
       yield m.lotto;
-      riprendi(true);
     }
   } finally {
-    riprendi(false);
+    fermato = true;
+    preso();
     await fatto;
   }
 }

@@ -6,6 +6,7 @@ import { COLONNE_LISTINO } from '../../../shared/listino.js';
 import { liste, listeProdotti, prezziSpeciali, prodottiCodici, scontiClienti } from '../../../server/db/schema/index.js';
 import { righeMetel } from '../../../server/import/lettura/metel.js';
 import type { FormatoLetto } from '../../../server/import/lettura/tipi.js';
+import { righeListino } from '../../../server/listino/listino.queries.js';
 import { createAzienda, createBrand, createCategoria, createCliente, createProdotto, createUtente } from '../../support/factories.js';
 import { loginCliente, useTestApp } from '../../support/harness.js';
 
@@ -223,5 +224,27 @@ describe('listino/export', () => {
       const res = await get('listino/export', { ...scopeA, ...q });
       expect([res.statusCode, res.json().msg], JSON.stringify(q)).toEqual([400, msg]);
     }
+  });
+});
+
+describe('listino/export reading', () => {
+  it('a reader that stops early ends the transaction and gives its connection back; rows come in code order across batches', async () => {
+    const { db } = t().database;
+    const [cat] = await db.$client<{ id: number }[]>`SELECT id FROM categorie WHERE cod_cat = 'LC01'`;
+    await db.$client`INSERT INTO prodotti (codice_prodotto, descrizione1, categoria_id, brand_codice)
+      SELECT 'ZZ-' || lpad(i::text, 5, '0'), 'Massa ' || i, ${cat!.id}, '000' FROM generate_series(1, 2500) i`;
+    const ctx = { clienteId: 0, listino: 1, sconto: '0' };
+    const codici: string[] = [];
+    for await (const lotto of righeListino(db, ctx, { tipo: 'marchio', brandCodice: '000' })) codici.push(...lotto.map((r) => r.codice_prodotto));
+    expect(codici.filter((c) => c.startsWith('ZZ-'))).toEqual(Array.from({ length: 2500 }, (_, i) => `ZZ-${String(i + 1).padStart(5, '0')}`));
+    let letti = 0;
+    for await (const lotto of righeListino(db, ctx, { tipo: 'tutti' })) {
+      letti += lotto.length;
+      break;
+    }
+    expect(letti).toBe(1000);
+    const aperte = await db.$client<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`;
+    expect(aperte[0]!.n).toBe(0);
   });
 });
