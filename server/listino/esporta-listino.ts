@@ -30,8 +30,12 @@ function celle(r: RigaListino): CellaXlsx[] {
   ];
 }
 
-async function* righeXlsx(lotti: AsyncIterable<RigaListino[]>): AsyncGenerator<CellaXlsx[]> {
-  for await (const lotto of lotti) for (const r of lotto) yield celle(r);
+/** The rows for the XLSX writer, until the download is gone (the writer would not notice: the reading stops here, and its transaction ends). */
+async function* righeXlsx(lotti: AsyncIterable<RigaListino[]>, corpo: PassThrough): AsyncGenerator<CellaXlsx[]> {
+  for await (const lotto of lotti) {
+    if (corpo.destroyed) return;
+    for (const r of lotto) yield celle(r);
+  }
 }
 
 async function* lineeCsv(lotti: AsyncIterable<RigaListino[]>): AsyncGenerator<string> {
@@ -85,6 +89,6 @@ export async function esportaListino(
   if (q.formato === 'metel') return new FileRisposta(nome, 'text/plain; charset=windows-1252', Readable.from(lineeMetel(lotti, cliente.codice)));
   const corpo = new PassThrough();
   // A failure half-way (the database gone) ends the download broken rather than hanging it.
-  scriviXlsx(corpo, 'Listino', COLONNE_LISTINO, righeXlsx(lotti), { testiInLinea: true }).catch((err: unknown) => corpo.destroy(err as Error));
+  scriviXlsx(corpo, 'Listino', COLONNE_LISTINO, righeXlsx(lotti, corpo), { testiInLinea: true }).catch((err: unknown) => corpo.destroy(err as Error));
   return new FileRisposta(nome, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', corpo);
 }

@@ -227,24 +227,47 @@ describe('listino/export', () => {
   });
 });
 
+/** Transactions open on the test's database, beside the one asking. */
+const transazioniAperte = async () => (await t().database.db.$client<{ n: number }[]>`
+  SELECT count(*)::int AS n FROM pg_stat_activity
+  WHERE datname = current_database() AND pid <> pg_backend_pid() AND xact_start IS NOT NULL`)[0]!.n;
+
 describe('listino/export reading', () => {
-  it('a reader that stops early ends the transaction and gives its connection back; rows come in code order across batches', async () => {
+  beforeAll(async () => {
     const { db } = t().database;
     const [cat] = await db.$client<{ id: number }[]>`SELECT id FROM categorie WHERE cod_cat = 'LC01'`;
     await db.$client`INSERT INTO prodotti (codice_prodotto, descrizione1, categoria_id, brand_codice)
-      SELECT 'ZZ-' || lpad(i::text, 5, '0'), 'Massa ' || i, ${cat!.id}, '000' FROM generate_series(1, 2500) i`;
+      SELECT 'ZZ-' || lpad(i::text, 5, '0'), 'Massa ' || i, ${cat!.id}, '000' FROM generate_series(1, 30000) i`;
+  });
+
+  it('a reader that stops early ends the transaction and gives its connection back; rows come in code order across batches', async () => {
+    const { db } = t().database;
     const ctx = { clienteId: 0, listino: 1, sconto: '0' };
     const codici: string[] = [];
     for await (const lotto of righeListino(db, ctx, { tipo: 'marchio', brandCodice: '000' })) codici.push(...lotto.map((r) => r.codice_prodotto));
-    expect(codici.filter((c) => c.startsWith('ZZ-'))).toEqual(Array.from({ length: 2500 }, (_, i) => `ZZ-${String(i + 1).padStart(5, '0')}`));
+    expect(codici.filter((c) => c.startsWith('ZZ-'))).toEqual(Array.from({ length: 30000 }, (_, i) => `ZZ-${String(i + 1).padStart(5, '0')}`));
     let letti = 0;
     for await (const lotto of righeListino(db, ctx, { tipo: 'tutti' })) {
       letti += lotto.length;
       break;
     }
     expect(letti).toBe(1000);
-    const aperte = await db.$client<{ n: number }[]>`
-      SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`;
-    expect(aperte[0]!.n).toBe(0);
+    expect(await transazioniAperte()).toBe(0);
+  });
+
+  it('an XLSX download broken off half-way (the browser\'s Annulla) ends its transaction and gives its connection back', async () => {
+    const { app } = t();
+    if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    const ctrl = new AbortController();
+    const res = await fetch(`http://127.0.0.1:${port}/api/listino/export?${new URLSearchParams({ ...scopeA, formato: 'xlsx' })}`,
+      { headers: { cookie: cookieA }, signal: ctrl.signal });
+    expect(res.status).toBe(200);
+    const lettore = res.body!.getReader();
+    await lettore.read();
+    // 30,000 rows: the file is far from written when the reader goes.
+    expect(await transazioniAperte()).toBe(1);
+    ctrl.abort();
+    await expect.poll(transazioniAperte, { timeout: 10_000 }).toBe(0);
   });
 });
