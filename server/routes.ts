@@ -12,6 +12,7 @@ import { documentiRoutes } from './documenti/documenti.routes.js';
 import { dispositiviRoutes } from './dispositivi/dispositivi.routes.js';
 import { impostazioniRoutes } from './impostazioni/impostazioni.routes.js';
 import { listeRoutes } from './liste/liste.routes.js';
+import { listinoRoutes } from './listino/listino.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { prodottiMediaRoutes } from './media/prodotti-media.routes.js';
 import { ordiniRoutes } from './ordini/ordini.routes.js';
@@ -24,5 +25,5 @@ import { utentiRoutes } from './utenti/utenti.routes.js';
 export const API_ROUTES = [
   authRoutes, catalogoRoutes, mediaRoutes, ordiniRoutes, listeRoutes, contattiRoutes, auditRoutes,
   budgetRoutes, dispositiviRoutes, impostazioniRoutes, utentiRoutes, anagraficaRoutes, statisticheRoutes, erpRoutes, tokenRoutes, importazioniRoutes,
-  prodottiMediaRoutes, ordineRapidoRoutes, codiciClienteRoutes, contabilitaRoutes, documentiRoutes,
+  prodottiMediaRoutes, ordineRapidoRoutes, codiciClienteRoutes, contabilitaRoutes, documentiRoutes, listinoRoutes,
 ];

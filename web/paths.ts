@@ -67,6 +67,8 @@ export const paths = {
   /** An invoice's FatturaPA as a readable page: the document in the query string (?id=), so that a reload finds it. */
   documentiFattura: fixed('/documenti/fattura'),
   liste: fixed('/liste'),
+  /** Beyond the spec: the customer's own price list as a file (docs/regole/listino.md#page). */
+  listino: fixed('/listino'),
   /** List detail: the list travels in navigation state. */
   listeDettaglio: fixed('/liste/dettaglio'),
   marchi: fixed('/marchi'),

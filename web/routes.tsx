@@ -40,6 +40,7 @@ const shopRoutes: RouteObject[] = [
   { path: paths.ordiniDettaglio.path, lazy: lazyPage(() => import('./ordini/OrdineDettaglioPage'), (m) => m.OrdineDettaglioPage) },
   { path: paths.documenti.path, lazy: lazyPage(() => import('./documenti/DocumentiPage'), (m) => m.DocumentiPage) },
   { path: paths.documentiFattura.path, lazy: lazyPage(() => import('./documenti/FatturaPaPage'), (m) => m.FatturaPaPage) },
+  { path: paths.listino.path, lazy: lazyPage(() => import('./listino/ListinoPage'), (m) => m.ListinoPage) },
   { path: paths.liste.path, lazy: lazyPage(() => import('./liste/ListePage'), (m) => m.ListePage) },
   { path: paths.listeDettaglio.path, lazy: lazyPage(() => import('./liste/ListaDettaglioPage'), (m) => m.ListaDettaglioPage) },
   { path: paths.marchi.path, lazy: lazyPage(() => import('./shop/marchi/MarchiPage'), (m) => m.MarchiPage) },

@@ -1,5 +1,6 @@
 import { listinoEffettivo } from '../../shared/listini.js';
 import type { ClienteSessione } from '../auth/utente-sessione.js';
+import type { Sql } from '../db/client.js';
 
 /** What the SQL needs to price products for one client (docs/regole/catalogo.md#net-price). */
 export interface PrezziCliente {
@@ -15,3 +16,20 @@ export const prezziDi = (c: ClienteSessione): PrezziCliente => ({
   listino: listinoEffettivo(c.lisMaga),
   sconto: c.sconto,
 });
+
+/**
+ * The client's prices of the product `p` (docs/regole/catalogo.md#net-price), as every answer that
+ * shows them computes them: these joins (lp: the client's list price; ps: its special price; sp,
+ * sf: its discount chains for the product and for the product's family) with `colonnePrezzi`.
+ * One expression, so that a page, a product and the customer's price list export never differ.
+ */
+export const joinPrezzi = (sql: Sql, ctx: PrezziCliente) => sql`
+    LEFT JOIN prodotti_prezzi lp ON lp.prodotto_id = p.id AND lp.listino = ${ctx.listino}
+    LEFT JOIN prezzi_speciali ps ON ps.prodotto_id = p.id AND ps.cliente_id = ${ctx.clienteId}
+    LEFT JOIN sconti_clienti sp ON sp.cliente_id = ${ctx.clienteId} AND sp.prodotto_id = p.id
+    LEFT JOIN sconti_clienti sf ON sf.cliente_id = ${ctx.clienteId} AND sf.famiglia_sconto = p.famiglia_sconto`;
+
+/** List price, net price (server/catalogo/sql/prezzo_netto.sql) and the chain applied, as numeric text and text. */
+export const colonnePrezzi = (sql: Sql, ctx: PrezziCliente) => sql`lp.prezzo,
+      prezzo_netto(lp.prezzo, ps.prezzo, coalesce(sp.fattore, sf.fattore), ${ctx.sconto}::numeric) AS prezzo_reale,
+      sconti_applicati(ps.prezzo, coalesce(sp.sconti, sf.sconti), ${ctx.sconto}::numeric) AS sconti`;

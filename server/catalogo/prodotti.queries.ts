@@ -2,7 +2,7 @@ import type postgres from 'postgres';
 import type { MediaProdotto, Prodotto } from '../../shared/catalogo.js';
 import { NOVITA_GIORNI } from '../../shared/catalogo.js';
 import { type Db, type Sql } from '../db/client.js';
-import type { PrezziCliente } from './prezzi.js';
+import { colonnePrezzi, joinPrezzi, type PrezziCliente } from './prezzi.js';
 import { RawJson } from '../lib/raw-json.js';
 import type { CatalogoCache } from './catalogo.cache.js';
 
@@ -99,19 +99,12 @@ const literalIds = (sql: Sql, ids: number[]): IdsSource => sql`SELECT ${ids}::in
 function dinamiche(sql: Sql, ctx: PrezziCliente, source: IdsSource) {
   return sql<Dinamica[]>`
     WITH k AS (${source})
-    SELECT p.id, array_position(k.ids, p.id) AS ord, lp.prezzo,
-      prezzo_netto(lp.prezzo, ps.prezzo, coalesce(sp.fattore, sf.fattore), ${ctx.sconto}::numeric) AS prezzo_reale,
-      sconti_applicati(ps.prezzo, coalesce(sp.sconti, sf.sconti), ${ctx.sconto}::numeric) AS sconti,
+    SELECT p.id, array_position(k.ids, p.id) AS ord, ${colonnePrezzi(sql, ctx)},
       g.giac_attuale, g.disponibilita, g.ord_forn, p.created_at > ${novitaDal()}::timestamptz AS novita, k.total
     FROM k
     JOIN prodotti p ON p.id = ANY(k.ids)
     JOIN giacenze g ON g.prodotto_id = p.id
-    -- lp: the client's list price; ps: its special price; sp, sf: its discount chains for the product and for
-    -- the product's family (docs/regole/catalogo.md#net-price, server/catalogo/sql/prezzo_netto.sql)
-    LEFT JOIN prodotti_prezzi lp ON lp.prodotto_id = p.id AND lp.listino = ${ctx.listino}
-    LEFT JOIN prezzi_speciali ps ON ps.prodotto_id = p.id AND ps.cliente_id = ${ctx.clienteId}
-    LEFT JOIN sconti_clienti sp ON sp.cliente_id = ${ctx.clienteId} AND sp.prodotto_id = p.id
-    LEFT JOIN sconti_clienti sf ON sf.cliente_id = ${ctx.clienteId} AND sf.famiglia_sconto = p.famiglia_sconto`;
+    ${joinPrezzi(sql, ctx)}`;
 }
 
 /** Yellow: nothing in stock, but on order from the supplier beyond what stock already owes (docs/regole/catalogo.md#availability-colour). */

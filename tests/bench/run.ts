@@ -48,7 +48,7 @@ const ROOT = path.resolve('bench');
 const TMP = path.join(ROOT, 'tmp');
 
 const execFileAsync = promisify(execFile);
-const BUDGET = { search: 25, categoria: 20, ordini: 40, stats: 50, ordineRapido: 300, storico: 50, spaKb: 200 };
+const BUDGET = { search: 25, categoria: 20, ordini: 40, stats: 50, ordineRapido: 300, storico: 50, spaKb: 200, listinoS: 20 };
 const STORICO = 'ordini/elenco (filtri)';
 
 async function main() {
@@ -187,6 +187,14 @@ async function main() {
     });
     await run(RAPIDO, `1,000 lines (product codes, EAN, supplier codes, 2 % unknown) of ${codiciRapido.length.toLocaleString('en')} products, 8 texts in turn`,
       BUDGET.ordineRapido, rapidoRequest, { connections: 4 });
+  }
+  // The customer's price list of the whole catalogue (docs/regole/listino.md#export), once per format, over HTTP.
+  const listino: Listino[] = [];
+  for (const formato of ['csv', 'xlsx'] as const) {
+    if (!selected(`listino/export ${formato}`)) continue;
+    const qs = new URLSearchParams({ azienda_codice: cl.azienda_codice, cliente_codice: cl.cliente_codice, utente_codice: utente.utente_codice, formato });
+    listino.push(await scaricaListino(`http://127.0.0.1:${port}/api/listino/export?${qs}`, cookie, formato));
+    console.log('listino/export', JSON.stringify(listino.at(-1)));
   }
   const orderNote = '10 lines from 2,000 products, unique Idempotency-Key each';
   await run('ordini/create', orderNote, BUDGET.ordini, orderRequest(`bench-${process.pid}`));
@@ -328,7 +336,7 @@ async function main() {
     catalogue: { products: catalogue, seededNow: grown.added, seedSeconds: Math.round(seedSeconds * 10) / 10 },
     connections: CONNECTIONS, seconds: SECONDS, runs: RUNS, results,
     ordini: { unitsSold: Number(sold), stockDecrease: Number(before) - Number(after), oversold, negativeStockRows: negative },
-    stockImports: imports, erp, scala,
+    stockImports: imports, erp, scala, listino,
     spa, rete,
   };
   // A partial run (--only) prints its figures without replacing the report.
@@ -376,6 +384,38 @@ function importInLoop(databaseUrl: string, files: string[], seconds: number[]): 
   };
 }
 
+interface Listino { formato: string; righe: number | null; mb: number; secondi: number; rssMb: number }
+
+/**
+ * Downloads the price list as a browser would, counting its bytes (and, for CSV, its lines), and
+ * samples this process's memory meanwhile: the export streams, so it must stay flat.
+ */
+async function scaricaListino(url: string, cookie: string, formato: string): Promise<Listino> {
+  const rss0 = process.memoryUsage().rss;
+  let rssMax = rss0;
+  const campione = setInterval(() => { rssMax = Math.max(rssMax, process.memoryUsage().rss); }, 50);
+  const t0 = performance.now();
+  const { bytes, righe } = await new Promise<{ bytes: number; righe: number }>((resolve, reject) => {
+    http.get(url, { headers: { cookie } }, (res) => {
+      if (res.statusCode !== 200) reject(new Error(`listino/export ${formato}: HTTP ${res.statusCode}`));
+      let b = 0;
+      let n = 0;
+      res.on('data', (c: Buffer) => {
+        b += c.length;
+        if (formato === 'csv') for (let i = c.indexOf(10); i >= 0; i = c.indexOf(10, i + 1)) n++;
+      });
+      res.on('end', () => resolve({ bytes: b, righe: n - 1 }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+  clearInterval(campione);
+  const r1 = (v: number) => Math.round(v * 10) / 10;
+  return {
+    formato, righe: formato === 'csv' ? righe : null, mb: r1(bytes / 1e6), secondi: r1((performance.now() - t0) / 1000),
+    rssMb: r1((rssMax - rss0) / 1e6),
+  };
+}
+
 function spaSize(): { jsGzipKb: number; files: string[] } | null {
   const dir = path.resolve('dist/web');
   const index = path.join(dir, 'index.html');
@@ -386,7 +426,7 @@ function spaSize(): { jsGzipKb: number; files: string[] } | null {
   return { jsGzipKb: Math.round((bytes / 1024) * 10) / 10, files };
 }
 
-function markdown(r: { date: string; catalogue: { products: number; seedSeconds: number }; connections: number; seconds: number; runs: number; results: Record<string, Scenario>; ordini: { oversold: number; negativeStockRows: number; unitsSold: number }; stockImports: number[]; erp: { orders: number; delivered: number; duplicates: number; drainSeconds: number } | null; spa: { jsGzipKb: number } | null; rete: Rete | { mancante: string } | null; scala: RisultatoScala[] }): string {
+function markdown(r: { date: string; catalogue: { products: number; seedSeconds: number }; connections: number; seconds: number; runs: number; results: Record<string, Scenario>; ordini: { oversold: number; negativeStockRows: number; unitsSold: number }; stockImports: number[]; erp: { orders: number; delivered: number; duplicates: number; drainSeconds: number } | null; spa: { jsGzipKb: number } | null; rete: Rete | { mancante: string } | null; scala: RisultatoScala[]; listino: Listino[] }): string {
   const ok = (v: number, b?: number) => (b === undefined ? '—' : v <= b ? 'ok' : '**over**');
   const lines = [
     '# Benchmark', '',
@@ -398,6 +438,7 @@ function markdown(r: { date: string; catalogue: { products: number; seedSeconds:
     `Orders: ${r.ordini.unitsSold} units sold, oversold ${r.ordini.oversold}, rows with negative stock ${r.ordini.negativeStockRows}.`,
     ...(r.erp ? [`Orders with the ERP configured: ${r.erp.orders} placed, ${r.erp.delivered} delivered to the webhook (${r.erp.duplicates} more than once), all sent ${r.erp.drainSeconds} s after the load ended.`] : []),
     ...(r.stockImports.length ? [`Stock imports beside the load (every product, every figure changed): ${r.stockImports.length}, ${Math.min(...r.stockImports)}–${Math.max(...r.stockImports)} s each as the command reports it.`] : []),
+    ...r.listino.map((l) => `listino/export ${l.formato} of the whole catalogue: ${l.righe === null ? '' : `${l.righe.toLocaleString('en')} rows, `}${l.mb} MB in ${l.secondi} s (budget ${BUDGET.listinoS} s) ${ok(l.secondi, BUDGET.listinoS)}; this process's RSS at most ${l.rssMb} MB above its start (server and bench share the process).`),
     `SPA first load, JavaScript gzipped: ${r.spa ? `${r.spa.jsGzipKb} kB (budget ${BUDGET.spaKb} kB) ${ok(r.spa.jsGzipKb, BUDGET.spaKb)}` : 'not built (run `npm run build`)'}.`,
     `Large catalogue seeding (this run): ${r.catalogue.seedSeconds} s.`, '',
     ...scalaMarkdown(r.scala),

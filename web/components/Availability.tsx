@@ -1,10 +1,4 @@
-import type { Prodotto } from '../../shared/catalogo.js';
-
-const TESTI = {
-  verde: 'Disponibile',
-  giallo: 'In arrivo dal fornitore',
-  rosso: 'Non disponibile',
-} as const;
+import { type Prodotto, TESTI_DISPONIBILITA } from '../../shared/catalogo.js';
 
 /** Availability dot and text (docs/regole/catalogo.md#availability-colour: in stock, only on order, none) with the quantities. */
 export function Availability({ prodotto, compact = false }: {
@@ -17,7 +11,7 @@ export function Availability({ prodotto, compact = false }: {
   return (
     <div className={`avail avail-${colore}`}>
       <span className="avail-dot" aria-hidden="true" />
-      <span className="avail-text">{TESTI[colore]}</span>
+      <span className="avail-text">{TESTI_DISPONIBILITA[colore]}</span>
       {!compact && (
         <span className="avail-qty">
           {prodotto.disponibilita > 0 && <span title="Giacenza disponibile">Disp. {prodotto.disponibilita} {um}</span>}

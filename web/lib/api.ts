@@ -259,11 +259,28 @@ export async function uploadApi<C extends AnyContract>(
   return parsed.data as OutputOf<C>;
 }
 
-/** Downloads a file (e.g. a media file under /media/) as a Blob. */
-export async function downloadBlob(path: string, opts: Omit<RequestOptions, 'body'> = {}): Promise<Blob> {
-  const res = await send(path, { ...opts, headers: { Accept: '*/*', ...opts.headers } });
-  if (!res.ok) return failure(res, opts);
-  return res.blob();
+/**
+ * Downloads a file (e.g. a media file under /media/, an export) as a Blob; `onProgress` hears the
+ * bytes received so far as they arrive (read from the answer's stream), for files that take a while.
+ */
+export async function downloadBlob(
+  path: string, opts: Omit<RequestOptions, 'body'> & { onProgress?: (ricevuti: number) => void } = {},
+): Promise<Blob> {
+  const { onProgress, ...req } = opts;
+  const res = await send(path, { ...req, headers: { Accept: '*/*', ...req.headers } });
+  if (!res.ok) return failure(res, req);
+  if (!onProgress || !res.body) return res.blob();
+  const pezzi: Uint8Array<ArrayBuffer>[] = [];
+  let ricevuti = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    pezzi.push(value);
+    ricevuti += value.byteLength;
+    onProgress(ricevuti);
+  }
+  return new Blob(pezzi, { type: res.headers.get('Content-Type') ?? '' });
 }
 
 /**

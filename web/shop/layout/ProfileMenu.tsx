@@ -4,7 +4,7 @@ import { MenuButton } from '../../components/Dropdown';
 import { paths } from '../../paths';
 import { useShopSession } from '../../session/shopSession';
 
-/** Profile menu: I miei dati, I miei ordini, Situazione contabile, Le mie Liste, Esci (clears the session, goes to /). */
+/** Profile menu: I miei dati, I miei ordini, Situazione contabile, I miei documenti, Le mie Liste, Listino personalizzato, Esci (clears the session, goes to /). */
 export function ProfileMenu() {
   const { utente } = useShopSession();
   const navigate = useNavigate();
@@ -28,6 +28,7 @@ export function ProfileMenu() {
         { key: 'contabilita', label: 'Situazione contabile', onSelect: go(paths.situazioneContabile.path) },
         { key: 'documenti', label: 'I miei documenti', onSelect: go(paths.documenti.path) },
         { key: 'liste', label: 'Le mie Liste', onSelect: go(paths.liste.path) },
+        { key: 'listino', label: 'Listino personalizzato', onSelect: go(paths.listino.path) },
         { key: 'esci', label: 'Esci', onSelect: () => void logout() },
       ]}
     />

@@ -1,0 +1,94 @@
+import { PassThrough, Readable } from 'node:stream';
+import { TESTI_DISPONIBILITA } from '../../shared/catalogo.js';
+import { campoCsv } from '../../shared/csv.js';
+import { COLONNE_LISTINO, type ListinoEsportaQuery, MSG_LISTINO, nomeFileListino } from '../../shared/listino.js';
+import type { ClienteSessione, UtenteSessione } from '../auth/utente-sessione.js';
+import { categoriaIdByCodice } from '../catalogo/catalogo.service.js';
+import type { CatalogoCache } from '../catalogo/catalogo.cache.js';
+import { prezziDi } from '../catalogo/prezzi.js';
+import { coloreDisponibilita } from '../catalogo/prodotti.queries.js';
+import type { Db } from '../db/client.js';
+import { forbidden, notFound } from '../lib/errors.js';
+import { FileRisposta } from '../lib/file-risposta.js';
+import { type CellaXlsx, scriviXlsx } from '../lib/xlsx.js';
+import { type AmbitoListino, marchioEsiste, proprietarioLista, type RigaListino, righeListino } from './listino.queries.js';
+import { intestazioneListino, lineaArticolo, win1252 } from './metel.js';
+
+/** A numeric text as the catalogue's answers turn it into a number (a missing price is 0). */
+const numero = (v: string | null) => {
+  const n = Number(v ?? 0);
+  return Number.isFinite(n) ? n : 0;
+};
+
+/** A row's cells in the order of COLONNE_LISTINO: the numbers the portal shows the client. */
+function celle(r: RigaListino): CellaXlsx[] {
+  return [
+    r.codice_prodotto, r.ean ?? '', r.descrizione, r.um, r.pz_conf, r.multiplo, numero(r.prezzo), r.sconti,
+    numero(r.prezzo_reale), numero(r.iva_aliquota), TESTI_DISPONIBILITA[coloreDisponibilita(r.disponibilita, r.ord_forn)],
+    // The card's 'Disp. N' never shows a negative stock (pieces already owed).
+    Math.max(0, r.disponibilita), r.ord_forn,
+  ];
+}
+
+/** The rows for the XLSX writer, until the download is gone (the writer would not notice: the reading stops here, and its transaction ends). */
+async function* righeXlsx(lotti: AsyncIterable<RigaListino[]>, corpo: PassThrough): AsyncGenerator<CellaXlsx[]> {
+  for await (const lotto of lotti) {
+    if (corpo.destroyed) return;
+    for (const r of lotto) yield celle(r);
+  }
+}
+
+async function* lineeCsv(lotti: AsyncIterable<RigaListino[]>): AsyncGenerator<string> {
+  yield `\uFEFF${COLONNE_LISTINO.map(campoCsv).join(';')}\r\n`;
+  for await (const lotto of lotti) yield lotto.map((r) => `${celle(r).map(campoCsv).join(';')}\r\n`).join('');
+}
+
+async function* lineeMetel(lotti: AsyncIterable<RigaListino[]>, clienteCodice: string): AsyncGenerator<Buffer> {
+  yield win1252(`${intestazioneListino(clienteCodice, new Date())}\r\n`);
+  for await (const lotto of lotti) {
+    yield win1252(lotto.map((r) => `${lineaArticolo({
+      marchio: r.brand_codice, codice: r.codice_prodotto, ean: r.ean ?? '', descrizione: r.descrizione,
+      pezzi: r.pz_conf, multiplo: r.multiplo, minimo: r.minimo, netto: numero(r.prezzo_reale), listino: numero(r.prezzo),
+      um: r.um, famigliaSconto: r.famiglia_sconto ?? '',
+    })}\r\n`).join(''));
+  }
+}
+
+/**
+ * The products an export holds (docs/regole/listino.md#scope): a visible category by its code
+ * (404 as its page), a known brand (404), one of the user's own lists for this client (404 when
+ * missing, 403 when someone else's or another client's), else everything the client sees.
+ */
+async function ambito(
+  db: Db, cache: CatalogoCache, utente: UtenteSessione, cliente: ClienteSessione, q: ListinoEsportaQuery,
+): Promise<AmbitoListino> {
+  if (q.categoria_cod !== undefined) return { tipo: 'categoria', categoriaId: await categoriaIdByCodice(db, cache, q.categoria_cod) };
+  if (q.brand_id !== undefined) {
+    if (!(await marchioEsiste(db, q.brand_id))) throw notFound(MSG_LISTINO.marchioSconosciuto(q.brand_id));
+    return { tipo: 'marchio', brandCodice: q.brand_id };
+  }
+  if (q.lista_id !== undefined) {
+    const p = await proprietarioLista(db, q.lista_id);
+    if (!p) throw notFound(`Lista #${q.lista_id} non trovata.`);
+    if (p.utente_id !== utente.id || p.cliente_id !== cliente.id) throw forbidden();
+    return { tipo: 'lista', listaId: q.lista_id };
+  }
+  return { tipo: 'tutti' };
+}
+
+/**
+ * listino/export (docs/regole/listino.md#export): the client's price list as XLSX (server/lib/xlsx.ts),
+ * CSV (shared/csv.ts) or Metel (metel.ts), streamed from a cursor as the order history's export.
+ */
+export async function esportaListino(
+  db: Db, cache: CatalogoCache, utente: UtenteSessione, cliente: ClienteSessione, q: ListinoEsportaQuery,
+): Promise<FileRisposta> {
+  const lotti = righeListino(db, prezziDi(cliente), await ambito(db, cache, utente, cliente, q));
+  const nome = nomeFileListino(q.formato);
+  if (q.formato === 'csv') return new FileRisposta(nome, 'text/csv; charset=utf-8', Readable.from(lineeCsv(lotti)));
+  if (q.formato === 'metel') return new FileRisposta(nome, 'text/plain; charset=windows-1252', Readable.from(lineeMetel(lotti, cliente.codice)));
+  const corpo = new PassThrough();
+  // A failure half-way (the database gone) ends the download broken rather than hanging it.
+  scriviXlsx(corpo, 'Listino', COLONNE_LISTINO, righeXlsx(lotti, corpo), { testiInLinea: true }).catch((err: unknown) => corpo.destroy(err as Error));
+  return new FileRisposta(nome, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', corpo);
+}
