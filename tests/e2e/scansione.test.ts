@@ -26,12 +26,12 @@ const sql = postgres(inject('e2eDatabaseUrl'), { max: 1, onnotice: () => {} });
 let prodotto: { codice_prodotto: string; ean: string };
 
 beforeAll(async () => {
-  // A visible product with plenty of stock whose EAN names it alone.
+  // A visible product sold by the piece (no pack rounding) with plenty of stock whose EAN names it alone.
   const [p] = await sql<{ codice_prodotto: string; ean: string }[]>`
     SELECT p.codice_prodotto, c.codice AS ean FROM prodotti p
     JOIN giacenze g ON g.prodotto_id = p.id
     JOIN prodotti_codici c ON c.prodotto_id = p.id AND c.tipo = 'ean'
-    WHERE p.status = 0 AND p.deleted_at IS NULL AND g.disponibilita >= 50 AND c.codice ~ '^[0-9]{13}$'
+    WHERE p.status = 0 AND p.deleted_at IS NULL AND p.multiplo = 1 AND p.minimo = 1 AND g.disponibilita >= 50 AND c.codice ~ '^[0-9]{13}$'
       AND (SELECT count(DISTINCT o.prodotto_id) FROM prodotti_codici o WHERE o.codice_n = c.codice_n) = 1
     ORDER BY p.codice_prodotto LIMIT 1`;
   expect(p).toBeDefined();
