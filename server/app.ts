@@ -157,25 +157,30 @@ export async function buildApp(
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir });
   // Media: the folder MEDIA_DIR or an S3 bucket (server/lib/archivio/).
   const archivio = creaArchivio(config);
-  const lavori = new CodaLavori(database.sql, {
-    invia_mail: inviaMail(database.db, mailer),
-    esporta_ordine: esportaOrdine(database.db, config.erp, archivio),
-    applica_popolarita: async () => { await applicaPopolarita(database.db); },
-    applica_statistiche: async () => { await applicaStatistiche(database.db); },
-    riaccoda_lavori_ordini: async () => { await riaccodaLavoriOrdini(database.db, app.log); },
-  }, [
+  const lavori = new CodaLavori(database.sql, [
+    // The hand-over of orders to the ERP, alone: it never waits behind the mail (each confirmation
+    // draws a PDF) nor behind a fold.
+    { esporta_ordine: esportaOrdine(database.db, config.erp, archivio) },
+    {
+      invia_mail: inviaMail(database.db, mailer),
+      applica_popolarita: async () => { await applicaPopolarita(database.db); },
+      applica_statistiche: async () => { await applicaStatistiche(database.db); },
+      riaccoda_lavori_ordini: async () => { await riaccodaLavoriOrdini(database.db, app.log); },
+    },
+    // Imports queued by the admin screen and the ERP's push (45 s for 200,000 rows).
+    {
+      importa_file: importaFile(database.db, archivio, {
+        databaseUrl: config.databaseUrl, dataDir: config.dataDir, memoriaMb: config.importMemoriaMb ?? DEFAULT_IMPORT_MEMORIA_MB,
+      }, app.log),
+    },
+  ], [
     // Product popularity (search ranking) from the queued order lines.
     { task: 'applica_popolarita', ogniMs: 5 * 60_000 },
     // ordini/stats folds first anyway: this keeps the queue short between visits.
     { task: 'applica_statistiche', ogniMs: 60_000 },
     // The jobs of orders whose own call to queue them never ran (server/ordini/lavori-ordini.ts).
     { task: 'riaccoda_lavori_ordini', ogniMs: 60_000 },
-  ], app.log, {
-    // Imports queued by the admin screen and the ERP's push: a lane of their own.
-    importa_file: importaFile(database.db, archivio, {
-      databaseUrl: config.databaseUrl, dataDir: config.dataDir, memoriaMb: config.importMemoriaMb ?? DEFAULT_IMPORT_MEMORIA_MB,
-    }, app.log),
-  });
+  ], app.log);
   // A web process builds the queue (deps.lavori: tests and scripts run jobs with esegui) but never
   // starts it: its jobs are queued in SQL and run by the workers.
   if (eseguiLavori(ruolo)) await lavori.start();

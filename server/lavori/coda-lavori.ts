@@ -28,10 +28,9 @@ export interface Pianificato {
 }
 
 /**
- * One job at a time per process (every process of the roles all and worker runs one). Measured with the bench's
- * ordini/create (each order queues its mail): p95 50 ms with 4 at a time, 41 ms with 1, the
- * workers' fetch-and-finish queries competing with the orders themselves. A slow ERP (10 s at
- * most) delays this process's mail meanwhile; other processes keep sending.
+ * One job at a time per lane and process (every process of the roles all and worker runs one).
+ * Measured with the bench's ordini/create (each order queues its mail): p95 50 ms with 4 at a
+ * time, 41 ms with 1, the workers' fetch-and-finish queries competing with the orders themselves.
  */
 const CONCORRENZA = 1;
 
@@ -43,10 +42,11 @@ const CONCORRENZA = 1;
  * missed (riaccoda_lavori_ordini, scheduled below in server/app.ts); each server
  * process that runs jobs (server/processo/ruolo.ts) runs a worker, the database hands every job to one of them (SKIP LOCKED), failures are
  * retried with a growing pause, and scheduled tasks run once a period across all processes.
- * Long tasks (imports: 45 s for 200,000 rows) have a runner of their own, one job at a time, so
- * that the short ones (mail, the ERP export, the folds) never wait behind them: a runner only
- * takes jobs of the tasks it knows. The jobs of a process that died (SIGKILL, OOM) are handed back
- * within a minute by the others or by its restart (WorkerVivi), not after graphile's 4 hours.
+ * The tasks come in lanes (corsie), each a runner of its own taking one job at a time: a runner
+ * only takes jobs of the tasks it knows, so a task never waits behind another lane's backlog
+ * (server/app.ts: the ERP hand-over, the mail and the folds, the imports). The jobs of a process
+ * that died (SIGKILL, OOM) are handed back within a minute by the others or by its restart
+ * (WorkerVivi), not after graphile's 4 hours.
  */
 export class CodaLavori {
   private pool?: pg.Pool;
@@ -59,23 +59,24 @@ export class CodaLavori {
 
   constructor(
     private readonly sql: postgres.Sql,
-    private readonly tasks: TaskList,
+    /** The lanes: each task in exactly one. */
+    private readonly liste: TaskList[],
     private readonly pianificati: Pianificato[],
     private readonly log: Log,
-    private readonly lunghi: TaskList = {},
   ) {
     this.logger = loggerDi(log);
   }
 
   async start(): Promise<void> {
     this.fermata = undefined;
-    this.pool = poolDiLavoro(this.sql);
+    // Each runner holds one connection to LISTEN and uses one for its job at a time; one more for
+    // WorkerVivi's heartbeat.
+    this.pool = poolDiLavoro(this.sql, 2 * this.liste.length + 1);
     const vivi = new WorkerVivi(this.sql, (err, msg) => this.avvisa(err, msg), (worker) => {
       this.log.warn({ worker }, 'Coda lavori: ripresi i lavori di worker di processi terminati');
     });
     this.vivi = vivi;
-    const liste = [this.tasks, this.lunghi].filter((t) => Object.keys(t).length > 0);
-    this.corsie = liste.map((t) => new Corsia(this.pool!, t, this.logger, vivi.events));
+    this.corsie = this.liste.filter((t) => Object.keys(t).length > 0).map((t) => new Corsia(this.pool!, t, this.logger, vivi.events));
     await Promise.all(this.corsie.map((c) => c.avvia()));
     vivi.avvia();
     for (const p of this.pianificati) {
@@ -129,7 +130,7 @@ export class CodaLavori {
   async esegui(): Promise<void> {
     const pool = this.pool ?? poolDiLavoro(this.sql, 2);
     try {
-      await runOnce({ pgPool: pool, taskList: { ...this.tasks, ...this.lunghi }, logger: this.logger });
+      await runOnce({ pgPool: pool, taskList: Object.assign({}, ...this.liste) as TaskList, logger: this.logger });
     } finally {
       if (pool !== this.pool) await pool.end();
     }

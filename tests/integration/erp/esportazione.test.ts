@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../server/app.js';
 import type { ErpConfig } from '../../../server/config.js';
 import { fileDi, usaArchivio } from '../../support/archivi.js';
+import { avviaSmtpTrattenuto } from '../../support/smtp-trattenuto.js';
 import { createAdmin, createAzienda, createCliente, createProdotto, createUtente } from '../../support/factories.js';
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
 
@@ -102,6 +103,27 @@ describe('orders out to the ERP', () => {
       expect(await t().database.sql`SELECT 1 FROM graphile_worker.jobs WHERE key = ${`erp:${id}`}`).toHaveLength(0);
     } finally {
       await app.close();
+    }
+  });
+
+  it('the hand-over never waits behind the mail: a confirmation held by the mail server, the order still reaches the ERP', async () => {
+    const smtp = await avviaSmtpTrattenuto();
+    const app = await buildApp({ ...t().config, smtpUrl: `smtp://127.0.0.1:${smtp.porta}`, erp: { webhookUrl: erpUrl, webhookSecret: SEGRETO } }, { logger: false });
+    try {
+      risposta = 200;
+      const primo = await ordina(app);
+      // The first order's mail job is running, held by the server, when the second order comes.
+      await vi.waitFor(() => expect(smtp.ricevuti()).toBe(1), { timeout: 10_000 });
+      const secondo = await ordina(app);
+      for (const id of [primo, secondo]) {
+        await vi.waitFor(async () => expect((await stato(id)).erp_stato).toBe('inviato'), { timeout: 10_000 });
+      }
+      // The second order's mail is still waiting behind the first.
+      expect(smtp.ricevuti()).toBe(1);
+    } finally {
+      smtp.rilascia();
+      await app.close();
+      await smtp.chiudi();
     }
   });
 

@@ -21,7 +21,7 @@ describe('scheduled tasks', () => {
         inCorso--;
       },
     };
-    const code = [1, 2].map(() => new CodaLavori(t().database.sql, tasks, [{ task: 'prova_pianificata', ogniMs: 50 }], log));
+    const code = [1, 2].map(() => new CodaLavori(t().database.sql, [tasks], [{ task: 'prova_pianificata', ogniMs: 50 }], log));
     await t().app.deps.lavori.stop();
     await Promise.all(code.map((c) => c.start()));
     try {

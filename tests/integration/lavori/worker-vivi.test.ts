@@ -57,7 +57,7 @@ describe('the jobs of dead workers', () => {
     const { sql } = t().database;
     let finisci = () => {};
     const fine = new Promise<void>((r) => { finisci = r; });
-    const coda = new CodaLavori(sql, { prova_lunga: async () => { await fine; } }, [], log);
+    const coda = new CodaLavori(sql, [{ prova_lunga: async () => { await fine; } }], [], log);
     await coda.start();
     try {
       const id = await accoda('prova_lunga');
