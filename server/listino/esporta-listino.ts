@@ -12,7 +12,8 @@ import { forbidden, notFound } from '../lib/errors.js';
 import { FileRisposta } from '../lib/file-risposta.js';
 import { type CellaXlsx, scriviXlsx } from '../lib/xlsx.js';
 import { type AmbitoListino, marchioEsiste, proprietarioLista, type RigaListino, righeListino } from './listino.queries.js';
-import { intestazioneListino, lineaArticolo, win1252 } from './metel.js';
+import { codificaWindows1252 } from '../lib/windows-1252.js';
+import { intestazioneListino, lineaArticolo } from './metel.js';
 
 /** A numeric text as the catalogue's answers turn it into a number (a missing price is 0). */
 const numero = (v: string | null) => {
@@ -44,9 +45,9 @@ async function* lineeCsv(lotti: AsyncIterable<RigaListino[]>): AsyncGenerator<st
 }
 
 async function* lineeMetel(lotti: AsyncIterable<RigaListino[]>, clienteCodice: string): AsyncGenerator<Buffer> {
-  yield win1252(`${intestazioneListino(clienteCodice, new Date())}\r\n`);
+  yield codificaWindows1252(`${intestazioneListino(clienteCodice, new Date())}\r\n`);
   for await (const lotto of lotti) {
-    yield win1252(lotto.map((r) => `${lineaArticolo({
+    yield codificaWindows1252(lotto.map((r) => `${lineaArticolo({
       marchio: r.brand_codice, codice: r.codice_prodotto, ean: r.ean ?? '', descrizione: r.descrizione,
       pezzi: r.pz_conf, multiplo: r.multiplo, minimo: r.minimo, netto: numero(r.prezzo_reale), listino: numero(r.prezzo),
       um: r.um, famigliaSconto: r.famiglia_sconto ?? '',

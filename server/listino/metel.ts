@@ -14,26 +14,6 @@ const LUNGHEZZA = Math.max(...METEL_CAMPI.map(([, , a]) => a));
 /** 126–128: the prices' currency, between the multiplier and the unit; the reader does not read it. */
 const VALUTA: readonly [number, number] = [126, 128];
 
-/**
- * Windows-1252's characters of the bytes 0x80–0x9F (the WHATWG index; the five bytes it leaves
- * undefined are left out); every other byte is the Latin-1 character of its code. Written out
- * because Node 20's TextDecoder('windows-1252') reads this range as Latin-1's control characters.
- */
-const DA_0X80 = '\u20ac\u0000\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u0000\u017d\u0000'
-  + '\u0000\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u0000\u017e\u0178';
-const BYTE_1252 = new Map<string, number>([
-  ...Array.from({ length: 0x80 }, (_, b) => [String.fromCharCode(b), b] as const),
-  ...Array.from({ length: 0x60 }, (_, i) => [String.fromCharCode(0xa0 + i), 0xa0 + i] as const),
-  ...[...DA_0X80].flatMap((ch, i) => (ch === '\u0000' ? [] : [[ch, 0x80 + i] as const])),
-]);
-
-/** Text as Windows-1252 bytes; a character it lacks becomes '?'. */
-export function win1252(testo: string): Buffer {
-  const out = Buffer.alloc(testo.length);
-  for (let i = 0; i < testo.length; i++) out[i] = BYTE_1252.get(testo[i]!) ?? 0x3f;
-  return out;
-}
-
 /** A line being filled: spaces, then fields at their 1-based inclusive positions. */
 class Linea {
   private readonly c: string[] = Array<string>(LUNGHEZZA).fill(' ');

@@ -6,6 +6,7 @@
  * Never the whole file in memory.
  */
 import { TextDecoder } from 'node:util';
+import { decodificaWindows1252 } from '../../lib/windows-1252.js';
 
 export type Codifica = 'utf-8' | 'windows-1252';
 
@@ -27,13 +28,21 @@ function scegli(campione: Buffer): Codifica {
   }
 }
 
+interface Decodificatore {
+  decode(b?: Buffer, o?: { stream: boolean }): string;
+}
+
+/** Windows-1252 through the table of server/lib/windows-1252.ts, not Node 20's decoder (it says why). */
+const decodificatore = (c: Codifica): Decodificatore =>
+  (c === 'utf-8' ? new TextDecoder('utf-8') : { decode: (b?: Buffer) => (b ? decodificaWindows1252(b) : '') });
+
 /**
  * Decodes `bytes` to text, calling `scelta` once the encoding is known (never for a file of
  * plain ASCII, which is both). A UTF-8 file with a stray invalid byte further on gets U+FFFD
  * there, which the row's validation refuses with its line number.
  */
 export async function* decodifica(bytes: AsyncIterable<Buffer>, scelta?: (c: Codifica) => void): AsyncGenerator<string> {
-  let decoder: TextDecoder | undefined;
+  let decoder: Decodificatore | undefined;
   let sospesi: Buffer[] = [];
   let lunghezzaSospesi = 0;
   let bom = true;
@@ -46,7 +55,7 @@ export async function* decodifica(bytes: AsyncIterable<Buffer>, scelta?: (c: Cod
       let b = chunk;
       // The BOM of UTF-8 settles it at once (and is not part of the text).
       if (bom && b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) {
-        decoder = new TextDecoder('utf-8');
+        decoder = decodificatore('utf-8');
         scelta?.('utf-8');
         yield decoder.decode(b, { stream: true });
         continue;
@@ -68,7 +77,7 @@ export async function* decodifica(bytes: AsyncIterable<Buffer>, scelta?: (c: Cod
     if (lunghezzaSospesi < FINESTRA) continue;
     const resto = Buffer.concat(sospesi);
     const c = scegli(resto.subarray(0, FINESTRA));
-    decoder = new TextDecoder(c);
+    decoder = decodificatore(c);
     scelta?.(c);
     yield decoder.decode(resto, { stream: true });
     sospesi = [];
@@ -76,7 +85,7 @@ export async function* decodifica(bytes: AsyncIterable<Buffer>, scelta?: (c: Cod
   if (!decoder && lunghezzaSospesi > 0) {
     const resto = Buffer.concat(sospesi);
     const c = scegli(resto);
-    decoder = new TextDecoder(c);
+    decoder = decodificatore(c);
     scelta?.(c);
     yield decoder.decode(resto, { stream: true });
   }

@@ -50,10 +50,11 @@ describe('reading import files', () => {
     const ascii = Array.from({ length: 5000 }, (_, i) => `A${i};Vite zincata ${i}`).join('\r\n');
     const inizio = `codice_prodotto;descrizione1\r\n${ascii}\r\nZ1;Cacciavite à croce, Forlì: più `;
     expect(Buffer.byteLength(ascii)).toBeGreaterThan(100_000);
-    const utf8 = Buffer.from(`${inizio}€\r\n`, 'utf8');
+    const utf8 = Buffer.from(`${inizio}€ “Pro” – ‘x’\r\n`, 'utf8');
     const casi = [
-      // '€' is 0x80 in Windows-1252, which latin1 cannot write.
-      [Buffer.concat([Buffer.from(inizio, 'latin1'), Buffer.from([0x80, 0x0d, 0x0a])]), 'windows-1252'],
+      // '€', the typographic quotes and the dash are 0x80–0x9F in Windows-1252, which latin1
+      // cannot write and Node 20's own decoder reads as control characters.
+      [Buffer.concat([Buffer.from(inizio, 'latin1'), Buffer.from([0x80, 0x20, 0x93, 0x50, 0x72, 0x6f, 0x94, 0x20, 0x96, 0x20, 0x91, 0x78, 0x92, 0x0d, 0x0a])]), 'windows-1252'],
       [utf8, 'utf-8'],
       [Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8]), 'utf-8'],
     ] as const;
@@ -62,7 +63,7 @@ describe('reading import files', () => {
         const { formato, righe } = await leggiCsv(byte, pezzo);
         expect(formato.codifica).toBe(codifica);
         expect(righe[0].valori).toEqual(['codice_prodotto', 'descrizione1']);
-        expect(righe.at(-1)).toEqual({ riga: 5002, valori: ['Z1', 'Cacciavite à croce, Forlì: più €'] });
+        expect(righe.at(-1)).toEqual({ riga: 5002, valori: ['Z1', 'Cacciavite à croce, Forlì: più € “Pro” – ‘x’'] });
       }
     }
   });
