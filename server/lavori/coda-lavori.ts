@@ -69,9 +69,9 @@ export class CodaLavori {
 
   async start(): Promise<void> {
     this.fermata = undefined;
-    // Each runner holds one connection to LISTEN and uses one for its job at a time; one more for
-    // WorkerVivi's heartbeat.
-    this.pool = poolDiLavoro(this.sql, 2 * this.liste.length + 1);
+    // Each runner holds one connection to LISTEN; fetching and finishing a job are short queries,
+    // which the runners share two more for with WorkerVivi's heartbeat (deploy/README.md counts them).
+    this.pool = poolDiLavoro(this.sql, this.liste.length + 2);
     const vivi = new WorkerVivi(this.sql, (err, msg) => this.avvisa(err, msg), (worker) => {
       this.log.warn({ worker }, 'Coda lavori: ripresi i lavori di worker di processi terminati');
     });

@@ -97,7 +97,7 @@ export function scalaMarkdown(r: RisultatoScala[]): string[] {
   return [
     '## Several processes behind nginx', '',
     'Each topology runs the scenarios above (same requests, same connections, closed loop) through its entry point: the process itself, or Debian\'s nginx with the deployment\'s configuration (deploy/nginx/). '
-      + `The web processes share ${POOL_TOTALE} connections to Postgres (DB_POOL_MAX = ${POOL_TOTALE} / N each); the worker has 4. `
+      + `The web processes share ${POOL_TOTALE} connections to Postgres (DB_POOL_MAX = ${POOL_TOTALE} / N each); the worker has 4 (and 5 of the job queue's own). `
       + 'CPU ms per request counts every web process, the worker and nginx as "server".', '',
     '| topology | scenario | p50 ms | p95 ms | p99 ms | req/s | errors | p95 of each run | CPU ms per request: server / Postgres / load generator |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
