@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { type Documento, ETICHETTE_TIPO_DOCUMENTO, MAX_DOCUMENTI_ZIP, SIGLE_TIPO_DOCUMENTO, TIPI_DOCUMENTO_ERP } from '../../shared/documenti.js';
 import { BackButton } from '../components/BackButton';
 import { type Column, DataTable } from '../components/DataTable';
 import { useDialogs } from '../components/Modal';
 import { PagineElenco, PerPagina } from '../components/Pagination';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useFiltriUrl } from '../hooks/useFiltriUrl';
 import { totaleDi, usePaginaElenco } from '../hooks/usePaginaElenco';
 import { usePaging } from '../hooks/usePaging';
 import { errorMessage } from '../lib/api';
@@ -20,33 +21,6 @@ import './documenti.css';
 
 const CAMPI = ['tipo', 'dal', 'al', 'numero'] as const;
 
-/** The filters in the URL, beside usePaging's start and limit: reload and back keep them. */
-function useFiltri() {
-  const [params, setParams] = useSearchParams();
-  const filtri: Filtri = {};
-  for (const k of CAMPI) {
-    const v = params.get(k)?.trim();
-    if (!v) continue;
-    if (k === 'tipo') {
-      const tipo = TIPI_DOCUMENTO_ERP.find((t) => t === v);
-      if (tipo) filtri.tipo = tipo;
-    } else {
-      filtri[k] = v;
-    }
-  }
-  const applica = (nuovi: Filtri) => setParams((prev) => {
-    const next = new URLSearchParams(prev);
-    for (const k of CAMPI) {
-      const v = nuovi[k]?.trim();
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    next.set('start', '0');
-    return next;
-  });
-  return { filtri, applica, attivi: Object.keys(filtri).length > 0 };
-}
-
 /**
  * /documenti (docs/regole/documenti.md#page): the client's delivery notes, invoices and credit
  * notes, newest first, with the filters; each opens (PDF in a new tab, the FatturaPA as a readable
@@ -57,7 +31,7 @@ export function DocumentiPage() {
   const { session } = useShopSession();
   const { alert } = useDialogs();
   const paging = usePaging();
-  const { filtri, applica, attivi } = useFiltri();
+  const { filtri, applica, attivi } = useFiltriUrl<Filtri>(CAMPI, { tipo: TIPI_DOCUMENTO_ERP });
   const pagina = usePaginaElenco(documentiQuery(session, filtri, paging.start, paging.limit), (d) => d.documenti, totaleDi);
   const [scelti, setScelti] = useState<ReadonlySet<number>>(new Set());
   const [scaricando, setScaricando] = useState(false);

@@ -1,19 +1,19 @@
 import { useNavigate } from 'react-router-dom';
-import type { Ordine } from '../../shared/ordini.js';
+import { type Ordine, STATI_ORDINE } from '../../shared/ordini.js';
 import { SearchIcon } from '../components/Icone';
 import { BackButton } from '../components/BackButton';
 import { type Column, DataTable } from '../components/DataTable';
 import { PagineElenco, PerPagina } from '../components/Pagination';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useFiltriUrl } from '../hooks/useFiltriUrl';
 import { totaleDi, usePaginaElenco } from '../hooks/usePaginaElenco';
 import { usePaging } from '../hooks/usePaging';
 import { paths } from '../paths';
 import { useShopSession } from '../session/shopSession';
-import { ordiniElencoQuery } from './api';
+import { CAMPI_FILTRI_ORDINI, type FiltriOrdini as Filtri, ordiniElencoQuery } from './api';
 import { FiltriOrdini } from './FiltriOrdini';
 import { formatDataLunga, formatDataOraOrdine, formatEuro3, formatIntero } from '../lib/formato';
 import { ordineOk, statoOrdine } from './stato';
-import { useFiltriOrdini } from './useFiltriOrdini';
 import './ordini.css';
 
 /**
@@ -26,7 +26,7 @@ export function OrdiniPage() {
   const { session } = useShopSession();
   const navigate = useNavigate();
   const paging = usePaging();
-  const { filtri, applica, attivi } = useFiltriOrdini();
+  const { filtri, applica, attivi } = useFiltriUrl<Filtri>(CAMPI_FILTRI_ORDINI, { stato: STATI_ORDINE });
   const pagina = usePaginaElenco(ordiniElencoQuery(session, filtri, paging.start, paging.limit), (d) => d.ordini, totaleDi);
   const totale = pagina.conti;
   const columns: Column<Ordine>[] = [

@@ -21,7 +21,9 @@ export const fatturatoQuery = (azienda: string, cliente: string) =>
   });
 
 /** The history's filters as the URL and the calls carry them (empty ones left out). */
-export type FiltriOrdini = Partial<Pick<OrdiniElencoQuery, 'dal' | 'al' | 'nome' | 'codice_prodotto' | 'stato'>>;
+/** The history's filters (docs/regole/ordini.md#order-history), as the URL keeps them. */
+export const CAMPI_FILTRI_ORDINI = ['dal', 'al', 'nome', 'codice_prodotto', 'stato'] as const;
+export type FiltriOrdini = Partial<Pick<OrdiniElencoQuery, (typeof CAMPI_FILTRI_ORDINI)[number]>>;
 type Codici = Pick<SessionData, 'utente_codice' | 'azienda_codice' | 'cliente_codice'>;
 const codici = (s: Codici) => ({ utente_codice: s.utente_codice, azienda_codice: s.azienda_codice, cliente_codice: s.cliente_codice });
 

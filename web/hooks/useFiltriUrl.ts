@@ -1,0 +1,30 @@
+import { useSearchParams } from 'react-router-dom';
+
+/**
+ * A list's filters in the URL, beside usePaging's start and limit: reload and back keep them, and
+ * applying new ones goes back to the first page. A field with a closed set of values (`ammessi`)
+ * takes only one of them from the URL; anything else there is ignored, not sent.
+ */
+export function useFiltriUrl<F extends Partial<Record<K, string>>, K extends string = Extract<keyof F, string>>(
+  campi: readonly K[], ammessi: Partial<Record<K, readonly string[]>> = {},
+) {
+  const [params, setParams] = useSearchParams();
+  const letti: Partial<Record<K, string>> = {};
+  for (const k of campi) {
+    const v = params.get(k)?.trim();
+    if (v && (ammessi[k]?.includes(v) ?? true)) letti[k] = v;
+  }
+  // Every value is one `ammessi` allows, which is what F's narrower fields say.
+  const filtri = letti as F;
+  const applica = (nuovi: F) => setParams((prev) => {
+    const next = new URLSearchParams(prev);
+    for (const k of campi) {
+      const v = nuovi[k]?.trim();
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    next.set('start', '0');
+    return next;
+  });
+  return { filtri, applica, attivi: Object.keys(filtri).length > 0 };
+}
