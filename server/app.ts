@@ -173,7 +173,7 @@ export async function buildApp(
   ], app.log, {
     // Imports queued by the admin screen and the ERP's push: a lane of their own.
     importa_file: importaFile(database.db, archivio, {
-      databaseUrl: config.databaseUrl, dataDir: config.dataDir, memoriaMb: config.importMemoriaMb ?? DEFAULT_IMPORT_MEMORIA_MB,
+      databaseUrl: config.databaseUrl, archivio: { mediaDir: config.mediaDir, s3: config.s3 }, dataDir: config.dataDir, memoriaMb: config.importMemoriaMb ?? DEFAULT_IMPORT_MEMORIA_MB,
     }, app.log),
   });
   // A web process builds the queue (deps.lavori: tests and scripts run jobs with esegui) but never
