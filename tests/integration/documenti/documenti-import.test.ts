@@ -149,7 +149,7 @@ describe('import kind documenti', () => {
     const f = new FormData();
     f.append('tipo', 'documenti');
     f.append('file', new Blob([`${INTESTAZIONE}\nFATTURA;F-20;2026-06-01;0001;C200;10;2,2;12,2;${ordineAltro};;F-20.pdf;F-20.xml\n`]), 'export.csv');
-    f.append('allegati', new Blob([pdf('F-20')]), 'F-20.pdf');
+    f.append('allegati', new Blob([new Uint8Array(pdf('F-20'))]), 'F-20.pdf');
     f.append('allegati', new Blob([fatturaPa({ numero: 'F-20' })]), 'F-20.xml');
     const r = await push(f);
     expect(r).toMatchObject({ status: 0, importazione: { tipo: 'documenti', file: 'export.csv', stato: 'applicata', nuove: 1, autore: 'token: Gestionale' } });
@@ -166,15 +166,15 @@ describe('import kind documenti', () => {
     expect(await risposta(await caricaImport(base, modulo({ tipo: 'documenti' }, pdf('x'), 'F-1.pdf'), { cookie: tecnico })))
       .toEqual([400, 'Per i documenti il file deve essere uno ZIP con il CSV e i file che nomina, oppure il CSV con i file negli allegati.']);
     const conZip = modulo({ tipo: 'documenti' }, await zip({ 'documenti.csv': INTESTAZIONE }), 'documenti.zip');
-    conZip.append('allegati', new Blob([pdf('x')]), 'x.pdf');
+    conZip.append('allegati', new Blob([new Uint8Array(pdf('x'))]), 'x.pdf');
     expect(await risposta(await caricaImport(base, conZip, { cookie: tecnico })))
       .toEqual([400, 'Con uno ZIP i file dei documenti vanno dentro lo ZIP, non negli allegati.']);
     const altroTipo = modulo({ tipo: 'giacenze' }, 'codice_prodotto;disponibilita\nX;1\n');
-    altroTipo.append('allegati', new Blob([pdf('x')]), 'x.pdf');
+    altroTipo.append('allegati', new Blob([new Uint8Array(pdf('x'))]), 'x.pdf');
     expect(await risposta(await caricaImport(base, altroTipo, { cookie: tecnico }))).toEqual([400, 'Gli allegati valgono solo per il tipo documenti.']);
     const doppi = modulo({ tipo: 'documenti' }, INTESTAZIONE, 'documenti.csv');
-    doppi.append('allegati', new Blob([pdf('x')]), 'x.pdf');
-    doppi.append('allegati', new Blob([pdf('y')]), 'x.pdf');
+    doppi.append('allegati', new Blob([new Uint8Array(pdf('x'))]), 'x.pdf');
+    doppi.append('allegati', new Blob([new Uint8Array(pdf('y'))]), 'x.pdf');
     expect(await risposta(await caricaImport(base, doppi, { cookie: tecnico }))).toEqual([400, 'Due allegati con lo stesso nome: x.pdf.']);
     expect(await risposta(await caricaImport(base, modulo({ tipo: 'documenti', completo: '1' }, INTESTAZIONE, 'documenti.csv'), { cookie: tecnico })))
       .toEqual([400, "L'opzione completo non vale per il tipo documenti"]);
