@@ -170,7 +170,8 @@ export async function buildApp(
     // Imports queued by the admin screen and the ERP's push (45 s for 200,000 rows).
     {
       importa_file: importaFile(database.db, archivio, {
-        databaseUrl: config.databaseUrl, dataDir: config.dataDir, memoriaMb: config.importMemoriaMb ?? DEFAULT_IMPORT_MEMORIA_MB,
+        databaseUrl: config.databaseUrl, archivio: { mediaDir: config.mediaDir, s3: config.s3 }, dataDir: config.dataDir,
+        memoriaMb: config.importMemoriaMb ?? DEFAULT_IMPORT_MEMORIA_MB,
       }, app.log),
     },
   ], [

@@ -111,8 +111,6 @@ export const documentiFileQuery = z.object({
   scarica: z.enum(['0', '1'], { error: 'scarica deve essere 0 o 1' }).optional(),
 });
 
-
-
 /** The FatturaPA codes the readable page names in words (Agenzia delle Entrate, specifiche 1.2). */
 export const TIPI_DOCUMENTO_FATTURAPA: Record<string, string> = {
   TD01: 'Fattura', TD02: 'Acconto/anticipo su fattura', TD03: 'Acconto/anticipo su parcella', TD04: 'Nota di credito',
@@ -160,13 +158,6 @@ export const documentiZipQuery = z.object({
   ids: elencoId('ids', MAX_DOCUMENTI_ZIP).refine((a) => a.length >= 1, 'Seleziona almeno un documento'),
 });
 
-/** A bulk import: a ZIP with documenti.csv and the files its rows name (docs/regole/documenti.md#import). */
-export const MAX_IMPORT_DOCUMENTI_BYTES = 500 * MB;
-export const MAX_RIGHE_IMPORT_DOCUMENTI = 5_000;
-export const documentiImportaResponse = z.object({
-  status: z.number().int(), msg: z.string(), nuovi: z.number().int(), sostituiti: z.number().int(),
-});
-
 const upload = {
   campi: ['file', 'xml'] as const, maxFile: 2, maxBytes: MAX_DOCUMENTO_BYTES, maxBytesCampo: { xml: MAX_XML_BYTES },
 } as const;
@@ -178,13 +169,6 @@ export const documentiApi = {
     summary: 'Un DDT, una fattura o una nota di credito dal gestionale (multipart: campi del documento, file = PDF, xml = FatturaPA facoltativo); '
       + 'lo stesso tipo e numero nello stesso anno sostituisce il precedente',
     input: documentoPushRequest, response: documentoPushResponse,
-  }),
-  importa: contract({
-    path: 'documenti/importa', methods: ['POST'], access: 'token', tag: T,
-    upload: { campi: ['file'], maxFile: 1, maxBytes: MAX_IMPORT_DOCUMENTI_BYTES },
-    summary: `Più documenti in un file ZIP: documenti.csv (una riga per documento, colonna file = il PDF nello ZIP, xml facoltativa) e i file che nomina; `
-      + `al massimo ${MAX_RIGHE_IMPORT_DOCUMENTI} righe, tutte o nessuna`,
-    response: documentiImportaResponse,
   }),
   leggi: contract({
     path: 'documenti/read', methods: ['GET'], access: 'cliente', tag: T, scope: scopeCliente,

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { esito, idParam, paginaDi, paginazione } from './common.js';
 import { contract } from './contract.js';
-import { MB } from './upload.js';
+import { MAX_DOCUMENTO_BYTES, MB } from './upload.js';
 
 /** The kinds of import file (docs/import.md). */
-export const TIPI_IMPORT = ['articoli', 'listini', 'giacenze', 'clienti', 'prezzi_netti', 'categorie', 'codici_cliente', 'sconti', 'metel', 'fido', 'scadenze'] as const;
+export const TIPI_IMPORT = [
+  'articoli', 'listini', 'giacenze', 'clienti', 'prezzi_netti', 'categorie', 'codici_cliente', 'sconti', 'metel', 'fido', 'scadenze', 'documenti',
+] as const;
 export type TipoImport = (typeof TIPI_IMPORT)[number];
 
 /** An ERP's export of 200,000 articles is some 60 MB of CSV; XLSX is smaller. */
@@ -22,8 +24,17 @@ export const ETICHETTE_STATO_IMPORT: Record<StatoImport, string> = {
   fallita: 'Non riuscita',
 };
 
+/**
+ * The documenti kind (docs/import.md#documenti): a ZIP holding the CSV and the files its rows name,
+ * or the CSV in `file` and those files beside it in `allegati`, each at most a document's size.
+ */
+export const MAX_ALLEGATI_IMPORT = 500;
+
 export const MSG_IMPORT = {
   soloCsvXlsx: 'Il file deve essere un CSV (testo separato da ; o ,) o un foglio XLSX.',
+  documentiCsvZip: 'Per i documenti il file deve essere uno ZIP con il CSV e i file che nomina, oppure il CSV con i file negli allegati.',
+  allegatiSoloDocumenti: 'Gli allegati valgono solo per il tipo documenti.',
+  allegatiConZip: 'Con uno ZIP i file dei documenti vanno dentro lo ZIP, non negli allegati.',
   fileMancante: 'Seleziona il file da importare.',
   inAttesa: 'File ricevuto: importazione in coda.',
   inCorso: 'Importazione in corso.',
@@ -91,7 +102,9 @@ export const ERRORI_NEL_RAPPORTO = 200;
 /** Largest page of importazioni/errori: the CSV download of the screen reads the list in pages this size. */
 export const ERRORI_PAGINA_MAX = 1000;
 
-const upload = { campi: ['file'] as const, maxFile: 1, maxBytes: MAX_IMPORT_BYTES } as const;
+const upload = {
+  campi: ['file', 'allegati'] as const, maxFile: 1 + MAX_ALLEGATI_IMPORT, maxBytes: MAX_IMPORT_BYTES, maxBytesCampo: { allegati: MAX_DOCUMENTO_BYTES },
+} as const;
 const T = 'Importazioni';
 
 /**
@@ -102,7 +115,7 @@ const T = 'Importazioni';
 export const importazioniApi = {
   carica: contract({
     path: 'importazioni/carica', methods: ['POST'], access: 'tecnico', tag: T, upload,
-    summary: "Mette in coda un file da importare (multipart: file, tipo, completo, prova, soglia); con prova=1 verifica soltanto",
+    summary: "Mette in coda un file da importare (multipart: file, tipo, completo, prova, soglia; per i documenti anche allegati); con prova=1 verifica soltanto",
     input: importRequest, response: rapporto,
   }),
   rapporto: contract({

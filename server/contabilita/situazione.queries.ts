@@ -19,9 +19,12 @@ interface Riga {
 }
 
 /**
- * The client's figures, or undefined when it does not exist. Orders not yet invoiced: confirmed
- * ones newer than the client's last schedule from the ERP (all of them before any).
- * The unique index on (cliente_id, documento, data_scadenza) serves the items, ordini_cliente_created_idx the orders.
+ * The client's figures, or undefined when it does not exist. Orders not yet invoiced
+ * (docs/decisions/credito-esposizione.md): confirmed ones that no FATTURA cites, directly or
+ * through a DDT it bills that cites the order, and (the fallback for invoices that cite no order)
+ * newer than the client's last schedule from the ERP (all of them before any).
+ * The unique index on (cliente_id, documento, data_scadenza) serves the items, ordini_cliente_created_idx
+ * the orders, documenti_ordini_ordine_idx and documenti_ddt_idx the invoices citing them.
  */
 export async function leggiSituazione(sql: Sql, clienteId: number): Promise<SituazioneContabile | undefined> {
   // In the exposure: open and unpaid items, and a RiBa the ERP marks paid once presented to the
@@ -44,7 +47,12 @@ export async function leggiSituazione(sql: Sql, clienteId: number): Promise<Situ
     FROM c, LATERAL (
       SELECT coalesce(sum(o.totale), 0) AS totale, count(*)::int AS n FROM ordini o
       WHERE o.cliente_id = c.id AND o.response_code = ${RESPONSE_CODE_OK}
-        AND o.created_at > coalesce(c.contabilita_aggiornata_at, '-infinity')) o`;
+        AND o.created_at > coalesce(c.contabilita_aggiornata_at, '-infinity')
+        AND NOT EXISTS (
+          SELECT 1 FROM documenti_ordini x JOIN documenti d ON d.id = x.documento_id
+          WHERE x.ordine_id = o.id AND (d.tipo = 'FATTURA' OR (d.tipo = 'DDT' AND EXISTS (
+            SELECT 1 FROM documenti f WHERE f.ddt @> ARRAY[d.numero] AND f.tipo = 'FATTURA'
+              AND f.azienda_codice = d.azienda_codice AND f.cliente_id = d.cliente_id))))) o`;
   if (!r) return undefined;
   const centesimi = (n: number) => Math.round(n * 100) / 100;
   const esposizione = centesimi(r.aperte + r.insolute + r.riba_non_scadute + r.ordini_non_fatturati);

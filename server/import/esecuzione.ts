@@ -1,6 +1,6 @@
 /** What a run of the import engine (importa.ts) is given and what it reports; the run's record (registro.ts) keeps both. */
 import type { MappaColonne } from './colonne.js';
-import type { Conteggi, ErroreRiga, TipoImport } from './definizione.js';
+import type { Conteggi, ErroreRiga, Media, TipoImport } from './definizione.js';
 import type { FormatoLetto } from './lettura/tipi.js';
 
 export interface Autore {
@@ -38,6 +38,8 @@ export interface OpzioniImport {
   onProgress?: (a: Avanzamento) => void;
   /** A record opened when the file was queued (in-coda.ts): this run takes it over. */
   registro?: number;
+  /** The media store, for the kinds that keep files (documenti); the others never touch it. */
+  media?: Media;
 }
 
 export type StatoImport = 'applicata' | 'verificata' | 'rifiutata';

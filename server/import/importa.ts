@@ -15,8 +15,9 @@ import { type Db, inTransazione, type Sql } from '../db/client.js';
 import type { CopyValue } from '../db/copy.js';
 import { type Invalidazione, notificaCatalogo } from '../catalogo/catalogo.cache.js';
 import { leggiIntestazione } from './colonne.js';
-import type { Applicato, Campo, DefinizioneTipo, ErroreRiga, Lavoro } from './definizione.js';
+import type { Applicato, Campo, DefinizioneTipo, ErroreRiga, FileDelLavoro, Lavoro } from './definizione.js';
 import type { OpzioniImport, RapportoImport } from './esecuzione.js';
+import { Pacchetto } from './lettura/pacchetto.js';
 import { righeFile } from './lettura/righe.js';
 import { FileNonValido, type Cella, type Progresso, type RigaGrezza } from './lettura/tipi.js';
 import { apriRegistro, chiudiRegistro, ERRORI_REGISTRATI, registroFallito, riprendiRegistro, scriviEsito, troncato } from './registro.js';
@@ -40,6 +41,7 @@ export function verificaOpzioni(o: Pick<OpzioniImport, 'tipo' | 'soglia' | 'comp
 export async function importa(db: Db, file: string, o: OpzioniImport): Promise<RapportoImport> {
   const def = TIPI[o.tipo];
   const soglia = verificaOpzioni(o);
+  if (def.pacchetto && !o.media) throw new Error(`Importazione ${o.tipo} senza l'archivio dei file`);
   const inizio = performance.now();
   let id = o.registro;
   if (id === undefined) id = await apriRegistro(db, o, soglia);
@@ -49,14 +51,19 @@ export async function importa(db: Db, file: string, o: OpzioniImport): Promise<R
     righeLette: 0, scartate: 0, nuove: 0, modificate: 0, invariate: 0, ritirate: 0, errori: [], durataMs: 0,
   };
   let applicato: Applicato | undefined;
+  const scritti: FileDelLavoro = { scritti: [], sostituiti: [] };
   try {
     try {
-      applicato = await inTransazione(db, (tx) => esegui(tx, def, file, o, soglia, r));
+      applicato = await inTransazione(db, (tx) => esegui(tx, def, file, o, soglia, r, scritti));
     } catch (err) {
+      // Files the run stored for rows that were never committed.
+      await o.media?.archivio.cancella(scritti.scritti).catch(() => undefined);
       if (!(err instanceof FileNonValido)) throw err;
       r.stato = 'rifiutata';
       r.motivo = err.message;
     }
+    // Committed: the files the new rows replaced are no longer named by any.
+    if (applicato) await o.media?.archivio.cancella(scritti.sostituiti).catch(() => undefined);
     r.errori.sort((a, b) => a.riga - b.riga);
     if (applicato) {
       o.onProgress?.({ id: r.id, fase: 'ricerca', righe: r.righeLette });
@@ -84,6 +91,7 @@ async function esegui(
   o: OpzioniImport,
   soglia: number,
   r: RapportoImport,
+  scritti: FileDelLavoro,
 ): Promise<Applicato | undefined> {
   // Whatever the caller's connection carries (the app's 15 s), a large file takes longer.
   await tx.$client`SET LOCAL statement_timeout = 0`;
@@ -98,12 +106,15 @@ async function esegui(
   // Postgres before 14 does not know the setting.
   await inTransazione(tx, async (sp) => sp.$client`SET LOCAL client_connection_check_interval = '1s'`).catch(() => undefined);
   const progresso: Progresso = { letti: 0, totale: 0 };
-  const righe = righeFile(file, r.formato, progresso)[Symbol.asyncIterator]();
+  // A ZIP of a sheet and the files its rows name: the rows are the sheet's.
+  const pacchetto = def.pacchetto ? await Pacchetto.apri(file, o.media!.tmpDir) : undefined;
+  const righe = righeFile(pacchetto?.foglio ?? file, r.formato, progresso)[Symbol.asyncIterator]();
   try {
-    return await leggiEApplica(tx, def, righe, progresso, o, soglia, r);
+    return await leggiEApplica(tx, def, righe, progresso, o, soglia, r, { pacchetto, media: o.media, file: scritti });
   } finally {
     // A refused header or a failed COPY stops reading: let the readers close the file.
     await righe.return?.(undefined);
+    await pacchetto?.chiudi();
   }
 }
 
@@ -115,6 +126,7 @@ async function leggiEApplica(
   o: OpzioniImport,
   soglia: number,
   r: RapportoImport,
+  extra: Pick<Lavoro, 'pacchetto' | 'media' | 'file'>,
 ): Promise<Applicato | undefined> {
   const prima = await righe.next();
   if (prima.done) throw new FileNonValido('Il file è vuoto');
@@ -181,7 +193,7 @@ async function leggiEApplica(
   if (r.righeLette === 0) throw new FileNonValido('Il file non contiene righe di dati dopo l\'intestazione');
 
   o.onProgress?.({ id: r.id, fase: 'verifica', righe: r.righeLette });
-  const lavoro: Lavoro = { tx: tx.$client, presenti: new Set(presenti), completo: o.completo ?? false, nomi: intestazione.nomi };
+  const lavoro: Lavoro = { id: r.id, tx: tx.$client, presenti: new Set(presenti), completo: o.completo ?? false, nomi: intestazione.nomi, ...extra };
   const rifiutate = await def.verifica(lavoro);
   r.scartate += rifiutate.length;
   annota(rifiutate);

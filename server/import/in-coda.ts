@@ -10,6 +10,7 @@
  * transaction was never committed.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Task } from 'graphile-worker';
@@ -21,10 +22,13 @@ import { badRequest, notFound } from '../lib/errors.js';
 import type { FileRicevuto } from '../lib/upload/ricevi-file.js';
 import { leggiMappa, percorsoMappa } from './colonne.js';
 import type { Autore } from './esecuzione.js';
+import { impacchetta } from './impacchetta.js';
 import { OpzioniNonValide, SOGLIA_PREDEFINITA, verificaOpzioni } from './importa.js';
 import { importaInProcesso } from './processo/avvia.js';
+import type { ConfigArchivio } from './processo/messaggi.js';
 import { apriRegistro } from './registro.js';
 import { erroriImportazione, leggiImportazione } from './storico.js';
+import { TIPI } from './tipi/index.js';
 
 /** What an uploaded import file may be, judged from its bytes: text (CSV) or a spreadsheet. */
 const AMMESSI = new Set(['csv', 'txt', 'xlsx']);
@@ -40,13 +44,36 @@ const TENTATIVI_LAVORO = TENTATIVI + 1;
 /** The files waiting in the queue: a dot folder of the media store, never served. */
 const PREFISSO_IMPORT = '.importazioni';
 
-/** Keeps an uploaded file and queues its run; the answer is the queued run. */
+/**
+ * The local file to queue: the upload itself, or for the documenti kind (TIPI[…].pacchetto) a ZIP
+ * as sent, or the sheet and its `allegati` packed into one (impacchetta.ts, a temporary file).
+ */
+async function daAccodare(
+  tipo: z.output<typeof importRequest>['tipo'], files: readonly FileRicevuto[], tmpDir: string,
+): Promise<{ file: FileRicevuto; percorso: string; ext: string; temporaneo?: string }> {
+  const file = files.find((f) => f.campo === 'file');
+  if (!file) throw badRequest(MSG_IMPORT.fileMancante);
+  const allegati = files.filter((f) => f.campo === 'allegati');
+  if (!TIPI[tipo].pacchetto) {
+    if (allegati.length > 0) throw badRequest(MSG_IMPORT.allegatiSoloDocumenti);
+    if (!file.tipo || !AMMESSI.has(file.tipo.ext)) throw badRequest(MSG_IMPORT.soloCsvXlsx);
+    return { file, percorso: file.percorso, ext: file.tipo.ext };
+  }
+  if (file.tipo?.ext === 'zip') {
+    if (allegati.length > 0) throw badRequest(MSG_IMPORT.allegatiConZip);
+    return { file, percorso: file.percorso, ext: 'zip' };
+  }
+  if (!file.tipo || !AMMESSI.has(file.tipo.ext)) throw badRequest(MSG_IMPORT.documentiCsvZip);
+  const zip = await impacchetta(file, allegati, tmpDir);
+  return { file, percorso: zip, ext: 'zip', temporaneo: zip };
+}
+
+/** Keeps an uploaded file and queues its run; the answer is the queued run. `tmpDir`: where a documenti upload is packed. */
 export async function accodaImport(
-  db: Db, archivio: ArchivioMedia, files: readonly FileRicevuto[], input: z.output<typeof importRequest>, autore: Autore,
+  db: Db, archivio: ArchivioMedia, files: readonly FileRicevuto[], input: z.output<typeof importRequest>, autore: Autore, tmpDir: string,
 ): Promise<Rapporto> {
   const file = files.find((f) => f.campo === 'file');
   if (!file) throw badRequest(MSG_IMPORT.fileMancante);
-  if (!file.tipo || !AMMESSI.has(file.tipo.ext)) throw badRequest(MSG_IMPORT.soloCsvXlsx);
   const opzioni = { tipo: input.tipo, file: file.nome, autore, completo: input.completo, prova: input.prova, soglia: input.soglia };
   try {
     verificaOpzioni(opzioni);
@@ -54,8 +81,13 @@ export async function accodaImport(
     if (err instanceof OpzioniNonValide) throw badRequest(err.message);
     throw err;
   }
-  const salvato = `${PREFISSO_IMPORT}/${crypto.randomUUID()}.${file.tipo.ext}`;
-  await archivio.salvaFile(salvato, file.percorso);
+  const da = await daAccodare(input.tipo, files, tmpDir);
+  const salvato = `${PREFISSO_IMPORT}/${crypto.randomUUID()}.${da.ext}`;
+  try {
+    await archivio.salvaFile(salvato, da.percorso);
+  } finally {
+    if (da.temporaneo) await fs.promises.rm(da.temporaneo, { force: true });
+  }
   try {
     const id = await inTransazione(db, async (tx) => {
       const nuovo = await apriRegistro(tx, opzioni, input.soglia ?? SOGLIA_PREDEFINITA, salvato);
@@ -98,6 +130,8 @@ export async function rapportoDelToken(db: Db, id: number, tokenId: number): Pro
 
 export interface OpzioniLavoro {
   databaseUrl: string;
+  /** The media store as configured: the import's process builds its own from it. */
+  archivio: ConfigArchivio;
   dataDir: string;
   /** Memory ceiling of each import's process, in MB. */
   memoriaMb: number;
@@ -140,6 +174,7 @@ export function importaFile(db: Db, archivio: ArchivioMedia, o: OpzioniLavoro, l
       locale = await archivio.fileLocale(salvato);
       const esito = await importaInProcesso({
         databaseUrl: o.databaseUrl,
+        archivio: o.archivio,
         percorso: locale.percorso,
         opzioni: {
           tipo: r.tipo as z.output<typeof importRequest>['tipo'], file: r.file, registro: id,

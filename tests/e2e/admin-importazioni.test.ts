@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { describe, expect, inject, it } from 'vitest';
+import { pdf } from '../integration/documenti/campioni.js';
 import { hasBrowser, useBrowser } from './browser.js';
 import { submitLogin, TECNICO, visible } from './helpers.js';
 
@@ -60,6 +61,36 @@ describe.runIf(hasBrowser())('admin importazioni', () => {
       await page.setViewportSize({ width: 768, height: 1000 });
       await page.screenshot({ path: `${SHOTS}/tecnico-importazioni-768.png`, fullPage: true });
       console.log(`screenshots: ${SHOTS}`);
+    } finally {
+      await sql.end();
+    }
+  });
+
+  it('documenti: a CSV with its PDF as an attachment, checked then applied; the document is the client\'s', async () => {
+    const sql = postgres(inject('e2eDatabaseUrl'), { max: 1, onnotice: () => {} });
+    try {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-import-doc-e2e-'));
+      const csv = path.join(dir, 'documenti.csv');
+      fs.writeFileSync(csv, 'tipo;numero;data;azienda_codice;cliente_codice;imponibile;iva;totale;file\r\nDDT;E2E-1;2026-06-01;0001;001001;10;2,2;12,2;E2E-1.pdf\r\n');
+      const allegato = path.join(dir, 'E2E-1.pdf');
+      fs.writeFileSync(allegato, pdf('E2E-1'));
+
+      const page = await newPage();
+      await submitLogin(page, '/admin', TECNICO);
+      await page.waitForURL('**/adminhome');
+      await page.goto(`${new URL(page.url()).origin}/admin/importazioni`);
+      await page.getByLabel('File (CSV o XLSX)').setInputFiles(csv);
+      expect(await page.getByLabel('Tipo').inputValue()).toBe('documenti');
+      await page.getByLabel('Allegati (i PDF e gli XML nominati dal CSV)').setInputFiles([allegato]);
+      await visible(page.getByText('1 file ·'));
+      await page.getByRole('button', { name: 'Verifica' }).click();
+      await visible(page.getByText('Verifica completata: nulla è stato scritto.'));
+      expect(await sql`SELECT 1 FROM documenti WHERE numero = 'E2E-1'`).toHaveLength(0);
+      await page.screenshot({ path: `${SHOTS}/tecnico-importazioni-documenti-1366.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Applica' }).click();
+      await visible(page.getByText('Importazione completata.'));
+      const [d] = await sql<{ codice: string }[]>`SELECT c.codice FROM documenti d JOIN clienti c ON c.id = d.cliente_id WHERE d.numero = 'E2E-1'`;
+      expect(d?.codice).toBe('001001');
     } finally {
       await sql.end();
     }

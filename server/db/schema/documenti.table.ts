@@ -30,6 +30,8 @@ export const documenti = pgTable('documenti', {
   /** Keys in the media store: the PDF, and the FatturaPA XML when sent. */
   pdf: text('pdf').notNull(),
   xml: text('xml'),
+  /** sha256 of the PDF's bytes, then the XML's: the same document sent again with the same files changes nothing (import kind documenti). */
+  impronta: text('impronta'),
   /** Who sent it last: the API token of a push, or the import run that brought it (the ERP push's record). */
   tokenId: integer('token_id').references(() => apiToken.id, { onDelete: 'set null' }),
   importazioneId: integer('importazione_id').references(() => importazioni.id, { onDelete: 'set null' }),

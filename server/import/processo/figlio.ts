@@ -1,11 +1,13 @@
 /**
- * An import's own process, started by avvia.ts: runs one file with the engine on connections of
- * its own and writes the run's progress on its record, under a memory ceiling of its own, so that
+ * An import's own process, started by avvia.ts: runs one file with the engine on connections and
+ * a media store of its own and writes the run's progress on its record, under a memory ceiling of its own, so that
  * no file can take the web server's memory. It ends with its server: a server that dies, even
  * killed, closes the channel, and this process exits at once; Postgres then rolls back the run's
  * transaction (importa.ts: client_connection_check_interval).
  */
 import { connect, type Db } from '../../db/client.js';
+import { creaArchivio } from '../../lib/archivio/crea-archivio.js';
+import { cartellaTemporanea } from '../../lib/upload/ricevi-file.js';
 import type { Avanzamento } from '../esecuzione.js';
 import { importa } from '../importa.js';
 import type { EsitoFiglio, LavoroImport } from './messaggi.js';
@@ -31,12 +33,16 @@ function avanzamento(db: Db): (a: Avanzamento) => void {
 
 async function esegui(l: LavoroImport): Promise<void> {
   const db = connect(l.databaseUrl, { max: 2, applicationName: `portale-import-${process.pid}` });
+  // The store of the server's config, its own: the documenti kind keeps files there (folder or S3).
+  const archivio = creaArchivio(l.archivio);
   let esito: EsitoFiglio = { tipo: 'fatto' };
   try {
-    await importa(db.db, l.percorso, { ...l.opzioni, onProgress: avanzamento(db.db) });
+    const media = { archivio, tmpDir: cartellaTemporanea(l.archivio.mediaDir) };
+    await importa(db.db, l.percorso, { ...l.opzioni, media, onProgress: avanzamento(db.db) });
   } catch (err) {
     esito = { tipo: 'errore', messaggio: (err as Error).message };
   }
+  await archivio.chiudi().catch(() => undefined);
   await db.close().catch(() => undefined);
   process.send!(esito, () => process.exit(0));
 }

@@ -4,6 +4,7 @@ import { articoli } from './articoli.js';
 import { categorie } from './categorie.js';
 import { clienti } from './clienti.js';
 import { codiciCliente } from './codici-cliente.js';
+import { documenti } from './documenti.js';
 import { fido } from './fido.js';
 import { giacenze } from './giacenze.js';
 import { listini } from './listini.js';
@@ -13,5 +14,5 @@ import { scadenze } from './scadenze.js';
 import { sconti } from './sconti.js';
 
 export const TIPI: Record<TipoImport, DefinizioneTipo> = {
-  articoli, listini, giacenze, clienti, prezzi_netti: prezziNetti, categorie, codici_cliente: codiciCliente, sconti, metel, fido, scadenze,
+  articoli, listini, giacenze, clienti, prezzi_netti: prezziNetti, categorie, codici_cliente: codiciCliente, sconti, metel, fido, scadenze, documenti,
 };

@@ -185,4 +185,61 @@ describe('contabilita', () => {
     expect((await situazione()).json()).toMatchObject({ esposizione: 600, disponibile: 400 });
     await blocca(false);
   });
+
+  it('orders not yet invoiced: an invoice citing the order, or a DDT that cites it, takes it out; the date of the last schedule stays the fallback', async () => {
+    const { db, sql } = t().database;
+    const TERZO = { azienda_codice: '0001', cliente_codice: '000300' };
+    const c = await createCliente(db, { aziendaCodice: '0001', codice: '000300' });
+    const u = await createUtente(db, { clienti: [c.id] });
+    const c3 = await loginCliente(t().app, u, 'device-3');
+    const ordina3 = async () => {
+      const r = await t().app.inject({
+        method: 'POST', url: '/api/ordini/create', headers: { cookie: c3 },
+        payload: { ...TERZO, utente_codice: u.codice, carrelloItems: [{ codice_prodotto: 'TRAPANO', quantita: 1 }] },
+      });
+      expect(r.json()).toMatchObject({ status: 0 });
+      return (await sql<{ id: number }[]>`SELECT max(id) AS id FROM ordini WHERE cliente_id = ${c.id}`)[0]!.id;
+    };
+    let n = 0;
+    const documento = async (tipo: string, ordini: number[], ddt: string[] = [], azienda = '0001') => {
+      const numero = `${tipo}-${++n}`;
+      const [d] = await sql<{ id: number }[]>`
+        INSERT INTO documenti (tipo, numero, data, azienda_codice, cliente_id, imponibile, iva, totale, ddt, pdf)
+        VALUES (${tipo}, ${numero}, '2026-06-01', ${azienda}, ${c.id}, 100, 22, 122, ${ddt}::text[], '.documenti/x.pdf') RETURNING id`;
+      for (const o of ordini) await sql`INSERT INTO documenti_ordini (documento_id, ordine_id) VALUES (${d!.id}, ${o})`;
+      return numero;
+    };
+    const nonFatturati = async () => (await situazione(TERZO, c3)).json().dettaglio as { ordini_non_fatturati: number; ordini_non_fatturati_n: number };
+
+    const [diretto, perDdt, soloDdt, notaCredito] = [await ordina3(), await ordina3(), await ordina3(), await ordina3()];
+    expect(await nonFatturati()).toMatchObject({ ordini_non_fatturati: 400, ordini_non_fatturati_n: 4 });
+    await documento('FATTURA', [diretto]);
+    expect(await nonFatturati()).toMatchObject({ ordini_non_fatturati: 300, ordini_non_fatturati_n: 3 });
+    await documento('FATTURA', [], [await documento('DDT', [perDdt])]);
+    expect(await nonFatturati()).toMatchObject({ ordini_non_fatturati: 200, ordini_non_fatturati_n: 2 });
+    // Shipped but not invoiced; a credit note, or an invoice of another company billing a DDT of the same number, invoices nothing.
+    const ddt = await documento('DDT', [soloDdt]);
+    await documento('NOTA_CREDITO', [notaCredito]);
+    await createAzienda(db, { codice: '0002' });
+    await documento('FATTURA', [], [ddt], '0002');
+    expect(await nonFatturati()).toMatchObject({ ordini_non_fatturati: 200, ordini_non_fatturati_n: 2 });
+
+    // The block at ordini/create reads the same exposure: 200 € open plus the new 100 € fits a line of 300 €.
+    await sql`UPDATE clienti SET fido = 300, blocca_oltre_fido = true WHERE id = ${c.id}`;
+    const terzo = await ordina3();
+    expect(await nonFatturati()).toMatchObject({ ordini_non_fatturati: 300, ordini_non_fatturati_n: 3 });
+    const oltre = await t().app.inject({
+      method: 'POST', url: '/api/ordini/create', headers: { cookie: c3 },
+      payload: { ...TERZO, utente_codice: u.codice, carrelloItems: [{ codice_prodotto: 'TRAPANO', quantita: 1 }] },
+    });
+    expect(oltre.json()).toEqual({ status: 1, msg: MSG_CONTABILITA.rifiutoOltreFido(euro(100), euro(0)) });
+    await documento('FATTURA', [terzo]);
+    expect(await nonFatturati()).toMatchObject({ ordini_non_fatturati: 200, ordini_non_fatturati_n: 2 });
+
+    // An ERP that invoices without citing orders: its schedule dates them (orders placed before it count as invoiced).
+    await sql`UPDATE clienti SET contabilita_aggiornata_at = now() WHERE id = ${c.id}`;
+    expect(await nonFatturati()).toMatchObject({ ordini_non_fatturati: 0, ordini_non_fatturati_n: 0 });
+    await ordina3();
+    expect(await nonFatturati()).toMatchObject({ ordini_non_fatturati: 100, ordini_non_fatturati_n: 1 });
+  });
 });

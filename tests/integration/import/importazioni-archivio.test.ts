@@ -39,7 +39,7 @@ describe.each(ARCHIVI)('import files in the media store: %s', (tipo) => {
   });
 
   const lavoro = () => importaFile(t().database.db, t().app.deps.archivio, {
-    databaseUrl: t().config.databaseUrl, dataDir: t().config.dataDir, memoriaMb: 512,
+    databaseUrl: t().config.databaseUrl, archivio: { mediaDir: t().config.mediaDir, s3: t().config.s3 }, dataDir: t().config.dataDir, memoriaMb: 512,
   }, { warn: () => {} });
   const tentativo = (attempts: number) => ({ job: { attempts, max_attempts: 4 } }) as unknown as Parameters<Task>[1];
   const registra = async (stato: string, salvato: string) => (await t().database.sql<{ id: number }[]>`

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { importInCorso, MAX_IMPORT_BYTES, MSG_IMPORT } from '../../../shared/importazioni.js';
-import { MSG_UPLOAD } from '../../../shared/upload.js';
+import { importInCorso, MAX_ALLEGATI_IMPORT, MAX_IMPORT_BYTES, MSG_IMPORT } from '../../../shared/importazioni.js';
+import { MAX_DOCUMENTO_BYTES, MSG_UPLOAD, nomeFileSicuro } from '../../../shared/upload.js';
 import { type OutputOfRapporto, TIPI_IMPORT, type TipoImport } from './tipi';
 import { ErrorState } from '../../components/ErrorState';
 import { Scheda } from '../../components/Scheda';
@@ -16,19 +16,32 @@ import { importKeys, inviaImport, rapportoQuery } from './api';
 import { AvanzamentoImport } from './AvanzamentoImport';
 import { Conteggi } from './Conteggi';
 import { RigheScartate } from './RigheScartate';
+import { SceltaAllegati } from './SceltaAllegati';
 
 const ETICHETTE: Record<TipoImport, string> = {
   articoli: 'Articoli', listini: 'Listini', giacenze: 'Giacenze', clienti: 'Clienti', prezzi_netti: 'Prezzi netti', categorie: 'Categorie',
   codici_cliente: 'Codici cliente', sconti: 'Sconti a cascata', metel: 'Listino Metel', fido: 'Fido clienti', scadenze: 'Scadenze',
+  documenti: 'Documenti (DDT, fatture, note di credito)',
 };
 const ACCEPT = '.csv,.txt,.xlsx';
+/** documenti: a ZIP of the sheet and its files, or the sheet with the files as attachments. */
+const ACCEPT_DOCUMENTI = `${ACCEPT},.zip`;
+const eZip = (f: File | null) => Boolean(f && /\.zip$/i.test(f.name));
 
 /** The browser's first check (the server judges the bytes): a name the ERP exports, a size it can take. */
-function erroreImport(f: File): string | undefined {
+function erroreImport(f: File, tipo: TipoImport): string | undefined {
   if (f.size === 0) return 'Il file è vuoto.';
-  if (!/\.(csv|txt|xlsx)$/i.test(f.name)) return MSG_IMPORT.soloCsvXlsx;
+  if (tipo === 'documenti' ? !/\.(csv|txt|xlsx|zip)$/i.test(f.name) : !/\.(csv|txt|xlsx)$/i.test(f.name)) {
+    return tipo === 'documenti' ? MSG_IMPORT.documentiCsvZip : MSG_IMPORT.soloCsvXlsx;
+  }
   if (f.size > MAX_IMPORT_BYTES) return MSG_UPLOAD.troppoGrande(f.name, MAX_IMPORT_BYTES);
   return undefined;
+}
+
+function erroreAllegati(a: readonly File[]): string | undefined {
+  if (a.length > MAX_ALLEGATI_IMPORT) return `Al massimo ${MAX_ALLEGATI_IMPORT} allegati: per di più, usa uno ZIP.`;
+  const grande = a.find((f) => f.size > MAX_DOCUMENTO_BYTES);
+  return grande ? MSG_UPLOAD.troppoGrande(nomeFileSicuro(grande.name), MAX_DOCUMENTO_BYTES) : undefined;
 }
 
 /** The kind from a file's name (giacenze_2026-11.csv → giacenze), as the command does. */
@@ -45,6 +58,7 @@ function tipoDalNome(nome: string): TipoImport | undefined {
 export function CaricaImport() {
   const [tipo, setTipo] = useState<TipoImport>('giacenze');
   const [file, setFile] = useState<File | null>(null);
+  const [allegati, setAllegati] = useState<File[]>([]);
   const [completo, setCompleto] = useState(false);
   const [soglia, setSoglia] = useState('1');
   const [corsa, setCorsa] = useState<number | null>(null);
@@ -57,6 +71,10 @@ export function CaricaImport() {
   const inCoda = corsa !== null && (!rapporto || importInCorso(rapporto.importazione)) && !seguita.isError;
   const inCorso = avanzamento !== null || inCoda;
   const verificato = rapporto?.importazione.stato === 'verificata';
+  // The documents' files beside a sheet; a ZIP holds them already.
+  const conAllegati = tipo === 'documenti' && file !== null && !eZip(file);
+  const inviati = conAllegati ? allegati : [];
+  const erroreFile = file ? erroreImport(file, tipo) ?? erroreAllegati(inviati) : undefined;
 
   const cambia = <T,>(set: (v: T) => void) => (v: T) => {
     set(v);
@@ -69,7 +87,7 @@ export function CaricaImport() {
     setErrore(undefined);
     try {
       const r = await avvia((onProgress, signal) =>
-        inviaImport({ tipo, file, completo: tipo === 'articoli' && completo, prova, soglia: sogliaNum }, onProgress, signal));
+        inviaImport({ tipo, file, allegati: inviati, completo: tipo === 'articoli' && completo, prova, soglia: sogliaNum }, onProgress, signal));
       queryClient.setQueryData(importKeys.rapporto(r.importazione.id), r);
       setCorsa(r.importazione.id);
     } catch (err) {
@@ -94,19 +112,22 @@ export function CaricaImport() {
             onChange={(e) => cambia(setTipo)(e.target.value as TipoImport)}
           />
           <SceltaFile
-            label="File (CSV o XLSX)"
+            label={tipo === 'documenti' ? 'File (ZIP, oppure CSV o XLSX con gli allegati)' : 'File (CSV o XLSX)'}
             campo="file"
             required
             file={file}
             disabled={inCorso}
-            accept={ACCEPT}
-            controllo={erroreImport}
+            accept={tipo === 'documenti' ? ACCEPT_DOCUMENTI : ACCEPT}
+            controllo={(f) => erroreImport(f, tipo)}
             onChange={(f) => {
               cambia(setFile)(f);
               const t = f && tipoDalNome(f.name);
               if (t) setTipo(t);
             }}
           />
+          {conAllegati && (
+            <SceltaAllegati file={allegati} disabled={inCorso} errore={erroreAllegati(allegati)} onChange={cambia(setAllegati)} />
+          )}
           <InputField
             label="Soglia righe scartate (%)"
             inputMode="decimal"
@@ -125,7 +146,7 @@ export function CaricaImport() {
           )}
         </div>
         <div className="imp-azioni">
-          <button type="submit" className="btn" disabled={!file || Boolean(erroreImport(file)) || !sogliaValida || inCorso}>Verifica</button>
+          <button type="submit" className="btn" disabled={!file || Boolean(erroreFile) || !sogliaValida || inCorso}>Verifica</button>
           <button type="button" className="btn btn-primary" disabled={!verificato || inCorso} onClick={() => void invia(false)}>
             Applica
           </button>

@@ -25,6 +25,8 @@ export const storicoQuery = (start: number, limit: number, inCorso: boolean) =>
 export interface Invio {
   tipo: TipoImport;
   file: File;
+  /** documenti: the PDFs and XMLs the sheet names, beside it. */
+  allegati: readonly File[];
   completo: boolean;
   prova: boolean;
   soglia: number;
@@ -44,7 +46,7 @@ export const rapportoQuery = (id: number) =>
 
 /** Sends the file to the queue: a dry run (prova) for the report, or the real import. */
 export function inviaImport(i: Invio, onProgress: (inviati: number, totale: number) => void, signal: AbortSignal) {
-  return uploadApi(importazioniApi.carica, { tipo: i.tipo, completo: i.completo, prova: i.prova, soglia: i.soglia }, { file: [i.file] }, { onProgress, signal })
+  return uploadApi(importazioniApi.carica, { tipo: i.tipo, completo: i.completo, prova: i.prova, soglia: i.soglia }, { file: [i.file], allegati: i.allegati }, { onProgress, signal })
     .finally(() => queryClient.invalidateQueries({ queryKey: importKeys.storicoAll }));
 }
 
