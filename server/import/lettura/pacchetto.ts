@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { MB } from '../../../shared/upload.js';
+import { MB, nomeFileSicuro } from '../../../shared/upload.js';
 import { numero } from './limiti.js';
 import { FileNonValido } from './tipi.js';
 import { ArchivioZip, type GenereZip, type ParteZip } from './xlsx/zip.js';
@@ -60,9 +60,14 @@ export class Pacchetto {
     }
   }
 
-  /** Whether the ZIP holds a file by this path. */
-  ha(nome: string): boolean {
-    return this.zip.parti.has(nome) && !nome.endsWith('/');
+  /**
+   * The file by this path; a bare name also by its name as an upload keeps it (nomeFileSicuro):
+   * the files sent as allegati are packed under those (impacchetta.ts), while the sheet names them
+   * as the ERP had them ('fattura #12.pdf').
+   */
+  private parte(nome: string): ParteZip | undefined {
+    if (nome.endsWith('/')) return undefined;
+    return this.zip.parti.get(nome) ?? (nome.includes('/') ? undefined : this.zip.parti.get(nomeFileSicuro(nome)));
   }
 
   /**
@@ -70,9 +75,8 @@ export class Pacchetto {
    * `max` bytes FileTroppoGrande, beyond the run's total FileNonValido. The caller lets it go.
    */
   async estrai(nome: string, max: number): Promise<string | undefined> {
-    const parte = this.zip.parti.get(nome);
-    if (!parte || nome.endsWith('/')) return undefined;
-    return this.estraiParte(parte, max);
+    const parte = this.parte(nome);
+    return parte && this.estraiParte(parte, max);
   }
 
   async rilascia(file: string): Promise<void> {

@@ -148,8 +148,9 @@ describe('import kind documenti', () => {
   it('the ERP pushes the sheet with the files beside it (allegati); another client\'s documents are never listed', async () => {
     const f = new FormData();
     f.append('tipo', 'documenti');
-    f.append('file', new Blob([`${INTESTAZIONE}\nFATTURA;F-20;2026-06-01;0001;C200;10;2,2;12,2;${ordineAltro};;F-20.pdf;F-20.xml\n`]), 'export.csv');
-    f.append('allegati', new Blob([new Uint8Array(pdf('F-20'))]), 'F-20.pdf');
+    // A name as the ERP writes it: the upload keeps it without '#' and the sheet still finds it.
+    f.append('file', new Blob([`${INTESTAZIONE}\nFATTURA;F-20;2026-06-01;0001;C200;10;2,2;12,2;${ordineAltro};;Fattura #F-20.pdf;F-20.xml\n`]), 'export.csv');
+    f.append('allegati', new Blob([new Uint8Array(pdf('F-20'))]), 'Fattura #F-20.pdf');
     f.append('allegati', new Blob([fatturaPa({ numero: 'F-20' })]), 'F-20.xml');
     const r = await push(f);
     expect(r).toMatchObject({ status: 0, importazione: { tipo: 'documenti', file: 'export.csv', stato: 'applicata', nuove: 1, autore: 'token: Gestionale' } });
