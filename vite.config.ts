@@ -33,12 +33,39 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The modules the entry, the shop frame and the home import statically: every customer page's first
+ * load. Worked out once the module graph is known (`buildEnd`), before the chunks are made.
+ */
+const PRIMO_CARICAMENTO = ['main.tsx', 'shop/ShopLayout.tsx', 'shop/HomePage.tsx'].map((f) => path.resolve(import.meta.dirname, 'web', f));
+const primoCaricamento = new Set<string>();
+function chiusuraPrimoCaricamento(): Plugin {
+  return {
+    name: 'portale-primo-caricamento',
+    apply: 'build',
+    buildEnd() {
+      primoCaricamento.clear();
+      const visita = (id: string) => {
+        if (primoCaricamento.has(id)) return;
+        primoCaricamento.add(id);
+        for (const dep of this.getModuleInfo(id)?.importedIds ?? []) visita(dep);
+      };
+      PRIMO_CARICAMENTO.forEach(visita);
+    },
+  };
+}
+
+/** The screens' shared building blocks; Barcode (jsbarcode) and the admin's own contracts stay out: the shop's pages never need them. */
+const COMUNE = /[\\/](web[\\/](components|lib|cart|session|hooks)|shared)[\\/]/;
+const API_AREA = /web[\\/][a-z]+[\\/]api\.ts$/;
+const FUORI_DA_COMUNE = /Barcode\.tsx$|shared[\\/](dispositivi|budget|utenti|anagrafica|statistiche|importazioni|impostazioni|erp|audit)\.ts$/;
+
 // The SPA lives in web/ and is built into dist/web, which the server serves with an SPA fallback.
 // The server's CSP is `script-src 'self'`: nothing here may produce an inline script in the build.
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'web'),
   publicDir: path.resolve(import.meta.dirname, 'web/public'),
-  plugins: [react(), precompress()],
+  plugins: [react(), chiusuraPrimoCaricamento(), precompress()],
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
@@ -61,13 +88,21 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|zod)[\\/]|web[\\/]lib[\\/]zodSenzaJit\.ts$/,
               priority: 10,
             },
-            // The screens' shared building blocks in one chunk: as dozens of 1 kB chunks, the
-            // response headers of each cost more than their bodies (docs/decisions/audit-web.md).
-            // Barcode (jsbarcode) and the admin's own contracts stay out: the shop's pages never need them.
+            // The screens' shared building blocks in two chunks, not dozens of 1 kB ones whose response
+            // headers cost more than their bodies (docs/decisions/audit-web.md). Split in two by what the shop's first screen needs: `comune` holds the modules the entry,
+            // the shop frame and the home import (every customer page loads them anyway), `comune-pagine`
+            // the rest (other screens' contracts, tables, paging, forms), so that a cold /home2 does
+            // not download them (docs/decisions/home2-primo-caricamento.md).
             {
               name: 'comune',
-              test: (id) => /[\\/](web[\\/](components|lib|cart|session|hooks)|shared)[\\/]/.test(id)
-                && !/Barcode\.tsx$|shared[\\/](dispositivi|budget|utenti|anagrafica|statistiche|importazioni|impostazioni|erp|audit)\.ts$/.test(id),
+              // With the areas' API files the first load calls (e.g. web/shop/api.ts), which comune-pagine's
+              // modules import too: else they would follow those into comune-pagine.
+              test: (id) => primoCaricamento.has(id) && ((COMUNE.test(id) && !FUORI_DA_COMUNE.test(id)) || API_AREA.test(id)),
+              priority: 2,
+            },
+            {
+              name: 'comune-pagine',
+              test: (id) => COMUNE.test(id) && !FUORI_DA_COMUNE.test(id),
               minShareCount: 2,
               priority: 1,
             },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { codice, idParam } from './common.js';
 import { contract } from './contract.js';
+import { formatEuro2 } from './formato.js';
 
 /** States of a due date as the ERP sends them (import kind `scadenze`). */
 export const STATI_SCADENZA = ['aperta', 'pagata', 'insoluta'] as const;
@@ -34,10 +35,7 @@ export const MSG_CONTABILITA = {
 } as const;
 
 /** Euro in the server's messages as the SPA writes them (web/lib/formato.ts formatEuro2): 1.234,50 €, grouped from four digits. */
-const EURO = new Intl.NumberFormat('it-IT', {
-  style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' as unknown as boolean,
-});
-export const euro = (n: number): string => EURO.format(n);
+export const euro = (n: number): string => formatEuro2(n);
 
 export const scadenza = z.object({
   documento: z.string(),

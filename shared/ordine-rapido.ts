@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { prodotto } from './catalogo.js';
 import { codice, testoMultiriga } from './common.js';
 import { contract } from './contract.js';
+import { numeroIt } from './formato.js';
 import { MB } from './upload.js';
 
 /** Bounds of one quick order (docs/regole/ordine-rapido.md#bounds): refused whole beyond them, never cut. */
 export const ORDINE_RAPIDO = { maxRighe: 5_000, maxByte: 500 * 1024, maxFileBytes: 5 * MB } as const;
 
 export const MSG_ORDINE_RAPIDO = {
-  troppeRighe: `Al massimo ${ORDINE_RAPIDO.maxRighe.toLocaleString('it-IT')} righe per ordine rapido: dividi l'elenco in più parti.`,
+  troppeRighe: `Al massimo ${numeroIt(ORDINE_RAPIDO.maxRighe, 0, 0, 'da5')} righe per ordine rapido: dividi l'elenco in più parti.`,
   troppoLungo: `Il testo supera ${ORDINE_RAPIDO.maxByte / 1024} kB: dividi l'elenco in più parti.`,
   vuoto: 'Incolla almeno una riga nel formato: codice quantità.',
   soloCsvXlsx: 'Carica un file CSV o XLSX (Excel).',
@@ -96,7 +97,7 @@ export type OrdineRapidoRisolviResponse = z.infer<typeof ordineRapidoRisolviResp
 export const ordineRapidoProdottiRequest = z.object({
   ...scope,
   codici: z.array(codice).min(1, 'Nessun prodotto da aggiungere.')
-    .max(ORDINE_RAPIDO.maxRighe, `Al massimo ${ORDINE_RAPIDO.maxRighe.toLocaleString('it-IT')} prodotti per volta.`),
+    .max(ORDINE_RAPIDO.maxRighe, `Al massimo ${numeroIt(ORDINE_RAPIDO.maxRighe, 0, 0, 'da5')} prodotti per volta.`),
 });
 export const ordineRapidoProdottiResponse = z.object({ prodotti: z.array(prodotto) });
 

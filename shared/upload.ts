@@ -3,6 +3,8 @@
  * multimedia files) up to 50 MB, each kind judged from the file's bytes on the server. The
  * browser uses the same lists for its file pickers (`accept`) and its first checks.
  */
+import { numeroIt } from './formato.js';
+
 export const MB = 1024 * 1024;
 export const MAX_FOTO_BYTES = 10 * MB;
 export const MAX_DOCUMENTO_BYTES = 50 * MB;
@@ -49,7 +51,7 @@ export type EstensioneDocumento = (typeof TIPI_DOCUMENTO)[number][0];
 export const ACCEPT_IMMAGINI = ['.jpg', '.jpeg', ...TIPI_IMMAGINE.slice(1).map(([e]) => `.${e}`)].join(',');
 export const ACCEPT_DOCUMENTI = TIPI_DOCUMENTO.map(([e]) => `.${e}`).join(',');
 
-const numero = (n: number) => n.toLocaleString('it-IT');
+const numero = (n: number) => numeroIt(n, 0, 3, 'da5');
 
 export const MSG_UPLOAD = {
   /** A photo upload with something that is not an image. */

@@ -1,9 +1,5 @@
 import type { ComponentType } from 'react';
 import { Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
-import { AdminLoginPage } from './accesso/AdminLoginPage';
-import { DispatcherPage } from './accesso/DispatcherPage';
-import { LoginPage } from './accesso/LoginPage';
-import { ManutenzionePage } from './accesso/ManutenzionePage';
 import { PageSpinner } from './components/Spinner';
 import { NotFoundPage } from './errors/NotFoundPage';
 import { RouteErrorPage } from './errors/RouteErrorPage';
@@ -17,6 +13,7 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (m: M) => ComponentTyp
   return async () => ({ Component: pick(await load()) });
 }
 
+const loginPage = lazyPage(() => import('./accesso/LoginPage'), (m) => m.LoginPage);
 const homePage = lazyPage(() => import('./shop/HomePage'), (m) => m.HomePage);
 const liste = () => import('./shop/prodotti/ListePagine');
 const media = () => import('./shop/media/MediaPage');
@@ -104,13 +101,15 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteErrorPage,
     HydrateFallback: PageSpinner,
     children: [
-      { path: paths.login.path, Component: LoginPage },
-      { path: paths.loginAlias.path, Component: LoginPage },
-      { path: paths.dispatcher.path, Component: DispatcherPage },
-      { path: paths.manutenzione.path, Component: ManutenzionePage },
+      // The access screens are lazy too: a customer with a session opens the shop, and its first load
+      // should not carry them (docs/decisions/home2-primo-caricamento.md).
+      { path: paths.login.path, lazy: loginPage },
+      { path: paths.loginAlias.path, lazy: loginPage },
+      { path: paths.dispatcher.path, lazy: lazyPage(() => import('./accesso/DispatcherPage'), (m) => m.DispatcherPage) },
+      { path: paths.manutenzione.path, lazy: lazyPage(() => import('./accesso/ManutenzionePage'), (m) => m.ManutenzionePage) },
       // Outside the shop frame: until the password is changed, the frame's calls answer 403.
       { path: paths.cambiaPassword.path, lazy: lazyPage(() => import('./accesso/CambiaPasswordPage'), (m) => m.CambiaPasswordPage) },
-      { path: paths.adminLogin.path, Component: AdminLoginPage },
+      { path: paths.adminLogin.path, lazy: lazyPage(() => import('./accesso/AdminLoginPage'), (m) => m.AdminLoginPage) },
       { lazy: lazyPage(() => import('./shop/ShopLayout'), (m) => m.ShopLayout), children: shopRoutes },
       { lazy: lazyPage(() => import('./admin/AdminLayout'), (m) => m.AdminLayout), children: adminRoutes },
       { path: '*', Component: NotFoundPage },

@@ -70,6 +70,10 @@ async function main() {
   const [categoria] = await portale.sql<{ cod_cat: string; nome: string }[]>`
     SELECT c.cod_cat, c.nome FROM categorie c JOIN prodotti_categorie pc ON pc.categoria_id = c.id
     GROUP BY c.id ORDER BY count(*) DESC, c.cod_cat LIMIT 1`;
+  // The demo customer's invoice with a FatturaPA (seed/demo-documenti.ts), for its rendered page.
+  const [fattura] = await portale.sql<{ id: number }[]>`
+    SELECT id FROM documenti WHERE xml IS NOT NULL AND tipo = 'FATTURA' ORDER BY data DESC, id LIMIT 1`;
+  if (!fattura) throw new Error('Nessuna fattura con FatturaPA nei dati demo');
   const urlCategoria = `${baseUrl}/categoria/${encodeURIComponent(categoria!.cod_cat)}/${encodeURIComponent(categoria!.nome)}`;
   const tutte: Pagina[] = [
     { nome: 'home2', url: `${baseUrl}/home2` },
@@ -87,6 +91,11 @@ async function main() {
     },
     { nome: 'checkout', url: `${baseUrl}/checkout` },
     { nome: 'ordine-rapido', url: `${baseUrl}/ordine-rapido` },
+    // The customer pages of issues 21–22 (web/paths.ts).
+    { nome: 'documenti', url: `${baseUrl}/documenti` },
+    { nome: 'fattura', url: `${baseUrl}/documenti/fattura?id=${fattura.id}` },
+    { nome: 'listino', url: `${baseUrl}/listino` },
+    { nome: 'situazione-contabile', url: `${baseUrl}/situazione-contabile` },
   ];
   const pagine = tutte.filter((p) => !SOLO || new RegExp(SOLO).test(p.nome));
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatData, formatDataOra, formatDataOraOrdine, formatDurata, formatEuro2, formatEuro3, formatIntero, formatNumero, nomeMese,
+  formatData, formatDataOra, formatDataOraOrdine, formatDurata, formatEuro2, formatEuro3, formatIntero, formatMeseAnno, formatNumero, nomeMese,
 } from '../../web/lib/formato.js';
+import { numeroIt } from '../../shared/formato.js';
 
 /** The SPA's one home of its Italian formats (docs/regole/generale.md#formats). */
 describe('formato', () => {
@@ -22,5 +23,48 @@ describe('formato', () => {
     expect(formatDataOra(null)).toBe('');
     expect(formatDataOra('non una data')).toBe('');
     expect(nomeMese(3)).toBe('Marzo');
+  });
+});
+
+/** shared/formato.ts writes numbers by hand (no Intl on the page's first render): Intl's output, character for character. */
+describe('numeroIt', () => {
+  const intl = (min: number, max: number, sempre: boolean) => new Intl.NumberFormat('it-IT', {
+    minimumFractionDigits: min, maximumFractionDigits: max, useGrouping: (sempre ? 'always' : 'auto') as unknown as boolean,
+  });
+  const casi = (): number[] => {
+    const fissi = [0, -0, 1, -1, 0.5, 1.005, 2.675, 9.995, 99.9995, 999.9996, 1234, 12345, -1234.5, 1e20, 123456789.123456,
+      0.000001, 1e-7, -1e-7, 5e-324, Number.MAX_SAFE_INTEGER, 0.1 + 0.2, 1142.54, 1142.545, Infinity, -Infinity, NaN];
+    let seme = 7;
+    const caso = () => ((seme = (seme * 16807) % 2147483647) / 2147483647);
+    const casuali = Array.from({ length: 3000 }, (_, i) => {
+      const grande = 10 ** Math.floor(caso() * 9);
+      const x = Math.round(caso() * grande * 10 ** (i % 5)) / 10 ** (i % 5);
+      return i % 3 === 0 ? -x : x;
+    });
+    return [...fissi, ...casuali];
+  };
+  it('writes what Intl writes, for every mode the screens use', () => {
+    for (const [min, max, gruppi] of [[0, 0, 'sempre'], [0, 2, 'da5'], [2, 2, 'da5'], [0, 1, 'da5'], [0, 3, 'da5'], [2, 2, 'sempre'], [3, 3, 'sempre'], [0, 2, 'sempre']] as const) {
+      const f = intl(min, max, gruppi === 'sempre');
+      for (const n of casi()) expect(`${min}-${max}-${gruppi} ${n}: ${numeroIt(n, min, max, gruppi)}`).toBe(`${min}-${max}-${gruppi} ${n}: ${f.format(n)}`);
+    }
+  });
+  it('writes euro as the currency format does', () => {
+    const f3 = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 3, maximumFractionDigits: 3, useGrouping: 'always' as unknown as boolean });
+    const f2 = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' as unknown as boolean });
+    for (const n of casi()) {
+      expect(formatEuro3(n)).toBe(f3.format(n));
+      expect(formatEuro2(n)).toBe(f2.format(n));
+    }
+  });
+});
+
+describe('formatMeseAnno', () => {
+  it('writes the month and year as Intl does', () => {
+    const f = new Intl.DateTimeFormat('it-IT', { month: 'long', year: 'numeric' });
+    for (let m = 0; m < 12; m++) {
+      const d = new Date(2026, m, 15);
+      expect(formatMeseAnno(d)).toBe(f.format(d));
+    }
   });
 });

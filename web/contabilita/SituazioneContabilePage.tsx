@@ -24,7 +24,8 @@ export function SituazioneContabilePage() {
       </div>
       <p className="page-sub">{session.cliente_ragionesociale}</p>
       <Scheda titolo="Fido ed esposizione">
-        {query.isPending && <PageSpinner />}
+        {/* As tall as the summary it stands for, so that the schedule below does not jump when it arrives. */}
+        {query.isPending && <div className="situazione-attesa"><PageSpinner /></div>}
         {query.isError && <ErrorState title="Impossibile caricare la situazione contabile." error={query.error} onRetry={() => void query.refetch()} />}
         {query.data && <RiepilogoFido s={query.data} />}
       </Scheda>

@@ -134,7 +134,7 @@ function AzioniDocumento({ documento: d }: { documento: Documento }) {
   return (
     <span className="documenti-azioni">
       {d.xml && (
-        <Link className="btn btn-sm" to={paths.documentiFattura.href({ id: d.id })} aria-label={`Fattura elettronica: ${nomeDocumento(d)}`}>
+        <Link className="btn btn-sm" to={paths.documentiFattura.href({ id: d.id })} aria-label={`FatturaPA: ${nomeDocumento(d)}`}>
           FatturaPA
         </Link>
       )}

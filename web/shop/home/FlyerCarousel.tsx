@@ -75,6 +75,8 @@ export function FlyerCarousel() {
                   sources={[mediaUrl(v.cover_dir, v.cover_file), PLACEHOLDER].filter(Boolean)}
                   alt=""
                   loading={i === 0 ? 'eager' : 'lazy'}
+                  // The first flyer is the page's largest paint: ahead of the other images.
+                  fetchPriority={i === 0 ? 'high' : 'low'}
                 />
               </button>
             ))}
