@@ -20,7 +20,7 @@ import { accesso } from './auth/access.js';
 import { SessioniRecenti } from './auth/sessioni-recenti.js';
 import { CatalogoCache } from './catalogo/catalogo.cache.js';
 import { applicaPopolarita } from './catalogo/popolarita.js';
-import { esportaOrdine } from './erp/esporta-ordine.js';
+import { erpConfigurato, esportaOrdine } from './erp/esporta-ordine.js';
 import { importaFile } from './import/in-coda.js';
 import { CodaLavori } from './lavori/coda-lavori.js';
 import { inviaMail } from './posta/invia-mail.js';
@@ -157,16 +157,19 @@ export async function buildApp(
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir });
   // Media: the folder MEDIA_DIR or an S3 bucket (server/lib/archivio/).
   const archivio = creaArchivio(config);
+  const esporta = { esporta_ordine: esportaOrdine(database.db, config.erp, archivio) };
+  const brevi = {
+    invia_mail: inviaMail(database.db, mailer),
+    applica_popolarita: async () => { await applicaPopolarita(database.db); },
+    applica_statistiche: async () => { await applicaStatistiche(database.db); },
+    riaccoda_lavori_ordini: async () => { await riaccodaLavoriOrdini(database.db, app.log); },
+  };
   const lavori = new CodaLavori(database.sql, [
-    // The hand-over of orders to the ERP, alone: it never waits behind the mail (each confirmation
-    // draws a PDF) nor behind a fold.
-    { esporta_ordine: esportaOrdine(database.db, config.erp, archivio) },
-    {
-      invia_mail: inviaMail(database.db, mailer),
-      applica_popolarita: async () => { await applicaPopolarita(database.db); },
-      applica_statistiche: async () => { await applicaStatistiche(database.db); },
-      riaccoda_lavori_ordini: async () => { await riaccodaLavoriOrdini(database.db, app.log); },
-    },
+    // The hand-over of orders to the ERP in a lane of its own, so that it never waits behind the
+    // mail (each confirmation draws a PDF); only where orders are handed over: an idle runner
+    // queries the queue at every job queued, and a third one cost ordini/create 20 % in the bench
+    // (docs/decisions/job-queue-graphile-worker.md).
+    ...(erpConfigurato(config.erp) ? [esporta, brevi] : [{ ...esporta, ...brevi }]),
     // Imports queued by the admin screen and the ERP's push (45 s for 200,000 rows).
     {
       importa_file: importaFile(database.db, archivio, {
