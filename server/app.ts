@@ -167,8 +167,7 @@ export async function buildApp(
   const lavori = new CodaLavori(database.sql, [
     // The hand-over of orders to the ERP in a lane of its own, so that it never waits behind the
     // mail (each confirmation draws a PDF); only where orders are handed over: an idle runner
-    // queries the queue at every job queued, and a third one cost ordini/create 20 % in the bench
-    // (docs/decisions/job-queue-graphile-worker.md).
+    // queries the queue at every job queued (docs/decisions/job-queue-graphile-worker.md).
     ...(erpConfigurato(config.erp) ? [esporta, brevi] : [{ ...esporta, ...brevi }]),
     // Imports queued by the admin screen and the ERP's push (45 s for 200,000 rows).
     {
