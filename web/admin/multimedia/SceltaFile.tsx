@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   ACCEPT_DOCUMENTI, ACCEPT_IMMAGINI, MAX_DOCUMENTO_BYTES, MAX_FOTO_BYTES, MSG_UPLOAD, nomeFileSicuro,
 } from '../../../shared/upload.js';
 import { Field } from '../../components/form/Field';
 import { formatDimensione } from '../../lib/formato';
+import { RigaSceltaFile } from './RigaSceltaFile';
 import './file.css';
 
 /** Pickers' first filters: the document may be any accepted kind, the cover only a photo. */
@@ -60,30 +61,19 @@ export function SceltaFile({ label, campo, file, onChange, required, hint, disab
   accept?: string;
   controllo?: (f: File) => string | undefined;
 }) {
-  const input = useRef<HTMLInputElement>(null);
   const anteprima = useAnteprima(campo === 'cover' ? file : null);
   const errore = file ? (controllo ?? ((f: File) => erroreFile(f, campo)))(file) : undefined;
   return (
     <Field label={label} required={required} hint={hint} error={errore} disabled={disabled}>
       {(control) => (
         <div className="mm-picker">
-          <div className="mm-picker-riga">
-            <input
-              {...control}
-              ref={input}
-              type="file"
-              className="mm-picker-input"
-              accept={accept ?? (campo === 'cover' ? ACCEPT_COVER : ACCEPT_DOCUMENTO)}
-              onChange={(e) => onChange(e.target.files?.[0] ?? null)}
-            />
-            {/* The mouse's way to the hidden input; the keyboard reaches the input itself. */}
-            <span className={`btn btn-sm mm-picker-btn${disabled ? ' is-disabled' : ''}`} aria-hidden="true" onClick={() => !disabled && input.current?.click()}>
-              Scegli file
-            </span>
-            <span className={`mm-picker-info${file ? '' : ' muted'}`}>
-              {file ? `${nomeFileSicuro(file.name)} · ${formatDimensione(file.size)}` : 'Nessun file selezionato'}
-            </span>
-          </div>
+          <RigaSceltaFile
+            control={control}
+            accept={accept ?? (campo === 'cover' ? ACCEPT_COVER : ACCEPT_DOCUMENTO)}
+            disabled={disabled}
+            scelta={file ? `${nomeFileSicuro(file.name)} · ${formatDimensione(file.size)}` : undefined}
+            onFiles={(f) => onChange(f[0] ?? null)}
+          />
           {anteprima && !errore && <img className="mm-picker-preview" src={anteprima} alt="Anteprima della copertina" />}
         </div>
       )}

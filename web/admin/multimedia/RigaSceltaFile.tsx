@@ -1,0 +1,36 @@
+import { useRef } from 'react';
+import type { ControlProps } from '../../components/form/Field';
+import './file.css';
+
+/**
+ * A file input behind an Italian 'Scegli file' button, with what is chosen beside it: the input
+ * stays the keyboard's control (Field's `control`), the button is the mouse's way to it.
+ */
+export function RigaSceltaFile({ control, accept, multiple, disabled, scelta, onFiles }: {
+  control: ControlProps;
+  accept: string;
+  multiple?: boolean;
+  disabled?: boolean;
+  /** What is chosen ('fattura.pdf · 120 kB'); nothing chosen when absent. */
+  scelta?: string;
+  onFiles: (f: File[]) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <div className="mm-picker-riga">
+      <input
+        {...control}
+        ref={input}
+        type="file"
+        multiple={multiple}
+        className="mm-picker-input"
+        accept={accept}
+        onChange={(e) => onFiles(Array.from(e.target.files ?? []))}
+      />
+      <span className={`btn btn-sm mm-picker-btn${disabled ? ' is-disabled' : ''}`} aria-hidden="true" onClick={() => !disabled && input.current?.click()}>
+        Scegli file
+      </span>
+      <span className={`mm-picker-info${scelta ? '' : ' muted'}`}>{scelta ?? 'Nessun file selezionato'}</span>
+    </div>
+  );
+}
