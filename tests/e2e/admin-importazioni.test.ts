@@ -71,7 +71,7 @@ describe.runIf(hasBrowser())('admin importazioni', () => {
     try {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-import-doc-e2e-'));
       const csv = path.join(dir, 'documenti.csv');
-      fs.writeFileSync(csv, 'tipo;numero;data;azienda_codice;cliente_codice;imponibile;iva;totale;file\r\nDDT;E2E-1;2026-06-01;0001;001001;10;2,2;12,2;E2E-1.pdf\r\n');
+      fs.writeFileSync(csv, 'tipo;numero;data;azienda_codice;cliente_codice;imponibile;iva;totale;file\r\nDDT;E2E-1;2026-06-01;0001;001003;10;2,2;12,2;E2E-1.pdf\r\n');
       const allegato = path.join(dir, 'E2E-1.pdf');
       fs.writeFileSync(allegato, pdf('E2E-1'));
 
@@ -90,7 +90,7 @@ describe.runIf(hasBrowser())('admin importazioni', () => {
       await page.getByRole('button', { name: 'Applica' }).click();
       await visible(page.getByText('Importazione completata.'));
       const [d] = await sql<{ codice: string }[]>`SELECT c.codice FROM documenti d JOIN clienti c ON c.id = d.cliente_id WHERE d.numero = 'E2E-1'`;
-      expect(d?.codice).toBe('001001');
+      expect(d?.codice).toBe('001003');
     } finally {
       await sql.end();
     }
