@@ -65,7 +65,21 @@ const FUORI_DA_COMUNE = /Barcode\.tsx$|shared[\\/](dispositivi|budget|utenti|ana
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'web'),
   publicDir: path.resolve(import.meta.dirname, 'web/public'),
-  plugins: [react(), chiusuraPrimoCaricamento(), precompress()],
+  // No React Fast Refresh: it needs react-dom's renderer, absent under Preact (an edit would be applied
+  // and not rendered); a file saved in development reloads the page instead.
+  plugins: [react({ refreshExclude: /./ }), chiusuraPrimoCaricamento(), precompress()],
+  // The code is written against React's API (and type-checked with @types/react); at run time it is
+  // Preact through preact/compat, a fraction of react-dom's size and evaluation time (docs/decisions/preact.md).
+  // Exact matches: react-router-dom and the rest must not be caught by the `react` prefix.
+  resolve: {
+    alias: [
+      { find: /^react$/, replacement: 'preact/compat' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+    ],
+  },
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
@@ -73,10 +87,16 @@ export default defineConfig({
     sourcemap: false,
     // The SPA's first load must stay under 200 kB of gzipped JavaScript (docs/regole/generale.md#performance-budgets); heavy areas
     // (admin, charts, barcodes) are split into lazy chunks by the router.
-    // The one vendor chunk (React, the router, TanStack Query, zod) is ~440 kB before compression.
+    // The one vendor chunk (Preact, the router, TanStack Query, zod) is ~245 kB before compression.
     chunkSizeWarningLimit: 500,
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // react-router looks up React 19's useOptimistic and falls back to useState where it is missing, as
+      // in preact/compat: the bundler's "will always be undefined" warning about that lookup is expected.
+      onLog(level, log, handler) {
+        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic') && log.message.includes('preact')) return;
+        handler(level, log);
+      },
       output: {
         // Long-lived vendor chunks for the libraries every screen needs (cached across releases).
         // Never a catch-all node_modules group: chart.js and jsbarcode must stay in lazy chunks.
@@ -85,7 +105,7 @@ export default defineConfig({
             // One chunk, not four: each request of the cold first load costs its headers too.
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|zod)[\\/]|web[\\/]lib[\\/]zodSenzaJit\.ts$/,
+              test: /node_modules[\\/](preact|react-router|react-router-dom|@tanstack|zod)[\\/]|web[\\/]lib[\\/]zodSenzaJit\.ts$/,
               priority: 10,
             },
             // The screens' shared building blocks in two chunks, not dozens of 1 kB ones whose response

@@ -1,5 +1,5 @@
 import {
-  createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState,
+  createContext, useCallback, useContext, useId, useLayoutEffect, useMemo, useRef, useState,
   type ReactNode, type RefObject,
 } from 'react';
 import { createPortal } from 'react-dom';
@@ -90,7 +90,10 @@ function ModalPanel({
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
-  useEffect(() => {
+  // A layout effect, not a passive one: the page behind must stop being inert in the same commit that
+  // removes the dialog (passive cleanups of an unmount run a frame later, after paint, in React 19 and
+  // Preact alike; a click in that frame would be lost, and assistive technology would still see nothing).
+  useLayoutEffect(() => {
     const token = Symbol('modal');
     const active = document.activeElement;
     const previous = active instanceof HTMLElement && active !== document.body ? active : lastPageFocus;

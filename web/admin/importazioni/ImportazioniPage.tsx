@@ -16,7 +16,10 @@ export function ImportazioniPage() {
       <div className="page-head">
         <h1>Importazioni</h1>
       </div>
-      <p className="page-sub">Articoli, listini, giacenze, clienti, prezzi netti e categorie dai file del gestionale (CSV o XLSX).</p>
+      <p className="page-sub">
+        Articoli, listini (anche Metel), giacenze, categorie, clienti, prezzi netti, sconti, codici cliente, fido, scadenze e
+        documenti dai file del gestionale: CSV o XLSX, i documenti in uno ZIP con i file che nominano.
+      </p>
       <div className="imp-pagina">
         <CaricaImport />
         <StoricoImport />
