@@ -17,6 +17,7 @@ import {
 import { connect } from './db/client.js';
 import './deps.js';
 import { accesso } from './auth/access.js';
+import { precaricaHome } from './auth/precarica-home.js';
 import { SessioniRecenti } from './auth/sessioni-recenti.js';
 import { CatalogoCache } from './catalogo/catalogo.cache.js';
 import { applicaPopolarita } from './catalogo/popolarita.js';
@@ -214,6 +215,8 @@ export async function buildApp(
       return reply.status(404).send(corpoErrore('non_trovato', 'Risorsa non trovata.', req.id));
     }
     if ((req.method === 'GET' || req.method === 'HEAD') && spaIndex && fs.existsSync(spaIndex)) {
+      const precarica = precaricaHome(req);
+      if (precarica) reply.header('Link', precarica);
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(fs.createReadStream(spaIndex));
     }
     return reply.status(404).send(corpoErrore('non_trovato', 'Risorsa non trovata.', req.id));

@@ -9,12 +9,14 @@ import { ToastProvider } from './components/Toast';
 import { registerNavigate } from './lib/navigation';
 import { queryClient } from './lib/queryClient';
 import { registraServiceWorker } from './lib/serviceWorker';
-import { routes } from './routes';
+import { ROUTE_NEGOZIO, routes } from './routes';
+import { avviaPrimeChiamate } from './shop/primeChiamate';
 import './styles/index.css';
 
 const router = createBrowserRouter(routes);
 registerNavigate((to, opts) => router.navigate(to, opts));
 registraServiceWorker();
+avviaPrimeChiamate(router.state.location.pathname, router.state.matches.some((m) => m.route.id === ROUTE_NEGOZIO));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

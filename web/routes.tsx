@@ -94,6 +94,9 @@ function Root() {
   );
 }
 
+/** The id of the shop frame's route: the pages under it are the customer's (main.tsx starts their first calls early). */
+export const ROUTE_NEGOZIO = 'negozio';
+
 /** Every route (docs/regole/generale.md#routes); any other path shows the not-found screen. */
 export const routes: RouteObject[] = [
   {
@@ -110,7 +113,7 @@ export const routes: RouteObject[] = [
       // Outside the shop frame: until the password is changed, the frame's calls answer 403.
       { path: paths.cambiaPassword.path, lazy: lazyPage(() => import('./accesso/CambiaPasswordPage'), (m) => m.CambiaPasswordPage) },
       { path: paths.adminLogin.path, lazy: lazyPage(() => import('./accesso/AdminLoginPage'), (m) => m.AdminLoginPage) },
-      { lazy: lazyPage(() => import('./shop/ShopLayout'), (m) => m.ShopLayout), children: shopRoutes },
+      { id: ROUTE_NEGOZIO, lazy: lazyPage(() => import('./shop/ShopLayout'), (m) => m.ShopLayout), children: shopRoutes },
       { lazy: lazyPage(() => import('./admin/AdminLayout'), (m) => m.AdminLayout), children: adminRoutes },
       { path: '*', Component: NotFoundPage },
     ],

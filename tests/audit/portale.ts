@@ -20,14 +20,15 @@ export interface Portale {
 /**
  * The portal as the browser tests start it (tests/e2e/global-setup.ts): the SPA built for
  * production into a folder of its own, an embedded Postgres with the demo data, a server on a
- * free loopback port. Everything lives in a temporary folder removed by `stop`.
+ * free loopback port. Everything lives in a temporary folder removed by `stop`. `minify: false` keeps
+ * the scripts' names and the bundler's `// module path` comments, for the profile (profilo.ts).
  */
-export async function avviaPortale(): Promise<Portale> {
+export async function avviaPortale({ minify = true }: { minify?: boolean } = {}): Promise<Portale> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-audit-'));
   const webDir = path.join(dir, 'web');
   const { build } = await import('vite');
   process.env.NODE_ENV = 'production';
-  await build({ logLevel: 'warn', mode: 'production', build: { outDir: webDir, emptyOutDir: true } });
+  await build({ logLevel: 'warn', mode: 'production', build: { outDir: webDir, emptyOutDir: true, minify } });
 
   const pg = await startEmbeddedPostgres(path.join(dir, 'postgres'), { persistent: false });
   const db = connect(pg.url, { max: 4 });

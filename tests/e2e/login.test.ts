@@ -14,9 +14,23 @@ describe.runIf(hasBrowser())('login', () => {
     const topline = page.getByTestId('shop-topline');
     await visible(topline.getByText('Ferramenta Rossi S.n.c.'));
     expect(await topline.textContent()).toContain('(001001)');
-    // The session survives a reload.
+    // Sticky, with a shadow once the page is scrolled, none back at the top.
+    expect(await topline.getAttribute('class')).not.toContain('is-scrolled');
+    await page.mouse.wheel(0, 400);
+    await page.waitForFunction(() => document.querySelector('[data-testid=shop-topline]')?.classList.contains('is-scrolled'));
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForFunction(() => !document.querySelector('[data-testid=shop-topline]')?.classList.contains('is-scrolled'));
+    // The session survives a reload. The frame's and the home's first calls, started before the first
+    // render (web/shop/primeChiamate.ts), are each made once: the screens take the answers in flight.
+    const chiamate: string[] = [];
+    page.on('request', (r) => { if (r.url().includes('/api/')) chiamate.push(new URL(r.url()).pathname); });
     await page.reload();
     await visible(page.getByRole('heading', { level: 1, name: 'Benvenuto, Mario Rossi' }));
+    await visible(page.getByRole('list', { name: 'Ultimi Ordinati' }).getByRole('listitem').first());
+    await page.waitForLoadState('networkidle');
+    for (const call of ['/api/sessione', '/api/categorie/list', '/api/volantini/list', '/api/prodotti/ultimiordinati']) {
+      expect(chiamate.filter((c) => c === call), call).toHaveLength(1);
+    }
     await page.context().close();
   });
 
