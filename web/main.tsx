@@ -16,7 +16,7 @@ import './styles/index.css';
 const router = createBrowserRouter(routes);
 registerNavigate((to, opts) => router.navigate(to, opts));
 registraServiceWorker();
-avviaPrimeChiamate(router.state.location.pathname, router.state.matches.some((m) => m.route.id === ROUTE_NEGOZIO));
+avviaPrimeChiamate(router.state.location, router.state.matches.some((m) => m.route.id === ROUTE_NEGOZIO));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -153,9 +153,20 @@ describe.runIf(hasBrowser())('catalogo', () => {
     await page.waitForURL((u) => u.searchParams.get('start') === '25');
     await attendiPagina(page, 2, 25);
 
-    // Reload and history keep the page.
+    // Reload and history keep the page. The page's products are asked once: the call started before
+    // the first render (web/shop/primeChiamate.ts) is the one the list takes.
+    const elenchi: string[] = [];
+    const conta = (r: { url: () => string }) => { if (r.url().includes('/api/prodotti/categoria')) elenchi.push(r.url()); };
+    page.on('request', conta);
     await page.reload();
     await visible(pager.getByRole('button', { name: 'Pagina 2', exact: true }));
+    await attendiPagina(page, 2, 25);
+    page.off('request', conta);
+    expect(elenchi.map((u) => [new URL(u).searchParams.get('start'), new URL(u).searchParams.get('limit')])).toEqual([['25', '25']]);
+    // The first row's pictures load at once, the first ahead of the rest; the others when scrolled near.
+    const immagini = page.getByRole('list', { name: 'Prodotti' }).locator('.pcard-media img');
+    expect(await immagini.evaluateAll((imgs) => imgs.slice(0, 6).map((i) => [i.getAttribute('loading'), i.getAttribute('fetchpriority')])))
+      .toEqual([['eager', 'high'], ['eager', null], ['eager', null], ['eager', null], ['lazy', null], ['lazy', null]]);
     expect(await pager.getByRole('button', { name: 'Pagina 2', exact: true }).getAttribute('aria-current')).toBe('page');
     await page.goBack();
     await page.waitForURL((u) => u.searchParams.get('start') === '50');

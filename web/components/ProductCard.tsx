@@ -2,7 +2,7 @@ import { CartIcon } from './Icone';
 import { useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Prodotto } from '../../shared/catalogo.js';
-import { cartQuantita, useCart } from '../cart/cart';
+import { useCart } from '../cart/cart';
 import { usePriceMode } from '../cart/priceMode';
 import { paths } from '../paths';
 import { Availability } from './Availability';
@@ -29,8 +29,13 @@ export function parseQuantita(text: string): number {
  * picture, title, codes, availability, price in the current mode, PROMO/NEW tags, a quantity control
  * and 'Aggiungi al carrello'. The title and picture open /prodotto.
  */
-export function ProductCard({ prodotto, resetKey, actions }: {
+export function ProductCard({ prodotto, resetKey, actions, immagine = 'pigra' }: {
   prodotto: Prodotto;
+  /**
+   * How the picture loads: 'pigra' when scrolled near (lazy), 'subito' at once (a card of the first
+   * row), 'prima' at once and ahead of the other images (the first card: a phone's largest paint).
+   */
+  immagine?: 'prima' | 'subito' | 'pigra';
   /**
    * Changes whenever the surrounding product list changes (new page, new search…): the quantity
    * goes back to 0. It starts at the cart quantity, or 0.
@@ -45,7 +50,7 @@ export function ProductCard({ prodotto, resetKey, actions }: {
   const mode = usePriceMode();
   const { items } = useCart();
   const inCart = items.find((i) => i.codice_prodotto === prodotto.codice_prodotto)?.quantita ?? 0;
-  const [quantita, setQuantita] = useState(() => String(cartQuantita(prodotto.codice_prodotto)));
+  const [quantita, setQuantita] = useState(() => String(inCart));
   const { add, message, overlay } = useAddToCart();
 
   const firstKey = useRef(resetKey);
@@ -61,7 +66,12 @@ export function ProductCard({ prodotto, resetKey, actions }: {
   return (
     <article className="pcard" aria-labelledby={titleId}>
       <Link to={paths.prodotto.path} state={state} className="pcard-media" tabIndex={-1} aria-hidden="true">
-        <ProductImage prodotto={prodotto} alt="" />
+        <ProductImage
+          prodotto={prodotto}
+          alt=""
+          loading={immagine === 'pigra' ? 'lazy' : 'eager'}
+          fetchPriority={immagine === 'prima' ? 'high' : undefined}
+        />
         <ProductTags prodotto={prodotto} />
       </Link>
       <div className="pcard-body">

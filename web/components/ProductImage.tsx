@@ -49,12 +49,22 @@ export function FallbackImage({ sources, alt, onFail, ...rest }: {
 }
 
 /** A product picture with the fallback chain; `src` overrides the main photo (the gallery). */
-export function ProductImage({ prodotto, src, alt, className, loading = 'lazy' }: {
+export function ProductImage({ prodotto, src, alt, className, loading = 'lazy', fetchPriority }: {
   prodotto: ProdottoImmagine;
   src?: string | null;
   alt: string;
   className?: string;
   loading?: 'lazy' | 'eager';
+  fetchPriority?: 'high' | 'low';
 }) {
-  return <FallbackImage sources={productImageChain(prodotto, src)} alt={alt} className={className} loading={loading} decoding="async" />;
+  return (
+    <FallbackImage
+      sources={productImageChain(prodotto, src)}
+      alt={alt}
+      className={className}
+      loading={loading}
+      fetchPriority={fetchPriority}
+      decoding="async"
+    />
+  );
 }

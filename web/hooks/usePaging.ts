@@ -7,6 +7,13 @@ function intOf(value: string | null): number | null {
   return Number(value);
 }
 
+/** The first row and page size a URL's query asks (docs/regole/generale.md#pagination), as usePaging reads them. */
+export function pagingDi(params: URLSearchParams): { start: number; limit: number } {
+  const rawLimit = intOf(params.get('limit'));
+  const limit = rawLimit !== null && rawLimit >= 1 && rawLimit <= MAX_PAGE_SIZE ? rawLimit : DEFAULT_PAGE_SIZE;
+  return { start: intOf(params.get('start')) ?? 0, limit };
+}
+
 /** Where a paged list is: its first row and page size, the 1-based page they make, and the way to another page. */
 export interface Pagina {
   start: number;
@@ -25,9 +32,7 @@ export type Paging = ReturnType<typeof usePaging>;
  */
 export function usePaging() {
   const [params, setParams] = useSearchParams();
-  const rawLimit = intOf(params.get('limit'));
-  const limit = rawLimit !== null && rawLimit >= 1 && rawLimit <= MAX_PAGE_SIZE ? rawLimit : DEFAULT_PAGE_SIZE;
-  const start = intOf(params.get('start')) ?? 0;
+  const { start, limit } = pagingDi(params);
   const page = Math.floor(start / limit) + 1;
   /** PAGE_SIZES, plus the URL's own limit when it is none of them. */
   const sizes: number[] = (PAGE_SIZES as readonly number[]).includes(limit) ? [...PAGE_SIZES] : [...PAGE_SIZES, limit].sort((a, b) => a - b);

@@ -96,6 +96,15 @@ export type ListaProdotti =
   | { kind: 'volantino'; volantinoId: string }
   | { kind: 'novita' };
 
+/** The list of a category page (/categoria/{cod_cat}/{nome}). */
+export const listaCategoria = (codCat: string): ListaProdotti | null => (codCat ? { kind: 'categoria', codCat } : null);
+
+/** The list of a search page: its text trimmed, at least 2 characters. */
+export function listaRicerca(testo: string): ListaProdotti | null {
+  const stringa = testo.trim();
+  return stringa.length >= 2 ? { kind: 'ricerca', stringa } : null;
+}
+
 type Pagina = { scope: Scope; start: number; limit: number; signal: AbortSignal };
 
 /** The call of each paged list, with its own parameter. */

@@ -4,7 +4,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../lib/api';
 import { paths } from '../../paths';
 import { EmptyState } from '../../components/EmptyState';
-import { brandInfoQuery, categorieAttive, categorieQuery, percorsoCategoria, shopKeys, volantiniQuery } from '../api';
+import { brandInfoQuery, categorieAttive, categorieQuery, listaCategoria, listaRicerca, percorsoCategoria, shopKeys, volantiniQuery } from '../api';
 import { SideBanners } from '../home/SideBanners';
 import { ProductListPage } from './ProductListPage';
 
@@ -23,7 +23,7 @@ export function CategoriaPage() {
       key={id}
       title={titolo}
       documentTitle={titolo}
-      lista={id ? { kind: 'categoria', codCat: id } : null}
+      lista={listaCategoria(id)}
       emptyText="Nessun prodotto presente in questa categoria."
       nonTrovato={<CategoriaNonDisponibile />}
       subtitle={
@@ -84,12 +84,11 @@ function CategoriaNonDisponibile() {
 export function RicercaPage() {
   const [params] = useSearchParams();
   const testo = params.get('stringaRicerca') ?? '';
-  const stringa = testo.trim();
   return (
     <ProductListPage
       title={`Ricerca Articoli - ${testo}`}
       documentTitle={`Ricerca: ${testo}`}
-      lista={stringa.length >= 2 ? { kind: 'ricerca', stringa } : null}
+      lista={listaRicerca(testo)}
       invalidText="Inserire almeno 2 caratteri per la ricerca"
       emptyText="Nessun prodotto trovato per questa ricerca."
       summary={(p) => <p className="plist-shown">Prodotti Visualizzati ({p.prodotti.length})</p>}
