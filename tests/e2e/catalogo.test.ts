@@ -190,6 +190,38 @@ describe.runIf(hasBrowser())('catalogo', () => {
     await expect.poll(() => precedente.isDisabled()).toBe(false);
   });
 
+  it('a long page is drawn a slice at a time, whole in the end; back from a product it is whole at once', async () => {
+    await page.goto('/home2');
+    await page.getByRole('complementary', { name: 'Categorie' }).getByRole('link', { name: 'Utensileria manuale' }).click();
+    await page.waitForURL(/\/categoria\/01\//);
+    const griglia = page.getByRole('list', { name: 'Prodotti' });
+    // The first slice first (ProductGrid: 15 cards), then the rest, task after task.
+    await page.getByLabel('Articoli per pagina').selectOption('100');
+    await page.waitForURL((u) => u.searchParams.get('limit') === '100');
+    const letture = await page.evaluate(() => new Promise<number[]>((resolve) => {
+      const conte: number[] = [];
+      const leggi = () => {
+        const grid = document.querySelector('ul[aria-label="Prodotti"]');
+        conte.push(grid ? grid.children.length : 0);
+        if (conte.at(-1) === 100 || conte.length > 600) resolve(conte);
+        else requestAnimationFrame(leggi);
+      };
+      leggi();
+    }));
+    expect(letture.at(-1)).toBe(100);
+    expect(letture.some((n) => n > 0 && n < 100)).toBe(true);
+
+    // Down the page, into a product, and back: the grid is whole at once (a scroll position is restored then).
+    const ottantesima = griglia.getByRole('article').nth(79);
+    await ottantesima.scrollIntoViewIfNeeded();
+    await ottantesima.getByRole('heading').getByRole('link').click();
+    await page.waitForURL('**/prodotto');
+    await page.goBack();
+    await page.waitForURL(/\/categoria\/01\//);
+    await visible(griglia.getByRole('article').first());
+    expect(await page.evaluate(() => document.querySelector('ul[aria-label="Prodotti"]')?.children.length)).toBe(100);
+  });
+
   it('search finds a product by word and by code; under 2 characters it alerts', async () => {
     await page.goto('/home2');
     const box = page.getByRole('searchbox', { name: 'Cerca prodotti' });

@@ -40,6 +40,8 @@ export interface ProductListPageProps {
   aside?: ReactNode;
 }
 
+const codiciDi = (d: PaginaProdotti) => d.prodotti.map((p) => p.codice_prodotto).join(',');
+
 /**
  * The paged product screens (category, search, brand, flyer, new products): title, count line
  * 'Risultati Trovati {total} - Pagine Disponibili {pages}', page-size selector 'Articoli per
@@ -70,7 +72,8 @@ export function ProductListPage({ title, documentTitle, lista, invalidText, nonT
         <div className={`plist${query.isPlaceholderData ? ' is-stale' : ''}`} aria-busy={loading}>
           {/* The cards' titles are h3: the level between them and the page's h1 (heading-order). */}
           <h2 className="visually-hidden">Prodotti</h2>
-          <ProductGrid prodotti={d.prodotti as Prodotto[]} label="Prodotti" resetKey={d.prodotti.map((p) => p.codice_prodotto).join(',')} />
+          {/* A new page of the list is a new grid (its key), drawn again a slice at a time from the top. */}
+          <ProductGrid key={codiciDi(d)} prodotti={d.prodotti as Prodotto[]} label="Prodotti" resetKey={codiciDi(d)} />
         </div>
       )}
     </QueryView>
