@@ -8,6 +8,7 @@ import { ServiceBanner } from './components/ServiceBanner';
 import { ToastProvider } from './components/Toast';
 import { registerNavigate } from './lib/navigation';
 import { queryClient } from './lib/queryClient';
+import { completaRipristinoScroll } from './lib/ripristinoScroll';
 import { registraServiceWorker } from './lib/serviceWorker';
 import { ROUTE_NEGOZIO, routes } from './routes';
 import { avviaPrimeChiamate } from './shop/primeChiamate';
@@ -15,6 +16,7 @@ import './styles/index.css';
 
 const router = createBrowserRouter(routes);
 registerNavigate((to, opts) => router.navigate(to, opts));
+completaRipristinoScroll(router);
 registraServiceWorker();
 avviaPrimeChiamate(router.state.location, router.state.matches.some((m) => m.route.id === ROUTE_NEGOZIO));
 
