@@ -12,7 +12,8 @@ export function ShopTopLine() {
   const { session, utente, listino } = useShopSession();
   const scrolled = useScrolled();
   return (
-    <div className={`shop-topline${scrolled ? ' is-scrolled' : ''}`} data-testid="shop-topline">
+    // A landmark of its own, so that every piece of the page sits in one (axe `region`).
+    <section className={`shop-topline${scrolled ? ' is-scrolled' : ''}`} data-testid="shop-topline" aria-label="Cliente collegato">
       <span className="shop-topline-client">
         <strong>{session.cliente_ragionesociale}</strong> <span className="mono">({session.cliente_codice})</span>
         {listino !== 1 && (
@@ -28,6 +29,6 @@ export function ShopTopLine() {
           </>
         )}
       </span>
-    </div>
+    </section>
   );
 }
