@@ -1,5 +1,5 @@
 import { CartIcon } from './Icone';
-import { useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { memo, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Prodotto } from '../../shared/catalogo.js';
 import { useCart } from '../cart/cart';
@@ -27,9 +27,11 @@ export function parseQuantita(text: string): number {
 /**
  * A product in a list (docs/regole/catalogo.md#product-card, docs/regole/ordini.md#add-to-cart):
  * picture, title, codes, availability, price in the current mode, PROMO/NEW tags, a quantity control
- * and 'Aggiungi al carrello'. The title and picture open /prodotto.
+ * and 'Aggiungi al carrello'. The title and picture open /prodotto. Memoised: a grid that grows a
+ * slice at a time (ProductGrid) draws only the new cards, not every card again (the cart, the price
+ * mode and the actions still redraw a card through their contexts).
  */
-export function ProductCard({ prodotto, resetKey, actions, immagine = 'pigra' }: {
+export const ProductCard = memo(function ProductCard({ prodotto, resetKey, actions, immagine = 'pigra' }: {
   prodotto: Prodotto;
   /**
    * How the picture loads: 'pigra' when scrolled near (lazy), 'subito' at once (a card of the first
@@ -126,7 +128,7 @@ export function ProductCard({ prodotto, resetKey, actions, immagine = 'pigra' }:
       {overlay}
     </article>
   );
-}
+});
 
 /**
  * Minus, number field, plus: minus never goes below 1, plus

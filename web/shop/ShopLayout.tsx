@@ -37,8 +37,6 @@ const MENU_ID = 'menu-principale';
 export function ShopLayout() {
   const session = useSessionData();
   const utente = useStoredUtente();
-  const sessione = useSyncUtente(!!session);
-  useKeepSessionInLine(sessione.data?.utente);
   // On a phone the main menu folds behind the header's 'Menu' button; following a link folds it again.
   const [menuAperto, setMenuAperto] = useState(false);
   const { pathname } = useLocation();
@@ -56,7 +54,8 @@ export function ShopLayout() {
 
   return (
     <ShopSessionContext.Provider value={value}>
-      <div className="shop" aria-busy={sessione.isPending}>
+      <SessioneAllineata />
+      <div className="shop">
         <a className="skip-link" href="#contenuto">
           Vai al contenuto
         </a>
@@ -77,4 +76,14 @@ export function ShopLayout() {
       </div>
     </ShopSessionContext.Provider>
   );
+}
+
+/**
+ * Checks the server session (401 → login) and keeps the stored user and client in line with its
+ * answer. A component of its own: its answer redraws only this, not the whole frame and page.
+ */
+function SessioneAllineata() {
+  const sessione = useSyncUtente();
+  useKeepSessionInLine(sessione.data?.utente);
+  return null;
 }

@@ -180,6 +180,13 @@ export function categorieAttive(tree: Categoria[]): Categoria[] {
   return tree.filter((c) => c.status === 0).map((c) => ({ ...c, figli: categorieAttive(c.figli) }));
 }
 
+/**
+ * The tree the customer sees (categorieAttive), worked out once per answer for each screen that
+ * shows it (TanStack Query keeps a `select` result while the data and the function are the same),
+ * not on every render of the sidebar, the menu and the page.
+ */
+export const categorieAttiveQuery = () => queryOptions({ ...categorieQuery(), select: categorieAttive });
+
 /** The cod_cat path from the root to `codCat` (empty when not found). */
 export function percorsoCategoria(tree: Categoria[], codCat: string): Categoria[] {
   for (const c of tree) {

@@ -5,7 +5,7 @@ import type { Categoria } from '../../../shared/catalogo.js';
 import { QueryView } from '../../components/QueryView';
 import { Spinner } from '../../components/Spinner';
 import { paths } from '../../paths';
-import { categorieAttive, categorieQuery, MSG_CATEGORIE, percorsoCategoria } from '../api';
+import { categorieAttiveQuery, MSG_CATEGORIE, percorsoCategoria } from '../api';
 
 /**
  * The 'Categorie' sidebar (docs/regole/catalogo.md#shop-frame): the nested categories, each linking to
@@ -13,11 +13,11 @@ import { categorieAttive, categorieQuery, MSG_CATEGORIE, percorsoCategoria } fro
  * Below 1024 px the tree folds under a 'Categorie' button.
  */
 export function CategorySidebar() {
-  const query = useQuery(categorieQuery());
+  const query = useQuery(categorieAttiveQuery());
   const match = useMatch(paths.categoria.path);
   const corrente = match?.params.id ?? '';
   const [aperta, setAperta] = useState(false);
-  const tree = query.data ? categorieAttive(query.data) : [];
+  const tree = query.data ?? [];
   const percorso = new Set(percorsoCategoria(tree, corrente).map((c) => c.cod_cat));
 
   return (

@@ -5,7 +5,7 @@ import { Disclosure } from '../../components/Dropdown';
 import { QueryView } from '../../components/QueryView';
 import { Spinner } from '../../components/Spinner';
 import { paths } from '../../paths';
-import { categorieAttive, categorieQuery, MSG_CATEGORIE } from '../api';
+import { categorieAttiveQuery, MSG_CATEGORIE } from '../api';
 
 /** Main menu, in the order of docs/regole/catalogo.md#shop-frame; PRODOTTI opens the category tree. */
 const VOCI: { label: string; to: string }[] = [
@@ -46,10 +46,10 @@ export function MainMenu({ id, aperto = false }: { id?: string; aperto?: boolean
 
 /** The category tree in columns: each root with its sub-categories. */
 function ProdottiPanel({ close }: { close: () => void }) {
-  const query = useQuery(categorieQuery());
+  const query = useQuery(categorieAttiveQuery());
   return (
     <QueryView query={query} riga loading={<Spinner label="Caricamento categorie…" block />} errorMessage={MSG_CATEGORIE}>
-      {(d) => <Colonne tree={categorieAttive(d)} close={close} />}
+      {(tree) => <Colonne tree={tree} close={close} />}
     </QueryView>
   );
 }

@@ -4,13 +4,13 @@ import type { Categoria } from '../../../shared/catalogo.js';
 import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { paths } from '../../paths';
-import { categorieAttive, categorieQuery, MSG_CATEGORIE } from '../api';
+import { categorieAttiveQuery, MSG_CATEGORIE } from '../api';
 import '../media/media.css';
 
 /** /prodotti (menu PRODOTTI): the whole category tree, one card per root category. */
 export function CategoriePage() {
   useDocumentTitle('Prodotti');
-  const query = useQuery(categorieQuery());
+  const query = useQuery(categorieAttiveQuery());
   return (
     <>
       <div className="page-head">
@@ -18,13 +18,13 @@ export function CategoriePage() {
       </div>
       <QueryView
         query={query}
-        isEmpty={(d) => categorieAttive(d).length === 0}
+        isEmpty={(d) => d.length === 0}
         empty="Nessuna categoria disponibile."
         errorMessage={MSG_CATEGORIE}
       >
         {(tree) => (
           <ul className="cat-cards" aria-label="Categorie">
-            {categorieAttive(tree).map((root) => (
+            {tree.map((root) => (
               <li key={root.cod_cat}>
                 <section className="cat-card" aria-labelledby={`cc-${root.cod_cat}`}>
                   <h2 id={`cc-${root.cod_cat}`}>
