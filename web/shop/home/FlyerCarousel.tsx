@@ -41,7 +41,7 @@ export function FlyerCarousel() {
         <Spinner label="Caricamento volantini…" size="lg" />
       </div>
       <div className="carousel-bar" aria-hidden="true">
-        <p className="carousel-caption"><strong>{'\u00a0'}</strong></p>
+        <p className="carousel-caption"><strong>{'\u00a0'}</strong><span>{'\u00a0'}</span></p>
         <span className="carousel-nav" />
       </div>
     </div>

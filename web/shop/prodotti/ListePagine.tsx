@@ -4,7 +4,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../lib/api';
 import { paths } from '../../paths';
 import { EmptyState } from '../../components/EmptyState';
-import { brandInfoQuery, categorieAttive, categorieQuery, listaCategoria, listaRicerca, percorsoCategoria, shopKeys, volantiniQuery } from '../api';
+import { brandInfoQuery, categorieAttiveQuery, listaCategoria, listaRicerca, percorsoCategoria, shopKeys, volantiniQuery } from '../api';
 import { SideBanners } from '../home/SideBanners';
 import { ProductListPage } from './ProductListPage';
 
@@ -13,8 +13,8 @@ import { ProductListPage } from './ProductListPage';
 /** /categoria/{cod_cat}/{nome}: the category and its sub-categories. */
 export function CategoriaPage() {
   const { id = '', nome = '' } = useParams();
-  const categorie = useQuery(categorieQuery());
-  const tree = categorie.data ? categorieAttive(categorie.data) : [];
+  const categorie = useQuery(categorieAttiveQuery());
+  const tree = categorie.data ?? [];
   const percorso = percorsoCategoria(tree, id);
   const corrente = percorso[percorso.length - 1];
   const titolo = corrente?.nome ?? nome;
@@ -24,6 +24,8 @@ export function CategoriaPage() {
       title={titolo}
       documentTitle={titolo}
       lista={listaCategoria(id)}
+      // The sub-categories' chips go above the grid: the grid waits for them, or it would be pushed down (layout shift).
+      waiting={categorie.isPending}
       emptyText="Nessun prodotto presente in questa categoria."
       nonTrovato={<CategoriaNonDisponibile />}
       subtitle={
