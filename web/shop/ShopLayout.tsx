@@ -4,6 +4,7 @@ import { useSyncUtente } from '../session/sessione';
 import type { Prodotto } from '../../shared/catalogo.js';
 import { SpeedCheckout } from '../checkout/components/SpeedCheckout';
 import { AvvisoPrezzi } from '../components/AvvisoPrezzi';
+import { Differito } from '../components/Differito';
 import { ProductActionsContext } from '../components/productActions';
 import { ListeDialogButton } from '../liste/components/ListeDialogButton';
 import { FatturatoMensile } from '../ordini/components/FatturatoMensile';
@@ -71,7 +72,9 @@ export function ShopLayout() {
             </ProductActionsContext.Provider>
           </main>
         </div>
-        <ShopFooter />
+        <Differito dopo={2}>
+          <ShopFooter />
+        </Differito>
         <SpeedCheckout />
       </div>
     </ShopSessionContext.Provider>
