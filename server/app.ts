@@ -210,12 +210,12 @@ export async function buildApp(
 
   const webDir = servePortale(ruolo) ? config.webDir : undefined;
   const spaIndex = webDir ? path.join(webDir, 'index.html') : undefined;
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/media/')) {
       return reply.status(404).send(corpoErrore('non_trovato', 'Risorsa non trovata.', req.id));
     }
     if ((req.method === 'GET' || req.method === 'HEAD') && spaIndex && fs.existsSync(spaIndex)) {
-      const precarica = precaricaHome(req);
+      const precarica = await precaricaHome(req, database.db);
       if (precarica) reply.header('Link', precarica);
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(fs.createReadStream(spaIndex));
     }

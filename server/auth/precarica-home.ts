@@ -1,6 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { accessoApi } from '../../shared/accesso.js';
 import { catalogoApi } from '../../shared/catalogo.js';
+import { MEDIA_BASE, mediaUrl } from '../../shared/indirizzi-media.js';
+import { elencoVolantini } from '../catalogo/catalogo.service.js';
+import type { Db } from '../db/client.js';
 import { tokenSessione } from './sessioni.js';
 
 /**
@@ -11,14 +14,33 @@ import { tokenSessione } from './sessioni.js';
  * address, same credentials) take these answers. Only with a customer session cookie: the answers
  * need one. Nothing with a client's codes: the client chosen lives in the browser, which starts those
  * calls before its first render (web/shop/primeChiamate.ts). docs/decisions/home2-primo-caricamento.md.
+ *
+ * With them, the cover of the first flyer (the home's carousel shows it first: on a phone it is the
+ * page's largest paint), which the browser would otherwise ask only once the flyers' answer is drawn.
  */
 const HOME = new Set(['/home', '/home2']);
-const PRECARICA = [accessoApi.sessione, catalogoApi.categorie, catalogoApi.volantini]
-  .map((c) => `</api/${c.path}>; rel=preload; as=fetch; crossorigin`)
-  .join(', ');
+const CHIAMATE = [accessoApi.sessione, catalogoApi.categorie, catalogoApi.volantini]
+  .map((c) => `</api/${c.path}>; rel=preload; as=fetch; crossorigin`);
 
 /** The Link header for the page this request asks, if it is the customer's home with a session. */
-export function precaricaHome(req: FastifyRequest): string | undefined {
+export async function precaricaHome(req: FastifyRequest, db: Db): Promise<string | undefined> {
   const pagina = req.url.split('?')[0]!;
-  return HOME.has(pagina) && tokenSessione(req, 'cliente') ? PRECARICA : undefined;
+  if (!HOME.has(pagina) || !tokenSessione(req, 'cliente')) return undefined;
+  return [...CHIAMATE, ...(await copertina(db, req))].join(', ');
+}
+
+async function copertina(db: Db, req: FastifyRequest): Promise<string[]> {
+  try {
+    const [primo] = await elencoVolantini(db);
+    const url = mediaUrl(primo?.cover_dir, primo?.cover_file);
+    if (!url.startsWith(MEDIA_BASE)) return [];
+    // The address as the browser resolves the image's src (spaces, accents, '<>' percent-encoded):
+    // the preload is used only for that exact address, and a header value is plain ASCII.
+    const { pathname, search } = new URL(url, 'http://portale');
+    return [`<${pathname}${search}>; rel=preload; as=image; fetchpriority=high`];
+  } catch (err) {
+    // The page is sent all the same: the SPA shows the database's trouble itself.
+    req.log.warn({ err }, 'Copertina del primo volantino non letta per il preload della home');
+    return [];
+  }
 }

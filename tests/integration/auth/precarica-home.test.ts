@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { volantini } from '../../../server/db/schema/index.js';
 import { createAdmin, createAzienda, createCliente, createUtente } from '../../support/factories.js';
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
 
@@ -38,6 +39,33 @@ describe("the customer's home names its first calls in a preload header (server/
     // What they name answers that session (the SPA then takes these answers).
     for (const url of ['/api/sessione', '/api/categorie/list', '/api/volantini/list']) {
       expect((await pagina(url, cliente)).statusCode, url).toBe(200);
+    }
+  });
+
+  it("names the cover of the flyer the home shows first, at the address the browser resolves its image to", async () => {
+    const { db } = t().database;
+    const ieri = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await db.insert(volantini).values([
+      { nome: 'Scaduto', coverDir: 'volantini', coverFile: 'scaduto.svg', ordine: 0, dataFine: ieri },
+      { nome: 'Secondo', coverDir: 'volantini', coverFile: 'secondo.svg', ordine: 2 },
+      { nome: 'Primo', coverDir: '/volantini/', coverFile: 'caffè 1.svg', ordine: 1 },
+    ]);
+    try {
+      const res = await pagina('/home2', cliente);
+      expect(res.headers.link).toBe([
+        '</api/sessione>; rel=preload; as=fetch; crossorigin',
+        '</api/categorie/list>; rel=preload; as=fetch; crossorigin',
+        '</api/volantini/list>; rel=preload; as=fetch; crossorigin',
+        '</media/volantini/caff%C3%A8%201.svg>; rel=preload; as=image; fetchpriority=high',
+      ].join(', '));
+      // The flyer the carousel shows first (the first of the list) is that one.
+      const lista = (await pagina('/api/volantini/list', cliente)).json() as { volantini: { nome: string }[] };
+      expect(lista.volantini.map((v) => v.nome)).toEqual(['Primo', 'Secondo']);
+      // A first flyer without a cover names no image (the carousel shows a placeholder).
+      await db.update(volantini).set({ coverFile: '' });
+      expect((await pagina('/home2', cliente)).headers.link).not.toContain('as=image');
+    } finally {
+      await db.delete(volantini);
     }
   });
 
