@@ -155,14 +155,23 @@ describe.runIf(hasBrowser())('catalogo', () => {
 
     // Reload and history keep the page. The page's products are asked once: the call started before
     // the first render (web/shop/primeChiamate.ts) is the one the list takes.
+    // The first card's picture too is asked once, as soon as that call answers (primeChiamate).
     const elenchi: string[] = [];
-    const conta = (r: { url: () => string }) => { if (r.url().includes('/api/prodotti/categoria')) elenchi.push(r.url()); };
+    const immaginiChieste: string[] = [];
+    const conta = (r: { url: () => string }) => {
+      if (r.url().includes('/api/prodotti/categoria')) elenchi.push(r.url());
+      if (r.url().includes('/media/')) immaginiChieste.push(new URL(r.url()).pathname);
+    };
     page.on('request', conta);
     await page.reload();
     await visible(pager.getByRole('button', { name: 'Pagina 2', exact: true }));
     await attendiPagina(page, 2, 25);
+    await page.waitForLoadState('networkidle');
     page.off('request', conta);
     expect(elenchi.map((u) => [new URL(u).searchParams.get('start'), new URL(u).searchParams.get('limit')])).toEqual([['25', '25']]);
+    const primaImmagine = await page.getByRole('list', { name: 'Prodotti' }).locator('.pcard-media img').first()
+      .evaluate((i) => new URL((i as HTMLImageElement).src).pathname);
+    expect(immaginiChieste.filter((u) => u === primaImmagine), primaImmagine).toHaveLength(1);
     // The first row's pictures load at once, the first ahead of the rest; the others when scrolled near.
     const immagini = page.getByRole('list', { name: 'Prodotti' }).locator('.pcard-media img');
     expect(await immagini.evaluateAll((imgs) => imgs.slice(0, 6).map((i) => [i.getAttribute('loading'), i.getAttribute('fetchpriority')])))

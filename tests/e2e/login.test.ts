@@ -22,13 +22,16 @@ describe.runIf(hasBrowser())('login', () => {
     await page.waitForFunction(() => !document.querySelector('[data-testid=shop-topline]')?.classList.contains('is-scrolled'));
     // The session survives a reload. The frame's and the home's first calls, started before the first
     // render (web/shop/primeChiamate.ts), are each made once: the screens take the answers in flight.
+    // So is the first flyer's cover, named in the page's preload header (server/auth/precarica-home.ts).
     const chiamate: string[] = [];
-    page.on('request', (r) => { if (r.url().includes('/api/')) chiamate.push(new URL(r.url()).pathname); });
+    page.on('request', (r) => { if (/\/(api|media)\//.test(r.url())) chiamate.push(new URL(r.url()).pathname); });
     await page.reload();
     await visible(page.getByRole('heading', { level: 1, name: 'Benvenuto, Mario Rossi' }));
     await visible(page.getByRole('list', { name: 'Ultimi Ordinati' }).getByRole('listitem').first());
     await page.waitForLoadState('networkidle');
-    for (const call of ['/api/sessione', '/api/categorie/list', '/api/volantini/list', '/api/prodotti/ultimiordinati']) {
+    const copertina = await page.locator('.carousel-slide').first().locator('img').evaluate((i) => new URL((i as HTMLImageElement).currentSrc).pathname);
+    expect(copertina).toMatch(/^\/media\/volantini\//);
+    for (const call of ['/api/sessione', '/api/categorie/list', '/api/volantini/list', '/api/prodotti/ultimiordinati', copertina]) {
       expect(chiamate.filter((c) => c === call), call).toHaveLength(1);
     }
     await page.context().close();

@@ -4,6 +4,7 @@ import { pagingDi } from '../hooks/usePaging';
 import { queryClient } from '../lib/queryClient';
 import { getSessionData, getUtente } from '../lib/storage';
 import { fatturatoQuery } from '../ordini/api';
+import { productImageChain } from '../components/ProductImage';
 import { paths } from '../paths';
 import {
   categorieQuery, listaCategoria, listaRicerca, type ListaProdotti, paginaQuery, scopeOf, ultimiOrdinatiQuery, volantiniQuery,
@@ -38,7 +39,17 @@ export function avviaPrimeChiamate(location: { pathname: string; search: string 
   const lista = listaDellaPagina(pathname, params);
   if (!lista) return;
   const { start, limit } = pagingDi(params);
-  void queryClient.prefetchQuery(paginaQuery(scopeOf(session), lista, start, limit));
+  const pagina = paginaQuery(scopeOf(session), lista, start, limit);
+  void queryClient.prefetchQuery(pagina).then(() => {
+    // The first card's picture is the page's largest paint on a phone: asked as soon as the list is
+    // here, not once the route's chunks have arrived and the grid is drawn. Its <img> (ProductCard,
+    // the same first address of the chain) takes it from the browser's image cache.
+    const primo = queryClient.getQueryData(pagina.queryKey)?.prodotti[0];
+    if (!primo) return;
+    const immagine = new Image();
+    immagine.fetchPriority = 'high';
+    immagine.src = productImageChain(primo)[0]!;
+  });
 }
 
 /** The product list a category or search page shows (web/shop/prodotti/ListePagine.tsx), if it is one. */
