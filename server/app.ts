@@ -17,7 +17,7 @@ import {
 import { connect } from './db/client.js';
 import './deps.js';
 import { accesso } from './auth/access.js';
-import { precaricaHome } from './auth/precarica-home.js';
+import { precaricaHome } from './catalogo/precarica-home.js';
 import { SessioniRecenti } from './auth/sessioni-recenti.js';
 import { CatalogoCache } from './catalogo/catalogo.cache.js';
 import { applicaPopolarita } from './catalogo/popolarita.js';

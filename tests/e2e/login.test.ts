@@ -22,7 +22,7 @@ describe.runIf(hasBrowser())('login', () => {
     await page.waitForFunction(() => !document.querySelector('[data-testid=shop-topline]')?.classList.contains('is-scrolled'));
     // The session survives a reload. The frame's and the home's first calls, started before the first
     // render (web/shop/primeChiamate.ts), are each made once: the screens take the answers in flight.
-    // So is the first flyer's cover, named in the page's preload header (server/auth/precarica-home.ts).
+    // So is the first flyer's cover, named in the page's preload header (server/catalogo/precarica-home.ts).
     const chiamate: string[] = [];
     page.on('request', (r) => { if (/\/(api|media)\//.test(r.url())) chiamate.push(new URL(r.url()).pathname); });
     await page.reload();

@@ -24,7 +24,7 @@ beforeAll(async () => {
 
 const pagina = (url: string, cookie?: string) => t().app.inject({ url, headers: cookie ? { cookie } : {} });
 
-describe("the customer's home names its first calls in a preload header (server/auth/precarica-home.ts)", () => {
+describe("the customer's home names its first calls in a preload header (server/catalogo/precarica-home.ts)", () => {
   it('with a customer session, /home2 and /home carry the session, category tree and flyers calls', async () => {
     for (const url of ['/home2', '/home', '/home2?x=1']) {
       const res = await pagina(url, cliente);

@@ -2,9 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { accessoApi } from '../../shared/accesso.js';
 import { catalogoApi } from '../../shared/catalogo.js';
 import { MEDIA_BASE, mediaUrl } from '../../shared/indirizzi-media.js';
-import { elencoVolantini } from '../catalogo/catalogo.service.js';
+import { elencoVolantini } from './catalogo.service.js';
 import type { Db } from '../db/client.js';
-import { tokenSessione } from './sessioni.js';
+import { tokenSessione } from '../auth/sessioni.js';
 
 /**
  * The customer's home (web/paths.ts: /home and /home2, the installed app's start page) opened as a
