@@ -29,18 +29,25 @@ export async function precaricaHome(req: FastifyRequest, db: Db): Promise<string
   return [...CHIAMATE, ...(await copertina(db, req))].join(', ');
 }
 
+/**
+ * The page never waits long on it: with a database slow or gone (a connect can take up to
+ * DB_CONNECT_TIMEOUT_SECONDS) the page leaves without the cover after this, and the SPA says what is wrong.
+ */
+const ATTESA_MAX_MS = 300;
+
 async function copertina(db: Db, req: FastifyRequest): Promise<string[]> {
-  try {
-    const [primo] = await elencoVolantini(db);
-    const url = mediaUrl(primo?.cover_dir, primo?.cover_file);
-    if (!url.startsWith(MEDIA_BASE)) return [];
-    // The address as the browser resolves the image's src (spaces, accents, '<>' percent-encoded):
-    // the preload is used only for that exact address, and a header value is plain ASCII.
-    const { pathname, search } = new URL(url, 'http://portale');
-    return [`<${pathname}${search}>; rel=preload; as=image; fetchpriority=high`];
-  } catch (err) {
-    // The page is sent all the same: the SPA shows the database's trouble itself.
+  const lettura = elencoVolantini(db).then(([primo]) => primo, (err: unknown) => {
     req.log.warn({ err }, 'Copertina del primo volantino non letta per il preload della home');
-    return [];
-  }
+    return undefined;
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const scaduta = new Promise<undefined>((resolve) => { timer = setTimeout(() => resolve(undefined), ATTESA_MAX_MS); });
+  const primo = await Promise.race([lettura, scaduta]);
+  clearTimeout(timer);
+  const url = mediaUrl(primo?.cover_dir, primo?.cover_file);
+  if (!url.startsWith(MEDIA_BASE)) return [];
+  // The address as the browser resolves the image's src (spaces, accents, '<>' percent-encoded):
+  // the preload is used only for that exact address, and a header value is plain ASCII.
+  const { pathname, search } = new URL(url, 'http://portale');
+  return [`<${pathname}${search}>; rel=preload; as=image; fetchpriority=high`];
 }

@@ -69,6 +69,31 @@ describe("the customer's home names its first calls in a preload header (server/
     }
   });
 
+  it('a database that does not answer does not hold the page: it leaves without the cover', async () => {
+    const { db, sql } = t().database;
+    await db.insert(volantini).values({ nome: 'Primo', coverDir: 'volantini', coverFile: 'primo.svg' });
+    // Another connection holds the flyers' table: the cover's read waits behind it.
+    let rilascia = () => {};
+    let bloccata = () => {};
+    const tabellaBloccata = new Promise<void>((r) => { bloccata = r; });
+    const transazione = sql.begin(async (tx) => {
+      await tx`LOCK TABLE volantini IN ACCESS EXCLUSIVE MODE`;
+      bloccata();
+      await new Promise<void>((r) => { rilascia = r; });
+    });
+    try {
+      await tabellaBloccata;
+      const res = await pagina('/home2', cliente);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.link).toContain('</api/volantini/list>');
+      expect(res.headers.link).not.toContain('as=image');
+    } finally {
+      rilascia();
+      await transazione;
+      await db.delete(volantini);
+    }
+  });
+
   it('no header without a customer session, on other pages, or for an admin', async () => {
     const casi: [string, string | undefined][] = [
       ['/home2', undefined], ['/home2', admin],
