@@ -90,6 +90,9 @@ export default defineConfig({
     // The one vendor chunk (Preact, the router, TanStack Query, zod) is ~245 kB before compression.
     chunkSizeWarningLimit: 500,
     modulePreload: { polyfill: false },
+    // .vite/manifest.json: which chunks and styles each screen's module needs, for the server to name
+    // the shop frame's in the HTML's preload header (server/catalogo/precarica-negozio.ts).
+    manifest: true,
     rolldownOptions: {
       // react-router looks up React 19's useOptimistic and falls back to useState where it is missing, as
       // in preact/compat: the bundler's "will always be undefined" warning about that lookup is expected.

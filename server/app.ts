@@ -17,7 +17,7 @@ import {
 import { connect } from './db/client.js';
 import './deps.js';
 import { accesso } from './auth/access.js';
-import { precaricaHome } from './catalogo/precarica-home.js';
+import { precaricaNegozio } from './catalogo/precarica-negozio.js';
 import { SessioniRecenti } from './auth/sessioni-recenti.js';
 import { CatalogoCache } from './catalogo/catalogo.cache.js';
 import { applicaPopolarita } from './catalogo/popolarita.js';
@@ -210,13 +210,14 @@ export async function buildApp(
 
   const webDir = servePortale(ruolo) ? config.webDir : undefined;
   const spaIndex = webDir ? path.join(webDir, 'index.html') : undefined;
+  const precarica = precaricaNegozio(spaIndex && fs.existsSync(spaIndex) ? webDir : undefined, app.log);
   app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/media/')) {
       return reply.status(404).send(corpoErrore('non_trovato', 'Risorsa non trovata.', req.id));
     }
     if ((req.method === 'GET' || req.method === 'HEAD') && spaIndex && fs.existsSync(spaIndex)) {
-      const precarica = await precaricaHome(req, database.db);
-      if (precarica) reply.header('Link', precarica);
+      const link = await precarica(req, database.db);
+      if (link) reply.header('Link', link);
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(fs.createReadStream(spaIndex));
     }
     return reply.status(404).send(corpoErrore('non_trovato', 'Risorsa non trovata.', req.id));

@@ -22,16 +22,19 @@ describe.runIf(hasBrowser())('login', () => {
     await page.waitForFunction(() => !document.querySelector('[data-testid=shop-topline]')?.classList.contains('is-scrolled'));
     // The session survives a reload. The frame's and the home's first calls, started before the first
     // render (web/shop/primeChiamate.ts), are each made once: the screens take the answers in flight.
-    // So is the first flyer's cover, named in the page's preload header (server/catalogo/precarica-home.ts).
+    // So are the first flyer's cover and the shop frame's module, named in the page's preload header
+    // (server/catalogo/precarica-negozio.ts, from the build's manifest).
     const chiamate: string[] = [];
-    page.on('request', (r) => { if (/\/(api|media)\//.test(r.url())) chiamate.push(new URL(r.url()).pathname); });
-    await page.reload();
+    page.on('request', (r) => { if (/\/(api|media|assets)\//.test(r.url())) chiamate.push(new URL(r.url()).pathname); });
+    const risposta = await page.reload();
+    const frame = /<(\/assets\/ShopLayout-[\w-]+\.js)>; rel=preload; as=script; crossorigin/.exec(risposta?.headers().link ?? '')?.[1];
+    expect(frame, risposta?.headers().link).toBeTruthy();
     await visible(page.getByRole('heading', { level: 1, name: 'Benvenuto, Mario Rossi' }));
     await visible(page.getByRole('list', { name: 'Ultimi Ordinati' }).getByRole('listitem').first());
     await page.waitForLoadState('networkidle');
     const copertina = await page.locator('.carousel-slide').first().locator('img').evaluate((i) => new URL((i as HTMLImageElement).currentSrc).pathname);
     expect(copertina).toMatch(/^\/media\/volantini\//);
-    for (const call of ['/api/sessione', '/api/categorie/list', '/api/volantini/list', '/api/prodotti/ultimiordinati', copertina]) {
+    for (const call of ['/api/sessione', '/api/categorie/list', '/api/volantini/list', '/api/prodotti/ultimiordinati', copertina, frame]) {
       expect(chiamate.filter((c) => c === call), call).toHaveLength(1);
     }
     await page.context().close();

@@ -6,9 +6,31 @@ import { volantini } from '../../../server/db/schema/index.js';
 import { createAdmin, createAzienda, createCliente, createUtente } from '../../support/factories.js';
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
 
-// A built SPA of one file: what the server sends for a page is all this test looks at.
+// A built SPA of one page and its manifest (vite.config.ts `build.manifest`): what the server sends
+// for a page is all this test looks at. The entry loads the vendor chunk itself; the shop frame needs
+// it too, a chunk of its own parts and a style; the home's page the vendor and the frame's parts.
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-test-web-'));
 fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Portale</title><div id="root"></div>');
+fs.mkdirSync(path.join(webDir, '.vite'));
+fs.writeFileSync(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify({
+  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_vendor-1.js'], css: ['assets/index-1.css'] },
+  '_vendor-1.js': { file: 'assets/vendor-1.js' },
+  '_parti-1.js': { file: 'assets/parti-1.js', imports: ['_vendor-1.js'] },
+  'shop/ShopLayout.tsx': { file: 'assets/ShopLayout-1.js', imports: ['_vendor-1.js', '_parti-1.js', 'index.html'], css: ['assets/ShopLayout-1.css'] },
+  'shop/HomePage.tsx': { file: 'assets/HomePage-1.js', imports: ['_vendor-1.js', '_parti-1.js'] },
+}));
+const FRAME = [
+  '</assets/ShopLayout-1.js>; rel=preload; as=script; crossorigin',
+  '</assets/ShopLayout-1.css>; rel=preload; as=style; crossorigin',
+  '</assets/parti-1.js>; rel=preload; as=script; crossorigin',
+];
+const HOME = [
+  ...FRAME,
+  '</assets/HomePage-1.js>; rel=preload; as=script; crossorigin',
+  '</api/sessione>; rel=preload; as=fetch; crossorigin',
+  '</api/categorie/list>; rel=preload; as=fetch; crossorigin',
+  '</api/volantini/list>; rel=preload; as=fetch; crossorigin',
+];
 const t = useTestApp({ webDir });
 afterAll(() => fs.rmSync(webDir, { recursive: true, force: true }));
 
@@ -24,17 +46,13 @@ beforeAll(async () => {
 
 const pagina = (url: string, cookie?: string) => t().app.inject({ url, headers: cookie ? { cookie } : {} });
 
-describe("the customer's home names its first calls in a preload header (server/catalogo/precarica-home.ts)", () => {
-  it('with a customer session, /home2 and /home carry the session, category tree and flyers calls', async () => {
+describe("a customer's page names what the SPA asks next in a preload header (server/catalogo/precarica-negozio.ts)", () => {
+  it("with a customer session, /home2 and /home carry the frame's and the home's modules and the session, category tree and flyers calls", async () => {
     for (const url of ['/home2', '/home', '/home2?x=1']) {
       const res = await pagina(url, cliente);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.headers.link).toBe([
-        '</api/sessione>; rel=preload; as=fetch; crossorigin',
-        '</api/categorie/list>; rel=preload; as=fetch; crossorigin',
-        '</api/volantini/list>; rel=preload; as=fetch; crossorigin',
-      ].join(', '));
+      expect(res.headers.link).toBe(HOME.join(', '));
     }
     // What they name answers that session (the SPA then takes these answers).
     for (const url of ['/api/sessione', '/api/categorie/list', '/api/volantini/list']) {
@@ -52,12 +70,7 @@ describe("the customer's home names its first calls in a preload header (server/
     ]);
     try {
       const res = await pagina('/home2', cliente);
-      expect(res.headers.link).toBe([
-        '</api/sessione>; rel=preload; as=fetch; crossorigin',
-        '</api/categorie/list>; rel=preload; as=fetch; crossorigin',
-        '</api/volantini/list>; rel=preload; as=fetch; crossorigin',
-        '</media/volantini/caff%C3%A8%201.svg>; rel=preload; as=image; fetchpriority=high',
-      ].join(', '));
+      expect(res.headers.link).toBe([...HOME, '</media/volantini/caff%C3%A8%201.svg>; rel=preload; as=image; fetchpriority=high'].join(', '));
       // The flyer the carousel shows first (the first of the list) is that one.
       const lista = (await pagina('/api/volantini/list', cliente)).json() as { volantini: { nome: string }[] };
       expect(lista.volantini.map((v) => v.nome)).toEqual(['Primo', 'Secondo']);
@@ -94,10 +107,15 @@ describe("the customer's home names its first calls in a preload header (server/
     }
   });
 
-  it('no header without a customer session, on other pages, or for an admin', async () => {
+  it("another page of a customer names the frame's modules only", async () => {
+    for (const url of ['/categoria/01/Utensili', '/ricerca?stringaRicerca=trapano', '/home2/altro']) {
+      expect((await pagina(url, cliente)).headers.link, url).toBe(FRAME.join(', '));
+    }
+  });
+
+  it('no header without a customer session, or for an admin', async () => {
     const casi: [string, string | undefined][] = [
-      ['/home2', undefined], ['/home2', admin],
-      ['/categoria/01/Utensili', cliente], ['/', cliente], ['/adminhome', admin], ['/home2/altro', cliente],
+      ['/home2', undefined], ['/home2', admin], ['/categoria/01/Utensili', undefined], ['/', undefined], ['/adminhome', admin],
     ];
     for (const [url, cookie] of casi) {
       const res = await pagina(url, cookie);
