@@ -2,7 +2,7 @@
  * Addresses of media files (docs/regole/catalogo.md#product-media: media base + dir + file). The server serves
  * them under /media/; a dir may or may not end with '/', a path may or may not start with it. Shared:
  * the SPA draws them, and the server names the home's first flyer in a preload header
- * (server/catalogo/precarica-home.ts), which the browser matches to the image by its exact address.
+ * (server/catalogo/precarica-negozio.ts), which the browser matches to the image by its exact address.
  */
 export const MEDIA_BASE = '/media/';
 
