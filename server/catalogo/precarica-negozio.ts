@@ -13,7 +13,7 @@ import { elencoVolantini } from './catalogo.service.js';
  * page's own scripts instead of after they have run. Only with a customer session cookie: the
  * answers need one, and without one the SPA shows the login. docs/decisions/home2-primo-caricamento.md.
  * - Every customer page: the shop frame's scripts and styles (web/shop/ShopLayout.tsx, a lazy route
- *   module, asked by the router only once the entry has run).
+ *   module, asked by the router only once the entry has run); a category or search page, its page's.
  * - The home (/home, /home2, the installed app's start page): its page module; the calls it makes
  *   whatever client the user works for (the session, the category tree, the flyers), which the SPA's
  *   own calls (same address, same credentials) take; and the cover of the first flyer, the
@@ -24,6 +24,9 @@ import { elencoVolantini } from './catalogo.service.js';
 const MODULI_NEGOZIO = ['shop/ShopLayout.tsx'];
 const MODULI_HOME = ['shop/HomePage.tsx'];
 const HOME = new Set(['/home', '/home2']);
+/** The product lists most opened from outside (a link, a bookmark, a reload): their page module (web/routes.tsx, web/paths.ts). */
+const MODULI_LISTE = ['shop/prodotti/ListePagine.tsx'];
+const LISTA = /^\/(categoria\/[^/]+\/[^/]+|ricerca)$/;
 const CHIAMATE_HOME = [accessoApi.sessione, catalogoApi.categorie, catalogoApi.volantini]
   .map((c) => `</api/${c.path}>; rel=preload; as=fetch; crossorigin`);
 
@@ -42,10 +45,13 @@ export function precaricaNegozio(webDir: string | undefined, log: FastifyBaseLog
     return link;
   };
   const negozio = spa(MODULI_NEGOZIO);
-  const home = [...negozio, ...spa(MODULI_HOME).filter((l) => !negozio.includes(l)), ...CHIAMATE_HOME];
+  const piu = (moduli: string[]) => [...negozio, ...spa(moduli).filter((l) => !negozio.includes(l))];
+  const home = [...piu(MODULI_HOME), ...CHIAMATE_HOME];
+  const liste = piu(MODULI_LISTE);
   return async (req: FastifyRequest, db: Db): Promise<string | undefined> => {
     if (!tokenSessione(req, 'cliente')) return undefined;
-    const voci = HOME.has(req.url.split('?')[0]!) ? [...home, ...(await copertina(db, req))] : negozio;
+    const pagina = req.url.split('?')[0]!;
+    const voci = HOME.has(pagina) ? [...home, ...(await copertina(db, req))] : LISTA.test(pagina) ? liste : negozio;
     return voci.length ? voci.join(', ') : undefined;
   };
 }

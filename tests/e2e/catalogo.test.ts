@@ -163,11 +163,13 @@ describe.runIf(hasBrowser())('catalogo', () => {
       if (r.url().includes('/media/')) immaginiChieste.push(new URL(r.url()).pathname);
     };
     page.on('request', conta);
-    await page.reload();
+    const risposta = await page.reload();
     await visible(pager.getByRole('button', { name: 'Pagina 2', exact: true }));
     await attendiPagina(page, 2, 25);
     await page.waitForLoadState('networkidle');
     page.off('request', conta);
+    // The page's module, named in the HTML's preload header (server/catalogo/precarica-negozio.ts).
+    expect(risposta?.headers().link).toMatch(/<\/assets\/ListePagine-[\w-]+\.js>; rel=preload; as=script; crossorigin/);
     expect(elenchi.map((u) => [new URL(u).searchParams.get('start'), new URL(u).searchParams.get('limit')])).toEqual([['25', '25']]);
     const primaImmagine = await page.getByRole('list', { name: 'Prodotti' }).locator('.pcard-media img').first()
       .evaluate((i) => new URL((i as HTMLImageElement).src).pathname);

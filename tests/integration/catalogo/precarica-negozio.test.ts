@@ -18,6 +18,7 @@ fs.writeFileSync(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify({
   '_parti-1.js': { file: 'assets/parti-1.js', imports: ['_vendor-1.js'] },
   'shop/ShopLayout.tsx': { file: 'assets/ShopLayout-1.js', imports: ['_vendor-1.js', '_parti-1.js', 'index.html'], css: ['assets/ShopLayout-1.css'] },
   'shop/HomePage.tsx': { file: 'assets/HomePage-1.js', imports: ['_vendor-1.js', '_parti-1.js'] },
+  'shop/prodotti/ListePagine.tsx': { file: 'assets/ListePagine-1.js', imports: ['_vendor-1.js', '_parti-1.js'], css: ['assets/liste-1.css'] },
 }));
 const FRAME = [
   '</assets/ShopLayout-1.js>; rel=preload; as=script; crossorigin',
@@ -107,8 +108,12 @@ describe("a customer's page names what the SPA asks next in a preload header (se
     }
   });
 
-  it("another page of a customer names the frame's modules only", async () => {
-    for (const url of ['/categoria/01/Utensili', '/ricerca?stringaRicerca=trapano', '/home2/altro']) {
+  it("a category or search page names the frame's and the lists' modules; another page the frame's only", async () => {
+    const liste = [...FRAME, '</assets/ListePagine-1.js>; rel=preload; as=script; crossorigin', '</assets/liste-1.css>; rel=preload; as=style; crossorigin'];
+    for (const url of ['/categoria/01/Utensili', '/categoria/0102/Cacciaviti%20a%20croce?start=25&limit=25', '/ricerca?stringaRicerca=trapano']) {
+      expect((await pagina(url, cliente)).headers.link, url).toBe(liste.join(', '));
+    }
+    for (const url of ['/checkout', '/categoria/01', '/home2/altro']) {
       expect((await pagina(url, cliente)).headers.link, url).toBe(FRAME.join(', '));
     }
   });
