@@ -13,7 +13,8 @@ import { elencoVolantini } from './catalogo.service.js';
  * page's own scripts instead of after they have run. Only with a customer session cookie: the
  * answers need one, and without one the SPA shows the login. docs/decisions/home2-primo-caricamento.md.
  * - Every customer page: the shop frame's scripts and styles (web/shop/ShopLayout.tsx, a lazy route
- *   module, asked by the router only once the entry has run); a category or search page, its page's.
+ *   module, asked by the router only once the entry has run); the pages most opened from outside,
+ *   their page module's too (PAGINE_PRECARICATE).
  * - The home (/home, /home2, the installed app's start page): its page module; the calls it makes
  *   whatever client the user works for (the session, the category tree, the flyers), which the SPA's
  *   own calls (same address, same credentials) take; and the cover of the first flyer, the
@@ -22,11 +23,23 @@ import { elencoVolantini } from './catalogo.service.js';
  *   browser, which starts those calls before its first render (web/shop/primeChiamate.ts).
  */
 const MODULI_NEGOZIO = ['shop/ShopLayout.tsx'];
-const MODULI_HOME = ['shop/HomePage.tsx'];
+/**
+ * The page module of the customer pages most opened from outside (a link, a bookmark, a reload, the
+ * installed app), each loaded lazily by web/routes.tsx (the test checks that it still imports each
+ * one, and that each pattern matches its page's path in web/paths.ts).
+ */
+export const PAGINE_PRECARICATE: readonly (readonly [RegExp, string])[] = [
+  [/^\/home2?$/, 'shop/HomePage.tsx'],
+  [/^\/(categoria\/[^/]+\/[^/]+|ricerca)$/, 'shop/prodotti/ListePagine.tsx'],
+  [/^\/prodotto$/, 'shop/prodotto/ProdottoPage.tsx'],
+  [/^\/checkout$/, 'checkout/CheckoutPage.tsx'],
+  [/^\/ordine-rapido$/, 'checkout/OrdineRapidoPage.tsx'],
+  [/^\/documenti$/, 'documenti/DocumentiPage.tsx'],
+  [/^\/documenti\/fattura$/, 'documenti/FatturaPaPage.tsx'],
+  [/^\/listino$/, 'listino/ListinoPage.tsx'],
+  [/^\/situazione-contabile$/, 'contabilita/SituazioneContabilePage.tsx'],
+];
 const HOME = new Set(['/home', '/home2']);
-/** The product lists most opened from outside (a link, a bookmark, a reload): their page module (web/routes.tsx, web/paths.ts). */
-const MODULI_LISTE = ['shop/prodotti/ListePagine.tsx'];
-const LISTA = /^\/(categoria\/[^/]+\/[^/]+|ricerca)$/;
 const CHIAMATE_HOME = [accessoApi.sessione, catalogoApi.categorie, catalogoApi.volantini]
   .map((c) => `</api/${c.path}>; rel=preload; as=fetch; crossorigin`);
 
@@ -45,13 +58,12 @@ export function precaricaNegozio(webDir: string | undefined, log: FastifyBaseLog
     return link;
   };
   const negozio = spa(MODULI_NEGOZIO);
-  const piu = (moduli: string[]) => [...negozio, ...spa(moduli).filter((l) => !negozio.includes(l))];
-  const home = [...piu(MODULI_HOME), ...CHIAMATE_HOME];
-  const liste = piu(MODULI_LISTE);
+  const pagine = PAGINE_PRECARICATE.map(([percorso, modulo]) => [percorso, [...negozio, ...spa([modulo]).filter((l) => !negozio.includes(l))]] as const);
   return async (req: FastifyRequest, db: Db): Promise<string | undefined> => {
     if (!tokenSessione(req, 'cliente')) return undefined;
     const pagina = req.url.split('?')[0]!;
-    const voci = HOME.has(pagina) ? [...home, ...(await copertina(db, req))] : LISTA.test(pagina) ? liste : negozio;
+    const moduli = pagine.find(([percorso]) => percorso.test(pagina))?.[1] ?? negozio;
+    const voci = HOME.has(pagina) ? [...moduli, ...CHIAMATE_HOME, ...(await copertina(db, req))] : moduli;
     return voci.length ? voci.join(', ') : undefined;
   };
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGINE_PRECARICATE } from '../../../server/catalogo/precarica-negozio.js';
 import { volantini } from '../../../server/db/schema/index.js';
 import { createAdmin, createAzienda, createCliente, createUtente } from '../../support/factories.js';
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
@@ -115,6 +116,16 @@ describe("a customer's page names what the SPA asks next in a preload header (se
     }
     for (const url of ['/checkout', '/categoria/01', '/home2/altro']) {
       expect((await pagina(url, cliente)).headers.link, url).toBe(FRAME.join(', '));
+    }
+  });
+
+  it('each page module it names is still a lazy route of the SPA, at a path of web/paths.ts its pattern matches', () => {
+    const routes = fs.readFileSync(path.resolve('web/routes.tsx'), 'utf8');
+    const percorsi = [...fs.readFileSync(path.resolve('web/paths.ts'), 'utf8').matchAll(/fixed\('([^']+)'\)|path: '([^']+)'/g)]
+      .map((m) => (m[1] ?? m[2])!.replace(/:\w+/g, 'x'));
+    for (const [percorso, modulo] of PAGINE_PRECARICATE) {
+      expect(routes, modulo).toContain(`import('./${modulo.replace(/\.tsx$/, '')}')`);
+      expect(percorsi.filter((p) => percorso.test(p)), String(percorso)).not.toEqual([]);
     }
   });
 
