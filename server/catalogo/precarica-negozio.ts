@@ -51,9 +51,10 @@ const ATTESA_MAX_MS = 300;
 
 /** The Link header of a page's HTML, for the SPA built in `webDir` (none: no scripts to name). */
 export function precaricaNegozio(webDir: string | undefined, log: FastifyBaseLogger) {
+  const dellaSpa = webDir ? preloadDellaSpa(webDir) : undefined;
   const spa = (moduli: string[]) => {
-    if (!webDir) return [];
-    const { link, mancanti } = preloadDellaSpa(webDir, moduli);
+    if (!dellaSpa) return [];
+    const { link, mancanti } = dellaSpa(moduli);
     if (mancanti.length) log.warn({ moduli: mancanti }, 'Moduli della SPA assenti dal manifest: il preload della pagina non li nomina');
     return link;
   };

@@ -14,15 +14,15 @@ interface Voce {
  * the entry's scripts, instead of after those have run and the router has asked for the module.
  * `crossorigin` on both: the SPA asks for its modules, and the bundler's loader for their styles, in
  * CORS mode, and a preload is used only by a request of the same mode.
- * Without a manifest (the SPA not built, a test's one-file SPA) it names nothing; a module the
- * manifest does not know is named in `mancanti`, for the server's log.
+ * The manifest is read once, here. Without one (the SPA not built, a test's one-file SPA) it names
+ * nothing; a module the manifest does not know is named in `mancanti`, for the server's log.
  */
-export function preloadDellaSpa(webDir: string, moduli: readonly string[]): { link: string[]; mancanti: string[] } {
+export function preloadDellaSpa(webDir: string): (moduli: readonly string[]) => { link: string[]; mancanti: string[] } {
   let manifest: Record<string, Voce>;
   try {
     manifest = JSON.parse(fs.readFileSync(path.join(webDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, Voce>;
   } catch {
-    return { link: [], mancanti: [] };
+    return () => ({ link: [], mancanti: [] });
   }
   const file = (chiave: string, raccolti = new Set<string>(), visti = new Set<string>()): Set<string> => {
     const voce = manifest[chiave];
@@ -34,8 +34,10 @@ export function preloadDellaSpa(webDir: string, moduli: readonly string[]): { li
     return raccolti;
   };
   const giaNellaPagina = file('index.html');
-  const servono = new Set<string>();
-  for (const m of moduli) for (const f of file(m)) if (!giaNellaPagina.has(f)) servono.add(f);
-  const link = [...servono].map((f) => `</${f}>; rel=preload; as=${f.endsWith('.css') ? 'style' : 'script'}; crossorigin`);
-  return { link, mancanti: moduli.filter((m) => !manifest[m]) };
+  return (moduli) => {
+    const servono = new Set<string>();
+    for (const m of moduli) for (const f of file(m)) if (!giaNellaPagina.has(f)) servono.add(f);
+    const link = [...servono].map((f) => `</${f}>; rel=preload; as=${f.endsWith('.css') ? 'style' : 'script'}; crossorigin`);
+    return { link, mancanti: moduli.filter((m) => !manifest[m]) };
+  };
 }
