@@ -39,26 +39,42 @@ function precompress(): Plugin {
  */
 const PRIMO_CARICAMENTO = ['main.tsx', 'shop/ShopLayout.tsx', 'shop/HomePage.tsx'].map((f) => path.resolve(import.meta.dirname, 'web', f));
 const primoCaricamento = new Set<string>();
+/**
+ * zod in the browser: every `import { z } from 'zod'` gets it configured jitless first (the CSP has
+ * no 'unsafe-eval'; web/lib/zodSenzaJit.ts). Only forms and screens off the first load import it.
+ */
+const ZOD = path.resolve(import.meta.dirname, 'web/lib/zodSenzaJit.ts');
+/** The modules of shared/ that build schemas (they import zod): their own chunk with zod. */
+const conSchemi = new Set<string>();
+const SHARED = /[\\/]shared[\\/]/;
 function chiusuraPrimoCaricamento(): Plugin {
   return {
     name: 'portale-primo-caricamento',
     apply: 'build',
     buildEnd() {
       primoCaricamento.clear();
+      conSchemi.clear();
       const visita = (id: string) => {
         if (primoCaricamento.has(id)) return;
         primoCaricamento.add(id);
         for (const dep of this.getModuleInfo(id)?.importedIds ?? []) visita(dep);
       };
       PRIMO_CARICAMENTO.forEach(visita);
+      for (const id of this.getModuleIds()) if (SHARED.test(id) && this.getModuleInfo(id)?.importedIds.includes(ZOD)) conSchemi.add(id);
+      // The first load builds no schema (docs/decisions/zod-nel-browser.md): a static import that brings
+      // zod back fails the build, naming who imports it.
+      if (primoCaricamento.has(ZOD)) {
+        const chi = [...primoCaricamento].filter((id) => conSchemi.has(id)).map((id) => path.relative(import.meta.dirname, id));
+        this.error(`zod nel primo caricamento del negozio, importato da: ${chi.join(', ')} (usare shared/rotte/ e i moduli senza schemi)`);
+      }
     },
   };
 }
 
-/** The screens' shared building blocks; Barcode (jsbarcode) and the admin's own contracts stay out: the shop's pages never need them. */
+/** The screens' shared building blocks; Barcode (jsbarcode) stays out: the shop's pages never need it. */
 const COMUNE = /[\\/](web[\\/](components|lib|cart|session|hooks)|shared)[\\/]/;
 const API_AREA = /web[\\/][a-z]+[\\/]api\.ts$/;
-const FUORI_DA_COMUNE = /Barcode\.tsx$|shared[\\/](dispositivi|budget|utenti|anagrafica|statistiche|importazioni|impostazioni|erp|audit)\.ts$/;
+const FUORI_DA_COMUNE = /Barcode\.tsx$/;
 
 // The SPA lives in web/ and is built into dist/web, which the server serves with an SPA fallback.
 // The server's CSP is `script-src 'self'`: nothing here may produce an inline script in the build.
@@ -78,6 +94,7 @@ export default defineConfig({
       { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
       { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
       { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^zod$/, replacement: ZOD },
     ],
   },
   build: {
@@ -87,7 +104,7 @@ export default defineConfig({
     sourcemap: false,
     // The SPA's first load must stay under 200 kB of gzipped JavaScript (docs/regole/generale.md#performance-budgets); heavy areas
     // (admin, charts, barcodes) are split into lazy chunks by the router.
-    // The one vendor chunk (Preact, the router, TanStack Query, zod) is ~245 kB before compression.
+    // The one vendor chunk (Preact, the router, TanStack Query) is ~150 kB before compression.
     chunkSizeWarningLimit: 500,
     modulePreload: { polyfill: false },
     // .vite/manifest.json: which chunks and styles each screen's module needs, for the server to name
@@ -108,26 +125,34 @@ export default defineConfig({
             // One chunk, not four: each request of the cold first load costs its headers too.
             {
               name: 'vendor',
-              test: /node_modules[\\/](preact|react-router|react-router-dom|@tanstack|zod)[\\/]|web[\\/]lib[\\/]zodSenzaJit\.ts$/,
+              test: /node_modules[\\/](preact|react-router|react-router-dom|@tanstack)[\\/]/,
               priority: 10,
             },
             // The screens' shared building blocks in two chunks, not dozens of 1 kB ones whose response
             // headers cost more than their bodies (docs/decisions/audit-web.md). Split in two by what the shop's first screen needs: `comune` holds the modules the entry,
             // the shop frame and the home import (every customer page loads them anyway), `comune-pagine`
-            // the rest (other screens' contracts, tables, paging, forms), so that a cold /home2 does
-            // not download them (docs/decisions/home2-primo-caricamento.md).
+            // the rest (tables, paging, forms), so that a cold /home2 does not download them
+            // (docs/decisions/home2-primo-caricamento.md). The schemas go to `schemi`.
             {
               name: 'comune',
               // With the areas' API files the first load calls (e.g. web/shop/api.ts), which comune-pagine's
               // modules import too: else they would follow those into comune-pagine.
               test: (id) => primoCaricamento.has(id) && ((COMUNE.test(id) && !FUORI_DA_COMUNE.test(id)) || API_AREA.test(id)),
-              priority: 2,
+              priority: 8,
+            },
+            // zod and the contracts' schemas, for the forms and the screens that check what they read: after
+            // `comune`, which takes the first load's modules (zod-free, checked above) before the schemas'
+            // dependencies could draw them in here.
+            {
+              name: 'schemi',
+              test: (id) => /node_modules[\\/]zod[\\/]/.test(id) || id === ZOD || conSchemi.has(id),
+              priority: 6,
             },
             {
               name: 'comune-pagine',
-              test: (id) => COMUNE.test(id) && !FUORI_DA_COMUNE.test(id),
+              test: (id) => COMUNE.test(id) && !FUORI_DA_COMUNE.test(id) && !conSchemi.has(id),
               minShareCount: 2,
-              priority: 1,
+              priority: 7,
             },
           ],
         },

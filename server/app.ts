@@ -44,7 +44,7 @@ import { cartellaTemporanea, rimuoviTemporaneiVecchi } from './lib/upload/ricevi
 import { registraArresto } from './processo/arresto.js';
 import { registraControlli } from './processo/prontezza.js';
 import { eseguiLavori, servePortale } from './processo/ruolo.js';
-import type { CodiceErrore } from '../shared/errori.js';
+import type { CodiceErrore } from '../shared/codici-errore.js';
 import { MAX_DOCUMENTO_BYTES } from '../shared/upload.js';
 
 /**

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { esito, intero, testo } from './common.js';
 import { contract } from './contract.js';
+import { TIPOLOGIE_ADMIN, type TipologiaAdmin } from './accesso-costanti.js';
 
-export const TIPOLOGIE_ADMIN = ['amministratore', 'tecnico'] as const;
-export type TipologiaAdmin = (typeof TIPOLOGIE_ADMIN)[number];
 export const TIPOLOGIA_TECNICO: TipologiaAdmin = 'tecnico';
 
 const username = testo('Username obbligatorio').trim().min(1, 'Username obbligatorio').max(200, 'Username troppo lungo');

@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { messaggioValidazione } from './messaggi-validazione.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paginazione.js';
 
 // Validation messages in Italian, on the server and in the browser alike.
 z.config({ localeError: messaggioValidazione });
-
-/** Page sizes offered in the shop and the admin lists. */
-export const PAGE_SIZES = [25, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 100;
 
 /**
  * Text of one line (`error`: the message when it is missing or not text). Control characters are refused: Postgres cannot store NUL in text (it would

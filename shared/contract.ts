@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Chiamata, Method } from './chiamata.js';
 
 /**
  * Who may make a call, checked on the server before its input is read:
@@ -16,8 +17,6 @@ import { z } from 'zod';
  */
 export const ACCESSI = ['public', 'utente', 'cliente', 'sessione', 'catalogo', 'admin', 'tecnico', 'token'] as const;
 export type Access = (typeof ACCESSI)[number];
-
-export type Method = 'GET' | 'POST';
 
 /** The input fields that carry the company, client and user codes of a customer call. */
 export interface Scope<I> {
@@ -78,6 +77,9 @@ export function contract<const A extends Access, I extends z.ZodType = typeof ne
   return { ...c, input: (c.input ?? nessunInput) as I };
 }
 
+/** The contract of a call's route (shared/chiamata.ts), or the contract itself. */
+type ContrattoDi<C extends AnyContract | Chiamata> = C extends AnyContract ? C : C extends Chiamata<infer K extends AnyContract> ? K : never;
+
 /** What the caller sends (before defaults and transforms) and what it gets back. */
-export type InputOf<C extends AnyContract> = z.input<C['input']>;
-export type OutputOf<C extends AnyContract> = z.output<C['response']>;
+export type InputOf<C extends AnyContract | Chiamata> = z.input<ContrattoDi<C>['input']>;
+export type OutputOf<C extends AnyContract | Chiamata> = z.output<ContrattoDi<C>['response']>;

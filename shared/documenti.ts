@@ -2,18 +2,7 @@ import { z } from 'zod';
 import { codice, idParam, INT4, paginaDi, paginazione, testo } from './common.js';
 import { contract } from './contract.js';
 import { MAX_DOCUMENTO_BYTES, MB } from './upload.js';
-
-/** The papers the ERP sends after an order (docs/regole/documenti.md). */
-export const TIPI_DOCUMENTO_ERP = ['DDT', 'FATTURA', 'NOTA_CREDITO'] as const;
-export type TipoDocumentoErp = (typeof TIPI_DOCUMENTO_ERP)[number];
-
-export const ETICHETTE_TIPO_DOCUMENTO: Record<TipoDocumentoErp, string> = {
-  DDT: 'Documento di trasporto',
-  FATTURA: 'Fattura',
-  NOTA_CREDITO: 'Nota di credito',
-};
-/** The same, short, for a table's column. */
-export const SIGLE_TIPO_DOCUMENTO: Record<TipoDocumentoErp, string> = { DDT: 'DDT', FATTURA: 'Fattura', NOTA_CREDITO: 'Nota di credito' };
+import { TIPI_DOCUMENTO_ERP, MAX_DOCUMENTI_ZIP } from './documenti-costanti.js';
 
 /** A FatturaPA file is a few KB to a few hundred; 5 MB leaves room for embedded attachments. */
 export const MAX_XML_BYTES = 5 * MB;
@@ -111,19 +100,6 @@ export const documentiFileQuery = z.object({
   scarica: z.enum(['0', '1'], { error: 'scarica deve essere 0 o 1' }).optional(),
 });
 
-/** The FatturaPA codes the readable page names in words (Agenzia delle Entrate, specifiche 1.2). */
-export const TIPI_DOCUMENTO_FATTURAPA: Record<string, string> = {
-  TD01: 'Fattura', TD02: 'Acconto/anticipo su fattura', TD03: 'Acconto/anticipo su parcella', TD04: 'Nota di credito',
-  TD05: 'Nota di debito', TD06: 'Parcella', TD24: 'Fattura differita', TD25: 'Fattura differita (triangolazione)',
-};
-export const MODALITA_PAGAMENTO: Record<string, string> = {
-  MP01: 'Contanti', MP02: 'Assegno', MP03: 'Assegno circolare', MP05: 'Bonifico', MP08: 'Carta di pagamento',
-  MP09: 'RID', MP10: 'RID utenze', MP11: 'RID veloce', MP12: 'RIBA', MP19: 'SEPA Direct Debit', MP21: 'SEPA Direct Debit B2B',
-};
-export const CONDIZIONI_PAGAMENTO: Record<string, string> = {
-  TP01: 'Pagamento a rate', TP02: 'Pagamento completo', TP03: 'Anticipo',
-};
-
 const soggetto = z.object({ denominazione: z.string(), partita_iva: z.string(), codice_fiscale: z.string(), indirizzo: z.string() });
 /** A FatturaPA as the customer reads it: its parties and, for each body (usually one), lines, VAT, DDT and payments. */
 export const fatturaPaLeggibile = z.object({
@@ -151,8 +127,6 @@ export type FatturaPaLeggibile = z.infer<typeof fatturaPaLeggibile>;
 
 export const documentiFatturaPaQuery = z.object({ ...scope, id: idParam('id') });
 
-/** Several documents' PDFs as one ZIP (for the accountant). */
-export const MAX_DOCUMENTI_ZIP = 100;
 export const documentiZipQuery = z.object({
   ...scope,
   ids: elencoId('ids', MAX_DOCUMENTI_ZIP).refine((a) => a.length >= 1, 'Seleziona almeno un documento'),

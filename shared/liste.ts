@@ -2,12 +2,7 @@ import { z } from 'zod';
 import { codice, esito, idParam, testo } from './common.js';
 import { contract } from './contract.js';
 import { prodotto } from './catalogo.js';
-
-export const MSG_LISTE = {
-  nomeObbligatorio: 'Il nome della lista è obbligatorio',
-  nuovoNomeObbligatorio: 'Il nuovo nome della lista è obbligatorio',
-  assegnato: 'Prodotto Assegnato alla lista correttamente',
-} as const;
+import { MSG_LISTE } from './liste-costanti.js';
 
 const scope = { utente_codice: codice, cliente_codice: codice, azienda_codice: codice };
 

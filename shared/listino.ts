@@ -37,9 +37,6 @@ export type ListinoEsportaQuery = z.output<typeof listinoEsportaQuery>;
 export const listinoEsportaResponse = z.string()
   .meta({ description: 'Il listino del cliente: XLSX, CSV (text/csv) o Metel (testo a larghezza fissa, Windows-1252)' });
 
-/** The name a download is saved under. */
-export const nomeFileListino = (formato: FormatoListino) => `listino.${formato === 'metel' ? 'txt' : formato}`;
-
 export const listinoApi = {
   esporta: contract({
     path: 'listino/export', methods: ['GET'], access: 'cliente', tag: 'Listino',

@@ -3,10 +3,7 @@ import { prodotto } from './catalogo.js';
 import { codice, testoMultiriga } from './common.js';
 import { contract } from './contract.js';
 import { numeroIt } from './formato.js';
-import { MB } from './upload.js';
-
-/** Bounds of one quick order (docs/regole/ordine-rapido.md#bounds): refused whole beyond them, never cut. */
-export const ORDINE_RAPIDO = { maxRighe: 5_000, maxByte: 500 * 1024, maxFileBytes: 5 * MB } as const;
+import { ORDINE_RAPIDO } from './ordine-rapido-costanti.js';
 
 export const MSG_ORDINE_RAPIDO = {
   troppeRighe: `Al massimo ${numeroIt(ORDINE_RAPIDO.maxRighe, 0, 0, 'da5')} righe per ordine rapido: dividi l'elenco in più parti.`,

@@ -1,24 +1,10 @@
 import { z } from 'zod';
 import { codice, idParam, paginaDi, paginazione, testo, testoMultiriga } from './common.js';
 import { contract } from './contract.js';
-
-/**
- * The cart's availability texts, verbatim from the spec (docs/regole/ordini.md#add-to-cart): the
- * product card, the order's confirmation (server and SPA) and the quick order say them alike.
- */
-export const MSG_DISPONIBILITA = {
-  /** Nothing in stock and nothing on order from the supplier. */
-  nienteDisponibile: 'Ci dispiace, il prodotto non è attualmente disponibile e non è stato ordinato dal fornitore.',
-  /** More than can be promised. */
-  oltre: (codiceProdotto: string, massimo: number) =>
-    `Prodotto ${codiceProdotto} non disponibile nella quantità richiesta. Massima disponibilità: ${massimo}.`,
-  /** The quick order's addition when earlier lines of the same product already take some. */
-  righePrecedenti: (giaChiesti: number) => `Le righe precedenti dello stesso prodotto ne chiedono già ${giaChiesti}.`,
-} as const;
+import { STATI_ORDINE } from './ordini-costanti.js';
 
 /** Most lines one order may carry. */
 export const MAX_RIGHE_ORDINE = 500;
-export const RESPONSE_CODE_OK = '201';
 
 /** A quantity as sent; the service says in Italian what is wrong with it (status 1), not a 400. */
 const quantitaGrezza = z.union([z.number(), testo().max(20)]);
@@ -96,9 +82,6 @@ const giorno = (campo: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${cam
     const d = new Date(`${v}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
   }, `${campo}: data inesistente`);
-
-/** The state filter of the history: accepted orders (response_code '201') or refused ones. */
-export const STATI_ORDINE = ['confermato', 'errore'] as const;
 
 /**
  * The history's filters (docs/regole/ordini.md#order-history), the same for a page and an export:

@@ -1,5 +1,5 @@
 import type { Db, Sql } from '../db/client.js';
-import type { TipologiaAdmin } from '../../shared/accesso.js';
+import type { TipologiaAdmin } from '../../shared/accesso-costanti.js';
 import { hashToken } from './sessioni.js';
 
 export interface ClienteSessione {

@@ -1,6 +1,6 @@
 import type postgres from 'postgres';
-import { NOVITA_GIORNI } from '../../shared/catalogo.js';
-import { type Db, type Sql } from '../db/client.js';
+import { NOVITA_GIORNI } from '../../shared/catalogo-costanti.js';
+import type { Db, Sql } from '../db/client.js';
 import type { CatalogoCache } from './catalogo.cache.js';
 
 /** A paged product list: the ids of a page, in order, and the list's total. */

@@ -1,7 +1,7 @@
 import type postgres from 'postgres';
 import type { MediaProdotto, Prodotto } from '../../shared/catalogo.js';
-import { NOVITA_GIORNI } from '../../shared/catalogo.js';
-import { type Db, type Sql } from '../db/client.js';
+import { NOVITA_GIORNI } from '../../shared/catalogo-costanti.js';
+import type { Db, Sql } from '../db/client.js';
 import { colonnePrezzi, joinPrezzi, type PrezziCliente } from './prezzi.js';
 import { RawJson } from '../lib/raw-json.js';
 import type { CatalogoCache } from './catalogo.cache.js';

@@ -1,4 +1,5 @@
-import { MSG_CONTABILITA, type SituazioneContabile } from '../../shared/contabilita.js';
+import type { SituazioneContabile } from '../../shared/contabilita.js';
+import { MSG_CONTABILITA } from '../../shared/contabilita-costanti.js';
 import type { Esito } from '../../shared/common.js';
 import { registraModifica } from '../audit/audit.service.js';
 import type { AdminSessione } from '../auth/utente-sessione.js';

@@ -3,7 +3,7 @@
  * line, the exposure by its parts and the schedule. Days are Europe/Rome's.
  */
 import { MAX_SCADENZE, MODALITA_PAGAMENTO, MODALITA_RIBA, type SituazioneContabile, type StatoScadenza } from '../../shared/contabilita.js';
-import { RESPONSE_CODE_OK } from '../../shared/ordini.js';
+import { RESPONSE_CODE_OK } from '../../shared/ordini-costanti.js';
 import type { Sql } from '../db/client.js';
 
 interface Riga {

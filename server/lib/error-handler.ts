@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { CodiceErrore, ErroreApi } from '../../shared/errori.js';
+import type { CodiceErrore } from '../../shared/codici-errore.js';
+import type { ErroreApi } from '../../shared/errori.js';
 import { isDatabaseUnreachable, isStatementTimeout, MSG_DATABASE_UNREACHABLE, outageLogger } from './database-unreachable.js';
 import { HttpError } from './errors.js';
 

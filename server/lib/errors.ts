@@ -1,4 +1,4 @@
-import type { CodiceErrore } from '../../shared/errori.js';
+import type { CodiceErrore } from '../../shared/codici-errore.js';
 
 /**
  * An error with an HTTP status, a machine code (shared/errori.ts) and an Italian message, turned

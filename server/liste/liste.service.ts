@@ -1,6 +1,6 @@
 import { and, eq, sql as dsql } from 'drizzle-orm';
 import type { Lista } from '../../shared/liste.js';
-import { MSG_LISTE } from '../../shared/liste.js';
+import { MSG_LISTE } from '../../shared/liste-costanti.js';
 import type { ClienteSessione, UtenteSessione } from '../auth/utente-sessione.js';
 import { prezziDi } from '../catalogo/prezzi.js';
 import type { CatalogoCache } from '../catalogo/catalogo.cache.js';

@@ -1,7 +1,8 @@
 import { PassThrough, Readable } from 'node:stream';
-import { TESTI_DISPONIBILITA } from '../../shared/catalogo.js';
+import { TESTI_DISPONIBILITA } from '../../shared/catalogo-costanti.js';
 import { campoCsv } from '../../shared/csv.js';
-import { COLONNE_LISTINO, type ListinoEsportaQuery, MSG_LISTINO, nomeFileListino } from '../../shared/listino.js';
+import { COLONNE_LISTINO, type ListinoEsportaQuery, MSG_LISTINO } from '../../shared/listino.js';
+import { nomeFileListino } from '../../shared/listino-costanti.js';
 import type { ClienteSessione, UtenteSessione } from '../auth/utente-sessione.js';
 import { categoriaIdByCodice } from '../catalogo/catalogo.service.js';
 import type { CatalogoCache } from '../catalogo/catalogo.cache.js';

@@ -1,6 +1,6 @@
 import { TROVATO_COME, type OrdineRapidoRisolviResponse, type ProdottoRisolto, type RigaRisolta } from '../../shared/ordine-rapido.js';
 import type { Prodotto } from '../../shared/catalogo.js';
-import { MSG_DISPONIBILITA } from '../../shared/ordini.js';
+import { MSG_DISPONIBILITA } from '../../shared/ordini-costanti.js';
 import type { CatalogoCache } from '../catalogo/catalogo.cache.js';
 import { prezziDi } from '../catalogo/prezzi.js';
 import { coloreDisponibilita, leggiProdotti } from '../catalogo/prodotti.queries.js';

@@ -3,7 +3,8 @@
  * from a spreadsheet, an ERP printout or an e-mail, or the rows of a CSV/XLSX file. Nothing is
  * judged here beyond splitting: every non-blank line becomes one RigaLetta, in order.
  */
-import { MSG_ORDINE_RAPIDO, ORDINE_RAPIDO } from '../../shared/ordine-rapido.js';
+import { MSG_ORDINE_RAPIDO } from '../../shared/ordine-rapido.js';
+import { ORDINE_RAPIDO } from '../../shared/ordine-rapido-costanti.js';
 import { righeFile } from '../import/lettura/righe.js';
 import { FileNonValido, type Cella, type RigaGrezza } from '../import/lettura/tipi.js';
 import { badRequest } from '../lib/errors.js';

@@ -1,11 +1,12 @@
 import type { DisponibilitaRiga, Ordine, OrdiniCreateRequest } from '../../shared/ordini.js';
-import { MSG_DISPONIBILITA, RESPONSE_CODE_OK } from '../../shared/ordini.js';
+import { MSG_DISPONIBILITA, RESPONSE_CODE_OK } from '../../shared/ordini-costanti.js';
 import type { ClienteSessione, UtenteSessione } from '../auth/utente-sessione.js';
 import { prezziDi } from '../catalogo/prezzi.js';
 import type { ErpConfig } from '../config.js';
 import { type Db, inTransazione } from '../db/client.js';
 import { bloccoFido, haBloccoFido, OltreFido } from '../contabilita/contabilita.service.js';
-import { euro, MSG_CONTABILITA } from '../../shared/contabilita.js';
+import { euro } from '../../shared/contabilita.js';
+import { MSG_CONTABILITA } from '../../shared/contabilita-costanti.js';
 import { aggiornaDaErp, type Log } from '../erp/disponibilita-live.js';
 import { accodaLavori } from './lavori-ordini.js';
 import { erpConfigurato } from '../erp/esporta-ordine.js';

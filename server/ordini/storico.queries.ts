@@ -1,5 +1,5 @@
 import type { Ordine, OrdiniEsportaQuery } from '../../shared/ordini.js';
-import { RESPONSE_CODE_OK } from '../../shared/ordini.js';
+import { RESPONSE_CODE_OK } from '../../shared/ordini-costanti.js';
 import type { Db, Sql } from '../db/client.js';
 
 /** LIKE wildcards in the searched name are searched as text. */

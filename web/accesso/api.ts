@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { accessoApi, type LoginClienteRequest } from '../../shared/accesso.js';
+import type { LoginClienteRequest } from '../../shared/accesso.js';
+import { accessoRotte } from '../../shared/rotte/accesso.js';
 import { callApi } from '../lib/api';
 
 /** Access calls: logins, logouts, session info and the maintenance check. */
@@ -10,22 +11,22 @@ export const accessoKeys = {
 };
 
 /** GET manutenzione/check: 1 = the site is under maintenance. */
-export const checkManutenzione = () => callApi(accessoApi.manutenzione, {}, { on401: 'throw' });
+export const checkManutenzione = () => callApi(accessoRotte.manutenzione, {}, { on401: 'throw' });
 
 export const loginCliente = (body: LoginClienteRequest) =>
-  callApi(accessoApi.loginCliente, body, { on401: 'throw' });
+  callApi(accessoRotte.loginCliente, body, { on401: 'throw' });
 
 export const loginBackend = (body: { username: string; password: string }) =>
-  callApi(accessoApi.loginBackend, body, { on401: 'throw' });
+  callApi(accessoRotte.loginBackend, body, { on401: 'throw' });
 
-export const logoutCliente = () => callApi(accessoApi.logout, {}, { on401: 'throw' });
-export const logoutBackend = () => callApi(accessoApi.logoutBackend, {}, { on401: 'throw' });
+export const logoutCliente = () => callApi(accessoRotte.logout, {}, { on401: 'throw' });
+export const logoutBackend = () => callApi(accessoRotte.logoutBackend, {}, { on401: 'throw' });
 
 /** The customer session on the server ({utente} like the login); 401 sends back to the login. */
 export const sessioneQuery = () =>
   queryOptions({
     queryKey: accessoKeys.sessione,
-    queryFn: ({ signal }) => callApi(accessoApi.sessione, {}, { signal }),
+    queryFn: ({ signal }) => callApi(accessoRotte.sessione, {}, { signal }),
     staleTime: 60_000,
   });
 
@@ -33,6 +34,6 @@ export const sessioneQuery = () =>
 export const sessioneBackendQuery = () =>
   queryOptions({
     queryKey: accessoKeys.sessioneBackend,
-    queryFn: ({ signal }) => callApi(accessoApi.sessioneBackend, {}, { signal }),
+    queryFn: ({ signal }) => callApi(accessoRotte.sessioneBackend, {}, { signal }),
     staleTime: 60_000,
   });

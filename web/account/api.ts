@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { contattiApi, type ContattoRequest } from '../../shared/contatti.js';
-import { utentiApi } from '../../shared/utenti.js';
+import type { ContattoRequest } from '../../shared/contatti.js';
+import { contattiRotte } from '../../shared/rotte/contatti.js';
+import { utentiRotte } from '../../shared/rotte/utenti.js';
 import { accessoKeys } from '../accesso/api';
 import { callApi } from '../lib/api';
 import { queryClient } from '../lib/queryClient';
@@ -9,7 +10,7 @@ import type { UtenteLogin } from '../../shared/accesso.js';
 
 /** POST contatti/invia: the contact form's message (a path of our own: docs/regole/generale.md#api-calls). */
 export const useInviaContatto = () =>
-  useMutation({ mutationFn: (body: ContattoRequest) => callApi(contattiApi.invia, body) });
+  useMutation({ mutationFn: (body: ContattoRequest) => callApi(contattiRotte.invia, body) });
 
 /** Marks the password as the user's own in the session info and the stored `utente`. */
 function passwordNonPiuTemporanea(): void {
@@ -26,6 +27,6 @@ function passwordNonPiuTemporanea(): void {
  */
 export const useCambiaPassword = () =>
   useMutation({
-    mutationFn: (body: { password_attuale: string; nuova_password: string }) => callApi(utentiApi.cambiaPassword, body),
+    mutationFn: (body: { password_attuale: string; nuova_password: string }) => callApi(utentiRotte.cambiaPassword, body),
     onSuccess: passwordNonPiuTemporanea,
   });

@@ -1,24 +1,28 @@
 import { useCallback } from 'react';
-import { z } from 'zod';
-import { prodottoBase, type Prodotto } from '../../shared/catalogo.js';
+import type { Prodotto } from '../../shared/catalogo.js';
+import { elenco, forma, type Lettore } from '../lib/forma';
 import { readStored, STORAGE_KEYS, useStored, writeStored } from '../lib/storage';
 
 /**
  * The cart (docs/regole/ordini.md#cart): local storage key carrelloItems, each line the product plus quantita.
  * UI state only: the server re-reads prices and stock when the order is confirmed.
  */
-export const cartItemSchema = prodottoBase.extend({
-  quantita: z.number().int().min(1),
-  // Carts saved before chains and packs (issue 21) lack these: defaults keep them instead of emptying them.
-  sconti: z.string().default(''),
-  multiplo: z.number().int().min(1).default(1),
-  minimo: z.number().int().min(1).default(1),
-  famiglia_sconto: z.string().nullable().default(null),
-}).loose();
 export type CartItem = Prodotto & { quantita: number };
-const cartSchema = z.array(cartItemSchema);
 
-const read = (): CartItem[] => (readStored(STORAGE_KEYS.carrelloItems, cartSchema) ?? []) as CartItem[];
+/**
+ * A stored line: the fields the cart's screens compute with. The order is priced again by the
+ * server, so the rest of the product (texts, pictures) is shown as it was stored.
+ */
+const leggiRiga = forma<Pick<CartItem, 'codice_prodotto' | 'titolo' | 'quantita' | 'prezzo' | 'prezzo_reale' | 'disponibilita'>>({
+  codice_prodotto: 'string', titolo: 'string', quantita: (v) => Number.isInteger(v) && (v as number) >= 1,
+  prezzo: 'number', prezzo_reale: 'number', disponibilita: 'intero',
+});
+// Carts saved before chains and packs (issue 21) lack these: defaults keep them instead of emptying them.
+const PREDEFINITI = { sconti: '', multiplo: 1, minimo: 1, famiglia_sconto: null };
+const leggiCarrello: Lettore<CartItem[]> = (valore) => elenco(leggiRiga)(valore)
+  ?.map((riga) => ({ ...PREDEFINITI, ...riga }) as unknown as CartItem) ?? null;
+
+const read = (): CartItem[] => (readStored(STORAGE_KEYS.carrelloItems, leggiCarrello) ?? []) as CartItem[];
 const write = (items: CartItem[]) => writeStored(STORAGE_KEYS.carrelloItems, items);
 
 /** Adding a product already in the cart sets its quantity to the given value. */
@@ -54,7 +58,7 @@ export const cartQuantita = (codice: string): number => read().find((x) => x.cod
 
 /** The cart as React state, updated on every change (this tab and others). */
 export function useCart() {
-  const items = (useStored(STORAGE_KEYS.carrelloItems, cartSchema) ?? []) as CartItem[];
+  const items = (useStored(STORAGE_KEYS.carrelloItems, leggiCarrello) ?? []) as CartItem[];
   return {
     items,
     count: items.length,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { unoDi } from '../lib/forma';
 import { STORAGE_KEYS, useStored, writeStored } from '../lib/storage';
 
 /**
@@ -6,8 +6,8 @@ import { STORAGE_KEYS, useStored, writeStored } from '../lib/storage';
  * 'No Listino', 'Listino 1' and 'Listino 2', labelled so that none reads as the client's own price
  * list: hidden, real, doubled.
  */
-export const priceModeSchema = z.enum(['nascosto', 'normale', 'doppio']);
-export type PriceMode = z.infer<typeof priceModeSchema>;
+const leggiPriceMode = unoDi(['nascosto', 'normale', 'doppio']);
+export type PriceMode = NonNullable<ReturnType<typeof leggiPriceMode>>;
 export const PRICE_MODES: { mode: PriceMode; label: string }[] = [
   { mode: 'nascosto', label: 'Prezzi nascosti' },
   { mode: 'normale', label: 'Prezzi reali' },
@@ -21,7 +21,7 @@ export function setPriceMode(mode: PriceMode): void {
 }
 
 export function usePriceMode(): PriceMode {
-  return useStored(STORAGE_KEYS.modalitaPrezzi, priceModeSchema) ?? DEFAULT_MODE;
+  return useStored(STORAGE_KEYS.modalitaPrezzi, leggiPriceMode) ?? DEFAULT_MODE;
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ORDINE_RAPIDO, type OrdineRapidoRisolviResponse, type RigaRisolta } from '../../shared/ordine-rapido.js';
+import type { OrdineRapidoRisolviResponse, RigaRisolta } from '../../shared/ordine-rapido.js';
+import { ORDINE_RAPIDO } from '../../shared/ordine-rapido-costanti.js';
 import { addToCart } from '../cart/cart';
 import { BackButton } from '../components/BackButton';
 import { Field } from '../components/form/Field';

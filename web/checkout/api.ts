@@ -1,7 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { catalogoApi, type Prodotto } from '../../shared/catalogo.js';
-import { ordiniApi, type OrdiniCreateRequest } from '../../shared/ordini.js';
-import { ordineRapidoApi } from '../../shared/ordine-rapido.js';
+import type { Prodotto } from '../../shared/catalogo.js';
+import { catalogoRotte } from '../../shared/rotte/catalogo.js';
+import type { OrdiniCreateRequest } from '../../shared/ordini.js';
+import { ordiniRotte } from '../../shared/rotte/ordini.js';
+import { ordineRapidoRotte } from '../../shared/rotte/ordine-rapido.js';
 import { callApi, uploadApi } from '../lib/api';
 
 /** Calls of the cart screens (Speed Checkout panel and /checkout): quick search, availability, order. */
@@ -17,24 +19,24 @@ export const quickSearchQuery = (azienda: string, cliente: string, stringa: stri
   queryOptions({
     queryKey: checkoutKeys.quickSearch(azienda, cliente, stringa),
     queryFn: ({ signal }) =>
-      callApi(catalogoApi.ricerca, { cod_azienda: azienda, cod_cliente: cliente, stringa, start: 0, limit: QUICK_SEARCH_LIMIT }, { signal }),
+      callApi(catalogoRotte.ricerca, { cod_azienda: azienda, cod_cliente: cliente, stringa, start: 0, limit: QUICK_SEARCH_LIMIT }, { signal }),
     staleTime: 30_000,
   });
 
 /** POST ordini/check: current stock of each cart line. */
 export const checkDisponibilita = (righe: { codice_prodotto: string; quantita: number }[]) =>
-  callApi(ordiniApi.verifica, { prodotti: righe.map((r) => ({ codice_prodotto: r.codice_prodotto, quantita: r.quantita })) });
+  callApi(ordiniRotte.verifica, { prodotti: righe.map((r) => ({ codice_prodotto: r.codice_prodotto, quantita: r.quantita })) });
 
 /**
  * POST ordini/create with the Idempotency-Key header: the same key for the same confirmation
  * attempt (double click, retry after a network error) gives one order on the server.
  */
 export const creaOrdine = (body: OrdiniCreateRequest, idempotencyKey: string) =>
-  callApi(ordiniApi.crea, body, { headers: { 'Idempotency-Key': idempotencyKey } });
+  callApi(ordiniRotte.crea, body, { headers: { 'Idempotency-Key': idempotencyKey } });
 
 /** GET search/prodottoByCodiceProdotto: the product with the client's current prices, or null. */
 export async function prodottoByCodice(codice: string, azienda: string, cliente: string): Promise<Prodotto | null> {
-  const r = await callApi(catalogoApi.perCodice, { codice_prodotto: codice, cod_azienda: azienda, cod_cliente: cliente });
+  const r = await callApi(catalogoRotte.perCodice, { codice_prodotto: codice, cod_azienda: azienda, cod_cliente: cliente });
   return (r.prodotto[0] as Prodotto | undefined) ?? null;
 }
 
@@ -49,12 +51,12 @@ type ScopeCliente = { azienda_codice: string; cliente_codice: string };
 
 /** POST ordine-rapido/risolvi: pasted 'code quantity' lines resolved for the client. */
 export const risolviOrdineRapido = (scope: ScopeCliente, testo: string) =>
-  callApi(ordineRapidoApi.risolvi, { ...scope, testo });
+  callApi(ordineRapidoRotte.risolvi, { ...scope, testo });
 
 /** POST ordine-rapido/file: the same from a CSV/XLSX file. */
 export const risolviFileOrdineRapido = (scope: ScopeCliente, file: File) =>
-  uploadApi(ordineRapidoApi.risolviFile, scope, { file: [file] });
+  uploadApi(ordineRapidoRotte.risolviFile, scope, { file: [file] });
 
 /** POST ordine-rapido/prodotti: the whole products (as the cart keeps them) of the given codes, in one call. */
 export const prodottiOrdineRapido = async (scope: ScopeCliente, codici: string[]): Promise<Prodotto[]> =>
-  (await callApi(ordineRapidoApi.prodotti, { ...scope, codici })).prodotti as Prodotto[];
+  (await callApi(ordineRapidoRotte.prodotti, { ...scope, codici })).prodotti as Prodotto[];

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { type DisponibilitaRiga, MSG_DISPONIBILITA } from '../../shared/ordini.js';
+import type { DisponibilitaRiga } from '../../shared/ordini.js';
+import { MSG_DISPONIBILITA } from '../../shared/ordini-costanti.js';
 import { nomeUtente } from '../session/sessione';
 import { clearCart, removeFromCart, setCartQuantita, type CartItem } from '../cart/cart';
 import { useDialogs } from '../components/Modal';

@@ -1,4 +1,5 @@
-import { type Prodotto, TESTI_DISPONIBILITA } from '../../shared/catalogo.js';
+import type { Prodotto } from '../../shared/catalogo.js';
+import { TESTI_DISPONIBILITA } from '../../shared/catalogo-costanti.js';
 
 /** Availability dot and text (docs/regole/catalogo.md#availability-colour: in stock, only on order, none) with the quantities. */
 export function Availability({ prodotto, compact = false }: {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { SENZA_MARCHIO } from '../../shared/catalogo.js';
+import { SENZA_MARCHIO } from '../../shared/catalogo-costanti.js';
 import { mediaUrl } from '../lib/media';
 import { brandInfoQuery } from '../shop/api';
 import { FallbackImage } from './ProductImage';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { erroreDefinitivo, errorMessage } from '../lib/api';
 import { ErrorState } from './ErrorState';
-import { type ViewQuery } from './QueryView';
+import type { ViewQuery } from './QueryView';
 import { PageSpinner } from './Spinner';
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Prodotto } from '../../shared/catalogo.js';
-import { MSG_DISPONIBILITA } from '../../shared/ordini.js';
+import { MSG_DISPONIBILITA } from '../../shared/ordini-costanti.js';
 import { addToCart } from '../cart/cart';
 import { msgQuantitaArrotondata, quantitaConfezione } from '../../shared/confezioni.js';
 import { formatPercentuale } from '../lib/formato';

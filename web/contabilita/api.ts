@@ -1,5 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { contabilitaApi, MSG_CONTABILITA, type SituazioneContabile } from '../../shared/contabilita.js';
+import type { SituazioneContabile } from '../../shared/contabilita.js';
+import { MSG_CONTABILITA } from '../../shared/contabilita-costanti.js';
+import { contabilitaRotte } from '../../shared/rotte/contabilita.js';
 import { callApi } from '../lib/api';
 import { formatEuro2 } from '../lib/formato';
 import { queryClient } from '../lib/queryClient';
@@ -18,7 +20,7 @@ type Codici = Pick<SessionData, 'azienda_codice' | 'cliente_codice'>;
 export const situazioneQuery = (s: Codici) =>
   queryOptions({
     queryKey: contabilitaKeys.cliente(s.azienda_codice, s.cliente_codice),
-    queryFn: ({ signal }) => callApi(contabilitaApi.situazione, { azienda_codice: s.azienda_codice, cliente_codice: s.cliente_codice }, { signal }),
+    queryFn: ({ signal }) => callApi(contabilitaRotte.situazione, { azienda_codice: s.azienda_codice, cliente_codice: s.cliente_codice }, { signal }),
     staleTime: 60_000,
   });
 
@@ -26,12 +28,12 @@ export const situazioneQuery = (s: Codici) =>
 export const situazioneAdminQuery = (clienteId: number) =>
   queryOptions({
     queryKey: contabilitaKeys.admin(clienteId),
-    queryFn: ({ signal }) => callApi(contabilitaApi.cliente, { cliente_id: clienteId }, { signal }),
+    queryFn: ({ signal }) => callApi(contabilitaRotte.cliente, { cliente_id: clienteId }, { signal }),
   });
 
 /** POST contabilita/blocco: the admin sets 'blocca oltre fido'. */
 export const impostaBlocco = (clienteId: number, blocca: boolean) =>
-  callApi(contabilitaApi.blocco, { cliente_id: clienteId, blocca_oltre_fido: blocca });
+  callApi(contabilitaRotte.blocco, { cliente_id: clienteId, blocca_oltre_fido: blocca });
 
 /** The cart's net total past what is available, or undefined (no credit line, within it). */
 export function oltreFido(s: SituazioneContabile | undefined, totale: number): { totale: number; disponibile: number } | undefined {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { type Documento, ETICHETTE_TIPO_DOCUMENTO, MAX_DOCUMENTI_ZIP, SIGLE_TIPO_DOCUMENTO, TIPI_DOCUMENTO_ERP } from '../../shared/documenti.js';
+import type { Documento } from '../../shared/documenti.js';
+import { ETICHETTE_TIPO_DOCUMENTO, MAX_DOCUMENTI_ZIP, SIGLE_TIPO_DOCUMENTO, TIPI_DOCUMENTO_ERP } from '../../shared/documenti-costanti.js';
 import { BackButton } from '../components/BackButton';
 import { type Column, DataTable } from '../components/DataTable';
 import { useDialogs } from '../components/Modal';

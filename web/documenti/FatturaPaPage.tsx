@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
-import {
-  CONDIZIONI_PAGAMENTO, type FatturaPaLeggibile, MODALITA_PAGAMENTO, TIPI_DOCUMENTO_FATTURAPA,
-} from '../../shared/documenti.js';
+import type { FatturaPaLeggibile } from '../../shared/documenti.js';
+import { CONDIZIONI_PAGAMENTO, MODALITA_PAGAMENTO, TIPI_DOCUMENTO_FATTURAPA } from '../../shared/documenti-costanti.js';
 import { BackButton } from '../components/BackButton';
 import { DataTable } from '../components/DataTable';
 import { EmptyState } from '../components/EmptyState';

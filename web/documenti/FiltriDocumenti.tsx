@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { ETICHETTE_TIPO_DOCUMENTO, TIPI_DOCUMENTO_ERP } from '../../shared/documenti.js';
+import { ETICHETTE_TIPO_DOCUMENTO, TIPI_DOCUMENTO_ERP } from '../../shared/documenti-costanti.js';
 import { Field } from '../components/form/Field';
 import { InputField } from '../components/form/InputField';
 import { SelectField } from '../components/form/SelectField';

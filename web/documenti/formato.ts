@@ -1,4 +1,4 @@
-import { ETICHETTE_TIPO_DOCUMENTO, type TipoDocumentoErp } from '../../shared/documenti.js';
+import { ETICHETTE_TIPO_DOCUMENTO, type TipoDocumentoErp } from '../../shared/documenti-costanti.js';
 import { formatEuro2, formatNumero } from '../lib/formato';
 
 /** A day as the documents carry it (YYYY-MM-DD) in Italian: 'dd/MM/yyyy', with no time zone to shift it. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_SIZES } from '../../shared/common.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_SIZES } from '../../shared/paginazione.js';
 
 function intOf(value: string | null): number | null {
   if (value === null || !/^\d+$/.test(value.trim())) return null;

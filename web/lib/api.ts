@@ -1,20 +1,22 @@
-import type { z } from 'zod';
+import type { Chiamata } from '../../shared/chiamata.js';
 import type { AnyContract, InputOf, OutputOf } from '../../shared/contract.js';
-import { type CodiceErrore, erroreApi } from '../../shared/errori.js';
+import { CODICI_ERRORE, type CodiceErrore } from '../../shared/codici-errore.js';
 import { paths } from '../paths';
 import { navigateTo } from './navigation';
 import { clearCustomerStorage, removeStored, STORAGE_KEYS } from './storage';
 
 /**
- * The fetch client of the SPA. Every call is made through its contract from shared/: the input is
- * typed and validated here first, the request goes to /api/<path> on the same origin with the
- * session cookie (POST with a JSON body when the call accepts it, else GET with a query string),
- * and the answer is parsed with the contract's response schema. Failures become an ApiError
+ * The fetch client of the SPA. Every call is made through its route (shared/rotte/<area>.ts), typed
+ * by its contract: the request goes to /api/<path> on the same origin with the session cookie (POST
+ * with a JSON body when the call accepts it, else GET with a query string). The server validates
+ * the input and its own answer against the contract's schemas; the browser builds none of them on
+ * its first load (docs/decisions/zod-nel-browser.md), and forms check their input with the
+ * schema before sending (useModulo). Failures become an ApiError
  * carrying the server's Italian `msg`, its machine `code` (shared/errori.ts: what to test) and the
  * HTTP status (0 when the server could not be reached).
  *
- *   const n = await callApi(accessoApi.manutenzione, {});
- *   const r = await callApi(accessoApi.loginBackend, { username, password });
+ *   const n = await callApi(accessoRotte.manutenzione, {});
+ *   const r = await callApi(accessoRotte.loginBackend, { username, password });
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -82,11 +84,20 @@ function setUnavailable(value: boolean): void {
   for (const listener of statusListeners) listener();
 }
 
-/** An error body read leniently: a code this build does not know (a newer server) still shows its msg. */
-const erroreLetto = erroreApi.extend({
-  code: erroreApi.shape.code.optional().catch(undefined),
-  requestId: erroreApi.shape.requestId.optional(),
-});
+/**
+ * An error body (shared/errori.ts) read leniently: a code this build does not know (a newer server)
+ * still shows its msg; a body without one (a proxy's page) is no error body.
+ */
+function erroreLetto(body: unknown): { msg: string; code?: CodiceErrore; requestId?: string } | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { msg, code, requestId } = body as Record<string, unknown>;
+  if (typeof msg !== 'string') return undefined;
+  return {
+    msg,
+    code: CODICI_ERRORE.find((c) => c === code),
+    requestId: typeof requestId === 'string' ? requestId : undefined,
+  };
+}
 
 const MSG_NETWORK = 'Impossibile contattare il server. Controlla la connessione e riprova.';
 const MSG_INVALID = 'Risposta del server non valida.';
@@ -160,9 +171,9 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
 /** Turns a non-2xx answer into an ApiError, after the global reactions (maintenance, 401). */
 async function failure(res: Response, opts: RequestOptions): Promise<never> {
   const body = await readBody(res);
-  const parsed = erroreLetto.safeParse(body);
-  const msg = parsed.success ? parsed.data.msg : `Errore del server (HTTP ${res.status}).`;
-  const code = parsed.success ? parsed.data.code : undefined;
+  const letto = erroreLetto(body);
+  const msg = letto?.msg ?? `Errore del server (HTTP ${res.status}).`;
+  const code = letto?.code;
   const maintenance = code === 'manutenzione';
   if (maintenance) navigateTo(paths.manutenzione.path, { replace: true });
   // Maintenance has its own page; a proxy's 502/504 means the server itself is not there.
@@ -175,33 +186,34 @@ async function failure(res: Response, opts: RequestOptions): Promise<never> {
   }
   throw new ApiError(res.status, msg, {
     code,
-    requestId: parsed.success ? parsed.data.requestId : undefined,
+    requestId: letto?.requestId,
     body,
   });
 }
 
-/** Calls /api/<path> and parses the JSON answer with `schema`. */
-async function request<S extends z.ZodType>(path: string, schema: S, opts: RequestOptions = {}): Promise<z.output<S>> {
+/** Calls /api/<path> and reads its JSON answer (an answer that is not JSON is refused). */
+async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const res = await send(path, opts);
   if (!res.ok) return failure(res, opts);
-  const body = await readBody(res);
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    throw new ApiError(res.status, MSG_INVALID, { body, cause: parsed.error });
+  return letta<T>(res);
+}
+
+/** The answer of a call: JSON, as the server checked it against the contract; anything else is refused. */
+async function letta<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  try {
+    return JSON.parse(text) as T;
+  } catch (cause) {
+    throw new ApiError(res.status, MSG_INVALID, { body: text, cause });
   }
-  return parsed.data;
 }
 
 export type CallOptions = Omit<RequestOptions, 'query' | 'body' | 'method'>;
 
-/** Makes one API call through its contract; invalid input is refused here with the server's words. */
-export async function callApi<C extends AnyContract>(c: C, input: InputOf<C>, opts: CallOptions = {}): Promise<OutputOf<C>> {
-  const checked = c.input.safeParse(input);
-  if (!checked.success) {
-    throw new ApiError(400, checked.error.issues[0]?.message ?? 'Dati non validi.', { cause: checked.error });
-  }
+/** Makes one API call through its route; an input the server refuses comes back as an ApiError with its words. */
+export async function callApi<C extends AnyContract>(c: Chiamata<C>, input: InputOf<C>, opts: CallOptions = {}): Promise<OutputOf<C>> {
   const post = c.methods.includes('POST');
-  return request<C['response']>(c.path, c.response, post
+  return request<OutputOf<C>>(c.path, post
     ? { ...opts, method: 'POST', body: input ?? {} }
     : { ...opts, method: 'GET', query: input as QueryParams });
 }
@@ -213,20 +225,16 @@ export interface UploadOptions {
 }
 
 /**
- * Sends an upload call (a contract with `upload`): the text fields validated with the contract's
- * input, then the files, as multipart/form-data. XMLHttpRequest rather than fetch because only it
+ * Sends an upload call (a contract with `upload`): the text fields, then the files, as
+ * multipart/form-data. XMLHttpRequest rather than fetch because only it
  * reports upload progress. Failures become ApiErrors as with callApi (413 with the server's words).
  */
 export async function uploadApi<C extends AnyContract>(
-  c: C,
+  c: Chiamata<C>,
   input: InputOf<C>,
   files: Record<string, readonly File[]>,
   opts: UploadOptions = {},
 ): Promise<OutputOf<C>> {
-  const checked = c.input.safeParse(input);
-  if (!checked.success) {
-    throw new ApiError(400, checked.error.issues[0]?.message ?? 'Dati non validi.', { cause: checked.error });
-  }
   const form = new FormData();
   for (const [k, v] of Object.entries(input as Record<string, unknown>)) {
     if (v !== undefined && v !== null) form.append(k, String(v));
@@ -253,10 +261,7 @@ export async function uploadApi<C extends AnyContract>(
   });
   if (!res.ok) return failure(res, {});
   setUnavailable(false);
-  const body = await readBody(res);
-  const parsed = c.response.safeParse(body);
-  if (!parsed.success) throw new ApiError(res.status, MSG_INVALID, { body, cause: parsed.error });
-  return parsed.data as OutputOf<C>;
+  return letta<OutputOf<C>>(res);
 }
 
 /**

@@ -1,11 +1,13 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { z } from 'zod';
-import { clienteCollegato, loginBackendResponse, utenteLogin, type UtenteLogin } from '../../shared/accesso.js';
+import type { AdminInfo, ClienteCollegato, UtenteLogin } from '../../shared/accesso.js';
+import { TIPOLOGIE_ADMIN } from '../../shared/accesso-costanti.js';
+import { elenco, forma, type Lettore, unoDi } from './forma';
 
 /**
  * Browser local storage, with the keys of docs/regole/generale.md#browser-storage. It holds UI state only: the server keeps the
  * real session (cookie) and never trusts what is stored here. Values are JSON, read back through a
- * zod schema so that a stale or hand-edited value reads as "missing" instead of crashing a screen.
+ * check of their shape (./forma) so that a stale or hand-edited value reads as "missing" instead of
+ * crashing a screen.
  */
 export const STORAGE_KEYS = {
   /** The client the customer works for: {azienda_codice, cliente_codice, utente_codice, …}. */
@@ -21,16 +23,25 @@ export const STORAGE_KEYS = {
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
-/** sessionData: cliente_lis_maga 0 or missing means price list 1. */
-export const sessionDataSchema = clienteCollegato.extend({
-  utente_codice: z.string(),
-  cliente_lis_maga: z.number().int().optional(),
-});
-export type SessionData = z.infer<typeof sessionDataSchema>;
+const clienteCollegato = {
+  azienda_codice: 'string', azienda_ragionesociale: 'string', cliente_codice: 'string', cliente_ragionesociale: 'string',
+  cliente_lis_maga: 'intero',
+} as const satisfies Record<keyof ClienteCollegato, string>;
 
-export const storedUtenteSchema = utenteLogin;
-export const storedUserSchema = loginBackendResponse;
-export type StoredUser = z.infer<typeof storedUserSchema>;
+/** sessionData: cliente_lis_maga 0 or missing means price list 1. */
+export type SessionData = Omit<ClienteCollegato, 'cliente_lis_maga'> & { utente_codice: string; cliente_lis_maga?: number };
+const leggiSessionData = forma<SessionData>({ ...clienteCollegato, utente_codice: 'string', cliente_lis_maga: 'intero?' });
+
+const leggiUtente = forma<UtenteLogin>({
+  status: 'intero', msg: 'string', utente_codice: 'string?', username: 'string?', nome: 'string?', cognome: 'string?',
+  nominativo: 'string?', tipologia_account: 'string?', fatturato_metrica: 'intero?', cambio_password: 'intero?',
+  clienti: elenco(forma<ClienteCollegato>(clienteCollegato)),
+});
+
+/** The admin's login answer (shared/accesso.ts loginBackendResponse). */
+export interface StoredUser { status: number; msg: string; utente?: AdminInfo | undefined }
+const leggiAdmin = forma<AdminInfo>({ id: 'intero', username: 'string', nome: 'string', cognome: 'string', tipologia: unoDi(TIPOLOGIE_ADMIN) });
+const leggiUser = forma<StoredUser>({ status: 'intero', msg: 'string', utente: (v) => v === undefined || leggiAdmin(v) });
 
 const CHANGE_EVENT = 'portale:storage';
 
@@ -50,13 +61,12 @@ function readRaw(key: StorageKey): string | null {
   return safeStorage()?.getItem(key) ?? null;
 }
 
-/** Reads and validates a stored JSON value; null when missing or not matching the schema. */
-export function readStored<S extends z.ZodType>(key: StorageKey, schema: S): z.output<S> | null {
+/** Reads and checks a stored JSON value; null when missing or not of its shape. */
+export function readStored<T>(key: StorageKey, leggi: Lettore<T>): T | null {
   const raw = readRaw(key);
   if (raw === null) return null;
   try {
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return leggi(JSON.parse(raw));
   } catch {
     return null;
   }
@@ -93,9 +103,9 @@ export function clearAllStorage(): void {
 }
 
 // Typed accessors for the known keys.
-export const getSessionData = () => readStored(STORAGE_KEYS.sessionData, sessionDataSchema);
+export const getSessionData = () => readStored(STORAGE_KEYS.sessionData, leggiSessionData);
 export const setSessionData = (value: SessionData) => writeStored(STORAGE_KEYS.sessionData, value);
-export const getUtente = () => readStored(STORAGE_KEYS.utente, storedUtenteSchema);
+export const getUtente = () => readStored(STORAGE_KEYS.utente, leggiUtente);
 export const setUtente = (value: UtenteLogin) => writeStored(STORAGE_KEYS.utente, value);
 export const setAdminUser = (value: StoredUser) => writeStored(STORAGE_KEYS.user, value);
 
@@ -115,14 +125,14 @@ function subscribe(key: StorageKey, onChange: () => void): () => void {
   };
 }
 
-const parsedCache = new Map<StorageKey, { raw: string | null; schema: z.ZodType; value: unknown }>();
+const parsedCache = new Map<StorageKey, { raw: string | null; leggi: Lettore<unknown>; value: unknown }>();
 
-function snapshot<S extends z.ZodType>(key: StorageKey, schema: S): z.output<S> | null {
+function snapshot<T>(key: StorageKey, leggi: Lettore<T>): T | null {
   const raw = readRaw(key);
   const cached = parsedCache.get(key);
-  if (cached && cached.raw === raw && cached.schema === schema) return cached.value as z.output<S> | null;
-  const value = readStored(key, schema);
-  parsedCache.set(key, { raw, schema, value });
+  if (cached && cached.raw === raw && cached.leggi === leggi) return cached.value as T | null;
+  const value = readStored(key, leggi);
+  parsedCache.set(key, { raw, leggi, value });
   return value;
 }
 
@@ -130,11 +140,11 @@ function snapshot<S extends z.ZodType>(key: StorageKey, schema: S): z.output<S> 
  * A stored value as React state: re-renders when the key changes in this tab (through the
  * helpers above) or in another tab.
  */
-export function useStored<S extends z.ZodType>(key: StorageKey, schema: S): z.output<S> | null {
+export function useStored<T>(key: StorageKey, leggi: Lettore<T>): T | null {
   const sub = useCallback((cb: () => void) => subscribe(key, cb), [key]);
-  return useSyncExternalStore(sub, () => snapshot(key, schema), () => null);
+  return useSyncExternalStore(sub, () => snapshot(key, leggi), () => null);
 }
 
-export const useSessionData = () => useStored(STORAGE_KEYS.sessionData, sessionDataSchema);
-export const useStoredUtente = () => useStored(STORAGE_KEYS.utente, storedUtenteSchema);
-export const useStoredAdminUser = () => useStored(STORAGE_KEYS.user, storedUserSchema);
+export const useSessionData = () => useStored(STORAGE_KEYS.sessionData, leggiSessionData);
+export const useStoredUtente = () => useStored(STORAGE_KEYS.utente, leggiUtente);
+export const useStoredAdminUser = () => useStored(STORAGE_KEYS.user, leggiUser);

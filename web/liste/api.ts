@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { listeApi } from '../../shared/liste.js';
+import { listeRotte } from '../../shared/rotte/liste.js';
 import { callApi } from '../lib/api';
 import { queryClient } from '../lib/queryClient';
 import type { SessionData } from '../lib/storage';
@@ -20,7 +20,7 @@ export const listeQuery = (s: Scope) =>
   queryOptions({
     queryKey: listeKeys.list(s),
     queryFn: ({ signal }) =>
-      callApi(listeApi.leggi, {
+      callApi(listeRotte.leggi, {
         utente_codice: s.utente_codice, cliente_codice: s.cliente_codice, azienda_codice: s.azienda_codice,
       }, { signal }),
     staleTime: 5 * 60_000,
@@ -39,26 +39,26 @@ export function useListeMutations() {
   const { session } = useShopSession();
   const crea = useMutation({
     mutationFn: (v: { nome: string; descrizione?: string }) =>
-      callApi(listeApi.crea, {
+      callApi(listeRotte.crea, {
         utente_codice: session.utente_codice, cliente_codice: session.cliente_codice, azienda_codice: session.azienda_codice,
         nome: v.nome, descrizione: v.descrizione ?? '',
       }),
     onSettled: reload,
   });
   const rinomina = useMutation({
-    mutationFn: (v: { lista_id: number; nome: string }) => callApi(listeApi.rinomina, v),
+    mutationFn: (v: { lista_id: number; nome: string }) => callApi(listeRotte.rinomina, v),
     onSettled: reload,
   });
   const cancella = useMutation({
-    mutationFn: (v: { lista_id: number }) => callApi(listeApi.cancella, v),
+    mutationFn: (v: { lista_id: number }) => callApi(listeRotte.cancella, v),
     onSettled: reload,
   });
   const aggiungi = useMutation({
-    mutationFn: (v: { lista_id: number; prodotto_id: number }) => callApi(listeApi.aggiungiProdotto, v),
+    mutationFn: (v: { lista_id: number; prodotto_id: number }) => callApi(listeRotte.aggiungiProdotto, v),
     onSettled: reload,
   });
   const rimuovi = useMutation({
-    mutationFn: (v: { lista_id: number; prodotto_id: number }) => callApi(listeApi.rimuoviProdotto, v),
+    mutationFn: (v: { lista_id: number; prodotto_id: number }) => callApi(listeRotte.rimuoviProdotto, v),
     onSettled: reload,
   });
   return { crea, rinomina, cancella, aggiungi, rimuovi };

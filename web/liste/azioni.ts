@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { MSG_LISTE, type Lista } from '../../shared/liste.js';
+import type { Lista } from '../../shared/liste.js';
+import { MSG_LISTE } from '../../shared/liste-costanti.js';
 import { useDialogs } from '../components/Modal';
 import { useConfirmAction } from '../hooks/useConfirmAction';
 import { errorMessage } from '../lib/api';

@@ -1,4 +1,6 @@
-import { type FormatoListino, listinoApi, nomeFileListino } from '../../shared/listino.js';
+import type { FormatoListino } from '../../shared/listino.js';
+import { nomeFileListino } from '../../shared/listino-costanti.js';
+import { listinoRotte } from '../../shared/rotte/listino.js';
 import { buildUrl, downloadBlob } from '../lib/api';
 import { saveBlob } from '../lib/media';
 import type { SessionData } from '../lib/storage';
@@ -16,7 +18,7 @@ export async function scaricaListino(
   s: Codici, formato: FormatoListino, ambito: AmbitoListino, o: { onProgress: (ricevuti: number) => void; signal: AbortSignal },
 ): Promise<number> {
   const query = { utente_codice: s.utente_codice, azienda_codice: s.azienda_codice, cliente_codice: s.cliente_codice, formato, ...ambito };
-  const blob = await downloadBlob(buildUrl(listinoApi.esporta.path, query), o);
+  const blob = await downloadBlob(buildUrl(listinoRotte.esporta.path, query), o);
   saveBlob(blob, nomeFileListino(formato));
   return blob.size;
 }

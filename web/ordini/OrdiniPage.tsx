@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router-dom';
-import { type Ordine, STATI_ORDINE } from '../../shared/ordini.js';
+import type { Ordine } from '../../shared/ordini.js';
+import { STATI_ORDINE } from '../../shared/ordini-costanti.js';
 import { SearchIcon } from '../components/Icone';
 import { BackButton } from '../components/BackButton';
 import { type Column, DataTable } from '../components/DataTable';

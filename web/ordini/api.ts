@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type FORMATI_ESPORTAZIONE, ordiniApi, type OrdiniElencoQuery } from '../../shared/ordini.js';
+import type { FORMATI_ESPORTAZIONE, OrdiniElencoQuery } from '../../shared/ordini.js';
+import { ordiniRotte } from '../../shared/rotte/ordini.js';
 import { buildUrl, callApi, downloadBlob } from '../lib/api';
 import { saveBlob } from '../lib/media';
 import type { SessionData } from '../lib/storage';
@@ -16,7 +17,7 @@ export const fatturatoQuery = (azienda: string, cliente: string) =>
   queryOptions({
     queryKey: ordiniKeys.stats(azienda, cliente),
     queryFn: ({ signal }) =>
-      callApi(ordiniApi.fatturatoMensile, { azienda_codice: azienda, cliente_codice: cliente }, { signal }),
+      callApi(ordiniRotte.fatturatoMensile, { azienda_codice: azienda, cliente_codice: cliente }, { signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -31,26 +32,26 @@ const codici = (s: Codici) => ({ utente_codice: s.utente_codice, azienda_codice:
 export const ordiniElencoQuery = (s: Codici, filtri: FiltriOrdini, start: number, limit: number) =>
   queryOptions({
     queryKey: [...ordiniKeys.all, 'elenco', s.azienda_codice, s.cliente_codice, s.utente_codice, filtri, start, limit] as const,
-    queryFn: ({ signal }) => callApi(ordiniApi.elenca, { ...codici(s), ...filtri, start, limit }, { signal }),
+    queryFn: ({ signal }) => callApi(ordiniRotte.elenca, { ...codici(s), ...filtri, start, limit }, { signal }),
   });
 
 /** GET ordini/anteprimaRiordino: an order's lines against today's prices and stock (never cached: it is about now). */
 export const anteprimaRiordinoQuery = (s: Codici, ordineId: number) =>
   queryOptions({
     queryKey: [...ordiniKeys.all, 'anteprima', s.azienda_codice, s.cliente_codice, s.utente_codice, ordineId] as const,
-    queryFn: ({ signal }) => callApi(ordiniApi.anteprimaRiordino, { ...codici(s), ordine_id: ordineId }, { signal }),
+    queryFn: ({ signal }) => callApi(ordiniRotte.anteprimaRiordino, { ...codici(s), ordine_id: ordineId }, { signal }),
     staleTime: 0,
     gcTime: 0,
   });
 
 /** GET ordini/esporta: the filtered orders as a file, saved under its name. */
 export async function esportaOrdini(s: Codici, filtri: FiltriOrdini, formato: (typeof FORMATI_ESPORTAZIONE)[number]): Promise<void> {
-  const blob = await downloadBlob(buildUrl(ordiniApi.esporta.path, { ...codici(s), ...filtri, formato }));
+  const blob = await downloadBlob(buildUrl(ordiniRotte.esporta.path, { ...codici(s), ...filtri, formato }));
   saveBlob(blob, `ordini.${formato}`);
 }
 
 /** GET ordini/pdf: one of the user's orders as its confirmation PDF, saved as ordine-<id>.pdf. */
 export async function scaricaPdfOrdine(s: Codici, id: number): Promise<void> {
-  const blob = await downloadBlob(buildUrl(ordiniApi.pdf.path, { ...codici(s), id }));
+  const blob = await downloadBlob(buildUrl(ordiniRotte.pdf.path, { ...codici(s), id }));
   saveBlob(blob, `ordine-${id}.pdf`);
 }

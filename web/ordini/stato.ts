@@ -1,4 +1,5 @@
-import { RESPONSE_CODE_OK, type Ordine } from '../../shared/ordini.js';
+import type { Ordine } from '../../shared/ordini.js';
+import { RESPONSE_CODE_OK } from '../../shared/ordini-costanti.js';
 import { NON_PRESENTE } from '../lib/formato';
 
 /** response_code '201' is the normal (green) state, anything else an error. */

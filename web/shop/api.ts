@@ -1,7 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { catalogoApi, type Categoria, type PaginaProdotti, type Prodotto } from '../../shared/catalogo.js';
-import { codiciClienteApi } from '../../shared/codici-cliente.js';
-import { mediaApi, type MultimediaTipologia } from '../../shared/media.js';
+import type { Categoria, PaginaProdotti, Prodotto } from '../../shared/catalogo.js';
+import { catalogoRotte } from '../../shared/rotte/catalogo.js';
+import { codiciClienteRotte } from '../../shared/rotte/codici-cliente.js';
+import type { MultimediaTipologia } from '../../shared/media.js';
+import { mediaRotte } from '../../shared/rotte/media.js';
 import { callApi } from '../lib/api';
 import type { SessionData } from '../lib/storage';
 
@@ -40,7 +42,7 @@ export const MSG_CATEGORIE = 'Errore nel recupero delle categorie';
 export const categorieQuery = () =>
   queryOptions({
     queryKey: shopKeys.categorie,
-    queryFn: async ({ signal }) => (await callApi(catalogoApi.categorie, {}, { signal })).categorie,
+    queryFn: async ({ signal }) => (await callApi(catalogoRotte.categorie, {}, { signal })).categorie,
     staleTime: 60_000,
     gcTime: Infinity,
     refetchOnWindowFocus: true,
@@ -52,7 +54,7 @@ export const brandQuery = () =>
   queryOptions({
     queryKey: shopKeys.brand,
     queryFn: async ({ signal }) => {
-      const byCode = await callApi(catalogoApi.marchi, {}, { signal });
+      const byCode = await callApi(catalogoRotte.marchi, {}, { signal });
       return Object.values(byCode).sort((a, b) => a.nome.localeCompare(b.nome, 'it'));
     },
     ...FOREVER,
@@ -61,7 +63,7 @@ export const brandQuery = () =>
 export const brandInfoQuery = (brandId: string) =>
   queryOptions({
     queryKey: shopKeys.brandInfo(brandId),
-    queryFn: ({ signal }) => callApi(catalogoApi.marchio, { brand_id: brandId }, { signal }),
+    queryFn: ({ signal }) => callApi(catalogoRotte.marchio, { brand_id: brandId }, { signal }),
     ...FOREVER,
     retry: false,
   });
@@ -69,7 +71,7 @@ export const brandInfoQuery = (brandId: string) =>
 export const volantiniQuery = () =>
   queryOptions({
     queryKey: shopKeys.volantini,
-    queryFn: async ({ signal }) => (await callApi(catalogoApi.volantini, {}, { signal })).volantini,
+    queryFn: async ({ signal }) => (await callApi(catalogoRotte.volantini, {}, { signal })).volantini,
     staleTime: 5 * 60_000,
   });
 
@@ -81,7 +83,7 @@ export const volantiniQuery = () =>
 export const multimediaQuery = (tipologia: MultimediaTipologia) =>
   queryOptions({
     queryKey: shopKeys.multimedia(tipologia),
-    queryFn: ({ signal }) => callApi(mediaApi.perTipologia, { tipologia }, { signal }),
+    queryFn: ({ signal }) => callApi(mediaRotte.perTipologia, { tipologia }, { signal }),
     staleTime: 0,
   });
 
@@ -112,15 +114,15 @@ function paginaDi(lista: ListaProdotti, { scope, start, limit, signal }: Pagina)
   const page = { ...scope, start, limit };
   switch (lista.kind) {
     case 'categoria':
-      return callApi(catalogoApi.categoria, { ...page, categoria_cod: lista.codCat }, { signal });
+      return callApi(catalogoRotte.categoria, { ...page, categoria_cod: lista.codCat }, { signal });
     case 'ricerca':
-      return callApi(catalogoApi.ricerca, { ...page, stringa: lista.stringa }, { signal });
+      return callApi(catalogoRotte.ricerca, { ...page, stringa: lista.stringa }, { signal });
     case 'marchio':
-      return callApi(catalogoApi.marchioProdotti, { ...page, brand_id: lista.brandId }, { signal });
+      return callApi(catalogoRotte.marchioProdotti, { ...page, brand_id: lista.brandId }, { signal });
     case 'volantino':
-      return callApi(catalogoApi.volantino, { ...page, volantino_id: lista.volantinoId }, { signal });
+      return callApi(catalogoRotte.volantino, { ...page, volantino_id: lista.volantinoId }, { signal });
     case 'novita':
-      return callApi(catalogoApi.novita, page, { signal });
+      return callApi(catalogoRotte.novita, page, { signal });
   }
 }
 
@@ -139,9 +141,9 @@ export const ultimiOrdinatiQuery = (session: SessionData, limit = 12) =>
     queryKey: [...shopKeys.prodotti(scopeOf(session)), 'ultimi', session.utente_codice, limit] as const,
     queryFn: async ({ signal }): Promise<{ prodotti: Prodotto[]; casuali: boolean }> => {
       const scope = scopeOf(session);
-      const ultimi = await callApi(catalogoApi.ultimiOrdinati, { ...scope, cod_utente: session.utente_codice, limit }, { signal });
+      const ultimi = await callApi(catalogoRotte.ultimiOrdinati, { ...scope, cod_utente: session.utente_codice, limit }, { signal });
       if (ultimi.prodotti.length > 0) return { prodotti: ultimi.prodotti as Prodotto[], casuali: false };
-      const random = await callApi(catalogoApi.casuali, { ...scope, limit }, { signal });
+      const random = await callApi(catalogoRotte.casuali, { ...scope, limit }, { signal });
       return { prodotti: random.prodotti as Prodotto[], casuali: true };
     },
     staleTime: 5 * 60_000,
@@ -152,7 +154,7 @@ export const dettaglioQuery = (scope: Scope, codice: string) =>
   queryOptions({
     queryKey: [...shopKeys.prodotti(scope), 'dettaglio', codice] as const,
     queryFn: async ({ signal }) =>
-      (await callApi(catalogoApi.dettaglio, { ...scope, codice_prodotto: codice }, { signal })).prodotto as Prodotto,
+      (await callApi(catalogoRotte.dettaglio, { ...scope, codice_prodotto: codice }, { signal })).prodotto as Prodotto,
   });
 
 /** The client's own code of one product (docs/regole/ordine-rapido.md#own-codes): '' when it has none. */
@@ -160,7 +162,7 @@ export const codiceClienteQuery = (scope: Scope, codice: string) =>
   queryOptions({
     queryKey: [...shopKeys.prodotti(scope), 'codice-cliente', codice] as const,
     queryFn: async ({ signal }) => {
-      const r = await callApi(codiciClienteApi.leggi, { azienda_codice: scope.cod_azienda, cliente_codice: scope.cod_cliente, prodotti: codice }, { signal });
+      const r = await callApi(codiciClienteRotte.leggi, { azienda_codice: scope.cod_azienda, cliente_codice: scope.cod_cliente, prodotti: codice }, { signal });
       return r.codici.find((c) => c.codice_prodotto === codice)?.codice ?? '';
     },
   });
@@ -168,8 +170,8 @@ export const codiceClienteQuery = (scope: Scope, codice: string) =>
 /** Sets (or changes) the client's own code of a product; '' clears it. */
 export async function salvaCodiceCliente(scope: Scope, codiceProdotto: string, codice: string): Promise<void> {
   const s = { azienda_codice: scope.cod_azienda, cliente_codice: scope.cod_cliente, codice_prodotto: codiceProdotto };
-  if (codice.trim() === '') await callApi(codiciClienteApi.cancella, s);
-  else await callApi(codiciClienteApi.salva, { ...s, codice });
+  if (codice.trim() === '') await callApi(codiciClienteRotte.cancella, s);
+  else await callApi(codiciClienteRotte.salva, { ...s, codice });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -11,7 +11,8 @@
  */
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import { MAX_RIFERIMENTI, MAX_XML_BYTES, MSG_DOCUMENTI, TIPI_DOCUMENTO_ERP } from '../../../shared/documenti.js';
+import { MAX_RIFERIMENTI, MAX_XML_BYTES, MSG_DOCUMENTI } from '../../../shared/documenti.js';
+import { TIPI_DOCUMENTO_ERP } from '../../../shared/documenti-costanti.js';
 import { MAX_DOCUMENTO_BYTES } from '../../../shared/upload.js';
 import { eFatturaPa, ePdf, improntaDocumento } from '../../documenti/file-documento.js';
 import { PREFISSO_DOCUMENTI } from '../../documenti/push.service.js';

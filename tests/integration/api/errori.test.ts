@@ -7,7 +7,7 @@ import { registerErrorHandler } from '../../../server/lib/error-handler.js';
 import { tooManyRequests } from '../../../server/lib/errors.js';
 import { defineRoute } from '../../../server/lib/route.js';
 import { contract } from '../../../shared/contract.js';
-import { CODICI_ERRORE } from '../../../shared/errori.js';
+import { CODICI_ERRORE } from '../../../shared/codici-errore.js';
 import { createAdmin, createAzienda, createCliente, createUtente } from '../../support/factories.js';
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
 

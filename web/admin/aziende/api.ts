@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { anagraficaApi } from '../../../shared/anagrafica.js';
+import { anagraficaRotte } from '../../../shared/rotte/anagrafica.js';
 import { callApi } from '../../lib/api';
 
 /** Calls of the admin 'Aziende' screen (`aziende/read`, docs/regole/admin.md#companies). */
@@ -11,6 +11,6 @@ export const aziendeKeys = {
 export const aziendeQuery = () =>
   queryOptions({
     queryKey: aziendeKeys.all,
-    queryFn: ({ signal }) => callApi(anagraficaApi.aziende, {}, { signal }),
+    queryFn: ({ signal }) => callApi(anagraficaRotte.aziende, {}, { signal }),
     staleTime: 5 * 60_000,
   });

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { catalogoApi, type Categoria } from '../../../shared/catalogo.js';
+import type { Categoria } from '../../../shared/catalogo.js';
+import { catalogoRotte } from '../../../shared/rotte/catalogo.js';
 import { callApi } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { prodottiKeys } from '../prodotti/api';
@@ -13,7 +14,7 @@ export const categorieKeys = {
 export const alberoCategorieQuery = () =>
   queryOptions({
     queryKey: categorieKeys.albero,
-    queryFn: async ({ signal }) => (await callApi(catalogoApi.categorie, {}, { signal })).categorie,
+    queryFn: async ({ signal }) => (await callApi(catalogoRotte.categorie, {}, { signal })).categorie,
     staleTime: 60_000,
   });
 
@@ -30,7 +31,7 @@ export function conStatus(albero: Categoria[], codCat: string, status: number): 
 export function useCambiaStatoCategoria() {
   const chiave = alberoCategorieQuery().queryKey;
   return useMutation({
-    mutationFn: (c: Categoria) => callApi(catalogoApi.cambiaStatoCategoria, { cod_cat: c.cod_cat }),
+    mutationFn: (c: Categoria) => callApi(catalogoRotte.cambiaStatoCategoria, { cod_cat: c.cod_cat }),
     onMutate: async (c) => {
       await queryClient.cancelQueries({ queryKey: chiave });
       const prima = queryClient.getQueryData(chiave);

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { anagraficaApi } from '../../../shared/anagrafica.js';
-import { budgetApi, type BudgetUpsertRequest } from '../../../shared/budget.js';
+import { anagraficaRotte } from '../../../shared/rotte/anagrafica.js';
+import type { BudgetUpsertRequest } from '../../../shared/budget.js';
+import { budgetRotte } from '../../../shared/rotte/budget.js';
 import { callApi } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { storicoKeys } from '../storico/api';
@@ -22,7 +23,7 @@ export const clientiKeys = {
 export const clientiQuery = (stringa: string, start: number, limit: number) =>
   queryOptions({
     queryKey: clientiKeys.list(stringa, start, limit),
-    queryFn: ({ signal }) => callApi(anagraficaApi.clienti, { ...(stringa ? { stringa } : {}), start, limit }, { signal }),
+    queryFn: ({ signal }) => callApi(anagraficaRotte.clienti, { ...(stringa ? { stringa } : {}), start, limit }, { signal }),
     staleTime: 60_000,
   });
 
@@ -33,14 +34,14 @@ export const clientiQuery = (stringa: string, start: number, limit: number) =>
 export const clienteQuery = (id: string) =>
   queryOptions({
     queryKey: clientiKeys.dettaglio(id),
-    queryFn: ({ signal }) => callApi(anagraficaApi.dettaglio, { cliente_id: id }, { signal }),
+    queryFn: ({ signal }) => callApi(anagraficaRotte.dettaglio, { cliente_id: id }, { signal }),
   });
 
 /** GET budget/list: every budget row of the client (`azienda_id` is the client's id). */
 export const budgetQuery = (clienteId: number) =>
   queryOptions({
     queryKey: clientiKeys.budget(clienteId),
-    queryFn: ({ signal }) => callApi(budgetApi.leggi, { azienda_id: clienteId }, { signal }),
+    queryFn: ({ signal }) => callApi(budgetRotte.leggi, { azienda_id: clienteId }, { signal }),
     // The form is built from this answer: a refetch on focus must not wipe what is being typed.
     refetchOnWindowFocus: false,
   });
@@ -48,7 +49,7 @@ export const budgetQuery = (clienteId: number) =>
 /** POST budget/upsert; reloads the client's budgets and its 'Storico modifiche' afterwards. */
 export function useSalvaBudget(clienteId: number) {
   return useMutation({
-    mutationFn: (budgets: BudgetUpsertRequest['budgets']) => callApi(budgetApi.salva, { cliente_id: clienteId, budgets }),
+    mutationFn: (budgets: BudgetUpsertRequest['budgets']) => callApi(budgetRotte.salva, { cliente_id: clienteId, budgets }),
     onSettled: () => Promise.all([
       queryClient.invalidateQueries({ queryKey: clientiKeys.budget(clienteId) }),
       queryClient.invalidateQueries({ queryKey: storicoKeys.di({ clienteId }) }),

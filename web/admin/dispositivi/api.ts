@@ -1,6 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { accessoApi } from '../../../shared/accesso.js';
-import { DISPOSITIVI_LIMIT_MAX, type Dispositivo, dispositiviApi } from '../../../shared/dispositivi.js';
+import { accessoRotte } from '../../../shared/rotte/accesso.js';
+import { DISPOSITIVI_LIMIT_MAX, type Dispositivo } from '../../../shared/dispositivi.js';
+import { dispositiviRotte } from '../../../shared/rotte/dispositivi.js';
 import type { OutputOf } from '../../../shared/contract.js';
 import { callApi } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
@@ -21,7 +22,7 @@ export const dispositiviKeys = {
 export const dispositiviQuery = () =>
   queryOptions({
     queryKey: dispositiviKeys.tutti,
-    queryFn: ({ signal }) => callApi(dispositiviApi.tutti, { start: 0, limit: DISPOSITIVI_LIMIT_MAX }, { signal }),
+    queryFn: ({ signal }) => callApi(dispositiviRotte.tutti, { start: 0, limit: DISPOSITIVI_LIMIT_MAX }, { signal }),
     staleTime: 0,
   });
 
@@ -29,11 +30,11 @@ export const dispositiviQuery = () =>
 export const dispositiviUtenteQuery = (userId: number) =>
   queryOptions({
     queryKey: dispositiviKeys.utente(userId),
-    queryFn: ({ signal }) => callApi(dispositiviApi.perUtente, { user_id: userId, start: 0, limit: DISPOSITIVI_LIMIT_MAX }, { signal }),
+    queryFn: ({ signal }) => callApi(dispositiviRotte.perUtente, { user_id: userId, start: 0, limit: DISPOSITIVI_LIMIT_MAX }, { signal }),
     staleTime: 0,
   });
 
-export type DatiDispositivi = OutputOf<typeof dispositiviApi.tutti>;
+export type DatiDispositivi = OutputOf<typeof dispositiviRotte.tutti>;
 
 /** The row of `d` in whichever cached list holds it: the whole list and its user's. */
 function aggiornaRiga(d: Dispositivo, authorized: 0 | 1): void {
@@ -42,7 +43,7 @@ function aggiornaRiga(d: Dispositivo, authorized: 0 | 1): void {
     devices: old.devices.map((x) => (x.id === d.id ? { ...x, authorized, updated_at: new Date().toISOString() } : x)),
   };
   queryClient.setQueryData<DatiDispositivi>(dispositiviKeys.tutti, aggiorna);
-  queryClient.setQueryData<OutputOf<typeof dispositiviApi.perUtente>>(dispositiviKeys.utente(d.user_id), aggiorna);
+  queryClient.setQueryData<OutputOf<typeof dispositiviRotte.perUtente>>(dispositiviKeys.utente(d.user_id), aggiorna);
 }
 
 /**
@@ -54,7 +55,7 @@ export function useCambiaAutorizzazione() {
     mutationFn: async (d: Dispositivo) => {
       const input = { user_id: d.user_id, fingerprint: d.fingerprint, ip: d.ip || undefined };
       const autorizza = d.authorized === 0;
-      const r = await callApi(autorizza ? dispositiviApi.accetta : dispositiviApi.revoca, input);
+      const r = await callApi(autorizza ? dispositiviRotte.accetta : dispositiviRotte.revoca, input);
       return { ...r, autorizza };
     },
     onSuccess: (r, d) => {
@@ -66,7 +67,7 @@ export function useCambiaAutorizzazione() {
 /** 'Cancella lista di attesa': pending devices deleted, failed-login counters reset; the lists reload. */
 export function useCancellaListaAttesa() {
   return useMutation({
-    mutationFn: () => callApi(accessoApi.cancellaTentativi, {}),
+    mutationFn: () => callApi(accessoRotte.cancellaTentativi, {}),
     onSettled: () => queryClient.invalidateQueries({ queryKey: dispositiviKeys.all }),
   });
 }

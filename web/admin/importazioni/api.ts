@@ -1,6 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { ERRORI_PAGINA_MAX, importazioniApi, importInCorso, type ErroreImport, type TipoImport } from '../../../shared/importazioni.js';
-import { tokenApi } from '../../../shared/token.js';
+import { ERRORI_PAGINA_MAX, importInCorso, type ErroreImport, type TipoImport } from '../../../shared/importazioni.js';
+import { importazioniRotte } from '../../../shared/rotte/importazioni.js';
+import { tokenRotte } from '../../../shared/rotte/token.js';
 import { callApi, uploadApi } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { erroriCsv } from './errori-csv';
@@ -17,7 +18,7 @@ export const importKeys = {
 export const storicoQuery = (start: number, limit: number, inCorso: boolean) =>
   queryOptions({
     queryKey: importKeys.storico(start, limit),
-    queryFn: ({ signal }) => callApi(importazioniApi.storico, { start, limit }, { signal }),
+    queryFn: ({ signal }) => callApi(importazioniRotte.storico, { start, limit }, { signal }),
     // While a run is going (here or in another browser), its progress is read every second.
     refetchInterval: inCorso ? 1000 : false,
   });
@@ -37,7 +38,7 @@ export const rapportoQuery = (id: number) =>
   queryOptions({
     queryKey: importKeys.rapporto(id),
     queryFn: async ({ signal }) => {
-      const r = await callApi(importazioniApi.rapporto, { id }, { signal });
+      const r = await callApi(importazioniRotte.rapporto, { id }, { signal });
       if (!importInCorso(r.importazione)) void queryClient.invalidateQueries({ queryKey: importKeys.storicoAll });
       return r;
     },
@@ -46,7 +47,7 @@ export const rapportoQuery = (id: number) =>
 
 /** Sends the file to the queue: a dry run (prova) for the report, or the real import. */
 export function inviaImport(i: Invio, onProgress: (inviati: number, totale: number) => void, signal: AbortSignal) {
-  return uploadApi(importazioniApi.carica, { tipo: i.tipo, completo: i.completo, prova: i.prova, soglia: i.soglia }, { file: [i.file], allegati: i.allegati }, { onProgress, signal })
+  return uploadApi(importazioniRotte.carica, { tipo: i.tipo, completo: i.completo, prova: i.prova, soglia: i.soglia }, { file: [i.file], allegati: i.allegati }, { onProgress, signal })
     .finally(() => queryClient.invalidateQueries({ queryKey: importKeys.storicoAll }));
 }
 
@@ -54,7 +55,7 @@ export function inviaImport(i: Invio, onProgress: (inviati: number, totale: numb
 export const erroriQuery = (id: number, start: number, limit: number) =>
   queryOptions({
     queryKey: importKeys.errori(id, start, limit),
-    queryFn: ({ signal }) => callApi(importazioniApi.errori, { id, start, limit }, { signal }),
+    queryFn: ({ signal }) => callApi(importazioniRotte.errori, { id, start, limit }, { signal }),
     staleTime: Infinity,
   });
 
@@ -62,7 +63,7 @@ export const erroriQuery = (id: number, start: number, limit: number) =>
 export async function scaricaErrori(id: number, file: string): Promise<void> {
   const errori: ErroreImport[] = [];
   for (let totale = 1; errori.length < totale;) {
-    const pagina = await callApi(importazioniApi.errori, { id, start: errori.length, limit: ERRORI_PAGINA_MAX });
+    const pagina = await callApi(importazioniRotte.errori, { id, start: errori.length, limit: ERRORI_PAGINA_MAX });
     if (pagina.errori.length === 0) break;
     errori.push(...pagina.errori);
     totale = pagina.totale;
@@ -76,18 +77,18 @@ export async function scaricaErrori(id: number, file: string): Promise<void> {
 }
 
 export const tokenQuery = () =>
-  queryOptions({ queryKey: importKeys.token, queryFn: ({ signal }) => callApi(tokenApi.elenco, {}, { signal }) });
+  queryOptions({ queryKey: importKeys.token, queryFn: ({ signal }) => callApi(tokenRotte.elenco, {}, { signal }) });
 
 export function useCreaToken() {
   return useMutation({
-    mutationFn: (nome: string) => callApi(tokenApi.crea, { nome }),
+    mutationFn: (nome: string) => callApi(tokenRotte.crea, { nome }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: importKeys.token }),
   });
 }
 
 export function useRevocaToken() {
   return useMutation({
-    mutationFn: (id: number) => callApi(tokenApi.revoca, { id }),
+    mutationFn: (id: number) => callApi(tokenRotte.revoca, { id }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: importKeys.token }),
   });
 }

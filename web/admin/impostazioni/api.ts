@@ -1,5 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { impostazioniApi, type ImpostazioniStato } from '../../../shared/impostazioni.js';
+import type { ImpostazioniStato } from '../../../shared/impostazioni.js';
+import { impostazioniRotte } from '../../../shared/rotte/impostazioni.js';
 import { callApi } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 
@@ -16,7 +17,7 @@ export const impostazioniKeys = {
 export const impostazioniQuery = () =>
   queryOptions({
     queryKey: impostazioniKeys.stato,
-    queryFn: ({ signal }) => callApi(impostazioniApi.leggi, {}, { signal }),
+    queryFn: ({ signal }) => callApi(impostazioniRotte.leggi, {}, { signal }),
     staleTime: 0,
   });
 
@@ -26,7 +27,7 @@ export type Interruttore = keyof ImpostazioniStato;
 export function useAggiornaImpostazione() {
   return useMutation({
     mutationFn: (v: { chiave: Interruttore; valore: 0 | 1 }) =>
-      callApi(impostazioniApi.aggiorna, v.chiave === 'manutenzione' ? { manutenzione: v.valore } : { approvazione_dispositivi: v.valore }),
+      callApi(impostazioniRotte.aggiorna, v.chiave === 'manutenzione' ? { manutenzione: v.valore } : { approvazione_dispositivi: v.valore }),
     onSuccess: (stato) => queryClient.setQueryData(impostazioniKeys.stato, stato),
   });
 }

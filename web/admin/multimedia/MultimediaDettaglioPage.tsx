@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  DESCRIZIONE_MAX, etichettaTipologia, LINK_MAX, linkValido, MSG_MULTIMEDIA, NOME_MAX, TIPOLOGIA_BANNER,
-  type MultimediaItem, type MultimediaUpdateRequest,
-} from '../../../shared/media.js';
+import { DESCRIZIONE_MAX, etichettaTipologia, MSG_MULTIMEDIA, NOME_MAX, TIPOLOGIA_BANNER, type MultimediaItem, type MultimediaUpdateRequest } from '../../../shared/media.js';
+import { LINK_MAX, linkValido } from '../../../shared/link.js';
 import { BackButton } from '../../components/BackButton';
 import { InputField } from '../../components/form/InputField';
 import { SelectField } from '../../components/form/SelectField';

@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import {
-  DESCRIZIONE_MAX, LINK_MAX, linkValido, MSG_MULTIMEDIA, MULTIMEDIA_TIPOLOGIE, NOME_MAX, TIPOLOGIA_BANNER,
-  TIPOLOGIA_ETICHETTA, type MultimediaTipologia,
-} from '../../../shared/media.js';
+import { DESCRIZIONE_MAX, MSG_MULTIMEDIA, MULTIMEDIA_TIPOLOGIE, NOME_MAX, TIPOLOGIA_BANNER, TIPOLOGIA_ETICHETTA, type MultimediaTipologia } from '../../../shared/media.js';
+import { LINK_MAX, linkValido } from '../../../shared/link.js';
 import { InputField } from '../../components/form/InputField';
 import { SelectField } from '../../components/form/SelectField';
 import { TextareaField } from '../../components/form/TextareaField';

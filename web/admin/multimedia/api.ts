@@ -1,7 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import {
-  mediaApi, type MultimediaCreaRequest, type MultimediaItem, type MultimediaUpdateRequest, TIPOLOGIA_BANNER,
-} from '../../../shared/media.js';
+import { type MultimediaCreaRequest, type MultimediaItem, type MultimediaUpdateRequest, TIPOLOGIA_BANNER } from '../../../shared/media.js';
+import { mediaRotte } from '../../../shared/rotte/media.js';
 import { callApi, uploadApi } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 
@@ -21,14 +20,14 @@ export const multimediaKeys = {
 export const multimediaTuttiQuery = () =>
   queryOptions({
     queryKey: multimediaKeys.tutti,
-    queryFn: ({ signal }) => callApi(mediaApi.carica, {}, { signal }),
+    queryFn: ({ signal }) => callApi(mediaRotte.carica, {}, { signal }),
   });
 
 /** The side banners, in the order the home shows them. */
 export const bannerQuery = () =>
   queryOptions({
     queryKey: multimediaKeys.banner,
-    queryFn: ({ signal }) => callApi(mediaApi.perTipologia, { tipologia: TIPOLOGIA_BANNER }, { signal }),
+    queryFn: ({ signal }) => callApi(mediaRotte.perTipologia, { tipologia: TIPOLOGIA_BANNER }, { signal }),
   });
 
 /** One item; null when no item has that id. */
@@ -36,7 +35,7 @@ export const multimediaDettaglioQuery = (id: number) =>
   queryOptions({
     queryKey: multimediaKeys.dettaglio(id),
     queryFn: async ({ signal }): Promise<MultimediaItem | null> =>
-      (await callApi(mediaApi.carica, { multimedia_id: id }, { signal }))[0] ?? null,
+      (await callApi(mediaRotte.carica, { multimedia_id: id }, { signal }))[0] ?? null,
     // The edit form is built from this answer: a refetch on focus must not wipe what is being typed.
     refetchOnWindowFocus: false,
   });
@@ -61,7 +60,7 @@ type OnProgress = (inviati: number, totale: number) => void;
 export function useCreaMultimedia() {
   return useMutation({
     mutationFn: ({ dati, files, onProgress, signal }: { dati: MultimediaCreaRequest; files: FileScelti; onProgress: OnProgress; signal: AbortSignal }) =>
-      uploadApi(mediaApi.crea, { ...dati, fileType: 'link', coverType: 'cover' }, campiFile(files), { onProgress, signal }),
+      uploadApi(mediaRotte.crea, { ...dati, fileType: 'link', coverType: 'cover' }, campiFile(files), { onProgress, signal }),
     onSettled: ricarica,
   });
 }
@@ -70,7 +69,7 @@ export function useCreaMultimedia() {
 export function useSostituisciFile(id: number) {
   return useMutation({
     mutationFn: ({ files, onProgress, signal }: { files: FileScelti; onProgress: OnProgress; signal: AbortSignal }) =>
-      uploadApi(mediaApi.sostituisciFile, { multimedia_id: id }, campiFile(files), { onProgress, signal }),
+      uploadApi(mediaRotte.sostituisciFile, { multimedia_id: id }, campiFile(files), { onProgress, signal }),
     onSettled: ricarica,
   });
 }
@@ -78,7 +77,7 @@ export function useSostituisciFile(id: number) {
 /** POST multimedia/update: the fields that changed. */
 export function useAggiornaMultimedia() {
   return useMutation({
-    mutationFn: (dati: MultimediaUpdateRequest) => callApi(mediaApi.modifica, dati),
+    mutationFn: (dati: MultimediaUpdateRequest) => callApi(mediaRotte.modifica, dati),
     onSettled: ricarica,
   });
 }
@@ -86,7 +85,7 @@ export function useAggiornaMultimedia() {
 /** POST multimedia/ordina: every item of one type in its new order. */
 export function useOrdinaMultimedia() {
   return useMutation({
-    mutationFn: (ids: number[]) => callApi(mediaApi.ordina, { ids }),
+    mutationFn: (ids: number[]) => callApi(mediaRotte.ordina, { ids }),
     onSettled: ricarica,
   });
 }
@@ -94,7 +93,7 @@ export function useOrdinaMultimedia() {
 /** POST multimedia/delete: the item and its files. */
 export function useCancellaMultimedia() {
   return useMutation({
-    mutationFn: (id: number) => callApi(mediaApi.cancella, { multimedia_id: id }),
+    mutationFn: (id: number) => callApi(mediaRotte.cancella, { multimedia_id: id }),
     // The lists reload; the detail of the deleted item is left as it was (its page is being left).
     onSettled: (_r, _e, id) => Promise.all([
       queryClient.invalidateQueries({ queryKey: multimediaKeys.tutti }),

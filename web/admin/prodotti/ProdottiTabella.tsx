@@ -1,5 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { type PaginaProdotti, type Prodotto, SENZA_MARCHIO } from '../../../shared/catalogo.js';
+import type { PaginaProdotti, Prodotto } from '../../../shared/catalogo.js';
+import { SENZA_MARCHIO } from '../../../shared/catalogo-costanti.js';
 import { formatEuro3 } from '../../lib/formato';
 import { type Column, DataTable, type TableQuery } from '../../components/DataTable';
 import { Thumb } from '../../components/Thumb';

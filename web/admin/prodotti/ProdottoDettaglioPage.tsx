@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { useParams } from 'react-router-dom';
-import { type Prodotto, SENZA_MARCHIO } from '../../../shared/catalogo.js';
+import type { Prodotto } from '../../../shared/catalogo.js';
+import { SENZA_MARCHIO } from '../../../shared/catalogo-costanti.js';
 import { formatData, formatEuro3, formatNumero } from '../../lib/formato';
 import { BackButton } from '../../components/BackButton';
 import { PaginaDettaglio } from '../../components/PaginaDettaglio';

@@ -1,6 +1,8 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { catalogoApi, type Prodotto, type ProdottoEditRequest } from '../../../shared/catalogo.js';
-import { prodottiMediaApi, type TipologiaMedia } from '../../../shared/prodotti-media.js';
+import type { Prodotto, ProdottoEditRequest } from '../../../shared/catalogo.js';
+import { catalogoRotte } from '../../../shared/rotte/catalogo.js';
+import type { TipologiaMedia } from '../../../shared/prodotti-media.js';
+import { prodottiMediaRotte } from '../../../shared/rotte/prodotti-media.js';
 import { callApi, uploadApi } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { storicoKeys } from '../storico/api';
@@ -37,28 +39,28 @@ export const elencoQuery = (e: Elenco, start: number, limit: number) =>
   queryOptions({
     queryKey: prodottiKeys.elenco(e, start, limit),
     queryFn: ({ signal }) => (e.tipo === 'categoria'
-      ? callApi(catalogoApi.categoria, { ...CODICI_ADMIN, categoria_cod: e.codCat, start, limit }, { signal })
-      : callApi(catalogoApi.ricerca, { ...CODICI_ADMIN, stringa: e.stringa, start, limit }, { signal })),
+      ? callApi(catalogoRotte.categoria, { ...CODICI_ADMIN, categoria_cod: e.codCat, start, limit }, { signal })
+      : callApi(catalogoRotte.ricerca, { ...CODICI_ADMIN, stringa: e.stringa, start, limit }, { signal })),
   });
 
 /** GET prodotti/custom: products with a portal title or extra description of their own. */
 export const customQuery = (start: number, limit: number) =>
   queryOptions({
     queryKey: prodottiKeys.custom(start, limit),
-    queryFn: ({ signal }) => callApi(catalogoApi.custom, { ...CODICI_ADMIN, start, limit }, { signal }),
+    queryFn: ({ signal }) => callApi(catalogoRotte.custom, { ...CODICI_ADMIN, start, limit }, { signal }),
   });
 
 /** GET prodotti/details: one product, live prices and stock. */
 export const dettaglioQuery = (codice: string) =>
   queryOptions({
     queryKey: prodottiKeys.dettaglio(codice),
-    queryFn: async ({ signal }) => (await callApi(catalogoApi.dettaglio, { ...CODICI_ADMIN, codice_prodotto: codice }, { signal })).prodotto as Prodotto,
+    queryFn: async ({ signal }) => (await callApi(catalogoRotte.dettaglio, { ...CODICI_ADMIN, codice_prodotto: codice }, { signal })).prodotto as Prodotto,
   });
 
 /** POST prodotto/edit; every product list and the product's history are read again afterwards. */
 export function useModificaProdotto() {
   return useMutation({
-    mutationFn: (input: ProdottoEditRequest) => callApi(catalogoApi.modificaProdotto, input),
+    mutationFn: (input: ProdottoEditRequest) => callApi(catalogoRotte.modificaProdotto, input),
     onSettled: (_r, _e, input) => Promise.all([
       queryClient.invalidateQueries({ queryKey: prodottiKeys.all }),
       queryClient.invalidateQueries({ queryKey: storicoKeys.di({ entita: 'prodotto', entitaId: input.codice_prodotto }) }),
@@ -80,7 +82,7 @@ export const mediaKeys = {
 export const mediaQuery = (codice: string, tipologia: TipologiaMedia) =>
   queryOptions({
     queryKey: mediaKeys.elenco(codice, tipologia),
-    queryFn: ({ signal }) => callApi(prodottiMediaApi.elenco, { codice_prodotto: codice, tipologia }, { signal }),
+    queryFn: ({ signal }) => callApi(prodottiMediaRotte.elenco, { codice_prodotto: codice, tipologia }, { signal }),
   });
 
 const ricarica = (codice: string) => Promise.all([
@@ -99,7 +101,7 @@ export interface Caricamento {
 export function useCaricaMedia(codice: string, tipologia: TipologiaMedia) {
   return useMutation({
     mutationFn: ({ files, nome, onProgress }: Caricamento) => uploadApi(
-      prodottiMediaApi.carica,
+      prodottiMediaRotte.carica,
       { codice_prodotto: codice, tipologia, ...(tipologia === 'allegato' ? { nome } : {}) },
       { 'allegati[]': files },
       { onProgress },
@@ -112,8 +114,8 @@ export function useCaricaMedia(codice: string, tipologia: TipologiaMedia) {
 export function usePrincipale(codice: string) {
   return useMutation({
     mutationFn: (mediaId: number | null) => mediaId === null
-      ? callApi(prodottiMediaApi.nessunaPrincipale, { codice_prodotto: codice })
-      : callApi(prodottiMediaApi.impostaPrincipale, { codice_prodotto: codice, media_id: mediaId }),
+      ? callApi(prodottiMediaRotte.nessunaPrincipale, { codice_prodotto: codice })
+      : callApi(prodottiMediaRotte.impostaPrincipale, { codice_prodotto: codice, media_id: mediaId }),
     onSettled: () => ricarica(codice),
   });
 }
@@ -121,7 +123,7 @@ export function usePrincipale(codice: string) {
 /** POST prodotto/photo-delete: a photo or an attachment, with its files. */
 export function useCancellaMedia(codice: string) {
   return useMutation({
-    mutationFn: (mediaId: number) => callApi(prodottiMediaApi.cancella, { codice_prodotto: codice, media_id: mediaId }),
+    mutationFn: (mediaId: number) => callApi(prodottiMediaRotte.cancella, { codice_prodotto: codice, media_id: mediaId }),
     onSettled: () => ricarica(codice),
   });
 }

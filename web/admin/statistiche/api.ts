@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { statisticheApi } from '../../../shared/statistiche.js';
+import { statisticheRotte } from '../../../shared/rotte/statistiche.js';
 import { callApi } from '../../lib/api';
 
 /** Calls of the admin statistics (docs/regole/admin.md#statistics): the home chart and /admin/statistiche. */
@@ -17,6 +17,6 @@ export const statisticheKeys = {
 export const statisticheQuery = (anno: number | null) =>
   queryOptions({
     queryKey: statisticheKeys.stats(anno),
-    queryFn: ({ signal }) => callApi(statisticheApi.leggi, anno === null ? {} : { anno }, { signal }),
+    queryFn: ({ signal }) => callApi(statisticheRotte.leggi, anno === null ? {} : { anno }, { signal }),
     staleTime: 60_000,
   });

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { auditApi, type EntitaStorico } from '../../../shared/audit.js';
+import type { EntitaStorico } from '../../../shared/audit.js';
+import { auditRotte } from '../../../shared/rotte/audit.js';
 import { callApi } from '../../lib/api';
 
 /** Whose 'Storico modifiche': a client's, a user's, or one record's (a product, a category). */
@@ -22,5 +23,5 @@ export const storicoKeys = {
 export const storicoQuery = (s: Soggetto, start: number, limit: number) =>
   queryOptions({
     queryKey: storicoKeys.pagina(s, start, limit),
-    queryFn: ({ signal }) => callApi(auditApi.storico, { ...filtro(s), start, limit }, { signal }),
+    queryFn: ({ signal }) => callApi(auditRotte.storico, { ...filtro(s), start, limit }, { signal }),
   });

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { anagraficaApi, type ClienteAdmin, STRINGA_CLIENTI_MAX } from '../../../shared/anagrafica.js';
+import { type ClienteAdmin, STRINGA_CLIENTI_MAX } from '../../../shared/anagrafica.js';
+import { anagraficaRotte } from '../../../shared/rotte/anagrafica.js';
 import type { OutputOf } from '../../../shared/contract.js';
 import type { UtenteAdmin } from '../../../shared/utenti.js';
 import { InputField } from '../../components/form/InputField';
@@ -92,7 +93,7 @@ export function SceltaClienti({ scelti, onScegli, onTogli, autoFocus = false }: 
  * (`superati`: an older search's, disabled).
  */
 function Risultati({ query, superati, sceltiIds, onScegli }: {
-  query: UseQueryResult<OutputOf<typeof anagraficaApi.cerca>>;
+  query: UseQueryResult<OutputOf<typeof anagraficaRotte.cerca>>;
   superati: boolean;
   sceltiIds: ReadonlySet<number>;
   onScegli: (c: ClienteAdmin) => void;

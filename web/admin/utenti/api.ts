@@ -1,7 +1,7 @@
 import { hashKey, queryOptions, useMutation } from '@tanstack/react-query';
-import { anagraficaApi } from '../../../shared/anagrafica.js';
+import { anagraficaRotte } from '../../../shared/rotte/anagrafica.js';
 import type { InputOf } from '../../../shared/contract.js';
-import { utentiApi } from '../../../shared/utenti.js';
+import { utentiRotte } from '../../../shared/rotte/utenti.js';
 import { callApi } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { clientiKeys } from '../clienti/api';
@@ -26,21 +26,21 @@ export const utentiKeys = {
 export const utentiQuery = (stringa: string, start: number, limit: number) =>
   queryOptions({
     queryKey: utentiKeys.list(stringa, start, limit),
-    queryFn: ({ signal }) => callApi(utentiApi.leggi, { ...(stringa ? { stringa } : {}), start, limit }, { signal }),
+    queryFn: ({ signal }) => callApi(utentiRotte.leggi, { ...(stringa ? { stringa } : {}), start, limit }, { signal }),
   });
 
 /** GET utenti/read?utente_id=: the user, or null when no user has that id. */
 export const utenteQuery = (id: number) =>
   queryOptions({
     queryKey: utentiKeys.dettaglio(id),
-    queryFn: async ({ signal }) => (await callApi(utentiApi.leggi, { utente_id: id, limit: 1 }, { signal })).utenti[0] ?? null,
+    queryFn: async ({ signal }) => (await callApi(utentiRotte.leggi, { utente_id: id, limit: 1 }, { signal })).utenti[0] ?? null,
   });
 
 /** GET search/clienti: the clients the user form can link (an empty term searches nothing). */
 export const ricercaClientiQuery = (stringa: string) =>
   queryOptions({
     queryKey: utentiKeys.ricercaClienti(stringa),
-    queryFn: ({ signal }) => callApi(anagraficaApi.cerca, { stringa }, { signal }),
+    queryFn: ({ signal }) => callApi(anagraficaRotte.cerca, { stringa }, { signal }),
     enabled: stringa !== '',
     staleTime: 60_000,
   });
@@ -57,7 +57,7 @@ function ricarica({ clienti }: { clienti: boolean }) {
 /** POST utenti/create: creates a user, or updates it with utente_id. */
 export function useSalvaUtente() {
   return useMutation({
-    mutationFn: (input: InputOf<typeof utentiApi.salva>) => callApi(utentiApi.salva, input),
+    mutationFn: (input: InputOf<typeof utentiRotte.salva>) => callApi(utentiRotte.salva, input),
     onSuccess: (r) => (r.status === 0 ? ricarica({ clienti: true }) : undefined),
   });
 }
@@ -65,7 +65,7 @@ export function useSalvaUtente() {
 /** POST utenti/changeStatusLogin: enabled ↔ disabled (disabling ends the user's sessions). */
 export function useCambiaStatoLogin() {
   return useMutation({
-    mutationFn: (utenteId: number) => callApi(utentiApi.cambiaStatoLogin, { utente_id: utenteId }),
+    mutationFn: (utenteId: number) => callApi(utentiRotte.cambiaStatoLogin, { utente_id: utenteId }),
     onSettled: () => ricarica({ clienti: true }),
   });
 }
@@ -73,7 +73,7 @@ export function useCambiaStatoLogin() {
 /** POST utente/toggle_fatturato_metrica: shows or hides the monthly turnover to the customer. */
 export function useToggleFatturato() {
   return useMutation({
-    mutationFn: (utenteId: number) => callApi(utentiApi.cambiaFatturatoMetrica, { utente_id: utenteId }),
+    mutationFn: (utenteId: number) => callApi(utentiRotte.cambiaFatturatoMetrica, { utente_id: utenteId }),
     onSettled: () => ricarica({ clienti: false }),
   });
 }
@@ -81,7 +81,7 @@ export function useToggleFatturato() {
 /** POST utenti/mandacredenziali: a fresh temporary password by e-mail; only the histories change. */
 export function useMandaCredenziali() {
   return useMutation({
-    mutationFn: (utenteId: number) => callApi(utentiApi.mandaCredenziali, { utente_id: utenteId }),
+    mutationFn: (utenteId: number) => callApi(utentiRotte.mandaCredenziali, { utente_id: utenteId }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: storicoKeys.all }),
   });
 }
@@ -93,7 +93,7 @@ export function useMandaCredenziali() {
  */
 export function useCancellaUtente() {
   return useMutation({
-    mutationFn: (utenteId: number) => callApi(utentiApi.cancella, { utente_id: utenteId }),
+    mutationFn: (utenteId: number) => callApi(utentiRotte.cancella, { utente_id: utenteId }),
     onSuccess: (_r, utenteId) => {
       const suoiDispositivi = hashKey(dispositiviKeys.utente(utenteId));
       return Promise.all([

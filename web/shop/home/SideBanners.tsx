@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { linkValido, type MultimediaItem } from '../../../shared/media.js';
+import type { MultimediaItem } from '../../../shared/media.js';
+import { linkValido } from '../../../shared/link.js';
 import { FallbackImage } from '../../components/ProductImage';
 import { QueryView } from '../../components/QueryView';
 import { Spinner } from '../../components/Spinner';

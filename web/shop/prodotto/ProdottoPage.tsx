@@ -2,7 +2,7 @@ import { haConfezione, regolaConfezione } from '../../../shared/confezioni.js';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { prodotto as prodottoSchema, type MediaProdotto, type Prodotto } from '../../../shared/catalogo.js';
+import type { MediaProdotto, Prodotto } from '../../../shared/catalogo.js';
 import { usePriceMode } from '../../cart/priceMode';
 import { Availability } from '../../components/Availability';
 import { BackButton } from '../../components/BackButton';
@@ -14,6 +14,7 @@ import { CartIcon } from '../../components/Icone';
 import { ProductImage } from '../../components/ProductImage';
 import { useAddToCart } from '../../components/useAddToCart';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { forma } from '../../lib/forma';
 import { fileName, mediaPath, mediaUrl } from '../../lib/media';
 import { paths } from '../../paths';
 import { dettaglioQuery, scopeOf } from '../api';
@@ -23,11 +24,17 @@ import '../../components/product.css';
 import './prodotto.css';
 
 
-/** The product passed in navigation state, if it is one. */
+/**
+ * The product passed in navigation state, if it is one: the card's product, or a history entry's
+ * after a reload (perhaps of an older build). Its prices and stock are read again at once.
+ */
+const leggiProdotto = forma<Pick<Prodotto, 'id' | 'codice_prodotto' | 'titolo' | 'prezzo' | 'prezzo_reale' | 'disponibilita' | 'multiplo' | 'minimo'>>({
+  id: 'intero', codice_prodotto: 'string', titolo: 'string', prezzo: 'number', prezzo_reale: 'number', disponibilita: 'intero',
+  multiplo: 'intero', minimo: 'intero',
+});
 function prodottoFromState(state: unknown): Prodotto | null {
   if (!state || typeof state !== 'object' || !('prodotto' in state)) return null;
-  const parsed = prodottoSchema.safeParse((state as { prodotto: unknown }).prodotto);
-  return parsed.success ? (parsed.data as Prodotto) : null;
+  return leggiProdotto((state as { prodotto: unknown }).prodotto) as Prodotto | null;
 }
 
 /**

@@ -1,0 +1,18 @@
+/**
+ * The cart's availability texts, verbatim from the spec (docs/regole/ordini.md#add-to-cart): the
+ * product card, the order's confirmation (server and SPA) and the quick order say them alike.
+ */
+export const MSG_DISPONIBILITA = {
+  /** Nothing in stock and nothing on order from the supplier. */
+  nienteDisponibile: 'Ci dispiace, il prodotto non è attualmente disponibile e non è stato ordinato dal fornitore.',
+  /** More than can be promised. */
+  oltre: (codiceProdotto: string, massimo: number) =>
+    `Prodotto ${codiceProdotto} non disponibile nella quantità richiesta. Massima disponibilità: ${massimo}.`,
+  /** The quick order's addition when earlier lines of the same product already take some. */
+  righePrecedenti: (giaChiesti: number) => `Le righe precedenti dello stesso prodotto ne chiedono già ${giaChiesti}.`,
+} as const;
+
+export const RESPONSE_CODE_OK = '201';
+
+/** The state filter of the history: accepted orders (response_code '201') or refused ones. */
+export const STATI_ORDINE = ['confermato', 'errore'] as const;
