@@ -37,6 +37,12 @@ describe.runIf(hasBrowser())('login', () => {
     for (const call of ['/api/sessione', '/api/categorie/list', '/api/volantini/list', '/api/prodotti/ultimiordinati', copertina, frame]) {
       expect(chiamate.filter((c) => c === call), call).toHaveLength(1);
     }
+    // The home builds no schema: zod and the contracts' schemas (the `schemi` chunk) are not loaded
+    // (docs/decisions/zod-nel-browser.md); a form that checks its input with them loads them.
+    expect(chiamate.filter((c) => c.startsWith('/assets/schemi-'))).toEqual([]);
+    await page.goto('/contatti');
+    await visible(page.getByRole('button', { name: 'Invia messaggio' }));
+    expect(chiamate.filter((c) => c.startsWith('/assets/schemi-'))).toHaveLength(1);
     await page.context().close();
   });
 
