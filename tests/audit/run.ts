@@ -21,6 +21,8 @@ const VOLTE = Number(arg('volte') ?? 1);
 const SCHERMATE = arg('schermate');
 /** `--solo ricerca` audits only the pages whose name matches (a regular expression), while fixing one. */
 const SOLO = arg('solo');
+/** `--preset mobile` runs only that preset (mobile or desktop), for a quick comparison of two builds. */
+const SOLO_PRESET = arg('preset');
 const REPORT = path.resolve('docs/audit/report.md');
 const VIEWPORT: Record<Preset, { width: number; height: number; isMobile: boolean }> = {
   mobile: { width: 390, height: 844, isMobile: true },
@@ -111,7 +113,7 @@ async function main() {
     await aggiungiUnaRiga(page);
 
     for (const p of pagine) {
-      for (const preset of PRESETS) {
+      for (const preset of PRESETS.filter((x) => !SOLO_PRESET || x === SOLO_PRESET)) {
         console.log(`${p.nome} (${preset})…`);
         const prepara = async () => {
           if (p.prepara) await p.prepara(page);
