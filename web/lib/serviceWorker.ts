@@ -5,8 +5,9 @@
  */
 export function registraServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => {
-    // Without a worker (a private window that refuses it) the portal works as before, online only.
-    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
-  });
+  // Without a worker (a private window that refuses it) the portal works as before, online only.
+  const registra = () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  // After the page's load, not to compete with it; called once the page has loaded, at once.
+  if (document.readyState === 'complete') registra();
+  else window.addEventListener('load', registra, { once: true });
 }
