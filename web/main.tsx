@@ -15,9 +15,9 @@ import './styles/index.css';
 
 /**
  * After the modules' evaluation, the start goes in three tasks of their own, each short (a phone's
- * total blocking time counts what a task takes beyond 50 ms; one long task counted ~150 ms more):
- * the router, whose first match asks for the route's chunks; the first calls
- * (web/shop/primeChiamate.ts); the first render, while those calls are under way.
+ * total blocking time counts what each task takes beyond 50 ms): the router, whose first match asks
+ * for the route's chunks; the first calls (web/shop/primeChiamate.ts); the first render, while those
+ * calls are under way (docs/decisions/home2-primo-caricamento.md).
  */
 function inCompitiSeparati(...passi: (() => void)[]): void {
   const [passo, ...resto] = passi;

@@ -1,3 +1,6 @@
+/** How long after the page's load the worker is registered (see below). */
+const RITARDO_MS = 5000;
+
 /**
  * Registers the service worker of the built SPA (web/public/sw.js): the app installs as a web app and
  * opens without a network; the cart lives in local storage and is kept either way. Only in a
@@ -7,7 +10,9 @@ export function registraServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   // Without a worker (a private window that refuses it) the portal works as before, online only.
   const registra = () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
-  // After the page's load, not to compete with it; called once the page has loaded, at once.
-  if (document.readyState === 'complete') registra();
-  else window.addEventListener('load', registra, { once: true });
+  // Its install downloads the entry files again and index.html: a few seconds after the page's
+  // load, not to compete with the page's own pictures and calls on a phone's connection.
+  const dopoIlCarico = () => setTimeout(registra, RITARDO_MS);
+  if (document.readyState === 'complete') dopoIlCarico();
+  else window.addEventListener('load', dopoIlCarico, { once: true });
 }
