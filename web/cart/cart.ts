@@ -22,7 +22,7 @@ const PREDEFINITI = { sconti: '', multiplo: 1, minimo: 1, famiglia_sconto: null 
 const leggiCarrello: Lettore<CartItem[]> = (valore) => elenco(leggiRiga)(valore)
   ?.map((riga) => ({ ...PREDEFINITI, ...riga }) as unknown as CartItem) ?? null;
 
-const read = (): CartItem[] => (readStored(STORAGE_KEYS.carrelloItems, leggiCarrello) ?? []) as CartItem[];
+const read = (): CartItem[] => readStored(STORAGE_KEYS.carrelloItems, leggiCarrello) ?? [];
 const write = (items: CartItem[]) => writeStored(STORAGE_KEYS.carrelloItems, items);
 
 /** Adding a product already in the cart sets its quantity to the given value. */
@@ -58,7 +58,7 @@ export const cartQuantita = (codice: string): number => read().find((x) => x.cod
 
 /** The cart as React state, updated on every change (this tab and others). */
 export function useCart() {
-  const items = (useStored(STORAGE_KEYS.carrelloItems, leggiCarrello) ?? []) as CartItem[];
+  const items = useStored(STORAGE_KEYS.carrelloItems, leggiCarrello) ?? [];
   return {
     items,
     count: items.length,

@@ -1,5 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import type { AdminInfo, ClienteCollegato, UtenteLogin } from '../../shared/accesso.js';
+import type { z } from 'zod';
+import type { AdminInfo, ClienteCollegato, loginBackendResponse, UtenteLogin } from '../../shared/accesso.js';
 import { TIPOLOGIE_ADMIN } from '../../shared/accesso-costanti.js';
 import { elenco, forma, type Lettore, unoDi } from './forma';
 
@@ -38,8 +39,8 @@ const leggiUtente = forma<UtenteLogin>({
   clienti: elenco(forma<ClienteCollegato>(clienteCollegato)),
 });
 
-/** The admin's login answer (shared/accesso.ts loginBackendResponse). */
-export interface StoredUser { status: number; msg: string; utente?: AdminInfo | undefined }
+/** The admin's login answer. */
+export type StoredUser = z.output<typeof loginBackendResponse>;
 const leggiAdmin = forma<AdminInfo>({ id: 'intero', username: 'string', nome: 'string', cognome: 'string', tipologia: unoDi(TIPOLOGIE_ADMIN) });
 const leggiUser = forma<StoredUser>({ status: 'intero', msg: 'string', utente: (v) => v === undefined || leggiAdmin(v) });
 
