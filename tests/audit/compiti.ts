@@ -135,13 +135,18 @@ async function main() {
       for (let i = 0; i < VOLTE; i++) {
         const { eventi, profilo } = await traccia(page, cdp, `${base}${pagina}`);
         const { fcp, compiti, origine } = analizza(eventi);
-        const lunghi = compiti.filter((c) => c.durata >= 50);
+        const lunghi = compiti.filter((c) => c.durata >= 50 / (CPU === 1 ? 4 : 1));
         let bloccante = 0;
         for (const c of lunghi) {
           const da = Math.max(c.inizio, fcp ?? 0);
           const durata = c.inizio + c.durata - da;
           if (durata > 50) bloccante += durata - 50;
         }
+        // With the CPU not slowed (`--cpu 1`), Lighthouse's simulated mobile run: it counts every task of the
+        // load four times as long, and its first paint lands before the scripts run (the HTML paints nothing
+        // of its own, but the simulation does not know): every task after the page's commit counts.
+        if (CPU === 1) bloccante = compiti.filter((c) => !c.perNome.has('DocumentLoader::CreateParserPostCommit'))
+          .reduce((somma, c) => somma + Math.max(0, 4 * c.durata - 50), 0);
         tbt.push(bloccante);
         console.log(`\n${pagina} #${i + 1}: FCP ${fcp?.toFixed(0)} ms, compiti ≥ 50 ms: ${lunghi.length}, bloccante dopo FCP ${bloccante.toFixed(0)} ms`);
         for (const c of lunghi) {

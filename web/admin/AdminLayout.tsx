@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Collegamento, portaQui } from '../components/Collegamento';
 import { TIPOLOGIA_TECNICO, type AdminInfo } from '../../shared/accesso.js';
 import { sessioneBackendQuery } from '../accesso/api';
 import { useLogoutBackend } from '../session/sessione';
@@ -139,9 +140,9 @@ function AdminHeader({ admin, menu }: { admin: AdminInfo | undefined; menu: Menu
         </svg>
         Menu
       </button>
-      <Link to={paths.adminHome.path} aria-label="Home amministrazione" style={{ display: 'inline-flex' }}>
+      <Collegamento to={paths.adminHome.path} aria-label="Home amministrazione" style={{ display: 'inline-flex' }}>
         <Logo size={32} inverted />
-      </Link>
+      </Collegamento>
       <p className="admin-header-titolo">Pannello Amministrazione</p>
       <span className="spacer" />
       {nome && (
@@ -164,17 +165,20 @@ function AdminMenu({ tecnico, menu }: { tecnico: boolean; menu: MenuPieghevole }
         <ul>
           {items.map((item) => (
             <li key={item.to}>
-              <NavLink
-                to={item.to}
-                className={({ isActive }) => (isActive || item.anche?.some((p) => pathname.startsWith(p)) ? 'active' : undefined)}
-              >
-                {item.icon}
-                {item.label}
-              </NavLink>
+              <VoceAdmin item={item} attiva={portaQui(pathname, item.to) || !!item.anche?.some((p) => pathname.startsWith(p))} />
             </li>
           ))}
         </ul>
       </nav>
     </>
+  );
+}
+
+function VoceAdmin({ item, attiva }: { item: MenuItem; attiva: boolean }) {
+  return (
+    <Collegamento to={item.to} className={attiva ? 'active' : undefined} aria-current={attiva ? 'page' : undefined}>
+      {item.icon}
+      {item.label}
+    </Collegamento>
   );
 }

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { NoteField } from './NoteField';
 import { CartActions } from './CartActions';
-import { Link } from 'react-router-dom';
+import { Collegamento } from '../components/Collegamento';
 import { useCart, type CartItem } from '../cart/cart';
 import { formatEuro3 } from '../lib/formato';
 import { usePriceMode, type PriceMode } from '../cart/priceMode';
@@ -62,7 +62,7 @@ export function CheckoutPage() {
               columns={colonne(mode)}
               rowKey={(item) => item.codice_prodotto}
               empty={(
-                <EmptyState title="Il carrello è vuoto." action={<Link className="btn" to={paths.home2.path}>Vai al catalogo</Link>}>
+                <EmptyState title="Il carrello è vuoto." action={<Collegamento className="btn" to={paths.home2.path}>Vai al catalogo</Collegamento>}>
                   Cerca un prodotto qui sopra per aggiungerlo.
                 </EmptyState>
               )}

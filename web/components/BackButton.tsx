@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Collegamento } from './Collegamento';
 import { ArrowLeftIcon } from './Icone';
 
 /**
@@ -14,7 +15,7 @@ export function BackButton({ to, storia = false, children = 'Indietro' }: {
 }) {
   const navigate = useNavigate();
   const contenuto = <><ArrowLeftIcon />{children}</>;
-  if (!storia) return <Link to={to} className="btn">{contenuto}</Link>;
+  if (!storia) return <Collegamento to={to} className="btn">{contenuto}</Collegamento>;
   const indietro = () => {
     // React Router numbers the entries of this tab: 0 is the first page the app opened.
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;

@@ -1,6 +1,6 @@
 import { CartIcon } from './Icone';
 import { memo, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Collegamento } from './Collegamento';
 import type { Prodotto } from '../../shared/catalogo.js';
 import { useCart } from '../cart/cart';
 import { usePriceMode } from '../cart/priceMode';
@@ -67,7 +67,7 @@ export const ProductCard = memo(function ProductCard({ prodotto, resetKey, actio
 
   return (
     <article className="pcard" aria-labelledby={titleId}>
-      <Link to={paths.prodotto.path} state={state} className="pcard-media" tabIndex={-1} aria-hidden="true">
+      <Collegamento to={paths.prodotto.path} state={state} className="pcard-media" tabIndex={-1} aria-hidden="true">
         <ProductImage
           prodotto={prodotto}
           alt=""
@@ -75,12 +75,12 @@ export const ProductCard = memo(function ProductCard({ prodotto, resetKey, actio
           fetchPriority={immagine === 'prima' ? 'high' : undefined}
         />
         <ProductTags prodotto={prodotto} />
-      </Link>
+      </Collegamento>
       <div className="pcard-body">
         <h3 className="pcard-title" id={titleId}>
-          <Link to={paths.prodotto.path} state={state}>
+          <Collegamento to={paths.prodotto.path} state={state}>
             {prodotto.titolo}
-          </Link>
+          </Collegamento>
         </h3>
         <dl className="pcard-codes">
           <dt>Cod.</dt>

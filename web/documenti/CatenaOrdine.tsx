@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Collegamento } from '../components/Collegamento';
 import type { Documento } from '../../shared/documenti.js';
 import { QueryView } from '../components/QueryView';
 import { Scheda } from '../components/Scheda';
@@ -33,7 +33,7 @@ export function CatenaOrdine({ ordineId }: { ordineId: number }) {
               <span className="strong">Ordine #{ordineId}</span>
               {ddt.length > 0 && <><span className="freccia" aria-hidden="true">→</span>{ddt.map((x) => <Anello key={x.id} d={x} />)}</>}
               {fatture.length > 0 && <><span className="freccia" aria-hidden="true">→</span>{fatture.map((x) => <Anello key={x.id} d={x} />)}</>}
-              <Link className="btn btn-sm" to={paths.documenti.path}>Tutti i documenti</Link>
+              <Collegamento className="btn btn-sm" to={paths.documenti.path}>Tutti i documenti</Collegamento>
             </p>
           );
         }}
@@ -46,7 +46,7 @@ function Anello({ d }: { d: Documento }) {
   const { session } = useShopSession();
   const testo = `${nomeDocumento(d)} del ${giorno(d.data)}`;
   return d.xml ? (
-    <Link className="btn btn-sm" to={paths.documentiFattura.href({ id: d.id })}>{testo}</Link>
+    <Collegamento className="btn btn-sm" to={paths.documentiFattura.href({ id: d.id })}>{testo}</Collegamento>
   ) : (
     <a className="btn btn-sm" href={urlPdf(session, d.id)} target="_blank" rel="noopener">{testo}</a>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Collegamento } from '../components/Collegamento';
 import type { Documento } from '../../shared/documenti.js';
 import { ETICHETTE_TIPO_DOCUMENTO, MAX_DOCUMENTI_ZIP, SIGLE_TIPO_DOCUMENTO, TIPI_DOCUMENTO_ERP } from '../../shared/documenti-costanti.js';
 import { BackButton } from '../components/BackButton';
@@ -135,9 +135,9 @@ function AzioniDocumento({ documento: d }: { documento: Documento }) {
   return (
     <span className="documenti-azioni">
       {d.xml && (
-        <Link className="btn btn-sm" to={paths.documentiFattura.href({ id: d.id })} aria-label={`FatturaPA: ${nomeDocumento(d)}`}>
+        <Collegamento className="btn btn-sm" to={paths.documentiFattura.href({ id: d.id })} aria-label={`FatturaPA: ${nomeDocumento(d)}`}>
           FatturaPA
-        </Link>
+        </Collegamento>
       )}
       <a className="btn btn-sm" href={urlPdf(session, d.id, true)} download aria-label={`Scarica: ${nomeDocumento(d)}`}>Scarica</a>
     </span>

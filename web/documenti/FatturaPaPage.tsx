@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Collegamento } from '../components/Collegamento';
 import type { FatturaPaLeggibile } from '../../shared/documenti.js';
 import { CONDIZIONI_PAGAMENTO, MODALITA_PAGAMENTO, TIPI_DOCUMENTO_FATTURAPA } from '../../shared/documenti-costanti.js';
 import { BackButton } from '../components/BackButton';
@@ -31,7 +32,7 @@ export function FatturaPaPage() {
   if (!valido) {
     return (
       <div className="card">
-        <EmptyState title="Nessuna fattura selezionata" action={<Link className="btn btn-primary" to={paths.documenti.path}>Vai ai documenti</Link>} />
+        <EmptyState title="Nessuna fattura selezionata" action={<Collegamento className="btn btn-primary" to={paths.documenti.path}>Vai ai documenti</Collegamento>} />
       </div>
     );
   }
@@ -80,9 +81,9 @@ function CorpoFattura({ corpo: c }: { corpo: Corpo }) {
           <p className="fattura-catena">
             Documenti di trasporto citati:{' '}
             {c.ddt.map((d) => (
-              <Link key={`${d.numero}-${d.data}`} className="btn btn-sm" to={paths.documenti.href({ tipo: 'DDT', numero: d.numero })}>
+              <Collegamento key={`${d.numero}-${d.data}`} className="btn btn-sm" to={paths.documenti.href({ tipo: 'DDT', numero: d.numero })}>
                 DDT n. {d.numero}{d.data ? ` del ${giorno(d.data)}` : ''}
-              </Link>
+              </Collegamento>
             ))}
           </p>
         )}

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Collegamento } from '../components/Collegamento';
 import { Logo } from '../components/Logo';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { paths } from '../paths';
@@ -15,9 +15,9 @@ export function NotFoundContent({ backTo = paths.login.path, backLabel = 'Torna 
       <h1>Pagina non trovata</h1>
       <p className="muted">La pagina che hai cercato non esiste o è stata spostata.</p>
       <div className="actions">
-        <Link className="btn btn-primary" to={backTo}>
+        <Collegamento className="btn btn-primary" to={backTo}>
           {backLabel}
-        </Link>
+        </Collegamento>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { Collegamento } from '../components/Collegamento';
 import { ErrorState } from '../components/ErrorState';
 import { Logo } from '../components/Logo';
 import { paths } from '../paths';
@@ -25,9 +26,9 @@ export function RouteErrorPage() {
               <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
                 Ricarica la pagina
               </button>
-              <Link className="btn" to={paths.login.path}>
+              <Collegamento className="btn" to={paths.login.path}>
                 Pagina iniziale
-              </Link>
+              </Collegamento>
             </>
           }
         />

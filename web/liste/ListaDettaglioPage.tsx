@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Collegamento } from '../components/Collegamento';
 import type { Prodotto } from '../../shared/catalogo.js';
 import { lista as listaSchema, type Lista } from '../../shared/liste.js';
 import { addToCart } from '../cart/cart';
@@ -36,7 +37,7 @@ export function ListaDettaglioPage() {
   if (!fromState) {
     return (
       <div className="card">
-        <EmptyState title="Nessuna lista selezionata" action={<Link className="btn btn-primary" to={paths.liste.path}>Vai alle liste</Link>}>
+        <EmptyState title="Nessuna lista selezionata" action={<Collegamento className="btn btn-primary" to={paths.liste.path}>Vai alle liste</Collegamento>}>
           Il dettaglio si apre dall'elenco delle liste.
         </EmptyState>
       </div>
@@ -46,7 +47,7 @@ export function ListaDettaglioPage() {
   if (query.isSuccess && !live) {
     return (
       <div className="card">
-        <EmptyState title={`La Lista #${fromState.id} non esiste più.`} action={<Link className="btn btn-primary" to={paths.liste.path}>Vai alle liste</Link>} />
+        <EmptyState title={`La Lista #${fromState.id} non esiste più.`} action={<Collegamento className="btn btn-primary" to={paths.liste.path}>Vai alle liste</Collegamento>} />
       </div>
     );
   }

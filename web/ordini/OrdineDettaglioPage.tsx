@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Collegamento } from '../components/Collegamento';
 import { ordine as ordineSchema, type Ordine } from '../../shared/ordini.js';
 import { CatenaOrdine } from '../documenti/CatenaOrdine';
 import { EmptyState } from '../components/EmptyState';
@@ -34,7 +35,7 @@ export function OrdineDettaglioPage() {
       <div className="card">
         <EmptyState
           title="Nessun ordine selezionato"
-          action={<Link className="btn btn-primary" to={paths.ordini.path}>Vai agli ordini</Link>}
+          action={<Collegamento className="btn btn-primary" to={paths.ordini.path}>Vai agli ordini</Collegamento>}
         >
           Il dettaglio si apre dall'elenco degli ordini, con la lente nella colonna Dettaglio.
         </EmptyState>

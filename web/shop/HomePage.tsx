@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Collegamento } from '../components/Collegamento';
 import type { Prodotto } from '../../shared/catalogo.js';
 import { nomeUtente } from '../session/sessione';
 import { ProductGrid } from '../components/ProductGrid';
@@ -33,7 +33,7 @@ export function HomePage() {
             <p>
               Stai ordinando per <strong>{session.cliente_ragionesociale}</strong>{' '}
               <span className="mono muted">({session.cliente_codice})</span>. Cerca per descrizione, codice o EAN, sfoglia le{' '}
-              <Link to={paths.prodotti.path}>categorie</Link> e i <Link to={paths.volantiniList.path}>volantini in corso</Link>, oppure
+              <Collegamento to={paths.prodotti.path}>categorie</Collegamento> e i <Collegamento to={paths.volantiniList.path}>volantini in corso</Collegamento>, oppure
               riordina i tuoi articoli abituali qui sotto.
             </p>
           </section>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Collegamento } from '../../components/Collegamento';
 import { MSG_MULTIMEDIA, TIPOLOGIA_BANNER, type MultimediaItem } from '../../../shared/media.js';
 import { PencilIcon } from '../../components/Icone';
 import { PulsanteCestino } from '../../components/PulsanteCestino';
@@ -75,7 +75,7 @@ function ElencoBanner({ banner }: { banner: MultimediaItem[] }) {
           <span className="banner-posto" aria-hidden="true">{i + 1}</span>
           <Copertina item={b} piccola />
           <div className="banner-testo">
-            <Link to={paths.adminMultimediaDettaglio.href(b.id)} state={INDIETRO} className="strong">{b.nome}</Link>
+            <Collegamento to={paths.adminMultimediaDettaglio.href(b.id)} state={INDIETRO} className="strong">{b.nome}</Collegamento>
             <span className="mono banner-link" title={b.link}>{b.link || '—'}</span>
           </div>
           <div className="banner-azioni">
@@ -85,9 +85,9 @@ function ElencoBanner({ banner }: { banner: MultimediaItem[] }) {
             <button type="button" className="btn btn-ghost icon-btn" aria-label={`Sposta giù ${b.nome}`} disabled={i === banner.length - 1 || occupato} onClick={() => void sposta(i, i + 1)}>
               <Freccia />
             </button>
-            <Link to={paths.adminMultimediaDettaglio.href(b.id)} state={INDIETRO} className="btn btn-ghost icon-btn" aria-label={`Modifica ${b.nome}`}>
+            <Collegamento to={paths.adminMultimediaDettaglio.href(b.id)} state={INDIETRO} className="btn btn-ghost icon-btn" aria-label={`Modifica ${b.nome}`}>
               <PencilIcon />
-            </Link>
+            </Collegamento>
             <PulsanteCestino label={`Cancella ${b.nome}`} disabled={occupato} onClick={() => void elimina(b)} />
           </div>
         </li>

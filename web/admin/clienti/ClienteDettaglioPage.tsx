@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Collegamento } from '../../components/Collegamento';
 import type { ClienteDettaglio } from '../../../shared/anagrafica.js';
 import { nomeListino } from '../../../shared/listini.js';
 import { BackButton } from '../../components/BackButton';
@@ -81,7 +82,7 @@ type UtenteCliente = ClienteDettaglio['utenti'][number];
 type Sede = ClienteDettaglio['aziende'][number]['sedi'][number];
 
 const colonneUtenti: Column<UtenteCliente>[] = [
-  { key: 'username', header: 'Username', className: 'cliente-username', cell: (u) => <Link to={paths.adminUtenteDettaglio.href(u.id)}>{u.username}</Link> },
+  { key: 'username', header: 'Username', className: 'cliente-username', cell: (u) => <Collegamento to={paths.adminUtenteDettaglio.href(u.id)}>{u.username}</Collegamento> },
   { key: 'nome', header: 'Nome', cell: (u) => u.nome },
   { key: 'cognome', header: 'Cognome', cell: (u) => u.cognome },
   {

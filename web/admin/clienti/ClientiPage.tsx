@@ -1,4 +1,5 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Collegamento } from '../../components/Collegamento';
 import { type ClienteAdmin, STRINGA_CLIENTI_MAX } from '../../../shared/anagrafica.js';
 import { nomeListino } from '../../../shared/listini.js';
 import { type Column, DataTable } from '../../components/DataTable';
@@ -15,7 +16,7 @@ const columns: Column<ClienteAdmin>[] = [
   {
     key: 'codice', header: 'Codice', className: 'mono nowrap',
     // The link is the keyboard's way into the detail; the whole row is the mouse's.
-    cell: (c) => <Link to={paths.adminClienteDettaglio.href(c.id)} title={`Dettaglio di ${c.ragione_sociale}`}>{c.codice}</Link>,
+    cell: (c) => <Collegamento to={paths.adminClienteDettaglio.href(c.id)} title={`Dettaglio di ${c.ragione_sociale}`}>{c.codice}</Collegamento>,
   },
   { key: 'ragione_sociale', header: 'Ragione sociale', className: 'strong clienti-nome', cell: (c) => c.ragione_sociale },
   { key: 'email', header: 'Email', className: 'clienti-email', cell: (c) => c.email || <span className="muted">—</span> },

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Collegamento } from '../../components/Collegamento';
 import {
   etichettaTipologia, MSG_MULTIMEDIA, MULTIMEDIA_TIPOLOGIE, type MultimediaItem,
 } from '../../../shared/media.js';
@@ -29,7 +30,7 @@ const colonne = (indietro: string): Column<MultimediaItem>[] => [
     key: 'nome', header: 'Nome', className: 'mm-col-nome',
     cell: (m) => (
       <>
-        <Link to={paths.adminMultimediaDettaglio.href(m.id)} state={{ indietro }} className="strong">{m.nome}</Link>
+        <Collegamento to={paths.adminMultimediaDettaglio.href(m.id)} state={{ indietro }} className="strong">{m.nome}</Collegamento>
         {m.descrizione && <span className="mm-desc muted">{m.descrizione}</span>}
         {/* Narrow screens: type and date here, their columns hidden. */}
         <span className="mm-meta muted">{etichettaTipologia(m.tipologia)} · {formatDataOra(m.created_at)}</span>
@@ -77,7 +78,7 @@ export function MultimediaPage() {
       </div>
       <p className="page-sub">
         Cataloghi, volantini, novità e tabelle che i clienti scaricano dalle pagine del portale; i banner laterali della home sono
-        anche in <Link to={paths.adminBanner.path}>Banner</Link>.
+        anche in <Collegamento to={paths.adminBanner.path}>Banner</Collegamento>.
       </p>
       <MultimediaForm titolo="Nuovo contenuto" />
       <section className="card mm-lista" aria-label="Elenco multimedia">

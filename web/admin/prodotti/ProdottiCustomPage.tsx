@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Collegamento } from '../../components/Collegamento';
 import { PagineElenco, PerPagina } from '../../components/Pagination';
 import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -23,7 +23,7 @@ export function ProdottiCustomPage() {
       <div className="page-head">
         <h1>Prodotti personalizzati</h1>
         <div className="page-actions">
-          <Link className="btn" to={paths.adminProdotti.path}>Tutti i prodotti</Link>
+          <Collegamento className="btn" to={paths.adminProdotti.path}>Tutti i prodotti</Collegamento>
         </div>
       </div>
       <p className="page-sub">Prodotti con titolo portale o descrizione aggiuntiva propri, dall'ultima modifica. Prezzi del listino 1.</p>

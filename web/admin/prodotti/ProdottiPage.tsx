@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Collegamento } from '../../components/Collegamento';
 import { InputField } from '../../components/form/InputField';
 import { SelectField } from '../../components/form/SelectField';
 import { EmptyState } from '../../components/EmptyState';
@@ -78,7 +79,7 @@ export function ProdottiPage() {
       <div className="page-head">
         <h1>Prodotti</h1>
         <div className="page-actions">
-          <Link className="btn" to={paths.adminProdottiCustom.path}>Prodotti personalizzati</Link>
+          <Collegamento className="btn" to={paths.adminProdottiCustom.path}>Prodotti personalizzati</Collegamento>
         </div>
       </div>
       <p className="page-sub">

@@ -1,4 +1,5 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Collegamento } from '../../components/Collegamento';
 import type { PaginaProdotti, Prodotto } from '../../../shared/catalogo.js';
 import { SENZA_MARCHIO } from '../../../shared/catalogo-costanti.js';
 import { formatEuro3 } from '../../lib/formato';
@@ -24,7 +25,7 @@ const colonne = (descrizione: boolean): Column<Prodotto>[] => [
     // The title is the keyboard's way into the detail; the whole row is the mouse's.
     cell: (p) => (
       <>
-        <Link className="strong" to={paths.adminProdottoDettaglio.href(p.codice_prodotto)}>{p.titolo}</Link>
+        <Collegamento className="strong" to={paths.adminProdottoDettaglio.href(p.codice_prodotto)}>{p.titolo}</Collegamento>
         {p.titolo_portale && p.titolo_portale !== p.descrizione1 && <span className="prodotti-erp">{p.descrizione1}</span>}
         {descrizione && p.descrizione_aggiuntiva && <span className="prodotti-aggiuntiva">{p.descrizione_aggiuntiva}</span>}
         {/* Narrow screens: code and brand under the title, instead of their columns. */}

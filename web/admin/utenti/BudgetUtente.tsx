@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Collegamento } from '../../components/Collegamento';
 import type { UtenteAdmin } from '../../../shared/utenti.js';
 import { SelectField } from '../../components/form/SelectField';
 import { paths } from '../../paths';
@@ -29,7 +29,7 @@ export function BudgetUtente({ clienti }: { clienti: UtenteAdmin['clienti'] }) {
             Cliente <span className="mono">{cliente.cliente_codice}</span> <strong>{cliente.cliente_ragionesociale}</strong>
           </span>
         )}
-        <Link to={paths.adminClienteDettaglio.href(cliente.id)}>Scheda del cliente</Link>
+        <Collegamento to={paths.adminClienteDettaglio.href(cliente.id)}>Scheda del cliente</Collegamento>
       </div>
       <BudgetForm key={cliente.id} clienteId={cliente.id} />
     </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Collegamento } from '../../components/Collegamento';
 import { STRINGA_UTENTI_MAX, type UtenteAdmin } from '../../../shared/utenti.js';
 import { type Column, DataTable } from '../../components/DataTable';
 import { Modal } from '../../components/Modal';
@@ -50,7 +51,7 @@ const columns: Column<UtenteAdmin>[] = [
       <>
         <span className="strong">{nominativo(u)}</span>
         {/* The link is the keyboard's way into the detail; the whole row is the mouse's. */}
-        <Link to={paths.adminUtenteDettaglio.href(u.id)} className="utenti-username"><Username username={u.username} /></Link>
+        <Collegamento to={paths.adminUtenteDettaglio.href(u.id)} className="utenti-username"><Username username={u.username} /></Collegamento>
       </>
     ),
   },

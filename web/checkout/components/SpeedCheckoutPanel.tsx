@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { NoteField } from '../NoteField';
 import { CartActions } from '../CartActions';
-import { Link } from 'react-router-dom';
+import { Collegamento } from '../../components/Collegamento';
 import { AZIENDA, CASELLE, telHref } from '../../lib/azienda';
 import { useCart, type CartItem } from '../../cart/cart';
 import { formatEuro3 } from '../../lib/formato';
@@ -93,8 +93,8 @@ export function SpeedCheckoutPanel({ id, items, onClose }: { id: string; items: 
           className="sc-actions" vuoto={vuoto} busy={busy}
           onSvuota={() => void svuota()} onConferma={() => void conferma(items, draft)}
         />
-        <Link className="sc-link" to={paths.checkout.path}>Vai al checkout completo</Link>
-        <Link className="sc-link" to={paths.ordineRapido.path}>Ordine rapido: incolla codici o carica un file</Link>
+        <Collegamento className="sc-link" to={paths.checkout.path}>Vai al checkout completo</Collegamento>
+        <Collegamento className="sc-link" to={paths.ordineRapido.path}>Ordine rapido: incolla codici o carica un file</Collegamento>
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Collegamento } from '../../components/Collegamento';
 import type { MultimediaItem } from '../../../shared/media.js';
 import { linkValido } from '../../../shared/link.js';
 import { FallbackImage } from '../../components/ProductImage';
@@ -43,9 +43,9 @@ function BannerLink({ banner }: { banner: MultimediaItem }) {
   if (!banner.link || !linkValido(banner.link)) return <div className="side-banner">{img}</div>;
   if (banner.link.startsWith('/')) {
     return (
-      <Link to={banner.link} className="side-banner" title={banner.descrizione || banner.nome}>
+      <Collegamento to={banner.link} className="side-banner" title={banner.descrizione || banner.nome}>
         {img}
-      </Link>
+      </Collegamento>
     );
   }
   return (

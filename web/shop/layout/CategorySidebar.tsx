@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useMatch } from 'react-router-dom';
+import { useMatch } from 'react-router-dom';
+import { Collegamento } from '../../components/Collegamento';
 import type { Categoria } from '../../../shared/catalogo.js';
 import { Differito } from '../../components/Differito';
 import { QueryView } from '../../components/QueryView';
@@ -70,9 +71,9 @@ function CategoryNode({ c, corrente, percorso }: { c: Categoria; corrente: strin
         ) : (
           <span className="cat-toggle-spacer" aria-hidden="true" />
         )}
-        <Link to={paths.categoria.href(c.cod_cat, c.nome)} aria-current={c.cod_cat === corrente ? 'page' : undefined}>
+        <Collegamento to={paths.categoria.href(c.cod_cat, c.nome)} aria-current={c.cod_cat === corrente ? 'page' : undefined}>
           {c.nome}
-        </Link>
+        </Collegamento>
       </div>
       {hasChildren && open && (
         <ul id={id}>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, NavLink } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Collegamento, portaQui } from '../../components/Collegamento';
 import type { Categoria } from '../../../shared/catalogo.js';
 import { Disclosure } from '../../components/Dropdown';
 import { QueryView } from '../../components/QueryView';
@@ -23,6 +24,7 @@ const VOCI: { label: string; to: string }[] = [
 
 /** `aperto`: unfolded by the header's 'Menu' button (on a phone the menu is folded otherwise). */
 export function MainMenu({ id, aperto = false }: { id?: string; aperto?: boolean }) {
+  const { pathname } = useLocation();
   return (
     <nav id={id} className={`mainmenu${aperto ? ' is-open' : ''}`} aria-label="Menu principale">
       <ul>
@@ -33,14 +35,20 @@ export function MainMenu({ id, aperto = false }: { id?: string; aperto?: boolean
                 {(close) => <ProdottiPanel close={close} />}
               </Disclosure>
             ) : (
-              <NavLink to={v.to} className={({ isActive }) => `mainmenu-link${isActive ? ' active' : ''}`}>
-                {v.label}
-              </NavLink>
+              <VoceMenu to={v.to} label={v.label} attiva={portaQui(pathname, v.to)} />
             )}
           </li>
         ))}
       </ul>
     </nav>
+  );
+}
+
+function VoceMenu({ to, label, attiva }: { to: string; label: string; attiva: boolean }) {
+  return (
+    <Collegamento to={to} className={`mainmenu-link${attiva ? ' active' : ''}`} aria-current={attiva ? 'page' : undefined}>
+      {label}
+    </Collegamento>
   );
 }
 
@@ -68,9 +76,9 @@ function Colonne({ tree, close }: { tree: Categoria[]; close: () => void }) {
         </ul>
       </div>
       <div className="megamenu-foot">
-        <Link to={paths.prodotti.path} className="megamenu-all" onClick={close}>
+        <Collegamento to={paths.prodotti.path} className="megamenu-all" onClick={close}>
           Tutte le categorie →
-        </Link>
+        </Collegamento>
       </div>
     </div>
   );
@@ -108,8 +116,8 @@ function SubList({ figli, close }: { figli: Categoria[]; close: () => void }) {
 
 function CatLink({ c, close, className }: { c: Categoria; close: () => void; className?: string }) {
   return (
-    <Link to={paths.categoria.href(c.cod_cat, c.nome)} className={className} onClick={close}>
+    <Collegamento to={paths.categoria.href(c.cod_cat, c.nome)} className={className} onClick={close}>
       {c.nome}
-    </Link>
+    </Collegamento>
   );
 }

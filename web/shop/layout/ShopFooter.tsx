@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Collegamento } from '../../components/Collegamento';
 import { LogoMark } from '../../components/Logo';
 import { paths } from '../../paths';
 import { AZIENDA, UFFICI } from '../../lib/azienda';
@@ -34,7 +34,7 @@ export function ShopFooter() {
             <dt>Orari</dt>
             <dd>{AZIENDA.orari}</dd>
           </dl>
-          <Link to={paths.contatti.path}>Scrivici un messaggio →</Link>
+          <Collegamento to={paths.contatti.path}>Scrivici un messaggio →</Collegamento>
         </section>
         <section aria-labelledby="footer-uffici">
           <h2 id="footer-uffici">Uffici</h2>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Collegamento } from '../../components/Collegamento';
 import { ListIcon, MenuIcon } from '../../components/Icone';
 import { Logo } from '../../components/Logo';
 import { paths } from '../../paths';
@@ -31,17 +31,17 @@ export function ShopHeader({ fatturato, menu }: {
           <MenuIcon />
         </button>
       )}
-      <Link to={paths.home.path} className="shop-header-logo" aria-label="Ferramenta Portale Ordini B2B: Home">
+      <Collegamento to={paths.home.path} className="shop-header-logo" aria-label="Ferramenta Portale Ordini B2B: Home">
         <Logo size={36} />
-      </Link>
+      </Collegamento>
       <SearchBar />
       <div className="shop-header-tools">
         <div className="shop-header-buttons">
           <PriceModeMenu />
-          <Link to={paths.ordineRapido.path} className="btn header-btn header-rapido" aria-label="Ordine rapido" title="Ordine rapido">
+          <Collegamento to={paths.ordineRapido.path} className="btn header-btn header-rapido" aria-label="Ordine rapido" title="Ordine rapido">
             <ListIcon />
             <span className="header-btn-text">Ordine rapido</span>
-          </Link>
+          </Collegamento>
           <CartDropdown />
           <ProfileMenu />
         </div>

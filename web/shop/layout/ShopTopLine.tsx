@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Collegamento } from '../../components/Collegamento';
 import { paths } from '../../paths';
 import { useShopSession } from '../../session/shopSession';
 import { useScrolled } from './useScrolled';
@@ -25,7 +25,7 @@ export function ShopTopLine() {
         {utente && utente.clienti.length > 1 && (
           <>
             {' · '}
-            <Link to={paths.dispatcher.path}>Cambia azienda</Link>
+            <Collegamento to={paths.dispatcher.path}>Cambia azienda</Collegamento>
           </>
         )}
       </span>

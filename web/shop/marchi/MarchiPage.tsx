@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Collegamento } from '../../components/Collegamento';
 import { brandLogoSources } from '../../components/BrandLogo';
 import { FallbackImage } from '../../components/ProductImage';
 import { QueryView } from '../../components/QueryView';
@@ -23,7 +23,7 @@ export function MarchiPage() {
           <ul className="brand-grid" aria-label="Marchi">
             {brands.map((b) => (
               <li key={b.brand_codice}>
-                <Link to={paths.marchiProdotti.href(b.brand_codice, b.nome)} className="brand-tile" aria-label={b.nome}>
+                <Collegamento to={paths.marchiProdotti.href(b.brand_codice, b.nome)} className="brand-tile" aria-label={b.nome}>
                   <span className="brand-tile-logo">
                     <FallbackImage
                       sources={brandLogoSources(b.brand_codice, b.nome, b)}
@@ -33,7 +33,7 @@ export function MarchiPage() {
                     />
                   </span>
                   <span className="brand-tile-name">{b.nome}</span>
-                </Link>
+                </Collegamento>
               </li>
             ))}
           </ul>

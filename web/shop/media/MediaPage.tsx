@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Collegamento } from '../../components/Collegamento';
 import type { MultimediaItem, MultimediaTipologia } from '../../../shared/media.js';
 import { useDialogs } from '../../components/Modal';
 import { FallbackImage } from '../../components/ProductImage';
@@ -128,7 +128,7 @@ export function VolantiniPage() {
       sezioni={[{ tipologia: 'volantino' }]}
       intro={
         <p className="media-intro">
-          Vuoi ordinare subito gli articoli in offerta? <Link to={paths.volantiniList.path}>Sfoglia i prodotti dei volantini in corso →</Link>
+          Vuoi ordinare subito gli articoli in offerta? <Collegamento to={paths.volantiniList.path}>Sfoglia i prodotti dei volantini in corso →</Collegamento>
         </p>
       }
     />

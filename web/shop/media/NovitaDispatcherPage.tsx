@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Collegamento } from '../../components/Collegamento';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { paths } from '../../paths';
 import './media.css';
@@ -12,15 +12,15 @@ export function NovitaDispatcherPage() {
         <h1>Novità</h1>
       </div>
       <div className="novita-banners">
-        <Link to={paths.novita.path} className="novita-banner">
+        <Collegamento to={paths.novita.path} className="novita-banner">
           <img src="/banner-novita.svg" alt="Novità e promozioni" width={1200} height={360} />
-        </Link>
-        <Link to={paths.nuoviInserimenti.path} className="novita-banner">
+        </Collegamento>
+        <Collegamento to={paths.nuoviInserimenti.path} className="novita-banner">
           <img src="/banner-nuovi-inserimenti.svg" alt="Nuovi inserimenti" width={1200} height={360} />
-        </Link>
+        </Collegamento>
       </div>
       <p className="novita-more">
-        Cerchi gli articoli appena entrati a catalogo? <Link to={paths.novitaProdotti.path}>Vedi i prodotti inseriti negli ultimi 30 giorni →</Link>
+        Cerchi gli articoli appena entrati a catalogo? <Collegamento to={paths.novitaProdotti.path}>Vedi i prodotti inseriti negli ultimi 30 giorni →</Collegamento>
       </p>
     </>
   );

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Collegamento } from '../../components/Collegamento';
 import { FallbackImage } from '../../components/ProductImage';
 import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -25,7 +25,7 @@ export function VolantiniListPage() {
           <ul className="flyer-grid" aria-label="Volantini">
             {volantini.map((v) => (
               <li key={v.id}>
-                <Link to={paths.prodottiVolantino.href(v.id)} className="flyer-card">
+                <Collegamento to={paths.prodottiVolantino.href(v.id)} className="flyer-card">
                   <FallbackImage
                     className="flyer-cover"
                     sources={[mediaUrl(v.cover_dir, v.cover_file), PLACEHOLDER_VOLANTINO].filter(Boolean)}
@@ -38,7 +38,7 @@ export function VolantiniListPage() {
                     <strong className="flyer-name">{v.nome}</strong>
                     <span className="muted">{v.numero_prodotti} prodotti</span>
                   </span>
-                </Link>
+                </Collegamento>
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Collegamento } from '../../components/Collegamento';
 import type { Categoria } from '../../../shared/catalogo.js';
 import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -28,7 +28,7 @@ export function CategoriePage() {
               <li key={root.cod_cat}>
                 <section className="cat-card" aria-labelledby={`cc-${root.cod_cat}`}>
                   <h2 id={`cc-${root.cod_cat}`}>
-                    <Link to={paths.categoria.href(root.cod_cat, root.nome)}>{root.nome}</Link>
+                    <Collegamento to={paths.categoria.href(root.cod_cat, root.nome)}>{root.nome}</Collegamento>
                   </h2>
                   {root.figli.length > 0 && <Rami figli={root.figli} />}
                 </section>
@@ -46,7 +46,7 @@ function Rami({ figli }: { figli: Categoria[] }) {
     <ul>
       {figli.map((c) => (
         <li key={c.cod_cat}>
-          <Link to={paths.categoria.href(c.cod_cat, c.nome)}>{c.nome}</Link>
+          <Collegamento to={paths.categoria.href(c.cod_cat, c.nome)}>{c.nome}</Collegamento>
           {c.figli.length > 0 && <Rami figli={c.figli} />}
         </li>
       ))}

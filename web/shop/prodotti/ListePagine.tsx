@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { Collegamento } from '../../components/Collegamento';
 import { ApiError } from '../../lib/api';
 import { paths } from '../../paths';
 import { EmptyState } from '../../components/EmptyState';
@@ -33,7 +34,7 @@ export function CategoriaPage() {
           <nav aria-label="Percorso categoria" className="breadcrumb">
             {percorso.slice(0, -1).map((c) => (
               <Fragment key={c.cod_cat}>
-                <Link to={paths.categoria.href(c.cod_cat, c.nome)}>{c.nome}</Link>
+                <Collegamento to={paths.categoria.href(c.cod_cat, c.nome)}>{c.nome}</Collegamento>
                 <span aria-hidden="true"> › </span>
               </Fragment>
             ))}
@@ -45,9 +46,9 @@ export function CategoriaPage() {
         corrente && corrente.figli.length > 0 && (
           <nav aria-label="Sottocategorie" className="chips">
             {corrente.figli.map((f) => (
-              <Link key={f.cod_cat} className="chip" to={paths.categoria.href(f.cod_cat, f.nome)}>
+              <Collegamento key={f.cod_cat} className="chip" to={paths.categoria.href(f.cod_cat, f.nome)}>
                 {f.nome}
-              </Link>
+              </Collegamento>
             ))}
           </nav>
         )
@@ -72,8 +73,8 @@ function CategoriaNonDisponibile() {
       title="Categoria non più disponibile"
       action={
         <>
-          <Link className="btn btn-primary" to={paths.prodotti.path}>Vai alle categorie</Link>
-          <Link className="btn" to={paths.home2.path}>Torna alla home</Link>
+          <Collegamento className="btn btn-primary" to={paths.prodotti.path}>Vai alle categorie</Collegamento>
+          <Collegamento className="btn" to={paths.home2.path}>Torna alla home</Collegamento>
         </>
       }
     >
@@ -117,7 +118,7 @@ export function MarchioProdottiPage() {
       emptyText="Nessun prodotto presente per questo marchio."
       subtitle={
         <nav aria-label="Percorso marchio" className="breadcrumb">
-          <Link to={paths.marchi.path}>I Nostri Marchi</Link>
+          <Collegamento to={paths.marchi.path}>I Nostri Marchi</Collegamento>
           <span aria-hidden="true"> › </span>
           <span aria-current="page">{descrizione}</span>
         </nav>

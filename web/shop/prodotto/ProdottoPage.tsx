@@ -1,7 +1,8 @@
 import { haConfezione, regolaConfezione } from '../../../shared/confezioni.js';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Collegamento } from '../../components/Collegamento';
 import type { MediaProdotto, Prodotto } from '../../../shared/catalogo.js';
 import { usePriceMode } from '../../cart/priceMode';
 import { Availability } from '../../components/Availability';
@@ -58,9 +59,9 @@ export function ProdottoPage() {
       <EmptyState
         title="Prodotto non definito"
         action={
-          <Link className="btn" to={paths.home2.path}>
+          <Collegamento className="btn" to={paths.home2.path}>
             Torna alla home
-          </Link>
+          </Collegamento>
         }
       >
         Apri un prodotto da una lista o dalla ricerca.
@@ -140,7 +141,7 @@ function Scheda({ prodotto }: { prodotto: Prodotto }) {
               <>
                 <dt>Marca</dt>
                 <dd>
-                  <Link to={paths.marchiProdotti.href(prodotto.brand_id, prodotto.brand_descrizione)}>{prodotto.brand_descrizione}</Link>
+                  <Collegamento to={paths.marchiProdotti.href(prodotto.brand_id, prodotto.brand_descrizione)}>{prodotto.brand_descrizione}</Collegamento>
                 </dd>
               </>
             )}
