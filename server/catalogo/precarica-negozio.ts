@@ -1,11 +1,19 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { accessoApi } from '../../shared/accesso.js';
 import { catalogoApi } from '../../shared/catalogo.js';
-import { MEDIA_BASE, mediaUrl } from '../../shared/indirizzi-media.js';
+import { MEDIA_BASE, mediaUrl, productImageChain } from '../../shared/indirizzi-media.js';
+import { inputPagina, listaCategoria, listaRicerca, type ListaProdotti } from '../../shared/liste-prodotti.js';
+import { pagingDi } from '../../shared/paginazione.js';
+import { requireUtente } from '../auth/access.js';
 import { tokenSessione } from '../auth/sessioni.js';
+import type { ClienteSessione } from '../auth/utente-sessione.js';
 import type { Db } from '../db/client.js';
+import { HttpError } from '../lib/errors.js';
 import { preloadDellaSpa } from '../lib/manifest-spa.js';
-import { elencoVolantini } from './catalogo.service.js';
+import { categoriaIdByCodice, elencoVolantini } from './catalogo.service.js';
+import { elencoCategoria } from './pagine.queries.js';
+import { prezziDi } from './prezzi.js';
+import { leggiProdotti } from './prodotti.queries.js';
 
 /**
  * A customer's page opened as a page (a link, the address bar, a reload, the installed app): its HTML
@@ -21,6 +29,10 @@ import { elencoVolantini } from './catalogo.service.js';
  *   carousel's first picture and a phone's largest paint, which the browser would otherwise ask only
  *   once the flyers' answer is drawn. Nothing with a client's codes: the client chosen lives in the
  *   browser, which starts those calls before its first render (web/shop/primeChiamate.ts).
+ * - A category or search page of a user with one client (the client is then known without the
+ *   browser): the page's product call, at the address the SPA will ask (shared/liste-prodotti.ts),
+ *   and for a category the first card's picture, a phone's largest paint. A user with several clients
+ *   chooses one in the browser: their list pages name no call.
  */
 const MODULI_NEGOZIO = ['shop/ShopLayout.tsx'];
 /**
@@ -64,24 +76,85 @@ export function precaricaNegozio(webDir: string | undefined, log: FastifyBaseLog
     if (!tokenSessione(req, 'cliente')) return undefined;
     const pagina = req.url.split('?')[0]!;
     const moduli = pagine.find(([percorso]) => percorso.test(pagina))?.[1] ?? negozio;
-    const voci = HOME.has(pagina) ? [...moduli, ...CHIAMATE_HOME, ...(await copertina(db, req))] : moduli;
+    const voci = HOME.has(pagina) ? [...moduli, ...CHIAMATE_HOME, ...(await copertina(db, req))]
+      : [...moduli, ...(await entroAttesa(listaDellaPagina(req, db), [], req, 'Prima pagina della lista non letta per il preload'))];
     return voci.length ? voci.join(', ') : undefined;
   };
 }
 
-async function copertina(db: Db, req: FastifyRequest): Promise<string[]> {
-  const lettura = elencoVolantini(db).then(([primo]) => primo, (err: unknown) => {
-    req.log.warn({ err }, 'Copertina del primo volantino non letta per il preload della home');
-    return undefined;
-  });
+/** What `lettura` gives within ATTESA_MAX_MS, else `altrimenti` (a failure is logged, never thrown). */
+async function entroAttesa<T>(lettura: Promise<T>, altrimenti: T, req: FastifyRequest, errore: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const scaduta = new Promise<undefined>((resolve) => { timer = setTimeout(() => resolve(undefined), ATTESA_MAX_MS); });
-  const primo = await Promise.race([lettura, scaduta]);
+  const scaduta = new Promise<T>((resolve) => { timer = setTimeout(() => resolve(altrimenti), ATTESA_MAX_MS); });
+  const letta = lettura.catch((err: unknown) => {
+    req.log.warn({ err }, errore);
+    return altrimenti;
+  });
+  const esito = await Promise.race([letta, scaduta]);
   clearTimeout(timer);
-  const url = mediaUrl(primo?.cover_dir, primo?.cover_file);
+  return esito;
+}
+
+/** A media address as the browser resolves an image's src (spaces, accents, '<>' percent-encoded), for a header (plain ASCII). */
+function preloadImmagine(url: string): string[] {
   if (!url.startsWith(MEDIA_BASE)) return [];
-  // The address as the browser resolves the image's src (spaces, accents, '<>' percent-encoded):
-  // the preload is used only for that exact address, and a header value is plain ASCII.
   const { pathname, search } = new URL(url, 'http://portale');
   return [`<${pathname}${search}>; rel=preload; as=image; fetchpriority=high`];
+}
+
+async function copertina(db: Db, req: FastifyRequest): Promise<string[]> {
+  const primo = await entroAttesa(elencoVolantini(db).then(([v]) => v), undefined, req, 'Copertina del primo volantino non letta per il preload della home');
+  return preloadImmagine(mediaUrl(primo?.cover_dir, primo?.cover_file));
+}
+
+/** The list a category or search page shows (as web/shop/primeChiamate.ts reads it from the address). */
+function listaDellIndirizzo(pathname: string, params: URLSearchParams): ListaProdotti | null {
+  const categoria = /^\/categoria\/([^/]+)\/[^/]+$/.exec(pathname);
+  if (categoria) {
+    try {
+      return listaCategoria(decodeURIComponent(categoria[1]!));
+    } catch {
+      return null; // not an address the SPA writes (a malformed escape)
+    }
+  }
+  return pathname === '/ricerca' ? listaRicerca(params.get('stringaRicerca') ?? '') : null;
+}
+
+/**
+ * A list page's product call and, for a category, its first product's picture. Only when the user
+ * has one client: the scope the SPA sends is then that one. A session gone or the maintenance: nothing.
+ */
+async function listaDellaPagina(req: FastifyRequest, db: Db): Promise<string[]> {
+  const url = new URL(req.url, 'http://portale');
+  const lista = listaDellIndirizzo(url.pathname, url.searchParams);
+  if (!lista) return [];
+  const utente = await requireUtente(req).catch(() => undefined);
+  const cliente = utente?.clienti.length === 1 ? utente.clienti[0]! : undefined;
+  if (!cliente) return [];
+  const { start, limit } = pagingDi(url.searchParams);
+  const scope = { cod_azienda: cliente.aziendaCodice, cod_cliente: cliente.codice };
+  const chiamata = lista.kind === 'categoria'
+    ? { path: catalogoApi.categoria.path, input: inputPagina(scope, start, limit, { categoria_cod: lista.codCat }) }
+    : lista.kind === 'ricerca' ? { path: catalogoApi.ricerca.path, input: inputPagina(scope, start, limit, { stringa: lista.stringa }) } : undefined;
+  if (!chiamata) return [];
+  const query = new URLSearchParams(Object.entries(chiamata.input).map(([k, v]): [string, string] => [k, String(v)]));
+  const voci = [`</api/${chiamata.path}?${query.toString()}>; rel=preload; as=fetch; crossorigin`];
+  // The search's first product would cost a second search: its picture is asked by the SPA once the call is answered.
+  // A category unknown or switched off answers 404 to the call too: no picture, nothing to log.
+  if (lista.kind === 'categoria') voci.push(...await primaImmagine(req, db, cliente, lista.codCat, start, limit).catch(sePagina404));
+  return voci;
+}
+
+function sePagina404(err: unknown): string[] {
+  if (err instanceof HttpError && err.statusCode === 404) return [];
+  throw err;
+}
+
+/** The first card's picture of a category's page (its ids come from the catalogue cache the call then uses). */
+async function primaImmagine(req: FastifyRequest, db: Db, cliente: ClienteSessione, codCat: string, start: number, limit: number): Promise<string[]> {
+  const { catalogo } = req.server.deps;
+  const [primo] = await elencoCategoria(db, catalogo, await categoriaIdByCodice(db, catalogo, codCat)).pagina(start, limit);
+  if (primo === undefined) return [];
+  const [prodotto] = await leggiProdotti(db, catalogo, prezziDi(cliente), [primo]);
+  return prodotto ? preloadImmagine(productImageChain(prodotto)[0]!) : [];
 }

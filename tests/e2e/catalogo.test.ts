@@ -153,9 +153,10 @@ describe.runIf(hasBrowser())('catalogo', () => {
     await page.waitForURL((u) => u.searchParams.get('start') === '25');
     await attendiPagina(page, 2, 25);
 
-    // Reload and history keep the page. The page's products are asked once: the call started before
-    // the first render (web/shop/primeChiamate.ts) is the one the list takes.
-    // The first card's picture too is asked once, as soon as that call answers (primeChiamate).
+    // Reload and history keep the page. The page's products are asked once: the HTML's preload header
+    // names the call (mario has one client), and the SPA's own call, started before the first render
+    // (web/shop/primeChiamate.ts), takes that answer, as the list then does. The first card's picture
+    // too is asked once: named in the header as well, at the address the card shows.
     const elenchi: string[] = [];
     const immaginiChieste: string[] = [];
     const conta = (r: { url: () => string }) => {
@@ -170,10 +171,13 @@ describe.runIf(hasBrowser())('catalogo', () => {
     page.off('request', conta);
     // The page's module, named in the HTML's preload header (server/catalogo/precarica-negozio.ts).
     expect(risposta?.headers().link).toMatch(/<\/assets\/ListePagine-[\w-]+\.js>; rel=preload; as=script; crossorigin/);
+    const chiamataNominata = /<(\/api\/prodotti\/categoriawithcustominfo\?[^>]+)>; rel=preload; as=fetch; crossorigin/.exec(risposta?.headers().link ?? '')?.[1];
+    expect(elenchi.map((u) => { const { pathname, search } = new URL(u); return pathname + search; })).toEqual([chiamataNominata]);
     expect(elenchi.map((u) => [new URL(u).searchParams.get('start'), new URL(u).searchParams.get('limit')])).toEqual([['25', '25']]);
     const primaImmagine = await page.getByRole('list', { name: 'Prodotti' }).locator('.pcard-media img').first()
       .evaluate((i) => new URL((i as HTMLImageElement).src).pathname);
     expect(immaginiChieste.filter((u) => u === primaImmagine), primaImmagine).toHaveLength(1);
+    expect(risposta?.headers().link).toContain(`<${primaImmagine}>; rel=preload; as=image; fetchpriority=high`);
     // The first row's pictures load at once, the first ahead of the rest; the others when scrolled near.
     const immagini = page.getByRole('list', { name: 'Prodotti' }).locator('.pcard-media img');
     expect(await immagini.evaluateAll((imgs) => imgs.slice(0, 6).map((i) => [i.getAttribute('loading'), i.getAttribute('fetchpriority')])))

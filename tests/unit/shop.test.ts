@@ -3,7 +3,7 @@ import { MB, MSG_UPLOAD, primoControlloFile } from '../../shared/upload.js';
 import { pageItems } from '../../web/components/Pagination.js';
 import { parseQuantita } from '../../web/components/ProductCard.js';
 import { valutaAggiunta } from '../../web/components/useAddToCart.js';
-import { PLACEHOLDER_PRODOTTO, productImageChain } from '../../web/components/ProductImage.js';
+import { PLACEHOLDER_PRODOTTO, productImageChain } from '../../shared/indirizzi-media.js';
 import { formatDimensione } from '../../web/lib/formato.js';
 import { mediaPath, mediaUrl } from '../../web/lib/media.js';
 import { primoNumero } from '../../web/shop/media/MediaPage.js';

@@ -1,28 +1,5 @@
 import { useState, type ImgHTMLAttributes, type ReactNode } from 'react';
-import type { Prodotto } from '../../shared/catalogo.js';
-import { mediaPath } from '../lib/media';
-
-/** Shown when a product has no loadable picture (web/public). */
-export const PLACEHOLDER_PRODOTTO = '/placeholder-prodotto.svg';
-
-/** What a product picture needs: its code and its main photo, whole and small. */
-type ProdottoImmagine = Pick<Prodotto, 'codice_prodotto' | 'foto_principale' | 'foto_miniatura'>;
-
-/**
- * The image chain of a product (docs/regole/catalogo.md#product-media): its main photo (the small copy, then the
- * original), else codart/{codice}/{codice}.jpg, else the placeholder. Never a broken image.
- * `src` shows another picture instead of the main photo (the product page's gallery).
- */
-export function productImageChain(p: ProdottoImmagine, src?: string | null): string[] {
-  const codice = encodeURIComponent(p.codice_prodotto);
-  const foto = src ? [src] : [p.foto_miniatura, p.foto_principale];
-  const chain = [
-    ...foto.map((f) => (f ? mediaPath(f) : null)),
-    `/media/codart/${codice}/${codice}.jpg`,
-    PLACEHOLDER_PRODOTTO,
-  ];
-  return chain.filter((s, i): s is string => !!s && chain.indexOf(s) === i);
-}
+import { productImageChain, type ProdottoImmagine } from '../../shared/indirizzi-media.js';
 
 /**
  * An <img> that walks through `sources` on load errors. When the last one fails too it stays on it,

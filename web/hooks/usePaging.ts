@@ -1,18 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_SIZES } from '../../shared/paginazione.js';
-
-function intOf(value: string | null): number | null {
-  if (value === null || !/^\d+$/.test(value.trim())) return null;
-  return Number(value);
-}
-
-/** The first row and page size a URL's query asks (docs/regole/generale.md#pagination), as usePaging reads them. */
-export function pagingDi(params: URLSearchParams): { start: number; limit: number } {
-  const rawLimit = intOf(params.get('limit'));
-  const limit = rawLimit !== null && rawLimit >= 1 && rawLimit <= MAX_PAGE_SIZE ? rawLimit : DEFAULT_PAGE_SIZE;
-  return { start: intOf(params.get('start')) ?? 0, limit };
-}
+import { PAGE_SIZES, pagingDi } from '../../shared/paginazione.js';
 
 /** Where a paged list is: its first row and page size, the 1-based page they make, and the way to another page. */
 export interface Pagina {

@@ -6,17 +6,13 @@ import type { MultimediaTipologia } from '../../shared/media.js';
 import { mediaRotte } from '../../shared/rotte/media.js';
 import { callApi } from '../lib/api';
 import type { SessionData } from '../lib/storage';
+import { inputPagina, type ListaProdotti, type Scope } from '../../shared/liste-prodotti.js';
 
 /**
  * Catalogue calls of the shop (products, categories, brands, flyers, multimedia): fetchers and
  * queryOptions. Every product call is scoped to the session's company and client codes.
  */
 
-/** The codes every scoped call sends (from sessionData). */
-export interface Scope {
-  cod_azienda: string;
-  cod_cliente: string;
-}
 export const scopeOf = (s: SessionData): Scope => ({ cod_azienda: s.azienda_codice, cod_cliente: s.cliente_codice });
 
 export const shopKeys = {
@@ -90,39 +86,22 @@ export const multimediaQuery = (tipologia: MultimediaTipologia) =>
 // ---------------------------------------------------------------------------------------------
 // Product lists
 
-/** One of the paged product lists (category, search, brand, flyer, new products). */
-export type ListaProdotti =
-  | { kind: 'categoria'; codCat: string }
-  | { kind: 'ricerca'; stringa: string }
-  | { kind: 'marchio'; brandId: string }
-  | { kind: 'volantino'; volantinoId: string }
-  | { kind: 'novita' };
-
-/** The list of a category page (/categoria/{cod_cat}/{nome}). */
-export const listaCategoria = (codCat: string): ListaProdotti | null => (codCat ? { kind: 'categoria', codCat } : null);
-
-/** The list of a search page: its text trimmed, at least 2 characters. */
-export function listaRicerca(testo: string): ListaProdotti | null {
-  const stringa = testo.trim();
-  return stringa.length >= 2 ? { kind: 'ricerca', stringa } : null;
-}
-
 type Pagina = { scope: Scope; start: number; limit: number; signal: AbortSignal };
 
 /** The call of each paged list, with its own parameter. */
 function paginaDi(lista: ListaProdotti, { scope, start, limit, signal }: Pagina): Promise<PaginaProdotti> {
-  const page = { ...scope, start, limit };
+  const input = <L extends object>(campo: L) => inputPagina(scope, start, limit, campo);
   switch (lista.kind) {
     case 'categoria':
-      return callApi(catalogoRotte.categoria, { ...page, categoria_cod: lista.codCat }, { signal });
+      return callApi(catalogoRotte.categoria, input({ categoria_cod: lista.codCat }), { signal });
     case 'ricerca':
-      return callApi(catalogoRotte.ricerca, { ...page, stringa: lista.stringa }, { signal });
+      return callApi(catalogoRotte.ricerca, input({ stringa: lista.stringa }), { signal });
     case 'marchio':
-      return callApi(catalogoRotte.marchioProdotti, { ...page, brand_id: lista.brandId }, { signal });
+      return callApi(catalogoRotte.marchioProdotti, input({ brand_id: lista.brandId }), { signal });
     case 'volantino':
-      return callApi(catalogoRotte.volantino, { ...page, volantino_id: lista.volantinoId }, { signal });
+      return callApi(catalogoRotte.volantino, input({ volantino_id: lista.volantinoId }), { signal });
     case 'novita':
-      return callApi(catalogoRotte.novita, page, { signal });
+      return callApi(catalogoRotte.novita, input({}), { signal });
   }
 }
 

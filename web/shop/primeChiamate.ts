@@ -1,14 +1,13 @@
 import { matchPath } from 'react-router-dom';
 import { sessioneQuery } from '../accesso/api';
-import { pagingDi } from '../hooks/usePaging';
 import { queryClient } from '../lib/queryClient';
 import { getSessionData, getUtente } from '../lib/storage';
 import { fatturatoQuery } from '../ordini/api';
-import { productImageChain } from '../components/ProductImage';
 import { paths } from '../paths';
-import {
-  categorieQuery, listaCategoria, listaRicerca, type ListaProdotti, paginaQuery, scopeOf, ultimiOrdinatiQuery, volantiniQuery,
-} from './api';
+import { pagingDi } from '../../shared/paginazione.js';
+import { productImageChain } from '../../shared/indirizzi-media.js';
+import { categorieQuery, paginaQuery, scopeOf, ultimiOrdinatiQuery, volantiniQuery } from './api';
+import { listaCategoria, listaRicerca, type ListaProdotti } from '../../shared/liste-prodotti.js';
 
 /**
  * The calls a customer page makes as soon as the shop frame renders, started before the first render

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGINE_PRECARICATE } from '../../../server/catalogo/precarica-negozio.js';
 import { volantini } from '../../../server/db/schema/index.js';
-import { createAdmin, createAzienda, createCliente, createUtente } from '../../support/factories.js';
+import { productImageChain } from '../../../shared/indirizzi-media.js';
+import type { Prodotto } from '../../../shared/catalogo.js';
+import { buildUrl } from '../../../web/lib/api.js';
+import { createAdmin, createAzienda, createCategoria, createCliente, createProdotto, createUtente } from '../../support/factories.js';
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
 
 // A built SPA of one page and its manifest (vite.config.ts `build.manifest`): what the server sends
@@ -37,14 +40,24 @@ const t = useTestApp({ webDir });
 afterAll(() => fs.rmSync(webDir, { recursive: true, force: true }));
 
 let cliente = '';
+let dueClienti = '';
 let admin = '';
 beforeAll(async () => {
   const { db } = t().database;
   const az = await createAzienda(db, { codice: '0001' });
   const c = await createCliente(db, { aziendaCodice: az.codice, codice: '000100' });
+  const altro = await createCliente(db, { aziendaCodice: az.codice, codice: '000200' });
   cliente = await loginCliente(t().app, await createUtente(db, { clienti: [c.id] }));
+  dueClienti = await loginCliente(t().app, await createUtente(db, { clienti: [c.id, altro.id] }));
   admin = await loginAdmin(t().app, await createAdmin(db));
+  const utensili = await createCategoria(db, { codCat: '01', nome: 'Utensili' });
+  for (let i = 0; i < 3; i++) await createProdotto(db, { categoriaId: utensili.id });
 });
+
+/** The list call the SPA makes for a page (web/shop/api.ts: scope, paging, the list's field), as the browser writes it. */
+const chiamataSpa = (path: string, campi: Record<string, string | number>) =>
+  buildUrl(path, { cod_azienda: '0001', cod_cliente: '000100', ...campi });
+const preloadChiamata = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin`;
 
 const pagina = (url: string, cookie?: string) => t().app.inject({ url, headers: cookie ? { cookie } : {} });
 
@@ -109,13 +122,41 @@ describe("a customer's page names what the SPA asks next in a preload header (se
     }
   });
 
-  it("a category or search page names the frame's and the lists' modules; another page the frame's only", async () => {
+  it("a category or search page names the frame's and the lists' modules and the page's product call; another page the frame's only", async () => {
     const liste = [...FRAME, '</assets/ListePagine-1.js>; rel=preload; as=script; crossorigin', '</assets/liste-1.css>; rel=preload; as=style; crossorigin'];
-    for (const url of ['/categoria/01/Utensili', '/categoria/0102/Cacciaviti%20a%20croce?start=25&limit=25', '/ricerca?stringaRicerca=trapano']) {
-      expect((await pagina(url, cliente)).headers.link, url).toBe(liste.join(', '));
+    const casi: [string, string][] = [
+      ['/categoria/0102/Cacciaviti%20a%20croce?start=25&limit=25', chiamataSpa('prodotti/categoriawithcustominfo', { start: 25, limit: 25, categoria_cod: '0102' })],
+      ['/ricerca?stringaRicerca=trapano', chiamataSpa('search/prodotti', { start: 0, limit: 50, stringa: 'trapano' })],
+      // The SPA's reading of the address: the text trimmed, a page size out of bounds the default one.
+      ['/ricerca?stringaRicerca=%20avvitatore%20%C3%A8&limit=500', chiamataSpa('search/prodotti', { start: 0, limit: 50, stringa: 'avvitatore è' })],
+    ];
+    for (const [url, chiamata] of casi) {
+      // A category unknown to the catalogue (0102) still names its call (which answers 404), not a picture.
+      expect((await pagina(url, cliente)).headers.link, url).toBe([...liste, preloadChiamata(chiamata)].join(', '));
     }
+    // No list to ask: a search of one letter.
+    expect((await pagina('/ricerca?stringaRicerca=a', cliente)).headers.link).toBe(liste.join(', '));
     for (const url of ['/checkout', '/categoria/01', '/home2/altro']) {
       expect((await pagina(url, cliente)).headers.link, url).toBe(FRAME.join(', '));
+    }
+  });
+
+  it("a category page also names its first card's picture, the one the call then answers first", async () => {
+    const chiamata = chiamataSpa('prodotti/categoriawithcustominfo', { start: 0, limit: 50, categoria_cod: '01' });
+    const link = (await pagina('/categoria/01/Utensili', cliente)).headers.link as string;
+    const risposta = await pagina(chiamata, cliente);
+    expect(risposta.statusCode).toBe(200);
+    const [primo] = (risposta.json() as { prodotti: Prodotto[] }).prodotti;
+    const immagine = productImageChain(primo!)[0]!;
+    expect(link.split(', ').slice(-2)).toEqual([preloadChiamata(chiamata), `<${immagine}>; rel=preload; as=image; fetchpriority=high`]);
+  });
+
+  it('a user with several clients chooses one in the browser: their list pages name no call', async () => {
+    for (const url of ['/categoria/01/Utensili', '/ricerca?stringaRicerca=trapano']) {
+      const link = (await pagina(url, dueClienti)).headers.link as string;
+      expect(link, url).toContain('ListePagine-1.js');
+      expect(link, url).not.toContain('/api/');
+      expect(link, url).not.toContain('as=image');
     }
   });
 

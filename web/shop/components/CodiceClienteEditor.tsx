@@ -5,7 +5,8 @@ import { PulsanteCestino } from '../../components/PulsanteCestino';
 import { useToast } from '../../components/Toast';
 import { errorMessage } from '../../lib/api';
 import { listeKeys } from '../../liste/api';
-import { salvaCodiceCliente, type Scope, shopKeys } from '../api';
+import { salvaCodiceCliente, shopKeys } from '../api';
+import type { Scope } from '../../../shared/liste-prodotti.js';
 import '../../components/form/form.css';
 import './codice-cliente.css';
 

@@ -5,7 +5,8 @@ import { Collegamento } from '../../components/Collegamento';
 import { ApiError } from '../../lib/api';
 import { paths } from '../../paths';
 import { EmptyState } from '../../components/EmptyState';
-import { brandInfoQuery, categorieAttiveQuery, listaCategoria, listaRicerca, percorsoCategoria, shopKeys, volantiniQuery } from '../api';
+import { brandInfoQuery, categorieAttiveQuery, percorsoCategoria, shopKeys, volantiniQuery } from '../api';
+import { listaCategoria, listaRicerca } from '../../../shared/liste-prodotti.js';
 import { SideBanners } from '../home/SideBanners';
 import { ProductListPage } from './ProductListPage';
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { QueryView } from '../../components/QueryView';
-import { codiceClienteQuery, type Scope } from '../api';
+import { codiceClienteQuery } from '../api';
+import type { Scope } from '../../../shared/liste-prodotti.js';
 import { CodiceClienteEditor } from '../components/CodiceClienteEditor';
 
 /**
