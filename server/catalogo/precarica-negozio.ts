@@ -29,6 +29,8 @@ import { leggiProdotti } from './prodotti.queries.js';
  *   carousel's first picture and a phone's largest paint, which the browser would otherwise ask only
  *   once the flyers' answer is drawn. Nothing with a client's codes: the client chosen lives in the
  *   browser, which starts those calls before its first render (web/shop/primeChiamate.ts).
+ * - The other pages of PAGINE_PRECARICATE (all drawn in the shop frame): the frame's calls (the
+ *   session, the category tree), which the same SPA code asks on every shop page.
  * - A category or search page of a user with one client (the client is then known without the
  *   browser): the page's product call, at the address the SPA will ask (shared/liste-prodotti.ts),
  *   and for a category the first card's picture, a phone's largest paint. A user with several clients
@@ -52,8 +54,10 @@ export const PAGINE_PRECARICATE: readonly (readonly [RegExp, string])[] = [
   [/^\/situazione-contabile$/, 'contabilita/SituazioneContabilePage.tsx'],
 ];
 const HOME = new Set(['/home', '/home2']);
-const CHIAMATE_HOME = [accessoApi.sessione, catalogoApi.categorie, catalogoApi.volantini]
-  .map((c) => `</api/${c.path}>; rel=preload; as=fetch; crossorigin`);
+const preloadChiamata = (c: { path: string }) => `</api/${c.path}>; rel=preload; as=fetch; crossorigin`;
+/** What the shop frame asks on every page (the session, the category tree of menu and sidebar). */
+const CHIAMATE_NEGOZIO = [accessoApi.sessione, catalogoApi.categorie].map(preloadChiamata);
+const CHIAMATE_HOME = [...CHIAMATE_NEGOZIO, preloadChiamata(catalogoApi.volantini)];
 
 /**
  * The page never waits long on the cover: with a database slow or gone (a connect can take up to
@@ -75,9 +79,11 @@ export function precaricaNegozio(webDir: string | undefined, log: FastifyBaseLog
   return async (req: FastifyRequest, db: Db): Promise<string | undefined> => {
     if (!tokenSessione(req, 'cliente')) return undefined;
     const pagina = req.url.split('?')[0]!;
-    const moduli = pagine.find(([percorso]) => percorso.test(pagina))?.[1] ?? negozio;
-    const voci = HOME.has(pagina) ? [...moduli, ...CHIAMATE_HOME, ...(await copertina(db, req))]
-      : [...moduli, ...(await entroAttesa(listaDellaPagina(req, db), [], req, 'Prima pagina della lista non letta per il preload'))];
+    const precaricata = pagine.find(([percorso]) => percorso.test(pagina))?.[1];
+    // A page the SPA draws outside the shop frame (e.g. the dispatcher) gets the frame's modules only.
+    if (!precaricata) return negozio.join(', ') || undefined;
+    const voci = HOME.has(pagina) ? [...precaricata, ...CHIAMATE_HOME, ...(await copertina(db, req))]
+      : [...precaricata, ...CHIAMATE_NEGOZIO, ...(await entroAttesa(listaDellaPagina(req, db), [], req, 'Prima pagina della lista non letta per il preload'))];
     return voci.length ? voci.join(', ') : undefined;
   };
 }

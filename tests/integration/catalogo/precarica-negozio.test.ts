@@ -29,11 +29,12 @@ const FRAME = [
   '</assets/ShopLayout-1.css>; rel=preload; as=style; crossorigin',
   '</assets/parti-1.js>; rel=preload; as=script; crossorigin',
 ];
+/** The shop frame's calls, named for every page of PAGINE_PRECARICATE. */
+const NEGOZIO = ['</api/sessione>; rel=preload; as=fetch; crossorigin', '</api/categorie/list>; rel=preload; as=fetch; crossorigin'];
 const HOME = [
   ...FRAME,
   '</assets/HomePage-1.js>; rel=preload; as=script; crossorigin',
-  '</api/sessione>; rel=preload; as=fetch; crossorigin',
-  '</api/categorie/list>; rel=preload; as=fetch; crossorigin',
+  ...NEGOZIO,
   '</api/volantini/list>; rel=preload; as=fetch; crossorigin',
 ];
 const t = useTestApp({ webDir });
@@ -122,7 +123,7 @@ describe("a customer's page names what the SPA asks next in a preload header (se
     }
   });
 
-  it("a category or search page names the frame's and the lists' modules and the page's product call; another page the frame's only", async () => {
+  it("a category or search page names the frame's and the lists' modules, the frame's calls and the page's product call; other pages less", async () => {
     const liste = [...FRAME, '</assets/ListePagine-1.js>; rel=preload; as=script; crossorigin', '</assets/liste-1.css>; rel=preload; as=style; crossorigin'];
     const casi: [string, string][] = [
       ['/categoria/0102/Cacciaviti%20a%20croce?start=25&limit=25', chiamataSpa('prodotti/categoriawithcustominfo', { start: 25, limit: 25, categoria_cod: '0102' })],
@@ -132,11 +133,14 @@ describe("a customer's page names what the SPA asks next in a preload header (se
     ];
     for (const [url, chiamata] of casi) {
       // A category unknown to the catalogue (0102) still names its call (which answers 404), not a picture.
-      expect((await pagina(url, cliente)).headers.link, url).toBe([...liste, preloadChiamata(chiamata)].join(', '));
+      expect((await pagina(url, cliente)).headers.link, url).toBe([...liste, ...NEGOZIO, preloadChiamata(chiamata)].join(', '));
     }
     // No list to ask: a search of one letter.
-    expect((await pagina('/ricerca?stringaRicerca=a', cliente)).headers.link).toBe(liste.join(', '));
-    for (const url of ['/checkout', '/categoria/01', '/home2/altro']) {
+    expect((await pagina('/ricerca?stringaRicerca=a', cliente)).headers.link).toBe([...liste, ...NEGOZIO].join(', '));
+    // Another page of the shop frame: the frame's modules and calls (the test's build has no module of its own for it).
+    expect((await pagina('/checkout', cliente)).headers.link).toBe([...FRAME, ...NEGOZIO].join(', '));
+    // A page outside PAGINE_PRECARICATE (maybe not in the frame): the frame's modules only.
+    for (const url of ['/categoria/01', '/home2/altro', '/dispatcher']) {
       expect((await pagina(url, cliente)).headers.link, url).toBe(FRAME.join(', '));
     }
   });
@@ -155,7 +159,8 @@ describe("a customer's page names what the SPA asks next in a preload header (se
     for (const url of ['/categoria/01/Utensili', '/ricerca?stringaRicerca=trapano']) {
       const link = (await pagina(url, dueClienti)).headers.link as string;
       expect(link, url).toContain('ListePagine-1.js');
-      expect(link, url).not.toContain('/api/');
+      expect(link, url).toContain(NEGOZIO.join(', '));
+      expect(link, url).not.toMatch(/\/api\/(prodotti|search)\//);
       expect(link, url).not.toContain('as=image');
     }
   });

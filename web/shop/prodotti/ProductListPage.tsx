@@ -27,7 +27,7 @@ export interface ProductListPageProps {
   invalidText?: string;
   /** Shown instead of the list when its call answers 404: what it lists is gone (a disabled category). */
   nonTrovato?: ReactNode;
-  /** Something the screen needs besides the list is still loading (the list loads meanwhile). */
+  /** Something drawn above the list is still loading (the list loads meanwhile): only a loader until then. */
   waiting?: boolean;
   /** The empty text of the screen. */
   emptyText: string;
@@ -64,7 +64,7 @@ export function ProductListPage({ title, documentTitle, lista, invalidText, nonT
   const sparito = nonTrovato !== undefined && !data && query.error instanceof ApiError && query.error.status === 404;
   const body: ReactNode = lista === null ? <EmptyState title={invalidText ?? emptyText} /> : sparito ? nonTrovato : (
     <QueryView
-      query={{ ...query, data, isPending: query.isPending || waiting, isError: query.isError && !data }}
+      query={{ ...query, data, isError: query.isError && !data }}
       loadingLabel="Caricamento prodotti…"
       isEmpty={(d) => d.prodotti.length === 0}
       empty={emptyText}
@@ -80,7 +80,9 @@ export function ProductListPage({ title, documentTitle, lista, invalidText, nonT
     </QueryView>
   );
 
-  const content = (
+  // Until what goes above the list is known, only the loader: a count line or a loader drawn first
+  // would be pushed down when it comes (layout shift).
+  const content = waiting ? <Spinner label="Caricamento prodotti…" size="lg" showLabel block /> : (
     <>
       {intro}
       <div className="plist-toolbar">
