@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import type { Prodotto } from '../../shared/catalogo.js';
+import { caricamentoInCima } from '../lib/ripristinoScroll';
 import { ProductCard } from './ProductCard';
 
 /** The cards of the first row or so, whose pictures load at once (the first is the page's largest paint on a phone). */
@@ -32,9 +33,7 @@ const FETTA = 1;
  */
 function apreInCima(navigazione: string, primoCaricamento: boolean): boolean {
   if (navigazione !== 'POP') return true;
-  if (!primoCaricamento) return false;
-  const voce = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-  return voce?.type === 'navigate';
+  return primoCaricamento && caricamentoInCima();
 }
 
 /** Products as a grid of cards; `resetKey` changes with the list (quantities back to 0). */

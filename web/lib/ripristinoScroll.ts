@@ -24,3 +24,13 @@ export function completaRipristinoScroll(router: Router): () => void {
     });
   });
 }
+
+/**
+ * Whether the document's own load opens at the top: a link followed or an address typed, not a
+ * reload or a step back or forward, where the router restores the scroll position right after the
+ * first render and what it scrolls to must be drawn by then.
+ */
+export function caricamentoInCima(): boolean {
+  const voce = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return voce?.type === 'navigate';
+}

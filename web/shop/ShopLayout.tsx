@@ -11,6 +11,7 @@ import { FatturatoMensile } from '../ordini/components/FatturatoMensile';
 import { listinoEffettivo } from '../../shared/listini.js';
 import { useSessionData, useStoredUtente } from '../lib/storage';
 import { paths } from '../paths';
+import { caricamentoInCima } from '../lib/ripristinoScroll';
 import { CategorySidebar } from './layout/CategorySidebar';
 import { MainMenu } from './layout/MainMenu';
 import { ShopFooter } from './layout/ShopFooter';
@@ -36,6 +37,7 @@ const MENU_ID = 'menu-principale';
  * the footer and the Speed Checkout side panel.
  */
 export function ShopLayout() {
+  const [paginaDopoLaCornice] = useState(caricamentoInCima);
   const session = useSessionData();
   const utente = useStoredUtente();
   // On a phone the main menu folds behind the header's 'Menu' button; following a link folds it again.
@@ -68,7 +70,12 @@ export function ShopLayout() {
           <main className="shop-main" id="contenuto" tabIndex={-1}>
             <AvvisoPrezzi />
             <ProductActionsContext.Provider value={listeButton}>
-              <Outlet />
+              {/* On the first load the page is drawn a task after the frame (two shorter tasks on a phone,
+                  docs/decisions/home2-primo-caricamento.md), unless a reload or a step back or forward
+                  restores a scroll position, which needs the page there at the first render. */}
+              <Differito dopo={paginaDopoLaCornice ? 1 : 0}>
+                <Outlet />
+              </Differito>
             </ProductActionsContext.Provider>
           </main>
         </div>
