@@ -14,6 +14,7 @@ import { categoriaIdByCodice, elencoVolantini } from './catalogo.service.js';
 import { elencoCategoria } from './pagine.queries.js';
 import { prezziDi } from './prezzi.js';
 import { leggiProdotti } from './prodotti.queries.js';
+import { cercaProdotti } from './ricerca.queries.js';
 
 /**
  * A customer's page opened as a page (a link, the address bar, a reload, the installed app): its HTML
@@ -33,8 +34,8 @@ import { leggiProdotti } from './prodotti.queries.js';
  *   session, the category tree), which the same SPA code asks on every shop page.
  * - A category or search page of a user with one client (the client is then known without the
  *   browser): the page's product call, at the address the SPA will ask (shared/liste-prodotti.ts),
- *   and for a category the first card's picture, a phone's largest paint. A user with several clients
- *   chooses one in the browser: their list pages name no call.
+ *   and the first card's picture, a phone's largest paint. A user with several clients chooses one
+ *   in the browser: their list pages name no call.
  */
 const MODULI_NEGOZIO = ['shop/ShopLayout.tsx'];
 /**
@@ -127,7 +128,7 @@ function listaDellIndirizzo(pathname: string, params: URLSearchParams): ListaPro
 }
 
 /**
- * A list page's product call and, for a category, its first product's picture. Only when the user
+ * A list page's product call and its first product's picture. Only when the user
  * has one client: the scope the SPA sends is then that one. A session gone or the maintenance: nothing.
  */
 async function listaDellaPagina(req: FastifyRequest, db: Db): Promise<string[]> {
@@ -145,9 +146,8 @@ async function listaDellaPagina(req: FastifyRequest, db: Db): Promise<string[]> 
   if (!chiamata) return [];
   const query = new URLSearchParams(Object.entries(chiamata.input).map(([k, v]): [string, string] => [k, String(v)]));
   const voci = [`</api/${chiamata.path}?${query.toString()}>; rel=preload; as=fetch; crossorigin`];
-  // The search's first product would cost a second search: its picture is asked by the SPA once the call is answered.
   // A category unknown or switched off answers 404 to the call too: no picture, nothing to log.
-  if (lista.kind === 'categoria') voci.push(...await primaImmagine(req, db, cliente, lista.codCat, start, limit).catch(sePagina404));
+  voci.push(...await primaImmagine(req, db, cliente, lista, start, limit).catch(sePagina404));
   return voci;
 }
 
@@ -156,10 +156,18 @@ function sePagina404(err: unknown): string[] {
   throw err;
 }
 
-/** The first card's picture of a category's page (its ids come from the catalogue cache the call then uses). */
-async function primaImmagine(req: FastifyRequest, db: Db, cliente: ClienteSessione, codCat: string, start: number, limit: number): Promise<string[]> {
+/**
+ * The first card's picture of a list's page, found as the call then finds it: a category's ids from
+ * the catalogue cache, a search's from the search's own cache (search_prodotti_cliente keeps the page
+ * it finds, which the call then reads instead of searching again).
+ */
+async function primaImmagine(
+  req: FastifyRequest, db: Db, cliente: ClienteSessione, lista: ListaProdotti, start: number, limit: number,
+): Promise<string[]> {
   const { catalogo } = req.server.deps;
-  const [primo] = await elencoCategoria(db, catalogo, await categoriaIdByCodice(db, catalogo, codCat)).pagina(start, limit);
+  const [primo] = lista.kind === 'categoria'
+    ? await elencoCategoria(db, catalogo, await categoriaIdByCodice(db, catalogo, lista.codCat)).pagina(start, limit)
+    : lista.kind === 'ricerca' ? (await cercaProdotti(db, lista.stringa, cliente.id, start, limit)).ids : [];
   if (primo === undefined) return [];
   const [prodotto] = await leggiProdotti(db, catalogo, prezziDi(cliente), [primo]);
   return prodotto ? preloadImmagine(productImageChain(prodotto)[0]!) : [];

@@ -145,14 +145,19 @@ describe("a customer's page names what the SPA asks next in a preload header (se
     }
   });
 
-  it("a category page also names its first card's picture, the one the call then answers first", async () => {
-    const chiamata = chiamataSpa('prodotti/categoriawithcustominfo', { start: 0, limit: 50, categoria_cod: '01' });
-    const link = (await pagina('/categoria/01/Utensili', cliente)).headers.link as string;
-    const risposta = await pagina(chiamata, cliente);
-    expect(risposta.statusCode).toBe(200);
-    const [primo] = (risposta.json() as { prodotti: Prodotto[] }).prodotti;
-    const immagine = productImageChain(primo!)[0]!;
-    expect(link.split(', ').slice(-2)).toEqual([preloadChiamata(chiamata), `<${immagine}>; rel=preload; as=image; fetchpriority=high`]);
+  it("a category or search page also names its first card's picture, the one the call then answers first", async () => {
+    const casi: [string, string][] = [
+      ['/categoria/01/Utensili', chiamataSpa('prodotti/categoriawithcustominfo', { start: 0, limit: 50, categoria_cod: '01' })],
+      ['/ricerca?stringaRicerca=prova', chiamataSpa('search/prodotti', { start: 0, limit: 50, stringa: 'prova' })],
+    ];
+    for (const [url, chiamata] of casi) {
+      const link = (await pagina(url, cliente)).headers.link as string;
+      const risposta = await pagina(chiamata, cliente);
+      expect(risposta.statusCode, url).toBe(200);
+      const [primo] = (risposta.json() as { prodotti: Prodotto[] }).prodotti;
+      const immagine = productImageChain(primo!)[0]!;
+      expect(link.split(', ').slice(-2), url).toEqual([preloadChiamata(chiamata), `<${immagine}>; rel=preload; as=image; fetchpriority=high`]);
+    }
   });
 
   it('a user with several clients chooses one in the browser: their list pages name no call', async () => {
