@@ -240,6 +240,21 @@ describe.runIf(hasBrowser())('catalogo', () => {
     expect(await page.evaluate(() => document.querySelector('ul[aria-label="Prodotti"]')?.children.length)).toBe(100);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
     await visible(ottantesima);
+
+    // A reload comes back there too, once the page and its list are drawn again (the document's first
+    // page: the frame first, then the page; ripristinoAlCaricamento waits for the height); the
+    // browser's back into the portal from another page load as well. A page opened anew starts at the
+    // top, although its first location's key is every document's ('default').
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
+    await visible(ottantesima);
+    await page.goto('/home2');
+    await visible(page.getByRole('heading', { level: 1, name: /Benvenuto/ }));
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.waitForURL(/\/categoria\/01\//);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
   });
 
   it('search finds a product by word and by code; under 2 characters it alerts', async () => {

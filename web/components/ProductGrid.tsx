@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
+import { useNavigationType } from 'react-router-dom';
 import type { Prodotto } from '../../shared/catalogo.js';
-import { caricamentoInCima } from '../lib/ripristinoScroll';
+import { apertaDaCapo, suPrimaPagina } from '../lib/ripristinoScroll';
 import { ProductCard } from './ProductCard';
 
 /** The cards of the first row or so, whose pictures load at once (the first is the page's largest paint on a phone). */
@@ -27,14 +27,11 @@ const FETTA = 1;
 
 /**
  * Slices only when the page opens at its top: a new navigation (a link, a page of the list) or a
- * first load typed or followed from outside. Going back or forward, or a reload, restores an earlier
- * scroll position (react-router's ScrollRestoration, right after the first render): the whole grid
- * must be there for it.
+ * document opened anew. Going back or forward, or a reload, restores an earlier scroll position
+ * (react-router's ScrollRestoration and web/lib/ripristinoScroll.ts): the whole grid at once takes
+ * it there at once, where a grid growing a card a task took seconds on a busy machine.
  */
-function apreInCima(navigazione: string, primoCaricamento: boolean): boolean {
-  if (navigazione !== 'POP') return true;
-  return primoCaricamento && caricamentoInCima();
-}
+const apreInCima = (navigazione: string): boolean => navigazione !== 'POP' || (suPrimaPagina() && apertaDaCapo());
 
 /** Products as a grid of cards; `resetKey` changes with the list (quantities back to 0). */
 export function ProductGrid({ prodotti, label, resetKey }: {
@@ -44,9 +41,8 @@ export function ProductGrid({ prodotti, label, resetKey }: {
   resetKey?: unknown;
 }) {
   const navigazione = useNavigationType();
-  const { key } = useLocation();
-  // Decided once, when the grid appears ('default' is the key of the document's first location).
-  const [mostrati, setMostrati] = useState(() => (apreInCima(navigazione, key === 'default') ? primaFetta() : Infinity));
+  // Decided once, when the grid appears.
+  const [mostrati, setMostrati] = useState(() => (apreInCima(navigazione) ? primaFetta() : Infinity));
   // The next slice after this one is painted: an effect runs in a task of its own.
   useEffect(() => {
     if (mostrati < prodotti.length) setMostrati((n) => n + FETTA);

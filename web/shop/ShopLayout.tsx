@@ -11,7 +11,7 @@ import { FatturatoMensile } from '../ordini/components/FatturatoMensile';
 import { listinoEffettivo } from '../../shared/listini.js';
 import { useSessionData, useStoredUtente } from '../lib/storage';
 import { paths } from '../paths';
-import { caricamentoInCima } from '../lib/ripristinoScroll';
+import { suPrimaPagina } from '../lib/ripristinoScroll';
 import { CategorySidebar } from './layout/CategorySidebar';
 import { MainMenu } from './layout/MainMenu';
 import { ShopFooter } from './layout/ShopFooter';
@@ -37,7 +37,7 @@ const MENU_ID = 'menu-principale';
  * the footer and the Speed Checkout side panel.
  */
 export function ShopLayout() {
-  const [paginaDopoLaCornice] = useState(caricamentoInCima);
+  const [paginaDopoLaCornice] = useState(suPrimaPagina);
   const session = useSessionData();
   const utente = useStoredUtente();
   // On a phone the main menu folds behind the header's 'Menu' button; following a link folds it again.
@@ -70,9 +70,8 @@ export function ShopLayout() {
           <main className="shop-main" id="contenuto" tabIndex={-1}>
             <AvvisoPrezzi />
             <ProductActionsContext.Provider value={listeButton}>
-              {/* On the first load the page is drawn a task after the frame (two shorter tasks on a phone,
-                  docs/decisions/home2-primo-caricamento.md), unless a reload or a step back or forward
-                  restores a scroll position, which needs the page there at the first render. */}
+              {/* On the document's first page the page is drawn a task after the frame (two shorter tasks
+                  on a phone, docs/decisions/home2-primo-caricamento.md); a position to restore waits for it. */}
               <Differito dopo={paginaDopoLaCornice ? 1 : 0}>
                 <Outlet />
               </Differito>
