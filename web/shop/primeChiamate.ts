@@ -4,6 +4,7 @@ import { queryClient } from '../lib/queryClient';
 import { getSessionData, getUtente } from '../lib/storage';
 import { fatturatoQuery } from '../ordini/api';
 import { paths } from '../paths';
+import { immaginePrincipale, prodottoFromState } from './prodotto/galleria';
 import { pagingDi } from '../../shared/paginazione.js';
 import { productImageChain } from '../../shared/indirizzi-media.js';
 import { categorieQuery, paginaQuery, scopeOf, ultimiOrdinatiQuery, volantiniQuery } from './api';
@@ -19,7 +20,7 @@ import { listaCategoria, listaRicerca, type ListaProdotti } from '../../shared/l
  * on the server answers 401 here exactly as it would a moment later (back to the login).
  * The home's banners are left to the page: their list is never cached (staleTime 0) and would be asked twice.
  */
-export function avviaPrimeChiamate(location: { pathname: string; search: string }, negozio: boolean): void {
+export function avviaPrimeChiamate(location: { pathname: string; search: string; state: unknown }, negozio: boolean): void {
   const session = getSessionData();
   if (!negozio || !session) return;
   void queryClient.prefetchQuery(sessioneQuery());
@@ -33,6 +34,13 @@ export function avviaPrimeChiamate(location: { pathname: string; search: string 
     void queryClient.prefetchQuery(ultimiOrdinatiQuery(session));
     return;
   }
+  if (pathname === paths.prodotto.path) {
+    // The product travels in the history's state (a reload keeps it): its main picture, the page's
+    // largest paint, asked now rather than once the page's module has come and drawn it.
+    const prodotto = prodottoFromState(location.state);
+    if (prodotto && Array.isArray(prodotto.media_foto)) chiediPresto(immaginePrincipale(prodotto));
+    return;
+  }
   // The page of a product list the URL asks, as ProductListPage asks it (usePaging).
   const params = new URLSearchParams(search);
   const lista = listaDellaPagina(pathname, params);
@@ -44,11 +52,15 @@ export function avviaPrimeChiamate(location: { pathname: string; search: string 
     // here, not once the route's chunks have arrived and the grid is drawn. Its <img> (ProductCard,
     // the same first address of the chain) takes it from the browser's image cache.
     const primo = queryClient.getQueryData(pagina.queryKey)?.prodotti[0];
-    if (!primo) return;
-    const immagine = new Image();
-    immagine.fetchPriority = 'high';
-    immagine.src = productImageChain(primo)[0]!;
+    if (primo) chiediPresto(productImageChain(primo)[0]!);
   });
+}
+
+/** A picture asked ahead of the others; the page's <img> at that address takes it from the browser's cache. */
+function chiediPresto(indirizzo: string): void {
+  const immagine = new Image();
+  immagine.fetchPriority = 'high';
+  immagine.src = indirizzo;
 }
 
 /** The product list a category or search page shows (web/shop/prodotti/ListePagine.tsx), if it is one. */

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Collegamento } from '../../components/Collegamento';
-import type { MediaProdotto, Prodotto } from '../../../shared/catalogo.js';
+import type { Prodotto } from '../../../shared/catalogo.js';
 import { usePriceMode } from '../../cart/priceMode';
 import { Availability } from '../../components/Availability';
 import { BackButton } from '../../components/BackButton';
@@ -15,28 +15,15 @@ import { CartIcon } from '../../components/Icone';
 import { ProductImage } from '../../components/ProductImage';
 import { useAddToCart } from '../../components/useAddToCart';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { forma } from '../../lib/forma';
 import { fileName, mediaPath, mediaUrl } from '../../lib/media';
 import { paths } from '../../paths';
 import { dettaglioQuery, scopeOf } from '../api';
 import { useShopSession } from '../../session/shopSession';
 import { CodiceCliente } from './CodiceCliente';
+import { galleria, prodottoFromState } from './galleria';
 import '../../components/product.css';
 import './prodotto.css';
 
-
-/**
- * The product passed in navigation state, if it is one: the card's product, or a history entry's
- * after a reload (perhaps of an older build). Its prices and stock are read again at once.
- */
-const leggiProdotto = forma<Pick<Prodotto, 'id' | 'codice_prodotto' | 'titolo' | 'prezzo' | 'prezzo_reale' | 'disponibilita' | 'multiplo' | 'minimo'>>({
-  id: 'intero', codice_prodotto: 'string', titolo: 'string', prezzo: 'number', prezzo_reale: 'number', disponibilita: 'intero',
-  multiplo: 'intero', minimo: 'intero',
-});
-function prodottoFromState(state: unknown): Prodotto | null {
-  if (!state || typeof state !== 'object' || !('prodotto' in state)) return null;
-  return leggiProdotto((state as { prodotto: unknown }).prodotto) as Prodotto | null;
-}
 
 /**
  * Product detail /prodotto (docs/regole/catalogo.md#product-page): the product travels in navigation state ('Prodotto non
@@ -178,31 +165,6 @@ function Scheda({ prodotto }: { prodotto: Prodotto }) {
 }
 
 /** A picture of the gallery: its web copy shown large, its thumbnail in the strip, its original to open. */
-interface FotoGalleria {
-  key: string;
-  /** null: the main image's fallback (codart/…, then the placeholder). */
-  vista: string | null;
-  miniatura: string | null;
-  originale: string | null;
-}
-
-/**
- * The gallery: the photos in the server's order, the main one (media 'default', else the first
- * photo: foto_principale) first. A product without photos shows the fallbacks in the first place
- * (docs/regole/catalogo.md#product-media), codart/{codice}/{codice}.jpg, then the placeholder.
- * Photos without copies (imported ones) are shown as they are.
- */
-function galleria(p: Prodotto): FotoGalleria[] {
-  const voce = (m: MediaProdotto): FotoGalleria => ({
-    key: String(m.id),
-    vista: mediaUrl(m.dir, m.file_web ?? m.file),
-    miniatura: mediaUrl(m.dir, m.file_thumb ?? m.file),
-    originale: mediaUrl(m.dir, m.file),
-  });
-  if (p.media_foto.length === 0) return [{ key: 'ricambio', vista: null, miniatura: null, originale: null }];
-  return p.media_foto.map(voce);
-}
-
 /** The Info list: article codes, supplier codes, EAN, photo and attachment links. */
 function InfoList({ prodotto }: { prodotto: Prodotto }) {
   const info = prodotto.info;
