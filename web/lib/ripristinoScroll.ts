@@ -50,7 +50,7 @@ export const suPrimaPagina = (): boolean => primaPagina;
  * A reload, or a step back or forward into the portal from another site, restores the position the
  * page had; the router tries at its first render, when the page is not drawn yet (the shop draws it a
  * task after its frame, a list when its answer comes). Put back as soon as the page is tall enough
- * for it, within a few seconds, unless the user has scrolled or moved on meanwhile.
+ * for it, within 10 s, unless the user has scrolled or moved on meanwhile.
  */
 function ripristinoAlCaricamento(router: Router, y: number): void {
   // A page opened anew (a link, an address typed) starts at the top: its first location's key is
