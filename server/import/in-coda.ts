@@ -155,9 +155,11 @@ export function importaFile(db: Db, archivio: ArchivioMedia, o: OpzioniLavoro, l
     if (!r?.file_salvato) return;
     // A run queued before the media store kept its file's absolute path, MEDIA_DIR/.importazioni/….
     const salvato = path.isAbsolute(r.file_salvato) ? `${PREFISSO_IMPORT}/${path.basename(r.file_salvato)}` : r.file_salvato;
+    // The file goes before the record forgets it: a record without a key never leaves a file
+    // behind, and a removal that failed is done again by the job's next attempt.
     const fine = async () => {
-      await sql`UPDATE importazioni SET file_salvato = NULL WHERE id = ${id}`;
       await archivio.cancella([salvato]);
+      await sql`UPDATE importazioni SET file_salvato = NULL WHERE id = ${id}`;
     };
     // Already ended (a job retried after its run was recorded): only its file is left to let go.
     if (!['in_attesa', 'in_corso'].includes(r.stato)) return fine();
