@@ -9,6 +9,7 @@ import { startEmbeddedPostgres } from '../../server/db/embedded.js';
 import { runMigrations } from '../../server/db/migrate.js';
 import { ArchivioLocale } from '../../server/lib/archivio/archivio-locale.js';
 import { seedDemo } from '../../seed/demo.js';
+import { avviaNginx } from '../support/nginx.js';
 
 export interface Portale {
   baseUrl: string;
@@ -20,7 +21,9 @@ export interface Portale {
 /**
  * The portal as the browser tests start it (tests/e2e/global-setup.ts): the SPA built for
  * production into a folder of its own, an embedded Postgres with the demo data, a server on a
- * free loopback port. Everything lives in a temporary folder removed by `stop`. `minify: false` keeps
+ * free loopback port, and in front of it, as in the deployment, nginx with deploy/nginx/portale.conf
+ * (it compresses the API's JSON: docs/decisions/json-compressione-nginx.md). The browser talks to
+ * nginx. Everything lives in a temporary folder removed by `stop`. `minify: false` keeps
  * the scripts' names and the bundler's `// module path` comments, for the profile (profilo.ts).
  */
 export async function avviaPortale({ minify = true }: { minify?: boolean } = {}): Promise<Portale> {
@@ -39,15 +42,17 @@ export async function avviaPortale({ minify = true }: { minify?: boolean } = {})
   const config: AppConfig = {
     env: 'test', port: 0, host: '127.0.0.1', databaseUrl: pg.url, dataDir: dir, mediaDir, mailDir: path.join(dir, 'mail'),
     mailFrom: 'Portale <noreply@audit.local>', officeMail: 'ufficio@audit.local', sessionTtlHours: 2, seedDemo: false,
-    trustProxy: false, logLevel: 'silent', webDir,
+    trustProxy: true, logLevel: 'silent', webDir,
   };
   const app = await buildApp(config, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
+  const nginx = await avviaNginx({ cartella: path.join(dir, 'nginx'), upstream: [`127.0.0.1:${port}`] });
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: nginx.url,
     sql: db.sql,
     stop: async () => {
+      await nginx.ferma();
       await app.close();
       await db.close();
       await pg.stop();
