@@ -1,5 +1,5 @@
 /**
- * `npm run audit:compiti -- /home2 [/categoria/01/x …] [--volte 3] [--base URL] [--cpu 4]`: the long
+ * `npm run audit:compiti -- /home2 [/categoria/01/x …] [--volte 3] [--base URL] [--cpu 4] [--font]`: the long
  * tasks of a customer's page load, as Lighthouse's mobile total blocking time counts them. The demo
  * customer logs in, then each page is loaded from about:blank at 390 px with Chromium's CPU slowed
  * `--cpu` times (DevTools throttling, 4 like Lighthouse's mobile preset) and a performance trace on.
@@ -25,6 +25,12 @@ const CPU = Number(arg('cpu') ?? 4);
 const SALVA = arg('salva');
 /** `--funzioni`: also the script functions of each long task, by self time (names readable with a build made with `--minify false`). */
 const FUNZIONI = argomenti.includes('--funzioni');
+/**
+ * `--font`: also how many fonts the load asked for. On Linux every face and size a page draws text in
+ * (a "strike") costs a synchronous call to Chromium's browser process during layout, and every family
+ * name of a font stack not installed a failed lookup: counts that do not depend on the machine's load.
+ */
+const FONT = argomenti.includes('--font');
 
 interface Evento { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; cat: string; args?: Record<string, unknown> }
 interface Compito { inizio: number; durata: number; perNome: Map<string, number> }
@@ -84,7 +90,8 @@ interface Profilo { nodes: { id: number; callFrame: { functionName: string; url:
 async function traccia(page: Page, cdp: CDPSession, url: string): Promise<{ eventi: Evento[]; profilo?: Profilo }> {
   await page.goto('about:blank');
   await page.tracing.start({
-    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8.execute', 'loading', 'blink.user_timing', '__metadata'],
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8.execute', 'loading', 'blink.user_timing', '__metadata',
+      ...(FONT ? ['fonts'] : [])],
   });
   if (FUNZIONI) await cdp.send('Profiler.start');
   await page.goto(url, { waitUntil: 'networkidle0' });
@@ -151,11 +158,15 @@ async function main() {
           .reduce((somma, c) => somma + Math.max(0, 4 * c.durata - 50), 0);
         tbt.push(bloccante);
         console.log(`\n${pagina} #${i + 1}: FCP ${fcp?.toFixed(0)} ms, compiti ≥ 50 ms: ${lunghi.length}, bloccante dopo FCP ${bloccante.toFixed(0)} ms`);
+        if (FONT) {
+          const conta = (nome: string) => eventi.filter((e) => e.ph === 'X' && e.name === nome).length;
+          console.log(`  font: ${conta('WebSandboxSupportLinux::GetWebFontRenderStyleForStrike')} strike, ${conta('FontDataServiceImpl::MatchFamilyName')} famiglie cercate`);
+        }
         for (const c of lunghi) {
           const parti = [...c.perNome].sort((a, b) => b[1] - a[1]).filter(([, v]) => v >= 3).slice(0, 6)
             .map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ');
           console.log(`  ${c.inizio.toFixed(0).padStart(6)} +${c.durata.toFixed(0).padStart(4)}  ${parti}`);
-          if (profilo && c.durata >= 100) console.log(funzioniTra(profilo, origine + c.inizio * 1000, origine + (c.inizio + c.durata) * 1000));
+          if (profilo && c.durata >= 100 / (CPU === 1 ? 4 : 1)) console.log(funzioniTra(profilo, origine + c.inizio * 1000, origine + (c.inizio + c.durata) * 1000));
         }
       }
       tbt.sort((a, b) => a - b);

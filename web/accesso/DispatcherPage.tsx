@@ -68,11 +68,11 @@ function DispatcherCard({ cliente, attivo, onEntra }: { cliente: ClienteCollegat
         <h2 id={titleId}>{cliente.azienda_ragionesociale}</h2>
         <dl className="kv">
           <dt>Codice azienda</dt>
-          <dd className="mono">{cliente.azienda_codice}</dd>
+          <dd className="codice">{cliente.azienda_codice}</dd>
           <dt>Cliente</dt>
           <dd>{cliente.cliente_ragionesociale}</dd>
           <dt>Codice cliente</dt>
-          <dd className="mono">{cliente.cliente_codice}</dd>
+          <dd className="codice">{cliente.cliente_codice}</dd>
         </dl>
         {attivo && <span className="badge">Azienda attuale</span>}
         <button type="button" className="btn btn-primary" onClick={onEntra} aria-describedby={titleId}>

@@ -26,8 +26,8 @@ const colonneClienti = (session: SessionData): Column<ClienteAssociato>[] => [
     key: 'cliente', header: 'Cliente',
     cell: (c) => <>{c.cliente_ragionesociale}{attuale(c, session) && <span className="badge account-current">Attuale</span>}</>,
   },
-  { key: 'codice', header: 'Codice', className: 'mono', cell: (c) => c.cliente_codice },
-  { key: 'azienda', header: 'Azienda', cell: (c) => <>{c.azienda_ragionesociale} <span className="mono muted">({c.azienda_codice})</span></> },
+  { key: 'codice', header: 'Codice', className: 'codice', cell: (c) => c.cliente_codice },
+  { key: 'azienda', header: 'Azienda', cell: (c) => <>{c.azienda_ragionesociale} <span className="codice muted">({c.azienda_codice})</span></> },
   { key: 'listino', header: 'Listino', cell: (c) => nomeListino(c.cliente_lis_maga) },
 ];
 
@@ -61,7 +61,7 @@ export function MieiDatiPage() {
                   <dt>Username / email</dt>
                   <dd>{utente.username || NON_PRESENTE}</dd>
                   <dt>Codice utente</dt>
-                  <dd className="mono">{utente.utente_codice || session.utente_codice}</dd>
+                  <dd className="codice">{utente.utente_codice || session.utente_codice}</dd>
                   <dt>Tipo account</dt>
                   <dd>{utente.tipologia_account ? TIPOLOGIE[utente.tipologia_account] ?? utente.tipologia_account : NON_PRESENTE}</dd>
                 </dl>

@@ -44,7 +44,7 @@ export function AdminHomePage() {
             {admin.nome} {admin.cognome}
           </dd>
           <dt>Username</dt>
-          <dd className="mono">{admin.username}</dd>
+          <dd className="codice">{admin.username}</dd>
           <dt>Profilo</dt>
           <dd>{admin.tipologia}</dd>
         </dl>

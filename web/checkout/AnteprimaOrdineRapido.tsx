@@ -54,7 +54,7 @@ export function AnteprimaOrdineRapido({ query, onRisolvi, onTogli, inCorso }: {
           onChange={(e) => cambia(r, { codice: e.target.value })}
           onKeyDown={(e) => { if (e.key === 'Enter') risolvi(r, bozzaDi(r)); }}
         />
-      ) : <span className="mono">{r.codice}</span>,
+      ) : <span className="codice">{r.codice}</span>,
     },
     { key: 'prodotto', header: 'Prodotto', className: 'or-prodotto', cell: (r) => <CellaProdotto riga={r} scegli={(codice) => risolvi(r, { ...bozzaDi(r), codice })} /> },
     {
@@ -131,7 +131,7 @@ function CellaProdotto({ riga, scegli }: { riga: RigaRisolta; scegli: (codicePro
   if (!riga.prodotto) return VUOTO;
   return (
     <span className="or-prodotto-testo">
-      <span className="mono">{riga.prodotto.codice_prodotto}</span>
+      <span className="codice">{riga.prodotto.codice_prodotto}</span>
       <span>{riga.prodotto.titolo}</span>
     </span>
   );

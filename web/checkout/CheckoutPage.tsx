@@ -126,7 +126,7 @@ const colonne = (mode: PriceMode): Column<CartItem>[] => [
       const importi = lineAmounts(item, mode);
       return (
         <>
-          <span id={idRiga(item, 'codice')} className="checkout-code">Cod. Prodotto <span className="mono">{item.codice_prodotto}</span></span>
+          <span id={idRiga(item, 'codice')} className="checkout-code">Cod. Prodotto <span className="codice">{item.codice_prodotto}</span></span>
           <span className="checkout-title">{item.titolo}</span>
           <span className="hint">
             {importi && <>{formatEuro3(importi.unitario)} / {item.um || 'Pz'} · </>}

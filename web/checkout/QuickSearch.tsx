@@ -120,7 +120,7 @@ export function QuickSearch({ label = 'Ricerca rapida prodotti', autoFocus = fal
                     <li key={p.codice_prodotto} className="qs-item">
                       <Thumb codice={p.codice_prodotto} foto={p.foto_miniatura ?? p.foto_principale} size={32} />
                       <span className="qs-text">
-                        <span className="mono qs-code">{p.codice_prodotto}</span>
+                        <span className="codice qs-code">{p.codice_prodotto}</span>
                         <span className="qs-title" title={p.titolo}>{p.titolo}</span>
                       </span>
                       <span className="qs-meta">

@@ -1,4 +1,4 @@
-import { CartIcon } from './Icone';
+import { CartIcon, MinusIcon, PlusIcon } from './Icone';
 import { memo, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Collegamento } from './Collegamento';
 import type { Prodotto } from '../../shared/catalogo.js';
@@ -84,11 +84,11 @@ export const ProductCard = memo(function ProductCard({ prodotto, resetKey, actio
         </h3>
         <dl className="pcard-codes">
           <dt>Cod.</dt>
-          <dd className="mono">{prodotto.codice_prodotto}</dd>
+          <dd className="codice">{prodotto.codice_prodotto}</dd>
           {codiceFornitore && (
             <>
               <dt>Forn.</dt>
-              <dd className="mono">{codiceFornitore}</dd>
+              <dd className="codice">{codiceFornitore}</dd>
             </>
           )}
           {prodotto.brand_id !== '000' && prodotto.brand_descrizione && (
@@ -144,7 +144,7 @@ export function QuantityControl({ value, onChange, label }: {
   return (
     <div className="qty">
       <button type="button" className="qty-btn" aria-label="Diminuisci quantità" onClick={() => onChange(String(Math.max(1, n - 1)))}>
-        −
+        <MinusIcon size={14} />
       </button>
       <input
         className="qty-input"
@@ -158,7 +158,7 @@ export function QuantityControl({ value, onChange, label }: {
         onBlur={() => onChange(String(n > 0 ? n : 1))}
       />
       <button type="button" className="qty-btn" aria-label="Aumenta quantità" onClick={() => onChange(String(Math.max(0, n) + 1))}>
-        +
+        <PlusIcon size={14} />
       </button>
     </div>
   );

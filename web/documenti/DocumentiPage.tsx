@@ -67,7 +67,7 @@ export function DocumentiPage() {
     },
     { key: 'tipo', header: 'Tipo', className: 'nowrap', cell: (d) => <abbr title={ETICHETTE_TIPO_DOCUMENTO[d.tipo]}>{SIGLE_TIPO_DOCUMENTO[d.tipo]}</abbr> },
     {
-      key: 'numero', header: 'Numero', className: 'mono strong nowrap',
+      key: 'numero', header: 'Numero', className: 'codice strong nowrap',
       // The number opens the PDF in a new tab.
       cell: (d) => <a href={urlPdf(session, d.id)} target="_blank" rel="noopener" aria-label={`Apri il PDF: ${nomeDocumento(d)}`}>{d.numero}</a>,
     },
@@ -86,7 +86,7 @@ export function DocumentiPage() {
         <BackButton to={paths.home2.path} />
       </div>
       <p className="page-sub">
-        {session.cliente_ragionesociale} <span className="mono">({session.cliente_codice})</span>
+        {session.cliente_ragionesociale} <span className="codice">({session.cliente_codice})</span>
         <span aria-live="polite">
           {totale !== undefined && ` · ${totale === 1 ? '1 documento' : `${formatIntero(totale)} documenti`}${attivi ? ' con i filtri scelti' : ''}`}
         </span>

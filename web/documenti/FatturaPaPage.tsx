@@ -94,7 +94,7 @@ function CorpoFattura({ corpo: c }: { corpo: Corpo }) {
           empty="Nessuna riga."
           columns={[
             { key: 'n', header: 'N.', cell: (r) => r.numero },
-            { key: 'codice', header: 'Codice', className: 'mono nowrap', cell: (r) => r.codice || '—' },
+            { key: 'codice', header: 'Codice', className: 'codice nowrap', cell: (r) => r.codice || '—' },
             { key: 'descrizione', header: 'Descrizione', cell: (r) => r.descrizione },
             { key: 'qt', header: 'Quantità', align: 'end', className: 'nowrap', cell: (r) => `${numero(r.quantita)} ${r.unita}`.trim() || '—' },
             { key: 'prezzo', header: 'Prezzo', align: 'end', className: 'nowrap', cell: (r) => euro(r.prezzo_unitario) },
@@ -128,7 +128,7 @@ function CorpoFattura({ corpo: c }: { corpo: Corpo }) {
               { key: 'modalita', header: 'Modalità', cell: (r) => conCodice(MODALITA_PAGAMENTO, r.modalita) },
               { key: 'scadenza', header: 'Scadenza', className: 'nowrap', cell: (r) => (r.scadenza ? giorno(r.scadenza) : '—') },
               { key: 'importo', header: 'Importo', align: 'end', className: 'nowrap strong', cell: (r) => euro(r.importo) },
-              { key: 'iban', header: 'IBAN', className: 'mono', cell: (r) => r.iban || '—' },
+              { key: 'iban', header: 'IBAN', className: 'codice', cell: (r) => r.iban || '—' },
             ]}
           />
         </Scheda>

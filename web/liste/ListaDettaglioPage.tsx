@@ -106,7 +106,7 @@ function Dettaglio({ lista, prodotti }: { lista: Lista; prodotti: TableQuery<Pro
       key: 'codice', header: 'Codice',
       cell: (p) => (
         <div className="lista-codice">
-          <span className="mono strong nowrap">{p.codice_prodotto}</span>
+          <span className="codice strong nowrap">{p.codice_prodotto}</span>
           <CodiceClienteEditor scope={scopeOf(session)} codiceProdotto={p.codice_prodotto} codice={p.codice_cliente ?? ''} etichetta="Il tuo codice: " />
         </div>
       ),
@@ -129,7 +129,7 @@ function Dettaglio({ lista, prodotti }: { lista: Lista; prodotti: TableQuery<Pro
     <>
       <div className="page-head">
         <div>
-          <h1>{lista.nome} <span className="muted mono liste-id">#{lista.id}</span></h1>
+          <h1>{lista.nome} <span className="muted codice liste-id">#{lista.id}</span></h1>
           {lista.descrizione && <p className="liste-sub">{lista.descrizione}</p>}
         </div>
         <BackButton to={paths.liste.path} storia />

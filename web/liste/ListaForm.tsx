@@ -69,7 +69,7 @@ export function ListaForm({ modifica, onFineModifica, onAvvio, nomeVuoto, conDes
     <form ref={formRef} className={`lista-form${compact ? ' lista-form-compact' : ''}${modifica ? ' is-editing' : ''}`} onSubmit={submit} aria-labelledby={titleId} noValidate>
       <h3 id={titleId} className="lista-form-title">
         {modifica ? 'Modifica lista' : 'Nuova lista'}
-        {modifica && <span className="muted mono"> #{modifica.id}</span>}
+        {modifica && <span className="muted codice"> #{modifica.id}</span>}
       </h3>
       <div className="lista-form-row">
         <InputField

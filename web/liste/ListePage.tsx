@@ -45,7 +45,7 @@ function ListeTable({ query, inModifica, onModifica, onCancellata }: {
   const { cancellaLista } = useListeAzioni();
   const apri = (l: Lista) => void navigate(paths.listeDettaglio.path, { state: { lista: l } });
   const columns: Column<Lista>[] = [
-    { key: 'id', header: 'Lista #ID', className: 'mono strong', cell: (l) => `#${l.id}` },
+    { key: 'id', header: 'Lista #ID', className: 'codice strong', cell: (l) => `#${l.id}` },
     {
       key: 'nome', header: 'Lista Nome',
       cell: (l) => (

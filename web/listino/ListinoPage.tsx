@@ -84,7 +84,7 @@ export function ListinoPage() {
         <h1>Listino personalizzato</h1>
       </div>
       <p className="page-sub">
-        {session.cliente_ragionesociale} <span className="mono">({session.cliente_codice})</span> · i tuoi prezzi netti, come li vedi nel portale
+        {session.cliente_ragionesociale} <span className="codice">({session.cliente_codice})</span> · i tuoi prezzi netti, come li vedi nel portale
       </p>
       <form className="card card-body listino-form" onSubmit={(e) => void invia(e)} aria-label="Scarica listino">
         <fieldset className="listino-scelta" disabled={scaricando}>

@@ -18,7 +18,7 @@ function esito(r: RigaAnteprimaRiordino): { testo: string; classe: string } {
 }
 
 const colonne: Column<Riga>[] = [
-  { key: 'codice', header: 'Codice', className: 'mono strong nowrap', cell: (r) => r.codice_prodotto },
+  { key: 'codice', header: 'Codice', className: 'codice strong nowrap', cell: (r) => r.codice_prodotto },
   { key: 'nome', header: 'Prodotto', cell: (r) => r.prodotto_nome },
   { key: 'qt', header: 'Qt', align: 'end', cell: (r) => r.qt },
   {

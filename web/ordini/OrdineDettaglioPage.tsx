@@ -153,7 +153,7 @@ type RigaOrdine = Ordine['prodotti'][number];
 function RigheTable({ ordine }: { ordine: Ordine }) {
   const prezzo = (v: number | null | undefined) => (v === null || v === undefined ? NON_PRESENTE : formatEuro3(v));
   const colonne: Column<RigaOrdine>[] = [
-    { key: 'codice', header: 'Codice', className: 'mono strong nowrap', cell: (r) => np(r.codice_prodotto) },
+    { key: 'codice', header: 'Codice', className: 'codice strong nowrap', cell: (r) => np(r.codice_prodotto) },
     { key: 'nome', header: 'Nome', cell: (r) => np(r.prodotto_nome) },
     { key: 'qt', header: 'Qt', align: 'end', cell: (r) => r.qt },
     { key: 'consegna', header: 'In consegna', align: 'end', cell: (r) => r.qt_in_consegna },

@@ -31,7 +31,7 @@ export function OrdiniPage() {
   const pagina = usePaginaElenco(ordiniElencoQuery(session, filtri, paging.start, paging.limit), (d) => d.ordini, totaleDi);
   const totale = pagina.conti;
   const columns: Column<Ordine>[] = [
-    { key: 'id', header: 'Ordine #ID', className: 'mono strong', cell: (o) => `#${o.id}` },
+    { key: 'id', header: 'Ordine #ID', className: 'codice strong', cell: (o) => `#${o.id}` },
     {
       key: 'data', header: 'Data Creazione', className: 'nowrap',
       cell: (o) => <time dateTime={o.created_at} title={formatDataLunga(o.created_at)}>{formatDataOraOrdine(o.created_at)}</time>,
@@ -72,7 +72,7 @@ export function OrdiniPage() {
         <BackButton to={paths.home2.path} />
       </div>
       <p className="page-sub">
-        {session.cliente_ragionesociale} <span className="mono">({session.cliente_codice})</span>
+        {session.cliente_ragionesociale} <span className="codice">({session.cliente_codice})</span>
         <span aria-live="polite">
           {totale !== undefined && ` · ${totale === 1 ? '1 ordine' : `${formatIntero(totale)} ordini`}${attivi ? ' con i filtri scelti' : ''}`}
         </span>

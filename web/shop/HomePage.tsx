@@ -32,7 +32,7 @@ export function HomePage() {
             <h1 id="home-title">Benvenuto{nome ? `, ${nome}` : ''}</h1>
             <p>
               Stai ordinando per <strong>{session.cliente_ragionesociale}</strong>{' '}
-              <span className="mono muted">({session.cliente_codice})</span>. Cerca per descrizione, codice o EAN, sfoglia le{' '}
+              <span className="codice muted">({session.cliente_codice})</span>. Cerca per descrizione, codice o EAN, sfoglia le{' '}
               <Collegamento to={paths.prodotti.path}>categorie</Collegamento> e i <Collegamento to={paths.volantiniList.path}>volantini in corso</Collegamento>, oppure
               riordina i tuoi articoli abituali qui sotto.
             </p>

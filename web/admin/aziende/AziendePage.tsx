@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { aziendeQuery } from './api';
 
 const columns: Column<Azienda>[] = [
-  { key: 'codice', header: 'Codice', className: 'mono nowrap', cell: (a) => a.codice },
+  { key: 'codice', header: 'Codice', className: 'codice nowrap', cell: (a) => a.codice },
   { key: 'ragione_sociale', header: 'Ragione sociale', className: 'strong', cell: (a) => a.ragione_sociale },
 ];
 

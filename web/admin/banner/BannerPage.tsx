@@ -76,7 +76,7 @@ function ElencoBanner({ banner }: { banner: MultimediaItem[] }) {
           <Copertina item={b} piccola />
           <div className="banner-testo">
             <Collegamento to={paths.adminMultimediaDettaglio.href(b.id)} state={INDIETRO} className="strong">{b.nome}</Collegamento>
-            <span className="mono banner-link" title={b.link}>{b.link || '—'}</span>
+            <span className="codice banner-link" title={b.link}>{b.link || '—'}</span>
           </div>
           <div className="banner-azioni">
             <button type="button" className="btn btn-ghost icon-btn" aria-label={`Sposta su ${b.nome}`} disabled={i === 0 || occupato} onClick={() => void sposta(i, i - 1)}>

@@ -57,7 +57,7 @@ function Nodo({ categoria: c, sottoNascosta }: { categoria: Categoria; sottoNasc
     <li>
       <div className={`cat-admin-row${attiva && !sottoNascosta ? '' : ' is-nascosta'}`} style={{ paddingLeft: `calc(${c.livello} * var(--cat-indent) + var(--sp-3))` }}>
         <span className={`cat-admin-nome${c.livello === 0 ? ' strong' : ''}`}>{c.nome}</span>
-        <span className="cat-admin-cod mono">{c.cod_cat}</span>
+        <span className="cat-admin-cod codice">{c.cod_cat}</span>
         <span className="cat-admin-stato">
           {!attiva ? 'Disattivata' : sottoNascosta ? 'Nascosta: categoria superiore disattivata' : ''}
         </span>

@@ -35,7 +35,7 @@ export function ClienteDettaglioPage() {
             {indietro}
           </div>
           <p className="page-sub">
-            Cliente <span className="mono">{c.codice}</span> · {c.azienda_ragione_sociale} <span className="mono">({c.azienda_codice})</span>
+            Cliente <span className="codice">{c.codice}</span> · {c.azienda_ragione_sociale} <span className="codice">({c.azienda_codice})</span>
           </p>
           <div className="cliente-grid">
             <DatiCliente cliente={c} />
@@ -60,7 +60,7 @@ function DatiCliente({ cliente: c }: { cliente: ClienteDettaglio }) {
     <Scheda titolo="Dati cliente">
       <dl className="kv card-body cliente-kv">
         <dt>Codice</dt>
-        <dd className="mono">{c.codice}</dd>
+        <dd className="codice">{c.codice}</dd>
         <dt>Ragione sociale</dt>
         <dd>{c.ragione_sociale}</dd>
         <dt>Email</dt>
@@ -69,7 +69,7 @@ function DatiCliente({ cliente: c }: { cliente: ClienteDettaglio }) {
         <dd>{c.telefono ? <a href={`tel:${c.telefono.replace(/\s+/g, '')}`}>{c.telefono}</a> : <span className="muted">—</span>}</dd>
         <dt>Azienda</dt>
         <dd>
-          {c.azienda_ragione_sociale} <span className="muted mono">({c.azienda_codice})</span>
+          {c.azienda_ragione_sociale} <span className="muted codice">({c.azienda_codice})</span>
         </dd>
         <dt>Listino</dt>
         <dd>{nomeListino(c.lis_maga)}</dd>
@@ -94,7 +94,7 @@ const colonneUtenti: Column<UtenteCliente>[] = [
 const colonneSedi: Column<Sede>[] = [
   { key: 'sede', header: 'Sede', className: 'strong', cell: (s) => s.descrizione },
   { key: 'indirizzo', header: 'Indirizzo', cell: (s) => s.indirizzo },
-  { key: 'cap', header: 'CAP', className: 'mono', cell: (s) => s.cap },
+  { key: 'cap', header: 'CAP', className: 'codice', cell: (s) => s.cap },
   { key: 'citta', header: 'Città', cell: (s) => s.citta },
   { key: 'provincia', header: 'Provincia', cell: (s) => s.provincia },
 ];
@@ -114,7 +114,7 @@ function AziendeSedi({ cliente: c }: { cliente: ClienteDettaglio }) {
       {c.aziende.map((a) => (
         <div key={a.id} className="cliente-azienda">
           <h3>
-            {a.ragione_sociale} <span className="muted mono">({a.codice})</span>
+            {a.ragione_sociale} <span className="muted codice">({a.codice})</span>
           </h3>
           <DataTable label={`Sedi di ${a.ragione_sociale}`} rows={a.sedi} columns={colonneSedi} empty="Nessuna sede registrata." />
         </div>

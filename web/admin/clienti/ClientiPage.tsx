@@ -14,7 +14,7 @@ import './clienti.css';
 
 const columns: Column<ClienteAdmin>[] = [
   {
-    key: 'codice', header: 'Codice', className: 'mono nowrap',
+    key: 'codice', header: 'Codice', className: 'codice nowrap',
     // The link is the keyboard's way into the detail; the whole row is the mouse's.
     cell: (c) => <Collegamento to={paths.adminClienteDettaglio.href(c.id)} title={`Dettaglio di ${c.ragione_sociale}`}>{c.codice}</Collegamento>,
   },
@@ -25,7 +25,7 @@ const columns: Column<ClienteAdmin>[] = [
     key: 'azienda', header: 'Azienda',
     cell: (c) => (
       <>
-        {c.azienda_ragione_sociale} <span className="muted mono">({c.azienda_codice})</span>
+        {c.azienda_ragione_sociale} <span className="muted codice">({c.azienda_codice})</span>
       </>
     ),
   },

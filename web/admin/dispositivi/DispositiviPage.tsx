@@ -115,9 +115,9 @@ function TabellaDispositivi({ query }: { query: TableQuery<Dispositivo> }) {
     { key: 'nome', header: 'Nome Utente', className: 'strong nowrap', cell: nomeUtente },
     {
       key: 'fingerprint', header: 'Fingerprint',
-      cell: (d) => <span className="mono dispositivi-fingerprint" title={d.fingerprint}>{d.fingerprint}</span>,
+      cell: (d) => <span className="codice dispositivi-fingerprint" title={d.fingerprint}>{d.fingerprint}</span>,
     },
-    { key: 'ip', header: 'IP', className: 'nowrap', cell: (d) => <span className="mono">{testoOVuoto(d.ip)}</span> },
+    { key: 'ip', header: 'IP', className: 'nowrap', cell: (d) => <span className="codice">{testoOVuoto(d.ip)}</span> },
     { key: 'platform', header: 'Piattaforma', className: 'nowrap', cell: (d) => testoOVuoto(d.platform) },
     { key: 'screen', header: 'Risoluzione Schermo', className: 'nowrap', align: 'end', cell: (d) => testoOVuoto(d.screen_resolution) },
     { key: 'timezone', header: 'Fuso Orario', className: 'nowrap', cell: (d) => testoOVuoto(d.timezone) },

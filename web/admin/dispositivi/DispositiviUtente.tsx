@@ -12,11 +12,11 @@ const data = (v: string) => <time dateTime={v}>{formatDataOra(v)}</time>;
 
 const colonne: Column<Dispositivo>[] = [
   { key: 'platform', header: 'Piattaforma', className: 'nowrap', cell: (d) => testoOVuoto(d.platform) },
-  { key: 'ip', header: 'IP', className: 'nowrap', cell: (d) => <span className="mono">{testoOVuoto(d.ip)}</span> },
+  { key: 'ip', header: 'IP', className: 'nowrap', cell: (d) => <span className="codice">{testoOVuoto(d.ip)}</span> },
   { key: 'screen', header: 'Risoluzione', className: 'nowrap', cell: (d) => testoOVuoto(d.screen_resolution) },
   {
     key: 'fingerprint', header: 'Fingerprint',
-    cell: (d) => <span className="mono dispositivi-fingerprint" title={d.fingerprint}>{d.fingerprint}</span>,
+    cell: (d) => <span className="codice dispositivi-fingerprint" title={d.fingerprint}>{d.fingerprint}</span>,
   },
   { key: 'created', header: 'Data Creazione', className: 'nowrap', cell: (d) => data(d.created_at) },
   { key: 'updated', header: 'Ultima modifica', className: 'nowrap', cell: (d) => data(d.updated_at) },

@@ -13,9 +13,9 @@ const PAGINA = 50;
 type RigaScartata = OutputOfRapporto['errori'][number] & { n: number };
 
 const colonne: Column<RigaScartata>[] = [
-  { key: 'riga', header: 'Riga', className: 'mono', cell: (e) => e.riga },
+  { key: 'riga', header: 'Riga', className: 'codice', cell: (e) => e.riga },
   { key: 'colonna', header: 'Colonna', cell: (e) => e.colonna ?? VUOTO },
-  { key: 'valore', header: 'Valore', className: 'mono', cell: (e) => e.valore ?? VUOTO },
+  { key: 'valore', header: 'Valore', className: 'codice', cell: (e) => e.valore ?? VUOTO },
   { key: 'motivo', header: 'Motivo', cell: (e) => e.messaggio },
 ];
 

@@ -36,7 +36,7 @@ export function TokenApi() {
 
   const columns: Column<TokenApiItem>[] = [
     { key: 'nome', header: 'Nome', className: 'strong', cell: (t) => t.nome },
-    { key: 'prefisso', header: 'Token', className: 'mono nowrap', cell: (t) => `${t.prefisso}…` },
+    { key: 'prefisso', header: 'Token', className: 'codice nowrap', cell: (t) => `${t.prefisso}…` },
     { key: 'creato', header: 'Creato', className: 'nowrap', cell: (t) => <>{formatDataOra(t.created_at)}{t.creato_da ? <span className="muted"> · {t.creato_da}</span> : null}</> },
     { key: 'uso', header: 'Ultimo uso', className: 'nowrap', cell: (t) => (t.ultimo_uso_at ? formatDataOra(t.ultimo_uso_at) : <span className="muted">mai</span>) },
     {

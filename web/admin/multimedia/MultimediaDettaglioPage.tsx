@@ -169,7 +169,7 @@ function FileCard({ item }: { item: MultimediaItem }) {
             <span className="label">Documento</span>
             {item.link_file ? (
               <>
-                <span className="mono mm-documento-nome">{fileName(item.link_file)}</span>
+                <span className="codice mm-documento-nome">{fileName(item.link_file)}</span>
                 <span className="mm-azioni-file">
                   <a className="btn btn-sm" href={documento} download={fileName(item.link_file)}>Scarica</a>
                   <a className="btn btn-sm" href={documento} target="_blank" rel="noopener noreferrer">Apri</a>
@@ -183,7 +183,7 @@ function FileCard({ item }: { item: MultimediaItem }) {
         {banner && item.link && (
           <p className="mm-documento">
             <span className="label">Porta a</span>
-            <a className="mono mm-documento-nome" href={item.link} target="_blank" rel="noopener noreferrer">{item.link}</a>
+            <a className="codice mm-documento-nome" href={item.link} target="_blank" rel="noopener noreferrer">{item.link}</a>
           </p>
         )}
         <div className="mm-sostituisci">

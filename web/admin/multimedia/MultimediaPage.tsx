@@ -44,7 +44,7 @@ const colonne = (indietro: string): Column<MultimediaItem>[] => [
       if (m.link_file) {
         return <a href={mediaUrl(m.link_folder, m.link_file)} download={fileName(m.link_file)} className="mm-file-link">{fileName(m.link_file)}</a>;
       }
-      if (m.link) return <span className="mm-file-link mono" title={m.link}>{m.link}</span>;
+      if (m.link) return <span className="mm-file-link codice" title={m.link}>{m.link}</span>;
       return <span className="muted">—</span>;
     },
   },

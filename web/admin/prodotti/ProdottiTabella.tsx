@@ -19,7 +19,7 @@ const marcaDi = (p: Prodotto) => (p.brand_id === SENZA_MARCHIO ? '' : p.brand_de
 
 const colonne = (descrizione: boolean): Column<Prodotto>[] => [
   { key: 'foto', header: <span className="visually-hidden">Foto</span>, className: 'prodotti-foto', cell: (p) => <Thumb codice={p.codice_prodotto} foto={p.foto_miniatura ?? p.foto_principale} size={40} /> },
-  { key: 'codice', header: 'Codice', className: 'mono nowrap prodotti-codice', cell: (p) => p.codice_prodotto },
+  { key: 'codice', header: 'Codice', className: 'codice nowrap prodotti-codice', cell: (p) => p.codice_prodotto },
   {
     key: 'titolo', header: 'Titolo', className: 'prodotti-titolo',
     // The title is the keyboard's way into the detail; the whole row is the mouse's.
@@ -30,7 +30,7 @@ const colonne = (descrizione: boolean): Column<Prodotto>[] => [
         {descrizione && p.descrizione_aggiuntiva && <span className="prodotti-aggiuntiva">{p.descrizione_aggiuntiva}</span>}
         {/* Narrow screens: code and brand under the title, instead of their columns. */}
         <span className="prodotti-meta">
-          <span className="mono">{p.codice_prodotto}</span>
+          <span className="codice">{p.codice_prodotto}</span>
           {marcaDi(p) && ` · ${marcaDi(p)}`}
         </span>
       </>

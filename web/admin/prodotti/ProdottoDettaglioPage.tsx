@@ -37,7 +37,7 @@ export function ProdottoDettaglioPage() {
             {indietro}
           </div>
           <p className="page-sub">
-            Codice <span className="mono">{prodotto.codice_prodotto}</span>
+            Codice <span className="codice">{prodotto.codice_prodotto}</span>
             {prodotto.brand_id !== SENZA_MARCHIO && <> · {prodotto.brand_descrizione}</>}
             {categoriaDi(prodotto) && <> · {categoriaDi(prodotto)}</>}
           </p>
@@ -78,13 +78,13 @@ function DatiProdotto({ prodotto: p }: { prodotto: Prodotto }) {
         </div>
         <dl className="kv prodotto-kv">
           <dt>Codice prodotto</dt>
-          <dd className="mono">{p.codice_prodotto}</dd>
+          <dd className="codice">{p.codice_prodotto}</dd>
           <dt>Descrizione 1</dt>
           <dd>{p.descrizione1}</dd>
           <dt>Descrizione 2</dt>
           <dd>{p.descrizione2 || <span className="muted">—</span>}</dd>
           <dt>Marca</dt>
-          <dd>{p.brand_id === SENZA_MARCHIO ? <span className="muted">—</span> : <>{p.brand_descrizione} <span className="muted mono">({p.brand_id})</span></>}</dd>
+          <dd>{p.brand_id === SENZA_MARCHIO ? <span className="muted">—</span> : <>{p.brand_descrizione} <span className="muted codice">({p.brand_id})</span></>}</dd>
           <dt>Categoria</dt>
           <dd>{categoriaDi(p) || <span className="muted">—</span>}</dd>
           <dt>Unità di misura</dt>
@@ -106,11 +106,11 @@ function DatiProdotto({ prodotto: p }: { prodotto: Prodotto }) {
           <dt>In arrivo dal fornitore</dt>
           <dd>{p.ord_forn} {um}</dd>
           <dt>EAN</dt>
-          <dd className="mono">{elenco(p.info.ean)}</dd>
+          <dd className="codice">{elenco(p.info.ean)}</dd>
           <dt>Codici articolo</dt>
-          <dd className="mono">{elenco(p.info.codice_articolo)}</dd>
+          <dd className="codice">{elenco(p.info.codice_articolo)}</dd>
           <dt>Codici fornitore</dt>
-          <dd className="mono">{elenco(p.info.codice_fornitore)}</dd>
+          <dd className="codice">{elenco(p.info.codice_fornitore)}</dd>
           <dt>Data creazione</dt>
           <dd>{formatData(creato)}</dd>
         </dl>

@@ -118,7 +118,7 @@ const colonneAllegati: Column<MediaProdotto>[] = [
       </>
     ),
   },
-  { key: 'tipo', header: 'Tipo', className: 'mono', cell: (m) => tipoDi(m.file) },
+  { key: 'tipo', header: 'Tipo', className: 'codice', cell: (m) => tipoDi(m.file) },
   { key: 'dimensione', header: 'Dimensione', align: 'end', className: 'nowrap', cell: (m) => formatDimensione(m.dimensione) || VUOTO },
 ];
 

@@ -71,13 +71,13 @@ export function StatistichePage() {
     { key: 'importo', header: 'Importo', align: 'end', className: 'nowrap', cell: (r) => euro(r.importo_totale) },
   ];
   const colonneProdotti: Column<Prodotto>[] = [
-    { key: 'codice', header: 'Codice', className: 'mono nowrap', cell: (p) => p.codice_prodotto },
+    { key: 'codice', header: 'Codice', className: 'codice nowrap', cell: (p) => p.codice_prodotto },
     { key: 'prodotto', header: 'Prodotto', className: 'stat-prodotto', cell: (p) => p.prodotto_nome },
     { key: 'quantita', header: 'Quantità', align: 'end', cell: (p) => formatIntero(p.quantita_totale) },
     { key: 'importo', header: 'Importo', align: 'end', className: 'nowrap', cell: (p) => euro(p.importo_totale) },
   ];
   const colonneClienti: Column<Cliente>[] = [
-    { key: 'codice', header: 'Codice', className: 'mono nowrap', cell: (c) => c.cliente_codice },
+    { key: 'codice', header: 'Codice', className: 'codice nowrap', cell: (c) => c.cliente_codice },
     { key: 'cliente', header: 'Cliente', cell: (c) => c.cliente_nome },
     { key: 'ordini', header: 'Numero ordini', align: 'end', cell: (c) => formatIntero(c.numero_ordini) },
     { key: 'importo', header: 'Importo spesa', align: 'end', className: 'nowrap', cell: (c) => euro(c.importo_totale) },

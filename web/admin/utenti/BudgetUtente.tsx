@@ -26,7 +26,7 @@ export function BudgetUtente({ clienti }: { clienti: UtenteAdmin['clienti'] }) {
           />
         ) : (
           <span>
-            Cliente <span className="mono">{cliente.cliente_codice}</span> <strong>{cliente.cliente_ragionesociale}</strong>
+            Cliente <span className="codice">{cliente.cliente_codice}</span> <strong>{cliente.cliente_ragionesociale}</strong>
           </span>
         )}
         <Collegamento to={paths.adminClienteDettaglio.href(cliente.id)}>Scheda del cliente</Collegamento>

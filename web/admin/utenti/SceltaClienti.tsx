@@ -75,7 +75,7 @@ export function SceltaClienti({ scelti, onScegli, onTogli, autoFocus = false }: 
         <ul className="scelta-chips" aria-labelledby={titoloId}>
           {scelti.map((c) => (
             <li key={c.id} className="scelta-chip">
-              <span className="mono">{c.codice}</span>
+              <span className="codice">{c.codice}</span>
               <span>{c.ragione_sociale}</span>
               <button type="button" className="scelta-chip-togli" aria-label={`Rimuovi ${c.ragione_sociale}`} onClick={() => onTogli(c.id)}>
                 <span aria-hidden="true">×</span>
@@ -108,11 +108,11 @@ function Risultati({ query, superati, sceltiIds, onScegli }: {
               <li key={c.id}>
                 <button type="button" className="scelta-risultato" disabled={scelto || superati} onClick={() => onScegli(c)}>
                   <span className="scelta-riga">
-                    <span className="mono">{c.codice}</span> <span className="strong">{c.ragione_sociale}</span>
+                    <span className="codice">{c.codice}</span> <span className="strong">{c.ragione_sociale}</span>
                     {scelto && <span className="badge">Assegnato</span>}
                   </span>
                   <span className="scelta-riga muted">
-                    {c.email || 'Email mancante'} · {c.azienda_ragione_sociale} <span className="mono">({c.azienda_codice})</span>
+                    {c.email || 'Email mancante'} · {c.azienda_ragione_sociale} <span className="codice">({c.azienda_codice})</span>
                   </span>
                 </button>
               </li>

@@ -29,7 +29,7 @@ function ClientiCella({ clienti }: { clienti: UtenteAdmin['clienti'] }) {
     <ul className="utenti-clienti" title={clienti.map((c) => `${c.cliente_codice} ${c.cliente_ragionesociale}`).join('\n')}>
       {clienti.slice(0, CLIENTI_IN_RIGA).map((c) => (
         <li key={c.id}>
-          <span className="mono">{c.cliente_codice}</span> {c.cliente_ragionesociale}
+          <span className="codice">{c.cliente_codice}</span> {c.cliente_ragionesociale}
         </li>
       ))}
       {altri > 0 && <li className="muted">+{altri} {altri === 1 ? 'altro' : 'altri'}</li>}

@@ -107,7 +107,7 @@ function PanelLine({ item, mode }: { item: CartItem; mode: PriceMode }) {
     <li className="sc-line">
       <Thumb codice={item.codice_prodotto} foto={item.foto_miniatura ?? item.foto_principale} size={36} />
       <div className="sc-line-info">
-        <span className="mono sc-line-code">{item.codice_prodotto}</span>
+        <span className="codice sc-line-code">{item.codice_prodotto}</span>
         <span className="sc-line-title" title={item.titolo}>{item.titolo}</span>
         {importi && (
           <span className="hint">

@@ -17,7 +17,7 @@ function stato(s: Scadenza): { testo: string; classe: string } {
 
 const colonne: Column<Scadenza>[] = [
   { key: 'data', header: 'Scadenza', className: 'nowrap', cell: (s) => giorno(s.data_scadenza) },
-  { key: 'documento', header: 'Documento', className: 'mono', cell: (s) => s.documento },
+  { key: 'documento', header: 'Documento', className: 'codice', cell: (s) => s.documento },
   { key: 'modalita', header: 'Pagamento', cell: (s) => s.modalita_descrizione },
   { key: 'importo', header: 'Importo', align: 'end', className: 'strong nowrap', cell: (s) => formatEuro2(s.importo) },
   {

@@ -37,7 +37,7 @@ export function ListeDialog({ prodotto, onClose }: { prodotto: ProdottoPerListe;
       className="liste-dialog"
       title={
         <>
-          Liste <span className="muted mono liste-dialog-code">{prodotto.codice_prodotto}</span>
+          Liste <span className="muted codice liste-dialog-code">{prodotto.codice_prodotto}</span>
         </>
       }
       footer={<button type="button" className="btn" onClick={onClose}>Chiudi</button>}
@@ -112,7 +112,7 @@ function ListaRiga({ lista, prodotto, inModifica, onModifica, onCancellata, onAv
         label={
           <>
             <span className="liste-check-name">{lista.nome}</span>
-            <span className="muted mono"> #{lista.id}</span>
+            <span className="muted codice"> #{lista.id}</span>
             <span className="liste-check-count muted">
               {lista.prodotti.length === 1 ? '1 prodotto' : `${lista.prodotti.length} prodotti`}
             </span>

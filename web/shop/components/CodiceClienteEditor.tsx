@@ -65,8 +65,8 @@ export function CodiceClienteEditor({ scope, codiceProdotto, codice, etichetta }
   return (
     <span className="codice-cliente">
       {etichetta === undefined
-        ? <span className={codice ? 'mono' : 'muted'}>{codice || 'Nessuno'}</span>
-        : codice && <span>{etichetta}<span className="mono">{codice}</span></span>}
+        ? <span className={codice ? 'codice' : 'muted'}>{codice || 'Nessuno'}</span>
+        : codice && <span>{etichetta}<span className="codice">{codice}</span></span>}
       <button
         type="button" className="btn btn-sm icon-btn"
         aria-label={`${codice ? 'Cambia' : 'Imposta'} il tuo codice per ${codiceProdotto}`} title={codice ? 'Cambia il tuo codice' : 'Imposta il tuo codice'}

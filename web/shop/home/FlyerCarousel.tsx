@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FallbackImage } from '../../components/ProductImage';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../components/Icone';
 import { QueryView } from '../../components/QueryView';
 import { Spinner } from '../../components/Spinner';
 import { mediaUrl } from '../../lib/media';
@@ -90,7 +91,7 @@ export function FlyerCarousel() {
             {n > 1 && (
               <>
                 <button type="button" className="carousel-nav carousel-prev" aria-label="Volantino precedente" onClick={() => setIndex((current - 1 + n) % n)}>
-                  ‹
+                  <ChevronLeftIcon />
                 </button>
                 <div className="carousel-dots">
                   {flyers.map((v, i) => (
@@ -105,7 +106,7 @@ export function FlyerCarousel() {
                   ))}
                 </div>
                 <button type="button" className="carousel-nav carousel-next" aria-label="Volantino successivo" onClick={() => setIndex((current + 1) % n)}>
-                  ›
+                  <ChevronRightIcon />
                 </button>
               </>
             )}

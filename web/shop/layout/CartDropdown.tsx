@@ -39,7 +39,7 @@ export function CartDropdown() {
 type Riga = ReturnType<typeof useCart>['items'][number];
 
 const colonne = (mode: PriceMode): Column<Riga>[] => [
-  { key: 'codice', header: 'Codice', className: 'mono nowrap', cell: (item) => item.codice_prodotto },
+  { key: 'codice', header: 'Codice', className: 'codice nowrap', cell: (item) => item.codice_prodotto },
   { key: 'descrizione', header: 'Descrizione', className: 'cart-dd-desc', cell: (item) => <span title={item.titolo}>{item.titolo}</span> },
   { key: 'qt', header: 'Qt.', align: 'end', cell: (item) => item.quantita },
   ...(mode === 'nascosto' ? [] : [{

@@ -15,13 +15,13 @@ export function ShopTopLine() {
     // A landmark of its own, so that every piece of the page sits in one (axe `region`).
     <section className={`shop-topline${scrolled ? ' is-scrolled' : ''}`} data-testid="shop-topline" aria-label="Cliente collegato">
       <span className="shop-topline-client">
-        <strong>{session.cliente_ragionesociale}</strong> <span className="mono">({session.cliente_codice})</span>
+        <strong>{session.cliente_ragionesociale}</strong> <span className="codice">({session.cliente_codice})</span>
         {listino !== 1 && (
           <span className="shop-topline-listino" title="Listino prezzi del cliente">Listino {listino}</span>
         )}
       </span>
       <span className="shop-topline-company">
-        {session.azienda_ragionesociale} <span className="mono">({session.azienda_codice})</span>
+        {session.azienda_ragionesociale} <span className="codice">({session.azienda_codice})</span>
         {utente && utente.clienti.length > 1 && (
           <>
             {' · '}

@@ -113,7 +113,7 @@ function Scheda({ prodotto }: { prodotto: Prodotto }) {
 
           <dl className="scheda-kv">
             <dt>Codice prodotto</dt>
-            <dd className="mono">{prodotto.codice_prodotto}</dd>
+            <dd className="codice">{prodotto.codice_prodotto}</dd>
             <dt>Il tuo codice</dt>
             <dd><CodiceCliente scope={scopeOf(session)} codiceProdotto={prodotto.codice_prodotto} /></dd>
             <dt>Famiglia</dt>
@@ -177,11 +177,11 @@ function InfoList({ prodotto }: { prodotto: Prodotto }) {
       <h2 id="info-title" className="panel-title">Info</h2>
       <dl className="scheda-kv scheda-kv-wide">
         <dt>Codici articolo</dt>
-        <dd className="mono">{list(info.codice_articolo)}</dd>
+        <dd className="codice">{list(info.codice_articolo)}</dd>
         <dt>Codici fornitore</dt>
-        <dd className="mono">{list(info.codice_fornitore)}</dd>
+        <dd className="codice">{list(info.codice_fornitore)}</dd>
         <dt>EAN</dt>
-        <dd className="mono">{list(info.ean)}</dd>
+        <dd className="codice">{list(info.ean)}</dd>
         <dt>Foto</dt>
         <dd>
           {info.foto.length === 0 ? (
