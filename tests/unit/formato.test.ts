@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatData, formatDataOra, formatDataOraOrdine, formatDurata, formatEuro2, formatEuro3, formatIntero, formatMeseAnno, formatNumero, nomeMese,
+  formatData, formatDataLunga, formatDataOra, formatDataOraOrdine, formatDurata, formatEuro2, formatEuro3, formatIntero, formatMeseAnno, formatNumero, nomeMese,
 } from '../../web/lib/formato.js';
 import { numeroIt } from '../../shared/formato.js';
 
@@ -65,6 +65,40 @@ describe('formatMeseAnno', () => {
     for (let m = 0; m < 12; m++) {
       const d = new Date(2026, m, 15);
       expect(formatMeseAnno(d)).toBe(f.format(d));
+    }
+  });
+});
+
+/** The dates are written by hand too (web/lib/formato.ts): Intl's it-IT output in the local time zone. */
+describe('date formats', () => {
+  const intl = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('it-IT', o);
+  // Midnight, noon, single-digit days and months, the last minute of a year, and a year of random instants.
+  const istanti = (): Date[] => {
+    const fissi = [new Date(2026, 0, 1, 0, 0), new Date(2026, 2, 5, 14, 7), new Date(2026, 11, 31, 23, 59), new Date(2026, 10, 11, 12, 49),
+      new Date(1999, 8, 9, 9, 9), new Date(2030, 5, 30, 0, 30)];
+    let seme = 11;
+    const caso = () => ((seme = (seme * 16807) % 2147483647) / 2147483647);
+    return [...fissi, ...Array.from({ length: 500 }, () => new Date(Date.UTC(2020, 0, 1) + Math.floor(caso() * 10 * 365 * 86_400_000)))];
+  };
+  it('writes each format as Intl does', () => {
+    const oraH23 = intl({ day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const ordine = intl({ day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+    const lunga = intl({ day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+    const giorno = intl({ day: '2-digit', month: '2-digit', year: 'numeric' });
+    for (const d of istanti()) {
+      const iso = d.toISOString();
+      const p = Object.fromEntries(oraH23.formatToParts(d).map((x) => [x.type, x.value]));
+      expect(formatDataOra(iso)).toBe(`${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`);
+      expect(formatDataOraOrdine(iso)).toBe(ordine.format(d));
+      expect(formatDataLunga(iso)).toBe(lunga.format(d));
+      expect(formatData(iso)).toBe(giorno.format(d));
+    }
+  });
+  it('writes nothing for a missing or unreadable date', () => {
+    for (const f of [formatData, formatDataOra, formatDataOraOrdine, formatDataLunga]) {
+      expect(f(null)).toBe('');
+      expect(f(undefined)).toBe('');
+      expect(f('non una data')).toBe('');
     }
   });
 });

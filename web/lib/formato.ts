@@ -8,8 +8,8 @@ import { euroIt, formatEuro2, formatEuro3, numeroIt } from '../../shared/formato
 
 export { formatEuro2, formatEuro3 };
 
-// Numbers are written by hand (shared/formato.ts: no Intl formatter, whose first use loads the
-// locale's data on the page's first render); dates through Intl, each formatter made on first use.
+// Numbers and dates are written by hand (shared/formato.ts, and the dates below): no Intl formatter,
+// whose first use loads the locale's data on the page's first render.
 
 /** A chart's axis: '12.000 €', '2,5 €'. */
 export const formatEuroAsse = (n: number) => euroIt(n, 0, 2);
@@ -39,12 +39,6 @@ export function formatDimensione(bytes: number | null | undefined): string {
   return `${numeroIt(bytes / (1024 * 1024), 0, 1, 'da5')} MB`;
 }
 
-/** An Intl date formatter made at its first use, not when this module loads. */
-function pigro(opzioni: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
-  let f: Intl.DateTimeFormat | undefined;
-  return () => (f ??= new Intl.DateTimeFormat('it-IT', opzioni));
-}
-
 /** Month names, January first (budget form, charts). */
 export const MESI = [
   'Gennaio', 'Febbraio', 'Marzo', 'Aprile', 'Maggio', 'Giugno',
@@ -53,44 +47,50 @@ export const MESI = [
 /** 'Marzo' for 3. */
 export const nomeMese = (mese: number) => MESI[mese - 1] ?? String(mese);
 
+/** 'novembre 2026' (Intl's it-IT month and year: the shop frame's turnover line shows it on every page). */
+export const formatMeseAnno = (d: Date) => `${nomeMese(d.getMonth() + 1).toLowerCase()} ${d.getFullYear()}`;
+
+/*
+ * Dates are written by hand from the local date's parts, like the numbers (shared/formato.ts): the
+ * page's first Intl.DateTimeFormat loads the locale's data, 25 ms of main thread on this machine
+ * (×4 on Lighthouse's mobile), in the task that draws /situazione-contabile's summary, /ordini and
+ * /documenti. The output is Intl's it-IT output in the browser's time zone, character for character
+ * (tests/unit/formato.test.ts compares them).
+ */
 function data(value: string | null | undefined): Date | null {
   if (!value) return null;
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? null : d;
 }
+const due = (n: number) => String(n).padStart(2, '0');
+/** 'dd/MM/yyyy' of a date. */
+const giornoDi = (d: Date) => `${due(d.getDate())}/${due(d.getMonth() + 1)}/${d.getFullYear()}`;
+/** 'HH:mm' of a date, hours 00–23. */
+const oraDi = (d: Date) => `${due(d.getHours())}:${due(d.getMinutes())}`;
 
-const parti = pigro({ day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 /** 'dd/MM/yyyy HH:mm' (devices, admin lists), e.g. '05/03/2026 14:07'; '' when missing or unreadable. */
 export function formatDataOra(value: string | null | undefined): string {
   const d = data(value);
-  if (!d) return '';
-  const p = Object.fromEntries(parti().formatToParts(d).map((x) => [x.type, x.value]));
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+  return d ? `${giornoDi(d)} ${oraDi(d)}` : '';
 }
 
-const ordine = pigro({ day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 /** 'dd/MM/yyyy, HH:mm' (order dates), e.g. '11/11/2026, 12:49'; '' when missing or unreadable. */
 export function formatDataOraOrdine(value: string | null | undefined): string {
   const d = data(value);
-  return d ? ordine().format(d) : '';
+  return d ? `${giornoDi(d)}, ${oraDi(d)}` : '';
 }
 
-const lunga = pigro({ day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 /** '11 novembre 2026 alle ore 12:49' (the order list's long form). */
 export function formatDataLunga(value: string | null | undefined): string {
   const d = data(value);
-  return d ? lunga().format(d) : '';
+  return d ? `${d.getDate()} ${formatMeseAnno(d)} alle ore ${oraDi(d)}` : '';
 }
 
-const giorno = pigro({ day: '2-digit', month: '2-digit', year: 'numeric' });
 /** 'dd/MM/yyyy'; '' when missing or unreadable. */
 export function formatData(value: string | null | undefined): string {
   const d = data(value);
-  return d ? giorno().format(d) : '';
+  return d ? giornoDi(d) : '';
 }
-
-/** 'novembre 2026' (Intl's it-IT month and year, written by hand: the shop frame's turnover line shows it on every page). */
-export const formatMeseAnno = (d: Date) => `${nomeMese(d.getMonth() + 1).toLowerCase()} ${d.getFullYear()}`;
 
 /** A missing value in a table or a detail. */
 export const VUOTO = '—';
