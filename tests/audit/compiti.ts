@@ -23,7 +23,7 @@ const VOLTE = Number(arg('volte') ?? 3);
 const CPU = Number(arg('cpu') ?? 4);
 /** `--salva FILE` keeps the last trace, to open in DevTools' Performance panel. */
 const SALVA = arg('salva');
-/** `--funzioni`: also the script functions of each long task, by self time (names readable with a build made with `--minify false`). */
+/** `--funzioni`: also the script functions of each long task, by self time (the portal it starts is then built unminified, for readable names; with `--base`, build it with `--minify false`). */
 const FUNZIONI = argomenti.includes('--funzioni');
 /**
  * `--font`: also how many fonts the load asked for. On Linux every face and size a page draws text in
@@ -122,7 +122,7 @@ function funzioniTra(profilo: Profilo, da: number, a: number): string {
 async function main() {
   const chromium = findChromium();
   if (!chromium) throw new Error('Chromium non trovato: installa il pacchetto Debian "chromium" oppure imposta CHROMIUM_PATH.');
-  const portale = arg('base') ? undefined : await avviaPortale();
+  const portale = arg('base') ? undefined : await avviaPortale({ minify: !FUNZIONI });
   const base = arg('base') ?? portale!.baseUrl;
   const browser = await puppeteer.launch({ executablePath: chromium, headless: true, args: CHROMIUM_ARGS });
   try {

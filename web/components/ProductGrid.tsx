@@ -20,7 +20,9 @@ function primaFetta(): number {
   // The screen's size, not the window's: reading window.innerWidth in a render forces a layout of
   // the page drawn so far. A window smaller than its screen gets a few cards more, at most 15.
   const colonne = Math.max(1, Math.floor((screen.width - 32) / 210));
-  const righe = Math.ceil(screen.height / 360) + 1;
+  // On a phone (one card per row) the grid starts below the header, the filters or the flyer: one
+  // card is in view at first, and the next ones follow a task each, about as soon.
+  const righe = colonne === 1 ? 1 : Math.ceil(screen.height / 360) + 1;
   return Math.min(15, colonne * righe);
 }
 const FETTA = 1;

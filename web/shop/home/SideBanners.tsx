@@ -9,12 +9,24 @@ import { mediaUrl } from '../../lib/media';
 import { multimediaQuery } from '../api';
 import './home.css';
 
+/**
+ * While the list loads, a box of one banner's size in the list's place: on a phone the banners are one
+ * row between the flyers and 'Ultimi Ordinati', which a shorter spinner moved down as they arrived (CLS).
+ */
+const caricamento = (
+  <div className="side-banners">
+    <div className="side-banner side-banner-attesa">
+      <Spinner label="Caricamento banner…" />
+    </div>
+  </div>
+);
+
 /** The side banner column (multimedia 'banner laterale'): each an image linking to its `link`. */
 export function SideBanners() {
   const query = useQuery(multimediaQuery('banner laterale'));
   // A banner failure is only logged; the column simply stays empty.
   return (
-    <QueryView query={query} loading={<Spinner label="Caricamento banner…" block />} seErrore="niente" isEmpty={(d) => d.length === 0} empty={null}>
+    <QueryView query={query} loading={caricamento} seErrore="niente" isEmpty={(d) => d.length === 0} empty={null}>
       {(banner) => (
         <ul className="side-banners" aria-label="Banner">
           {banner.map((b) => (
