@@ -68,6 +68,21 @@ function chiusuraPrimoCaricamento(): Plugin {
         this.error(`zod nel primo caricamento del negozio, importato da: ${chi.join(', ')} (usare shared/rotte/ e i moduli senza schemi)`);
       }
     },
+    /**
+     * The chunks of that first load tell V8 to compile every function at once (an explicit compile
+     * hint, Chrome 136+; others read a comment): it does so on a background thread while the script
+     * streams in, where a function compiled on its first call stopped the page's main thread
+     * (docs/decisions/home2-primo-caricamento.md, session 16). Written into the files once they are on
+     * disk: it must be the first line, and the bundler's last steps (minification, its own preamble) come
+     * before; the file names' hashes, worked out before, do not change for a comment.
+     */
+    writeBundle(opzioni, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.moduleIds.some((id) => primoCaricamento.has(id))) continue;
+        const file = path.join(opzioni.dir!, chunk.fileName);
+        fs.writeFileSync(file, `//# allFunctionsCalledOnLoad\n${fs.readFileSync(file, 'utf8')}`);
+      }
+    },
   };
 }
 
