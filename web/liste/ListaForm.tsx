@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { Lista } from '../../shared/liste.js';
 import { InputField } from '../components/form/InputField';
 import { useListeAzioni } from './azioni';
@@ -36,8 +36,10 @@ export function ListaForm({ modifica, onFineModifica, onAvvio, nomeVuoto, conDes
     }
   }, [modifica]);
 
-  // Escape cancels the rename. Caught on window before any dialog's own Escape (which would close it).
-  useEffect(() => {
+  // Escape cancels the rename. Caught on window before any dialog's own Escape (which would close it);
+  // attached as the field appears (a layout effect), not after the next paint: an Escape pressed in
+  // between closed the whole dialog.
+  useLayoutEffect(() => {
     if (!modifica) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape' || !(e.target instanceof Node) || !formRef.current?.contains(e.target)) return;
