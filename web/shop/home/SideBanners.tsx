@@ -9,13 +9,16 @@ import { mediaUrl } from '../../lib/media';
 import { multimediaQuery } from '../api';
 import './home.css';
 
+/** The side banners' format: the column keeps its height while their pictures load (CLS). */
+const FORMATO = { width: 300, height: 600 };
+
 /**
  * While the list loads, a box of one banner's size in the list's place: on a phone the banners are one
  * row between the flyers and 'Ultimi Ordinati', which a shorter spinner moved down as they arrived (CLS).
  */
 const caricamento = (
   <div className="side-banners">
-    <div className="side-banner side-banner-attesa">
+    <div className="side-banner side-banner-attesa" style={{ aspectRatio: `${FORMATO.width} / ${FORMATO.height}` }}>
       <Spinner label="Caricamento banner…" />
     </div>
   </div>
@@ -45,9 +48,8 @@ function BannerLink({ banner }: { banner: MultimediaItem }) {
     <FallbackImage
       sources={[mediaUrl(banner.cover_dir, banner.cover_file), '/placeholder-volantino.svg'].filter(Boolean)}
       alt={banner.nome}
-      // The side banners' format (300×600): the column keeps its height while they load (CLS).
-      width={300}
-      height={600}
+      width={FORMATO.width}
+      height={FORMATO.height}
       loading="lazy"
     />
   );
