@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import '../shared/common.js';
 import { API_ROUTES } from './routes.js';
@@ -117,13 +117,14 @@ export async function buildApp(
     // own 503: it reached this process before the load balancer moved on.
     forceCloseConnections: 'idle',
     return503OnClosing: false,
-    // A URL that does not decode (/media/%c0%ae) gets the error handler's 400 and the headers of every answer.
+    // A URL that does not decode (/media/%c0%ae) gets the error handler's 400 and the headers of every
+    // answer; no-store as an API answer's, since whether it was one cannot be told.
     frameworkErrors: (_err, req, reply: FastifyReply) => {
-      reply.headers(headers).header('x-request-id', req.id);
+      reply.headers(headers).header('x-request-id', req.id).header('cache-control', 'no-store');
       return app.errorHandler(new HttpError(400, 'richiesta_non_valida', 'Indirizzo non valido.'), req, reply);
     },
     // Node's own 400/431 (a 100 kB query string, a malformed request) skip the router, its hooks
-    // and the error handler: the same JSON shape and headers, written on the socket.
+    // and the error handler: the same JSON shape and headers (no-store, as an API answer's), written on the socket.
     clientErrorHandler(err, socket) {
       if (err.code === 'ECONNRESET' || socket.destroyed) return;
       const [status, code, msg] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'richiesta_non_valida', 'Richiesta non valida.'];
@@ -132,6 +133,7 @@ export async function buildApp(
       const body = JSON.stringify(corpoErrore(code, msg, requestId));
       const answer = {
         ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close',
+        'cache-control': 'no-store',
         'x-request-id': requestId,
       };
       if (!socket.writable) return socket.destroy();
@@ -200,6 +202,13 @@ export async function buildApp(
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(risorsaDellaBuild(req.routeOptions.url) ? headersRisorsa : headers).header('x-request-id', req.id);
     done();
+  });
+  // An API answer is a client's prices, orders, documents or session: never kept by the browser's
+  // cache, where the next user of a shared PC could read it back (docs/decisions/api-no-store.md).
+  // On the way out, so that no handler or plugin (the OpenAPI page's static files) sets another.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (rispostaDellApi(req)) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
   // By the route matched, not the raw URL: the router also takes /%61pi/… for /api/….
   app.addHook('onRequest', async (req) => {
@@ -274,6 +283,15 @@ export async function buildApp(
     });
   }
   return app;
+}
+
+/**
+ * A request the API answers, errors included: by the route matched (the router also takes /%61pi/…
+ * for /api/…), else (the not-found handler) by its path, as the not-found handler judges it.
+ */
+function rispostaDellApi(req: FastifyRequest): boolean {
+  const percorso = req.routeOptions.url ?? req.url.split('?')[0]!;
+  return percorso === '/api' || percorso.startsWith('/api/');
 }
 
 /** The route of a hashed file of the build (the static handler registers one route per file). */

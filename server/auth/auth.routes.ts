@@ -18,6 +18,9 @@ function impostaCookieSessione(deps: Deps, reply: FastifyReply, tipo: TipoSessio
 
 const logout = (tipo: TipoSessione) =>
   async ({ req, reply, deps }: { req: FastifyRequest; reply: FastifyReply; deps: Deps }) => {
+    // The browser drops its HTTP cache of the portal: whatever an older answer left there (before
+    // no-store) is not read back by the next user of the PC. First, so that an error answer says it too.
+    reply.header('clear-site-data', '"cache"');
     const token = tokenSessione(req, tipo);
     if (token) {
       await chiudiSessione(deps.db, token, tipo);

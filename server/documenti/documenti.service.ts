@@ -25,7 +25,8 @@ export async function fileDelDocumento(
   if (!chiave) throw notFound(MSG_DOCUMENTI.senzaXml);
   const letto = await archivio.leggi(chiave);
   if (!letto) throw notFound(MSG_DOCUMENTI.sconosciuto);
-  reply.header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'private, no-store').header('Content-Length', letto.info.bytes);
+  // Cache-Control: no-store, as every API answer (server/app.ts).
+  reply.header('X-Content-Type-Options', 'nosniff').header('Content-Length', letto.info.bytes);
   const nome = nomeDocumento(d, q.formato);
   return q.formato === 'xml'
     ? new FileRisposta(nome, 'application/xml; charset=utf-8', letto.corpo)

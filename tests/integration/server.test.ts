@@ -135,7 +135,7 @@ describe('requests Node refuses before the router', () => {
   it.each([
     ['a 100 kB query string', `/api/health?x=${'a'.repeat(100_000)}`, 431, 'richiesta_troppo_grande', /^Richiesta troppo grande/],
     ['a URL that does not decode', '/media/%c0%ae', 400, 'richiesta_non_valida', /^Indirizzo non valido\.$/],
-  ])('answer %s in the app\'s JSON shape, in Italian, with the security headers', async (_what, path, status, code, msg) => {
+  ])('answer %s in the app\'s JSON shape, in Italian, with the security headers, never cached', async (_what, path, status, code, msg) => {
     const { app } = t();
     if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
     const res = await overSocket((app.server.address() as AddressInfo).port, path);
@@ -144,5 +144,6 @@ describe('requests Node refuses before the router', () => {
     expect(JSON.parse(res.body)).toEqual({ code, msg: expect.stringMatching(msg), requestId: expect.any(String) });
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 });
