@@ -17,3 +17,19 @@ const NUMERO = /^[+-]?\d+(?:[.,]\d+)*$/;
 export function cellaSicura(testo: string): string {
   return INIZIO_FORMULA.test(testo) && !NUMERO.test(testo) ? `'${testo}` : testo;
 }
+
+/**
+ * Where a spreadsheet may start a cell inside a CSV text: the text's start and every point after a
+ * separator it may split on (',' ';' tab) or a line break, past the blanks it may trim and the
+ * quotes it may take as the cell's; the match runs to the next separator (the would-be cell).
+ */
+const INIZIO_CELLA = /(?<=(?:^|[,;\t\r\n])[ \t\r\n"]*)[=+\-@][^,;\t\r\n]*/g;
+
+/**
+ * A CSV text field: a reader that splits on another separator than ';' (commas, tabs), or on line
+ * breaks inside quotes, sees several cells, and none of them may start a formula
+ * ('x,=cmd|…' is 'x,\'=cmd|…'). A would-be cell that is entirely a number stays as it is.
+ */
+export function testoCsvSicuro(testo: string): string {
+  return cellaSicura(testo).replace(INIZIO_CELLA, (cella) => (NUMERO.test(cella) ? cella : `'${cella}`));
+}

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Task } from 'graphile-worker';
-import { fileCsv } from '../../shared/csv.js';
+import { DecimaleCsv, fileCsv } from '../../shared/csv.js';
 import type { ErpConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { ArchivioMedia } from '../lib/archivio/archivio.js';
@@ -66,15 +66,15 @@ const CSV_COLONNE = [
   'riga', 'codice_prodotto', 'descrizione', 'quantita', 'qt_in_consegna', 'qt_in_arrivo', 'prezzo_unitario', 'importo',
 ] as const;
 
-/** Amounts with the decimal comma: what an Italian spreadsheet or ERP import reads from a ';' file. */
-const importoCsv = (v: string) => v.replace('.', ',');
-
-/** One line per order line, ';'-separated, UTF-8 with BOM (Excel reads the accents). */
+/**
+ * One line per order line, ';'-separated, UTF-8 with BOM (Excel reads the accents), texts quoted
+ * (shared/csv.ts); amounts bare with the decimal comma and their three decimals.
+ */
 export function ordineCsv(o: OrdineErp): string {
   return fileCsv(CSV_COLONNE, o.righe.map((r) => [
     o.ordine_id, o.data, o.azienda_codice, o.cliente_codice, o.utente_codice, o.nome, o.note,
     r.riga, r.codice_prodotto, r.descrizione, r.quantita, r.qt_in_consegna, r.qt_in_arrivo,
-    importoCsv(r.prezzo_unitario), importoCsv(r.importo),
+    new DecimaleCsv(r.prezzo_unitario), new DecimaleCsv(r.importo),
   ]));
 }
 

@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import { TESTI_DISPONIBILITA } from '../../shared/catalogo-costanti.js';
-import { campoCsv } from '../../shared/csv.js';
+import { INIZIO_FILE_CSV, rigaCsv } from '../../shared/csv.js';
 import { COLONNE_LISTINO, type ListinoEsportaQuery, MSG_LISTINO } from '../../shared/listino.js';
 import { nomeFileListino } from '../../shared/listino-costanti.js';
 import type { ClienteSessione, UtenteSessione } from '../auth/utente-sessione.js';
@@ -41,8 +41,8 @@ async function* righeXlsx(lotti: AsyncIterable<RigaListino[]>, corpo: PassThroug
 }
 
 async function* lineeCsv(lotti: AsyncIterable<RigaListino[]>): AsyncGenerator<string> {
-  yield `\uFEFF${COLONNE_LISTINO.map(campoCsv).join(';')}\r\n`;
-  for await (const lotto of lotti) yield lotto.map((r) => `${celle(r).map(campoCsv).join(';')}\r\n`).join('');
+  yield INIZIO_FILE_CSV + rigaCsv(COLONNE_LISTINO);
+  for await (const lotto of lotti) yield lotto.map((r) => rigaCsv(celle(r))).join('');
 }
 
 async function* lineeMetel(lotti: AsyncIterable<RigaListino[]>, clienteCodice: string): AsyncGenerator<Buffer> {

@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
-import { campoCsv } from '../../shared/csv.js';
+import { INIZIO_FILE_CSV, rigaCsv } from '../../shared/csv.js';
 import type { OrdiniEsportaQuery } from '../../shared/ordini.js';
 import { MAX_ORDINI_ESPORTAZIONE, MAX_RIGHE_ESPORTAZIONE } from '../../shared/ordini.js';
 import type { Db } from '../db/client.js';
@@ -28,8 +28,8 @@ async function* righe(lotti: AsyncIterable<RigaEsportazione[]>): AsyncGenerator<
 }
 
 async function* linee(lotti: AsyncIterable<RigaEsportazione[]>): AsyncGenerator<string> {
-  yield `\uFEFF${INTESTAZIONE.map(campoCsv).join(';')}\r\n`;
-  for await (const lotto of lotti) yield lotto.map((r) => `${celle(r).map(campoCsv).join(';')}\r\n`).join('');
+  yield INIZIO_FILE_CSV + rigaCsv(INTESTAZIONE);
+  for await (const lotto of lotti) yield lotto.map((r) => rigaCsv(celle(r))).join('');
 }
 
 /**

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../server/app.js';
 import type { ErpConfig } from '../../../server/config.js';
 import { fileDi, usaArchivio } from '../../support/archivi.js';
+import { celleFormula } from '../../support/csv-ingenuo.js';
 import { avviaSmtpTrattenuto } from '../../support/smtp-trattenuto.js';
 import { createAdmin, createAzienda, createCliente, createProdotto, createUtente } from '../../support/factories.js';
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
@@ -138,8 +139,11 @@ describe('orders out to the ERP', () => {
       expect(json).toMatchObject({ ordine_id: id, totale: '2.500', righe: [{ codice_prodotto: 'A1', quantita: 2 }] });
       const csv = fs.readFileSync(path.join(dir, `ordine-${id}.csv`), 'utf8');
       const [head, riga] = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
-      expect(head).toBe('ordine_id;data;azienda_codice;cliente_codice;utente_codice;nome_ordine;note;riga;codice_prodotto;descrizione;quantita;qt_in_consegna;qt_in_arrivo;prezzo_unitario;importo');
-      expect(riga!.split(';').slice(7)).toEqual(['1', 'A1', 'Vite àèì', '2', '2', '0', '1,250', '2,500']);
+      expect(head).toBe(['ordine_id', 'data', 'azienda_codice', 'cliente_codice', 'utente_codice', 'nome_ordine', 'note', 'riga',
+        'codice_prodotto', 'descrizione', 'quantita', 'qt_in_consegna', 'qt_in_arrivo', 'prezzo_unitario', 'importo'].map((c) => `"${c}"`).join(';'));
+      // Texts quoted, numbers bare (docs/erp.md).
+      expect(riga!.split(';').slice(7)).toEqual(['1', '"A1"', '"Vite àèì"', '2', '2', '0', '1,250', '2,500']);
+      expect(riga!.split(';').slice(0, 5)).toEqual([String(id), expect.stringMatching(/^"\d{4}-\d\d-\d\dT[\d:]+Z"$/), '"0001"', '"000100"', `"${utenteCodice}"`]);
       expect(fs.readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     } finally {
       await app.close();
@@ -164,6 +168,30 @@ describe('orders out to the ERP', () => {
       expect([campo('quantita'), campo('prezzo_unitario'), campo('importo')]).toEqual(['2', '1,500', '3,000']);
       // The JSON file is no spreadsheet: the texts as the customer wrote them.
       expect(JSON.parse(fs.readFileSync(path.join(dir, `ordine-${id}.json`), 'utf8'))).toMatchObject({ nome, note, righe: [{ descrizione }] });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("a comma smuggles no formula: the probe's order name, read by a spreadsheet that splits on commas, starts no cell with '='", async () => {
+    const dir = path.join(t().config.dataDir, 'erp-export-virgola');
+    const nome = "x,=cmd|' /C calc'!A0,y";
+    const note = 'consegna al mattino;+1+1\n-2+3+cmd|\' /C calc\'!A0';
+    const app = await conErp({ exportDir: dir });
+    try {
+      const id = await ordina(app, 2, { nome, note });
+      await app.deps.lavori.esegui();
+      await vi.waitFor(async () => expect((await stato(id)).erp_stato).toBe('inviato'), { timeout: 10_000 });
+      const file = fs.readFileSync(path.join(dir, `ordine-${id}.csv`), 'utf8');
+      expect(celleFormula(file)).toEqual([]);
+      // As the ERP reads it (RFC 4180, ';'): one field each, the order's texts neutralised, numbers bare.
+      const [testa, riga] = parse(file, { delimiter: ';', bom: true }) as string[][];
+      const campo = (n: string) => riga![testa!.indexOf(n)];
+      expect(riga).toHaveLength(testa!.length);
+      expect([campo('nome_ordine'), campo('note')]).toEqual(["x,'=cmd|' /C calc'!A0,y", "consegna al mattino;'+1+1\n'-2+3+cmd|' /C calc'!A0"]);
+      expect(file).toContain(`;"x,'=cmd|' /C calc'!A0,y";`);
+      expect(file).toMatch(/;2;2;0;1,250;2,500\r\n$/);
+      expect(JSON.parse(fs.readFileSync(path.join(dir, `ordine-${id}.json`), 'utf8'))).toMatchObject({ nome, note });
     } finally {
       await app.close();
     }

@@ -8,6 +8,7 @@ import { righeMetel } from '../../../server/import/lettura/metel.js';
 import type { FormatoLetto } from '../../../server/import/lettura/tipi.js';
 import { righeListino } from '../../../server/listino/listino.queries.js';
 import { createAzienda, createBrand, createCategoria, createCliente, createProdotto, createUtente } from '../../support/factories.js';
+import { celleFormula } from '../../support/csv-ingenuo.js';
 import { loginCliente, useTestApp } from '../../support/harness.js';
 
 // listino/export (docs/regole/listino.md#export) against real Postgres: each format read back
@@ -100,7 +101,7 @@ describe('listino/export', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="listino.csv"');
-    expect(res.body.split('\r\n')[0]).toBe(`\uFEFF${COLONNE_LISTINO.join(';')}`);
+    expect(res.body.split('\r\n')[0]).toBe(`\uFEFF${COLONNE_LISTINO.map((c) => `"${c}"`).join(';')}`);
     const righe = leggiCsv(res.body);
     expect(righe.map((r) => r.Codice)).toEqual(VISIBILI);
     const api = await catalogo(scopeA, cookieA);
@@ -269,5 +270,19 @@ describe('listino/export reading', () => {
     expect(await transazioniAperte()).toBe(1);
     ctrl.abort();
     await expect.poll(transazioniAperte, { timeout: 10_000 }).toBe(0);
+  });
+});
+
+describe('listino/export: a title that smuggles a formula (issue 33, 6a)', () => {
+  it("CSV: a title with ',=cmd…' is one quoted field, and a spreadsheet splitting on commas sees no cell starting with '='", async () => {
+    const { db } = t().database;
+    const sonda = await createProdotto(db, { codiceProdotto: 'AV-SONDA', titoloPortale: "Vite x,=cmd|' /C calc'!A0,y", prezzi: { 1: '1.500' } });
+    await db.insert(listeProdotti).values({ listaId: ids.lista!, prodottoId: sonda.id });
+    const res = await get('listino/export', { ...scopeA, formato: 'csv', lista_id: ids.lista! });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(celleFormula(res.body)).toEqual([]);
+    const riga = res.body.split('\r\n').find((l) => l.startsWith('"AV-SONDA"'));
+    expect(riga).toContain(`;"Vite x,'=cmd|' /C calc'!A0,y";`);
+    expect(leggiCsv(res.body).find((r) => r.Codice === 'AV-SONDA')).toMatchObject({ Descrizione: "Vite x,'=cmd|' /C calc'!A0,y", 'Prezzo netto (€)': '1,35' });
   });
 });

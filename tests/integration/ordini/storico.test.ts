@@ -168,17 +168,17 @@ describe('ordini/elenco', () => {
 });
 
 describe('ordini/esporta', () => {
-  it('writes the filtered orders as CSV: a line per order line, Italian headers, euro amounts, formulas neutralised', async () => {
+  it('writes the filtered orders as CSV: a line per order line, Italian headers, texts quoted, euro amounts bare, formulas neutralised', async () => {
     const res = await get('ordini/esporta', { ...scope, codice_prodotto: 'TASS-2', formato: 'csv' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="ordini.csv"');
     const righe = res.body.split('\r\n');
     expect(righe).toEqual([
-      '\uFEFFOrdine;Data;Nome;Stato;Codice prodotto;Prodotto;Quantità;In consegna;In arrivo dal fornitore;Prezzo (€);Prezzo netto (€);Totale riga (€);Totale ordine (€)',
-      `${ids.o3};31/03/2024 23:30;CANTIERE 50%_x;Errore;VITE-1;Prodotto VITE-1;1;1;0;1,5;1,5;1,5;3,75`,
-      `${ids.o3};31/03/2024 23:30;CANTIERE 50%_x;Errore;TASS-2;Prodotto TASS-2;1;1;0;2,25;2,25;2,25;3,75`,
-      `${ids.o2};05/03/2024 10:00;"'=Magazzino+1";Confermato;TASS-2;Prodotto TASS-2;3;3;0;2,25;2,25;6,75;6,75`,
+      `\uFEFF${['Ordine', 'Data', 'Nome', 'Stato', 'Codice prodotto', 'Prodotto', 'Quantità', 'In consegna', 'In arrivo dal fornitore', 'Prezzo (€)', 'Prezzo netto (€)', 'Totale riga (€)', 'Totale ordine (€)'].map((c) => `"${c}"`).join(';')}`,
+      `${ids.o3};"31/03/2024 23:30";"CANTIERE 50%_x";"Errore";"VITE-1";"Prodotto VITE-1";1;1;0;1,5;1,5;1,5;3,75`,
+      `${ids.o3};"31/03/2024 23:30";"CANTIERE 50%_x";"Errore";"TASS-2";"Prodotto TASS-2";1;1;0;2,25;2,25;2,25;3,75`,
+      `${ids.o2};"05/03/2024 10:00";"'=Magazzino+1";"Confermato";"TASS-2";"Prodotto TASS-2";3;3;0;2,25;2,25;6,75;6,75`,
       '',
     ]);
   });
