@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CodiceClienteProdotto } from '../../shared/codici-cliente.js';
 import type { Db } from '../db/client.js';
 import { codiciCliente, prodotti } from '../db/schema/index.js';
@@ -7,10 +7,14 @@ import { badRequest, notFound } from '../lib/errors.js';
 /** Codes compare as the database's codice_n: upper-case letters and digits only (code_norm). */
 export const normalizzaCodice = (c: string) => c.replace(/[^A-Za-z0-9]/g, '').toUpperCase();
 
-/** A product customers see, by its code; 404 otherwise (a withdrawn product takes no new own code). */
+/**
+ * A product customers see, by its code (prodotto_visibile.sql, the rule of search and the quick
+ * order); 404 otherwise: a withdrawn product, or one under a category switched off, takes no new own code.
+ */
 async function prodottoVisibile(db: Db, codiceProdotto: string): Promise<number> {
   const [p] = await db.select({ id: prodotti.id }).from(prodotti)
-    .where(and(eq(prodotti.codiceProdotto, codiceProdotto), eq(prodotti.status, 0), isNull(prodotti.deletedAt)));
+    .where(and(eq(prodotti.codiceProdotto, codiceProdotto),
+      sql`prodotto_visibile(${prodotti.status}, ${prodotti.deletedAt}, ${prodotti.categoriaId}, (SELECT categorie_nascoste()))`));
   if (!p) throw notFound(`Prodotto ${codiceProdotto} non trovato.`);
   return p.id;
 }

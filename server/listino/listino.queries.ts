@@ -95,9 +95,8 @@ async function* lottiInTransazione<T>(db: Db, leggi: (tx: Db) => AsyncIterable<T
  * The client's price list, ordered by product code, read in batches through a cursor so that an
  * export of the whole catalogue never holds its rows in memory (as the order history's export),
  * in one transaction: one snapshot, and the statement timeout raised for it alone
- * (docs/decisions/listino-export.md). Only products the client sees: enabled, not deleted,
- * outside the categories switched off (the rule of search, categorie_nascoste, evaluated once in
- * a CTE). Prices by the one expression of the catalogue's answers (joinPrezzi, colonnePrezzi);
+ * (docs/decisions/listino-export.md). Only products the client sees: the rule of search and the
+ * quick order (prodotto_visibile), the categories switched off read once in a CTE. Prices by the one expression of the catalogue's answers (joinPrezzi, colonnePrezzi);
  * the EAN is the product's first one.
  */
 export function righeListino(db: Db, ctx: PrezziCliente, ambito: AmbitoListino): AsyncIterable<RigaListino[]> {
@@ -114,8 +113,7 @@ export function righeListino(db: Db, ctx: PrezziCliente, ambito: AmbitoListino):
       FROM n, prodotti p
       JOIN giacenze g ON g.prodotto_id = p.id
       ${joinPrezzi(sql, ctx)}
-      WHERE p.status = 0 AND p.deleted_at IS NULL
-        AND (p.categoria_id IS NULL OR p.categoria_id <> ALL (n.ids))
+      WHERE prodotto_visibile(p.status, p.deleted_at, p.categoria_id, n.ids)
         ${filtro(sql, ambito)}
       ORDER BY p.codice_prodotto`.cursor(1000);
   });

@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.js';
+import type { Db, Sql } from '../db/client.js';
 import type { PrezziCliente } from '../catalogo/prezzi.js';
 
 /** A product one of the asked codes names, and how. */
@@ -18,6 +18,12 @@ export interface Corrispondenza {
 }
 
 /**
+ * What a customer may reach by a code: the one rule of search and the price list
+ * (prodotto_visibile.sql), the categories switched off read once per statement (an init plan).
+ */
+const visibile = (sql: Sql) => sql`prodotto_visibile(p.status, p.deleted_at, p.categoria_id, (SELECT categorie_nascoste()))`;
+
+/**
  * Every visible product that any of the codes (normalised, distinct) names, in one statement: our
  * product code, article, supplier and EAN codes (prodotti_codici, by codice_n) and the client's own
  * codes (codici_cliente, by client and codice_n), with the client's net price and the stock.
@@ -33,7 +39,7 @@ export function corrispondenze(db: Db, ctx: PrezziCliente, codici: string[]) {
       prezzo_netto(lp.prezzo, ps.prezzo, coalesce(sp.fattore, sf.fattore), ${ctx.sconto}::numeric)::text AS prezzo_reale,
       sconti_applicati(ps.prezzo, coalesce(sp.sconti, sf.sconti), ${ctx.sconto}::numeric) AS sconti, p.multiplo, p.minimo, g.disponibilita, g.ord_forn
     FROM m
-    JOIN prodotti p ON p.id = m.prodotto_id AND p.status = 0 AND p.deleted_at IS NULL
+    JOIN prodotti p ON p.id = m.prodotto_id AND ${visibile(db.$client)}
     JOIN giacenze g ON g.prodotto_id = p.id
     LEFT JOIN prodotti_prezzi lp ON lp.prodotto_id = p.id AND lp.listino = ${ctx.listino}
     LEFT JOIN prezzi_speciali ps ON ps.prodotto_id = p.id AND ps.cliente_id = ${ctx.clienteId}
@@ -45,7 +51,7 @@ export function corrispondenze(db: Db, ctx: PrezziCliente, codici: string[]) {
 export async function idsPerCodice(db: Db, codici: string[]): Promise<number[]> {
   const righe = await db.$client<{ id: number }[]>`
     SELECT p.id FROM unnest(${codici}::text[]) WITH ORDINALITY AS k(codice, ord)
-    JOIN prodotti p ON p.codice_prodotto = k.codice AND p.status = 0 AND p.deleted_at IS NULL
+    JOIN prodotti p ON p.codice_prodotto = k.codice AND ${visibile(db.$client)}
     ORDER BY k.ord`;
   return righe.map((r) => r.id);
 }

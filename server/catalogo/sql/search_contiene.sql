@@ -19,7 +19,7 @@ BEGIN
     -- Codes first and alone: when a visible product has such a code, only those are found.
     IF EXISTS (SELECT 1 FROM prodotti_codici pc JOIN prodotti p ON p.id = pc.prodotto_id
                WHERE (pc.codice_n = cn OR (code_like AND pc.codice_n LIKE cn || '%'))
-                 AND p.status = 0 AND p.deleted_at IS NULL AND (p.categoria_id IS NULL OR p.categoria_id <> ALL (nascoste))) THEN
+                 AND prodotto_visibile(p.status, p.deleted_at, p.categoria_id, nascoste)) THEN
       RETURN EXISTS (SELECT 1 FROM prodotti_codici pc
                      WHERE pc.prodotto_id = pid AND (pc.codice_n = cn OR (code_like AND pc.codice_n LIKE cn || '%')));
     END IF;

@@ -25,8 +25,7 @@ BEGIN
       SELECT b.q_full INTO qf FROM search_build(q) b;
       nascoste := categorie_nascoste(); -- the visibility of search_prodotti_uncached
       SELECT count(*)::int INTO total FROM prodotti p
-      WHERE p.search_doc @@ qf AND p.status = 0 AND p.deleted_at IS NULL
-        AND (p.categoria_id IS NULL OR p.categoria_id <> ALL (nascoste));
+      WHERE p.search_doc @@ qf AND prodotto_visibile(p.status, p.deleted_at, p.categoria_id, nascoste);
       INSERT INTO search_cache (key, ids, total) VALUES (count_key, '{}', total)
         ON CONFLICT (key) DO UPDATE SET ids = excluded.ids, total = excluded.total, created_at = now();
     END IF;

@@ -17,8 +17,8 @@ DECLARE
 BEGIN
   IF cn <> '' THEN
     SELECT cc.prodotto_id INTO own FROM codici_cliente cc JOIN prodotti p ON p.id = cc.prodotto_id
-    WHERE cc.cliente_id = cliente AND cc.codice_n = cn AND p.status = 0 AND p.deleted_at IS NULL
-      AND (p.categoria_id IS NULL OR p.categoria_id <> ALL (categorie_nascoste()));
+    WHERE cc.cliente_id = cliente AND cc.codice_n = cn
+      AND prodotto_visibile(p.status, p.deleted_at, p.categoria_id, categorie_nascoste());
   END IF;
   IF own IS NULL THEN
     SELECT s.ids, s.total INTO ids, total FROM search_prodotti(q, lim, off) s;

@@ -3,7 +3,9 @@
 -- exactly or as a prefix, only those products are returned. Small sets are ranked in one bitmap
 -- pass; broad sets tier by tier, each only while the page is not full
 -- (docs/decisions/search-tiers-uncached.md). Products of a category customers do not see are left
--- out, as on the category pages (categorie_nascoste; with none, the statements stay as they were).
+-- out, as on the category pages (prodotto_visibile with categorie_nascoste; in the dynamic statements
+-- its terms written out, the categories' only when some are switched off, so that with none the
+-- statements stay as they were).
 -- plan_cache_mode = auto as in search_build (LIKE prefixes on codes).
 CREATE OR REPLACE FUNCTION search_prodotti_uncached(q text, lim int, off int, OUT ids int[], OUT total int)
 LANGUAGE plpgsql SET plan_cache_mode = auto AS $$
@@ -17,7 +19,8 @@ DECLARE
   need int;
   more int[];
   nascoste int[] := categorie_nascoste();
-  -- The same rule as a fragment of the dynamic statements below.
+  -- The rest of prodotto_visibile as a fragment of the dynamic statements below (they write out its
+  -- `status = 0 AND deleted_at IS NULL`).
   vis text := CASE WHEN cardinality(nascoste) = 0 THEN ''
     ELSE format(' AND (p.categoria_id IS NULL OR p.categoria_id <> ALL (%L::int[]))', nascoste) END;
 BEGIN
@@ -31,7 +34,7 @@ BEGIN
       GROUP BY pc.prodotto_id
     ), visible AS (
       SELECT h.prodotto_id, h.tier, p.popolarita FROM hits h JOIN prodotti p ON p.id = h.prodotto_id
-      WHERE p.status = 0 AND p.deleted_at IS NULL AND (p.categoria_id IS NULL OR p.categoria_id <> ALL (nascoste))
+      WHERE prodotto_visibile(p.status, p.deleted_at, p.categoria_id, nascoste)
     )
     SELECT (SELECT array_agg(v.prodotto_id ORDER BY v.tier, v.popolarita DESC, v.prodotto_id)
             FROM (SELECT * FROM visible ORDER BY tier, popolarita DESC, prodotto_id LIMIT lim OFFSET off) v),
