@@ -155,6 +155,12 @@ export async function buildApp(
     connectTimeoutSeconds: config.dbConnectTimeoutSeconds ?? DEFAULT_DB_CONNECT_TIMEOUT_SECONDS,
     statementTimeoutSeconds: config.dbStatementTimeoutSeconds ?? DEFAULT_DB_STATEMENT_TIMEOUT_SECONDS,
   });
+  // The health checks' own connection: their `select 1` never queues behind the portal's requests
+  // (a load balancer would drop a busy process as dead). 5 s bounds a check stuck on it.
+  const databaseControlli = connect(config.databaseUrl, {
+    max: 1, connectTimeoutSeconds: config.dbConnectTimeoutSeconds ?? DEFAULT_DB_CONNECT_TIMEOUT_SECONDS, statementTimeoutSeconds: 5,
+    applicationName: 'portale-b2b-controlli',
+  });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir });
   // Media: the folder MEDIA_DIR or an S3 bucket (server/lib/archivio/).
   const archivio = creaArchivio(config);
@@ -194,7 +200,7 @@ export async function buildApp(
     await fermaDisegnoPdf();
     await archivio.chiudi();
     mailer.close();
-    await database.close();
+    await Promise.all([database.close(), databaseControlli.close()]);
   });
 
   app.addHook('onRequest', (req, reply, done) => {
@@ -206,7 +212,7 @@ export async function buildApp(
     if (req.routeOptions.url?.startsWith('/api/')) verificaStessoSito(req);
   });
   registerErrorHandler(app);
-  registraControlli(app, database.sql, app.arresto);
+  registraControlli(app, databaseControlli.sql, app.arresto);
 
   const webDir = servePortale(ruolo) ? config.webDir : undefined;
   const spaIndex = webDir ? path.join(webDir, 'index.html') : undefined;
