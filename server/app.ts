@@ -12,7 +12,8 @@ import '../shared/common.js';
 import { API_ROUTES } from './routes.js';
 import { registerRoutes } from './lib/route.js';
 import {
-  DEFAULT_DB_CONNECT_TIMEOUT_SECONDS, DEFAULT_DB_STATEMENT_TIMEOUT_SECONDS, DEFAULT_IMPORT_MEMORIA_MB, DEFAULT_POOL_MAX, type AppConfig,
+  DEFAULT_DB_CONNECT_TIMEOUT_SECONDS, DEFAULT_DB_STATEMENT_TIMEOUT_SECONDS, DEFAULT_EXPORT_MAX, DEFAULT_EXPORT_MAX_PER_USER,
+  DEFAULT_EXPORT_STALL_SECONDS, DEFAULT_IMPORT_MEMORIA_MB, DEFAULT_POOL_MAX, type AppConfig,
 } from './config.js';
 import { connect } from './db/client.js';
 import './deps.js';
@@ -33,6 +34,7 @@ import { creaArchivio } from './lib/archivio/crea-archivio.js';
 import { serviMedia } from './lib/archivio/servi-media.js';
 import { ascolta } from './lib/cache.js';
 import { corpoErrore, registerErrorHandler } from './lib/error-handler.js';
+import { Esportazioni } from './lib/esportazioni.js';
 import { registraFormUrlencoded } from './lib/form-urlencoded.js';
 import { HttpError } from './lib/errors.js';
 import { idRichiesta, loggerOptions } from './lib/logging.js';
@@ -151,11 +153,21 @@ export async function buildApp(
     return (data) => validate(data instanceof RawJson ? JSON.parse(data.text()) : data);
   });
 
-  const database = connect(config.databaseUrl, {
+  const connessione = {
     genericPlans: true,
-    max: config.dbPoolMax ?? DEFAULT_POOL_MAX,
     connectTimeoutSeconds: config.dbConnectTimeoutSeconds ?? DEFAULT_DB_CONNECT_TIMEOUT_SECONDS,
     statementTimeoutSeconds: config.dbStatementTimeoutSeconds ?? DEFAULT_DB_STATEMENT_TIMEOUT_SECONDS,
+  };
+  const database = connect(config.databaseUrl, { ...connessione, max: config.dbPoolMax ?? DEFAULT_POOL_MAX });
+  // Exports stream for as long as their clients read: they run on a pool of their own, one
+  // connection per place (server/lib/esportazioni.ts), so that slow downloads never hold the
+  // portal's. postgres.js connects on first use: a worker, which serves no export, opens none.
+  const exportMax = config.exportMax ?? DEFAULT_EXPORT_MAX;
+  const databaseEsportazioni = connect(config.databaseUrl, { ...connessione, max: exportMax, applicationName: 'portale-b2b-esportazioni' });
+  // The health checks' own connection: their `select 1` never queues behind the portal's requests
+  // (a load balancer would drop a busy process as dead). 5 s bounds a check stuck on it.
+  const databaseControlli = connect(config.databaseUrl, {
+    max: 1, connectTimeoutSeconds: connessione.connectTimeoutSeconds, statementTimeoutSeconds: 5, applicationName: 'portale-b2b-controlli',
   });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir });
   // Media: the folder MEDIA_DIR or an S3 bucket (server/lib/archivio/).
@@ -196,7 +208,7 @@ export async function buildApp(
     await fermaDisegnoPdf();
     await archivio.chiudi();
     mailer.close();
-    await database.close();
+    await Promise.all([database.close(), databaseEsportazioni.close(), databaseControlli.close()]);
   });
 
   app.addHook('onRequest', (req, reply, done) => {
@@ -215,7 +227,7 @@ export async function buildApp(
     if (req.routeOptions.url?.startsWith('/api/')) verificaStessoSito(req);
   });
   registerErrorHandler(app);
-  registraControlli(app, database.sql, app.arresto);
+  registraControlli(app, databaseControlli.sql, app.arresto);
 
   const webDir = servePortale(ruolo) ? config.webDir : undefined;
   const spaIndex = webDir ? path.join(webDir, 'index.html') : undefined;
@@ -250,6 +262,11 @@ export async function buildApp(
     catalogo,
     lavori,
     archivio,
+    esportazioni: new Esportazioni(databaseEsportazioni.db, {
+      massimo: exportMax,
+      perUtente: Math.min(config.exportMaxPerUser ?? DEFAULT_EXPORT_MAX_PER_USER, exportMax),
+      fermoMaxMs: (config.exportStallSeconds ?? DEFAULT_EXPORT_STALL_SECONDS) * 1000,
+    }),
   });
 
   await app.register(cookie);

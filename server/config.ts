@@ -26,6 +26,16 @@ export const DEFAULT_IMPORT_MEMORIA_MB = 1024;
  * a load balancer checking every second or two has seen it unready by then.
  */
 export const DEFAULT_SHUTDOWN_DRAIN_SECONDS = 3;
+/**
+ * Exports (price list, order history) streaming at once in a process, and the connections of
+ * their own pool: a few seconds of database each (bench/report.md), never the portal's pool
+ * (docs/decisions/esportazioni-limitate.md).
+ */
+export const DEFAULT_EXPORT_MAX = 4;
+/** Exports at once of one user: one of each kind, or a second try while the first ends. */
+export const DEFAULT_EXPORT_MAX_PER_USER = 2;
+/** A download whose client takes nothing for this long is cut, and its export's place freed. */
+export const DEFAULT_EXPORT_STALL_SECONDS = 30;
 
 const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
@@ -81,6 +91,12 @@ export const envSchema = z.object({
   ERP_AVAILABILITY_URL: z.string().url().optional(),
   ERP_AVAILABILITY_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(800),
   IMPORT_MEMORIA_MB: z.coerce.number().int().min(128).max(65_536).default(DEFAULT_IMPORT_MEMORIA_MB),
+  /** Exports at once per process, also their pool's size (docs/decisions/esportazioni-limitate.md). */
+  EXPORT_MAX: z.coerce.number().int().min(1).max(50).default(DEFAULT_EXPORT_MAX),
+  EXPORT_MAX_PER_USER: z.coerce.number().int().min(1).max(50).default(DEFAULT_EXPORT_MAX_PER_USER),
+  EXPORT_STALL_SECONDS: z.coerce.number().positive().max(600).default(DEFAULT_EXPORT_STALL_SECONDS),
+}).refine((e) => e.EXPORT_MAX_PER_USER <= e.EXPORT_MAX, {
+  path: ['EXPORT_MAX_PER_USER'], message: 'al massimo EXPORT_MAX',
 }).refine((e) => !e.ERP_ORDER_WEBHOOK_URL || e.ERP_WEBHOOK_SECRET, {
   path: ['ERP_WEBHOOK_SECRET'], message: 'obbligatorio con ERP_ORDER_WEBHOOK_URL (almeno 16 caratteri)',
 }).refine((e) => e.MEDIA_STORE !== 's3' || e.S3_BUCKET, {
@@ -129,6 +145,12 @@ export interface AppConfig {
   erp?: ErpConfig;
   /** Memory ceiling of an import's own process in MB; DEFAULT_IMPORT_MEMORIA_MB when not given. */
   importMemoriaMb?: number;
+  /** Exports at once in this process and their pool's size; DEFAULT_EXPORT_MAX when not given. */
+  exportMax?: number;
+  /** Exports at once of one user in this process; DEFAULT_EXPORT_MAX_PER_USER when not given. */
+  exportMaxPerUser?: number;
+  /** Seconds a download may stay undrained before it is cut; DEFAULT_EXPORT_STALL_SECONDS when not given. */
+  exportStallSeconds?: number;
 }
 
 export interface ErpConfig {
@@ -197,5 +219,8 @@ export function configFromEnv(env: Env, databaseUrl: string): AppConfig {
       availabilityTimeoutMs: env.ERP_AVAILABILITY_TIMEOUT_MS,
     },
     importMemoriaMb: env.IMPORT_MEMORIA_MB,
+    exportMax: env.EXPORT_MAX,
+    exportMaxPerUser: env.EXPORT_MAX_PER_USER,
+    exportStallSeconds: env.EXPORT_STALL_SECONDS,
   };
 }

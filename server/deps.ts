@@ -5,6 +5,7 @@ import type { CatalogoCache } from './catalogo/catalogo.cache.js';
 import type { Impostazioni } from './impostazioni/impostazioni.service.js';
 import type { CodaLavori } from './lavori/coda-lavori.js';
 import type { ArchivioMedia } from './lib/archivio/archivio.js';
+import type { Esportazioni } from './lib/esportazioni.js';
 
 /** What route handlers need, built once in buildApp and reachable as app.deps. */
 export interface Deps {
@@ -24,6 +25,8 @@ export interface Deps {
   lavori: CodaLavori;
   /** Where media files live: the folder MEDIA_DIR or an S3 bucket (MEDIA_STORE). */
   archivio: ArchivioMedia;
+  /** The exports' places and their own pool (price list, order history), handed by routes to the export services. */
+  esportazioni: Esportazioni;
 }
 
 declare module 'fastify' {

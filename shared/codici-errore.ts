@@ -29,6 +29,8 @@ export const CODICI_ERRORE = [
   'formato_non_supportato',
   /** 429: too many attempts; the Retry-After header says when to try again. */
   'troppi_tentativi',
+  /** 429: too many requests of one kind under way at once (exports); the Retry-After header says when to try again. */
+  'troppe_richieste',
   /** 431: the address or the headers are too long. */
   'richiesta_troppo_grande',
   /** 500: a fault of the server (logged with the requestId). */

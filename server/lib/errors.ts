@@ -21,7 +21,7 @@ export const forbidden = (msg = 'Operazione non consentita per questo utente.') 
 export const notFound = (msg = 'Risorsa non trovata.') => new HttpError(404, 'non_trovato', msg);
 export const tooLarge = (msg: string) => new HttpError(413, 'file_troppo_grande', msg);
 /** 429 with Retry-After: how long to wait is the answer, not a request held open. */
-export const tooManyRequests = (msg: string, retryAfterSeconds: number) =>
-  new HttpError(429, 'troppi_tentativi', msg, { 'retry-after': String(retryAfterSeconds) });
+export const tooManyRequests = (msg: string, retryAfterSeconds: number, code: 'troppi_tentativi' | 'troppe_richieste' = 'troppi_tentativi') =>
+  new HttpError(429, code, msg, { 'retry-after': String(retryAfterSeconds) });
 export const inMaintenance = () =>
   new HttpError(503, 'manutenzione', 'Il portale è in manutenzione. Riprova più tardi.');

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import type { z } from 'zod';
 import type { Access, AnyContract, Contract } from '../../shared/contract.js';
 import { erroreApi } from '../../shared/errori.js';
-import { FileRisposta } from './file-risposta.js';
+import { FileRisposta, tagliaSeFermo } from './file-risposta.js';
 import { RawJson } from './raw-json.js';
 import { cartellaTemporanea, type FileRicevuto, riceviMultipart, rimuoviTemporanei } from './upload/ricevi-file.js';
 
@@ -120,6 +120,9 @@ export function defineRoute<A extends Access, I extends z.ZodType, O extends z.Z
         const ctx = { input, req, reply, deps: app.deps, files, ...sessione };
         const result = await handler(ctx as unknown as HandlerCtx<Contract<A, I, O>>);
         if (result instanceof FileRisposta) {
+          if (result.fermoMaxMs !== undefined) {
+            tagliaSeFermo(reply.raw, result.fermoMaxMs, () => req.log.info({ file: result.nome }, 'download fermo: interrotto'));
+          }
           return reply.type(result.tipo).header('Content-Disposition', `${result.inline ? 'inline' : 'attachment'}; filename="${result.nome}"`).send(result.corpo);
         }
         // Large product pages go out as the bytes they were assembled from (tests check that

@@ -10,6 +10,7 @@ import { prezziDi } from '../catalogo/prezzi.js';
 import { coloreDisponibilita } from '../catalogo/prodotti.queries.js';
 import type { Db } from '../db/client.js';
 import { forbidden, notFound } from '../lib/errors.js';
+import type { Esportazioni } from '../lib/esportazioni.js';
 import { FileRisposta } from '../lib/file-risposta.js';
 import { type CellaXlsx, scriviXlsx } from '../lib/xlsx.js';
 import { type AmbitoListino, marchioEsiste, proprietarioLista, type RigaListino, righeListino } from './listino.queries.js';
@@ -80,9 +81,16 @@ async function ambito(
 
 /**
  * listino/export (docs/regole/listino.md#export): the client's price list as XLSX (server/lib/xlsx.ts),
- * CSV (shared/csv.ts) or Metel (metel.ts), streamed from a cursor as the order history's export.
+ * CSV (shared/csv.ts) or Metel (metel.ts), streamed from a cursor as the order history's export;
+ * one of the exports' places and their own connections, or 429 (server/lib/esportazioni.ts).
  */
-export async function esportaListino(
+export function esportaListino(
+  esportazioni: Esportazioni, cache: CatalogoCache, utente: UtenteSessione, cliente: ClienteSessione, q: ListinoEsportaQuery,
+): Promise<FileRisposta> {
+  return esportazioni.esegui(utente.id, (db) => fileListino(db, cache, utente, cliente, q));
+}
+
+async function fileListino(
   db: Db, cache: CatalogoCache, utente: UtenteSessione, cliente: ClienteSessione, q: ListinoEsportaQuery,
 ): Promise<FileRisposta> {
   const lotti = righeListino(db, prezziDi(cliente), await ambito(db, cache, utente, cliente, q));

@@ -3,5 +3,5 @@ import { routeGroup } from '../lib/route.js';
 import { esportaListino } from './esporta-listino.js';
 
 export const listinoRoutes = routeGroup(listinoApi, {
-  esporta: async ({ deps, input, utente, cliente }) => esportaListino(deps.db, deps.catalogo, utente, cliente, input),
+  esporta: async ({ deps, input, utente, cliente }) => esportaListino(deps.esportazioni, deps.catalogo, utente, cliente, input),
 });

@@ -4,6 +4,7 @@ import type { OrdiniEsportaQuery } from '../../shared/ordini.js';
 import { MAX_ORDINI_ESPORTAZIONE, MAX_RIGHE_ESPORTAZIONE } from '../../shared/ordini.js';
 import type { Db } from '../db/client.js';
 import { badRequest } from '../lib/errors.js';
+import type { Esportazioni } from '../lib/esportazioni.js';
 import { FileRisposta } from '../lib/file-risposta.js';
 import { scriviXlsx, type CellaXlsx } from '../lib/xlsx.js';
 import { contaEsportazione, type FiltriOrdini, type RigaEsportazione, righeEsportazione } from './storico.queries.js';
@@ -34,11 +35,18 @@ async function* linee(lotti: AsyncIterable<RigaEsportazione[]>): AsyncGenerator<
 
 /**
  * ordini/esporta (docs/regole/ordini.md#order-history): the filtered orders as a CSV (shared/csv.ts)
- * or XLSX (server/lib/xlsx.ts) file, one row per order line, streamed from a cursor. Above
+ * or XLSX (server/lib/xlsx.ts) file, one row per order line, streamed from a cursor, in one of the
+ * exports' places and on their own connections, or 429 (server/lib/esportazioni.ts). Above
  * MAX_ORDINI_ESPORTAZIONE orders or MAX_RIGHE_ESPORTAZIONE lines nothing is written: 400, and the
  * customer narrows the filters.
  */
-export async function esportaOrdini(
+export function esportaOrdini(
+  esportazioni: Esportazioni, utenteId: number, clienteId: number, f: FiltriOrdini & Pick<OrdiniEsportaQuery, 'formato'>,
+): Promise<FileRisposta> {
+  return esportazioni.esegui(utenteId, (db) => fileOrdini(db, utenteId, clienteId, f));
+}
+
+async function fileOrdini(
   db: Db, utenteId: number, clienteId: number, f: FiltriOrdini & Pick<OrdiniEsportaQuery, 'formato'>,
 ): Promise<FileRisposta> {
   const n = await contaEsportazione(db, utenteId, clienteId, f);

@@ -18,7 +18,7 @@ export const ordiniRoutes = routeGroup(ordiniApi, {
   },
   leggi: async ({ deps, utente, cliente }) => ({ ordini: await leggiOrdini(deps.db, utente.id, cliente.id) }),
   elenca: async ({ deps, input, utente, cliente }) => elencoOrdini(deps.db, utente.id, cliente.id, input),
-  esporta: async ({ deps, input, utente, cliente }) => esportaOrdini(deps.db, utente.id, cliente.id, input),
+  esporta: async ({ deps, input, utente, cliente }) => esportaOrdini(deps.esportazioni, utente.id, cliente.id, input),
   anteprimaRiordino: async ({ deps, input, utente, cliente }) => anteprimaRiordino(deps.db, utente.id, prezziDi(cliente), input.ordine_id),
   pdf: async ({ deps, input, utente, cliente }) => pdfOrdine(deps.db, utente.id, cliente.id, input.id),
   fatturatoMensile: async ({ deps, cliente }) => ({ totale_mensile: await fatturatoMensile(deps.db, cliente.id) }),

@@ -25,7 +25,8 @@ async function entroAttesa<T>(query: Promise<T>): Promise<T> {
  * The health checks of every role. /api/health: the process is alive and reaches its database.
  * /api/ready: it should get traffic: the database answers, has this code's migrations (a process
  * started beside an older database waits for the one that migrates it), and the process is not
- * stopping (server/processo/arresto.ts).
+ * stopping (server/processo/arresto.ts). `sql` is the checks' own connection (app.ts), not the
+ * portal's pool: a pool busy with requests is no dead database.
  */
 export function registraControlli(app: FastifyInstance, sql: postgres.Sql, arresto: Arresto): void {
   const ultima = ultimaMigrazione();

@@ -21,6 +21,7 @@ import { seedStoricoOrdini } from '../../seed/storico-ordini.js';
 import { execFile } from 'node:child_process';
 import http from 'node:http';
 import type postgres from 'postgres';
+import type { FastifyInstance } from 'fastify';
 import { promisify } from 'node:util';
 import type { LoadRequest } from './load.js';
 import { questoProcessoCpuMs, scenari, type Scenario } from './scenario.js';
@@ -28,6 +29,7 @@ import { misuraScala, scalaMarkdown, type RisultatoScala } from './scala.js';
 import { misuraRete, reteMarkdown, type Rete } from './wire.js';
 import { richiesteStorico } from './storico.js';
 import { findChromium } from '../e2e/chromium.js';
+import { apriDownloadFermo } from '../support/download-fermo.js';
 
 const arg = (name: string, def: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -92,6 +94,8 @@ async function main() {
     env: 'production', port: 0, host: '127.0.0.1', databaseUrl: url, dataDir: TMP, mediaDir, mailDir: path.join(TMP, 'mail'),
     mailFrom: 'bench@localhost', officeMail: 'bench@localhost', sessionTtlHours: 2, seedDemo: false, trustProxy: false, logLevel: 'silent',
     webDir: undefined, dbPoolMax: POOL,
+    // Stalled downloads (the scenario below) stay stalled for the whole run, not cut half-way.
+    exportStallSeconds: 600,
   };
   const app = await buildApp(config, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -140,6 +144,15 @@ async function main() {
     const importing = () => importInLoop(url, stockFiles, imports);
     await run(duringImport[0]!, during(searchNote), BUDGET.search, searchRequest, { beforeRun: importing });
     await run(duringImport[1]!, during(categoryNote), BUDGET.categoria, categoryRequest, { beforeRun: importing });
+  }
+
+  // The same search while 25 downloads of the whole price list (CSV, five customers × 5) are held
+  // by clients that never read (issue 33; docs/decisions/esportazioni-limitate.md).
+  const FERMI = 'search/prodotti (25 stalled exports)';
+  if (selected(FERMI)) {
+    const fermi = await downloadFermi(app, port, setup.sql, SECONDS);
+    await run(FERMI, `${searchNote}, while 25 listino/export CSV downloads of the whole catalogue by 5 customers are held by clients that never read`,
+      BUDGET.search, searchRequest, { beforeRun: fermi });
   }
 
   // The admin's client search (users form, client list) over 20,000 clients: exact codes, code
@@ -381,6 +394,62 @@ function importInLoop(databaseUrl: string, files: string[], seconds: number[]): 
   return async () => {
     stopped = true;
     await loop;
+  };
+}
+
+/** Demo customers (seed/demo-anagrafica.ts), each with a client of their own. */
+const ESPORTATORI = ['mario.rossi@ferramentarossi.it', 'giulia.bianchi@edilbianchi.it', 'luca.ferrari@bricocenterferrari.it',
+  'francesca.colombo@giardinicolombo.it', 'marco.ricci@ferramentaricci.it'];
+
+/**
+ * Before each run: 25 listino/export CSV requests of the whole catalogue (5 customers × 5) on
+ * raw sockets that read the head and nothing more, held from when the exports that got through
+ * are waiting on their clients; the health checks are asked then. The returned stop lets them go
+ * and waits for their transactions to end. Held at most the run's length plus a second, even
+ * when the load never ends (a portal whose pool they hold answers nothing until they go).
+ */
+async function downloadFermi(app: FastifyInstance, port: number, sql: postgres.Sql, secondi: number): Promise<() => Promise<() => Promise<void>>> {
+  const percorsi = await Promise.all(ESPORTATORI.map(async (username, k) => {
+    const login = await app.inject({
+      method: 'POST', url: '/api/login/frontendfingerprint', payload: { username, password: 'Demo2024!', fingerprint: 'bcdef'[k]!.repeat(64) },
+    });
+    if (login.statusCode !== 200) throw new Error(`login ${username}: ${login.body}`);
+    const { utente } = login.json();
+    const sid = cookieSessione('cliente', 'production');
+    const cl = utente.clienti[0];
+    const qs = new URLSearchParams({ azienda_codice: cl.azienda_codice, cliente_codice: cl.cliente_codice, utente_codice: utente.utente_codice, formato: 'csv' });
+    return { path: `/api/listino/export?${qs}`, cookie: `${sid}=${login.cookies.find((c) => c.name === sid)!.value}` };
+  }));
+  const esportazioni = async () => (await sql<{ n: number; ferme: number }[]>`
+    SELECT count(*)::int AS n, count(*) FILTER (WHERE wait_event = 'ClientRead')::int AS ferme FROM pg_stat_activity
+    WHERE pid <> pg_backend_pid() AND xact_start IS NOT NULL AND query LIKE '%categorie_nascoste() AS ids%'`)[0]!;
+  const esportazioniInCorso = async () => (await esportazioni()).n;
+  const attendi = async (finché: () => Promise<boolean>) => {
+    for (let t0 = performance.now(); performance.now() - t0 < 60_000 && await finché();) await new Promise((r) => setTimeout(r, 50));
+  };
+  return async () => {
+    const aperti = Array.from({ length: 25 }, (_, i) => apriDownloadFermo(port, percorsi[i % 5]!.path, { cookie: percorsi[i % 5]!.cookie }));
+    const stati: number[] = [];
+    for (const a of aperti) void a.testa.then((d) => stati.push(d.status), () => stati.push(0));
+    // Until four exports wait on their clients (their sorted query done, Postgres waiting for the
+    // app to ask for the next batch: ClientRead; a cursor's query stays 'active' between batches):
+    // what is measured is the stall, not the exports' own work (within a minute).
+    await attendi(async () => (await esportazioni()).ferme < 4);
+    const controllo = async (percorso: string) => {
+      const t0 = performance.now();
+      const status = await fetch(`http://127.0.0.1:${port}${percorso}`).then((r) => r.status, () => 0);
+      return `${percorso} ${status} in ${Math.round(performance.now() - t0)} ms`;
+    };
+    console.log('stalled exports:', JSON.stringify(await esportazioni()), 'transactions;', await controllo('/api/health'), ';', await controllo('/api/ready'));
+    const lascia = () => { for (const a of aperti) a.socket.destroy(); };
+    const scadenza = setTimeout(lascia, (secondi + 1) * 1000);
+    return async () => {
+      clearTimeout(scadenza);
+      const conta = (s: number) => stati.filter((x) => x === s).length;
+      console.log(`stalled exports: ${conta(200)} answered 200, ${conta(429)} answered 429, ${25 - stati.length} no answer`);
+      lascia();
+      await attendi(async () => (await esportazioniInCorso()) > 0);
+    };
   };
 }
 
