@@ -216,7 +216,7 @@ export async function buildApp(
       return reply.status(404).send(corpoErrore('non_trovato', 'Risorsa non trovata.', req.id));
     }
     if ((req.method === 'GET' || req.method === 'HEAD') && spaIndex && fs.existsSync(spaIndex)) {
-      const link = await precarica(req, database.db);
+      const link = precarica(req);
       if (link) reply.header('Link', link);
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(fs.createReadStream(spaIndex));
     }
