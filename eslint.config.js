@@ -25,7 +25,7 @@ const TRANSAZIONI = [{ selector: "CallExpression[callee.property.name=/^(begin|s
 
 export default [
   {
-    files: ['server/**/*.ts', 'seed/**/*.ts', 'tests/**/*.ts'],
+    files: ['server/**/*.ts', 'seed/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.ts'],
     languageOptions: { parser: tsParser },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: { 'no-restricted-syntax': ['error', ...UN_MODO] },
