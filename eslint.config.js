@@ -23,6 +23,16 @@ const UN_MODO = [
 /** In the server: no second way to open a transaction. */
 const TRANSAZIONI = [{ selector: "CallExpression[callee.property.name=/^(begin|savepoint)$/]", message: TRANSAZIONE }];
 
+/**
+ * Outside route files and the access layer: no deps, however reached (req.server.deps, app.deps,
+ * ctx.deps), so that a service shows what it needs in its arguments.
+ */
+const SENZA_DEPS_MSG = 'A service takes what it needs (db, a cache, the config) as arguments: deps is seen by route files (*.routes.ts) and the access layer only.';
+const SENZA_DEPS = [
+  { selector: "MemberExpression[property.name='deps']", message: SENZA_DEPS_MSG },
+  { selector: ":matches(VariableDeclarator, :function) > ObjectPattern > Property[key.name='deps']", message: SENZA_DEPS_MSG },
+];
+
 export default [
   {
     files: ['server/**/*.ts', 'seed/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.ts'],
@@ -33,12 +43,17 @@ export default [
   {
     files: ['server/**/*.ts'],
     ignores: ['server/db/client.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...UN_MODO, ...TRANSAZIONI] },
+    rules: { 'no-restricted-syntax': ['error', ...UN_MODO, ...TRANSAZIONI, ...SENZA_DEPS] },
   },
   {
     // The migrator runs the migrations' DDL as written, through drizzle's execute.
     files: ['server/db/migrate.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...UN_MODO.slice(1), ...TRANSAZIONI] },
+    rules: { 'no-restricted-syntax': ['error', ...UN_MODO.slice(1), ...TRANSAZIONI, ...SENZA_DEPS] },
+  },
+  {
+    // The access layer finds the session through the request's app (req.server.deps), before any handler runs.
+    files: ['server/auth/access.ts', 'server/lib/route.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...UN_MODO, ...TRANSAZIONI] },
   },
   {
     // Services take db and what else they need as arguments, never the route's deps.

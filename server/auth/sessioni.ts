@@ -18,8 +18,8 @@ export function cookieSessione(tipo: TipoSessione, env: AppConfig['env']): strin
 }
 
 /** The session token a request carries for this kind of session, if any. */
-export const tokenSessione = (req: FastifyRequest, tipo: TipoSessione): string | undefined =>
-  req.cookies[cookieSessione(tipo, req.server.deps.config.env)];
+export const tokenSessione = (req: FastifyRequest, tipo: TipoSessione, env: AppConfig['env']): string | undefined =>
+  req.cookies[cookieSessione(tipo, env)];
 
 /** Minutes without a request after which a session ends (SESSION_IDLE_MINUTES). */
 export const minutiInattivita = (config: AppConfig): number => config.sessionIdleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES;

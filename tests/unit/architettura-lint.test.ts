@@ -41,4 +41,18 @@ describe('the lint rules that hold one way to query (eslint.config.js)', () => {
       .toEqual([expect.stringMatching(/not Deps/)]);
     expect(await regole('server/prova/prova.routes.ts', "import type { Deps } from '../deps.js';")).toEqual([]);
   });
+
+  it('let only route files and the access layer reach deps', async () => {
+    const servizio = 'server/prova/prova.service.ts';
+    for (const code of [
+      'const db = req.server.deps.db;',
+      'const c = request.server.deps.config;',
+      'const i = app.deps.impostazioni;',
+      'const { deps } = req.server;',
+      'export const leggi = async ({ deps }) => deps;',
+    ]) expect(await regole(servizio, code), code).toEqual([expect.stringMatching(/deps is seen by route files/)]);
+    expect(await regole('server/prova/prova.routes.ts', 'const db = req.server.deps.db;')).toEqual([]);
+    expect(await regole('server/auth/access.ts', 'const db = req.server.deps.db;')).toEqual([]);
+    expect(await regole('server/lib/route.ts', 'const c = app.deps.config;')).toEqual([]);
+  });
 });
