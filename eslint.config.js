@@ -7,6 +7,8 @@ import tsParser from '@typescript-eslint/parser';
 
 const TRANSAZIONE = 'Open a transaction with inTransazione(db, async (tx) => …) (server/db/client.ts): tx.$client is its connection.';
 
+const NOMI_SQL = "postgres.js's tagged template (db.$client, a pool, a transaction's connection) is named sql; drizzle's sql helper is imported as dsql (import { sql as dsql } from 'drizzle-orm'), and nothing else is called dsql.";
+
 /** Everywhere: the one handle, reached through its public API. */
 const UN_MODO = [
   {
@@ -18,6 +20,10 @@ const UN_MODO = [
   { selector: "CallExpression[callee.property.name='transaction']", message: TRANSAZIONE },
   { selector: "MemberExpression[property.name='session'][object.property.name='_']", message: "drizzle's session is private: tagged SQL is db.$client`…`." },
   { selector: "Identifier[name='sqlOf']", message: 'sqlOf is gone: tagged SQL on the handle is db.$client`…`.' },
+  // One name each, so that no `sql` shadows the other: postgres.js's tagged template is `sql`, drizzle's helper `dsql`.
+  { selector: "ImportDeclaration[source.value=/^drizzle-orm/] > ImportSpecifier[imported.name='sql'][local.name!='dsql']", message: NOMI_SQL },
+  { selector: "VariableDeclarator[init.type='MemberExpression'][init.property.name='$client'][id.name!='sql']", message: NOMI_SQL },
+  { selector: ":matches(VariableDeclarator > Identifier.id, :function > Identifier.params, ImportSpecifier[imported.name!='sql'] > Identifier.local)[name='dsql']", message: NOMI_SQL },
 ];
 
 /** In the server: no second way to open a transaction. */

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql as dsql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_SESSION_IDLE_MINUTES, type AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -38,10 +38,10 @@ export async function apriSessione(
     utenteId: s.utenteId,
     adminId: s.adminId,
     dispositivoId: s.dispositivoId,
-    expiresAt: sql`now() + make_interval(hours => ${s.ttlHours})`,
+    expiresAt: dsql`now() + make_interval(hours => ${s.ttlHours})`,
   });
   // Housekeeping on login rather than a timer: expired rows never grant access anyway.
-  await db.delete(sessioni).where(lt(sessioni.expiresAt, sql`now()`));
+  await db.delete(sessioni).where(lt(sessioni.expiresAt, dsql`now()`));
   return token;
 }
 
