@@ -18,7 +18,7 @@ function impostaCookieSessione(deps: Deps, reply: FastifyReply, tipo: TipoSessio
 
 const logout = (tipo: TipoSessione) =>
   async ({ req, reply, deps }: { req: FastifyRequest; reply: FastifyReply; deps: Deps }) => {
-    const token = tokenSessione(req, tipo);
+    const token = tokenSessione(req, tipo, deps.config.env);
     if (token) {
       await chiudiSessione(deps.db, token, tipo);
       // At once in this process; the database's notice reaches the others.

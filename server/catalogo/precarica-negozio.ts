@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { accessoApi } from '../../shared/accesso.js';
 import { catalogoApi } from '../../shared/catalogo.js';
 import { tokenSessione } from '../auth/sessioni.js';
+import type { AppConfig } from '../config.js';
 import { preloadDellaSpa } from '../lib/manifest-spa.js';
 
 /**
@@ -17,10 +18,12 @@ import { preloadDellaSpa } from '../lib/manifest-spa.js';
 const MODULI_NEGOZIO = ['shop/ShopLayout.tsx'];
 const CHIAMATE_NEGOZIO = [accessoApi.sessione, catalogoApi.categorie].map((c) => `</api/${c.path}>; rel=preload; as=fetch; crossorigin`);
 
-/** The Link header of a page's HTML, for the SPA built in `webDir` (none: no scripts to name). */
-export function precaricaNegozio(webDir: string | undefined, log: FastifyBaseLogger): (req: FastifyRequest) => string | undefined {
+/** The Link header of a page's HTML, for the SPA built in `webDir` (none: no scripts to name); `env` names the session cookie. */
+export function precaricaNegozio(
+  webDir: string | undefined, env: AppConfig['env'], log: FastifyBaseLogger,
+): (req: FastifyRequest) => string | undefined {
   const { link, mancanti } = webDir ? preloadDellaSpa(webDir)(MODULI_NEGOZIO) : { link: [], mancanti: [] };
   if (mancanti.length) log.warn({ moduli: mancanti }, 'Moduli della SPA assenti dal manifest: il preload della pagina non li nomina');
   const voci = [...link, ...CHIAMATE_NEGOZIO].join(', ');
-  return (req) => (tokenSessione(req, 'cliente') ? voci : undefined);
+  return (req) => (tokenSessione(req, 'cliente', env) ? voci : undefined);
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql as dsql } from 'drizzle-orm';
 import type { CodiceClienteProdotto } from '../../shared/codici-cliente.js';
 import type { Db } from '../db/client.js';
 import { codiciCliente, prodotti } from '../db/schema/index.js';
@@ -36,7 +36,7 @@ export async function salvaCodiceCliente(db: Db, clienteId: number, codiceProdot
   if (occupato) throw badRequest(occupato);
   try {
     await db.insert(codiciCliente).values({ clienteId, prodottoId, codice })
-      .onConflictDoUpdate({ target: [codiciCliente.clienteId, codiciCliente.prodottoId], set: { codice, updatedAt: sql`now()` } });
+      .onConflictDoUpdate({ target: [codiciCliente.clienteId, codiciCliente.prodottoId], set: { codice, updatedAt: dsql`now()` } });
   } catch (e) {
     // Another request gave the code to another product in between.
     if (codiceUsato(e)) throw badRequest((await conflitto(db, clienteId, prodottoId, codice)) ?? `Il codice ${codice} è già usato.`);
