@@ -10,14 +10,14 @@ module.exports = {
       comment: 'The SPA talks to the server over HTTP only, through the contracts in shared/.',
       severity: 'error',
       from: { path: '^web/' },
-      to: { path: '^(server|seed|tests)/' },
+      to: { path: '^(server|seed|tests|scripts)/' },
     },
     {
       name: 'shared-is-neutral',
       comment: 'shared/ runs in the browser and on the server: it imports neither side, nor Node built-ins.',
       severity: 'error',
       from: { path: '^shared/' },
-      to: { path: '^(server|web|seed|tests)/|^node:', dependencyTypesNot: ['npm', 'npm-dev'] },
+      to: { path: '^(server|web|seed|tests|scripts)/|^node:', dependencyTypesNot: ['npm', 'npm-dev'] },
     },
     {
       name: 'shared-no-node',

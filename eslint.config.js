@@ -7,6 +7,8 @@ import tsParser from '@typescript-eslint/parser';
 
 const TRANSAZIONE = 'Open a transaction with inTransazione(db, async (tx) => …) (server/db/client.ts): tx.$client is its connection.';
 
+const NOMI_SQL = "postgres.js's tagged template (db.$client, a pool, a transaction's connection) is named sql; drizzle's sql helper is imported as dsql (import { sql as dsql } from 'drizzle-orm'), and nothing else is called dsql.";
+
 /** Everywhere: the one handle, reached through its public API. */
 const UN_MODO = [
   {
@@ -18,14 +20,28 @@ const UN_MODO = [
   { selector: "CallExpression[callee.property.name='transaction']", message: TRANSAZIONE },
   { selector: "MemberExpression[property.name='session'][object.property.name='_']", message: "drizzle's session is private: tagged SQL is db.$client`…`." },
   { selector: "Identifier[name='sqlOf']", message: 'sqlOf is gone: tagged SQL on the handle is db.$client`…`.' },
+  // One name each, so that no `sql` shadows the other: postgres.js's tagged template is `sql`, drizzle's helper `dsql`.
+  { selector: "ImportDeclaration[source.value=/^drizzle-orm/] > ImportSpecifier[imported.name='sql'][local.name!='dsql']", message: NOMI_SQL },
+  { selector: "VariableDeclarator[init.type='MemberExpression'][init.property.name='$client'][id.name!='sql']", message: NOMI_SQL },
+  { selector: ":matches(VariableDeclarator > Identifier.id, :function > Identifier.params, ImportSpecifier[imported.name!='sql'] > Identifier.local)[name='dsql']", message: NOMI_SQL },
 ];
 
 /** In the server: no second way to open a transaction. */
 const TRANSAZIONI = [{ selector: "CallExpression[callee.property.name=/^(begin|savepoint)$/]", message: TRANSAZIONE }];
 
+/**
+ * Outside route files and the access layer: no deps, however reached (req.server.deps, app.deps,
+ * ctx.deps), so that a service shows what it needs in its arguments.
+ */
+const SENZA_DEPS_MSG = 'A service takes what it needs (db, a cache, the config) as arguments: deps is seen by route files (*.routes.ts) and the access layer only.';
+const SENZA_DEPS = [
+  { selector: "MemberExpression[property.name='deps']", message: SENZA_DEPS_MSG },
+  { selector: ":matches(VariableDeclarator, :function) > ObjectPattern > Property[key.name='deps']", message: SENZA_DEPS_MSG },
+];
+
 export default [
   {
-    files: ['server/**/*.ts', 'seed/**/*.ts', 'tests/**/*.ts'],
+    files: ['server/**/*.ts', 'seed/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.ts'],
     languageOptions: { parser: tsParser },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: { 'no-restricted-syntax': ['error', ...UN_MODO] },
@@ -33,12 +49,17 @@ export default [
   {
     files: ['server/**/*.ts'],
     ignores: ['server/db/client.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...UN_MODO, ...TRANSAZIONI] },
+    rules: { 'no-restricted-syntax': ['error', ...UN_MODO, ...TRANSAZIONI, ...SENZA_DEPS] },
   },
   {
     // The migrator runs the migrations' DDL as written, through drizzle's execute.
     files: ['server/db/migrate.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...UN_MODO.slice(1), ...TRANSAZIONI] },
+    rules: { 'no-restricted-syntax': ['error', ...UN_MODO.slice(1), ...TRANSAZIONI, ...SENZA_DEPS] },
+  },
+  {
+    // The access layer finds the session through the request's app (req.server.deps), before any handler runs.
+    files: ['server/auth/access.ts', 'server/lib/route.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...UN_MODO, ...TRANSAZIONI] },
   },
   {
     // Services take db and what else they need as arguments, never the route's deps.

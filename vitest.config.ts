@@ -1,19 +1,32 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Two cores here: integration files run two at a time, each in its own database; the browser
-// tests run one file at a time against one server.
+// Integration files run one per core, each in its own database cloned from one template; unit
+// files need no database, so they start without Postgres; the browser tests run one file at a
+// time against one server.
+const CORES = os.availableParallelism();
+
 export default defineConfig({
   test: {
-    // CI also writes a JSON report, from which .ci/run prints a plain 'N passed, N failed' line.
+    // CI also writes a JSON report (every project's files in one), from which .ci/run prints a plain 'N passed, N failed' line.
     reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]] : ['default'],
     projects: [
       {
         test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          pool: 'forks',
+          maxWorkers: CORES,
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
           pool: 'forks',
-          maxWorkers: 2,
+          maxWorkers: CORES,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -4,6 +4,7 @@ import { PageSpinner } from './components/Spinner';
 import { NotFoundPage } from './errors/NotFoundPage';
 import { RouteErrorPage } from './errors/RouteErrorPage';
 import { paths } from './paths';
+import { caricaCategoria, caricaHome, caricaNegozio, caricaRicerca } from './shop/caricatori';
 
 /**
  * A route `lazy` that loads a screen in its own chunk:
@@ -24,10 +25,10 @@ const novitaProdotti = lazyPage(liste, (m) => m.NovitaProdottiPage);
  * the first load (the login) stays small. Replace ShopNotBuiltPage as screens land.
  */
 const shopRoutes: RouteObject[] = [
-  { path: paths.home.path, lazy: homePage },
-  { path: paths.home2.path, lazy: homePage },
-  { path: paths.categoria.path, lazy: lazyPage(liste, (m) => m.CategoriaPage) },
-  { path: paths.ricerca.path, lazy: lazyPage(liste, (m) => m.RicercaPage) },
+  { path: paths.home.path, loader: caricaHome, lazy: homePage },
+  { path: paths.home2.path, loader: caricaHome, lazy: homePage },
+  { path: paths.categoria.path, loader: caricaCategoria, lazy: lazyPage(liste, (m) => m.CategoriaPage) },
+  { path: paths.ricerca.path, loader: caricaRicerca, lazy: lazyPage(liste, (m) => m.RicercaPage) },
   { path: paths.prodotto.path, lazy: lazyPage(() => import('./shop/prodotto/ProdottoPage'), (m) => m.ProdottoPage) },
   { path: paths.checkout.path, lazy: lazyPage(() => import('./checkout/CheckoutPage'), (m) => m.CheckoutPage) },
   { path: paths.ordineRapido.path, lazy: lazyPage(() => import('./checkout/OrdineRapidoPage'), (m) => m.OrdineRapidoPage) },
@@ -94,9 +95,6 @@ function Root() {
   );
 }
 
-/** The id of the shop frame's route: the pages under it are the customer's (main.tsx starts their first calls early). */
-export const ROUTE_NEGOZIO = 'negozio';
-
 /** Every route (docs/regole/generale.md#routes); any other path shows the not-found screen. */
 export const routes: RouteObject[] = [
   {
@@ -113,7 +111,7 @@ export const routes: RouteObject[] = [
       // Outside the shop frame: until the password is changed, the frame's calls answer 403.
       { path: paths.cambiaPassword.path, lazy: lazyPage(() => import('./accesso/CambiaPasswordPage'), (m) => m.CambiaPasswordPage) },
       { path: paths.adminLogin.path, lazy: lazyPage(() => import('./accesso/AdminLoginPage'), (m) => m.AdminLoginPage) },
-      { id: ROUTE_NEGOZIO, lazy: lazyPage(() => import('./shop/ShopLayout'), (m) => m.ShopLayout), children: shopRoutes },
+      { loader: caricaNegozio, lazy: lazyPage(() => import('./shop/ShopLayout'), (m) => m.ShopLayout), children: shopRoutes },
       { lazy: lazyPage(() => import('./admin/AdminLayout'), (m) => m.AdminLayout), children: adminRoutes },
       { path: '*', Component: NotFoundPage },
     ],

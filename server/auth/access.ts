@@ -63,7 +63,7 @@ export async function sessioneDi(req: FastifyRequest, access: Access): Promise<S
     case 'tecnico':
       return { admin: await requireAdmin(req, access === 'tecnico') };
     case 'token':
-      return { token: await requireToken(req) };
+      return { token: await requireToken(req.server.deps.db, req) };
     case 'sessione':
     case 'catalogo': {
       const admin = await adminDellaRichiesta(req);
@@ -101,7 +101,7 @@ export interface ScopeCodes {
 export async function requireUtente(req: FastifyRequest): Promise<UtenteSessione> {
   const deps = req.server.deps;
   if (await deps.impostazioni.get('manutenzione')) throw inMaintenance();
-  const token = tokenSessione(req, 'cliente');
+  const token = tokenSessione(req, 'cliente', deps.config.env);
   if (!token) throw unauthorized();
   const tokenHash = hashToken(token);
   const recent = deps.sessioniRecenti.get(tokenHash);
@@ -115,7 +115,7 @@ export async function requireUtente(req: FastifyRequest): Promise<UtenteSessione
 
 /** The live admin session of the request, if any. */
 async function adminDellaRichiesta(req: FastifyRequest): Promise<AdminSessione | null> {
-  const token = tokenSessione(req, 'admin');
+  const token = tokenSessione(req, 'admin', req.server.deps.config.env);
   return token ? adminDellaSessione(req.server.deps.db, token, minutiInattivita(req.server.deps.config)) : null;
 }
 
@@ -130,7 +130,7 @@ export async function requireAdmin(req: FastifyRequest, tecnico = false): Promis
 }
 
 async function haSessioneCliente(req: FastifyRequest): Promise<boolean> {
-  const token = tokenSessione(req, 'cliente');
+  const token = tokenSessione(req, 'cliente', req.server.deps.config.env);
   if (!token) return false;
   const tokenHash = hashToken(token);
   return req.server.deps.sessioniRecenti.get(tokenHash) !== undefined

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { MSG_TOKEN } from '../../shared/token.js';
+import type { Db } from '../db/client.js';
 import { HttpError } from '../lib/errors.js';
 import { hashToken } from './sessioni.js';
 
@@ -20,11 +21,11 @@ const tokenNonValido = (msg: string) => new HttpError(401, 'token_non_valido', m
  * Only the SHA-256 of a token is stored, so a stolen table lets nobody in. A session cookie never
  * counts here. The last use is recorded at most once a minute (no write per request).
  */
-export async function requireToken(req: FastifyRequest): Promise<TokenApi> {
+export async function requireToken(db: Db, req: FastifyRequest): Promise<TokenApi> {
   const header = req.headers.authorization ?? '';
   const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
   if (!token || !FORMA.test(token)) throw tokenNonValido(MSG_TOKEN.mancante);
-  const sql = req.server.deps.db.$client;
+  const sql = db.$client;
   // One round trip: the token read, and its last use written when older than a minute.
   const [vivo] = await sql<TokenApi[]>`
     WITH t AS (SELECT id, nome, ultimo_uso_at FROM api_token WHERE hash = ${hashToken(token)} AND revocato_at IS NULL),

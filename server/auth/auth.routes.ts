@@ -21,7 +21,7 @@ const logout = (tipo: TipoSessione) =>
     // The browser drops its HTTP cache of the portal: whatever an older answer left there (before
     // no-store) is not read back by the next user of the PC. First, so that an error answer says it too.
     reply.header('clear-site-data', '"cache"');
-    const token = tokenSessione(req, tipo);
+    const token = tokenSessione(req, tipo, deps.config.env);
     if (token) {
       await chiudiSessione(deps.db, token, tipo);
       // At once in this process; the database's notice reaches the others.

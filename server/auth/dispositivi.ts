@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql as dsql } from 'drizzle-orm';
 import type { BrowserInfo } from '../../shared/accesso.js';
 import { registraModifica } from '../audit/audit.service.js';
 import { type Db, inTransazione } from '../db/client.js';
@@ -42,7 +42,7 @@ export async function registraDispositivo(
   const [row] = await db.insert(dispositivi).values(values)
     .onConflictDoUpdate({
       target: [dispositivi.utenteId, dispositivi.fingerprint],
-      set: { ...details, updatedAt: sql`now()` },
+      set: { ...details, updatedAt: dsql`now()` },
     })
     .returning({ id: dispositivi.id, authorized: dispositivi.authorized });
   return { id: row!.id, authorized: row!.authorized === 1 };

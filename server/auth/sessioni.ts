@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql as dsql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_SESSION_IDLE_MINUTES, type AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -18,8 +18,8 @@ export function cookieSessione(tipo: TipoSessione, env: AppConfig['env']): strin
 }
 
 /** The session token a request carries for this kind of session, if any. */
-export const tokenSessione = (req: FastifyRequest, tipo: TipoSessione): string | undefined =>
-  req.cookies[cookieSessione(tipo, req.server.deps.config.env)];
+export const tokenSessione = (req: FastifyRequest, tipo: TipoSessione, env: AppConfig['env']): string | undefined =>
+  req.cookies[cookieSessione(tipo, env)];
 
 /** Minutes without a request after which a session ends (SESSION_IDLE_MINUTES). */
 export const minutiInattivita = (config: AppConfig): number => config.sessionIdleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES;
@@ -38,10 +38,10 @@ export async function apriSessione(
     utenteId: s.utenteId,
     adminId: s.adminId,
     dispositivoId: s.dispositivoId,
-    expiresAt: sql`now() + make_interval(hours => ${s.ttlHours})`,
+    expiresAt: dsql`now() + make_interval(hours => ${s.ttlHours})`,
   });
   // Housekeeping on login rather than a timer: expired rows never grant access anyway.
-  await db.delete(sessioni).where(lt(sessioni.expiresAt, sql`now()`));
+  await db.delete(sessioni).where(lt(sessioni.expiresAt, dsql`now()`));
   return token;
 }
 

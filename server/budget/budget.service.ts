@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql as dsql } from 'drizzle-orm';
 import { MSG_BUDGET, type BudgetRiga, type BudgetUpsertRequest } from '../../shared/budget.js';
 import type { Esito } from '../../shared/common.js';
 import { registraModifica } from '../audit/audit.service.js';
@@ -52,7 +52,7 @@ export async function salvaBudget(db: Db, admin: AdminSessione, req: BudgetUpser
     }
     await tx.insert(budget)
       .values(req.budgets.map((b) => ({ clienteId: req.cliente_id, anno: b.anno, mese: b.mese, budget: b.budget.toFixed(3) })))
-      .onConflictDoUpdate({ target: [budget.clienteId, budget.anno, budget.mese], set: { budget: sql`excluded.budget` } });
+      .onConflictDoUpdate({ target: [budget.clienteId, budget.anno, budget.mese], set: { budget: dsql`excluded.budget` } });
     await registraModifica(tx, admin, {
       azione: 'budget.salva', entita: 'budget', entitaId: req.cliente_id, clienteId: req.cliente_id,
       dettagli: { budgets: req.budgets.map(({ anno, mese, budget: importo }) => ({ anno, mese, budget: importo })) },

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql as dsql } from 'drizzle-orm';
 import { type Categoria, type Marchio, MSG_CATALOGO, type Volantino } from '../../shared/catalogo.js';
 import type { Db } from '../db/client.js';
 import { brand, categorie } from '../db/schema/index.js';
@@ -72,7 +72,7 @@ const toMarchio = (r: typeof brand.$inferSelect): Marchio => ({
 });
 
 export async function elencoMarchi(db: Db): Promise<Record<string, Marchio>> {
-  const rows = await db.select().from(brand).where(sql`${brand.brandCodice} <> '000'`).orderBy(asc(brand.nome));
+  const rows = await db.select().from(brand).where(dsql`${brand.brandCodice} <> '000'`).orderBy(asc(brand.nome));
   return Object.fromEntries(rows.map((r) => [r.brandCodice, toMarchio(r)]));
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql as dsql } from 'drizzle-orm';
 import { MSG_CATALOGO, type ProdottoEdit } from '../../shared/catalogo.js';
 import type { Esito } from '../../shared/common.js';
 import { registraModifica } from '../audit/audit.service.js';
@@ -26,7 +26,7 @@ export async function modificaProdotto(db: Db, catalogo: CatalogoCache, admin: A
     const cambi = Object.fromEntries(campi.filter((k) => prima[k] !== input[k]).map((k) => [k, { prima: prima[k], dopo: input[k] }]));
     if (Object.keys(cambi).length === 0) return undefined;
     await tx.update(prodotti).set({
-      titoloPortale: input.titolo_portale, descrizioneAggiuntiva: input.descrizione_aggiuntiva, pzConf: input.pz_conf, updatedAt: sql`now()`,
+      titoloPortale: input.titolo_portale, descrizioneAggiuntiva: input.descrizione_aggiuntiva, pzConf: input.pz_conf, updatedAt: dsql`now()`,
     }).where(eq(prodotti.id, prima.id));
     if (cambi.titolo_portale || cambi.descrizione_aggiuntiva) await tx.$client`SELECT impara_parole_vocab(${[input.codice_prodotto]}::text[])`;
     await registraModifica(tx, admin, {

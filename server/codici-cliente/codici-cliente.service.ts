@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql as dsql } from 'drizzle-orm';
 import type { CodiceClienteProdotto } from '../../shared/codici-cliente.js';
 import type { Db } from '../db/client.js';
 import { codiciCliente, prodotti } from '../db/schema/index.js';
@@ -14,7 +14,7 @@ export const normalizzaCodice = (c: string) => c.replace(/[^A-Za-z0-9]/g, '').to
 async function prodottoVisibile(db: Db, codiceProdotto: string): Promise<number> {
   const [p] = await db.select({ id: prodotti.id }).from(prodotti)
     .where(and(eq(prodotti.codiceProdotto, codiceProdotto),
-      sql`prodotto_visibile(${prodotti.status}, ${prodotti.deletedAt}, ${prodotti.categoriaId}, (SELECT categorie_nascoste()))`));
+      dsql`prodotto_visibile(${prodotti.status}, ${prodotti.deletedAt}, ${prodotti.categoriaId}, (SELECT categorie_nascoste()))`));
   if (!p) throw notFound(`Prodotto ${codiceProdotto} non trovato.`);
   return p.id;
 }
@@ -40,7 +40,7 @@ export async function salvaCodiceCliente(db: Db, clienteId: number, codiceProdot
   if (occupato) throw badRequest(occupato);
   try {
     await db.insert(codiciCliente).values({ clienteId, prodottoId, codice })
-      .onConflictDoUpdate({ target: [codiciCliente.clienteId, codiciCliente.prodottoId], set: { codice, updatedAt: sql`now()` } });
+      .onConflictDoUpdate({ target: [codiciCliente.clienteId, codiciCliente.prodottoId], set: { codice, updatedAt: dsql`now()` } });
   } catch (e) {
     // Another request gave the code to another product in between.
     if (codiceUsato(e)) throw badRequest((await conflitto(db, clienteId, prodottoId, codice)) ?? `Il codice ${codice} è già usato.`);

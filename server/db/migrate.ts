@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { notInArray, sql } from 'drizzle-orm';
+import { notInArray, sql as dsql } from 'drizzle-orm';
 import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
 import type postgres from 'postgres';
 import { type Database, type Db, inTransazione, type Sql } from './client.js';
@@ -77,7 +77,7 @@ export async function runMigrations(
   const numbered = readMigrationFiles({ migrationsFolder: opts.migrationsDir ?? MIGRATIONS_DIR });
   const repeatable = readRepeatableMigrations(opts.sqlDirs ?? sqlFunctionDirs());
   await inTransazione(database.db, async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${LUCCHETTO}))`);
+    await tx.execute(dsql`SELECT pg_advisory_xact_lock(hashtext(${LUCCHETTO}))`);
     await migraCodaLavori(database.sql);
     await applyNumbered(tx, numbered);
     await applyRepeatable(tx, repeatable);
@@ -125,15 +125,15 @@ export async function migrazioniApplicate(sql: Sql, ultima: number): Promise<boo
  * lock, so two processes would both apply the same migration.
  */
 async function applyNumbered(tx: Db, migrations: MigrationMeta[]): Promise<void> {
-  await tx.execute(sql`CREATE SCHEMA IF NOT EXISTS drizzle`);
-  await tx.execute(sql`CREATE TABLE IF NOT EXISTS drizzle.__drizzle_migrations (
+  await tx.execute(dsql`CREATE SCHEMA IF NOT EXISTS drizzle`);
+  await tx.execute(dsql`CREATE TABLE IF NOT EXISTS drizzle.__drizzle_migrations (
     id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)`);
   const [last] = await tx.execute<{ created_at: bigint | null }>(
-    sql`SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 1`);
+    dsql`SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 1`);
   for (const m of migrations) {
     if (last && Number(last.created_at) >= m.folderMillis) continue;
-    for (const stmt of m.sql) await tx.execute(sql.raw(stmt));
-    await tx.execute(sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES (${m.hash}, ${m.folderMillis})`);
+    for (const stmt of m.sql) await tx.execute(dsql.raw(stmt));
+    await tx.execute(dsql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES (${m.hash}, ${m.folderMillis})`);
   }
 }
 
@@ -142,9 +142,9 @@ async function applyRepeatable(tx: Db, files: RepeatableMigration[]): Promise<vo
   const applied = new Map((await tx.select().from(migrazioniRipetibili)).map((r) => [r.nome, r.checksum]));
   for (const f of files) {
     if (applied.get(f.nome) === f.checksum) continue;
-    await tx.execute(sql.raw(f.testo));
+    await tx.execute(dsql.raw(f.testo));
     await tx.insert(migrazioniRipetibili).values({ nome: f.nome, checksum: f.checksum })
-      .onConflictDoUpdate({ target: migrazioniRipetibili.nome, set: { checksum: f.checksum, applicataIl: sql`now()` } });
+      .onConflictDoUpdate({ target: migrazioniRipetibili.nome, set: { checksum: f.checksum, applicataIl: dsql`now()` } });
   }
   // A file put back after its function was dropped must be applied again.
   const nomi = files.map((f) => f.nome);

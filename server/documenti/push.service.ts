@@ -63,12 +63,12 @@ async function salvaDocumento(
   let vecchi: string[] = [];
   try {
     const r = await inTransazione(db, async (tx) => {
-      const s = tx.$client;
-      const [prima] = await s<{ pdf: string; xml: string | null }[]>`
+      const sql = tx.$client;
+      const [prima] = await sql<{ pdf: string; xml: string | null }[]>`
         SELECT pdf, xml FROM documenti
         WHERE azienda_codice = ${d.azienda_codice} AND tipo = ${d.tipo} AND anno = ${Number(d.data.slice(0, 4))} AND numero = ${d.numero}
         FOR UPDATE`;
-      const [riga] = await s<{ id: number; sostituito: boolean }[]>`
+      const [riga] = await sql<{ id: number; sostituito: boolean }[]>`
         INSERT INTO documenti (tipo, numero, data, azienda_codice, cliente_id, imponibile, iva, totale, ddt, pdf, xml, impronta, token_id, importazione_id)
         VALUES (${d.tipo}, ${d.numero}, ${d.data}, ${d.azienda_codice}, ${clienteId}, ${d.imponibile}, ${d.iva}, ${d.totale},
           ${d.ddt}::text[], ${chiavePdf}, ${chiaveXml}, ${impronta}, ${tokenId}, NULL)
@@ -77,9 +77,9 @@ async function salvaDocumento(
           totale = excluded.totale, ddt = excluded.ddt, pdf = excluded.pdf, xml = excluded.xml, impronta = excluded.impronta,
           token_id = excluded.token_id, importazione_id = excluded.importazione_id, ricevuto_at = now()
         RETURNING id, (xmax <> 0) AS sostituito`;
-      await s`DELETE FROM documenti_ordini WHERE documento_id = ${riga!.id}`;
+      await sql`DELETE FROM documenti_ordini WHERE documento_id = ${riga!.id}`;
       if (d.ordini.length > 0) {
-        await s`INSERT INTO documenti_ordini (documento_id, ordine_id) SELECT ${riga!.id}, unnest(${d.ordini}::int[])`;
+        await sql`INSERT INTO documenti_ordini (documento_id, ordine_id) SELECT ${riga!.id}, unnest(${d.ordini}::int[])`;
       }
       vecchi = prima ? [prima.pdf, ...(prima.xml ? [prima.xml] : [])] : [];
       return riga!;

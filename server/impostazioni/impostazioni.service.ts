@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql as dsql } from 'drizzle-orm';
 import { registraModifica } from '../audit/audit.service.js';
 import type { AdminSessione } from '../auth/utente-sessione.js';
 import { type Db, inTransazione } from '../db/client.js';
@@ -32,7 +32,7 @@ export class Impostazioni implements Ascoltatore {
   /** Writes a switch (in the caller's transaction when given: then svuota() once it has ended). */
   async set(chiave: Chiave, value: boolean, db: Db = this.db): Promise<boolean> {
     await db.insert(impostazioni).values({ chiave, valore: value ? '1' : '0' })
-      .onConflictDoUpdate({ target: impostazioni.chiave, set: { valore: value ? '1' : '0', updatedAt: sql`now()` } });
+      .onConflictDoUpdate({ target: impostazioni.chiave, set: { valore: value ? '1' : '0', updatedAt: dsql`now()` } });
     this.svuota();
     return value;
   }
@@ -56,7 +56,7 @@ export class Impostazioni implements Ascoltatore {
     const rows = await db.insert(impostazioni).values({ chiave, valore: '1' })
       .onConflictDoUpdate({
         target: impostazioni.chiave,
-        set: { valore: sql`CASE WHEN ${impostazioni.valore} = '1' THEN '0' ELSE '1' END`, updatedAt: sql`now()` },
+        set: { valore: dsql`CASE WHEN ${impostazioni.valore} = '1' THEN '0' ELSE '1' END`, updatedAt: dsql`now()` },
       })
       .returning({ valore: impostazioni.valore });
     this.svuota();

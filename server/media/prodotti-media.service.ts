@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql as dsql } from 'drizzle-orm';
 import type { MediaProdotto } from '../../shared/catalogo.js';
 import type { Esito } from '../../shared/common.js';
 import { MSG_MEDIA, type TipologiaMedia } from '../../shared/prodotti-media.js';
@@ -47,7 +47,7 @@ async function bloccaFotoPrincipale(tx: Db, codice: string): Promise<void> {
 
 /** Clears the main mark of a product's photos (the partial unique index finds it); the ids it cleared. */
 async function togliPrincipale(tx: Db, codice: string): Promise<number[]> {
-  const rows = await tx.update(prodottiMedia).set({ nome: '', modified: sql`now()` })
+  const rows = await tx.update(prodottiMedia).set({ nome: '', modified: dsql`now()` })
     .where(and(eq(prodottiMedia.codiceProdotto, codice), eq(prodottiMedia.tipologia, 'foto'), eq(prodottiMedia.nome, 'default')))
     .returning({ id: prodottiMedia.id });
   return rows.map((r) => r.id);
@@ -195,7 +195,7 @@ export async function impostaPrincipale(db: Db, catalogo: CatalogoCache, admin: 
     if (!m) throw notFound(MSG_MEDIA.mediaNonTrovata(mediaId));
     if (m.tipologia !== 'foto') throw badRequest(MSG_MEDIA.soloFoto);
     const tolte = (await togliPrincipale(tx, prodotto.codice)).filter((id) => id !== mediaId);
-    await tx.update(prodottiMedia).set({ nome: 'default', modified: sql`now()` }).where(eq(prodottiMedia.id, mediaId));
+    await tx.update(prodottiMedia).set({ nome: 'default', modified: dsql`now()` }).where(eq(prodottiMedia.id, mediaId));
     await registraModifica(tx, admin, {
       azione: 'prodotto.foto.principale', entita: 'prodotto', entitaId: prodotto.codice,
       dettagli: { media_id: mediaId, ...(tolte.length ? { principale_tolta: tolte } : {}) },

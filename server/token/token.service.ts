@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql as dsql } from 'drizzle-orm';
 import type { Esito } from '../../shared/common.js';
 import { MSG_TOKEN, type TokenApiItem } from '../../shared/token.js';
 import { registraModifica } from '../audit/audit.service.js';
@@ -36,7 +36,7 @@ export async function creaToken(db: Db, admin: AdminSessione, nome: string): Pro
 /** token/revoke: from now on the token opens nothing; audited. A token unknown or revoked already changes nothing (404). */
 export async function revocaToken(db: Db, admin: AdminSessione, id: number): Promise<Esito> {
   return inTransazione(db, async (tx) => {
-    const [r] = await tx.update(apiToken).set({ revocatoAt: sql`now()` })
+    const [r] = await tx.update(apiToken).set({ revocatoAt: dsql`now()` })
       .where(and(eq(apiToken.id, id), isNull(apiToken.revocatoAt)))
       .returning({ nome: apiToken.nome });
     if (!r) throw notFound(MSG_TOKEN.sconosciuto);

@@ -16,5 +16,5 @@ export const utentiRoutes = routeGroup(utentiApi, {
   cambiaFatturatoMetrica: async ({ deps, admin, input }) => cambiaFatturatoMetrica(deps.db, admin, input.utente_id),
   // The session was checked before the handler runs, so its cookie is there.
   cambiaPassword: async ({ deps, utente, input, req }) =>
-    cambiaPassword(deps.db, deps.sessioniRecenti, utente, hashToken(tokenSessione(req, 'cliente') ?? ''), input, req.ip),
+    cambiaPassword(deps.db, deps.sessioniRecenti, utente, hashToken(tokenSessione(req, 'cliente', deps.config.env) ?? ''), input, req.ip),
 });

@@ -46,18 +46,6 @@ describe('static assets of the SPA', () => {
     expect(missing.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
 
-  it("the first load's scripts ask V8 to compile all their functions at once; a screen off it does not", async () => {
-    const html = await (await get('/home2')).text();
-    const entry = await (await get(html.match(/src="(\/assets\/[^"]+\.js)"/)![1]!)).text();
-    expect(entry.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
-    // The admin frame, loaded only by staff: most of it never runs for a customer.
-    const admin = entry.match(/import\(["`]\.\/(AdminLayout-[^"`]+\.js)["`]\)/)?.[1];
-    expect(admin, 'the entry names the admin frame').toBeDefined();
-    const adminJs = await (await get(`/assets/${admin}`)).text();
-    expect(adminJs.length).toBeGreaterThan(100);
-    expect(adminJs).not.toContain('allFunctionsCalledOnLoad');
-  });
-
   it('robots.txt is a text file that keeps every crawler out (the portal is behind its login)', async () => {
     const res = await get('/robots.txt');
     expect(res.status).toBe(200);

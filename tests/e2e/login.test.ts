@@ -20,10 +20,10 @@ describe.runIf(hasBrowser())('login', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid=shop-topline]')?.classList.contains('is-scrolled'));
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForFunction(() => !document.querySelector('[data-testid=shop-topline]')?.classList.contains('is-scrolled'));
-    // The session survives a reload. The frame's and the home's first calls, started before the first
-    // render (web/shop/primeChiamate.ts), are each made once: the screens take the answers in flight.
-    // So are the first flyer's cover and the shop frame's module, named in the page's preload header
-    // (server/catalogo/precarica-negozio.ts, from the build's manifest).
+    // The session survives a reload. The frame's and the home's first calls, started by the routes'
+    // loaders (web/shop/caricatori.ts), are each made once: the screens take the answers in flight.
+    // So are the first flyer's cover and the shop frame's module, named with the frame's calls in the
+    // page's preload header (server/catalogo/precarica-negozio.ts, from the build's manifest).
     const chiamate: string[] = [];
     page.on('request', (r) => { if (/\/(api|media|assets)\//.test(r.url())) chiamate.push(new URL(r.url()).pathname); });
     const risposta = await page.reload();
@@ -37,12 +37,12 @@ describe.runIf(hasBrowser())('login', () => {
     for (const call of ['/api/sessione', '/api/categorie/list', '/api/volantini/list', '/api/prodotti/ultimiordinati', copertina, frame]) {
       expect(chiamate.filter((c) => c === call), call).toHaveLength(1);
     }
-    // The home builds no schema: zod and the contracts' schemas (the `schemi` chunk) are not loaded
-    // (docs/decisions/zod-nel-browser.md); a form that checks its input with them loads them.
-    expect(chiamate.filter((c) => c.startsWith('/assets/schemi-'))).toEqual([]);
+    // The home builds no schema: zod (its own chunk) is not loaded (docs/decisions/zod-nel-browser.md);
+    // a form that checks its input with the contracts' schemas loads it.
+    expect(chiamate.filter((c) => c.startsWith('/assets/zod-'))).toEqual([]);
     await page.goto('/contatti');
     await visible(page.getByRole('button', { name: 'Invia messaggio' }));
-    expect(chiamate.filter((c) => c.startsWith('/assets/schemi-'))).toHaveLength(1);
+    expect(chiamate.filter((c) => c.startsWith('/assets/zod-'))).toHaveLength(1);
     await page.context().close();
   });
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql as dsql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.js';
 import { hashPassword } from '../../server/auth/passwords.js';
 import {
@@ -17,7 +17,7 @@ const hashOf = (pw: string) => {
 export async function createAzienda(db: Db, o: Partial<typeof aziende.$inferInsert> = {}) {
   const n = next();
   const [row] = await db.insert(aziende).values({ codice: String(n).padStart(4, '0'), ragioneSociale: `Azienda ${n}`, ...o })
-    .onConflictDoUpdate({ target: aziende.codice, set: { ragioneSociale: sql`excluded.ragione_sociale` } }).returning();
+    .onConflictDoUpdate({ target: aziende.codice, set: { ragioneSociale: dsql`excluded.ragione_sociale` } }).returning();
   return row!;
 }
 
@@ -57,13 +57,13 @@ export async function createAdmin(db: Db, o: { username?: string; password?: str
 export async function createCategoria(db: Db, o: { nome?: string; parentId?: number; codCat?: string } = {}) {
   const n = next();
   const parent = o.parentId
-    ? (await db.select().from(categorie).where(sql`${categorie.id} = ${o.parentId}`))[0]
+    ? (await db.select().from(categorie).where(dsql`${categorie.id} = ${o.parentId}`))[0]
     : undefined;
   const [row] = await db.insert(categorie).values({
     codCat: o.codCat ?? `K${n}`, nome: o.nome ?? `Categoria ${n}`, livello: parent ? parent.livello + 1 : 0, parentId: parent?.id,
   }).returning();
   const pathIds = [...(parent?.pathIds ?? []), row!.id];
-  await db.update(categorie).set({ pathIds }).where(sql`${categorie.id} = ${row!.id}`);
+  await db.update(categorie).set({ pathIds }).where(dsql`${categorie.id} = ${row!.id}`);
   return { ...row!, pathIds };
 }
 
@@ -71,7 +71,7 @@ export async function createBrand(db: Db, o: Partial<typeof brand.$inferInsert> 
   const n = next();
   const [row] = await db.insert(brand).values({ brandCodice: String(n).padStart(3, '0'), nome: `Marca ${n}`, ...o })
     .onConflictDoNothing().returning();
-  return row ?? (await db.select().from(brand).where(sql`${brand.brandCodice} = ${o.brandCodice ?? ''}`))[0]!;
+  return row ?? (await db.select().from(brand).where(dsql`${brand.brandCodice} = ${o.brandCodice ?? ''}`))[0]!;
 }
 
 /** A product with its category and brand created when not given; prices per list as { 1: '10.5' }. */
@@ -90,7 +90,7 @@ export async function createProdotto(
   }).returning();
   // Its stock row exists from the insert (prodotti_giacenze_trg).
   const stock = { giacAttuale: giacAttuale ?? disponibilita, disponibilita, ordForn };
-  await db.update(giacenze).set(stock).where(sql`${giacenze.prodottoId} = ${row!.id}`);
+  await db.update(giacenze).set(stock).where(dsql`${giacenze.prodottoId} = ${row!.id}`);
   const lists = Object.entries(prezzi);
   if (lists.length) {
     await db.insert(prodottiPrezzi).values(lists.map(([listino, prezzo]) => ({ prodottoId: row!.id, listino: Number(listino), prezzo })));

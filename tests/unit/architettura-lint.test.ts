@@ -26,9 +26,20 @@ describe('the lint rules that hold one way to query (eslint.config.js)', () => {
     expect(await regole(servizio, 'await inTransazione(db, async (tx) => tx.$client`SELECT 1`);')).toEqual([]);
   });
 
+  it("give postgres.js's tagged template and drizzle's helper one name each", async () => {
+    const servizio = 'server/prova/prova.service.ts';
+    const nomi = [expect.stringMatching(/is named sql; drizzle's sql helper is imported as dsql/)];
+    expect(await regole(servizio, "import { eq, sql } from 'drizzle-orm';")).toEqual(nomi);
+    expect(await regole('tests/prova.test.ts', "import { sql as s } from 'drizzle-orm/sql';")).toEqual(nomi);
+    expect(await regole(servizio, 'const pg = tx.$client;')).toEqual(nomi);
+    expect(await regole(servizio, 'let dsql = 1;')).toEqual(nomi);
+    expect(await regole(servizio, 'export const f = (dsql: Sql) => dsql`SELECT 1`;')).toEqual(nomi);
+    expect(await regole(servizio, "import { eq, sql as dsql } from 'drizzle-orm';\nconst sql = db.$client;\nexport const f = (sql: Sql) => sql`now()`;")).toEqual([]);
+  });
+
   it('keep route files to input, a service call and the answer', async () => {
     const route = 'server/prova/prova.routes.ts';
-    expect(await regole(route, "import { sql } from 'drizzle-orm';")).toEqual([expect.stringMatching(/Route files call services/)]);
+    expect(await regole(route, "import { eq } from 'drizzle-orm';")).toEqual([expect.stringMatching(/Route files call services/)]);
     expect(await regole(route, "import postgres from 'postgres';")).toEqual([expect.stringMatching(/Route files call services/)]);
     expect(await regole(route, "import { inTransazione } from '../db/client.js';")).toEqual([expect.stringMatching(/Route files call services/)]);
     expect(await regole(route, "import { aziende } from '../db/schema/index.js';")).toEqual([expect.stringMatching(/Route files call services/)]);
@@ -40,5 +51,19 @@ describe('the lint rules that hold one way to query (eslint.config.js)', () => {
     expect(await regole('server/prova/prova.service.ts', "import type { Deps } from '../deps.js';"))
       .toEqual([expect.stringMatching(/not Deps/)]);
     expect(await regole('server/prova/prova.routes.ts', "import type { Deps } from '../deps.js';")).toEqual([]);
+  });
+
+  it('let only route files and the access layer reach deps', async () => {
+    const servizio = 'server/prova/prova.service.ts';
+    for (const code of [
+      'const db = req.server.deps.db;',
+      'const c = request.server.deps.config;',
+      'const i = app.deps.impostazioni;',
+      'const { deps } = req.server;',
+      'export const leggi = async ({ deps }) => deps;',
+    ]) expect(await regole(servizio, code), code).toEqual([expect.stringMatching(/deps is seen by route files/)]);
+    expect(await regole('server/prova/prova.routes.ts', 'const db = req.server.deps.db;')).toEqual([]);
+    expect(await regole('server/auth/access.ts', 'const db = req.server.deps.db;')).toEqual([]);
+    expect(await regole('server/lib/route.ts', 'const c = app.deps.config;')).toEqual([]);
   });
 });

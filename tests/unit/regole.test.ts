@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 // The product's rules live in docs/regole/: comments, tests and notes point to a rule's anchor
 // there, never to documents a reader of the repository does not have.
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const REGOLE = path.join(ROOT, 'docs', 'regole');
-const TESTO = /\.(ts|tsx|js|cjs|mjs|sql|md|css|html|ya?ml)$/;
+const TESTO = /\.(ts|tsx|js|cjs|mjs|sql|md|css|html|ya?ml|sh|conf)$|^Dockerfile$/;
 const SALTA = new Set(['node_modules', 'dist', 'test-results', path.join('bench', 'tmp')]);
 
 function fileDi(dir: string): string[] {
@@ -17,7 +18,39 @@ function fileDi(dir: string): string[] {
   });
 }
 
-const file = fileDi(ROOT).map((p) => ({ nome: path.relative(ROOT, p), testo: fs.readFileSync(p, 'utf8') }));
+// CI's script too (a dot folder, skipped above).
+const file = [...fileDi(ROOT), path.join(ROOT, '.ci', 'run')].map((p) => ({ nome: path.relative(ROOT, p), testo: fs.readFileSync(p, 'utf8') }));
+
+/**
+ * What a reader reads as prose: a document whole, a source file's comments (its strings and code
+ * are paths the program resolves, e.g. inside node_modules), blanked elsewhere so lines keep their numbers.
+ */
+function prosa(nome: string, testo: string): string {
+  if (nome.endsWith('.md')) return testo;
+  const tieni = (intervalli: Iterable<[number, number]>) => {
+    const out = testo.replace(/[^\n]/g, ' ').split('');
+    for (const [da, a] of intervalli) for (let i = da; i < a; i++) out[i] = testo[i]!;
+    return out.join('');
+  };
+  const conRe = (re: RegExp) => tieni([...testo.matchAll(re)].map((m) => [m.index, m.index + m[0].length] as [number, number]));
+  if (/\.(ts|tsx|js|cjs|mjs)$/.test(nome)) {
+    const sorgente = ts.createSourceFile(nome, testo, ts.ScriptTarget.Latest, false, nome.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+    const commenti = new Map<number, number>();
+    const raccogli = (r: ts.CommentRange[] | undefined) => r?.forEach((c) => commenti.set(c.pos, c.end));
+    const visita = (n: ts.Node) => {
+      raccogli(ts.getLeadingCommentRanges(testo, n.pos));
+      raccogli(ts.getTrailingCommentRanges(testo, n.end));
+      n.forEachChild(visita);
+    };
+    visita(sorgente);
+    raccogli(ts.getLeadingCommentRanges(testo, sorgente.endOfFileToken.pos));
+    return tieni(commenti);
+  }
+  if (/\.(sql)$/.test(nome)) return conRe(/--[^\n]*|\/\*[\s\S]*?\*\//g);
+  if (/\.(css)$/.test(nome)) return conRe(/\/\*[\s\S]*?\*\//g);
+  if (/\.(html)$/.test(nome)) return conRe(/<!--[\s\S]*?-->/g);
+  return conRe(/(^|\s)#[^\n]*/g);
+}
 
 /** Every line of every file that matches, as 'file:line: text'. */
 function righe(re: RegExp): string[] {
@@ -37,6 +70,21 @@ describe('docs/regole', () => {
     const documento = new RegExp(['(SPEC|DESIGN)', '\\.md'].join(''));
     expect(righe(citazione)).toEqual([]);
     expect(righe(documento)).toEqual([]);
+  });
+
+  it('no comment or document points outside the repository', () => {
+    // Any relative path from where it is written (a markdown link, `../x` in a comment) that climbs
+    // out of the repository names a file a reader of the repository does not have.
+    const percorso = /(?<![\w./-])(?:\.\.\/)+[^\s'"`)\]>,;]*/g;
+    const esce = (nome: string, p: string) => {
+      const dove = path.resolve(ROOT, path.dirname(nome), p);
+      return dove !== ROOT && !dove.startsWith(ROOT + path.sep);
+    };
+    // Only a file whose text climbs out anywhere is read for its prose (parsing every file is slow).
+    const sospetti = file.filter((f) => [...f.testo.matchAll(percorso)].some((m) => esce(f.nome, m[0])));
+    const fuori = sospetti.flatMap((f) => prosa(f.nome, f.testo).split('\n').flatMap((riga, i) =>
+      [...riga.matchAll(percorso)].filter((m) => esce(f.nome, m[0])).map((m) => `${f.nome}:${i + 1}: ${m[0]}`)));
+    expect(fuori).toEqual([]);
   });
 
   it('every page of rules has its anchors, each once', () => {

@@ -2,7 +2,6 @@ import { useId } from 'react';
 import { NoteField } from './NoteField';
 import { CartActions } from './CartActions';
 import { Collegamento } from '../components/Collegamento';
-import { Differito } from '../components/Differito';
 import { useCart, type CartItem } from '../cart/cart';
 import { formatEuro3 } from '../lib/formato';
 import { usePriceMode, type PriceMode } from '../cart/priceMode';
@@ -77,36 +76,33 @@ export function CheckoutPage() {
           </Scheda>
         </div>
 
-        {/* The summary a task after the lines (on a phone it is below them; at the side its column keeps its width). */}
-        <Differito>
-          <aside className="checkout-side">
-            <section className="card card-body checkout-summary" aria-label="Riepilogo ordine">
-              <h2 className="visually-hidden">Riepilogo ordine</h2>
-              <CartTotals items={items} mode={mode} />
-              {/* Only with real prices on screen: the others would give away the net total. */}
-              {mode === 'normale' && <AvvisoFido totale={totaleNetto(items)} />}
-              <div className="field">
-                <label htmlFor={nomeId}>Nome ordine ( facoltativo )</label>
-                <input
-                  id={nomeId}
-                  className="input"
-                  maxLength={200}
-                  autoComplete="off"
-                  value={draft.nome}
-                  onChange={(e) => setOrdineDraft({ nome: e.target.value })}
-                />
-              </div>
-              <NoteField rows={3} />
-              <CartActions
-                className="checkout-actions" vuoto={vuoto} busy={busy}
-                onSvuota={() => void svuota()} onConferma={() => void conferma(items, draft)}
+        <aside className="checkout-side">
+          <section className="card card-body checkout-summary" aria-label="Riepilogo ordine">
+            <h2 className="visually-hidden">Riepilogo ordine</h2>
+            <CartTotals items={items} mode={mode} />
+            {/* Only with real prices on screen: the others would give away the net total. */}
+            {mode === 'normale' && <AvvisoFido totale={totaleNetto(items)} />}
+            <div className="field">
+              <label htmlFor={nomeId}>Nome ordine ( facoltativo )</label>
+              <input
+                id={nomeId}
+                className="input"
+                maxLength={200}
+                autoComplete="off"
+                value={draft.nome}
+                onChange={(e) => setOrdineDraft({ nome: e.target.value })}
               />
-              <button type="button" className="btn btn-ghost btn-block checkout-verifica" disabled={vuoto || busy} onClick={() => void verifica(items)}>
-                Verifica disponibilità
-              </button>
-            </section>
-          </aside>
-        </Differito>
+            </div>
+            <NoteField rows={3} />
+            <CartActions
+              className="checkout-actions" vuoto={vuoto} busy={busy}
+              onSvuota={() => void svuota()} onConferma={() => void conferma(items, draft)}
+            />
+            <button type="button" className="btn btn-ghost btn-block checkout-verifica" disabled={vuoto || busy} onClick={() => void verifica(items)}>
+              Verifica disponibilità
+            </button>
+          </section>
+        </aside>
       </div>
     </div>
   );

@@ -91,8 +91,8 @@ function ModalPanel({
   onCloseRef.current = onClose;
 
   // A layout effect, not a passive one: the page behind must stop being inert in the same commit that
-  // removes the dialog (passive cleanups of an unmount run a frame later, after paint, in React 19 and
-  // Preact alike; a click in that frame would be lost, and assistive technology would still see nothing).
+  // removes the dialog (passive cleanups of an unmount run a frame later, after paint, in React 19; a
+  // click in that frame would be lost, and assistive technology would still see nothing).
   useLayoutEffect(() => {
     const token = Symbol('modal');
     const active = document.activeElement;

@@ -1,14 +1,12 @@
 import { CartIcon, MinusIcon, PlusIcon } from './Icone';
-import { memo, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { memo, useId, useState, type ReactNode } from 'react';
 import { Collegamento } from './Collegamento';
 import type { Prodotto } from '../../shared/catalogo.js';
-import { useCart } from '../cart/cart';
-import { usePriceMode } from '../cart/priceMode';
+import type { PriceMode } from '../cart/priceMode';
 import { paths } from '../paths';
 import { Availability } from './Availability';
 import { Price, ProductTags } from './Price';
 import { ProductImage } from './ProductImage';
-import { ProductActionsContext } from './productActions';
 import { useAddToCart } from './useAddToCart';
 import { haConfezione, regolaConfezione } from '../../shared/confezioni.js';
 import './product.css';
@@ -27,40 +25,27 @@ export function parseQuantita(text: string): number {
 /**
  * A product in a list (docs/regole/catalogo.md#product-card, docs/regole/ordini.md#add-to-cart):
  * picture, title, codes, availability, price in the current mode, PROMO/NEW tags, a quantity control
- * and 'Aggiungi al carrello'. The title and picture open /prodotto. Memoised: a grid that grows a
- * slice at a time (ProductGrid) draws only the new cards, not every card again (the cart, the price
- * mode and the actions still redraw a card through their contexts).
+ * and 'Aggiungi al carrello'. The title and picture open /prodotto. It reads no context or store: the
+ * grid (ProductGrid) hands it the price mode, its quantity in the cart and the extra actions, and the
+ * memo redraws it only when one of them changes.
  */
-export const ProductCard = memo(function ProductCard({ prodotto, resetKey, actions, immagine = 'pigra' }: {
+export const ProductCard = memo(function ProductCard({ prodotto, mode, inCart, azioni, immagine = 'pigra' }: {
   prodotto: Prodotto;
+  mode: PriceMode;
+  /** Its quantity in the cart (0: not there); the field starts at it. */
+  inCart: number;
+  /** Extra controls in the card footer (e.g. the lists dialog button): ProductActionsContext. */
+  azioni: ((prodotto: Prodotto) => ReactNode) | null;
   /**
    * How the picture loads: 'pigra' when scrolled near (lazy), 'subito' at once (a card of the first
    * row), 'prima' at once and ahead of the other images (the first card: a phone's largest paint).
    */
   immagine?: 'prima' | 'subito' | 'pigra';
-  /**
-   * Changes whenever the surrounding product list changes (new page, new search…): the quantity
-   * goes back to 0. It starts at the cart quantity, or 0.
-   */
-  resetKey?: unknown;
-  /** Extra controls in the card footer (e.g. the lists dialog button); default: ProductActionsContext. */
-  actions?: ReactNode;
 }) {
-  const contextActions = useContext(ProductActionsContext);
-  const footerActions = actions ?? contextActions?.(prodotto);
+  const footerActions = azioni?.(prodotto);
   const titleId = useId();
-  const mode = usePriceMode();
-  const { items } = useCart();
-  const inCart = items.find((i) => i.codice_prodotto === prodotto.codice_prodotto)?.quantita ?? 0;
   const [quantita, setQuantita] = useState(() => String(inCart));
   const { add, message, overlay } = useAddToCart();
-
-  const firstKey = useRef(resetKey);
-  useEffect(() => {
-    if (firstKey.current === resetKey) return;
-    firstKey.current = resetKey;
-    setQuantita('0');
-  }, [resetKey]);
 
   const state: ProdottoState = { prodotto };
   const codiceFornitore = prodotto.info.codice_fornitore[0];

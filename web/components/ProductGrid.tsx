@@ -1,60 +1,38 @@
-import { useEffect, useState } from 'react';
-import { useNavigationType } from 'react-router-dom';
+import { useContext, useMemo } from 'react';
 import type { Prodotto } from '../../shared/catalogo.js';
-import { apertaDaCapo, suPrimaPagina } from '../lib/ripristinoScroll';
+import { useCart } from '../cart/cart';
+import { usePriceMode } from '../cart/priceMode';
+import { ProductActionsContext } from './productActions';
 import { ProductCard } from './ProductCard';
 
 /** The cards of the first row or so, whose pictures load at once (the first is the page's largest paint on a phone). */
 const IMMAGINI_SUBITO = 4;
 
 /**
- * A grid is drawn a slice at a time, one slice per task: 50 cards are some 2,400 elements, one task
- * of hundreds of milliseconds on a phone during which a tap waits (total blocking time counts every
- * task's time past 50 ms). The first slice fills the screen with a row to spare, as a card is at least
- * 200 px wide and about 360 px high (15 cards at 1366 px; one on a phone, see primaFetta), so what is in
- * view is whole at once; the rest follows one card per task, below the fold: each task with the layout
- * it brings stays under 50 ms on a phone, where three cards a task did not (Lighthouse mobile, back to
- * back: categoria TBT 223 → 179 ms, ricerca 182 → 50 ms).
+ * Products as a grid of cards. The grid reads the cart, the price mode and the cards' extra actions
+ * once and hands each card what it needs, so that a card subscribes to nothing: a change of the
+ * cart redraws only the card whose quantity changed (ProductCard is memoised). Cards below the
+ * first screen are laid out and painted only when scrolled near (`content-visibility`, product.css).
+ * The caller keys the grid by its list: a new list starts every card's quantity afresh.
  */
-function primaFetta(): number {
-  // The screen's size, not the window's: reading window.innerWidth in a render forces a layout of
-  // the page drawn so far. A window smaller than its screen gets a few cards more, at most 15.
-  const colonne = Math.max(1, Math.floor((screen.width - 32) / 210));
-  // On a phone (one card per row) the grid starts below the header, the filters or the flyer: one
-  // card is in view at first, and the next ones follow a task each, about as soon.
-  const righe = colonne === 1 ? 1 : Math.ceil(screen.height / 360) + 1;
-  return Math.min(15, colonne * righe);
-}
-const FETTA = 1;
-
-/**
- * Slices only when the page opens at its top: a new navigation (a link, a page of the list) or a
- * document opened anew. Going back or forward, or a reload, restores an earlier scroll position
- * (react-router's ScrollRestoration and web/lib/ripristinoScroll.ts): the whole grid at once takes
- * it there at once, where a grid growing a card a task took seconds on a busy machine.
- */
-const apreInCima = (navigazione: string): boolean => navigazione !== 'POP' || (suPrimaPagina() && apertaDaCapo());
-
-/** Products as a grid of cards; `resetKey` changes with the list (quantities back to 0). */
-export function ProductGrid({ prodotti, label, resetKey }: {
+export function ProductGrid({ prodotti, label }: {
   prodotti: Prodotto[];
   /** Accessible name of the list. */
   label: string;
-  resetKey?: unknown;
 }) {
-  const navigazione = useNavigationType();
-  // Decided once, when the grid appears.
-  const [mostrati, setMostrati] = useState(() => (apreInCima(navigazione) ? primaFetta() : Infinity));
-  // The next slice after this one is painted: an effect runs in a task of its own.
-  useEffect(() => {
-    if (mostrati < prodotti.length) setMostrati((n) => n + FETTA);
-  }, [mostrati, prodotti.length]);
+  const mode = usePriceMode();
+  const { items } = useCart();
+  const azioni = useContext(ProductActionsContext);
+  const nelCarrello = useMemo(() => new Map(items.map((i) => [i.codice_prodotto, i.quantita])), [items]);
 
   return (
     <ul className="product-grid" aria-label={label}>
-      {prodotti.slice(0, mostrati).map((p, i) => (
+      {prodotti.map((p, i) => (
         <li key={p.codice_prodotto}>
-          <ProductCard prodotto={p} resetKey={resetKey} immagine={i === 0 ? 'prima' : i < IMMAGINI_SUBITO ? 'subito' : 'pigra'} />
+          <ProductCard
+            prodotto={p} mode={mode} inCart={nelCarrello.get(p.codice_prodotto) ?? 0} azioni={azioni}
+            immagine={i === 0 ? 'prima' : i < IMMAGINI_SUBITO ? 'subito' : 'pigra'}
+          />
         </li>
       ))}
     </ul>

@@ -4,14 +4,12 @@ import { useSyncUtente } from '../session/sessione';
 import type { Prodotto } from '../../shared/catalogo.js';
 import { SpeedCheckout } from '../checkout/components/SpeedCheckout';
 import { AvvisoPrezzi } from '../components/AvvisoPrezzi';
-import { Differito } from '../components/Differito';
 import { ProductActionsContext } from '../components/productActions';
 import { ListeDialogButton } from '../liste/components/ListeDialogButton';
 import { FatturatoMensile } from '../ordini/components/FatturatoMensile';
 import { listinoEffettivo } from '../../shared/listini.js';
 import { useSessionData, useStoredUtente } from '../lib/storage';
 import { paths } from '../paths';
-import { suPrimaPagina } from '../lib/ripristinoScroll';
 import { CategorySidebar } from './layout/CategorySidebar';
 import { MainMenu } from './layout/MainMenu';
 import { ShopFooter } from './layout/ShopFooter';
@@ -37,7 +35,6 @@ const MENU_ID = 'menu-principale';
  * the footer and the Speed Checkout side panel.
  */
 export function ShopLayout() {
-  const [paginaDopoLaCornice] = useState(suPrimaPagina);
   const session = useSessionData();
   const utente = useStoredUtente();
   // On a phone the main menu folds behind the header's 'Menu' button; following a link folds it again.
@@ -70,17 +67,11 @@ export function ShopLayout() {
           <main className="shop-main" id="contenuto" tabIndex={-1}>
             <AvvisoPrezzi />
             <ProductActionsContext.Provider value={listeButton}>
-              {/* On the document's first page the page is drawn a task after the frame (two shorter tasks
-                  on a phone, docs/decisions/home2-primo-caricamento.md); a position to restore waits for it. */}
-              <Differito dopo={paginaDopoLaCornice ? 1 : 0}>
-                <Outlet />
-              </Differito>
+              <Outlet />
             </ProductActionsContext.Provider>
           </main>
         </div>
-        <Differito dopo={2}>
-          <ShopFooter />
-        </Differito>
+        <ShopFooter />
         <SpeedCheckout />
       </div>
     </ShopSessionContext.Provider>

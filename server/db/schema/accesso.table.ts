@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql as dsql } from 'drizzle-orm';
 import {
   bigserial, boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -13,7 +13,7 @@ export const adminUtenti = pgTable('admin_utenti', {
   tipologia: text('tipologia').notNull().default('amministratore'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('admin_utenti_username_uq').on(sql`lower(${t.username})`)]);
+}, (t) => [uniqueIndex('admin_utenti_username_uq').on(dsql`lower(${t.username})`)]);
 
 /** Customer accounts (utente). codice is the utente_codice the API speaks of. */
 export const utenti = pgTable('utenti', {
@@ -40,11 +40,11 @@ export const utenti = pgTable('utenti', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  uniqueIndex('utenti_username_uq').on(sql`lower(${t.username})`),
+  uniqueIndex('utenti_username_uq').on(dsql`lower(${t.username})`),
   uniqueIndex('utenti_codice_uq').on(t.codice),
   // utenti/read: words of the admin search anywhere in these fields, and its alphabetical order.
-  index('utenti_ricerca_trgm').using('gin', sql`lower(${t.username} || ' ' || ${t.nome} || ' ' || ${t.cognome} || ' ' || ${t.codice}) gin_trgm_ops`),
-  index('utenti_cognome_nome_idx').on(sql`lower(${t.cognome})`, sql`lower(${t.nome})`, t.id),
+  index('utenti_ricerca_trgm').using('gin', dsql`lower(${t.username} || ' ' || ${t.nome} || ' ' || ${t.cognome} || ' ' || ${t.codice}) gin_trgm_ops`),
+  index('utenti_cognome_nome_idx').on(dsql`lower(${t.cognome})`, dsql`lower(${t.nome})`, t.id),
 ]);
 
 /** Devices a customer logged in from; login needs authorized = 1. */
@@ -101,7 +101,7 @@ export const tentativiLogin = pgTable('tentativi_login', {
   ip: text('ip').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  index('tentativi_login_user_ip_idx').on(sql`lower(${t.username})`, t.ip, t.createdAt),
+  index('tentativi_login_user_ip_idx').on(dsql`lower(${t.username})`, t.ip, t.createdAt),
   index('tentativi_login_ip_idx').on(t.ip, t.createdAt),
 ]);
 

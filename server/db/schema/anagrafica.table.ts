@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql as dsql } from 'drizzle-orm';
 import {
   boolean, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -35,16 +35,16 @@ export const clienti = pgTable('clienti', {
    * a broad search (server/anagrafica/clienti.queries.ts).
    */
   ricerca: text('ricerca').notNull()
-    .generatedAlwaysAs(sql`lower(f_unaccent(codice || ' ' || ragione_sociale || ' ' || email))`),
-  nomeRicerca: text('nome_ricerca').notNull().generatedAlwaysAs(sql`' ' || lower(f_unaccent(ragione_sociale))`),
+    .generatedAlwaysAs(dsql`lower(f_unaccent(codice || ' ' || ragione_sociale || ' ' || email))`),
+  nomeRicerca: text('nome_ricerca').notNull().generatedAlwaysAs(dsql`' ' || lower(f_unaccent(ragione_sociale))`),
 }, (t) => [
   uniqueIndex('clienti_azienda_codice_uq').on(t.aziendaCodice, t.codice),
-  index('clienti_ragione_sociale_trgm').using('gin', sql`lower(${t.ragioneSociale}) gin_trgm_ops`),
+  index('clienti_ragione_sociale_trgm').using('gin', dsql`lower(${t.ragioneSociale}) gin_trgm_ops`),
   // search/clienti and clienti/read (server/anagrafica/clienti.queries.ts, the same expressions):
   // every word of a search in code, name or e-mail, accents and case aside; a code prefix as a
   // range in byte order; the unfiltered list page by name.
-  index('clienti_ricerca_trgm').using('gin', sql`${t.ricerca} gin_trgm_ops`),
-  index('clienti_codice_c').on(sql`(lower(${t.codice}) COLLATE "C")`),
+  index('clienti_ricerca_trgm').using('gin', dsql`${t.ricerca} gin_trgm_ops`),
+  index('clienti_codice_c').on(dsql`(lower(${t.codice}) COLLATE "C")`),
   index('clienti_ragione_sociale_id').on(t.ragioneSociale, t.id),
 ]);
 

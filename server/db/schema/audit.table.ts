@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql as dsql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { adminUtenti } from './accesso.table.js';
 
@@ -19,7 +19,7 @@ export const modificheAdmin = pgTable('modifiche_admin', {
   utenteId: integer('utente_id'),
   clienteId: integer('cliente_id'),
   /** The values changed (never a password or its hash). */
-  dettagli: jsonb('dettagli').notNull().default(sql`'{}'::jsonb`),
+  dettagli: jsonb('dettagli').notNull().default(dsql`'{}'::jsonb`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index('modifiche_admin_utente_idx').on(t.utenteId, t.createdAt.desc(), t.id.desc()),

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql as dsql, type SQL } from 'drizzle-orm';
 import {
   check, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -12,7 +12,7 @@ export const categorie = pgTable('categorie', {
   nome: text('nome').notNull(),
   livello: smallint('livello').notNull().default(0),
   parentId: integer('parent_id'),
-  pathIds: integer('path_ids').array().notNull().default(sql`'{}'::int[]`),
+  pathIds: integer('path_ids').array().notNull().default(dsql`'{}'::int[]`),
   status: smallint('status').notNull().default(0),
   ordine: integer('ordine').notNull().default(0),
 }, (t) => [index('categorie_parent_idx').on(t.parentId)]);
@@ -67,29 +67,29 @@ export const prodotti = pgTable('prodotti', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
-  searchDoc: tsvector('search_doc').generatedAlwaysAs((): SQL => sql`
+  searchDoc: tsvector('search_doc').generatedAlwaysAs((): SQL => dsql`
     setweight(to_tsvector('it_search', coalesce(nullif(titolo_portale, ''), descrizione1)), 'A') ||
     setweight(to_tsvector('it_search', brand_nome || ' ' || famiglia || ' ' || sottofamiglia || ' ' || gruppo), 'B') ||
     setweight(to_tsvector('it_search', descrizione2 || ' ' || descrizione_aggiuntiva), 'C')`),
   titleDoc: tsvector('title_doc').generatedAlwaysAs((): SQL =>
-    sql`to_tsvector('it_search', coalesce(nullif(titolo_portale, ''), descrizione1))`),
+    dsql`to_tsvector('it_search', coalesce(nullif(titolo_portale, ''), descrizione1))`),
 }, (t) => [
   // Customer lists show visible products only (status 0, not deleted): partial indexes match.
-  index('prodotti_brand_idx').on(t.brandCodice, t.id).where(sql`status = 0 AND deleted_at IS NULL`),
-  index('prodotti_created_idx').on(t.createdAt.desc(), t.id).where(sql`status = 0 AND deleted_at IS NULL`),
+  index('prodotti_brand_idx').on(t.brandCodice, t.id).where(dsql`status = 0 AND deleted_at IS NULL`),
+  index('prodotti_created_idx').on(t.createdAt.desc(), t.id).where(dsql`status = 0 AND deleted_at IS NULL`),
   index('prodotti_popolarita_idx').on(t.popolarita.desc(), t.id),
   // Broad searches walk the visible products by popularity (search_prodotti_uncached).
-  index('prodotti_visibili_popolarita_idx').on(t.popolarita.desc().nullsFirst(), t.id).where(sql`status = 0 AND deleted_at IS NULL`),
+  index('prodotti_visibili_popolarita_idx').on(t.popolarita.desc().nullsFirst(), t.id).where(dsql`status = 0 AND deleted_at IS NULL`),
   // Re-syncing a category's products in prodotti_categorie when it is switched on or off
   // (categorie_prodotti_sync), and the foreign key's checks.
   index('prodotti_categoria_idx').on(t.categoriaId),
   // prodotti/custom: visible products with portal texts of their own, latest change first
   // (NULLS FIRST as the query's ORDER BY updated_at DESC, so the index gives its order).
   index('prodotti_custom_idx').on(t.updatedAt.desc().nullsFirst(), t.id)
-    .where(sql`(coalesce(titolo_portale, '') <> '' OR descrizione_aggiuntiva <> '') AND status = 0 AND deleted_at IS NULL`),
+    .where(dsql`(coalesce(titolo_portale, '') <> '' OR descrizione_aggiuntiva <> '') AND status = 0 AND deleted_at IS NULL`),
   index('prodotti_search_doc_gin').using('gin', t.searchDoc),
   index('prodotti_title_doc_gin').using('gin', t.titleDoc),
-  check('prodotti_confezione_ck', sql`multiplo >= 1 AND minimo >= 1`),
+  check('prodotti_confezione_ck', dsql`multiplo >= 1 AND minimo >= 1`),
 ]);
 
 /**
@@ -148,9 +148,9 @@ export const prodottiCodici = pgTable('prodotti_codici', {
   prodottoId: integer('prodotto_id').notNull().references(() => prodotti.id, { onDelete: 'cascade' }),
   tipo: text('tipo').notNull(),
   codice: text('codice').notNull(),
-  codiceN: text('codice_n').generatedAlwaysAs((): SQL => sql`upper(regexp_replace(codice, '[^A-Za-z0-9]', '', 'g'))`),
+  codiceN: text('codice_n').generatedAlwaysAs((): SQL => dsql`upper(regexp_replace(codice, '[^A-Za-z0-9]', '', 'g'))`),
 }, (t) => [
-  index('prodotti_codici_n_idx').on(sql`${t.codiceN} text_pattern_ops`, t.prodottoId),
+  index('prodotti_codici_n_idx').on(dsql`${t.codiceN} text_pattern_ops`, t.prodottoId),
   index('prodotti_codici_prodotto_idx').on(t.prodottoId, t.tipo),
 ]);
 
@@ -177,7 +177,7 @@ export const prodottiMedia = pgTable('prodotti_media', {
   modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index('prodotti_media_codice_idx').on(t.codiceProdotto, t.tipologia, t.id),
-  uniqueIndex('prodotti_media_principale_uq').on(t.codiceProdotto).where(sql`tipologia = 'foto' AND nome = 'default'`),
+  uniqueIndex('prodotti_media_principale_uq').on(t.codiceProdotto).where(dsql`tipologia = 'foto' AND nome = 'default'`),
 ]);
 
 /** Flyers and the products they promote. */

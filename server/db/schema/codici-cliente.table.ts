@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql as dsql, type SQL } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { clienti } from './anagrafica.table.js';
 import { prodotti } from './catalogo.table.js';
@@ -13,12 +13,12 @@ export const codiciCliente = pgTable('codici_cliente', {
   prodottoId: integer('prodotto_id').notNull().references(() => prodotti.id, { onDelete: 'cascade' }),
   /** As the customer typed it. */
   codice: text('codice').notNull(),
-  codiceN: text('codice_n').notNull().generatedAlwaysAs((): SQL => sql`upper(regexp_replace(codice, '[^A-Za-z0-9]', '', 'g'))`),
+  codiceN: text('codice_n').notNull().generatedAlwaysAs((): SQL => dsql`upper(regexp_replace(codice, '[^A-Za-z0-9]', '', 'g'))`),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   primaryKey({ columns: [t.clienteId, t.prodottoId] }),
   // A code of no letter or digit would match nothing.
-  check('codici_cliente_codice_n_check', sql`codice_n <> ''`),
+  check('codici_cliente_codice_n_check', dsql`codice_n <> ''`),
   uniqueIndex('codici_cliente_codice_uq').on(t.clienteId, t.codiceN),
   // The product's delete cascades through this index.
   index('codici_cliente_prodotto_idx').on(t.prodottoId, t.clienteId),

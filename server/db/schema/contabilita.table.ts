@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql as dsql } from 'drizzle-orm';
 import { check, date, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { clienti } from './anagrafica.table.js';
 
@@ -18,6 +18,6 @@ export const scadenze = pgTable('scadenze', {
   stato: text('stato').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  check('scadenze_stato_check', sql`stato IN ('aperta', 'pagata', 'insoluta')`),
+  check('scadenze_stato_check', dsql`stato IN ('aperta', 'pagata', 'insoluta')`),
   uniqueIndex('scadenze_cliente_documento_data_uq').on(t.clienteId, t.documento, t.dataScadenza),
 ]);

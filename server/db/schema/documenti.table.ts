@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql as dsql } from 'drizzle-orm';
 import {
   check, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -19,14 +19,14 @@ export const documenti = pgTable('documenti', {
   tipo: text('tipo').notNull(),
   numero: text('numero').notNull(),
   data: date('data', { mode: 'string' }).notNull(),
-  anno: smallint('anno').notNull().generatedAlwaysAs(sql`extract(year from data)::smallint`),
+  anno: smallint('anno').notNull().generatedAlwaysAs(dsql`extract(year from data)::smallint`),
   aziendaCodice: text('azienda_codice').notNull(),
   clienteId: integer('cliente_id').notNull().references(() => clienti.id, { onDelete: 'cascade' }),
   imponibile: numeric('imponibile', { precision: 14, scale: 2 }).notNull(),
   iva: numeric('iva', { precision: 14, scale: 2 }).notNull(),
   totale: numeric('totale', { precision: 14, scale: 2 }).notNull(),
   /** For an invoice or credit note: the numbers of the DDT it bills (as the ERP numbers them). */
-  ddt: text('ddt').array().notNull().default(sql`'{}'::text[]`),
+  ddt: text('ddt').array().notNull().default(dsql`'{}'::text[]`),
   /** Keys in the media store: the PDF, and the FatturaPA XML when sent. */
   pdf: text('pdf').notNull(),
   xml: text('xml'),
@@ -42,7 +42,7 @@ export const documenti = pgTable('documenti', {
   index('documenti_cliente_data_idx').on(t.clienteId, t.data.desc(), t.id.desc()),
   // An order's chain: the invoices that bill a DDT by its number.
   index('documenti_ddt_idx').using('gin', t.ddt),
-  check('documenti_tipo_ck', sql`${t.tipo} IN ('DDT', 'FATTURA', 'NOTA_CREDITO')`),
+  check('documenti_tipo_ck', dsql`${t.tipo} IN ('DDT', 'FATTURA', 'NOTA_CREDITO')`),
 ]);
 
 /** The portal orders a document refers to. */

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql as dsql } from 'drizzle-orm';
 import {
   bigserial, boolean, index, integer, numeric, pgTable, serial, text, timestamp,
 } from 'drizzle-orm/pg-core';
@@ -43,7 +43,7 @@ export const importazioni = pgTable('importazioni', {
   ritirate: integer('ritirate').notNull().default(0),
   scartate: integer('scartate').notNull().default(0),
   /** Columns of the file that no field of the kind takes. */
-  colonneIgnorate: text('colonne_ignorate').array().notNull().default(sql`'{}'::text[]`),
+  colonneIgnorate: text('colonne_ignorate').array().notNull().default(dsql`'{}'::text[]`),
   iniziataAt: timestamp('iniziata_at', { withTimezone: true }).notNull().defaultNow(),
   finitaAt: timestamp('finita_at', { withTimezone: true }),
   durataMs: integer('durata_ms'),

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql as dsql, type SQL } from 'drizzle-orm';
 import {
   check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -38,15 +38,15 @@ export const ordini = pgTable('ordini', {
   erpInviatoAt: timestamp('erp_inviato_at', { withTimezone: true }),
 }, (t) => [
   // The admin's export list: the orders not delivered, newest first (few rows: a partial index).
-  index('ordini_erp_da_inviare_idx').on(t.createdAt.desc()).where(sql`erp_stato NOT IN ('inviato', 'precedente', 'non_configurato')`),
+  index('ordini_erp_da_inviare_idx').on(t.createdAt.desc()).where(dsql`erp_stato NOT IN ('inviato', 'precedente', 'non_configurato')`),
   index('ordini_utente_cliente_idx').on(t.utenteId, t.clienteId, t.createdAt.desc()),
   // The history's filters (docs/regole/ordini.md#order-history): refused orders are few, so the
   // 'errore' state gets its own small index; the name is matched anywhere, case-insensitively.
-  index('ordini_utente_cliente_errore_idx').on(t.utenteId, t.clienteId, t.createdAt.desc()).where(sql`response_code <> '201'`),
+  index('ordini_utente_cliente_errore_idx').on(t.utenteId, t.clienteId, t.createdAt.desc()).where(dsql`response_code <> '201'`),
   // The 'confermato' state: its count reads this index alone (the full one would read every order's
   // row for its response_code; docs/decisions/storico-ordini-indici.md).
-  index('ordini_utente_cliente_confermati_idx').on(t.utenteId, t.clienteId, t.createdAt.desc()).where(sql`response_code = '201'`),
-  index('ordini_nome_trgm').using('gin', sql`${t.nome} gin_trgm_ops`),
+  index('ordini_utente_cliente_confermati_idx').on(t.utenteId, t.clienteId, t.createdAt.desc()).where(dsql`response_code = '201'`),
+  index('ordini_nome_trgm').using('gin', dsql`${t.nome} gin_trgm_ops`),
   index('ordini_cliente_created_idx').on(t.clienteId, t.createdAt),
   index('ordini_created_idx').on(t.createdAt),
   uniqueIndex('ordini_idempotency_uq').on(t.utenteId, t.idempotencyKey),
@@ -65,7 +65,7 @@ export const ordiniRighe = pgTable('ordini_righe', {
   prodottoNome: text('prodotto_nome').notNull(),
   qt: integer('qt').notNull(),
   qtInArrivo: integer('qt_in_arrivo').notNull().default(0),
-  qtInConsegna: integer('qt_in_consegna').notNull().generatedAlwaysAs((): SQL => sql`qt - qt_in_arrivo`),
+  qtInConsegna: integer('qt_in_consegna').notNull().generatedAlwaysAs((): SQL => dsql`qt - qt_in_arrivo`),
   prezzo: numeric('prezzo', { precision: 12, scale: 3 }).notNull(),
   prezzoReale: numeric('prezzo_reale', { precision: 12, scale: 3 }).notNull(),
   /**
@@ -81,7 +81,7 @@ export const ordiniRighe = pgTable('ordini_righe', {
   index('ordini_righe_ordine_idx').on(t.ordineId),
   index('ordini_righe_prodotto_idx').on(t.prodottoId),
   index('ordini_righe_cliente_prodotto_idx').on(t.clienteId, t.prodottoId, t.ordineId),
-  check('ordini_righe_qt_in_arrivo_ck', sql`${t.qtInArrivo} BETWEEN 0 AND ${t.qt}`),
+  check('ordini_righe_qt_in_arrivo_ck', dsql`${t.qtInArrivo} BETWEEN 0 AND ${t.qt}`),
 ]);
 
 /**

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql as dsql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { utenti } from './accesso.table.js';
 import { ordini } from './ordini.table.js';
@@ -27,7 +27,7 @@ export const mailUscita = pgTable('mail_uscita', {
   ultimoErrore: text('ultimo_errore'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  index('mail_uscita_da_inviare_idx').on(t.id).where(sql`inviata_at IS NULL`),
+  index('mail_uscita_da_inviare_idx').on(t.id).where(dsql`inviata_at IS NULL`),
   index('mail_uscita_ordine_idx').on(t.ordineId),
   index('mail_uscita_utente_idx').on(t.utenteId),
 ]);

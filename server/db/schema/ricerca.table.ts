@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql as dsql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -10,14 +10,14 @@ export const searchVocab = pgTable('search_vocab', {
   alias: text('alias').notNull(),
   freq: integer('freq').notNull(),
   lexemes: text('lexemes').array().notNull(),
-}, (t) => [index('search_vocab_prefix').on(sql`${t.word} text_pattern_ops`)]);
+}, (t) => [index('search_vocab_prefix').on(dsql`${t.word} text_pattern_ops`)]);
 
 /** Alphabetic words of the vocabulary only, for typo look-ups by trigram similarity. */
 export const searchWord = pgTable('search_word', {
   word: text('word').primaryKey(),
   lexemes: text('lexemes').array().notNull(),
   freq: integer('freq').notNull(),
-}, (t) => [index('search_word_trgm').using('gin', sql`${t.word} gin_trgm_ops`)]);
+}, (t) => [index('search_word_trgm').using('gin', dsql`${t.word} gin_trgm_ops`)]);
 
 /**
  * Result pages and totals of recent searches (ids only: names, prices and stock are always read
@@ -40,4 +40,4 @@ export const searchCache = pgTable('search_cache', {
 export const searchCacheVersione = pgTable('search_cache_versione', {
   id: smallint('id').primaryKey().default(1),
   versione: bigint('versione', { mode: 'number' }).notNull().default(0),
-}, (t) => [check('search_cache_versione_una_riga', sql`${t.id} = 1`)]);
+}, (t) => [check('search_cache_versione_una_riga', dsql`${t.id} = 1`)]);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql as dsql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { clienti } from './anagrafica.table.js';
 import { prodotti } from './catalogo.table.js';
@@ -20,8 +20,8 @@ export const scontiClienti = pgTable('sconti_clienti', {
   fattore: numeric('fattore').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  check('sconti_clienti_uno_ck', sql`(famiglia_sconto IS NULL) <> (prodotto_id IS NULL)`),
-  check('sconti_clienti_fattore_ck', sql`fattore >= 0 AND fattore <= 1`),
+  check('sconti_clienti_uno_ck', dsql`(famiglia_sconto IS NULL) <> (prodotto_id IS NULL)`),
+  check('sconti_clienti_fattore_ck', dsql`fattore >= 0 AND fattore <= 1`),
   uniqueIndex('sconti_clienti_prodotto_uq').on(t.clienteId, t.prodottoId),
   uniqueIndex('sconti_clienti_famiglia_uq').on(t.clienteId, t.famigliaSconto),
   // The product's delete cascades through this index.

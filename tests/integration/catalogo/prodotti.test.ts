@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql as dsql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prezziSpeciali, prodottiCodici, prodottiMedia, volantini, volantiniProdotti } from '../../../server/db/schema/index.js';
 import {
@@ -38,11 +38,11 @@ beforeAll(async () => {
   });
   const p2 = await createProdotto(db, {
     codiceProdotto: 'WU-0002', descrizione1: 'Giravite croce PH2', categoriaId: l.id, prezzi: { 1: '4.000' }, disponibilita: 0, ordForn: 20,
-    createdAt: sql`now() - interval '90 days'` as unknown as Date,
+    createdAt: dsql`now() - interval '90 days'` as unknown as Date,
   });
   await createProdotto(db, {
     codiceProdotto: 'MA-0003', descrizione1: 'Martello carpentiere', categoriaId: r.id, prezzi: {}, disponibilita: 0, ordForn: 0,
-    createdAt: sql`now() - interval '90 days'` as unknown as Date,
+    createdAt: dsql`now() - interval '90 days'` as unknown as Date,
   });
   await createProdotto(db, { codiceProdotto: 'DEL-1', descrizione1: 'Cancellato', categoriaId: l.id, deletedAt: new Date() });
   await db.insert(prezziSpeciali).values({ clienteId: c1.id, prodottoId: p2.id, prezzo: '3.100' });

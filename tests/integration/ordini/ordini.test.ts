@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql as dsql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { giacenze, ordini, ordiniRighe, prezziSpeciali, prodotti } from '../../../server/db/schema/index.js';
 import { createAzienda, createCliente, createProdotto, createUtente } from '../../support/factories.js';
@@ -142,11 +142,11 @@ describe('ordini/create', () => {
     [[{ codice_prodotto: 'NOPE', quantita: 1 }], /non trovati.*NOPE/],
     [[{ codice_prodotto: 'B2', quantita: 50 }], /Prodotto B2 non disponibile nella quantità richiesta. Massima disponibilità: \d+/],
   ])('refuses with status 1 and changes nothing: %j', async (items, msg) => {
-    const count = (await t().database.db.select({ n: sql<number>`count(*)::int` }).from(ordini))[0]!.n;
+    const count = (await t().database.db.select({ n: dsql<number>`count(*)::int` }).from(ordini))[0]!.n;
     const res = await create(order(items as object[]));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 1, msg: expect.stringMatching(msg) });
-    expect((await t().database.db.select({ n: sql<number>`count(*)::int` }).from(ordini))[0]!.n).toBe(count);
+    expect((await t().database.db.select({ n: dsql<number>`count(*)::int` }).from(ordini))[0]!.n).toBe(count);
   });
 
   it('answers 400 for malformed bodies', async () => {

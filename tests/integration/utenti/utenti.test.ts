@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql as dsql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../../server/auth/passwords.js';
 import { modificheAdmin, ordini, sessioni, utenti, utentiClienti } from '../../../server/db/schema/index.js';
@@ -205,7 +205,7 @@ describe('utenti/delete', () => {
     const [kept] = await db.select().from(ordini).where(eq(ordini.id, o!.id));
     expect(kept).toMatchObject({ utenteId: null, utenteCodice: u.codice, utenteNome: 'Nome Cognome', totale: '12.500' });
     expect((await get('sessione', sessione)).statusCode).toBe(401);
-    const [audit] = await db.select().from(modificheAdmin).where(sql`${modificheAdmin.utenteId} = ${u.id} AND ${modificheAdmin.azione} = 'utente.cancella'`);
+    const [audit] = await db.select().from(modificheAdmin).where(dsql`${modificheAdmin.utenteId} = ${u.id} AND ${modificheAdmin.azione} = 'utente.cancella'`);
     expect(audit).toMatchObject({ clienteId: c1.id, dettagli: { username: 'cancellami@test.local', codice: u.codice } });
     expect((await post('utenti/create', nuovo({ username: 'cancellami@test.local' }))).json().status).toBe(0);
     expect((await post('utenti/delete', { utente_id: u.id })).statusCode).toBe(404);

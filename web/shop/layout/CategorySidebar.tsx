@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useMatch } from 'react-router-dom';
 import { Collegamento } from '../../components/Collegamento';
 import type { Categoria } from '../../../shared/catalogo.js';
-import { Differito } from '../../components/Differito';
 import { QueryView } from '../../components/QueryView';
 import { Spinner } from '../../components/Spinner';
 import { paths } from '../../paths';
@@ -31,18 +30,15 @@ export function CategorySidebar() {
         <span className="shop-side-label">Categorie</span>
       </h2>
       <div className="shop-side-tree" id="shop-side-tree">
-        {/* Folded on a phone, at the side on a desktop: drawn right after the page. */}
-        <Differito>
-          <QueryView query={query} riga loading={<Spinner label="Caricamento categorie…" block />} errorMessage={MSG_CATEGORIE}>
-            {() => (
-              <ul className="cat-tree" data-level="0">
-                {tree.map((c) => (
-                  <CategoryNode key={`${c.cod_cat}:${percorso.has(c.cod_cat)}`} c={c} corrente={corrente} percorso={percorso} />
-                ))}
-              </ul>
-            )}
-          </QueryView>
-        </Differito>
+        <QueryView query={query} riga loading={<Spinner label="Caricamento categorie…" block />} errorMessage={MSG_CATEGORIE}>
+          {() => (
+            <ul className="cat-tree" data-level="0">
+              {tree.map((c) => (
+                <CategoryNode key={`${c.cod_cat}:${percorso.has(c.cod_cat)}`} c={c} corrente={corrente} percorso={percorso} />
+              ))}
+            </ul>
+          )}
+        </QueryView>
       </div>
     </aside>
   );

@@ -1,13 +1,6 @@
 import type { MediaProdotto, Prodotto } from '../../../shared/catalogo.js';
-import { productImageChain } from '../../../shared/indirizzi-media.js';
 import { forma } from '../../lib/forma';
 import { mediaUrl } from '../../lib/media';
-
-/*
- * What /prodotto shows first, without the page's module: the product of the history's state and its
- * gallery's first picture, which web/shop/primeChiamate.ts asks before the first render (a phone's
- * largest paint on that page).
- */
 
 /**
  * The product passed in navigation state, if it is one: the card's product, or a history entry's
@@ -45,9 +38,4 @@ export function galleria(p: Prodotto): FotoGalleria[] {
   });
   if (p.media_foto.length === 0) return [{ key: 'ricambio', vista: null, miniatura: null, originale: null }];
   return p.media_foto.map(voce);
-}
-
-/** The address the page's main picture shows first (the gallery's first photo, else the product's fallbacks). */
-export function immaginePrincipale(p: Prodotto): string {
-  return productImageChain(p, galleria(p)[0]!.vista)[0]!;
 }
