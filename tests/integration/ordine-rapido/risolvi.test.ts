@@ -121,6 +121,19 @@ describe('ordine-rapido/risolvi', () => {
     expect(new Set(r.filter((_, i) => i % 3 === 2).map((x) => x.esito))).toEqual(new Set(['quantita_non_valida']));
   });
 
+  // The guard is the test's own timeout: the regular expression that split lines took minutes on this line, and the server answered nothing else meanwhile.
+  it('answers a 500 kB line built to backtrack at once, as one line too long; a line of 200 characters is read', { timeout: 20_000 }, async () => {
+    const ostile = `a${' ,'.repeat(255_000)}b`;
+    const al200 = `${'X'.repeat(198)} 1`;
+    const r = await righe(`VITE-10 2\n${ostile}\n${al200}\n${al200}2\nVITE-10 3`);
+    expect(r.map(breve)).toEqual([
+      [1, 'VITE-10', 2, 'trovato'], [2, null, null, 'sconosciuto'], [3, null, 1, 'sconosciuto'], [4, null, null, 'sconosciuto'], [5, 'VITE-10', 3, 'trovato'],
+    ]);
+    expect(r[1]).toMatchObject({ codice: '', testo: `${ostile.slice(0, 200)}…`, messaggio: 'Riga troppo lunga (510.002 caratteri): codice e quantità stanno in 200 caratteri.' });
+    expect(r[2]).toMatchObject({ codice: 'X'.repeat(198), testo: al200, messaggio: `Codice ${'X'.repeat(198)} non trovato nel catalogo.` });
+    expect(r[3]).toMatchObject({ codice: '', messaggio: 'Riga troppo lunga (201 caratteri): codice e quantità stanno in 200 caratteri.' });
+  });
+
   it('refuses beyond 5,000 lines or 500 kB, and empty or malformed input, with an Italian 400', async () => {
     const troppe = await risolvi(Array.from({ length: 5001 }, () => 'A 1').join('\n'));
     expect(troppe.statusCode).toBe(400);
