@@ -5,6 +5,7 @@
  */
 import { MSG_ORDINE_RAPIDO } from '../../shared/ordine-rapido.js';
 import { ORDINE_RAPIDO } from '../../shared/ordine-rapido-costanti.js';
+import { senzaFinali } from '../../shared/stringhe.js';
 import { righeFile } from '../import/lettura/righe.js';
 import { FileNonValido, type Cella, type RigaGrezza } from '../import/lettura/tipi.js';
 import { badRequest } from '../lib/errors.js';
@@ -134,11 +135,8 @@ export async function leggiRigheFile(righeFile: AsyncIterable<RigaGrezza>): Prom
     const cella = altre.filter((c) => testoCella(c) !== '').at(-1);
     const codice = testoCella(prima);
     const quantita = cella === undefined ? null : cella instanceof Date ? testoCella(cella) : cella;
-    const unite = r.valori.map(testoCella).join(';');
-    // Trailing semicolons of empty cells, counted back by hand: /;+$/ is quadratic on a long run of them.
-    let fine = unite.length;
-    while (fine > 0 && unite[fine - 1] === ';') fine--;
-    const testo = unite.slice(0, fine);
+    // The trailing semicolons of empty cells.
+    const testo = senzaFinali(r.valori.map(testoCella).join(';'), ';');
     const caratteri = codice.length + (quantita === null ? 0 : testoCella(quantita).length);
     righe.push(caratteri > ORDINE_RAPIDO.maxCaratteriRiga
       ? rigaTroppoLunga(r.riga, testo, caratteri)
