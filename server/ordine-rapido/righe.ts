@@ -6,8 +6,10 @@
 import { MSG_ORDINE_RAPIDO } from '../../shared/ordine-rapido.js';
 import { ORDINE_RAPIDO } from '../../shared/ordine-rapido-costanti.js';
 import { senzaFinali } from '../../shared/stringhe.js';
+import { MB } from '../../shared/upload.js';
+import type { LimitiLettura } from '../import/lettura/limiti.js';
 import { righeFile } from '../import/lettura/righe.js';
-import { FileNonValido, type Cella, type RigaGrezza } from '../import/lettura/tipi.js';
+import { FileNonValido, OltreLimite, type Cella, type RigaGrezza } from '../import/lettura/tipi.js';
 import { badRequest } from '../lib/errors.js';
 import type { FileRicevuto } from '../lib/upload/ricevi-file.js';
 
@@ -147,12 +149,34 @@ export async function leggiRigheFile(righeFile: AsyncIterable<RigaGrezza>): Prom
 
 const FILE_AMMESSI = new Set(['csv', 'txt', 'xlsx']);
 
-/** An uploaded CSV/XLSX through the import's bounded readers; a file that cannot be read is a 400 with its reason. */
+/**
+ * What the import's readers may read of a quick order's file, in the web process
+ * (docs/decisions/ordine-rapido-file-limiti.md): 5,000 lines and a header need a few thousand
+ * distinct texts and a couple of MB; the import's limits are for 200,000 products read in a
+ * process of its own. The bytes are the upload's (ORDINE_RAPIDO.maxFileBytes, 5 MB).
+ */
+export const LIMITI_ORDINE_RAPIDO: LimitiLettura = {
+  xlsxTotale: 20 * MB,
+  xlsxParte: 20 * MB,
+  xlsxParti: 200,
+  testiCondivisi: 50_000,
+  // Blank rows count too (a spreadsheet's CSV ends in ';;' rows): twice the lines and their header.
+  righe: 2 * (ORDINE_RAPIDO.maxRighe + 1),
+  colonne: 50,
+  // The longest field an ERP writes (descrizione2, docs/import.md); code and quantity fit in 200.
+  caratteriCella: 2_000,
+};
+
+/** 'Il file …' → 'il file …' after the prefix; an acronym ('CSV non leggibile') stays as it is. */
+const minuscola = (s: string) => (s.charAt(1) === s.charAt(1).toLowerCase() ? s.charAt(0).toLowerCase() + s.slice(1) : s);
+
+/** An uploaded CSV/XLSX through the import's bounded readers with the quick order's limits; a file that cannot be read is a 400 with its reason. */
 export async function leggiFile(file: FileRicevuto | undefined): Promise<Lettura> {
   if (!file?.tipo || !FILE_AMMESSI.has(file.tipo.ext)) throw badRequest(MSG_ORDINE_RAPIDO.soloCsvXlsx);
   try {
-    return await leggiRigheFile(righeFile(file.percorso, {}));
+    return await leggiRigheFile(righeFile(file.percorso, {}, { limiti: LIMITI_ORDINE_RAPIDO }));
   } catch (e) {
+    if (e instanceof OltreLimite) throw badRequest(`${MSG_ORDINE_RAPIDO.fileTroppoGrande}${minuscola(e.message)}.`);
     if (e instanceof FileNonValido) throw badRequest(`File non letto: ${e.message}.`);
     throw e;
   }

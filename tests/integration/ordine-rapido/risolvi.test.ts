@@ -1,10 +1,13 @@
+import fs from 'node:fs';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { prezziSpeciali, prodottiCodici } from '../../../server/db/schema/index.js';
 import type { OrdineRapidoRisolviResponse, RigaRisolta } from '../../../shared/ordine-rapido.js';
 import { createAdmin, createAzienda, createCliente, createProdotto, createUtente } from '../../support/factories.js';
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
 import { modulo } from '../../support/importazioni.js';
+import { cartellaTemporanea } from '../../../server/lib/upload/ricevi-file.js';
+import { dichiara, testo as cellaTesto, xlsx } from '../../support/xlsx-a-mano.js';
 
 // The quick order over HTTP against a real Postgres: pasted text and uploaded files, every code
 // kind, the stock and quantity rules, the bounds, and the client's scope.
@@ -181,6 +184,46 @@ describe('ordine-rapido/file', () => {
     expect(((await r.json()) as OrdineRapidoRisolviResponse).righe.map(breve)).toEqual([
       [2, 'VITE-10', 4, 'trovato'], [3, 'TASS-6', 2, 'trovato'], [4, 'VITE-10', null, 'quantita_non_valida'],
     ]);
+  });
+
+  const temporanei = () => (fs.existsSync(cartellaTemporanea(t().config.mediaDir)) ? fs.readdirSync(cartellaTemporanea(t().config.mediaDir)) : []);
+  const ORDINE = `<row r="1">${cellaTesto('A1', 'VITE-10')}<c r="B1"><v>2</v></c></row>`;
+  /** Refused with the quick order's own limit, its temporary file removed; the next good file is read. */
+  async function rifiutato(contenuto: string | Buffer, nome: string, msg: string) {
+    const r = await carica(modulo(SCOPE, contenuto, nome));
+    expect({ status: r.status, body: await r.json() }).toMatchObject({ status: 400, body: { code: 'dati_non_validi', msg } });
+    await vi.waitFor(() => expect(temporanei()).toEqual([]));
+    const buono = await carica(modulo(SCOPE, 'VITE-10;1\r\n', 'ordine.csv'));
+    expect(((await buono.json()) as OrdineRapidoRisolviResponse).righe.map(breve)).toEqual([[1, 'VITE-10', 1, 'trovato']]);
+  }
+
+  // The import's limits are sized for 200,000 products read in a process of its own; these files passed them and were read in the web process.
+  it('refuses an XLSX beyond the quick order\'s limits: 50,000 shared strings, 20 MB unpacked', async () => {
+    const testi = xlsx({ righe: ORDINE, testi: '<si><t>a</t></si>'.repeat(60_000) });
+    await rifiutato(testi, 'ordine.xlsx',
+      "File troppo grande per l'ordine rapido: il file XLSX contiene più di 50.000 testi distinti (sharedStrings.xml), oltre il limite.");
+    // 24 MB of empty elements in the sheet, declaring 1 kB: counted as it inflates.
+    const foglio = dichiara(xlsx({ righe: `${ORDINE}${'<x/>'.repeat(6_000_000)}` }), 'xl/worksheets/sheet1.xml', 1024);
+    expect(foglio.length).toBeLessThan(200_000);
+    await rifiutato(foglio, 'ordine.xlsx',
+      "File troppo grande per l'ordine rapido: il file XLSX è troppo grande una volta decompresso: oltre 20 MB.");
+    const dichiarato = xlsx({ righe: `${ORDINE}${'<x/>'.repeat(6_000_000)}` });
+    await rifiutato(dichiarato, 'ordine.xlsx',
+      "File troppo grande per l'ordine rapido: il file XLSX è troppo grande una volta decompresso: le sue parti dichiarano 23 MB (al massimo 20 MB).");
+  });
+
+  it('refuses a CSV beyond the quick order\'s limits: rows, blank ones included, and a cell\'s length', async () => {
+    await rifiutato(`VITE-10;1\r\n${';;\r\n'.repeat(10_002)}VITE-10;2\r\n`, 'ordine.csv',
+      "File troppo grande per l'ordine rapido: il file supera il limite di 10.002 righe (riga 10003).");
+    await rifiutato(`VITE-10;${'x'.repeat(2_001)};1\r\n`, 'ordine.csv',
+      "File troppo grande per l'ordine rapido: riga 1, colonna 2: una cella di 2001 caratteri supera il limite di 2000.");
+    await rifiutato(`VITE-10;1\r\n${'x'.repeat(300_000)}\r\n`, 'ordine.csv',
+      "File troppo grande per l'ordine rapido: CSV non leggibile (riga 2): riga di oltre 100.000 caratteri (una cella può averne al massimo 2000).");
+    // Within the file's limits, a row whose code and quantity are longer than a line may be is a line too long.
+    const r = await carica(modulo(SCOPE, `${'C'.repeat(199)};Vite;12\r\nVITE-10;${'x'.repeat(1_500)};3\r\n`, 'ordine.csv'));
+    const [lunga, buona] = ((await r.json()) as OrdineRapidoRisolviResponse).righe;
+    expect(lunga).toMatchObject({ riga: 1, codice: '', esito: 'sconosciuto', messaggio: 'Riga troppo lunga (201 caratteri): codice e quantità stanno in 200 caratteri.' });
+    expect(buona).toMatchObject({ riga: 2, codice: 'VITE-10', quantita: 3, esito: 'trovato', testo: `VITE-10;${'x'.repeat(192)}…` });
   });
 
   it('refuses a file that is not CSV or XLSX, and another client\'s scope', async () => {
