@@ -1,9 +1,10 @@
 /**
- * The rules that hold the architecture (README, "One way to query"), and nothing else: style is
- * left to review. The TypeScript parser alone, without type-aware rules, so that the whole tree
+ * The rules that hold the architecture (README, "One way to query") and keep patterns over user
+ * text linear, and nothing else: style is left to review. The TypeScript parser alone, without type-aware rules, so that the whole tree
  * lints in seconds (`npm run lint`, also run by `npm test`).
  */
 import tsParser from '@typescript-eslint/parser';
+import regexp from 'eslint-plugin-regexp';
 
 const TRANSAZIONE = 'Open a transaction with inTransazione(db, async (tx) => …) (server/db/client.ts): tx.$client is its connection.';
 
@@ -50,6 +51,17 @@ export default [
     files: ['server/**/*.ts'],
     ignores: ['server/db/client.ts'],
     rules: { 'no-restricted-syntax': ['error', ...UN_MODO, ...TRANSAZIONI, ...SENZA_DEPS] },
+  },
+  {
+    // Patterns over what users send run in linear time (docs/decisions/linear-time-patterns.md):
+    // no backtracking that grows faster than the text, at one start or across all of them.
+    files: ['server/**/*.ts', 'shared/**/*.ts'],
+    languageOptions: { parser: tsParser },
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': ['error', { ignorePartial: false, ignoreSticky: false }],
+    },
   },
   {
     // The migrator runs the migrations' DDL as written, through drizzle's execute.

@@ -7,11 +7,20 @@
  * every shop page that shows a price (docs/decisions/formati-senza-intl.md). The output is Intl's
  * it-IT output, character for character (tests/unit/formato.test.ts compares them).
  */
+import { senzaFinali } from './stringhe.js';
 
 /** How the integer part is grouped: always from four digits, or it-IT's default (from five: '1234', '12.345'). */
 export type Raggruppamento = 'sempre' | 'da5';
 
 let intlDiRiserva: Map<string, Intl.NumberFormat> | undefined;
+
+/** '1234567' → '1.234.567': a '.' before every third digit from the right, by slicing (a lookahead would rescan the tail at each digit). */
+function migliaia(intera: string): string {
+  const primo = intera.length % 3 || 3;
+  let out = intera.slice(0, primo);
+  for (let i = primo; i < intera.length; i += 3) out += `.${intera.slice(i, i + 3)}`;
+  return out;
+}
 
 /**
  * `n` in it-IT with `min`–`max` decimals, rounded half away from zero on its shortest decimal
@@ -50,9 +59,9 @@ export function numeroIt(n: number, min: number, max: number, gruppi: Raggruppam
       decimali = cifre.slice(cifre.length - max).join('');
     }
   }
-  decimali = decimali.replace(/0+$/, '');
+  decimali = senzaFinali(decimali, '0');
   if (decimali.length < min) decimali = decimali.padEnd(min, '0');
-  if (intera.length > 3 && (gruppi === 'sempre' || intera.length > 4)) intera = intera.replace(/\B(?=(\d{3})+$)/g, '.');
+  if (intera.length > 3 && (gruppi === 'sempre' || intera.length > 4)) intera = migliaia(intera);
   const segno = n < 0 || Object.is(n, -0) ? '-' : '';
   return `${segno}${intera}${decimali ? `,${decimali}` : ''}`;
 }

@@ -5,6 +5,7 @@
  * (server/catalogo/precarica-negozio.ts), which the browser matches to the image by its exact address.
  */
 import type { Prodotto } from './catalogo.js';
+import { senzaFinali } from './stringhe.js';
 
 export const MEDIA_BASE = '/media/';
 
@@ -17,7 +18,7 @@ export function mediaPath(path: string): string {
 /** /media/{dir}/{file}, joining the two safely; '' when there is no file. */
 export function mediaUrl(dir: string | null | undefined, file: string | null | undefined): string {
   if (!file) return '';
-  const d = (dir ?? '').replace(/^\/+/, '').replace(/\/+$/, '');
+  const d = senzaFinali((dir ?? '').replace(/^\/+/, ''), '/');
   const f = file.replace(/^\/+/, '');
   return mediaPath(d ? `${d}/${f}` : f);
 }

@@ -10,6 +10,10 @@ export const MSG_ORDINE_RAPIDO = {
   troppoLungo: `Il testo supera ${ORDINE_RAPIDO.maxByte / 1024} kB: dividi l'elenco in più parti.`,
   vuoto: 'Incolla almeno una riga nel formato: codice quantità.',
   soloCsvXlsx: 'Carica un file CSV o XLSX (Excel).',
+  /** Followed by the reader's reason: 'il file XLSX contiene più di 50.000 testi distinti …'. */
+  fileTroppoGrande: "File troppo grande per l'ordine rapido: ",
+  rigaTroppoLunga: (caratteri: number) =>
+    `Riga troppo lunga (${numeroIt(caratteri, 0, 0)} caratteri): codice e quantità stanno in ${ORDINE_RAPIDO.maxCaratteriRiga} caratteri.`,
 } as const;
 
 /** UTF-8 bytes of a text, the same in the browser and on the server (shared/ has no TextEncoder type). */

@@ -2,6 +2,7 @@
  * Discount chains ("sconti a cascata", docs/regole/catalogo.md#net-price): `40+10+5` means list
  * price × 0.60 × 0.90 × 0.95. The one parser of the portal: the `sconti` import and any form.
  */
+import { senzaFinali } from './stringhe.js';
 
 export const MAX_PASSI_SCONTO = 6;
 export const MAX_DECIMALI_SCONTO = 2;
@@ -38,7 +39,7 @@ export function parseSconti(testo: string): CatenaSconti {
 /** A step in hundredths as shown: 1250 → '12,5'. */
 function testoPasso(c: number): string {
   const intero = Math.floor(c / 100);
-  const dec = String(c % 100).padStart(2, '0').replace(/0+$/, '');
+  const dec = senzaFinali(String(c % 100).padStart(2, '0'), '0');
   return dec === '' ? String(intero) : `${intero},${dec}`;
 }
 
@@ -47,7 +48,7 @@ function fattore(centesimi: number[]): string {
   const num = centesimi.reduce((a, c) => a * BigInt(10_000 - c), 1n);
   const cifre = 4 * centesimi.length;
   const s = num.toString().padStart(cifre + 1, '0');
-  const dec = s.slice(s.length - cifre).replace(/0+$/, '');
+  const dec = senzaFinali(s.slice(s.length - cifre), '0');
   const intero = s.slice(0, s.length - cifre);
   return dec === '' ? intero : `${intero}.${dec}`;
 }

@@ -108,7 +108,7 @@ async function esegui(
   const progresso: Progresso = { letti: 0, totale: 0 };
   // A ZIP of a sheet and the files its rows name: the rows are the sheet's.
   const pacchetto = def.pacchetto ? await Pacchetto.apri(file, o.media!.tmpDir) : undefined;
-  const righe = righeFile(pacchetto?.foglio ?? file, r.formato, progresso)[Symbol.asyncIterator]();
+  const righe = righeFile(pacchetto?.foglio ?? file, r.formato, { progresso })[Symbol.asyncIterator]();
   try {
     return await leggiEApplica(tx, def, righe, progresso, o, soglia, r, { pacchetto, media: o.media, file: scritti });
   } finally {

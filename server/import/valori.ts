@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import '../../shared/common.js';
+import { senzaFinali } from '../../shared/stringhe.js';
 import type { Cella } from './lettura/tipi.js';
 
 const MANCANTE = 'valore mancante';
@@ -61,7 +62,7 @@ export const decimale = (o: { min: number; max: number; decimali: number }) => z
     ctx.addIssue({ code: 'custom', message: 'non è un numero' });
     return z.NEVER;
   }
-  const frazione = testoNumero.split('.')[1]?.replace(/0+$/, '') ?? '';
+  const frazione = senzaFinali(testoNumero.split('.')[1] ?? '', '0');
   if (frazione.length > o.decimali) {
     ctx.addIssue({ code: 'custom', message: o.decimali === 0 ? 'deve essere un numero intero' : `al massimo ${o.decimali} decimali` });
     return z.NEVER;

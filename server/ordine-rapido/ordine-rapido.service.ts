@@ -82,6 +82,7 @@ function giudica(r: RigaLetta, prodotti: ProdottoRisolto[], giaChiesti: Map<stri
   const numero = r.quantita === null ? undefined : numeroItaliano(r.quantita);
   const quantita = numero === undefined ? null : parseQuantita(numero) ?? null;
   const base = { riga: r.riga, testo: r.testo, codice: r.codice, quantita, candidati: [], prodotto: null, totale_riga: null };
+  if (r.messaggio !== undefined) return { ...base, codice_prodotto: null, esito: 'sconosciuto', messaggio: r.messaggio };
   if (prodotti.length === 0) {
     const messaggio = r.codice === '' ? 'Codice mancante.' : `Codice ${r.codice} non trovato nel catalogo.`;
     return { ...base, codice_prodotto: null, esito: 'sconosciuto', messaggio };

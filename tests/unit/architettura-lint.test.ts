@@ -67,3 +67,13 @@ describe('the lint rules that hold one way to query (eslint.config.js)', () => {
     expect(await regole('server/lib/route.ts', 'const c = app.deps.config;')).toEqual([]);
   });
 });
+
+describe('the lint rules that keep patterns over user text linear (docs/decisions/linear-time-patterns.md)', () => {
+  it('refuse in server/ and shared/ a pattern that backtracks or moves more than linearly', async () => {
+    expect(await regole('server/prova/prova.service.ts', 'export const f = (t: string) => /^(.*?)[\\s,]*\\s(\\d+)$/.exec(t);'))
+      .toEqual([expect.stringMatching(/^regexp\/no-super-linear-backtracking/)]);
+    expect(await regole('shared/prova.ts', "export const f = (t: string) => t.replace(/0+$/, '');"))
+      .toEqual([expect.stringMatching(/^regexp\/no-super-linear-move/)]);
+    expect(await regole('shared/prova.ts', "export const f = (t: string) => t.replace(/^0+/, '');")).toEqual([]);
+  });
+});

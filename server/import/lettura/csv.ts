@@ -6,12 +6,12 @@
 import { Readable } from 'node:stream';
 import { parse, type CsvError } from 'csv-parse';
 import { decodifica } from './codifica.js';
-import { LIMITI_IMPORT, numero } from './limiti.js';
-import { FileNonValido, type FormatoLetto, type RigaGrezza } from './tipi.js';
+import { type LimitiLettura, numero } from './limiti.js';
+import { FileNonValido, type FormatoLetto, OltreLimite, type RigaGrezza } from './tipi.js';
 
 const SEPARATORI = [';', ',', '\t'] as const;
 /** The longest row: every column at its longest cell. Past it csv-parse stops (a whole file quoted wrong is one ever-growing field). */
-const MAX_RIGA = LIMITI_IMPORT.colonne * LIMITI_IMPORT.caratteriCella;
+const maxRiga = (l: LimitiLettura) => l.colonne * l.caratteriCella;
 
 /** The separator the header line uses most, counting outside quotes (`;` when it has none). */
 export function separatoreDi(intestazione: string): string {
@@ -27,10 +27,10 @@ export function separatoreDi(intestazione: string): string {
 }
 
 /** The decoded text with its first line read ahead, to choose the separator before parsing. */
-async function conIntestazione(testo: AsyncGenerator<string>): Promise<{ prima: string; testo: AsyncIterable<string> }> {
+async function conIntestazione(testo: AsyncGenerator<string>, max: number): Promise<{ prima: string; testo: AsyncIterable<string> }> {
   let letto = '';
   // No further than the longest row: a file without line breaks is not read whole here.
-  while (letto.length <= MAX_RIGA) {
+  while (letto.length <= max) {
     const n = await testo.next();
     if (n.done) break;
     letto += n.value;
@@ -51,18 +51,17 @@ const MOTIVI: Record<string, string> = {
   CSV_QUOTE_NOT_CLOSED: 'virgolette aperte e mai chiuse fino alla fine del file',
   CSV_INVALID_CLOSING_QUOTE: 'testo subito dopo le virgolette di chiusura',
   CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'testo subito dopo le virgolette di chiusura',
-  CSV_MAX_RECORD_SIZE: `riga di oltre ${numero(MAX_RIGA)} caratteri (una cella può averne al massimo ${numero(LIMITI_IMPORT.caratteriCella)})`,
 };
 
-/** A row within LIMITI_IMPORT's columns and cell length, or the file is refused at its line. */
-function controllaRiga(riga: number, record: string[]): void {
-  if (record.length > LIMITI_IMPORT.colonne) {
-    throw new FileNonValido(`Riga ${riga}: ${numero(record.length)} colonne, oltre il limite di ${numero(LIMITI_IMPORT.colonne)}`);
+/** A row within the limits' columns and cell length, or the file is refused at its line. */
+function controllaRiga(riga: number, record: string[], l: LimitiLettura): void {
+  if (record.length > l.colonne) {
+    throw new OltreLimite(`Riga ${riga}: ${numero(record.length)} colonne, oltre il limite di ${numero(l.colonne)}`);
   }
   for (let i = 0; i < record.length; i++) {
-    if (record[i].length > LIMITI_IMPORT.caratteriCella) {
-      throw new FileNonValido(`Riga ${riga}, colonna ${i + 1}: una cella di ${numero(record[i].length)} caratteri `
-        + `supera il limite di ${numero(LIMITI_IMPORT.caratteriCella)}`);
+    if (record[i].length > l.caratteriCella) {
+      throw new OltreLimite(`Riga ${riga}, colonna ${i + 1}: una cella di ${numero(record[i].length)} caratteri `
+        + `supera il limite di ${numero(l.caratteriCella)}`);
     }
   }
 }
@@ -71,8 +70,9 @@ function controllaRiga(riga: number, record: string[]): void {
  * Fields of each row as the file holds them; `riga` is the line where the row starts. `formato`
  * learns the separator at once and the encoding when the text shows it.
  */
-export async function* righeCsv(bytes: AsyncIterable<Buffer>, formato: FormatoLetto): AsyncGenerator<RigaGrezza> {
-  const { prima, testo } = await conIntestazione(decodifica(bytes, (c) => { formato.codifica = c; }));
+export async function* righeCsv(bytes: AsyncIterable<Buffer>, formato: FormatoLetto, limiti: LimitiLettura): AsyncGenerator<RigaGrezza> {
+  const max = maxRiga(limiti);
+  const { prima, testo } = await conIntestazione(decodifica(bytes, (c) => { formato.codifica = c; }), max);
   const separatore = separatoreDi(prima);
   formato.separatore = separatore;
   const parser = Readable.from(testo).pipe(parse({
@@ -83,12 +83,12 @@ export async function* righeCsv(bytes: AsyncIterable<Buffer>, formato: FormatoLe
     // Empty lines come as rows of one empty field (righeFile leaves them out): counting lines
     // here is exact and far cheaper than csv-parse's `info`, which copies an object per row.
     skip_empty_lines: false,
-    max_record_size: MAX_RIGA,
+    max_record_size: max,
   }));
   let riga = 1;
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
-      controllaRiga(riga, record);
+      controllaRiga(riga, record, limiti);
       yield { riga, valori: record };
       riga++;
       for (let i = 0; i < record.length; i++) {
@@ -103,6 +103,10 @@ export async function* righeCsv(bytes: AsyncIterable<Buffer>, formato: FormatoLe
   } catch (err) {
     // csv-parse's own count: rows it had parsed may not have reached this loop yet.
     const e = err as CsvError & { lines?: number };
+    if (e.code === 'CSV_MAX_RECORD_SIZE') {
+      throw new OltreLimite(`CSV non leggibile (riga ${e.lines ?? riga}): riga di oltre ${numero(max)} caratteri `
+        + `(una cella può averne al massimo ${numero(limiti.caratteriCella)})`);
+    }
     if (typeof e.code === 'string' && e.code.startsWith('CSV_')) {
       throw new FileNonValido(`CSV non leggibile (riga ${e.lines ?? riga}): ${MOTIVI[e.code] ?? e.message}`);
     }

@@ -7,8 +7,8 @@
  * each line's fields, trimmed; what each field means is the import kind's (server/import/tipi/metel.ts).
  */
 import { decodifica } from './codifica.js';
-import { LIMITI_IMPORT, numero } from './limiti.js';
-import { FileNonValido, type FormatoLetto, type RigaGrezza } from './tipi.js';
+import { type LimitiLettura, numero } from './limiti.js';
+import { FileNonValido, type FormatoLetto, OltreLimite, type RigaGrezza } from './tipi.js';
 
 /** The header record's mark, at position 1. */
 export const MARCA_METEL = 'LISTINO METEL';
@@ -62,7 +62,7 @@ async function* linee(testo: AsyncIterable<string>): AsyncGenerator<{ n: number;
  * per article line. A line too short for an article is refused at its number; a file whose first
  * line is not a Metel header is not a Metel file.
  */
-export async function* righeMetel(bytes: AsyncIterable<Buffer>, formato: FormatoLetto): AsyncGenerator<RigaGrezza> {
+export async function* righeMetel(bytes: AsyncIterable<Buffer>, formato: FormatoLetto, limiti: LimitiLettura): AsyncGenerator<RigaGrezza> {
   formato.formato = 'metel';
   const righe = linee(decodifica(bytes, (c) => { formato.codifica = c; }));
   const prima = await righe.next();
@@ -76,7 +76,7 @@ export async function* righeMetel(bytes: AsyncIterable<Buffer>, formato: Formato
     if (linea.length < LUNGHEZZA_MINIMA) {
       throw new FileNonValido(`Riga ${n}: ${numero(linea.length)} caratteri, un articolo Metel ne ha almeno ${LUNGHEZZA_MINIMA}`);
     }
-    if (n > LIMITI_IMPORT.righe) throw new FileNonValido(`Il file supera il limite di ${numero(LIMITI_IMPORT.righe)} righe (riga ${n})`);
+    if (n > limiti.righe) throw new OltreLimite(`Il file supera il limite di ${numero(limiti.righe)} righe (riga ${n})`);
     yield { riga: n, valori: METEL_CAMPI.map(([, da, a]) => linea.slice(da - 1, a).trim()) };
   }
 }

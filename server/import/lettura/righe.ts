@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import { righeCsv } from './csv.js';
 import { MARCA_METEL, righeMetel } from './metel.js';
-import { LIMITI_IMPORT, numero } from './limiti.js';
-import { FileNonValido, type FormatoLetto, type Progresso, type RigaGrezza } from './tipi.js';
+import { LIMITI_IMPORT, type LimitiLettura, numero } from './limiti.js';
+import { FileNonValido, type FormatoLetto, OltreLimite, type Progresso, type RigaGrezza } from './tipi.js';
 import { righeXlsx } from './xlsx.js';
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
@@ -35,18 +35,24 @@ async function* contati(file: string, progresso?: Progresso): AsyncGenerator<Buf
   }
 }
 
-/** The rows of `file`, header first, empty rows left out; at most LIMITI_IMPORT.righe rows, empty ones included. */
-export async function* righeFile(file: string, formato: FormatoLetto, progresso?: Progresso): AsyncGenerator<RigaGrezza> {
+export interface OpzioniLettura {
+  /** The import's unless the caller has its own (the quick order). */
+  limiti?: LimitiLettura;
+  progresso?: Progresso;
+}
+
+/** The rows of `file`, header first, empty rows left out; at most `limiti.righe` rows, empty ones included. */
+export async function* righeFile(file: string, formato: FormatoLetto, { limiti = LIMITI_IMPORT, progresso }: OpzioniLettura = {}): AsyncGenerator<RigaGrezza> {
   const primo = await primiByte(file);
   if (inizia(primo, OLE)) throw new FileNonValido('File Excel .xls (formato binario) non letto: salvalo come .xlsx o .csv');
   formato.formato = inizia(primo, ZIP) ? 'xlsx' : primo.toString('latin1') === MARCA_METEL ? 'metel' : 'csv';
-  const righe = formato.formato === 'xlsx' ? righeXlsx(file, progresso)
-    : formato.formato === 'metel' ? righeMetel(contati(file, progresso), formato)
-    : righeCsv(contati(file, progresso), formato);
+  const righe = formato.formato === 'xlsx' ? righeXlsx(file, limiti, progresso)
+    : formato.formato === 'metel' ? righeMetel(contati(file, progresso), formato, limiti)
+    : righeCsv(contati(file, progresso), formato, limiti);
   let n = 0;
   for await (const r of righe) {
-    if (++n > LIMITI_IMPORT.righe) {
-      throw new FileNonValido(`Il file supera il limite di ${numero(LIMITI_IMPORT.righe)} righe (riga ${r.riga})`);
+    if (++n > limiti.righe) {
+      throw new OltreLimite(`Il file supera il limite di ${numero(limiti.righe)} righe (riga ${r.riga})`);
     }
     if (r.valori.every((v) => v === '' || (typeof v === 'string' && v.trim() === ''))) continue;
     yield r;

@@ -23,6 +23,9 @@ export interface FormatoLetto {
 /** A file that cannot be read at all: refused whole, with this Italian reason. */
 export class FileNonValido extends Error {}
 
+/** A file beyond one of its reader's limits (limiti.ts): refused as any unreadable file; a caller may say so in its own words. */
+export class OltreLimite extends FileNonValido {}
+
 /** How far reading has gone, for progress: bytes of the file (CSV) or of the sheet's compressed part (XLSX). */
 export interface Progresso {
   letti: number;

@@ -37,7 +37,8 @@ export function cartellaMedia(...segmenti: string[]): string {
 function radiceNome(nome: string): string {
   const senzaExt = nome.replace(/\.[^.]*$/, '');
   const slug = senzaExt.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+    // Runs of other characters are one '-' each, so one at either end is all there is to take off.
+    .replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
   return slug || 'file';
 }
 

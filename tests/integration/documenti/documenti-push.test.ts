@@ -211,7 +211,7 @@ describe('documenti/read and documenti/file', () => {
     expect(r.headers['content-disposition']).toBe('attachment; filename="documenti.zip"');
     const percorso = path.join(os.tmpdir(), `documenti-${process.pid}.zip`);
     await fs.writeFile(percorso, r.rawPayload);
-    const zip = await ArchivioZip.apri(percorso);
+    const zip = await ArchivioZip.apri(percorso, { nome: 'File ZIP', maxParti: 100 });
     try {
       expect([...zip.parti.keys()].sort()).toEqual([
         'ddt-101-2025-12-30.pdf', 'ddt-101-2026-03-02.pdf', 'fattura-F-7-2026-03-10.pdf', 'nota_credito-NC-1-2026-03-20.pdf',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { righeCsv } from '../../../server/import/lettura/csv.js';
+import { LIMITI_IMPORT } from '../../../server/import/lettura/limiti.js';
 import { righeFile } from '../../../server/import/lettura/righe.js';
 import type { FormatoLetto } from '../../../server/import/lettura/tipi.js';
 import { leggiDecimale } from '../../../server/import/valori.js';
@@ -30,7 +31,7 @@ async function leggiCsv(byte: Buffer, pezzo: number) {
   async function* pezzi() {
     for (let i = 0; i < byte.length; i += pezzo) yield byte.subarray(i, i + pezzo);
   }
-  for await (const r of righeCsv(pezzi(), formato)) righe.push(r);
+  for await (const r of righeCsv(pezzi(), formato, LIMITI_IMPORT)) righe.push(r);
   return { formato, righe };
 }
 

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Prodotto } from '../../../shared/catalogo.js';
 import { COLONNE_LISTINO } from '../../../shared/listino.js';
 import { liste, listeProdotti, prezziSpeciali, prodottiCodici, scontiClienti } from '../../../server/db/schema/index.js';
+import { LIMITI_IMPORT } from '../../../server/import/lettura/limiti.js';
 import { righeMetel } from '../../../server/import/lettura/metel.js';
 import type { FormatoLetto } from '../../../server/import/lettura/tipi.js';
 import { righeListino } from '../../../server/listino/listino.queries.js';
@@ -175,7 +176,7 @@ describe('listino/export', () => {
     expect(bytes.includes(Buffer.from('Tassello \xe8 pi\xf9 \xabforte\xbb \x80 ', 'latin1'))).toBe(true);
     const formato: FormatoLetto = {};
     const righe = [];
-    for await (const r of righeMetel((async function* () { yield bytes; })(), formato)) righe.push(r.valori);
+    for await (const r of righeMetel((async function* () { yield bytes; })(), formato, LIMITI_IMPORT)) righe.push(r.valori);
     expect(formato.layout).toBe('020');
     const [campi, ...articoli] = righe;
     const per = new Map(articoli.map((v) => [String(v[campi!.indexOf('codice_metel')]), Object.fromEntries(campi!.map((c, i) => [String(c), String(v[i])]))]));

@@ -1,10 +1,13 @@
+import fs from 'node:fs';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { prezziSpeciali, prodottiCodici } from '../../../server/db/schema/index.js';
 import type { OrdineRapidoRisolviResponse, RigaRisolta } from '../../../shared/ordine-rapido.js';
 import { createAdmin, createAzienda, createCliente, createProdotto, createUtente } from '../../support/factories.js';
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
 import { modulo } from '../../support/importazioni.js';
+import { cartellaTemporanea } from '../../../server/lib/upload/ricevi-file.js';
+import { dichiara, testo as cellaTesto, xlsx } from '../../support/xlsx-a-mano.js';
 
 // The quick order over HTTP against a real Postgres: pasted text and uploaded files, every code
 // kind, the stock and quantity rules, the bounds, and the client's scope.
@@ -121,6 +124,19 @@ describe('ordine-rapido/risolvi', () => {
     expect(new Set(r.filter((_, i) => i % 3 === 2).map((x) => x.esito))).toEqual(new Set(['quantita_non_valida']));
   });
 
+  // The guard is the test's own timeout: the regular expression that split lines took minutes on this line, and the server answered nothing else meanwhile.
+  it('answers a 500 kB line built to backtrack at once, as one line too long; a line of 200 characters is read', { timeout: 20_000 }, async () => {
+    const ostile = `a${' ,'.repeat(255_000)}b`;
+    const al200 = `${'X'.repeat(198)} 1`;
+    const r = await righe(`VITE-10 2\n${ostile}\n${al200}\n${al200}2\nVITE-10 3`);
+    expect(r.map(breve)).toEqual([
+      [1, 'VITE-10', 2, 'trovato'], [2, null, null, 'sconosciuto'], [3, null, 1, 'sconosciuto'], [4, null, null, 'sconosciuto'], [5, 'VITE-10', 3, 'trovato'],
+    ]);
+    expect(r[1]).toMatchObject({ codice: '', testo: `${ostile.slice(0, 200)}…`, messaggio: 'Riga troppo lunga (510.002 caratteri): codice e quantità stanno in 200 caratteri.' });
+    expect(r[2]).toMatchObject({ codice: 'X'.repeat(198), testo: al200, messaggio: `Codice ${'X'.repeat(198)} non trovato nel catalogo.` });
+    expect(r[3]).toMatchObject({ codice: '', messaggio: 'Riga troppo lunga (201 caratteri): codice e quantità stanno in 200 caratteri.' });
+  });
+
   it('refuses beyond 5,000 lines or 500 kB, and empty or malformed input, with an Italian 400', async () => {
     const troppe = await risolvi(Array.from({ length: 5001 }, () => 'A 1').join('\n'));
     expect(troppe.statusCode).toBe(400);
@@ -168,6 +184,46 @@ describe('ordine-rapido/file', () => {
     expect(((await r.json()) as OrdineRapidoRisolviResponse).righe.map(breve)).toEqual([
       [2, 'VITE-10', 4, 'trovato'], [3, 'TASS-6', 2, 'trovato'], [4, 'VITE-10', null, 'quantita_non_valida'],
     ]);
+  });
+
+  const temporanei = () => (fs.existsSync(cartellaTemporanea(t().config.mediaDir)) ? fs.readdirSync(cartellaTemporanea(t().config.mediaDir)) : []);
+  const ORDINE = `<row r="1">${cellaTesto('A1', 'VITE-10')}<c r="B1"><v>2</v></c></row>`;
+  /** Refused with the quick order's own limit, its temporary file removed; the next good file is read. */
+  async function rifiutato(contenuto: string | Buffer, nome: string, msg: string) {
+    const r = await carica(modulo(SCOPE, contenuto, nome));
+    expect({ status: r.status, body: await r.json() }).toMatchObject({ status: 400, body: { code: 'dati_non_validi', msg } });
+    await vi.waitFor(() => expect(temporanei()).toEqual([]));
+    const buono = await carica(modulo(SCOPE, 'VITE-10;1\r\n', 'ordine.csv'));
+    expect(((await buono.json()) as OrdineRapidoRisolviResponse).righe.map(breve)).toEqual([[1, 'VITE-10', 1, 'trovato']]);
+  }
+
+  // The import's limits are sized for 200,000 products read in a process of its own; these files passed them and were read in the web process.
+  it('refuses an XLSX beyond the quick order\'s limits: 50,000 shared strings, 20 MB unpacked', async () => {
+    const testi = xlsx({ righe: ORDINE, testi: '<si><t>a</t></si>'.repeat(60_000) });
+    await rifiutato(testi, 'ordine.xlsx',
+      "File troppo grande per l'ordine rapido: il file XLSX contiene più di 50.000 testi distinti (sharedStrings.xml), oltre il limite.");
+    // 24 MB of empty elements in the sheet, declaring 1 kB: counted as it inflates.
+    const foglio = dichiara(xlsx({ righe: `${ORDINE}${'<x/>'.repeat(6_000_000)}` }), 'xl/worksheets/sheet1.xml', 1024);
+    expect(foglio.length).toBeLessThan(200_000);
+    await rifiutato(foglio, 'ordine.xlsx',
+      "File troppo grande per l'ordine rapido: il file XLSX è troppo grande una volta decompresso: oltre 20 MB.");
+    const dichiarato = xlsx({ righe: `${ORDINE}${'<x/>'.repeat(6_000_000)}` });
+    await rifiutato(dichiarato, 'ordine.xlsx',
+      "File troppo grande per l'ordine rapido: il file XLSX è troppo grande una volta decompresso: le sue parti dichiarano 23 MB (al massimo 20 MB).");
+  });
+
+  it('refuses a CSV beyond the quick order\'s limits: rows, blank ones included, and a cell\'s length', async () => {
+    await rifiutato(`VITE-10;1\r\n${';;\r\n'.repeat(10_002)}VITE-10;2\r\n`, 'ordine.csv',
+      "File troppo grande per l'ordine rapido: il file supera il limite di 10.002 righe (riga 10003).");
+    await rifiutato(`VITE-10;${'x'.repeat(2_001)};1\r\n`, 'ordine.csv',
+      "File troppo grande per l'ordine rapido: riga 1, colonna 2: una cella di 2001 caratteri supera il limite di 2000.");
+    await rifiutato(`VITE-10;1\r\n${'x'.repeat(300_000)}\r\n`, 'ordine.csv',
+      "File troppo grande per l'ordine rapido: CSV non leggibile (riga 2): riga di oltre 100.000 caratteri (una cella può averne al massimo 2000).");
+    // Within the file's limits, a row whose code and quantity are longer than a line may be is a line too long.
+    const r = await carica(modulo(SCOPE, `${'C'.repeat(199)};Vite;12\r\nVITE-10;${'x'.repeat(1_500)};3\r\n`, 'ordine.csv'));
+    const [lunga, buona] = ((await r.json()) as OrdineRapidoRisolviResponse).righe;
+    expect(lunga).toMatchObject({ riga: 1, codice: '', esito: 'sconosciuto', messaggio: 'Riga troppo lunga (201 caratteri): codice e quantità stanno in 200 caratteri.' });
+    expect(buona).toMatchObject({ riga: 2, codice: 'VITE-10', quantita: 3, esito: 'trovato', testo: `VITE-10;${'x'.repeat(192)}…` });
   });
 
   it('refuses a file that is not CSV or XLSX, and another client\'s scope', async () => {

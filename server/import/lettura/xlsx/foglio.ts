@@ -3,11 +3,11 @@
  * its cells' values by column position, holes and all. A cell is read as Excel shows it: a
  * number, a date when its style shows a date, a text (shared, inline, or a formula's), a
  * boolean as 1/0, an error as its code ('#N/A'); a formula by its last computed result. A cell
- * longer than LIMITI_IMPORT.caratteriCella or a value beyond LIMITI_IMPORT.colonne refuses the
+ * longer than `limiti.caratteriCella` or a value beyond `limiti.colonne` refuses the
  * file with its row, as soon as it is seen.
  */
-import { LIMITI_IMPORT, numero } from '../limiti.js';
-import { FileNonValido, type Cella, type RigaGrezza } from '../tipi.js';
+import { type LimitiLettura, numero } from '../limiti.js';
+import { type Cella, OltreLimite, type RigaGrezza } from '../tipi.js';
 import type { TestoCondiviso } from './testi.js';
 import { leggiXml } from './xml.js';
 
@@ -16,6 +16,7 @@ export interface Contesto {
   /** Cell styles that show dates (stili.ts). */
   date: Set<number>;
   data1904: boolean;
+  limiti: LimitiLettura;
 }
 
 const GIORNO_MS = 24 * 3600 * 1000;
@@ -39,13 +40,14 @@ function lettere(colonna: number): string {
   return s;
 }
 
-/** A cell over the limit: its length when known (a shared string), else only that it is over. */
-const cellaLunga = (riga: number, colonna: number, caratteri?: number) => new FileNonValido(`Riga ${riga}, colonna ${lettere(colonna)}: `
-  + (caratteri === undefined
-    ? `una cella supera il limite di ${numero(LIMITI_IMPORT.caratteriCella)} caratteri`
-    : `una cella di ${numero(caratteri)} caratteri supera il limite di ${numero(LIMITI_IMPORT.caratteriCella)}`));
-
 export async function* righeFoglio(nome: string, bytes: AsyncIterable<Buffer>, x: Contesto): AsyncGenerator<RigaGrezza> {
+  const { caratteriCella, colonne } = x.limiti;
+  /** A cell over the limit: its length when known (a shared string), else only that it is over. */
+  const cellaLunga = (riga: number, colonna: number, caratteri?: number) => new OltreLimite(`Riga ${riga}, colonna ${lettere(colonna)}: `
+    + (caratteri === undefined
+      ? `una cella supera il limite di ${numero(caratteriCella)} caratteri`
+      : `una cella di ${numero(caratteri)} caratteri supera il limite di ${numero(caratteriCella)}`));
+
   const pronte: RigaGrezza[] = [];
   let riga = 0;
   let valori: Cella[] = [];
@@ -119,7 +121,7 @@ export async function* righeFoglio(nome: string, bytes: AsyncIterable<Buffer>, x
     testo(t: string) {
       if (!inValore) return;
       testo += t;
-      if (testo.length > LIMITI_IMPORT.caratteriCella) throw cellaLunga(riga, colonna);
+      if (testo.length > caratteriCella) throw cellaLunga(riga, colonna);
     },
     chiudi(tag: string) {
       switch (tag) {
@@ -136,9 +138,9 @@ export async function* righeFoglio(nome: string, bytes: AsyncIterable<Buffer>, x
         case 'c': {
           const v = valore();
           if (v === '') break;
-          if (colonna > LIMITI_IMPORT.colonne) {
-            throw new FileNonValido(`Riga ${riga}: un valore nella colonna ${lettere(colonna)} (la ${numero(colonna)}ª), `
-              + `oltre il limite di ${numero(LIMITI_IMPORT.colonne)} colonne`);
+          if (colonna > colonne) {
+            throw new OltreLimite(`Riga ${riga}: un valore nella colonna ${lettere(colonna)} (la ${numero(colonna)}ª), `
+              + `oltre il limite di ${numero(colonne)} colonne`);
           }
           while (valori.length < colonna - 1) valori.push('');
           valori[colonna - 1] = v;

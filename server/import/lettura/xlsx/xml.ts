@@ -5,14 +5,14 @@
  * before it is given to it.
  */
 import { SaxesParser } from 'saxes';
-import { LIMITI_IMPORT, MAX_TESTO_XML, numero } from '../limiti.js';
-import { FileNonValido } from '../tipi.js';
+import { MAX_TESTO_XML, numero } from '../limiti.js';
+import { FileNonValido, OltreLimite } from '../tipi.js';
 
 export interface GestoreXml {
   apri(nome: string, attributi: Record<string, string>): void;
   testo?(t: string): void;
   chiudi?(nome: string): void;
-  /** The reason a text run too long to parse is refused with (the sheet names its row). */
+  /** The reason a text run too long to parse is refused with (the sheet names its row, the shared strings the cell's limit). */
   troppoLungo?(caratteri: number): string;
 }
 
@@ -46,8 +46,7 @@ export async function* leggiXml(nomeParte: string, bytes: AsyncIterable<Buffer>,
     else if (corsa + primo <= MAX_TESTO_XML) corsa = s.length - 1 - s.lastIndexOf('<');
     else corsa += primo;
     if (corsa > MAX_TESTO_XML) {
-      throw new FileNonValido(g.troppoLungo?.(corsa) ?? `Il file XLSX contiene un testo di oltre ${numero(MAX_TESTO_XML)} caratteri `
-        + `(${nomeParte}): una cella può averne al massimo ${numero(LIMITI_IMPORT.caratteriCella)}`);
+      throw new OltreLimite(g.troppoLungo?.(corsa) ?? `Il file XLSX contiene un testo di oltre ${numero(MAX_TESTO_XML)} caratteri (${nomeParte})`);
     }
   };
   try {

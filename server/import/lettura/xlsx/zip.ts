@@ -7,8 +7,8 @@
 import fs from 'node:fs/promises';
 import { pipeline, Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { LIMITI_IMPORT, numero } from '../limiti.js';
-import { FileNonValido } from '../tipi.js';
+import { numero } from '../limiti.js';
+import { FileNonValido, OltreLimite } from '../tipi.js';
 
 export interface ParteZip {
   nome: string;
@@ -40,14 +40,13 @@ export interface GenereZip {
   nome: string;
   maxParti: number;
 }
-const XLSX: GenereZip = { nome: 'File XLSX', maxParti: LIMITI_IMPORT.xlsxParti };
 
 const rotto = (g: GenereZip, perche: string) => new FileNonValido(`${g.nome} non leggibile: ${perche}`);
 
 export class ArchivioZip {
   private constructor(private readonly fh: fs.FileHandle, readonly parti: Map<string, ParteZip>, private readonly g: GenereZip) {}
 
-  static async apri(file: string, g: GenereZip = XLSX): Promise<ArchivioZip> {
+  static async apri(file: string, g: GenereZip): Promise<ArchivioZip> {
     const fh = await fs.open(file, 'r');
     try {
       return new ArchivioZip(fh, await leggiIndice(fh, (await fh.stat()).size, g), g);
@@ -129,7 +128,7 @@ async function leggiIndice(fh: fs.FileHandle, dimensione: number, g: GenereZip):
     offset = numero64(fine64, 48, g);
   }
   if (voci > g.maxParti) {
-    throw new FileNonValido(`Il ${g.nome.replace(/^File /, 'file ')} contiene ${numero(voci)} parti, oltre il limite di ${numero(g.maxParti)}`);
+    throw new OltreLimite(`Il ${g.nome.replace(/^File /, 'file ')} contiene ${numero(voci)} parti, oltre il limite di ${numero(g.maxParti)}`);
   }
   if (lunghezza > g.maxParti * INDICE_PER_PARTE || offset + lunghezza > dimensione) throw rotto(g, "l'indice dell'archivio è danneggiato");
   const indice = await leggiA(fh, offset, lunghezza, g);
