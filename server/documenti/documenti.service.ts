@@ -2,17 +2,16 @@ import type { FastifyReply } from 'fastify';
 import { type FatturaPaLeggibile, MSG_DOCUMENTI } from '../../shared/documenti.js';
 import type { Db } from '../db/client.js';
 import type { ArchivioMedia } from '../lib/archivio/archivio.js';
-import { forbidden, notFound } from '../lib/errors.js';
+import { notFound } from '../lib/errors.js';
 import { FileRisposta } from '../lib/file-risposta.js';
 import { fileDocumento } from './documenti.queries.js';
 import { leggiFatturaPa } from './fatturapa.js';
 import { nomeDocumento } from './zip-documenti.js';
 
-/** A document of this client; another client's is refused like every customer call naming another client's record. */
+/** A document of this client; another client's answers as one that does not exist (ids tell nothing apart). */
 async function documentoDelCliente(db: Db, id: number, clienteId: number) {
   const d = await fileDocumento(db, id);
-  if (!d) throw notFound(MSG_DOCUMENTI.sconosciuto);
-  if (d.cliente_id !== clienteId) throw forbidden();
+  if (!d || d.cliente_id !== clienteId) throw notFound(MSG_DOCUMENTI.sconosciuto);
   return d;
 }
 

@@ -167,12 +167,21 @@ describe('documenti/read and documenti/file', () => {
     expect((await file({ id: 'x' })).statusCode).toBe(400);
   });
 
-  it("another client never sees them: its list is empty, asking by id is 403, naming this client's codes is 403", async () => {
+  it("another client never sees them: its list is empty, asking by id answers as for a missing id, naming this client's codes is 403", async () => {
     const [f] = (await leggi({ tipo: 'FATTURA' })).json().documenti;
     expect((await leggi({}, cookieAltro)).json()).toEqual({ documenti: [], totale: 0 });
     expect((await leggi({ ordine_id: ordine }, cookieAltro)).json().totale).toBe(0);
-    expect((await file({ id: f.id }, cookieAltro)).statusCode).toBe(403);
-    expect((await file({ id: f.id, formato: 'xml' }, cookieAltro)).statusCode).toBe(403);
+    // The same status, code and message for another client's id and for one that does not exist.
+    const risposta = (r: { statusCode: number; json: () => { code: string; msg: string } }) => [r.statusCode, r.json().code, r.json().msg];
+    const get = (url: string) => t().app.inject({ url, headers: { cookie: cookieAltro } });
+    for (const url of [
+      (id: number) => `/api/documenti/file?id=${id}`, (id: number) => `/api/documenti/file?id=${id}&formato=xml`,
+      (id: number) => `/api/documenti/fatturapa?id=${id}`, (id: number) => `/api/documenti/zip?ids=${id}`,
+    ]) {
+      const altrui = risposta(await get(url(f.id)));
+      expect(altrui, url(f.id)).toEqual([404, 'non_trovato', 'Documento non trovato.']);
+      expect(risposta(await get(url(999_999))), url(999_999)).toEqual(altrui);
+    }
     expect((await leggi(MIO, cookieAltro)).statusCode).toBe(403);
     expect((await file({ ...MIO, id: f.id }, cookieAltro)).statusCode).toBe(403);
   });
@@ -198,12 +207,12 @@ describe('documenti/read and documenti/file', () => {
         ] }],
       }],
     });
-    expect((await t().app.inject({ url: `/api/documenti/fatturapa?id=${f.id}`, headers: { cookie: cookieAltro } })).statusCode).toBe(403);
+    expect((await t().app.inject({ url: `/api/documenti/fatturapa?id=${f.id}`, headers: { cookie: cookieAltro } })).statusCode).toBe(404);
     const [d] = (await leggi({ tipo: 'DDT', dal: '2026-01-01' })).json().documenti;
     expect((await t().app.inject({ url: `/api/documenti/fatturapa?id=${d.id}`, headers: { cookie } })).statusCode).toBe(404);
   });
 
-  it('downloads several documents as one ZIP of their PDFs; another client\'s id in the list is 403', async () => {
+  it("downloads several documents as one ZIP of their PDFs; another client's id in the list is 404 as a missing one", async () => {
     const docs = (await leggi()).json().documenti as { id: number }[];
     const r = await t().app.inject({ url: `/api/documenti/zip?ids=${docs.map((d) => d.id).join(',')}`, headers: { cookie } });
     expect(r.statusCode).toBe(200);
@@ -223,7 +232,7 @@ describe('documenti/read and documenti/file', () => {
       await zip.chiudi();
       await fs.rm(percorso);
     }
-    expect((await t().app.inject({ url: `/api/documenti/zip?ids=${docs[0]!.id}`, headers: { cookie: cookieAltro } })).statusCode).toBe(403);
+    expect((await t().app.inject({ url: `/api/documenti/zip?ids=${docs[0]!.id}`, headers: { cookie: cookieAltro } })).statusCode).toBe(404);
     expect((await t().app.inject({ url: '/api/documenti/zip?ids=', headers: { cookie } })).json().msg).toMatch(/Seleziona almeno un documento/);
     expect((await t().app.inject({ url: '/api/documenti/zip?ids=999999', headers: { cookie } })).statusCode).toBe(404);
   });
