@@ -1,4 +1,4 @@
-import { ordinePdf } from '../pdf/ordine-pdf.js';
+import { disegnaPdf } from '../pdf/disegno-in-disparte.js';
 import { ordinePerPdf } from '../pdf/ordine-pdf.queries.js';
 import type { Db } from '../db/client.js';
 import { MSG_ORDINE_SCONOSCIUTO } from '../../shared/ordini-costanti.js';
@@ -7,11 +7,11 @@ import { FileRisposta } from '../lib/file-risposta.js';
 
 /**
  * ordini/pdf (docs/regole/ordini.md#order-pdf): the confirmation PDF of one of the user's orders for
- * the client, as `ordine-<id>.pdf`. An order of another user or client answers 404 as one that does
- * not exist, with the same message: ids tell nothing apart.
+ * the client, as `ordine-<id>.pdf`, drawn in the PDF thread (never on the event loop). An order of
+ * another user or client answers 404 as one that does not exist, with the same message.
  */
 export async function pdfOrdine(db: Db, utenteId: number, clienteId: number, ordineId: number): Promise<FileRisposta> {
   const o = await ordinePerPdf(db, ordineId);
   if (!o || o.utenteId !== utenteId || o.clienteId !== clienteId) throw notFound(MSG_ORDINE_SCONOSCIUTO);
-  return new FileRisposta(`ordine-${o.id}.pdf`, 'application/pdf', ordinePdf(o));
+  return new FileRisposta(`ordine-${o.id}.pdf`, 'application/pdf', await disegnaPdf('ordine', o, 'richiesta'));
 }

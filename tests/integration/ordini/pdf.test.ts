@@ -1,10 +1,18 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ordini, ordiniRighe } from '../../../server/db/schema/index.js';
+import { ordinePerPdf } from '../../../server/pdf/ordine-pdf.queries.js';
 import { createAdmin, createAzienda, createCliente, createUtente } from '../../support/factories.js';
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
 import { testoPdf } from '../../support/pdf.js';
 
 /** ordini/pdf: an order's confirmation PDF, read back as a reader would (docs/regole/ordini.md#order-pdf). */
+
+// The drawing module, as this thread (the event loop) would load it, fails: every PDF this file
+// reads back was drawn in the PDF thread (server/pdf/pdf-thread.ts), which loads the real one.
+vi.mock('../../../server/pdf/ordine-pdf.js', () => ({
+  ordinePdfBuffer: () => { throw new Error('PDF disegnato sul ciclo degli eventi'); },
+}));
+
 const t = useTestApp();
 let cookie = '';
 let admin = '';
@@ -82,6 +90,17 @@ describe('ordini/pdf', () => {
     expect(testo).toMatch(/Totale imponibile\s+245,12 €/);
     expect(testo).toMatch(/Totale IVA\s+53,93 €/);
     expect(testo).toMatch(/Totale documento\s+299,05 €/);
+  });
+
+  it('is drawn off the event loop, and is the same PDF as the drawing module makes of the order', async () => {
+    const res = await pdf({ ...scope, id: mio });
+    expect(res.statusCode, res.body).toBe(200);
+    const { ordinePdfBuffer } = await vi.importActual<typeof import('../../../server/pdf/ordine-pdf.js')>('../../../server/pdf/ordine-pdf.js');
+    const diretto = await ordinePdfBuffer((await ordinePerPdf(t().database.db, mio))!);
+    expect(await testoPdf(res.rawPayload)).toEqual(await testoPdf(diretto));
+    // On this thread the module is the failing mock: the call's PDF came from the thread.
+    const { ordinePdfBuffer: finto } = await import('../../../server/pdf/ordine-pdf.js');
+    expect(() => finto(undefined as never)).toThrow(/ciclo degli eventi/);
   });
 
   it('draws every line of a 500-line order, page after page', async () => {
