@@ -113,6 +113,14 @@ module.exports = {
       to: { path: '^server/', pathNot: '^server/(pdf|db|lib)/' },
     },
     {
+      name: 'pdf-drawn-in-its-thread',
+      comment: 'A PDF is drawn only in the PDF thread (server/pdf/pdf-thread.ts, reached through disegnaPdf of disegno-in-disparte.ts), '
+        + 'never on the event loop: the drawing modules are imported by that thread alone.',
+      severity: 'error',
+      from: { pathNot: '^server/pdf/pdf-thread\\.ts$' },
+      to: { path: '^server/pdf/ordine-pdf\\.ts$' },
+    },
+    {
       name: 'seed-only-on-db',
       comment:
         'server/main.ts loads the demo through seed/index.ts, so seed uses only the bottom of the server, server/db, ' +

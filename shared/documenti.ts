@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { codice, idParam, INT4, paginaDi, paginazione, testo } from './common.js';
 import { contract } from './contract.js';
 import { MAX_DOCUMENTO_BYTES, MB } from './upload.js';
-import { TIPI_DOCUMENTO_ERP, MAX_DOCUMENTI_ZIP } from './documenti-costanti.js';
+import { TIPI_DOCUMENTO_ERP, MAX_DOCUMENTI_ZIP, MSG_FATTURAPA } from './documenti-costanti.js';
 
 /** A FatturaPA file is a few KB to a few hundred; 5 MB leaves room for embedded attachments. */
 export const MAX_XML_BYTES = 5 * MB;
@@ -12,7 +12,7 @@ export const MAX_RIFERIMENTI = 50;
 export const MSG_DOCUMENTI = {
   pdfMancante: 'Manca il PDF del documento (campo file).',
   nonPdf: 'Il file del documento deve essere un PDF.',
-  nonXml: 'Il file xml deve essere una fattura elettronica FatturaPA (XML).',
+  nonXml: MSG_FATTURAPA.nonXml,
   xmlSoloFatture: "L'XML FatturaPA si allega solo a fatture e note di credito.",
   ddtSoloFatture: 'I numeri di DDT si indicano solo per fatture e note di credito.',
   clienteSconosciuto: (azienda: string, cliente: string) => `Cliente ${cliente} dell'azienda ${azienda} non trovato.`,
@@ -101,7 +101,11 @@ export const documentiFileQuery = z.object({
 });
 
 const soggetto = z.object({ denominazione: z.string(), partita_iva: z.string(), codice_fiscale: z.string(), indirizzo: z.string() });
-/** A FatturaPA as the customer reads it: its parties and, for each body (usually one), lines, VAT, DDT and payments. */
+/**
+ * A FatturaPA as the customer reads it: its parties and, for each body (usually one), lines, VAT,
+ * DDT and payments; `voci_omesse` counts the entries left out beyond LIMITI_FATTURAPA. Read
+ * once and stored (documenti.fatturapa); a stored view this schema refuses (an older shape) is read again.
+ */
 export const fatturaPaLeggibile = z.object({
   fornitore: soggetto,
   cliente: soggetto,
@@ -122,6 +126,7 @@ export const fatturaPaLeggibile = z.object({
       rate: z.array(z.object({ modalita: z.string(), scadenza: z.string(), importo: z.string(), iban: z.string() })),
     })),
   })),
+  voci_omesse: z.number().int().min(0),
 });
 export type FatturaPaLeggibile = z.infer<typeof fatturaPaLeggibile>;
 

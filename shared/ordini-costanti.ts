@@ -12,6 +12,9 @@ export const MSG_DISPONIBILITA = {
   righePrecedenti: (giaChiesti: number) => `Le righe precedenti dello stesso prodotto ne chiedono già ${giaChiesti}.`,
 } as const;
 
+/** An order that does not exist or is not the user's for this client: the same answer, so ids tell nothing apart. */
+export const MSG_ORDINE_SCONOSCIUTO = 'Ordine non trovato.';
+
 export const RESPONSE_CODE_OK = '201';
 
 /** The state filter of the history: accepted orders (response_code '201') or refused ones. */

@@ -48,3 +48,15 @@ export async function fileDocumento(db: Db, id: number) {
     SELECT cliente_id, tipo, numero, to_char(data, 'YYYY-MM-DD') AS data, pdf, xml FROM documenti WHERE id = ${id}`;
   return d;
 }
+
+/** A document's owner, XML key and stored FatturaPA page, for documenti/fatturapa: undefined when there is no such document. */
+export async function fatturaPaDocumento(db: Db, id: number) {
+  const [d] = await db.$client<{ cliente_id: number; xml: string | null; fatturapa: unknown }[]>`
+    SELECT cliente_id, xml, fatturapa FROM documenti WHERE id = ${id}`;
+  return d;
+}
+
+/** Stores the page read from the document's XML, if that XML is still the document's (a push may have replaced it meanwhile). */
+export async function salvaFatturaPa(db: Db, id: number, xml: string, vista: object): Promise<void> {
+  await db.$client`UPDATE documenti SET fatturapa = ${JSON.stringify(vista)}::jsonb WHERE id = ${id} AND xml = ${xml}`;
+}

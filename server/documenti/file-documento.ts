@@ -1,16 +1,15 @@
 /**
  * The files of a document judged by their bytes (docs/regole/generale.md#uploads): the PDF by its
- * magic `%PDF-` (file-type's answer, as every upload), the FatturaPA by parsing it with saxes, the
- * parser the XLSX reader uses, which expands no entities and fetches nothing; a DOCTYPE is refused
- * outright, so that no entity trick gets as far as a declaration.
+ * magic `%PDF-` (file-type's answer, as every upload), the FatturaPA by reading it into its page's
+ * view (fatturapa.ts: saxes, no entity expanded, nothing fetched, any DOCTYPE refused, bounded).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { SaxesParser } from 'saxes';
-import { MSG_DOCUMENTI } from '../../shared/documenti.js';
+import { type FatturaPaLeggibile, MSG_DOCUMENTI } from '../../shared/documenti.js';
 import { badRequest } from '../lib/errors.js';
 import type { FileRicevuto } from '../lib/upload/ricevi-file.js';
 import { riconosciTipo } from '../lib/upload/tipo-file.js';
+import { FatturaPaIllegibile, leggiFatturaPa } from './fatturapa.js';
 
 export function controllaPdf(file: FileRicevuto | undefined): FileRicevuto {
   if (!file) throw badRequest(MSG_DOCUMENTI.pdfMancante);
@@ -18,44 +17,37 @@ export function controllaPdf(file: FileRicevuto | undefined): FileRicevuto {
   return file;
 }
 
-/** The root element a FatturaPA file has, whatever its namespace prefix. */
-const RADICE = 'FatturaElettronica';
-
-/** Parses an XML text: every element with its attributes and text, or a reason it is no FatturaPA. */
-export function analizzaFatturaPa(testo: string, apri: (nome: string) => void, testoDi: (t: string) => void, chiudi: (nome: string) => void): void {
-  const p = new SaxesParser<{ xmlns: false; position: false }>({ xmlns: false, position: false });
-  let radice: string | undefined;
-  p.on('doctype', () => { throw new Error('DOCTYPE non ammesso'); });
-  p.on('opentag', (t) => {
-    const nome = t.name.slice(t.name.indexOf(':') + 1);
-    radice ??= nome;
-    apri(nome);
-  });
-  p.on('text', testoDi);
-  p.on('cdata', testoDi);
-  p.on('closetag', (t) => chiudi(t.name.slice(t.name.indexOf(':') + 1)));
-  p.write(testo).close();
-  if (radice !== RADICE) throw new Error(`elemento radice ${radice ?? 'assente'}`);
-}
-
 /** Whether a local file is a PDF, by its bytes (the name only helps tell text kinds apart). */
 export async function ePdf(percorso: string): Promise<boolean> {
   return (await riconosciTipo(percorso, 'documento.pdf'))?.ext === 'pdf';
 }
 
-/** Whether a local file is a FatturaPA: UTF-8, well-formed XML whose root is FatturaElettronica. */
-export async function eFatturaPa(percorso: string): Promise<boolean> {
+/**
+ * A local file read as a FatturaPA (UTF-8, well-formed XML whose root is FatturaElettronica,
+ * within LIMITI_FATTURAPA): the page's view, stored with the document so that the page never
+ * parses the file again; else the Italian reason it is refused.
+ */
+export async function leggiFileFatturaPa(percorso: string): Promise<FatturaPaLeggibile | { errore: string }> {
+  let testo: string;
   try {
-    analizzaFatturaPa(new TextDecoder('utf-8', { fatal: true }).decode(await fs.promises.readFile(percorso)), () => {}, () => {}, () => {});
-    return true;
-  } catch {
-    return false;
+    testo = new TextDecoder('utf-8', { fatal: true }).decode(await fs.promises.readFile(percorso));
+  } catch (err) {
+    if (err instanceof TypeError) return { errore: MSG_DOCUMENTI.nonXml };
+    throw err;
+  }
+  try {
+    return leggiFatturaPa(testo);
+  } catch (err) {
+    if (err instanceof FatturaPaIllegibile) return { errore: err.message };
+    throw err;
   }
 }
 
-/** The optional FatturaPA of a push. */
-export async function controllaXml(file: FileRicevuto): Promise<void> {
-  if (!(await eFatturaPa(file.percorso))) throw badRequest(MSG_DOCUMENTI.nonXml);
+/** The optional FatturaPA of a push, read into its page's view; 400 with the reason otherwise. */
+export async function controllaXml(file: FileRicevuto): Promise<FatturaPaLeggibile> {
+  const v = await leggiFileFatturaPa(file.percorso);
+  if ('errore' in v) throw badRequest(v.errore);
+  return v;
 }
 
 async function sha256(percorso: string): Promise<string> {

@@ -4,7 +4,7 @@
  * transaction; the files it replaced go after the commit, the new ones if the write fails.
  */
 import crypto from 'node:crypto';
-import { type DocumentoPush, MSG_DOCUMENTI } from '../../shared/documenti.js';
+import { type DocumentoPush, type FatturaPaLeggibile, MSG_DOCUMENTI } from '../../shared/documenti.js';
 import { type Db, inTransazione } from '../db/client.js';
 import type { ArchivioMedia } from '../lib/archivio/archivio.js';
 import { badRequest } from '../lib/errors.js';
@@ -27,8 +27,9 @@ export async function ricevDocumento(
   const pdf = controllaPdf(files.find((f) => f.campo === 'file'));
   const xml = files.find((f) => f.campo === 'xml');
   controllaCampi(d, Boolean(xml));
-  if (xml) await controllaXml(xml);
-  const r = await salvaDocumento(db, archivio, d, pdf.percorso, xml?.percorso, tokenId);
+  // The FatturaPA is read here, once: the page shows what is stored with the row.
+  const vista = xml ? await controllaXml(xml) : null;
+  const r = await salvaDocumento(db, archivio, d, pdf.percorso, xml ? { percorso: xml.percorso, vista: vista! } : undefined, tokenId);
   return { status: 0, msg: r.sostituito ? MSG_DOCUMENTI.sostituito : MSG_DOCUMENTI.salvato, ...r };
 }
 
@@ -52,14 +53,14 @@ async function controllaRiferimenti(db: Db, d: DocumentoPush): Promise<number> {
 
 /** Writes one document whose files are already checked (local paths). */
 async function salvaDocumento(
-  db: Db, archivio: ArchivioMedia, d: DocumentoPush, pdf: string, xml: string | undefined, tokenId: number,
+  db: Db, archivio: ArchivioMedia, d: DocumentoPush, pdf: string, xml: { percorso: string; vista: FatturaPaLeggibile } | undefined, tokenId: number,
 ): Promise<{ id: number; sostituito: boolean }> {
   const clienteId = await controllaRiferimenti(db, d);
-  const impronta = await improntaDocumento(pdf, xml);
+  const impronta = await improntaDocumento(pdf, xml?.percorso);
   const chiavePdf = `${PREFISSO_DOCUMENTI}/${crypto.randomUUID()}.pdf`;
   const chiaveXml = xml ? `${PREFISSO_DOCUMENTI}/${crypto.randomUUID()}.xml` : null;
   await archivio.salvaFile(chiavePdf, pdf);
-  if (xml && chiaveXml) await archivio.salvaFile(chiaveXml, xml);
+  if (xml && chiaveXml) await archivio.salvaFile(chiaveXml, xml.percorso);
   let vecchi: string[] = [];
   try {
     const r = await inTransazione(db, async (tx) => {
@@ -69,13 +70,13 @@ async function salvaDocumento(
         WHERE azienda_codice = ${d.azienda_codice} AND tipo = ${d.tipo} AND anno = ${Number(d.data.slice(0, 4))} AND numero = ${d.numero}
         FOR UPDATE`;
       const [riga] = await sql<{ id: number; sostituito: boolean }[]>`
-        INSERT INTO documenti (tipo, numero, data, azienda_codice, cliente_id, imponibile, iva, totale, ddt, pdf, xml, impronta, token_id, importazione_id)
+        INSERT INTO documenti (tipo, numero, data, azienda_codice, cliente_id, imponibile, iva, totale, ddt, pdf, xml, fatturapa, impronta, token_id, importazione_id)
         VALUES (${d.tipo}, ${d.numero}, ${d.data}, ${d.azienda_codice}, ${clienteId}, ${d.imponibile}, ${d.iva}, ${d.totale},
-          ${d.ddt}::text[], ${chiavePdf}, ${chiaveXml}, ${impronta}, ${tokenId}, NULL)
+          ${d.ddt}::text[], ${chiavePdf}, ${chiaveXml}, ${xml ? JSON.stringify(xml.vista) : null}::jsonb, ${impronta}, ${tokenId}, NULL)
         ON CONFLICT (azienda_codice, tipo, anno, numero) DO UPDATE SET
           data = excluded.data, cliente_id = excluded.cliente_id, imponibile = excluded.imponibile, iva = excluded.iva,
-          totale = excluded.totale, ddt = excluded.ddt, pdf = excluded.pdf, xml = excluded.xml, impronta = excluded.impronta,
-          token_id = excluded.token_id, importazione_id = excluded.importazione_id, ricevuto_at = now()
+          totale = excluded.totale, ddt = excluded.ddt, pdf = excluded.pdf, xml = excluded.xml, fatturapa = excluded.fatturapa,
+          impronta = excluded.impronta, token_id = excluded.token_id, importazione_id = excluded.importazione_id, ricevuto_at = now()
         RETURNING id, (xmax <> 0) AS sostituito`;
       await sql`DELETE FROM documenti_ordini WHERE documento_id = ${riga!.id}`;
       if (d.ordini.length > 0) {

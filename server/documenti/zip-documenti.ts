@@ -8,7 +8,7 @@ import { ZipFile } from 'yazl';
 import { MSG_DOCUMENTI } from '../../shared/documenti.js';
 import type { Db } from '../db/client.js';
 import type { ArchivioMedia } from '../lib/archivio/archivio.js';
-import { forbidden, notFound } from '../lib/errors.js';
+import { notFound } from '../lib/errors.js';
 import { FileRisposta } from '../lib/file-risposta.js';
 
 /** A document's file name, as the download and the ZIP name it. */
@@ -19,8 +19,8 @@ export async function zipDocumenti(db: Db, archivio: ArchivioMedia, clienteId: n
   const righe = await db.$client<{ id: number; cliente_id: number; tipo: string; numero: string; data: string; pdf: string }[]>`
     SELECT id, cliente_id, tipo, numero, to_char(data, 'YYYY-MM-DD') AS data, pdf FROM documenti
     WHERE id = ANY(${ids as number[]}::int[]) ORDER BY data, id`;
-  if (righe.length < ids.length) throw notFound(MSG_DOCUMENTI.sconosciuto);
-  if (righe.some((d) => d.cliente_id !== clienteId)) throw forbidden();
+  // Another client's id answers as a missing one: ids tell nothing apart.
+  if (righe.length < ids.length || righe.some((d) => d.cliente_id !== clienteId)) throw notFound(MSG_DOCUMENTI.sconosciuto);
   const zip = new ZipFile();
   const uscita = zip.outputStream as Readable;
   zip.on('error', (err: Error) => uscita.destroy(err));

@@ -48,7 +48,8 @@ export class Esportazioni {
       libera();
       throw err;
     }
-    if (file.corpo.closed) libera();
+    // A file already whole in memory holds nothing while it is sent.
+    if (Buffer.isBuffer(file.corpo) || file.corpo.closed) libera();
     else file.corpo.once('close', libera);
     return new FileRisposta(file.nome, file.tipo, file.corpo, file.inline, this.limiti.fermoMaxMs);
   }

@@ -7,7 +7,7 @@ import type { CatalogoCache } from '../catalogo/catalogo.cache.js';
 import { leggiProdotti } from '../catalogo/prodotti.queries.js';
 import type { Db } from '../db/client.js';
 import { liste, listeProdotti, prodotti } from '../db/schema/index.js';
-import { forbidden, notFound } from '../lib/errors.js';
+import { notFound } from '../lib/errors.js';
 
 /**
  * The user's lists for one client with their products priced for that client and the client's own
@@ -47,11 +47,10 @@ export async function creaLista(
   return { id: row!.id, nome: row!.nome, descrizione: row!.descrizione, prodotti: [] };
 }
 
-/** Loads a list and checks it is the user's: 404 when missing, 403 when someone else's. */
+/** Loads a list of the user's: someone else's answers 404 as a missing one (ids tell nothing apart). */
 async function propria(db: Db, utente: UtenteSessione, listaId: number) {
   const [row] = await db.select().from(liste).where(eq(liste.id, listaId));
-  if (!row) throw notFound(`Lista #${listaId} non trovata.`);
-  if (row.utenteId !== utente.id || !utente.clienti.some((c) => c.id === row.clienteId)) throw forbidden();
+  if (!row || row.utenteId !== utente.id || !utente.clienti.some((c) => c.id === row.clienteId)) throw notFound(MSG_LISTE.sconosciuta);
   return row;
 }
 

@@ -1,6 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import { TESTI_DISPONIBILITA } from '../../shared/catalogo-costanti.js';
 import { INIZIO_FILE_CSV, rigaCsv } from '../../shared/csv.js';
+import { MSG_LISTE } from '../../shared/liste-costanti.js';
 import { COLONNE_LISTINO, type ListinoEsportaQuery, MSG_LISTINO } from '../../shared/listino.js';
 import { nomeFileListino } from '../../shared/listino-costanti.js';
 import type { ClienteSessione, UtenteSessione } from '../auth/utente-sessione.js';
@@ -9,7 +10,7 @@ import type { CatalogoCache } from '../catalogo/catalogo.cache.js';
 import { prezziDi } from '../catalogo/prezzi.js';
 import { coloreDisponibilita } from '../catalogo/prodotti.queries.js';
 import type { Db } from '../db/client.js';
-import { forbidden, notFound } from '../lib/errors.js';
+import { notFound } from '../lib/errors.js';
 import type { Esportazioni } from '../lib/esportazioni.js';
 import { FileRisposta } from '../lib/file-risposta.js';
 import { type CellaXlsx, scriviXlsx } from '../lib/xlsx.js';
@@ -59,8 +60,8 @@ async function* lineeMetel(lotti: AsyncIterable<RigaListino[]>, clienteCodice: s
 
 /**
  * The products an export holds (docs/regole/listino.md#scope): a visible category by its code
- * (404 as its page), a known brand (404), one of the user's own lists for this client (404 when
- * missing, 403 when someone else's or another client's), else everything the client sees.
+ * (404 as its page), a known brand (404), one of the user's own lists for this client (404, the
+ * same whether missing, someone else's or another client's), else everything the client sees.
  */
 async function ambito(
   db: Db, cache: CatalogoCache, utente: UtenteSessione, cliente: ClienteSessione, q: ListinoEsportaQuery,
@@ -72,8 +73,7 @@ async function ambito(
   }
   if (q.lista_id !== undefined) {
     const p = await proprietarioLista(db, q.lista_id);
-    if (!p) throw notFound(`Lista #${q.lista_id} non trovata.`);
-    if (p.utente_id !== utente.id || p.cliente_id !== cliente.id) throw forbidden();
+    if (!p || p.utente_id !== utente.id || p.cliente_id !== cliente.id) throw notFound(MSG_LISTE.sconosciuta);
     return { tipo: 'lista', listaId: q.lista_id };
   }
   return { tipo: 'tutti' };

@@ -1,14 +1,15 @@
 import type { RigaAnteprimaRiordino } from '../../shared/ordini.js';
 import type { PrezziCliente } from '../catalogo/prezzi.js';
 import type { Db } from '../db/client.js';
-import { forbidden, notFound } from '../lib/errors.js';
+import { MSG_ORDINE_SCONOSCIUTO } from '../../shared/ordini-costanti.js';
+import { notFound } from '../lib/errors.js';
 
 /**
  * ordini/anteprimaRiordino (docs/regole/ordini.md#reorder): the lines of one of the user's orders
  * for the client against today, in one statement: today's net price for the client (as
  * crea_ordine prices it), what can be promised and its colour (as the cart shows it), withdrawn
  * when the product is no longer sold (crea_ordine would refuse it). The order's existence and owner
- * come with it: an order of another user or client is refused (403), one that does not exist 404.
+ * come with it: an order of another user or client answers 404 as one that does not exist.
  */
 export async function anteprimaRiordino(
   db: Db, utenteId: number, prezzi: PrezziCliente, ordineId: number,
@@ -41,7 +42,6 @@ export async function anteprimaRiordino(
           WHERE r.ordine_id = o.id AND r.qt > 0 AND o.utente_id = ${utenteId} AND o.cliente_id = ${prezzi.clienteId}
         ) x), '[]'::json) AS righe
     FROM ordini o WHERE o.id = ${ordineId}`;
-  if (!o) throw notFound(`Ordine #${ordineId} non trovato.`);
-  if (!o.mio) throw forbidden(`L'ordine #${ordineId} non è tuo: non puoi riordinarlo.`);
+  if (!o?.mio) throw notFound(MSG_ORDINE_SCONOSCIUTO);
   return { ordine_id: ordineId, righe: o.righe };
 }

@@ -57,7 +57,7 @@ const PAD = 3;
  * and copied. The caller pipes or collects it; it is written in full before its end (at most
  * MAX_RIGHE_ORDINE lines, about 20 pages).
  */
-export function ordinePdf(o: OrdinePdf): PDFKit.PDFDocument {
+function ordinePdf(o: OrdinePdf): PDFKit.PDFDocument {
   const titolo = o.confermato ? 'Conferma d\u2019ordine' : 'Riepilogo d\u2019ordine';
   caratteri ??= { normale: carattere('DejaVuSansCondensed.ttf'), grassetto: carattere('DejaVuSansCondensed-Bold.ttf') };
   const doc = new PDFDocument({
@@ -79,7 +79,7 @@ export function ordinePdf(o: OrdinePdf): PDFKit.PDFDocument {
   return doc;
 }
 
-/** The whole PDF in memory, for a mail attachment. */
+/** The whole PDF in memory: what the PDF thread sends back (pdf-thread.ts, the only importer of this module). */
 export async function ordinePdfBuffer(o: OrdinePdf): Promise<Buffer> {
   const parti: Buffer[] = [];
   for await (const p of ordinePdf(o)) parti.push(p as Buffer);

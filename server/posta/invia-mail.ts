@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker';
 import type { Db } from '../db/client.js';
 import type { Mail, Mailer } from '../lib/mailer.js';
-import { ordinePdfInDisparte } from '../pdf/disegno-in-disparte.js';
+import { disegnaPdf } from '../pdf/disegno-in-disparte.js';
 import { ordinePerPdf } from '../pdf/ordine-pdf.queries.js';
 import { emettiCredenziali } from './credenziali.js';
 import { confermaOrdine, type OrdinePerMail } from './testi.js';
@@ -72,9 +72,9 @@ export function inviaMail(db: Db, mailer: Mailer): Task {
   };
 }
 
-/** An order's confirmation with the order's PDF attached (server/pdf/ordine-pdf.ts), drawn when it is sent, off the event loop. */
+/** An order's confirmation with the order's PDF attached (server/pdf/ordine-pdf.ts), drawn when it is sent, off the event loop at the lowest priority. */
 async function conPdf(db: Db, mail: Mail, ordineId: number): Promise<Mail> {
   const o = await ordinePerPdf(db, ordineId);
   if (!o) return mail;
-  return { ...mail, attachments: [{ filename: `ordine-${ordineId}.pdf`, content: await ordinePdfInDisparte(o), contentType: 'application/pdf' }] };
+  return { ...mail, attachments: [{ filename: `ordine-${ordineId}.pdf`, content: await disegnaPdf('ordine', o, 'sfondo'), contentType: 'application/pdf' }] };
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { Collegamento } from '../components/Collegamento';
 import type { FatturaPaLeggibile } from '../../shared/documenti.js';
-import { CONDIZIONI_PAGAMENTO, MODALITA_PAGAMENTO, TIPI_DOCUMENTO_FATTURAPA } from '../../shared/documenti-costanti.js';
+import { CONDIZIONI_PAGAMENTO, MODALITA_PAGAMENTO, MSG_FATTURAPA, TIPI_DOCUMENTO_FATTURAPA } from '../../shared/documenti-costanti.js';
 import { BackButton } from '../components/BackButton';
 import { DataTable } from '../components/DataTable';
 import { EmptyState } from '../components/EmptyState';
@@ -53,6 +53,7 @@ export function FatturaPaPage() {
               <Soggetto titolo="Fornitore" s={f.fornitore} />
               <Soggetto titolo="Cliente" s={f.cliente} />
             </section>
+            {f.voci_omesse > 0 && <p className="fattura-omesse" role="status">{MSG_FATTURAPA.vociOmesse(f.voci_omesse)}</p>}
             {f.documenti.map((c, i) => <CorpoFattura key={i} corpo={c} />)}
           </>
         )}

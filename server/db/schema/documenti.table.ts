@@ -1,6 +1,6 @@
 import { sql as dsql } from 'drizzle-orm';
 import {
-  check, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
+  check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { apiToken } from './accesso.table.js';
 import { clienti } from './anagrafica.table.js';
@@ -30,6 +30,13 @@ export const documenti = pgTable('documenti', {
   /** Keys in the media store: the PDF, and the FatturaPA XML when sent. */
   pdf: text('pdf').notNull(),
   xml: text('xml'),
+  /**
+   * The FatturaPA's page (shared/documenti.ts fatturaPaLeggibile), read once when the XML came in,
+   * so that documenti/fatturapa never parses the file (docs/decisions/fatturapa-lettura.md). NULL
+   * with an XML: a document kept from before, read at its first view and stored then;
+   * `{"illeggibile": msg}`: such an XML over the reading's limits (the page refused, once).
+   */
+  fatturapa: jsonb('fatturapa'),
   /** sha256 of the PDF's bytes, then the XML's: the same document sent again with the same files changes nothing (import kind documenti). */
   impronta: text('impronta'),
   /** Who sent it last: the API token of a push, or the import run that brought it (the ERP push's record). */

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { MAX_RIFERIMENTI, MAX_XML_BYTES, MSG_DOCUMENTI } from '../../../shared/documenti.js';
 import { TIPI_DOCUMENTO_ERP } from '../../../shared/documenti-costanti.js';
 import { MAX_DOCUMENTO_BYTES } from '../../../shared/upload.js';
-import { eFatturaPa, ePdf, improntaDocumento } from '../../documenti/file-documento.js';
+import { ePdf, improntaDocumento, leggiFileFatturaPa } from '../../documenti/file-documento.js';
 import { PREFISSO_DOCUMENTI } from '../../documenti/push.service.js';
 import type { DefinizioneTipo, ErroreRiga, Lavoro } from '../definizione.js';
 import { FileTroppoGrande, type Pacchetto } from '../lettura/pacchetto.js';
@@ -90,10 +90,12 @@ export const documenti: DefinizioneTipo = {
         { nome: 'anno', sql: 'smallint' },
         { nome: 'cliente_id', sql: 'int' }, { nome: 'documento_id', sql: 'int' }, { nome: 'impronta', sql: 'text' },
         { nome: 'chiave_pdf', sql: 'text' }, { nome: 'chiave_xml', sql: 'text' },
+        // The FatturaPA's page, read once when its file is judged (giudicaFile), written with the row.
+        { nome: 'fatturapa', sql: 'jsonb' },
       ],
       valori: (r) => [
         ...documenti.campi.map((c) => (presenti.includes(c.nome) ? r[c.nome] : vuoti[c.nome]) as string | number[] | null),
-        Number(String(r.data).slice(0, 4)), null, null, null, null, null,
+        Number(String(r.data).slice(0, 4)), null, null, null, null, null, null,
       ],
     };
   },
@@ -125,14 +127,14 @@ export const documenti: DefinizioneTipo = {
       WHERE ${DA_SCRIVERE} ORDER BY d.id FOR UPDATE OF d`);
     l.file.sostituiti.push(...vecchi.flatMap((v) => (v.xml ? [v.pdf, v.xml] : [v.pdf])));
     await l.tx.unsafe(`
-      INSERT INTO documenti (tipo, numero, data, azienda_codice, cliente_id, imponibile, iva, totale, ddt, pdf, xml, impronta, token_id, importazione_id)
+      INSERT INTO documenti (tipo, numero, data, azienda_codice, cliente_id, imponibile, iva, totale, ddt, pdf, xml, fatturapa, impronta, token_id, importazione_id)
       SELECT s.tipo, s.numero, s.data::date, s.azienda_codice, s.cliente_id, s.imponibile, s.iva, s.totale, s.ddt,
-        s.chiave_pdf, s.chiave_xml, s.impronta, NULL, $1
+        s.chiave_pdf, s.chiave_xml, s.fatturapa, s.impronta, NULL, $1
       FROM imp_righe s WHERE ${DA_SCRIVERE} ORDER BY s.riga
       ON CONFLICT (azienda_codice, tipo, anno, numero) DO UPDATE SET
         data = excluded.data, cliente_id = excluded.cliente_id, imponibile = excluded.imponibile, iva = excluded.iva,
-        totale = excluded.totale, ddt = excluded.ddt, pdf = excluded.pdf, xml = excluded.xml, impronta = excluded.impronta,
-        token_id = NULL, importazione_id = excluded.importazione_id, ricevuto_at = now()`, [l.id]);
+        totale = excluded.totale, ddt = excluded.ddt, pdf = excluded.pdf, xml = excluded.xml, fatturapa = excluded.fatturapa,
+        impronta = excluded.impronta, token_id = NULL, importazione_id = excluded.importazione_id, ricevuto_at = now()`, [l.id]);
     await l.tx.unsafe(`UPDATE imp_righe s SET documento_id = d.id FROM documenti d WHERE ${DA_SCRIVERE} AND ${stessoNumero('s')}`);
     await l.tx.unsafe(`DELETE FROM documenti_ordini o USING imp_righe s WHERE ${DA_SCRIVERE} AND o.documento_id = s.documento_id`);
     await l.tx.unsafe(`
@@ -182,36 +184,53 @@ async function estrai(p: Pacchetto, nome: string, max: number): Promise<string |
 
 /**
  * Each remaining row's files, taken out one at a time and judged by their bytes; a good row gets
- * its files' print (documenti.impronta), a bad one is refused with the column and file at fault.
+ * its files' print (documenti.impronta) and its FatturaPA's page, read here once (the page shows
+ * it from the row), a bad one is refused with the column and file at fault.
  */
 async function giudicaFile(l: Lavoro): Promise<ErroreRiga[]> {
   const p = l.pacchetto!;
   const righe = await l.tx<{ riga: number; file: string; xml: string | null }[]>`SELECT riga, file, xml FROM imp_righe WHERE ok ORDER BY riga`;
   const errori: ErroreRiga[] = [];
-  const impronte: [number[], string[]] = [[], []];
+  let buone: [number[], string[], (string | null)[]] = [[], [], []];
+  // Written a hundred rows at a time: the pages read are not all held until the end.
+  const scrivi = async () => {
+    await l.tx`
+      UPDATE imp_righe s SET impronta = x.impronta, fatturapa = x.fatturapa::jsonb
+      FROM unnest(${buone[0]}::int[], ${buone[1]}::text[], ${buone[2]}::text[]) x(riga, impronta, fatturapa)
+      WHERE s.riga = x.riga`;
+    buone = [[], [], []];
+  };
   for (const r of righe) {
     const presi: string[] = [];
-    const prendi = async (campo: 'file' | 'xml', nome: string, max: number, buono: (f: string) => Promise<boolean>, perche: string) => {
+    const prendi = async (campo: 'file' | 'xml', nome: string, max: number, giudica: (f: string) => Promise<string | undefined>) => {
       const f = await estrai(p, nome, max);
       if (typeof f === 'string') presi.push(f);
-      const errore = typeof f !== 'string' ? f.errore : (await buono(f)) ? undefined : perche;
+      const errore = typeof f !== 'string' ? f.errore : await giudica(f);
       if (errore) errori.push({ riga: r.riga, colonna: l.nomi.get(campo) ?? campo, valore: nome, messaggio: errore });
       return errore ? undefined : (f as string);
     };
     try {
-      const pdf = await prendi('file', r.file, MAX_DOCUMENTO_BYTES, ePdf, MSG_DOCUMENTI.nonPdf);
-      const xml = pdf && r.xml ? await prendi('xml', r.xml, MAX_XML_BYTES, eFatturaPa, MSG_DOCUMENTI.nonXml) : undefined;
+      const pdf = await prendi('file', r.file, MAX_DOCUMENTO_BYTES, async (f) => ((await ePdf(f)) ? undefined : MSG_DOCUMENTI.nonPdf));
+      let vista: string | null = null;
+      const xml = pdf && r.xml
+        ? await prendi('xml', r.xml, MAX_XML_BYTES, async (f) => {
+          const v = await leggiFileFatturaPa(f);
+          if ('errore' in v) return v.errore;
+          vista = JSON.stringify(v);
+          return undefined;
+        })
+        : undefined;
       if (pdf && (xml || !r.xml)) {
-        impronte[0].push(r.riga);
-        impronte[1].push(await improntaDocumento(pdf, xml));
+        buone[0].push(r.riga);
+        buone[1].push(await improntaDocumento(pdf, xml));
+        buone[2].push(vista);
       }
     } finally {
       for (const f of presi) await p.rilascia(f);
     }
+    if (buone[0].length >= 100) await scrivi();
   }
-  await l.tx`
-    UPDATE imp_righe s SET impronta = x.impronta FROM unnest(${impronte[0]}::int[], ${impronte[1]}::text[]) x(riga, impronta)
-    WHERE s.riga = x.riga`;
+  await scrivi();
   const rifiutate = [...new Set(errori.map((e) => e.riga))];
   await l.tx`UPDATE imp_righe SET ok = false WHERE riga = ANY(${rifiutate}::int[])`;
   return errori;

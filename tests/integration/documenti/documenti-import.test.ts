@@ -94,6 +94,12 @@ describe('import kind documenti', () => {
     expect([f.statusCode, f.headers['content-type'], f.body.includes('(D-1) Tj')]).toEqual([200, 'application/pdf', true]);
     const [doc] = await t().database.sql<{ importazione_id: number; token_id: number | null }[]>`SELECT importazione_id, token_id FROM documenti WHERE numero = 'D-1'`;
     expect(doc).toEqual({ importazione_id: vera.importazione.id, token_id: null });
+    // The FatturaPA's page was read when its file was judged, and stored with the row.
+    const [vista] = await t().database.sql<{ numero: string; righe: number; omesse: number }[]>`
+      SELECT fatturapa->'documenti'->0->>'numero' AS numero, jsonb_array_length(fatturapa->'documenti'->0->'righe') AS righe,
+        (fatturapa->>'voci_omesse')::int AS omesse
+      FROM documenti WHERE numero = 'F-1'`;
+    expect(vista).toEqual({ numero: 'F-1', righe: 2, omesse: 0 });
 
     // The same file again: every row unchanged, nothing rewritten.
     const ancora = await admin({}, pacco);
@@ -122,12 +128,14 @@ describe('import kind documenti', () => {
       `DDT;D-6;2026-05-01;0001;C100;1;0,22;1,22;${ordineAltro};;d2.pdf;`,
       'FATTURA;F-6;2026-05-01;0001;C100;1;0,22;1,22;;;d2.pdf;html.xml',
       'DDT;D-2;2026-12-31;0001;C100;1;0,22;1,22;;;d2.pdf;',
+      'FATTURA;F-8;2026-05-01;0001;C100;1;0,22;1,22;;;d2.pdf;profonda.xml',
     ].join('\n');
-    const pacco = await zip({ 'documenti.csv': csv, 'd2.pdf': pdf('D-2'), 'finto.pdf': 'solo testo', 'html.xml': '<html></html>' });
+    const profonda = fatturaPa().replace('<DatiBeniServizi>', `<DatiBeniServizi>${'<Altro>'.repeat(40)}${'</Altro>'.repeat(40)}`);
+    const pacco = await zip({ 'documenti.csv': csv, 'd2.pdf': pdf('D-2'), 'finto.pdf': 'solo testo', 'html.xml': '<html></html>', 'profonda.xml': profonda });
     const f = modulo({ tipo: 'documenti' }, pacco, 'documenti.zip');
     const r = await push(f);
-    expect(r).toMatchObject({ status: 1, importazione: { stato: 'rifiutata', origine: 'api', scartate: 6, righe_lette: 7 } });
-    expect(r.msg).toMatch(/^File rifiutato, nulla è stato importato: 6 righe scartate su 7/);
+    expect(r).toMatchObject({ status: 1, importazione: { stato: 'rifiutata', origine: 'api', scartate: 7, righe_lette: 8 } });
+    expect(r.msg).toMatch(/^File rifiutato, nulla è stato importato: 7 righe scartate su 8/);
     expect(r.errori).toEqual([
       { riga: 3, colonna: 'file', valore: 'manca.pdf', messaggio: 'file non presente tra quelli inviati (nello ZIP o negli allegati)' },
       { riga: 4, colonna: 'file', valore: 'finto.pdf', messaggio: 'Il file del documento deve essere un PDF.' },
@@ -135,13 +143,14 @@ describe('import kind documenti', () => {
       { riga: 6, colonna: 'ordini', valore: String(ordineAltro), messaggio: `L'ordine ${ordineAltro} non esiste o non è di questo cliente.` },
       { riga: 7, colonna: 'xml', valore: 'html.xml', messaggio: 'Il file xml deve essere una fattura elettronica FatturaPA (XML).' },
       { riga: 8, colonna: 'numero', valore: 'D-2', messaggio: 'ripetuto: stesso tipo, numero e anno della riga 2' },
+      { riga: 9, colonna: 'xml', valore: 'profonda.xml', messaggio: "L'XML FatturaPA ha elementi annidati oltre 32 livelli: non è una fattura elettronica leggibile." },
     ]);
     expect((await elenco()).documenti.map((d) => d.numero)).not.toContain('D-2');
     expect(fileNelloStore()).toEqual(prima);
 
     // The engine's threshold, as for every kind: raised to 100 %, the good row is written and the others reported.
     const tollerante = await push(modulo({ tipo: 'documenti', soglia: '100' }, pacco, 'documenti.zip'));
-    expect(tollerante).toMatchObject({ status: 0, importazione: { stato: 'applicata', nuove: 1, scartate: 6 } });
+    expect(tollerante).toMatchObject({ status: 0, importazione: { stato: 'applicata', nuove: 1, scartate: 7 } });
     expect((await elenco()).documenti.map((d) => d.numero)).toContain('D-2');
   });
 
@@ -157,7 +166,7 @@ describe('import kind documenti', () => {
     expect((await elenco(cookieAltro)).documenti).toEqual([expect.objectContaining({ numero: 'F-20', ordini: [ordineAltro], xml: true })]);
     expect((await elenco()).documenti.map((d) => d.numero)).not.toContain('F-20');
     const suo = (await elenco(cookieAltro)).documenti[0]!.id;
-    expect((await t().app.inject({ url: `/api/documenti/file?id=${suo}`, headers: { cookie } })).statusCode).toBe(403);
+    expect((await t().app.inject({ url: `/api/documenti/file?id=${suo}`, headers: { cookie } })).statusCode).toBe(404);
   });
 
   it('refuses what cannot be a documenti upload before queueing it, and callers without the right', async () => {

@@ -167,12 +167,21 @@ describe('documenti/read and documenti/file', () => {
     expect((await file({ id: 'x' })).statusCode).toBe(400);
   });
 
-  it("another client never sees them: its list is empty, asking by id is 403, naming this client's codes is 403", async () => {
+  it("another client never sees them: its list is empty, asking by id answers as for a missing id, naming this client's codes is 403", async () => {
     const [f] = (await leggi({ tipo: 'FATTURA' })).json().documenti;
     expect((await leggi({}, cookieAltro)).json()).toEqual({ documenti: [], totale: 0 });
     expect((await leggi({ ordine_id: ordine }, cookieAltro)).json().totale).toBe(0);
-    expect((await file({ id: f.id }, cookieAltro)).statusCode).toBe(403);
-    expect((await file({ id: f.id, formato: 'xml' }, cookieAltro)).statusCode).toBe(403);
+    // The same status, code and message for another client's id and for one that does not exist.
+    const risposta = (r: { statusCode: number; json: () => { code: string; msg: string } }) => [r.statusCode, r.json().code, r.json().msg];
+    const get = (url: string) => t().app.inject({ url, headers: { cookie: cookieAltro } });
+    for (const url of [
+      (id: number) => `/api/documenti/file?id=${id}`, (id: number) => `/api/documenti/file?id=${id}&formato=xml`,
+      (id: number) => `/api/documenti/fatturapa?id=${id}`, (id: number) => `/api/documenti/zip?ids=${id}`,
+    ]) {
+      const altrui = risposta(await get(url(f.id)));
+      expect(altrui, url(f.id)).toEqual([404, 'non_trovato', 'Documento non trovato.']);
+      expect(risposta(await get(url(999_999))), url(999_999)).toEqual(altrui);
+    }
     expect((await leggi(MIO, cookieAltro)).statusCode).toBe(403);
     expect((await file({ ...MIO, id: f.id }, cookieAltro)).statusCode).toBe(403);
   });
@@ -197,13 +206,14 @@ describe('documenti/read and documenti/file', () => {
           { modalita: 'MP12', scadenza: '2026-05-31', importo: '61.00', iban: '' },
         ] }],
       }],
+      voci_omesse: 0,
     });
-    expect((await t().app.inject({ url: `/api/documenti/fatturapa?id=${f.id}`, headers: { cookie: cookieAltro } })).statusCode).toBe(403);
+    expect((await t().app.inject({ url: `/api/documenti/fatturapa?id=${f.id}`, headers: { cookie: cookieAltro } })).statusCode).toBe(404);
     const [d] = (await leggi({ tipo: 'DDT', dal: '2026-01-01' })).json().documenti;
     expect((await t().app.inject({ url: `/api/documenti/fatturapa?id=${d.id}`, headers: { cookie } })).statusCode).toBe(404);
   });
 
-  it('downloads several documents as one ZIP of their PDFs; another client\'s id in the list is 403', async () => {
+  it("downloads several documents as one ZIP of their PDFs; another client's id in the list is 404 as a missing one", async () => {
     const docs = (await leggi()).json().documenti as { id: number }[];
     const r = await t().app.inject({ url: `/api/documenti/zip?ids=${docs.map((d) => d.id).join(',')}`, headers: { cookie } });
     expect(r.statusCode).toBe(200);
@@ -223,7 +233,7 @@ describe('documenti/read and documenti/file', () => {
       await zip.chiudi();
       await fs.rm(percorso);
     }
-    expect((await t().app.inject({ url: `/api/documenti/zip?ids=${docs[0]!.id}`, headers: { cookie: cookieAltro } })).statusCode).toBe(403);
+    expect((await t().app.inject({ url: `/api/documenti/zip?ids=${docs[0]!.id}`, headers: { cookie: cookieAltro } })).statusCode).toBe(404);
     expect((await t().app.inject({ url: '/api/documenti/zip?ids=', headers: { cookie } })).json().msg).toMatch(/Seleziona almeno un documento/);
     expect((await t().app.inject({ url: '/api/documenti/zip?ids=999999', headers: { cookie } })).statusCode).toBe(404);
   });
@@ -232,5 +242,76 @@ describe('documenti/read and documenti/file', () => {
     expect((await t().app.inject({ url: '/api/documenti/read?tipo=nessuno' })).statusCode).toBe(401);
     expect((await t().app.inject({ url: '/api/documenti/file?id=x' })).statusCode).toBe(401);
     expect((await leggi({}, cookieAdmin)).statusCode).toBe(401);
+  });
+});
+
+describe('documenti/fatturapa: the FatturaPA read once, when it comes in', () => {
+  const pagina = (id: number) => t().app.inject({ url: `/api/documenti/fatturapa?id=${id}`, headers: { cookie } });
+  const fattura = async (numero: string, xml: string) =>
+    push(modulo(campi({ tipo: 'FATTURA', numero, data: '2026-04-01' }), { bytes: pdf(numero) }, xml));
+
+  it('stores the page at push and answers from it; a document from before is read at its first view, once', async () => {
+    const { sql } = t().database;
+    const r = await fattura('F-30', fatturaPa({ numero: 'F-30' }));
+    expect(r.status).toBe(200);
+    const id = r.body.id as number;
+    const [riga] = await sql<{ xml: string; fatturapa: { documenti: { numero: string; righe: unknown[] }[]; voci_omesse: number } }[]>`
+      SELECT xml, fatturapa FROM documenti WHERE id = ${id}`;
+    expect(riga!.fatturapa).toMatchObject({ documenti: [{ numero: 'F-30', righe: [{ codice: 'TAS-8' }, { numero: '2' }] }], voci_omesse: 0 });
+    expect((await pagina(id)).json()).toEqual(riga!.fatturapa);
+
+    // The stored file changed behind the row's back: the call still answers the stored page, so it never parses the file.
+    const percorso = path.join(t().config.mediaDir, riga!.xml);
+    await fs.writeFile(percorso, fatturaPa({ numero: 'CAMBIATA' }));
+    expect((await pagina(id)).json().documenti[0].numero).toBe('F-30');
+
+    // A document kept from before (no page stored): its file is read at its first view and the page stored then.
+    await sql`UPDATE documenti SET fatturapa = NULL WHERE id = ${id}`;
+    expect((await pagina(id)).json().documenti[0].numero).toBe('CAMBIATA');
+    const [dopo] = await sql<{ n: string }[]>`SELECT fatturapa->'documenti'->0->>'numero' AS n FROM documenti WHERE id = ${id}`;
+    expect(dopo!.n).toBe('CAMBIATA');
+    await fs.writeFile(percorso, 'non più una fattura');
+    expect((await pagina(id)).json().documenti[0].numero).toBe('CAMBIATA');
+
+    // One from before whose XML is over the limits: refused once, with the reason, and the refusal kept.
+    await fs.writeFile(percorso, fatturaPa().replace('<DatiBeniServizi>', `<DatiBeniServizi>${'<A>'.repeat(40)}${'</A>'.repeat(40)}`));
+    await sql`UPDATE documenti SET fatturapa = NULL WHERE id = ${id}`;
+    const rifiuto = await pagina(id);
+    expect([rifiuto.statusCode, rifiuto.json().code, rifiuto.json().msg]).toEqual([404, 'non_trovato',
+      "L'XML FatturaPA ha elementi annidati oltre 32 livelli: non è una fattura elettronica leggibile. "
+      + "La pagina della fattura non si può mostrare: apri il PDF o scarica l'XML."]);
+    await fs.writeFile(percorso, fatturaPa({ numero: 'DI NUOVO' }));
+    expect((await pagina(id)).statusCode).toBe(404);
+    // A stored page of an older shape (before voci_omesse) is read again.
+    await sql`UPDATE documenti SET fatturapa = fatturapa - 'illeggibile' || '{"fornitore": {}}'::jsonb WHERE id = ${id}`;
+    expect((await pagina(id)).json().documenti[0].numero).toBe('DI NUOVO');
+  });
+
+  it('refuses at push an XML nested too deep or with too many elements, writing nothing', async () => {
+    const n = (await leggi()).json().totale;
+    const profonda = fatturaPa().replace('<DatiBeniServizi>', `<DatiBeniServizi>${'<A>'.repeat(40)}${'</A>'.repeat(40)}`);
+    const affollata = fatturaPa().replace('<DatiBeniServizi>', `<DatiBeniServizi><Altri>${'<x/>'.repeat(250_001)}</Altri>`);
+    expect(await fattura('F-31', profonda)).toMatchObject({ status: 400, body: {
+      code: 'dati_non_validi', msg: "L'XML FatturaPA ha elementi annidati oltre 32 livelli: non è una fattura elettronica leggibile." } });
+    expect(await fattura('F-32', affollata)).toMatchObject({ status: 400, body: {
+      code: 'dati_non_validi', msg: "L'XML FatturaPA ha più di 250.000 elementi: troppi per una fattura elettronica." } });
+    expect((await leggi()).json().totale).toBe(n);
+  });
+
+  it('leaves out the lines past 2,000 and counts them, keeping the VAT summary and the due dates; cuts long texts', async () => {
+    const riga = (i: number) => `<DettaglioLinee><NumeroLinea>${i}</NumeroLinea><Descrizione>Riga ${i}</Descrizione></DettaglioLinee>`;
+    const lunga = fatturaPa()
+      .replace('<DatiBeniServizi>', `<DatiBeniServizi>${Array.from({ length: 2_100 }, (_, i) => riga(i + 3)).join('')}`)
+      .replace('<Denominazione>Ingrosso Ferramenta Demo S.p.A.</Denominazione>', `<Denominazione>${'N'.repeat(5_000)}</Denominazione>`);
+    const r = await fattura('F-33', lunga);
+    expect(r.status).toBe(200);
+    const v = (await pagina(r.body.id as number)).json();
+    // 2,102 lines: the first 2,000 shown, 102 left out.
+    expect(v.documenti[0].righe).toHaveLength(2_000);
+    expect(v.documenti[0].righe.at(-1).numero).toBe('2002');
+    expect(v.voci_omesse).toBe(102);
+    expect(v.documenti[0].riepilogo).toHaveLength(1);
+    expect(v.documenti[0].pagamenti[0].rate).toHaveLength(2);
+    expect(v.fornitore.denominazione).toBe(`${'N'.repeat(99)}…`);
   });
 });

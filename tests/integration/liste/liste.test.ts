@@ -58,13 +58,20 @@ describe('liste', () => {
     expect((await get(`/api/listaprodotti/adding?lista_id=${l.id}&prodotto_id=999999`)).statusCode).toBe(404);
   });
 
-  it('protects another user\'s list: 403 and nothing changes', async () => {
+  it("protects another user's list: answered as a missing one (same status, code and msg), nothing changes", async () => {
     const l = (await get(`/api/liste/create?${S()}&nome=Mia`)).json();
+    const risposta = async (url: string) => {
+      const r = await get(url, cookieAltro);
+      return [r.statusCode, r.json().code, r.json().msg];
+    };
     for (const url of [
-      `/api/liste/update?lista_id=${l.id}&nome=Rubata`, `/api/liste/delete?lista_id=${l.id}`,
-      `/api/listaprodotti/adding?lista_id=${l.id}&prodotto_id=${prodottoId}`, `/api/listaprodotti/remove?lista_id=${l.id}&prodotto_id=${prodottoId}`,
+      (id: number) => `/api/liste/update?lista_id=${id}&nome=Rubata`, (id: number) => `/api/liste/delete?lista_id=${id}`,
+      (id: number) => `/api/listaprodotti/adding?lista_id=${id}&prodotto_id=${prodottoId}`,
+      (id: number) => `/api/listaprodotti/remove?lista_id=${id}&prodotto_id=${prodottoId}`,
     ]) {
-      expect((await get(url, cookieAltro)).statusCode, url).toBe(403);
+      const altrui = await risposta(url(l.id));
+      expect(altrui, url(l.id)).toEqual([404, 'non_trovato', 'Lista non trovata.']);
+      expect(await risposta(url(999_999))).toEqual(altrui);
     }
     expect((await get(`/api/liste/read?${S()}`, cookieAltro)).statusCode).toBe(403);
     const [row] = await t().database.db.select().from(liste).where(eq(liste.id, l.id));

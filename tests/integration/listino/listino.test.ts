@@ -206,17 +206,23 @@ describe('listino/export', () => {
     expect(await codici({ lista_id: ids.lista! })).toEqual(['AV-BRAND', 'AV-CATENA']);
   });
 
-  it('refuses: 401 without a session, 403 for another client or list, 404 for what is not there, 400 for a bad format or scope', async () => {
+  it("refuses: 401 without a session, 403 for another client's codes, 404 for what is not there and another's list alike, 400 for a bad format or scope", async () => {
     const noSession = await get('listino/export', { formato: 'nulla' }, '');
     expect(noSession.statusCode).toBe(401);
     const altroCliente = await get('listino/export', { ...scopeA, cliente_codice: '000200', formato: 'csv' });
     expect(altroCliente.statusCode).toBe(403);
     expect(altroCliente.headers['content-disposition']).toBeUndefined();
-    expect((await get('listino/export', { ...scopeA, formato: 'csv', lista_id: ids.altrui! })).statusCode).toBe(403);
+    // Someone else's list answers as a missing one: the same status, code and message.
+    const risposta = async (listaId: number) => {
+      const r = await get('listino/export', { ...scopeA, formato: 'csv', lista_id: listaId });
+      return [r.statusCode, r.json().code, r.json().msg, r.headers['content-disposition']];
+    };
+    const altrui = await risposta(ids.altrui!);
+    expect(altrui).toEqual([404, 'non_trovato', 'Lista non trovata.', undefined]);
+    expect(await risposta(999_999)).toEqual(altrui);
     const nascosta = await get('listino/export', { ...scopeA, formato: 'csv', categoria_cod: 'LC09' });
     expect([nascosta.statusCode, nascosta.json().msg]).toEqual([404, 'Categoria LC09 non trovata.']);
     expect((await get('listino/export', { ...scopeA, formato: 'csv', brand_id: 'ZZZ' })).json()).toMatchObject({ msg: 'Marchio ZZZ non trovato.' });
-    expect((await get('listino/export', { ...scopeA, formato: 'csv', lista_id: 999999 })).statusCode).toBe(404);
     for (const [q, msg] of [
       [{ formato: 'pdf' }, 'Dati non validi (parametro formato): Formato non valido: xlsx, csv o metel'],
       [{}, 'Dati non validi (parametro formato): Formato non valido: xlsx, csv o metel'],

@@ -1,10 +1,18 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ordini, ordiniRighe } from '../../../server/db/schema/index.js';
+import { ordinePerPdf } from '../../../server/pdf/ordine-pdf.queries.js';
 import { createAdmin, createAzienda, createCliente, createUtente } from '../../support/factories.js';
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
 import { testoPdf } from '../../support/pdf.js';
 
 /** ordini/pdf: an order's confirmation PDF, read back as a reader would (docs/regole/ordini.md#order-pdf). */
+
+// The drawing module, as this thread (the event loop) would load it, fails: every PDF this file
+// reads back was drawn in the PDF thread (server/pdf/pdf-thread.ts), which loads the real one.
+vi.mock('../../../server/pdf/ordine-pdf.js', () => ({
+  ordinePdfBuffer: () => { throw new Error('PDF disegnato sul ciclo degli eventi'); },
+}));
+
 const t = useTestApp();
 let cookie = '';
 let admin = '';
@@ -84,6 +92,17 @@ describe('ordini/pdf', () => {
     expect(testo).toMatch(/Totale documento\s+299,05 €/);
   });
 
+  it('is drawn off the event loop, and is the same PDF as the drawing module makes of the order', async () => {
+    const res = await pdf({ ...scope, id: mio });
+    expect(res.statusCode, res.body).toBe(200);
+    const { ordinePdfBuffer } = await vi.importActual<typeof import('../../../server/pdf/ordine-pdf.js')>('../../../server/pdf/ordine-pdf.js');
+    const diretto = await ordinePdfBuffer((await ordinePerPdf(t().database.db, mio))!);
+    expect(await testoPdf(res.rawPayload)).toEqual(await testoPdf(diretto));
+    // On this thread the module is the failing mock: the call's PDF came from the thread.
+    const { ordinePdfBuffer: finto } = await import('../../../server/pdf/ordine-pdf.js');
+    expect(() => finto(undefined as never)).toThrow(/ciclo degli eventi/);
+  });
+
   it('draws every line of a 500-line order, page after page', async () => {
     const res = await pdf({ ...scope, id: grande });
     expect(res.statusCode, res.body).toBe(200);
@@ -96,14 +115,18 @@ describe('ordini/pdf', () => {
     expect(testo).toMatch(/Totale documento\s+915,00 €/);
   });
 
-  it('refuses an order of another client, of a colleague, or codes not the user\'s (403); 404 for none', async () => {
-    expect((await pdf({ ...scope, id: dellAltroCliente })).statusCode).toBe(403);
-    expect((await pdf({ ...scope, cliente_codice: '000200', id: delCollega })).statusCode).toBe(403);
-    const collega = await pdf({ ...scope, id: delCollega });
-    expect(collega.statusCode).toBe(403);
-    expect(collega.json().msg).toBe(`L'ordine #${delCollega} non è tuo: non puoi scaricarlo.`);
+  it("answers an order of another client or of a colleague as one that does not exist (404, the same code and msg); codes not the user's 403", async () => {
+    const risposta = async (q: Record<string, string | number>) => {
+      const r = await pdf(q);
+      return [r.statusCode, r.json().code, r.json().msg];
+    };
+    const nessuno = await risposta({ ...scope, id: 99_999_999 });
+    expect(nessuno).toEqual([404, 'non_trovato', 'Ordine non trovato.']);
+    expect(await risposta({ ...scope, id: dellAltroCliente })).toEqual(nessuno);
+    expect(await risposta({ ...scope, id: delCollega })).toEqual(nessuno);
+    expect(await risposta({ ...scope, cliente_codice: '000200', id: delCollega })).toEqual(nessuno);
+    expect(await risposta({ ...scope, cliente_codice: '000200', id: 99_999_999 })).toEqual(nessuno);
     expect((await pdf({ ...scope, cliente_codice: '999999', id: mio })).statusCode).toBe(403);
-    expect((await pdf({ ...scope, id: 99_999_999 })).statusCode).toBe(404);
   });
 
   it('400 for a missing or malformed id, 401 without a session (before the input) or with an admin\'s', async () => {

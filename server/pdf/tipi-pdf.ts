@@ -1,0 +1,11 @@
+import type { OrdinePdf } from './ordine-pdf.queries.js';
+
+/**
+ * Every PDF the portal draws, by kind, with the data its drawing takes (plain data: it crosses to
+ * the drawing thread by structured clone). A new kind (a quote, a return) is a key here and its
+ * drawing function in pdf-thread.ts.
+ */
+export interface DatiPdf {
+  ordine: OrdinePdf;
+}
+export type TipoPdf = keyof DatiPdf;
