@@ -1,6 +1,7 @@
 import { eq, sql as dsql } from 'drizzle-orm';
 import type { Esito } from '../../shared/common.js';
-import { MSG_PASSWORD, PASSWORD_MIN } from '../../shared/utenti.js';
+import { MSG_PASSWORD } from '../../shared/utenti.js';
+import { PASSWORD_MIN } from '../../shared/accesso-costanti.js';
 import { type Db, inTransazione } from '../db/client.js';
 import { utenti } from '../db/schema/index.js';
 import { HttpError } from '../lib/errors.js';
