@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { ApiError, MSG_NETWORK } from '../../lib/api';
 
@@ -160,8 +160,8 @@ export function useModulo<S extends z.ZodType, I extends Record<string, string |
     ref: ref(c),
   });
 
-  /** A field's control, once drawn (to focus or select it from an effect). */
-  const elemento = (c: C): HTMLElement | null => elementi.current[c] ?? null;
+  /** A field's control, once drawn (to focus or select it from an effect; the same function every render). */
+  const elemento = useCallback((c: C): HTMLElement | null => elementi.current[c] ?? null, []);
 
   return { valori, setValori, errori, imposta, campo, casella, valida, valido, mostra, mostraDalServer, elemento };
 }
