@@ -2,8 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { ApiError, MSG_NETWORK } from '../../lib/api';
 
-/** A form's check: the parsed input, or the first message (for an alert) with the fields' errors shown. */
-export type EsitoModulo<T> = { ok: true; dati: T } | { ok: false; messaggio: string };
+/** A form's check: the parsed input, or the first message (for an alert) and the fields' errors, shown. */
+export type EsitoModulo<T, C extends string = string> =
+  | { ok: true; dati: T }
+  | { ok: false; messaggio: string; errori: Partial<Record<C, string>> };
 
 /** The values as the form holds them: a checkbox's state, every other field's text. */
 export type ValoriModulo<I> = { [K in keyof I]: I[K] extends boolean ? boolean : string };
@@ -38,8 +40,9 @@ const percorsoDi = (chiave: string): PropertyKey[] => chiave.split('.').map((p) 
  * first message overall comes back (issues on what is not a field, e.g. a list of clients, count
  * there too). `valido(input)` says, without showing anything, whether the input passes (false
  * until the schema is there): for a submit disabled while the form is incomplete.
- * `mostraDalServer(err)` shows a 400's `campi` under their fields (true when it showed any: else
- * the caller alerts the message). A field's error goes as it is edited.
+ * `mostraDalServer(err)` shows a 400's `campi` under their fields and answers them (undefined when
+ * none is a field here: the caller alerts the message). A field's error goes as it is edited; the
+ * first one shown takes the focus once drawn (a form may first show the tab it is on).
  *
  *   const modulo = useModulo(() => import('../../shared/contatti.js').then((m) => m.contattoRequest),
  *     { nome: '', email: '', messaggio: '' });
@@ -63,6 +66,8 @@ export function useModulo<S extends z.ZodType, I extends Record<string, string |
   const [inArrivo] = useState(carica);
   const [schema, setSchema] = useState<S | null>(null);
   const elementi = useRef<Partial<Record<C, HTMLElement | null>>>({});
+  // The field to focus after the next render (a new object each time, so that the same field is focused again).
+  const [fuoco, setFuoco] = useState<{ campo: C } | null>(null);
   // The fields in the order of `iniziali`: the order their errors take the focus.
   const ordine = Object.keys(iniziali) as C[];
   const valori = stato?.valori ?? propri;
@@ -73,6 +78,10 @@ export function useModulo<S extends z.ZodType, I extends Record<string, string |
     inArrivo.then((s) => { if (vivo) setSchema(s); }, () => undefined);
     return () => { vivo = false; };
   }, [inArrivo]);
+
+  useEffect(() => {
+    if (fuoco) elementi.current[fuoco.campo]?.focus();
+  }, [fuoco]);
 
   const campoDi = (percorso: readonly PropertyKey[]): C | undefined => {
     if (campoDelPercorso) return campoDelPercorso(percorso);
@@ -91,20 +100,20 @@ export function useModulo<S extends z.ZodType, I extends Record<string, string |
     setErrori((e) => (e[campo] === undefined ? e : { ...e, [campo]: undefined }));
   };
 
-  /** Shows these errors under their fields (a check's, or a server's refusal) and focuses the first. */
+  /** Shows these errors under their fields (a check's, or a server's refusal) and focuses the first; `{}` clears them. */
   const mostra = (trovati: Partial<Record<C, string>>) => {
     setErrori(trovati);
     const primo = ordine.find((c) => trovati[c] !== undefined);
-    if (primo) elementi.current[primo]?.focus();
+    if (primo !== undefined) setFuoco({ campo: primo });
   };
 
   // The input is what the form holds (its values, and what it adds): the schema is its type check.
-  const valida = async (input: unknown): Promise<EsitoModulo<z.output<S>>> => {
+  const valida = async (input: unknown): Promise<EsitoModulo<z.output<S>, C>> => {
     let s: S;
     try {
       s = await carica();
     } catch {
-      return { ok: false, messaggio: MSG_NETWORK };
+      return { ok: false, messaggio: MSG_NETWORK, errori: {} };
     }
     const parsed = s.safeParse(input);
     if (parsed.success) {
@@ -117,23 +126,23 @@ export function useModulo<S extends z.ZodType, I extends Record<string, string |
       if (campo !== undefined) trovati[campo] ??= issue.message;
     }
     mostra(trovati);
-    return { ok: false, messaggio: parsed.error.issues[0]?.message ?? 'Dati non validi.' };
+    return { ok: false, messaggio: parsed.error.issues[0]?.message ?? 'Dati non validi.', errori: trovati };
   };
 
   /** Whether the input passes the schema, nothing shown; false until the schema has loaded. */
   const valido = (input: unknown): boolean => schema?.safeParse(input).success ?? false;
 
-  /** A 400's `campi` (shared/errori.ts) under the fields they name; false when none is a field of this form. */
-  const mostraDalServer = (err: unknown): boolean => {
+  /** A 400's `campi` (shared/errori.ts) under the fields they name; undefined when none is a field of this form. */
+  const mostraDalServer = (err: unknown): Partial<Record<C, string>> | undefined => {
     const campi = err instanceof ApiError ? err.campi : undefined;
     const trovati: Partial<Record<C, string>> = {};
     for (const [chiave, msg] of Object.entries(campi ?? {})) {
       const campo = campoDi(percorsoDi(chiave));
       if (campo !== undefined) trovati[campo] ??= msg;
     }
-    if (Object.keys(trovati).length === 0) return false;
+    if (Object.keys(trovati).length === 0) return undefined;
     mostra(trovati);
-    return true;
+    return trovati;
   };
 
   // Each control hands its element over as it mounts (a ref callback with its cleanup), for the focus.
