@@ -39,7 +39,8 @@ const percorsoDi = (chiave: string): PropertyKey[] => chiave.split('.').map((p) 
  * Italian message the schema gives for it, the first field in error takes the focus, and the
  * first message overall comes back (issues on what is not a field, e.g. a list of clients, count
  * there too). `valido(input)` says, without showing anything, whether the input passes (false
- * until the schema is there): for a submit disabled while the form is incomplete.
+ * until the schema is there): for a submit disabled while the form is incomplete; `problemi(input)`
+ * gives each field's message the same way, for a field checked as it is typed.
  * `mostraDalServer(err)` shows a 400's `campi` under their fields and answers them (undefined when
  * none is a field here: the caller alerts the message). A field's error goes as it is edited; the
  * first one shown takes the focus once drawn (a form may first show the tab it is on).
@@ -132,6 +133,17 @@ export function useModulo<S extends z.ZodType, I extends Record<string, string |
   /** Whether the input passes the schema, nothing shown; false until the schema has loaded. */
   const valido = (input: unknown): boolean => schema?.safeParse(input).success ?? false;
 
+  /** The schema's message for each field of this input, nothing shown (a field checked as it is typed); {} until the schema has loaded. */
+  const problemi = (input: unknown): Partial<Record<C, string>> => {
+    const parsed = schema?.safeParse(input);
+    const trovati: Partial<Record<C, string>> = {};
+    for (const issue of parsed?.error?.issues ?? []) {
+      const campo = campoDi(issue.path);
+      if (campo !== undefined) trovati[campo] ??= issue.message;
+    }
+    return trovati;
+  };
+
   /** A 400's `campi` (shared/errori.ts) under the fields they name; undefined when none is a field of this form. */
   const mostraDalServer = (err: unknown): Partial<Record<C, string>> | undefined => {
     const campi = err instanceof ApiError ? err.campi : undefined;
@@ -172,5 +184,5 @@ export function useModulo<S extends z.ZodType, I extends Record<string, string |
   /** A field's control, once drawn (to focus or select it from an effect; the same function every render). */
   const elemento = useCallback((c: C): HTMLElement | null => elementi.current[c] ?? null, []);
 
-  return { valori, setValori, errori, imposta, campo, casella, valida, valido, mostra, mostraDalServer, elemento };
+  return { valori, setValori, errori, imposta, campo, casella, valida, valido, problemi, mostra, mostraDalServer, elemento };
 }
