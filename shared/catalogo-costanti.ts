@@ -30,3 +30,7 @@ export const MSG_CATALOGO = {
 export const TITOLO_PORTALE_MAX = 200;
 export const DESCRIZIONE_AGGIUNTIVA_MAX = 2000;
 export const PZ_CONF_MAX = 100_000;
+
+/** A product search's text (search/prodotti's schema, the header's search and the admin's). */
+export const LIMITI_RICERCA = { min: 2, max: 200 } as const;
+export const MSG_RICERCA_CORTA = `Inserire almeno ${LIMITI_RICERCA.min} caratteri per la ricerca`;

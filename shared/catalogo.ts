@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { codice, esito, idParam, intParam, limitFino, paginazione, testo, testoMultiriga } from './common.js';
 import { contract, type Scope } from './contract.js';
-import { DESCRIZIONE_AGGIUNTIVA_MAX, DISPONIBILITA_COLORI, MSG_CATALOGO, PZ_CONF_MAX, TITOLO_PORTALE_MAX } from './catalogo-costanti.js';
+import {
+  DESCRIZIONE_AGGIUNTIVA_MAX, DISPONIBILITA_COLORI, LIMITI_RICERCA, MSG_CATALOGO, MSG_RICERCA_CORTA, PZ_CONF_MAX, TITOLO_PORTALE_MAX,
+} from './catalogo-costanti.js';
 
 export const mediaProdotto = z.object({
   id: z.number().int(),
@@ -110,7 +112,7 @@ export const detailsQuery = z.object({ ...scope, codice_prodotto: codice });
 export const customQuery = z.object({ ...scope, ...page });
 export const searchQuery = z.object({
   ...scope,
-  stringa: testo('Testo di ricerca mancante').trim().min(2, 'Inserire almeno 2 caratteri per la ricerca').max(200, 'Testo di ricerca troppo lungo'),
+  stringa: testo('Testo di ricerca mancante').trim().min(LIMITI_RICERCA.min, MSG_RICERCA_CORTA).max(LIMITI_RICERCA.max, 'Testo di ricerca troppo lungo'),
   ...page,
 });
 export const byCodiceQuery = z.object({ codice_prodotto: codice, cod_azienda: codice.optional(), cod_cliente: codice.optional() });

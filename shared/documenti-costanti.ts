@@ -29,3 +29,6 @@ export const CONDIZIONI_PAGAMENTO: Record<string, string> = {
 
 /** Several documents' PDFs as one ZIP (for the accountant). */
 export const MAX_DOCUMENTI_ZIP = 100;
+
+/** The limits of the documents' text filters (documenti/read's schema and the filter's box). */
+export const LIMITI_FILTRI_DOCUMENTI = { numero: 40 } as const;
