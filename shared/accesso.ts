@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { esito, intero, testo } from './common.js';
 import { contract } from './contract.js';
-import { TIPOLOGIE_ADMIN, type TipologiaAdmin } from './accesso-costanti.js';
+import { LIMITI_CREDENZIALI, TIPOLOGIE_ADMIN, type TipologiaAdmin } from './accesso-costanti.js';
 
 export const TIPOLOGIA_TECNICO: TipologiaAdmin = 'tecnico';
 
-const username = testo('Username obbligatorio').trim().min(1, 'Username obbligatorio').max(200, 'Username troppo lungo');
-const password = testo('Password obbligatoria').min(1, 'Password obbligatoria').max(200, 'Password troppo lunga');
+const username = testo('Username obbligatorio').trim().min(1, 'Username obbligatorio').max(LIMITI_CREDENZIALI.username, 'Username troppo lungo');
+const password = testo('Password obbligatoria').min(1, 'Password obbligatoria').max(LIMITI_CREDENZIALI.password, 'Password troppo lunga');
 const opt = (max: number) => testo().max(max, `Valore troppo lungo (massimo ${max} caratteri)`).optional();
 
 /** Browser details sent with a customer login (docs/regole/accesso.md#device-details). */

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { codice, esito, idParam, intParam, limitFino, paginazione, testo, testoMultiriga } from './common.js';
 import { contract, type Scope } from './contract.js';
-import { DISPONIBILITA_COLORI } from './catalogo-costanti.js';
+import {
+  DESCRIZIONE_AGGIUNTIVA_MAX, DISPONIBILITA_COLORI, LIMITI_RICERCA, MSG_CATALOGO, MSG_RICERCA_CORTA, PZ_CONF_MAX, TITOLO_PORTALE_MAX,
+} from './catalogo-costanti.js';
 
 export const mediaProdotto = z.object({
   id: z.number().int(),
@@ -110,29 +112,12 @@ export const detailsQuery = z.object({ ...scope, codice_prodotto: codice });
 export const customQuery = z.object({ ...scope, ...page });
 export const searchQuery = z.object({
   ...scope,
-  stringa: testo('Testo di ricerca mancante').trim().min(2, 'Inserire almeno 2 caratteri per la ricerca').max(200, 'Testo di ricerca troppo lungo'),
+  stringa: testo('Testo di ricerca mancante').trim().min(LIMITI_RICERCA.min, MSG_RICERCA_CORTA).max(LIMITI_RICERCA.max, 'Testo di ricerca troppo lungo'),
   ...page,
 });
 export const byCodiceQuery = z.object({ codice_prodotto: codice, cod_azienda: codice.optional(), cod_cliente: codice.optional() });
 
 export const dettaglioProdotto = z.object({ prodotto });
-
-/** Texts of the catalogue calls and the admin catalogue screens (docs/regole/admin.md#product-edit). */
-export const MSG_CATALOGO = {
-  confermaModifica: 'Sei sicuro di voler inviare la descrizione personalizzata?',
-  prodottoAggiornato: 'Descrizione personalizzata salvata correttamente.',
-  titoloObbligatorio: 'Il titolo portale è obbligatorio.',
-  descrizioneObbligatoria: 'La descrizione aggiuntiva è obbligatoria.',
-  pzConf: 'I pezzi per confezione devono essere un numero intero maggiore di zero.',
-  prodottoSconosciuto: (codice: string) => `Prodotto ${codice} non trovato.`,
-  categoriaSconosciuta: (codCat: string) => `Categoria ${codCat} non trovata.`,
-  categoriaAttivata: (nome: string) => `Categoria ${nome} attivata.`,
-  categoriaDisattivata: (nome: string) => `Categoria ${nome} disattivata.`,
-} as const;
-
-export const TITOLO_PORTALE_MAX = 200;
-export const DESCRIZIONE_AGGIUNTIVA_MAX = 2000;
-export const PZ_CONF_MAX = 100_000;
 
 /** prodotto/edit: the portal's own texts of a product and its pieces per pack (all required). */
 export const prodottoEditRequest = z.object({

@@ -61,3 +61,6 @@ export const MSG_FATTURAPA = {
   /** A document kept from before the limits whose XML is over them: the page is refused, the files are still there. */
   illeggibile: (motivo: string) => `${motivo} La pagina della fattura non si può mostrare: apri il PDF o scarica l'XML.`,
 } as const;
+
+/** The limits of the documents' text filters (documenti/read's schema and the filter's box). */
+export const LIMITI_FILTRI_DOCUMENTI = { numero: 40 } as const;

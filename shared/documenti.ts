@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { codice, idParam, INT4, paginaDi, paginazione, testo } from './common.js';
 import { contract } from './contract.js';
 import { MAX_DOCUMENTO_BYTES, MB } from './upload.js';
-import { TIPI_DOCUMENTO_ERP, MAX_DOCUMENTI_ZIP, MSG_FATTURAPA } from './documenti-costanti.js';
+import { LIMITI_FILTRI_DOCUMENTI, TIPI_DOCUMENTO_ERP, MAX_DOCUMENTI_ZIP, MSG_FATTURAPA } from './documenti-costanti.js';
 
 /** A FatturaPA file is a few KB to a few hundred; 5 MB leaves room for embedded attachments. */
 export const MAX_XML_BYTES = 5 * MB;
@@ -85,7 +85,7 @@ export const documentiReadQuery = z.object({
   tipo: z.enum(TIPI_DOCUMENTO_ERP, { error: `tipo non valido: usare ${TIPI_DOCUMENTO_ERP.join(', ')}` }).optional(),
   dal: dataIso('dal').optional(),
   al: dataIso('al').optional(),
-  numero: testo().trim().max(40, 'numero troppo lungo').optional(),
+  numero: testo().trim().max(LIMITI_FILTRI_DOCUMENTI.numero, 'numero troppo lungo').optional(),
   ordine_id: idParam('ordine_id').optional(),
   ...paginazione(),
 }).refine((q) => !q.dal || !q.al || q.dal <= q.al, { message: 'La data iniziale è dopo la data finale', path: ['al'] });

@@ -5,3 +5,6 @@ export const MSG_LISTE = {
   /** A list that does not exist or is not the user's for this client: the same answer, so ids tell nothing apart. */
   sconosciuta: 'Lista non trovata.',
 } as const;
+
+/** The limits of a list's fields (liste/create's and liste/update's schemas and the form's boxes). */
+export const LIMITI_LISTA = { nome: 100, descrizione: 500 } as const;

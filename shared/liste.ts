@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { codice, esito, idParam, testo } from './common.js';
 import { contract } from './contract.js';
 import { prodotto } from './catalogo.js';
-import { MSG_LISTE } from './liste-costanti.js';
+import { LIMITI_LISTA, MSG_LISTE } from './liste-costanti.js';
 
 const scope = { utente_codice: codice, cliente_codice: codice, azienda_codice: codice };
 
@@ -20,14 +20,15 @@ export const lista = z.object({
 export type Lista = z.infer<typeof lista>;
 export const listeReadResponse = z.object({ liste: z.array(lista) });
 
+const MSG_NOME_LUNGO = `Nome lista troppo lungo (massimo ${LIMITI_LISTA.nome} caratteri)`;
 export const listeCreateRequest = z.object({
   ...scope,
-  nome: testo(MSG_LISTE.nomeObbligatorio).trim().min(1, MSG_LISTE.nomeObbligatorio).max(100, 'Nome lista troppo lungo (massimo 100 caratteri)'),
-  descrizione: testo().trim().max(500, 'Descrizione troppo lunga (massimo 500 caratteri)').optional().default(''),
+  nome: testo(MSG_LISTE.nomeObbligatorio).trim().min(1, MSG_LISTE.nomeObbligatorio).max(LIMITI_LISTA.nome, MSG_NOME_LUNGO),
+  descrizione: testo().trim().max(LIMITI_LISTA.descrizione, `Descrizione troppo lunga (massimo ${LIMITI_LISTA.descrizione} caratteri)`).optional().default(''),
 });
 export const listeUpdateRequest = z.object({
   lista_id: idParam('lista_id'),
-  nome: testo().max(100, 'Nome lista troppo lungo (massimo 100 caratteri)').optional().default(''),
+  nome: testo().max(LIMITI_LISTA.nome, MSG_NOME_LUNGO).optional().default(''),
 });
 export const listeDeleteRequest = z.object({ lista_id: idParam('lista_id') });
 export const listaProdottoRequest = z.object({ lista_id: idParam('lista_id'), prodotto_id: idParam('prodotto_id') });

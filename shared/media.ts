@@ -1,29 +1,9 @@
 import { z } from 'zod';
 import { esito, idParam, intParam, testo, testoMultiriga } from './common.js';
 import { contract } from './contract.js';
-import { MAX_DOCUMENTO_BYTES, MAX_FOTO_BYTES, MSG_UPLOAD } from './upload.js';
+import { MAX_DOCUMENTO_BYTES, MAX_FOTO_BYTES } from './upload.js';
 import { LINK_MAX, linkValido } from './link.js';
-
-/** Multimedia types (docs/regole/multimedia.md#multimedia-items); side banners are 'banner laterale'. */
-export const MULTIMEDIA_TIPOLOGIE = [
-  'banner laterale', 'novita', 'volantino', 'catalogo', 'tabelle conversione', 'comparativi chiavi', 'nuovi inserimenti',
-] as const;
-export type MultimediaTipologia = (typeof MULTIMEDIA_TIPOLOGIE)[number];
-
-/** The side banners: a cover and a link, no file. Every other type is a document to download. */
-export const TIPOLOGIA_BANNER = 'banner laterale' satisfies MultimediaTipologia;
-
-/** How the admin screens name each type. */
-export const TIPOLOGIA_ETICHETTA: Record<MultimediaTipologia, string> = {
-  'banner laterale': 'Banner laterale',
-  novita: 'Novità',
-  volantino: 'Volantino',
-  catalogo: 'Catalogo',
-  'tabelle conversione': 'Tabelle conversione',
-  'comparativi chiavi': 'Comparativi chiavi',
-  'nuovi inserimenti': 'Nuovi inserimenti',
-};
-export const etichettaTipologia = (t: string): string => TIPOLOGIA_ETICHETTA[t as MultimediaTipologia] ?? t;
+import { LIMITI_MULTIMEDIA, MSG_MULTIMEDIA, MULTIMEDIA_TIPOLOGIE } from './media-costanti.js';
 
 export const multimediaItem = z.object({
   id: z.number().int(),
@@ -50,38 +30,10 @@ export const multimediaTipologiaQuery = z.object({
   tipologia: z.enum(MULTIMEDIA_TIPOLOGIE, { error: MSG_TIPOLOGIA }),
 });
 
-/** Texts of the multimedia calls and screens (docs/regole/multimedia.md#multimedia-admin). */
-export const MSG_MULTIMEDIA = {
-  vuoto: 'Nessuna Media Caricato',
-  inserito: 'Contenuto multimediale inserito correttamente.',
-  aggiornato: 'Contenuto multimediale aggiornato correttamente.',
-  fileAggiornati: 'File aggiornati correttamente.',
-  cancellato: 'Contenuto multimediale cancellato correttamente.',
-  ordinati: 'Ordine dei banner aggiornato.',
-  conferma: (nome: string) => `Sei sicuro di voler cancellare "${nome}"? Anche i suoi file verranno eliminati.`,
-  nomeObbligatorio: 'Il campo Nome è obbligatorio.',
-  nonTrovato: 'Contenuto multimediale non trovato.',
-  fileObbligatorio: 'Seleziona il file da scaricare (PDF, documento Office, zip, testo o immagine).',
-  coverObbligatoria: "Un banner laterale richiede un'immagine di copertina.",
-  linkObbligatorio: 'Un banner laterale richiede un link.',
-  linkNonValido: 'Link non valido: usa un indirizzo http:// o https:// oppure un percorso del portale che inizia con / (non le chiamate /api/).',
-  bannerSenzaFile: 'Un banner laterale non ha un file da scaricare: carica solo la copertina.',
-  linkSoloBanner: 'Il link è previsto solo per i banner laterali.',
-  cambioTipologia: 'Un banner laterale non può diventare un documento, né un documento un banner: crea un nuovo contenuto.',
-  unFilePerCampo: 'Invia un solo file e una sola copertina.',
-  nessunaModifica: 'Nessun campo da modificare.',
-  nessunFile: 'Seleziona un nuovo file o una nuova copertina.',
-  ordineNonValido: "L'elenco da ordinare deve contenere, una volta sola, tutti i contenuti di una tipologia: ricarica la pagina e riprova.",
-  fileNonConsentito: MSG_UPLOAD.nonConsentito,
-  coverNonImmagine: MSG_UPLOAD.soloImmagini,
-} as const;
-
-export const NOME_MAX = 200;
-export const DESCRIZIONE_MAX = 2000;
-
 const nome = testo(MSG_MULTIMEDIA.nomeObbligatorio).trim()
-  .min(1, MSG_MULTIMEDIA.nomeObbligatorio).max(NOME_MAX, `Nome troppo lungo (massimo ${NOME_MAX} caratteri)`);
-const descrizione = testoMultiriga().trim().max(DESCRIZIONE_MAX, `Descrizione troppo lunga (massimo ${DESCRIZIONE_MAX} caratteri)`);
+  .min(1, MSG_MULTIMEDIA.nomeObbligatorio).max(LIMITI_MULTIMEDIA.nome, `Nome troppo lungo (massimo ${LIMITI_MULTIMEDIA.nome} caratteri)`);
+const descrizione = testoMultiriga().trim()
+  .max(LIMITI_MULTIMEDIA.descrizione, `Descrizione troppo lunga (massimo ${LIMITI_MULTIMEDIA.descrizione} caratteri)`);
 /** A banner's link, or '' (no link: a document, or a field left out). */
 const link = testo().trim().max(LINK_MAX, `Link troppo lungo (massimo ${LINK_MAX} caratteri)`)
   .refine((s) => s === '' || linkValido(s), MSG_MULTIMEDIA.linkNonValido);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { codice, idParam, paginaDi, paginazione, testo, testoMultiriga } from './common.js';
 import { contract } from './contract.js';
-import { STATI_ORDINE } from './ordini-costanti.js';
+import { LIMITI_FILTRI_ORDINI, LIMITI_ORDINE, STATI_ORDINE } from './ordini-costanti.js';
 
 /** Most lines one order may carry. */
 export const MAX_RIGHE_ORDINE = 500;
@@ -35,8 +35,8 @@ export const ordiniCreateRequest = z.object({
   cliente_nome: testo().max(200).optional(),
   azienda_nome: testo().max(200).optional(),
   utente_nome: testo().max(200).optional(),
-  nome: testo().max(200, 'Nome ordine troppo lungo (massimo 200 caratteri)').optional().default(''),
-  note: testoMultiriga().max(4000, 'Note troppo lunghe (massimo 4000 caratteri)').optional().default(''),
+  nome: testo().max(LIMITI_ORDINE.nome, `Nome ordine troppo lungo (massimo ${LIMITI_ORDINE.nome} caratteri)`).optional().default(''),
+  note: testoMultiriga().max(LIMITI_ORDINE.note, `Note troppo lunghe (massimo ${LIMITI_ORDINE.note} caratteri)`).optional().default(''),
   carrelloItems: z.array(rigaCarrello).max(MAX_RIGHE_ORDINE, `Al massimo ${MAX_RIGHE_ORDINE} righe per ordine`).default([]),
   /** Also accepted as the Idempotency-Key header. */
   idempotency_key: testo().min(8).max(100).optional(),
@@ -91,8 +91,8 @@ const giorno = (campo: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${cam
 const filtriOrdini = {
   dal: giorno('Data iniziale').optional(),
   al: giorno('Data finale').optional(),
-  nome: testo().trim().max(200, 'Nome troppo lungo (massimo 200 caratteri)').optional(),
-  codice_prodotto: testo().trim().max(40, 'Codice prodotto troppo lungo').optional(),
+  nome: testo().trim().max(LIMITI_FILTRI_ORDINI.nome, `Nome troppo lungo (massimo ${LIMITI_FILTRI_ORDINI.nome} caratteri)`).optional(),
+  codice_prodotto: testo().trim().max(LIMITI_FILTRI_ORDINI.codice_prodotto, 'Codice prodotto troppo lungo').optional(),
   stato: z.enum(STATI_ORDINE, 'Stato non valido: confermato o errore').optional(),
 };
 const dalPrimaDiAl = (f: { dal?: string | undefined; al?: string | undefined }) => !f.dal || !f.al || f.dal <= f.al;

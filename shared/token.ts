@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { esito, idParam, testo } from './common.js';
 import { contract } from './contract.js';
+import { LIMITI_TOKEN } from './token-costanti.js';
 
 export const MSG_TOKEN = {
   mancante: "Token API mancante: inviare l'intestazione Authorization: Bearer <token>.",
@@ -22,6 +23,12 @@ export const tokenApiItem = z.object({
 });
 export type TokenApiItem = z.infer<typeof tokenApiItem>;
 
+/** token/create: the token's name, for the staff to tell it apart. */
+export const tokenCreaRequest = z.object({
+  nome: testo(MSG_TOKEN.nomeObbligatorio).trim().min(1, MSG_TOKEN.nomeObbligatorio)
+    .max(LIMITI_TOKEN.nome, `Nome troppo lungo (massimo ${LIMITI_TOKEN.nome} caratteri)`),
+});
+
 const T = 'Token API';
 
 /** API tokens for the ERP's unattended calls (tecnico): listed, created (shown once), revoked. */
@@ -34,7 +41,7 @@ export const tokenApi = {
   crea: contract({
     path: 'token/create', methods: ['POST'], access: 'tecnico', tag: T,
     summary: 'Crea un token API; la risposta lo mostra una volta sola',
-    input: z.object({ nome: testo(MSG_TOKEN.nomeObbligatorio).trim().min(1, MSG_TOKEN.nomeObbligatorio).max(100, 'Nome troppo lungo (massimo 100 caratteri)') }),
+    input: tokenCreaRequest,
     response: esito.extend({ id: z.number().int(), token: z.string() }),
   }),
   revoca: contract({

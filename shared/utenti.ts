@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { esito, idParam, paginaDi, paginazione, testo } from './common.js';
 import { contract } from './contract.js';
+import { LIMITI_CREDENZIALI } from './accesso-costanti.js';
 
 /**
  * Texts of the user screens (docs/regole/admin.md#users), of the server's refusals and of the
@@ -44,7 +45,6 @@ export const MSG_PASSWORD = {
   daCambiare: 'La password è temporanea: impostane una nuova per continuare.',
 } as const;
 
-export const PASSWORD_MIN = 12;
 export const UTENTI_MAX_PAGE_SIZE = 500;
 export const STRINGA_UTENTI_MAX = 100;
 export const TIPOLOGIE_ACCOUNT = ['cliente', 'user'] as const;
@@ -96,9 +96,9 @@ const clientiIds = z.preprocess(
 export const utentiCreateRequest = z.object({
   utente_id: idParam('utente_id').optional(),
   username: testo(MSG_UTENTI.campiObbligatori).trim().min(1, MSG_UTENTI.campiObbligatori)
-    .max(200, 'Username troppo lungo').pipe(z.email('Username non valido: inserire un indirizzo email')),
+    .max(LIMITI_CREDENZIALI.username, 'Username troppo lungo').pipe(z.email('Username non valido: inserire un indirizzo email')),
   /** On an update an empty password keeps the old one. */
-  password: testo().max(200, 'Password troppo lunga').optional().default(''),
+  password: testo().max(LIMITI_CREDENZIALI.password, 'Password troppo lunga').optional().default(''),
   nome: obbligatorio(100),
   cognome: obbligatorio(100),
   tipologia_account: z.enum(TIPOLOGIE_ACCOUNT, { error: "tipologia_account deve essere 'user' o 'cliente'" }).default('cliente'),
@@ -112,8 +112,8 @@ export const utentiCreateRequest = z.object({
 export const utenteIdRequest = z.object({ utente_id: idParam('utente_id') });
 
 export const cambiaPasswordRequest = z.object({
-  password_attuale: testo('Password attuale obbligatoria').min(1, 'Password attuale obbligatoria').max(200, 'Password troppo lunga'),
-  nuova_password: testo('Nuova password obbligatoria').min(1, 'Nuova password obbligatoria').max(200, 'Password troppo lunga'),
+  password_attuale: testo('Password attuale obbligatoria').min(1, 'Password attuale obbligatoria').max(LIMITI_CREDENZIALI.password, 'Password troppo lunga'),
+  nuova_password: testo('Nuova password obbligatoria').min(1, 'Nuova password obbligatoria').max(LIMITI_CREDENZIALI.password, 'Password troppo lunga'),
 });
 
 const T = 'Utenti';

@@ -1,6 +1,7 @@
 import { eq, sql as dsql } from 'drizzle-orm';
 import type { Esito } from '../../shared/common.js';
-import { MSG_PASSWORD, PASSWORD_MIN } from '../../shared/utenti.js';
+import { MSG_PASSWORD } from '../../shared/utenti.js';
+import { PASSWORD_MIN } from '../../shared/accesso-costanti.js';
 import { type Db, inTransazione } from '../db/client.js';
 import { utenti } from '../db/schema/index.js';
 import { HttpError } from '../lib/errors.js';
@@ -35,12 +36,12 @@ export function motivoPasswordDebole(nuova: string, u: { username: string; azien
   return null;
 }
 
-const passwordDebole = (msg: string) => new HttpError(400, 'password_debole', msg);
+const passwordDebole = (msg: string) => new HttpError(400, 'password_debole', msg, {}, { nuova_password: msg });
 
 /**
  * password/cambia: the current password, then a strong new one, which is no longer temporary.
  * Refusals are 400s whose code names the field: 'password_errata' (the current one) or
- * 'password_debole' (the new one). Wrong current passwords count as failed logins (the same
+ * 'password_debole' (the new one), with that field in `campi`. Wrong current passwords count as failed logins (the same
  * limits, 429), so a session left open cannot be used to guess it. The user's other sessions end;
  * this one goes on.
  */
@@ -52,7 +53,7 @@ export async function cambiaPassword(
   const [row] = await db.select({ hash: utenti.passwordHash }).from(utenti).where(eq(utenti.id, utente.id));
   if (!row || !(await verifyPassword(row.hash, input.password_attuale))) {
     await registraLoginFallito(db, utente.username, ip);
-    throw new HttpError(400, 'password_errata', MSG_PASSWORD.attualeErrata);
+    throw new HttpError(400, 'password_errata', MSG_PASSWORD.attualeErrata, {}, { password_attuale: MSG_PASSWORD.attualeErrata });
   }
   await azzeraLoginFalliti(db, utente.username, ip);
   if (input.nuova_password === input.password_attuale) throw passwordDebole(MSG_PASSWORD.uguale);

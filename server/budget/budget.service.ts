@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql as dsql } from 'drizzle-orm';
-import { MSG_BUDGET, type BudgetRiga, type BudgetUpsertRequest } from '../../shared/budget.js';
+import type { BudgetRiga, BudgetUpsertRequest } from '../../shared/budget.js';
+import { MSG_BUDGET } from '../../shared/budget-costanti.js';
 import type { Esito } from '../../shared/common.js';
 import { registraModifica } from '../audit/audit.service.js';
 import type { AdminSessione } from '../auth/utente-sessione.js';

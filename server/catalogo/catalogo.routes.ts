@@ -1,4 +1,5 @@
-import { catalogoApi, MSG_CATALOGO } from '../../shared/catalogo.js';
+import { catalogoApi } from '../../shared/catalogo.js';
+import { MSG_CATALOGO } from '../../shared/catalogo-costanti.js';
 import type { ClienteSessione } from '../auth/utente-sessione.js';
 import type { Deps } from '../deps.js';
 import { notFound } from '../lib/errors.js';

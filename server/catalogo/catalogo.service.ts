@@ -1,5 +1,6 @@
 import { and, asc, eq, sql as dsql } from 'drizzle-orm';
-import { type Categoria, type Marchio, MSG_CATALOGO, type Volantino } from '../../shared/catalogo.js';
+import type { Categoria, Marchio, Volantino } from '../../shared/catalogo.js';
+import { MSG_CATALOGO } from '../../shared/catalogo-costanti.js';
 import type { Db } from '../db/client.js';
 import { brand, categorie } from '../db/schema/index.js';
 import { notFound } from '../lib/errors.js';

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql as dsql } from 'drizzle-orm';
-import { MSG_CATALOGO, type ProdottoEdit } from '../../shared/catalogo.js';
+import type { ProdottoEdit } from '../../shared/catalogo.js';
+import { MSG_CATALOGO } from '../../shared/catalogo-costanti.js';
 import type { Esito } from '../../shared/common.js';
 import { registraModifica } from '../audit/audit.service.js';
 import type { AdminSessione } from '../auth/utente-sessione.js';

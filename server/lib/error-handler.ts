@@ -30,8 +30,8 @@ const FLAG: Partial<Record<CodiceErrore, Pick<ErroreApi, 'manutenzione' | 'cambi
 };
 
 /** The body of every error answer (shared/errori.ts), also for answers written outside the handler. */
-export const corpoErrore = (code: CodiceErrore, msg: string, requestId: string): ErroreApi =>
-  ({ code, msg, requestId, ...FLAG[code] });
+export const corpoErrore = (code: CodiceErrore, msg: string, requestId: string, campi?: Readonly<Record<string, string>>): ErroreApi =>
+  ({ code, msg, requestId, ...FLAG[code], ...(campi && Object.keys(campi).length ? { campi: { ...campi } } : {}) });
 
 /** One place that turns every thrown error into the JSON answer of docs/regole/generale.md#answers-and-errors. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -41,7 +41,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (err instanceof HttpError) {
       // A service the app needs did not answer (the media store): what it said goes to the log.
       if (err.statusCode >= 500 && err.cause) req.log.warn({ err: err.cause }, err.message);
-      return reply.status(err.statusCode).headers(err.headers).send(corpoErrore(err.code, err.message, requestId));
+      return reply.status(err.statusCode).headers(err.headers).send(corpoErrore(err.code, err.message, requestId, err.campi));
     }
     // Not the request's fault nor a bug: say so, and let the client try again shortly.
     if (isDatabaseUnreachable(err)) {
@@ -55,15 +55,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(503).header('Retry-After', '5').send(corpoErrore('database_non_raggiungibile', MSG_DATABASE_UNREACHABLE, requestId));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const first = err.validation[0]!;
-      const shown = shownIssue(first.instancePath.split('/').filter(Boolean), {
-        code: first.keyword, message: first.message ?? 'valore non valido', errors: (first.params as { errors?: Issue[][] }).errors,
-      });
+      const issues = err.validation.map((v) => shownIssue(v.instancePath.split('/').filter(Boolean), {
+        code: v.keyword, message: v.message ?? 'valore non valido', errors: (v.params as { errors?: Issue[][] }).errors,
+      }));
+      const shown = issues[0]!;
       const where = FIELD_NAMES[err.validationContext ?? ''] ?? 'campo';
       const msg = shown.path.length
         ? `Dati non validi (${where} ${shown.path.join('.')}): ${shown.message}`
         : `Dati non validi: ${shown.message}`;
-      return reply.status(400).send(corpoErrore('dati_non_validi', msg, requestId));
+      // Every field refused, its first message: a form shows each under its field.
+      const campi: Record<string, string> = {};
+      for (const i of issues) if (i.path.length) campi[i.path.join('.')] ??= i.message;
+      return reply.status(400).send(corpoErrore('dati_non_validi', msg, requestId, campi));
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause.issues }, 'risposta non conforme allo schema');

@@ -10,12 +10,15 @@ export class HttpError extends Error {
     readonly code: CodiceErrore,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** The fields refused, each with its message (shared/errori.ts `campi`). */
+    readonly campi?: Readonly<Record<string, string>>,
   ) {
     super(message);
   }
 }
 
-export const badRequest = (msg: string) => new HttpError(400, 'dati_non_validi', msg);
+/** 400 dati_non_validi; `campi` names the fields it concerns, for the form to show each under its field. */
+export const badRequest = (msg: string, campi?: Readonly<Record<string, string>>) => new HttpError(400, 'dati_non_validi', msg, {}, campi);
 export const unauthorized = (msg = 'Sessione scaduta o non valida: effettua di nuovo il login.') => new HttpError(401, 'sessione_scaduta', msg);
 export const forbidden = (msg = 'Operazione non consentita per questo utente.') => new HttpError(403, 'accesso_negato', msg);
 export const notFound = (msg = 'Risorsa non trovata.') => new HttpError(404, 'non_trovato', msg);

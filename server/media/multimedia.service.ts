@@ -2,9 +2,8 @@ import { count, eq, inArray, sql as dsql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Esito } from '../../shared/common.js';
-import {
-  MSG_MULTIMEDIA, TIPOLOGIA_BANNER, type multimediaCreaRequest, type multimediaUpdateRequest,
-} from '../../shared/media.js';
+import type { multimediaCreaRequest, multimediaUpdateRequest } from '../../shared/media.js';
+import { erroreContenuto, MSG_MULTIMEDIA, TIPOLOGIA_BANNER } from '../../shared/media-costanti.js';
 import { registraModifica } from '../audit/audit.service.js';
 import type { AdminSessione } from '../auth/utente-sessione.js';
 import { type Db, inTransazione } from '../db/client.js';
@@ -62,19 +61,10 @@ function fileDellaRichiesta(files: readonly FileRicevuto[]): { file?: FileAccett
   return { file: d as FileAccettato | undefined, cover: c as FileAccettato | undefined };
 }
 
-/**
- * What every item must be: a side banner is a cover and a link, without a document; every other
- * type is a document to download (its cover is optional: the pages show a placeholder), without a link.
- */
-function verificaContenuto(r: { tipologia: string; link: string; haFile: boolean; haCover: boolean }): void {
-  if (r.tipologia === TIPOLOGIA_BANNER) {
-    if (r.haFile) throw badRequest(MSG_MULTIMEDIA.bannerSenzaFile);
-    if (!r.haCover) throw badRequest(MSG_MULTIMEDIA.coverObbligatoria);
-    if (!r.link) throw badRequest(MSG_MULTIMEDIA.linkObbligatorio);
-  } else {
-    if (r.link) throw badRequest(MSG_MULTIMEDIA.linkSoloBanner);
-    if (!r.haFile) throw badRequest(MSG_MULTIMEDIA.fileObbligatorio);
-  }
+/** What every item must be (shared/media-costanti.ts erroreContenuto), refused with the field it concerns. */
+function verificaContenuto(r: Parameters<typeof erroreContenuto>[0]): void {
+  const errore = erroreContenuto(r);
+  if (errore) throw badRequest(errore.msg, { [errore.campo]: errore.msg });
 }
 
 /** The last place among the items of a type (index multimedia_tipologia_idx). */
@@ -127,7 +117,7 @@ export async function aggiornaMultimedia(
   await inTransazione(db, async (tx) => {
     const r = await rigaPerModifica(tx, id);
     const tipologia = cambi.tipologia ?? r.tipologia;
-    if ((tipologia === TIPOLOGIA_BANNER) !== (r.tipologia === TIPOLOGIA_BANNER)) throw badRequest(MSG_MULTIMEDIA.cambioTipologia);
+    if ((tipologia === TIPOLOGIA_BANNER) !== (r.tipologia === TIPOLOGIA_BANNER)) throw badRequest(MSG_MULTIMEDIA.cambioTipologia, { tipologia: MSG_MULTIMEDIA.cambioTipologia });
     verificaContenuto({ tipologia, link: cambi.link ?? r.link, haFile: !!r.linkFile, haCover: !!r.coverFile });
     const nuovaTipologia = cambi.tipologia !== undefined && cambi.tipologia !== r.tipologia;
     await tx.update(multimedia).set({

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { MSG_ANAGRAFICA } from '../../shared/anagrafica.js';
-import { MSG_BUDGET } from '../../shared/budget.js';
+import { MSG_BUDGET } from '../../shared/budget-costanti.js';
 import { hasBrowser, useBrowser } from './browser.js';
 import { ADMIN, hidden, queryOf, submitLogin, visible } from './helpers.js';
 

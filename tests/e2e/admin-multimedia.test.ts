@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import postgres from 'postgres';
 import sharp from 'sharp';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { MSG_MULTIMEDIA } from '../../shared/media.js';
+import { MSG_MULTIMEDIA } from '../../shared/media-costanti.js';
 import { simplePdf } from '../../seed/pdf.js';
 import { hasBrowser, useBrowser } from './browser.js';
 import { ADMIN, loginCliente, submitLogin, visible } from './helpers.js';

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { notificaCatalogo } from '../../server/catalogo/catalogo.cache.js';
-import { MSG_CATALOGO } from '../../shared/catalogo.js';
+import { MSG_CATALOGO } from '../../shared/catalogo-costanti.js';
 import { hasBrowser, useBrowser } from './browser.js';
 import { ADMIN, loginCliente, submitLogin, visible } from './helpers.js';
 

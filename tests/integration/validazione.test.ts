@@ -48,6 +48,29 @@ describe('400 messages', () => {
   });
 });
 
+describe('the fields of a 400', () => {
+  it('are named in `campi`, each with its own message, for the form to show under it', async () => {
+    const res = await post('/api/contatti/invia', { nome: 'Mario\nRossi', email: 'non-una-email', messaggio: 'x' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'dati_non_validi',
+      msg: 'Dati non validi (campo nome): contiene caratteri non ammessi',
+      campi: { nome: 'contiene caratteri non ammessi', email: expect.any(String) },
+    });
+    expect(Object.keys(res.json().campi)).toEqual(['nome', 'email']);
+    const nested = await post('/api/ordini/check', { prodotti: [{ quantita: 1 }] });
+    expect(nested.json().campi).toEqual({ 'prodotti.0.codice_prodotto': 'campo obbligatorio' });
+  });
+
+  it('are left out of the answers that concern no field', async () => {
+    const res = await get('/api/non/esiste');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).not.toHaveProperty('campi');
+    const query = await get('/api/liste/delete');
+    expect(query.json().campi).toEqual({ lista_id: 'campo obbligatorio' });
+  });
+});
+
 describe('hostile text and numbers', () => {
   it.each([
     `/api/brand/info?brand_id=ab%00cd`,

@@ -1,12 +1,15 @@
-import { useId, useState, type ComponentPropsWithoutRef, type FormEvent, type ReactNode } from 'react';
-import { loginBackendRequest } from '../../shared/accesso.js';
+import { useId, useState, type ComponentPropsWithRef, type FormEvent, type ReactNode } from 'react';
+import { LIMITI_CREDENZIALI } from '../../shared/accesso-costanti.js';
+import { Field } from '../components/form/Field';
+import { useModulo } from '../components/form/useModulo';
 import { Logo } from '../components/Logo';
 
 export const LOGIN_HINT = 'Inserisci utente e password per effettuare il login';
 
 /**
  * The form shared by the customer and the backend login (docs/regole/accesso.md#customer-login): username and password
- * required, 'Effettua Login' disabled while invalid, with the hint shown meanwhile.
+ * required, 'Effettua Login' disabled while invalid, with the hint shown meanwhile. Both logins check
+ * the two fields alike: login/backend's schema is the check (the customer's adds the device's details).
  */
 export function LoginForm({ title, subtitle, onLogin, footer }: {
   title: string;
@@ -15,11 +18,10 @@ export function LoginForm({ title, subtitle, onLogin, footer }: {
   onLogin: (credentials: { username: string; password: string }) => Promise<void>;
   footer?: ReactNode;
 }) {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const modulo = useModulo(() => import('../../shared/accesso.js').then((m) => m.loginBackendRequest), { username: '', password: '' });
   const [busy, setBusy] = useState(false);
   const hintId = useId();
-  const valid = loginBackendRequest.safeParse({ username, password }).success;
+  const valid = modulo.valido(modulo.valori);
   const descritto = valid ? undefined : hintId;
 
   const submit = async (e: FormEvent) => {
@@ -27,7 +29,9 @@ export function LoginForm({ title, subtitle, onLogin, footer }: {
     if (!valid || busy) return;
     setBusy(true);
     try {
-      await onLogin({ username: username.trim(), password });
+      const esito = await modulo.valida(modulo.valori);
+      // The username as the schema reads it (trimmed).
+      if (esito.ok) await onLogin(esito.dati);
     } finally {
       setBusy(false);
     }
@@ -41,9 +45,9 @@ export function LoginForm({ title, subtitle, onLogin, footer }: {
         {subtitle && <p className="auth-subtitle">{subtitle}</p>}
         <form onSubmit={submit} noValidate aria-busy={busy}>
           <Campo label="Username" name="username" type="text" autoComplete="username" autoCapitalize="none" spellCheck={false}
-            value={username} onChange={(e) => setUsername(e.target.value)} aria-describedby={descritto} />
+            maxLength={LIMITI_CREDENZIALI.username} {...modulo.campo('username')} descritto={descritto} />
           <Campo label="Password" name="password" type="password" autoComplete="current-password"
-            value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby={descritto} />
+            maxLength={LIMITI_CREDENZIALI.password} {...modulo.campo('password')} descritto={descritto} />
           <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={!valid}>
             Effettua Login
           </button>
@@ -57,13 +61,15 @@ export function LoginForm({ title, subtitle, onLogin, footer }: {
   );
 }
 
-/** A required field of the login card: its label over a large input. */
-function Campo({ label, ...input }: { label: string } & Omit<ComponentPropsWithoutRef<'input'>, 'id' | 'className' | 'required'>) {
-  const id = useId();
+/** A required field of the login card: its label over a large input (the kit's Field), the hint it points at. */
+function Campo({ label, error, descritto, ...input }: { label: string; error?: string; descritto?: string }
+  & Omit<ComponentPropsWithRef<'input'>, 'id' | 'className' | 'required'>) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input {...input} id={id} className="input input-lg" required />
-    </div>
+    <Field label={label} error={error}>
+      {(control) => (
+        <input {...input} {...control} className="input input-lg" required
+          aria-describedby={[control['aria-describedby'], descritto].filter(Boolean).join(' ') || undefined} />
+      )}
+    </Field>
   );
 }

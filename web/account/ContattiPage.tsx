@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { contattoRequest } from '../../shared/contatti.js';
+import { LIMITI_CONTATTO } from '../../shared/contatti-costanti.js';
 import { type Column, DataTable } from '../components/DataTable';
 import { Scheda } from '../components/Scheda';
 import { InputField } from '../components/form/InputField';
@@ -80,7 +80,7 @@ export function ContattiPage() {
 function ContattoForm() {
   const { utente } = useShopSession();
   const invia = useInviaContatto();
-  const modulo = useModulo(contattoRequest, {
+  const modulo = useModulo(() => import('../../shared/contatti.js').then((m) => m.contattoRequest), {
     nome: [utente?.nome, utente?.cognome].filter(Boolean).join(' '),
     email: utente?.username?.includes('@') ? utente.username : '',
     messaggio: '',
@@ -91,23 +91,23 @@ function ContattoForm() {
     e.preventDefault();
     if (invia.isPending) return;
     setEsito(null);
-    const controllo = modulo.valida(modulo.valori);
+    const controllo = await modulo.valida(modulo.valori);
     if (!controllo.ok) return;
     try {
       const r = await invia.mutateAsync(controllo.dati);
       setEsito({ text: r.msg, error: r.status !== 0 });
       if (r.status === 0) modulo.imposta('messaggio', '');
     } catch (err) {
-      setEsito({ text: errorMessage(err), error: true });
+      if (!modulo.mostraDalServer(err)) setEsito({ text: errorMessage(err), error: true });
     }
   };
 
   return (
     <Scheda titolo="Scrivici" className="contatti-form">
       <form className="card-body" onSubmit={submit} noValidate aria-busy={invia.isPending}>
-        <InputField {...modulo.campo('nome')} required label="Nome" autoComplete="name" maxLength={200} />
-        <InputField {...modulo.campo('email')} required label="Email" type="email" autoComplete="email" maxLength={200} />
-        <TextareaField {...modulo.campo('messaggio')} required label="Messaggio" rows={7} maxLength={5000} />
+        <InputField {...modulo.campo('nome')} required label="Nome" autoComplete="name" maxLength={LIMITI_CONTATTO.nome} />
+        <InputField {...modulo.campo('email')} required label="Email" type="email" autoComplete="email" maxLength={LIMITI_CONTATTO.email} />
+        <TextareaField {...modulo.campo('messaggio')} required label="Messaggio" rows={7} maxLength={LIMITI_CONTATTO.messaggio} />
         <p className="hint"><span aria-hidden="true">*</span> Tutti i campi sono obbligatori.</p>
         <div className="contatti-submit">
           <button type="submit" className="btn btn-primary" disabled={invia.isPending}>

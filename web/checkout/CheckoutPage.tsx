@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { LIMITI_ORDINE } from '../../shared/ordini-costanti.js';
 import { NoteField } from './NoteField';
 import { CartActions } from './CartActions';
 import { Collegamento } from '../components/Collegamento';
@@ -7,13 +7,15 @@ import { formatEuro3 } from '../lib/formato';
 import { usePriceMode, type PriceMode } from '../cart/priceMode';
 import { type Column, DataTable } from '../components/DataTable';
 import { EmptyState } from '../components/EmptyState';
+import { InputField } from '../components/form/InputField';
+import { useModulo } from '../components/form/useModulo';
 import { useDialogs } from '../components/Modal';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { ListeDialogButton } from '../liste/components/ListeDialogButton';
 import { paths } from '../paths';
 import { CatenaSconti } from '../components/CatenaSconti';
 import { CartTotals, lineAmounts, MSG_SVUOTA, RemoveLineButton } from './CartSummary';
-import { setOrdineDraft, useOrdineDraft } from './draft';
+import { schemaOrdine, setOrdineDraft, useOrdineDraft } from './draft';
 import { QuantitaInput } from './QuantitaInput';
 import { QuickSearch } from './QuickSearch';
 import { Thumb } from '../components/Thumb';
@@ -33,10 +35,11 @@ export function CheckoutPage() {
   const { items, clear, remove } = useCart();
   const mode = usePriceMode();
   const draft = useOrdineDraft();
+  // The order's name and note: a form on the draft the Speed Checkout panel shares.
+  const modulo = useModulo(schemaOrdine, draft, { stato: { valori: draft, cambia: setOrdineDraft } });
   const { confirm } = useDialogs();
   const { conferma, busy } = useConfermaOrdine('checkout');
   const verifica = useVerificaDisponibilita();
-  const nomeId = useId();
   const vuoto = items.length === 0;
 
   const svuota = async () => {
@@ -82,21 +85,11 @@ export function CheckoutPage() {
             <CartTotals items={items} mode={mode} />
             {/* Only with real prices on screen: the others would give away the net total. */}
             {mode === 'normale' && <AvvisoFido totale={totaleNetto(items)} />}
-            <div className="field">
-              <label htmlFor={nomeId}>Nome ordine ( facoltativo )</label>
-              <input
-                id={nomeId}
-                className="input"
-                maxLength={200}
-                autoComplete="off"
-                value={draft.nome}
-                onChange={(e) => setOrdineDraft({ nome: e.target.value })}
-              />
-            </div>
-            <NoteField rows={3} />
+            <InputField label="Nome ordine ( facoltativo )" maxLength={LIMITI_ORDINE.nome} autoComplete="off" {...modulo.campo('nome')} />
+            <NoteField rows={3} {...modulo.campo('note')} />
             <CartActions
               className="checkout-actions" vuoto={vuoto} busy={busy}
-              onSvuota={() => void svuota()} onConferma={() => void conferma(items, draft)}
+              onSvuota={() => void svuota()} onConferma={() => void conferma(items, draft, modulo)}
             />
             <button type="button" className="btn btn-ghost btn-block checkout-verifica" disabled={vuoto || busy} onClick={() => void verifica(items)}>
               Verifica disponibilità

@@ -1,17 +1,12 @@
+import type { ComponentPropsWithRef } from 'react';
+import { LIMITI_ORDINE } from '../../shared/ordini-costanti.js';
 import { TextareaField } from '../components/form/TextareaField';
-import { setOrdineDraft, useOrdineDraft } from './draft';
 
-/** The order's 'Note', shared by the Speed Checkout panel and /checkout (one draft for both). */
-export function NoteField({ className, rows }: { className?: string; rows: number }) {
-  const { note } = useOrdineDraft();
-  return (
-    <TextareaField
-      className={className}
-      label="Note"
-      rows={rows}
-      maxLength={4000}
-      value={note}
-      onChange={(e) => setOrdineDraft({ note: e.target.value })}
-    />
-  );
+/**
+ * The order's 'Note', shared by the Speed Checkout panel and /checkout: the field of their form
+ * (`modulo.campo('note')`, on the one draft both keep, draft.ts), with ordini/create's limit.
+ */
+export function NoteField({ className, rows, ...campo }: { className?: string; rows: number; error?: string }
+  & Pick<ComponentPropsWithRef<'textarea'>, 'value' | 'onChange' | 'ref'>) {
+  return <TextareaField className={className} label="Note" rows={rows} maxLength={LIMITI_ORDINE.note} {...campo} />;
 }

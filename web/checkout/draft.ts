@@ -4,10 +4,13 @@ import { useSyncExternalStore } from 'react';
  * The order's note and optional name while the customer fills the cart: one draft shared by the
  * Speed Checkout panel and /checkout, kept in memory for the page's life, emptied after an order.
  */
-export interface OrdineDraft {
+export type OrdineDraft = {
   note: string;
   nome: string;
-}
+};
+
+/** The check of the draft's texts: ordini/create's schema, loaded by the form that shows them (useModulo). */
+export const schemaOrdine = () => import('../../shared/ordini.js').then((m) => m.ordiniCreateRequest);
 
 let draft: OrdineDraft = { note: '', nome: '' };
 const listeners = new Set<() => void>();

@@ -4,6 +4,7 @@ import type { DisponibilitaRiga } from '../../shared/ordini.js';
 import { MSG_DISPONIBILITA } from '../../shared/ordini-costanti.js';
 import { nomeUtente } from '../session/sessione';
 import { clearCart, removeFromCart, setCartQuantita, type CartItem } from '../cart/cart';
+import type { EsitoModulo } from '../components/form/useModulo';
 import { useDialogs } from '../components/Modal';
 import { errorMessage } from '../lib/api';
 import { queryClient } from '../lib/queryClient';
@@ -35,6 +36,13 @@ export const MSG_ORDINE = {
  */
 export type VarianteConferma = 'pannello' | 'checkout';
 
+/** The check of the order's texts by the form that holds them (useModulo on ordini/create's schema, the page's or the panel's). */
+export interface ControlloOrdine {
+  valida: (input: unknown) => Promise<EsitoModulo<unknown>>;
+  /** Shows a 400's fields under the form's boxes; falsy when none is one of them. */
+  mostraDalServer: (err: unknown) => unknown;
+}
+
 /**
  * Confirms the cart as an order. One Idempotency-Key per confirmation attempt: while the same cart,
  * name and note are being sent (a double click, a retry after a network error) the key is reused,
@@ -48,24 +56,29 @@ export function useConfermaOrdine(variante: VarianteConferma) {
   const running = useRef(false);
   const attempt = useRef<{ key: string; payload: string } | null>(null);
 
-  const invia = useCallback(async (righe: CartItem[], draft: OrdineDraft): Promise<boolean> => {
-    const body = {
-      azienda_codice: session.azienda_codice,
-      cliente_codice: session.cliente_codice,
-      utente_codice: session.utente_codice,
-      cliente_nome: session.cliente_ragionesociale,
-      azienda_nome: session.azienda_ragionesociale,
-      utente_nome: nomeUtente(utente),
-      nome: draft.nome.trim(),
-      note: draft.note.trim(),
-      carrelloItems: righe,
-    };
+  /** ordini/create's body for these lines and the draft's texts. */
+  const corpo = useCallback((righe: CartItem[], draft: OrdineDraft) => ({
+    azienda_codice: session.azienda_codice,
+    cliente_codice: session.cliente_codice,
+    utente_codice: session.utente_codice,
+    cliente_nome: session.cliente_ragionesociale,
+    azienda_nome: session.azienda_ragionesociale,
+    utente_nome: nomeUtente(utente),
+    nome: draft.nome.trim(),
+    note: draft.note.trim(),
+    carrelloItems: righe,
+  }), [session, utente]);
+
+  const invia = useCallback(async (righe: CartItem[], draft: OrdineDraft, controllo?: ControlloOrdine): Promise<boolean> => {
+    const body = corpo(righe, draft);
     const payload = JSON.stringify([body.nome, body.note, righe.map((r) => [r.codice_prodotto, r.quantita])]);
     if (attempt.current?.payload !== payload) attempt.current = { key: newIdempotencyKey(), payload };
     let esito;
     try {
       esito = await creaOrdine(body, attempt.current.key);
     } catch (err) {
+      // A refusal of the order's name or note shows under its box.
+      if (controllo?.mostraDalServer(err)) return false;
       // No definitive answer: the same attempt (and key) is kept, so a retry cannot double the order.
       await alert(`Errore durante l'invio dell'ordine: ${errorMessage(err)}\nPuoi riprovare: l'ordine non verrà duplicato.`);
       return false;
@@ -81,7 +94,7 @@ export function useConfermaOrdine(variante: VarianteConferma) {
     await queryClient.invalidateQueries({ queryKey: contabilitaKeys.all });
     await navigate(paths.ordini.path);
     return true;
-  }, [session, utente, alert, navigate]);
+  }, [corpo, alert, navigate]);
 
   const verifica = useCallback(async (righe: CartItem[]): Promise<DisponibilitaRiga[] | null> => {
     try {
@@ -98,7 +111,7 @@ export function useConfermaOrdine(variante: VarianteConferma) {
     return confirm(avviso ? `${avviso}\n\n${MSG_ORDINE.conferma}` : MSG_ORDINE.conferma, avviso ? { title: 'Fido superato' } : undefined);
   }, [confirm, session]);
 
-  const flussoPannello = useCallback(async (righe: CartItem[], draft: OrdineDraft) => {
+  const flussoPannello = useCallback(async (righe: CartItem[], draft: OrdineDraft, controllo?: ControlloOrdine) => {
     if (!(await confermaConFido(righe))) return false;
     const esiti = await verifica(righe);
     if (!esiti) return false;
@@ -113,10 +126,10 @@ export function useConfermaOrdine(variante: VarianteConferma) {
       await alert(MSG_ORDINE.nonTuttiDisponibili);
       return false;
     }
-    return invia(righe, draft);
+    return invia(righe, draft, controllo);
   }, [alert, confermaConFido, invia, verifica]);
 
-  const flussoCheckout = useCallback(async (righe: CartItem[], draft: OrdineDraft) => {
+  const flussoCheckout = useCallback(async (righe: CartItem[], draft: OrdineDraft, controllo?: ControlloOrdine) => {
     const esiti = await verifica(righe);
     if (!esiti) return false;
     const mancanti = [...new Set(esiti.filter((e) => !e.disponibile).map((e) => e.codice_prodotto))];
@@ -128,14 +141,17 @@ export function useConfermaOrdine(variante: VarianteConferma) {
       mancanti.forEach(removeFromCart);
       const restanti = righe.filter((r) => !mancanti.includes(r.codice_prodotto));
       if (restanti.length === 0) return false;
-      return invia(restanti, draft);
+      return invia(restanti, draft, controllo);
     }
     if (!(await confermaConFido(righe))) return false;
-    return invia(righe, draft);
+    return invia(righe, draft, controllo);
   }, [confermaConFido, alert, confirm, invia, verifica]);
 
-  /** Runs the confirmation; a second call while one is running is ignored. Resolves true on success. */
-  const conferma = useCallback(async (righe: CartItem[], draft: OrdineDraft): Promise<boolean> => {
+  /**
+   * Runs the confirmation; a second call while one is running is ignored. Resolves true on success.
+   * `controllo`: the form's check of the order's texts, first (its boxes show what is wrong).
+   */
+  const conferma = useCallback(async (righe: CartItem[], draft: OrdineDraft, controllo?: ControlloOrdine): Promise<boolean> => {
     if (running.current || righe.length === 0) return false;
     // Offline nothing can be checked or sent: say so before any question; the cart stays as it is.
     if (!navigator.onLine) {
@@ -145,12 +161,18 @@ export function useConfermaOrdine(variante: VarianteConferma) {
     running.current = true;
     setBusy(true);
     try {
-      return await (variante === 'pannello' ? flussoPannello : flussoCheckout)(righe, draft);
+      const esito = await controllo?.valida(corpo(righe, draft));
+      if (esito && !esito.ok) {
+        // A box of the form shows its own message; anything else (a line of the cart) is said here.
+        if (Object.keys(esito.errori).length === 0) await alert(esito.messaggio);
+        return false;
+      }
+      return await (variante === 'pannello' ? flussoPannello : flussoCheckout)(righe, draft, controllo);
     } finally {
       running.current = false;
       setBusy(false);
     }
-  }, [variante, flussoPannello, flussoCheckout, alert]);
+  }, [variante, flussoPannello, flussoCheckout, alert, corpo]);
 
   return { conferma, busy };
 }

@@ -1,5 +1,10 @@
 import { useSearchParams } from 'react-router-dom';
 
+/** A filter form's values without its empty boxes (an empty box is no filter). */
+export function pieni<V extends Record<string, string>>(valori: V): Partial<V> {
+  return Object.fromEntries(Object.entries(valori).filter(([, v]) => v.trim() !== '')) as Partial<V>;
+}
+
 /**
  * A list's filters in the URL, beside usePaging's start and limit: reload and back keep them, and
  * applying new ones goes back to the first page. A field with a closed set of values (`ammessi`)

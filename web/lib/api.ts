@@ -44,6 +44,14 @@ export class ApiError extends Error {
   get cambioPassword(): boolean {
     return this.code === 'cambio_password_richiesto';
   }
+
+  /** The fields a 400 refused, each with its message (shared/errori.ts `campi`), read leniently; undefined without. */
+  get campi(): Readonly<Record<string, string>> | undefined {
+    const campi = (this.details.body as { campi?: unknown } | undefined)?.campi;
+    if (typeof campi !== 'object' || campi === null) return undefined;
+    const letti = Object.entries(campi).filter((e): e is [string, string] => typeof e[1] === 'string');
+    return letti.length ? Object.fromEntries(letti) : undefined;
+  }
 }
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -99,7 +107,7 @@ function erroreLetto(body: unknown): { msg: string; code?: CodiceErrore; request
   };
 }
 
-const MSG_NETWORK = 'Impossibile contattare il server. Controlla la connessione e riprova.';
+export const MSG_NETWORK = 'Impossibile contattare il server. Controlla la connessione e riprova.';
 const MSG_INVALID = 'Risposta del server non valida.';
 
 export function buildUrl(path: string, query?: QueryParams): string {

@@ -1,12 +1,18 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { Lista } from '../../shared/liste.js';
+import { LIMITI_LISTA } from '../../shared/liste-costanti.js';
 import { InputField } from '../components/form/InputField';
-import { useListeAzioni } from './azioni';
+import { useModulo } from '../components/form/useModulo';
+import { useDialogs } from '../components/Modal';
+import { useShopSession } from '../session/shopSession';
+import { useListeMutations } from './api';
+import { conDettaglio, MSG } from './azioni';
 
 /**
  * The lists form: 'Nuova lista' creates; given `modifica` it switches to 'Modifica lista' with
  * submit 'Modifica' and cancel 'Annulla' (Enter saves, Escape cancels). The create button stays
- * disabled while the name is empty.
+ * disabled while the name is empty; a blank name alerts the spec's words, then the call's own
+ * schema checks the fields (liste/create, liste/update) and a refusal shows under its field.
  */
 export function ListaForm({ modifica, onFineModifica, onAvvio, nomeVuoto, conDescrizione = false, onCreata, compact = false }: {
   /** The list being renamed, or null to create. */
@@ -20,21 +26,32 @@ export function ListaForm({ modifica, onFineModifica, onAvvio, nomeVuoto, conDes
   onCreata?: (lista: Lista) => void;
   compact?: boolean;
 }) {
-  const { creaLista, rinominaLista, creando, rinominando } = useListeAzioni(nomeVuoto);
-  const [nome, setNome] = useState('');
-  const [descrizione, setDescrizione] = useState('');
+  const { session } = useShopSession();
+  const { alert } = useDialogs();
+  const { crea, rinomina } = useListeMutations();
+  const modulo = useModulo(
+    () => import('../../shared/liste.js').then((m) => (modifica ? m.listeUpdateRequest : m.listeCreateRequest)),
+    { nome: modifica?.nome ?? '', descrizione: '' },
+  );
+  const { elemento } = modulo;
   const titleId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const busy = creando || rinominando;
+  const busy = crea.isPending || rinomina.isPending;
+
+  // Another list to rename, or back to 'Nuova lista': the name starts again (set while rendering, not after).
+  const [perModifica, setPerModifica] = useState(modifica);
+  if (perModifica !== modifica) {
+    setPerModifica(modifica);
+    modulo.setValori((v) => ({ ...v, nome: modifica ? modifica.nome : '' }));
+    modulo.mostra({});
+  }
 
   useEffect(() => {
-    setNome(modifica ? modifica.nome : '');
-    if (modifica) {
-      inputRef.current?.focus();
-      inputRef.current?.select();
-    }
-  }, [modifica]);
+    if (!modifica) return;
+    const input = elemento('nome');
+    input?.focus();
+    if (input instanceof HTMLInputElement) input.select();
+  }, [modifica, elemento]);
 
   // Escape cancels the rename. Caught on window before any dialog's own Escape (which would close it);
   // attached as the field appears (a layout effect), not after the next paint: an Escape pressed in
@@ -51,20 +68,45 @@ export function ListaForm({ modifica, onFineModifica, onAvvio, nomeVuoto, conDes
     return () => window.removeEventListener('keydown', onKey, true);
   }, [modifica, onFineModifica]);
 
+  const rinominaLista = async (lista: Lista, nome: string) => {
+    const input = { lista_id: lista.id, nome };
+    if (!(await modulo.valida(input)).ok) return;
+    try {
+      const r = await rinomina.mutateAsync(input);
+      if (r.status !== 0) {
+        await alert(`${MSG.erroreModifica}\n${r.msg}`);
+        return;
+      }
+      onFineModifica();
+    } catch (err) {
+      if (!modulo.mostraDalServer(err)) await alert(conDettaglio(MSG.erroreModifica, err));
+    }
+  };
+
+  const creaLista = async (nome: string, descrizione: string) => {
+    const codici = { utente_codice: session.utente_codice, cliente_codice: session.cliente_codice, azienda_codice: session.azienda_codice };
+    if (!(await modulo.valida({ ...codici, nome, descrizione })).ok) return;
+    try {
+      const creata = await crea.mutateAsync({ nome, descrizione });
+      modulo.setValori({ nome: '', descrizione: '' });
+      onCreata?.(creata);
+    } catch (err) {
+      if (!modulo.mostraDalServer(err)) await alert(conDettaglio(MSG.erroreCreazione, err));
+    }
+  };
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
     onAvvio?.();
-    if (modifica) {
-      if (await rinominaLista(modifica, nome)) onFineModifica();
+    const nome = modulo.valori.nome.trim();
+    // A blank name alerts in the spec's words, which differ between the page and the lists dialog.
+    if (!nome) {
+      await alert(modifica ? MSG.nuovoNomeObbligatorio : nomeVuoto);
       return;
     }
-    const creata = await creaLista(nome, descrizione);
-    if (creata) {
-      setNome('');
-      setDescrizione('');
-      onCreata?.(creata);
-    }
+    if (modifica) await rinominaLista(modifica, nome);
+    else await creaLista(nome, modulo.valori.descrizione.trim());
   };
 
   return (
@@ -75,22 +117,19 @@ export function ListaForm({ modifica, onFineModifica, onAvvio, nomeVuoto, conDes
       </h3>
       <div className="lista-form-row">
         <InputField
-          ref={inputRef}
           label={modifica ? 'Nuovo nome della lista' : 'Nome lista'}
           required
-          value={nome}
-          maxLength={100}
+          maxLength={LIMITI_LISTA.nome}
           autoComplete="off"
-          onChange={(e) => setNome(e.target.value)}
+          {...modulo.campo('nome')}
         />
         {conDescrizione && !modifica && (
           <InputField
             className="field-grow"
             label="Descrizione (facoltativa)"
-            value={descrizione}
-            maxLength={500}
+            maxLength={LIMITI_LISTA.descrizione}
             autoComplete="off"
-            onChange={(e) => setDescrizione(e.target.value)}
+            {...modulo.campo('descrizione')}
           />
         )}
         <div className="lista-form-actions">
@@ -100,7 +139,7 @@ export function ListaForm({ modifica, onFineModifica, onAvvio, nomeVuoto, conDes
               <button type="button" className="btn" onClick={onFineModifica}>Annulla</button>
             </>
           ) : (
-            <button type="submit" className="btn btn-primary" disabled={nome === '' || busy}>
+            <button type="submit" className="btn btn-primary" disabled={modulo.valori.nome === '' || busy}>
               Crea lista
             </button>
           )}

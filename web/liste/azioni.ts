@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import type { Lista } from '../../shared/liste.js';
 import { MSG_LISTE } from '../../shared/liste-costanti.js';
-import { useDialogs } from '../components/Modal';
 import { useConfirmAction } from '../hooks/useConfirmAction';
 import { errorMessage } from '../lib/api';
 import { useListeMutations } from './api';
@@ -18,51 +17,16 @@ export const MSG = {
   senzaProdotti: 'Non esistono prodotti assegnati a questa lista',
 } as const;
 
-const conDettaglio = (msg: string, err: unknown) => {
+/** A failure's alert: the spec's words, then the server's when they say more. */
+export const conDettaglio = (msg: string, err: unknown) => {
   const detail = errorMessage(err);
   return detail && detail !== msg ? `${msg}\n${detail}` : msg;
 };
 
-/**
- * Create, rename and delete with the spec's alerts and confirmation (a delete tells its outcome in
- * a toast); each resolves true when the server accepted the change. `nomeVuoto` is the blank-name
- * alert: 'Nome lista non inserito' in the lists dialog, 'Il nome della lista è obbligatorio' elsewhere.
- */
-export function useListeAzioni(nomeVuoto: string = MSG.nomeObbligatorio) {
-  const { alert } = useDialogs();
+/** Delete with the spec's confirmation, its outcome in a toast; resolves true when the server accepted it. */
+export function useListeAzioni() {
   const confermaEFai = useConfirmAction();
-  const { crea, rinomina, cancella } = useListeMutations();
-
-  const creaLista = useCallback(async (nome: string, descrizione = ''): Promise<Lista | null> => {
-    if (!nome.trim()) {
-      await alert(nomeVuoto);
-      return null;
-    }
-    try {
-      return await crea.mutateAsync({ nome: nome.trim(), descrizione: descrizione.trim() });
-    } catch (err) {
-      await alert(conDettaglio(MSG.erroreCreazione, err));
-      return null;
-    }
-  }, [alert, crea, nomeVuoto]);
-
-  const rinominaLista = useCallback(async (lista: Pick<Lista, 'id'>, nome: string): Promise<boolean> => {
-    if (!nome.trim()) {
-      await alert(MSG.nuovoNomeObbligatorio);
-      return false;
-    }
-    try {
-      const r = await rinomina.mutateAsync({ lista_id: lista.id, nome: nome.trim() });
-      if (r.status !== 0) {
-        await alert(`${MSG.erroreModifica}\n${r.msg}`);
-        return false;
-      }
-      return true;
-    } catch (err) {
-      await alert(conDettaglio(MSG.erroreModifica, err));
-      return false;
-    }
-  }, [alert, rinomina]);
+  const { cancella } = useListeMutations();
 
   const cancellaLista = useCallback((lista: Pick<Lista, 'id'>): Promise<boolean> => confermaEFai({
     question: MSG.confermaCancella(lista.id),
@@ -71,5 +35,5 @@ export function useListeAzioni(nomeVuoto: string = MSG.nomeObbligatorio) {
     failure: MSG.erroreCancellazione,
   }), [confermaEFai, cancella]);
 
-  return { creaLista, rinominaLista, cancellaLista, creando: crea.isPending, rinominando: rinomina.isPending };
+  return { cancellaLista };
 }

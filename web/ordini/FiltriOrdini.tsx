@@ -1,9 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import type { FORMATI_ESPORTAZIONE } from '../../shared/ordini.js';
-import { Field } from '../components/form/Field';
+import { LIMITI_FILTRI_ORDINI } from '../../shared/ordini-costanti.js';
 import { InputField } from '../components/form/InputField';
 import { SelectField } from '../components/form/SelectField';
+import { useModulo } from '../components/form/useModulo';
 import { useDialogs } from '../components/Modal';
+import { pieni } from '../hooks/useFiltriUrl';
 import { errorMessage } from '../lib/api';
 import { useShopSession } from '../session/shopSession';
 import { esportaOrdini, type FiltriOrdini as Filtri } from './api';
@@ -12,24 +14,26 @@ const STATI = [{ value: 'confermato', label: 'Confermato' }, { value: 'errore', 
 
 /**
  * The history's filters (docs/regole/ordini.md#order-history): days from/to, a part of the name, a
- * product code, the state; applied together with 'Filtra' (the URL keeps them), and the exports of
- * every page of what they select.
+ * product code, the state; applied together with 'Filtra' (the URL keeps them) once ordini/elenco's
+ * schema accepts them (a 'from' after the 'to' shows under 'Al'), and the exports of every page of
+ * what they select.
  */
 export function FiltriOrdini({ filtri, applica }: { filtri: Filtri; applica: (f: Filtri) => void }) {
   const { session } = useShopSession();
   const { alert } = useDialogs();
-  const [bozza, setBozza] = useState<Filtri>(filtri);
+  const vuoti = { dal: '', al: '', nome: '', codice_prodotto: '', stato: '' };
+  const modulo = useModulo(() => import('../../shared/ordini.js').then((m) => m.ordiniElencoQuery), { ...vuoti, ...filtri });
   const [esportando, setEsportando] = useState<string | null>(null);
-  const campo = (k: keyof Filtri) => ({
-    value: bozza[k] ?? '',
-    onChange: (e: { target: { value: string } }) => setBozza((b) => ({ ...b, [k]: e.target.value })),
-  });
-  const invia = (e: FormEvent) => {
+  const invia = async (e: FormEvent) => {
     e.preventDefault();
-    applica(bozza);
+    // An empty box is no filter.
+    const scelti = pieni(modulo.valori);
+    const codici = { azienda_codice: session.azienda_codice, cliente_codice: session.cliente_codice, utente_codice: session.utente_codice };
+    if ((await modulo.valida({ ...codici, ...scelti })).ok) applica(scelti as Filtri);
   };
   const azzera = () => {
-    setBozza({});
+    modulo.setValori(vuoti);
+    modulo.mostra({});
     applica({});
   };
   const esporta = async (formato: (typeof FORMATI_ESPORTAZIONE)[number]) => {
@@ -43,12 +47,12 @@ export function FiltriOrdini({ filtri, applica }: { filtri: Filtri; applica: (f:
     }
   };
   return (
-    <form className="ordini-filtri" onSubmit={invia} aria-label="Filtri ordini">
-      <Field label="Dal">{(control) => <input {...control} type="date" className="input" {...campo('dal')} />}</Field>
-      <Field label="Al">{(control) => <input {...control} type="date" className="input" {...campo('al')} />}</Field>
-      <InputField label="Nome ordine" type="search" maxLength={200} autoComplete="off" {...campo('nome')} />
-      <InputField label="Codice prodotto" type="search" maxLength={40} autoComplete="off" {...campo('codice_prodotto')} />
-      <SelectField label="Stato" options={STATI} placeholder="Tutti" {...campo('stato')} />
+    <form className="ordini-filtri" onSubmit={(e) => void invia(e)} aria-label="Filtri ordini" noValidate>
+      <InputField label="Dal" type="date" {...modulo.campo('dal')} />
+      <InputField label="Al" type="date" {...modulo.campo('al')} />
+      <InputField label="Nome ordine" type="search" maxLength={LIMITI_FILTRI_ORDINI.nome} autoComplete="off" {...modulo.campo('nome')} />
+      <InputField label="Codice prodotto" type="search" maxLength={LIMITI_FILTRI_ORDINI.codice_prodotto} autoComplete="off" {...modulo.campo('codice_prodotto')} />
+      <SelectField label="Stato" options={STATI} placeholder="Tutti" {...modulo.campo('stato')} />
       <div className="ordini-filtri-azioni">
         <button type="submit" className="btn btn-primary">Filtra</button>
         <button type="button" className="btn" onClick={azzera}>Azzera</button>

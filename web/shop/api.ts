@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Categoria, PaginaProdotti, Prodotto } from '../../shared/catalogo.js';
 import { catalogoRotte } from '../../shared/rotte/catalogo.js';
 import { codiciClienteRotte } from '../../shared/rotte/codici-cliente.js';
-import type { MultimediaTipologia } from '../../shared/media.js';
+import type { MultimediaTipologia } from '../../shared/media-costanti.js';
 import { mediaRotte } from '../../shared/rotte/media.js';
 import { callApi } from '../lib/api';
 import type { SessionData } from '../lib/storage';

@@ -46,9 +46,9 @@ const post = (url: string, body: string, contentType: string) =>
 
 describe('error answers', () => {
   it('carry a code beside the Italian msg, for each kind of refusal', async () => {
-    const casi: [string, Awaited<ReturnType<typeof get>>, number, ReturnType<typeof forma>][] = [
+    const casi: [string, Awaited<ReturnType<typeof get>>, number, ReturnType<typeof forma> & { campi?: unknown }][] = [
       ['input refused by its schema', await get('/api/modifiche/read?utente_id=abc', admin), 400,
-        forma('dati_non_validi', /^Dati non validi \(parametro utente_id\)/)],
+        { ...forma('dati_non_validi', /^Dati non validi \(parametro utente_id\)/), campi: { utente_id: expect.any(String) } }],
       ['a body that is not JSON', await post('/api/login/backend', '{"username":', 'application/json'), 400,
         forma('richiesta_non_valida', 'Richiesta non valida.')],
       ['no session', await get('/api/modifiche/read'), 401, forma('sessione_scaduta', /^Sessione scaduta/)],

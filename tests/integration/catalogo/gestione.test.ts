@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../server/app.js';
 import { categorie, prodotti } from '../../../server/db/schema/index.js';
-import { MSG_CATALOGO } from '../../../shared/catalogo.js';
+import { MSG_CATALOGO } from '../../../shared/catalogo-costanti.js';
 import {
   createAdmin, createAzienda, createBrand, createCategoria, createCliente, createProdotto, createUtente,
 } from '../../support/factories.js';

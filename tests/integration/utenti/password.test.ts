@@ -111,7 +111,7 @@ describe('temporary passwords and password/cambia', () => {
     expect((await get('prodotti/random?cod_azienda=0001&cod_cliente=000100', cookie)).statusCode).toBe(403);
     expect((await get('sessione', cookie)).json().utente).toMatchObject({ cambio_password: 1 });
 
-    // Refusals are 400s whose code names the field refused.
+    // Refusals are 400s whose code names the field refused, which `campi` names too (for the form).
     const rifiuti: [Record<string, unknown>, string, string][] = [
       [{ password_attuale: 'sbagliata', nuova_password: 'Una-Password-Robusta-1' }, 'password_errata', 'La password attuale non è corretta.'],
       [{ password_attuale: u.password, nuova_password: 'Corta-1!' }, 'password_debole', 'La nuova password deve avere almeno 12 caratteri.'],
@@ -123,7 +123,8 @@ describe('temporary passwords and password/cambia', () => {
     for (const [payload, code, msg] of rifiuti) {
       const res = await cambia(cookie, payload);
       expect(res.statusCode, msg).toBe(400);
-      expect(res.json(), msg).toEqual({ code, msg, requestId: expect.any(String) });
+      const campo = code === 'password_errata' ? 'password_attuale' : 'nuova_password';
+      expect(res.json(), msg).toEqual({ code, msg, requestId: expect.any(String), campi: { [campo]: msg } });
     }
     expect((await get(liste(u), cookie)).statusCode).toBe(403);
 

@@ -1,56 +1,44 @@
 import { useState, type FormEvent } from 'react';
-import { z } from 'zod';
-import { cambiaPasswordRequest, PASSWORD_MIN } from '../../../shared/utenti.js';
+import { LIMITI_CREDENZIALI, PASSWORD_MIN } from '../../../shared/accesso-costanti.js';
 import { InputField } from '../../components/form/InputField';
 import { useModulo } from '../../components/form/useModulo';
-import { ApiError, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { useCambiaPassword } from '../api';
 import './cambiaPassword.css';
 
-export const MSG_CONFERMA_DIVERSA = 'La conferma non coincide con la nuova password.';
 export const MSG_PASSWORD_AGGIORNATA = 'Password aggiornata.';
-
-/** password/cambia's own check, and the confirmation the form adds (the server never sees it). */
-const moduloPassword = cambiaPasswordRequest.extend({
-  conferma: z.string().min(1, 'Conferma la nuova password'),
-}).refine((v) => v.nuova_password === '' || v.conferma === '' || v.conferma === v.nuova_password, {
-  path: ['conferma'], message: MSG_CONFERMA_DIVERSA,
-});
 
 /**
  * The password change (`password/cambia`, docs/regole/accesso.md#password-change), shared by the
  * screen a temporary password leads to and 'I miei Dati': current password, new password and its
  * confirmation, with the rules. The confirmation is checked here; the strength is judged by the
- * server, whose refusal (a 400 whose code names the field) is shown under the field it concerns. `onChanged` gets the server's message.
+ * server, whose refusal (a 400 naming the field) is shown under the field it concerns. `onChanged` gets the server's message.
  */
 export function CambiaPasswordForm({ onChanged, submitLabel = 'Cambia password' }: {
   onChanged: (msg: string) => void | Promise<void>;
   submitLabel?: string;
 }) {
   const cambia = useCambiaPassword();
-  const modulo = useModulo(moduloPassword, { password_attuale: '', nuova_password: '', conferma: '' });
+  const modulo = useModulo(() => import('./moduloPassword').then((m) => m.moduloPassword), { password_attuale: '', nuova_password: '', conferma: '' });
   const [errore, setErrore] = useState('');
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (cambia.isPending) return;
     setErrore('');
-    const controllo = modulo.valida(modulo.valori);
+    const controllo = await modulo.valida(modulo.valori);
     if (!controllo.ok) return;
     try {
       const r = await cambia.mutateAsync({ password_attuale: controllo.dati.password_attuale, nuova_password: controllo.dati.nuova_password });
       modulo.setValori({ password_attuale: '', nuova_password: '', conferma: '' });
       await onChanged(r.msg || MSG_PASSWORD_AGGIORNATA);
     } catch (err) {
-      const code = err instanceof ApiError ? err.code : undefined;
-      if (code === 'password_errata') modulo.mostra({ password_attuale: errorMessage(err) });
-      else if (code === 'password_debole') modulo.mostra({ nuova_password: errorMessage(err) });
-      else setErrore(errorMessage(err));
+      if (!modulo.mostraDalServer(err)) setErrore(errorMessage(err));
     }
   };
 
   const campo = (c: 'password_attuale' | 'nuova_password' | 'conferma') => ({
-    ...modulo.campo(c), required: true, type: 'password' as const, maxLength: 200,
+    ...modulo.campo(c), required: true, type: 'password' as const, maxLength: LIMITI_CREDENZIALI.password,
   });
 
   return (

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Collegamento } from '../../components/Collegamento';
-import { MSG_MULTIMEDIA, TIPOLOGIA_BANNER, type MultimediaItem } from '../../../shared/media.js';
+import type { MultimediaItem } from '../../../shared/media.js';
+import { MSG_MULTIMEDIA, TIPOLOGIA_BANNER } from '../../../shared/media-costanti.js';
 import { PencilIcon } from '../../components/Icone';
 import { PulsanteCestino } from '../../components/PulsanteCestino';
 import { QueryView } from '../../components/QueryView';

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
-import { BUDGET_MAX, type BudgetRiga, type BudgetUpsertRequest, MSG_BUDGET } from '../../../shared/budget.js';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import type { BudgetRiga } from '../../../shared/budget.js';
+import { MSG_BUDGET } from '../../../shared/budget-costanti.js';
 import { InputField } from '../../components/form/InputField';
+import { useModulo } from '../../components/form/useModulo';
 import { QueryView } from '../../components/QueryView';
 import { useToast } from '../../components/Toast';
 import { errorMessage } from '../../lib/api';
@@ -16,20 +18,15 @@ function anniDelModulo(oggi = new Date()): [number, number, number] {
 }
 
 const chiave = (anno: number, mese: number) => `${anno}-${mese}`;
-const MSG_NON_VALIDO = 'Budget non valido';
-
-/** A figure as typed: digits with an optional decimal point or comma (as the contract accepts). */
-function leggiImporto(testo: string): number | null {
-  const t = testo.trim();
-  // An empty value becomes 0.
-  if (t === '') return 0;
-  if (!/^\d+([.,]\d+)?$/.test(t)) return null;
-  const n = Number(t.replace(',', '.'));
-  return n <= BUDGET_MAX ? Math.round(n * 1000) / 1000 : null;
-}
 
 /** A stored figure in the box: Italian decimal comma, no grouping (what the box accepts back). */
 const inCasella = (n: number) => String(n).replace('.', ',');
+
+/** A box's figure for the year's total on screen (what is not a figure counts 0; budget/upsert's schema judges it). */
+const perIlTotale = (testo: string) => {
+  const n = Number(testo.trim().replace(',', '.'));
+  return Number.isFinite(n) ? n : 0;
+};
 
 /**
  * The client's monthly budgets (docs/regole/admin.md#budgets): 12 months for the previous, current
@@ -67,35 +64,59 @@ function BudgetEditor({ clienteId, anni, righe }: { clienteId: number; anni: [nu
     }
     return v;
   };
-  const [valori, setValori] = useState(iniziali);
   const [annoAttivo, setAnnoAttivo] = useState(anni[1]);
 
-  const mesi = anni.flatMap((anno) => MESI.map((nome, i) => {
+  // A month changed when its box no longer reads as stored; those are sent, an emptied one as 0.
+  const mesiDi = (valori: Record<string, string>) => anni.flatMap((anno) => MESI.map((nome, i) => {
     const mese = i + 1;
     const k = chiave(anno, mese);
     const salvato = salvati.get(k);
     const testo = valori[k] ?? '';
-    const importo = leggiImporto(testo);
-    const cambiato = importo !== null && (salvato ? importo !== salvato.budget : testo.trim() !== '');
-    return { anno, mese, nome, k, salvato, testo, importo, cambiato };
+    const cambiato = testo.trim() !== (salvato ? inCasella(salvato.budget) : '');
+    return { anno, mese, nome, k, salvato, testo, cambiato };
   }));
+  // The boxes of the months last sent, in their order: budget/upsert's refusal of `budgets.3.budget`
+  // is the box of the fourth (the schema's own check, and the server's).
+  const inviati = useRef<string[]>([]);
+  const modulo = useModulo(() => import('../../../shared/budget.js').then((m) => m.budgetUpsertRequest), iniziali(), {
+    campoDi: (percorso) => (percorso[0] === 'budgets' && typeof percorso[1] === 'number' ? inviati.current[percorso[1]] : undefined),
+  });
+  const mesi = mesiDi(modulo.valori);
   const cambiati = mesi.filter((m) => m.cambiato);
-  const nonValidi = mesi.filter((m) => m.importo === null);
+  const nonValidi = mesi.filter((m) => modulo.errori[m.k] !== undefined);
   const delAnno = mesi.filter((m) => m.anno === annoAttivo);
-  const totale = delAnno.reduce((s, m) => s + (m.importo ?? 0), 0);
+  const totale = delAnno.reduce((s, m) => s + perIlTotale(m.testo), 0);
+
+  /** The first month in error, if another year's, comes into view (its box then takes the focus). */
+  const mostraAnno = (errori: Partial<Record<string, string>> | undefined) => {
+    const primo = mesi.find((m) => errori?.[m.k] !== undefined);
+    if (primo) setAnnoAttivo(primo.anno);
+  };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    if (nonValidi.length || cambiati.length === 0 || salva.isPending) return;
-    const budgets: BudgetUpsertRequest['budgets'] = cambiati.map((m) => ({
-      ...(m.salvato ? { id: m.salvato.id } : {}), anno: m.anno, mese: m.mese, budget: m.importo ?? 0,
-    }));
+    if (cambiati.length === 0 || salva.isPending) return;
+    inviati.current = cambiati.map((m) => m.k);
+    const esito = await modulo.valida({
+      cliente_id: clienteId,
+      budgets: cambiati.map((m) => ({
+        ...(m.salvato ? { id: m.salvato.id } : {}), anno: m.anno, mese: m.mese, budget: m.testo.trim() === '' ? 0 : m.testo,
+      })),
+    });
+    if (!esito.ok) {
+      mostraAnno(esito.errori);
+      // An issue on no month (the whole list) has no box to show it.
+      if (Object.keys(esito.errori).length === 0) toast.error(`${MSG_BUDGET.errore}\n${esito.messaggio}`);
+      return;
+    }
     try {
-      const r = await salva.mutateAsync(budgets);
+      const r = await salva.mutateAsync(esito.dati.budgets);
       if (r.status === 0) toast.success(MSG_BUDGET.inseriti);
       else toast.error(r.msg && r.msg !== MSG_BUDGET.errore ? `${MSG_BUDGET.errore}\n${r.msg}` : MSG_BUDGET.errore);
     } catch (err) {
-      toast.error(`${MSG_BUDGET.errore}\n${errorMessage(err)}`);
+      const campi = modulo.mostraDalServer(err);
+      if (campi) mostraAnno(campi);
+      else toast.error(`${MSG_BUDGET.errore}\n${errorMessage(err)}`);
     }
   };
 
@@ -103,7 +124,7 @@ function BudgetEditor({ clienteId, anni, righe }: { clienteId: number; anni: [nu
     <form className="budget" onSubmit={(e) => void onSubmit(e)} aria-label="Budget mensili" noValidate>
       <div className="budget-anni" role="tablist" aria-label="Anno">
         {anni.map((anno) => {
-          const modificato = mesi.some((m) => m.anno === anno && (m.cambiato || m.importo === null));
+          const modificato = mesi.some((m) => m.anno === anno && (m.cambiato || modulo.errori[m.k] !== undefined));
           return (
             <button
               key={anno}
@@ -136,12 +157,7 @@ function BudgetEditor({ clienteId, anni, righe }: { clienteId: number; anni: [nu
             inputMode="decimal"
             autoComplete="off"
             placeholder="0"
-            value={m.testo}
-            error={m.importo === null ? MSG_NON_VALIDO : undefined}
-            onChange={(e) => {
-              const v = e.target.value;
-              setValori((prev) => ({ ...prev, [m.k]: v }));
-            }}
+            {...modulo.campo(m.k)}
           />
         ))}
       </div>
@@ -155,10 +171,18 @@ function BudgetEditor({ clienteId, anni, righe }: { clienteId: number; anni: [nu
           Totale {annoAttivo}: <strong className="num">{formatEuro2(totale)}</strong>
         </span>
         <div className="budget-azioni">
-          <button type="button" className="btn" disabled={cambiati.length === 0 && nonValidi.length === 0} onClick={() => setValori(iniziali())}>
+          <button
+            type="button"
+            className="btn"
+            disabled={cambiati.length === 0 && nonValidi.length === 0}
+            onClick={() => {
+              modulo.setValori(iniziali());
+              modulo.mostra({});
+            }}
+          >
             Annulla modifiche
           </button>
-          <button type="submit" className="btn btn-primary" disabled={cambiati.length === 0 || nonValidi.length > 0 || salva.isPending}>
+          <button type="submit" className="btn btn-primary" disabled={cambiati.length === 0 || salva.isPending}>
             {salva.isPending ? 'Salvataggio…' : 'Salva budget'}
           </button>
         </div>

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { TokenApiItem } from '../../../shared/token.js';
+import { LIMITI_TOKEN } from '../../../shared/token-costanti.js';
 import { type Column, DataTable } from '../../components/DataTable';
 import { InputField } from '../../components/form/InputField';
+import { useModulo } from '../../components/form/useModulo';
 import { useToast } from '../../components/Toast';
 import { Scheda } from '../../components/Scheda';
 import { useConfirmAction } from '../../hooks/useConfirmAction';
@@ -20,17 +22,20 @@ export function TokenApi() {
   const revoca = useRevocaToken();
   const confermaEFai = useConfirmAction();
   const toast = useToast();
-  const [nome, setNome] = useState('');
+  const modulo = useModulo(() => import('../../../shared/token.js').then((m) => m.tokenCreaRequest), { nome: '' });
   const [nuovo, setNuovo] = useState<{ nome: string; token: string } | null>(null);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    if (crea.isPending) return;
+    const esito = await modulo.valida(modulo.valori);
+    if (!esito.ok) return;
     try {
-      const r = await crea.mutateAsync(nome.trim());
-      setNuovo({ nome: nome.trim(), token: r.token });
-      setNome('');
+      const r = await crea.mutateAsync(esito.dati.nome);
+      setNuovo({ nome: esito.dati.nome, token: r.token });
+      modulo.setValori({ nome: '' });
     } catch (err) {
-      toast.error(errorMessage(err));
+      if (!modulo.mostraDalServer(err)) toast.error(errorMessage(err));
     }
   }
 
@@ -53,9 +58,9 @@ export function TokenApi() {
         <p className="muted">
           Il gestionale invia i file a <code>POST /api/importazioni/push</code> con l'intestazione <code>Authorization: Bearer &lt;token&gt;</code> e ne legge l'esito con <code>GET /api/importazioni/esito?id=…</code>.
         </p>
-        <form className="imp-token-form" onSubmit={(e) => void onSubmit(e)}>
-          <InputField layout="inline" label="Nome" placeholder="Es. Gestionale magazzino" value={nome} maxLength={100} onChange={(e) => setNome(e.target.value)} />
-          <button type="submit" className="btn btn-primary" disabled={!nome.trim() || crea.isPending}>Crea token</button>
+        <form className="imp-token-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+          <InputField layout="inline" label="Nome" placeholder="Es. Gestionale magazzino" maxLength={LIMITI_TOKEN.nome} {...modulo.campo('nome')} />
+          <button type="submit" className="btn btn-primary" disabled={!modulo.valido(modulo.valori) || crea.isPending}>Crea token</button>
         </form>
         {nuovo && (
           <div className="imp-token-nuovo" role="status">

@@ -1,12 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { DESCRIZIONE_MAX, etichettaTipologia, MSG_MULTIMEDIA, NOME_MAX, TIPOLOGIA_BANNER, type MultimediaItem, type MultimediaUpdateRequest } from '../../../shared/media.js';
-import { LINK_MAX, linkValido } from '../../../shared/link.js';
+import type { MultimediaItem } from '../../../shared/media.js';
+import { etichettaTipologia, MSG_MULTIMEDIA, TIPOLOGIA_BANNER } from '../../../shared/media-costanti.js';
 import { BackButton } from '../../components/BackButton';
-import { InputField } from '../../components/form/InputField';
-import { SelectField } from '../../components/form/SelectField';
-import { TextareaField } from '../../components/form/TextareaField';
 import { PaginaDettaglio } from '../../components/PaginaDettaglio';
 import { useToast } from '../../components/Toast';
 import { Scheda } from '../../components/Scheda';
@@ -16,11 +13,11 @@ import { errorMessage } from '../../lib/api';
 import { formatDataOra } from '../../lib/formato';
 import { fileName, mediaUrl } from '../../lib/media';
 import { paths } from '../../paths';
-import { multimediaDettaglioQuery, useAggiornaMultimedia, useCancellaMultimedia, useSostituisciFile } from './api';
+import { multimediaDettaglioQuery, useCancellaMultimedia, useSostituisciFile } from './api';
 import { Copertina } from './Copertina';
 import { Avanzamento, eAnnullato, useCaricamento } from './Avanzamento';
 import { erroreFile, SceltaFile } from './SceltaFile';
-import { HINT_LINK, OPZIONI_TIPOLOGIA } from './MultimediaForm';
+import { MultimediaForm } from './MultimediaForm';
 import './multimedia.css';
 
 /** The list a detail was opened from (navigation state), else the multimedia list. */
@@ -65,70 +62,13 @@ export function MultimediaDettaglioPage() {
           </p>
           <div className="mm-dettaglio">
             {/* A new answer (after a save) starts the form again from what is stored. */}
-            <DatiForm key={`${item.nome}|${item.tipologia}|${item.descrizione}|${item.link}`} item={item} />
+            <MultimediaForm key={`${item.nome}|${item.tipologia}|${item.descrizione}|${item.link}`} item={item} titolo="Dati" />
             <FileCard key={`${item.cover_file}|${item.link_file}`} item={item} />
           </div>
           <Cancella item={item} indietro={tornaA} />
         </>
       )}
     </PaginaDettaglio>
-  );
-}
-
-function DatiForm({ item }: { item: MultimediaItem }) {
-  const toast = useToast();
-  const aggiorna = useAggiornaMultimedia();
-  const banner = item.tipologia === TIPOLOGIA_BANNER;
-  const [campi, setCampi] = useState({ nome: item.nome, tipologia: item.tipologia, descrizione: item.descrizione, link: item.link });
-  const [errore, setErrore] = useState('');
-  const set = (k: keyof typeof campi) => (e: { target: { value: string } }) => setCampi((c) => ({ ...c, [k]: e.target.value }));
-
-  const cambi: Partial<Omit<MultimediaUpdateRequest, 'multimedia_id'>> = {};
-  if (campi.nome.trim() !== item.nome) cambi.nome = campi.nome;
-  if (campi.descrizione.trim() !== item.descrizione) cambi.descrizione = campi.descrizione;
-  if (campi.tipologia !== item.tipologia) cambi.tipologia = campi.tipologia as MultimediaUpdateRequest['tipologia'];
-  if (banner && campi.link.trim() !== item.link) cambi.link = campi.link.trim();
-  const linkErrato = banner && !linkValido(campi.link.trim());
-  const valido = campi.nome.trim() !== '' && !linkErrato;
-  const cambiato = Object.keys(cambi).length > 0;
-
-  // A banner stays a banner and a document a document (the server refuses the change).
-  const opzioni = OPZIONI_TIPOLOGIA.filter((o) => (o.value === TIPOLOGIA_BANNER) === banner);
-
-  const salva = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!valido || !cambiato) return;
-    setErrore('');
-    try {
-      toast.success((await aggiorna.mutateAsync({ multimedia_id: item.id, ...cambi })).msg);
-    } catch (err) {
-      setErrore(errorMessage(err));
-    }
-  };
-
-  return (
-    <Scheda titolo="Dati">
-      <form className="card-body mm-dati" onSubmit={(e) => void salva(e)} noValidate>
-        <InputField label="Nome" required maxLength={NOME_MAX} value={campi.nome} onChange={set('nome')} autoComplete="off"
-          error={campi.nome.trim() === '' ? MSG_MULTIMEDIA.nomeObbligatorio : undefined} />
-        <SelectField label="Tipologia" required options={opzioni} value={campi.tipologia} onChange={set('tipologia')} disabled={banner} />
-        {banner && (
-          <InputField label="Link" required inputMode="url" maxLength={LINK_MAX} hint={HINT_LINK} value={campi.link} onChange={set('link')}
-            autoComplete="off" error={linkErrato ? (campi.link.trim() ? MSG_MULTIMEDIA.linkNonValido : MSG_MULTIMEDIA.linkObbligatorio) : undefined} />
-        )}
-        <TextareaField label="Descrizione" rows={4} maxLength={DESCRIZIONE_MAX} value={campi.descrizione} onChange={set('descrizione')} />
-        {errore && <p className="inline-status is-error" role="alert">{errore}</p>}
-        <div className="mm-azioni">
-          <button type="button" className="btn" disabled={!cambiato || aggiorna.isPending}
-            onClick={() => setCampi({ nome: item.nome, tipologia: item.tipologia, descrizione: item.descrizione, link: item.link })}>
-            Annulla modifiche
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={!valido || !cambiato || aggiorna.isPending}>
-            Salva modifiche
-          </button>
-        </div>
-      </form>
-    </Scheda>
   );
 }
 

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Collegamento } from '../../components/Collegamento';
-import {
-  etichettaTipologia, MSG_MULTIMEDIA, MULTIMEDIA_TIPOLOGIE, type MultimediaItem,
-} from '../../../shared/media.js';
+import type { MultimediaItem } from '../../../shared/media.js';
+import { etichettaTipologia, MSG_MULTIMEDIA, MULTIMEDIA_TIPOLOGIE } from '../../../shared/media-costanti.js';
 import { type Column, DataTable } from '../../components/DataTable';
 import { SelectField } from '../../components/form/SelectField';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';

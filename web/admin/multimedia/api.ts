@@ -1,5 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { type MultimediaCreaRequest, type MultimediaItem, type MultimediaUpdateRequest, TIPOLOGIA_BANNER } from '../../../shared/media.js';
+import type { MultimediaCreaRequest, MultimediaItem, MultimediaUpdateRequest } from '../../../shared/media.js';
+import { TIPOLOGIA_BANNER } from '../../../shared/media-costanti.js';
 import { mediaRotte } from '../../../shared/rotte/media.js';
 import { callApi, uploadApi } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
-import { MSG_CATALOGO, prodottoEditRequest, type Prodotto, DESCRIZIONE_AGGIUNTIVA_MAX, PZ_CONF_MAX, TITOLO_PORTALE_MAX } from '../../../shared/catalogo.js';
+import type { Prodotto } from '../../../shared/catalogo.js';
+import { DESCRIZIONE_AGGIUNTIVA_MAX, MSG_CATALOGO, PZ_CONF_MAX, TITOLO_PORTALE_MAX } from '../../../shared/catalogo-costanti.js';
 import { InputField } from '../../components/form/InputField';
 import { TextareaField } from '../../components/form/TextareaField';
 import { useModulo } from '../../components/form/useModulo';
@@ -13,7 +14,7 @@ import { useModificaProdotto } from './api';
  * server's message). Without a portal title yet, the title starts from the ERP's description.
  */
 export function DescrizionePersonalizzata({ prodotto: p }: { prodotto: Prodotto }) {
-  const modulo = useModulo(prodottoEditRequest, {
+  const modulo = useModulo(() => import('../../../shared/catalogo.js').then((m) => m.prodottoEditRequest), {
     titolo_portale: p.titolo_portale || p.descrizione1,
     descrizione_aggiuntiva: p.descrizione_aggiuntiva,
     pz_conf: String(p.pz_conf),
@@ -24,7 +25,7 @@ export function DescrizionePersonalizzata({ prodotto: p }: { prodotto: Prodotto 
   const invia = async (e: FormEvent) => {
     e.preventDefault();
     const input = { codice_prodotto: p.codice_prodotto, ...modulo.valori };
-    if (!modulo.valida(input).ok) return;
+    if (!(await modulo.valida(input)).ok) return;
     await confermaEFai({
       question: MSG_CATALOGO.confermaModifica,
       confirm: { title: 'Descrizione personalizzata', confirmLabel: 'Invia' },

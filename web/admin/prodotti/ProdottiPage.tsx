@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Collegamento } from '../../components/Collegamento';
+import { LIMITI_RICERCA } from '../../../shared/catalogo-costanti.js';
 import { InputField } from '../../components/form/InputField';
+import { useModulo } from '../../components/form/useModulo';
 import { SelectField } from '../../components/form/SelectField';
 import { EmptyState } from '../../components/EmptyState';
 import { SearchIcon } from '../../components/Icone';
@@ -15,15 +17,12 @@ import { usePaging } from '../../hooks/usePaging';
 import { paths } from '../../paths';
 import { MSG_CATEGORIE } from '../../shop/api';
 import { alberoCategorieQuery, categoriePiane, type CategoriaPiana } from '../categorie/api';
-import { type Elenco, elencoQuery, normalizzaTesto } from './api';
+import { CODICI_ADMIN, type Elenco, elencoQuery, normalizzaTesto } from './api';
 import { contiDi, ProdottiTabella, righeDi } from './ProdottiTabella';
 import './prodotti.css';
 
 /** The search text in the URL beside start and limit: its presence means the search is by text. */
 const PARAM = 'stringa';
-/** As the header search (docs/regole/catalogo.md#search): fewer characters are refused by the search call too. */
-const MIN_TESTO = 2;
-const MSG_CORTO = 'Inserire almeno 2 caratteri per la ricerca';
 /** The default admin category id is 1 (docs/regole/admin.md#products-admin). */
 const CATEGORIA_PREDEFINITA = 1;
 
@@ -50,7 +49,7 @@ export function ProdottiPage() {
   useDocumentTitle(perTesto ? 'Prodotti: ricerca' : `Prodotti: ${categoria?.categoria.nome ?? nomeParam ?? 'categoria'}`);
 
   const elenco: Elenco | undefined = perTesto
-    ? (stringa.length >= MIN_TESTO ? { tipo: 'ricerca', stringa } : undefined)
+    ? (stringa.length >= LIMITI_RICERCA.min ? { tipo: 'ricerca', stringa } : undefined)
     : (codCat ? { tipo: 'categoria', codCat } : undefined);
   const { righe, conti } = usePaginaElenco(
     { ...elencoQuery(elenco ?? { tipo: 'categoria', codCat: '' }, paging.start, paging.limit), enabled: !!elenco }, righeDi, contiDi,
@@ -142,34 +141,28 @@ function percorso(piane: CategoriaPiana[], c: CategoriaPiana): string {
   return nomi.join(' › ');
 }
 
-/** The text box: searches on 'Cerca' or Enter; an empty text is ignored (docs/regole/admin.md#admin-search). */
+/**
+ * The text box: searches on 'Cerca' or Enter once search/prodotti's schema accepts the text (its
+ * message under the box); an empty text is ignored (docs/regole/admin.md#admin-search).
+ */
 function RicercaTesto({ stringa, onCerca }: { stringa: string; onCerca: (s: string) => void }) {
-  const [testo, setTesto] = useState(stringa);
-  const [errore, setErrore] = useState<string>();
-  const invia = (e: FormEvent) => {
+  const modulo = useModulo(() => import('../../../shared/catalogo.js').then((m) => m.searchQuery), { stringa });
+  const invia = async (e: FormEvent) => {
     e.preventDefault();
-    const s = normalizzaTesto(testo);
-    if (s.length > 0 && s.length < MIN_TESTO) {
-      setErrore(MSG_CORTO);
-      return;
-    }
+    const s = normalizzaTesto(modulo.valori.stringa);
+    if (s.length > 0 && !(await modulo.valida({ ...CODICI_ADMIN, stringa: s })).ok) return;
     onCerca(s);
   };
   return (
-    <form className="prodotti-ricerca" role="search" onSubmit={invia}>
+    <form className="prodotti-ricerca" role="search" onSubmit={(e) => void invia(e)} noValidate>
       <InputField
         layout="inline"
         type="search"
         label="Testo"
         placeholder="Codice, EAN o parole"
-        maxLength={200}
+        maxLength={LIMITI_RICERCA.max}
         autoComplete="off"
-        value={testo}
-        error={errore}
-        onChange={(e) => {
-          setTesto(e.target.value);
-          setErrore(undefined);
-        }}
+        {...modulo.campo('stringa')}
       />
       <button type="submit" className="btn btn-primary">
         <SearchIcon />

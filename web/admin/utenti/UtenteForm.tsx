@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { ClienteAdmin } from '../../../shared/anagrafica.js';
-import { MSG_UTENTI, TIPOLOGIE_ACCOUNT, type UtenteAdmin, utentiCreateRequest } from '../../../shared/utenti.js';
+import { MSG_UTENTI, TIPOLOGIE_ACCOUNT, type UtenteAdmin } from '../../../shared/utenti.js';
 import { Field } from '../../components/form/Field';
 import { InputField } from '../../components/form/InputField';
 import { SelectField } from '../../components/form/SelectField';
@@ -36,7 +36,7 @@ export function UtenteForm({ id, utente, onSalvato, azioni }: {
 }) {
   const nuovo = utente === undefined;
   // The check of utenti/create itself (shared/utenti.ts): required fields, e-mail, password and a client for a new user.
-  const modulo = useModulo(utentiCreateRequest, {
+  const modulo = useModulo(() => import('../../../shared/utenti.js').then((m) => m.utentiCreateRequest), {
     username: utente?.username ?? '',
     password: '',
     nome: utente?.nome ?? '',
@@ -61,7 +61,7 @@ export function UtenteForm({ id, utente, onSalvato, azioni }: {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (salva.isPending) return;
-    const controllo = modulo.valida({ ...(utente ? { utente_id: utente.id } : {}), ...campi, clienti: clienti.map((c) => c.id) });
+    const controllo = await modulo.valida({ ...(utente ? { utente_id: utente.id } : {}), ...campi, clienti: clienti.map((c) => c.id) });
     if (!controllo.ok) {
       await alert(controllo.messaggio);
       return;
@@ -78,7 +78,7 @@ export function UtenteForm({ id, utente, onSalvato, azioni }: {
       modulo.setValori((c) => ({ ...c, username, nome, cognome, password: '' }));
       onSalvato?.(r.utente_id);
     } catch (err) {
-      await alert(errorMessage(err));
+      if (!modulo.mostraDalServer(err)) await alert(errorMessage(err));
     }
   };
 

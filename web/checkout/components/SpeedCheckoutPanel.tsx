@@ -11,7 +11,8 @@ import { useDialogs } from '../../components/Modal';
 import { paths } from '../../paths';
 import { CatenaSconti } from '../../components/CatenaSconti';
 import { CartTotals, lineAmounts, MSG_SVUOTA, RemoveLineButton } from '../CartSummary';
-import { useOrdineDraft } from '../draft';
+import { useModulo } from '../../components/form/useModulo';
+import { schemaOrdine, setOrdineDraft, useOrdineDraft } from '../draft';
 import { QuantitaInput } from '../QuantitaInput';
 import { QuickSearch } from '../QuickSearch';
 import { Thumb } from '../../components/Thumb';
@@ -23,6 +24,9 @@ export function SpeedCheckoutPanel({ id, items, onClose }: { id: string; items: 
   const titleId = useId();
   const mode = usePriceMode();
   const draft = useOrdineDraft();
+  // The panel shows the note only (the order's name is on /checkout): its form is that box, on the shared draft.
+  const nota = { note: draft.note };
+  const modulo = useModulo(schemaOrdine, nota, { stato: { valori: nota, cambia: setOrdineDraft } });
   const { clear } = useCart();
   const { confirm } = useDialogs();
   const { conferma, busy } = useConfermaOrdine('pannello');
@@ -67,7 +71,7 @@ export function SpeedCheckoutPanel({ id, items, onClose }: { id: string; items: 
           </ul>
         )}
 
-        <NoteField className="sc-note" rows={2} />
+        <NoteField className="sc-note" rows={2} {...modulo.campo('note')} />
 
         <footer className="sc-contacts" aria-label="Contatti">
           <p>
@@ -91,7 +95,7 @@ export function SpeedCheckoutPanel({ id, items, onClose }: { id: string; items: 
         <CartTotals items={items} mode={mode} className="totals totals-compact" />
         <CartActions
           className="sc-actions" vuoto={vuoto} busy={busy}
-          onSvuota={() => void svuota()} onConferma={() => void conferma(items, draft)}
+          onSvuota={() => void svuota()} onConferma={() => void conferma(items, draft, modulo)}
         />
         <Collegamento className="sc-link" to={paths.checkout.path}>Vai al checkout completo</Collegamento>
         <Collegamento className="sc-link" to={paths.ordineRapido.path}>Ordine rapido: incolla codici o carica un file</Collegamento>

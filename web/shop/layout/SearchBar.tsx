@@ -4,12 +4,12 @@ import { PulsanteScansione } from '../../checkout/components/PulsanteScansione';
 import { SearchIcon } from '../../components/Icone';
 import { useDialogs } from '../../components/Modal';
 import { paths } from '../../paths';
-
-export const MSG_RICERCA_CORTA = 'Inserire almeno 2 caratteri per la ricerca';
+import { LIMITI_RICERCA, MSG_RICERCA_CORTA } from '../../../shared/catalogo-costanti.js';
 
 /**
  * Header search (docs/regole/catalogo.md#search): goes to /ricerca?stringaRicerca=…&start=0; fewer than 2
- * characters gives an alert. On /ricerca the field shows the current search. With a camera, the
+ * characters gives an alert. On every page's first load, so it checks the length with search/prodotti's
+ * limits (catalogo-costanti) rather than load the schema: no form, a way to a page that checks again. On /ricerca the field shows the current search. With a camera, the
  * scan button reads a label and adds its product to the cart (docs/decisions/scansione-codici.md).
  */
 export function SearchBar() {
@@ -24,7 +24,7 @@ export function SearchBar() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const stringa = testo.trim();
-    if (stringa.length < 2) {
+    if (stringa.length < LIMITI_RICERCA.min) {
       await alert(MSG_RICERCA_CORTA);
       return;
     }
@@ -41,6 +41,7 @@ export function SearchBar() {
         aria-label="Cerca prodotti"
         placeholder="Cerca per descrizione, codice articolo, codice fornitore o EAN…"
         autoComplete="off"
+        maxLength={LIMITI_RICERCA.max}
         enterKeyHint="search"
         value={testo}
         onChange={(e) => setTesto(e.target.value)}

@@ -1,7 +1,8 @@
 import { useQueries } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { Collegamento } from '../../components/Collegamento';
-import type { MultimediaItem, MultimediaTipologia } from '../../../shared/media.js';
+import type { MultimediaItem } from '../../../shared/media.js';
+import type { MultimediaTipologia } from '../../../shared/media-costanti.js';
 import { useDialogs } from '../../components/Modal';
 import { FallbackImage } from '../../components/ProductImage';
 import { QueryView } from '../../components/QueryView';

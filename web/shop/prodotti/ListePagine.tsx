@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { brandInfoQuery, categorieAttiveQuery, percorsoCategoria, shopKeys, volantiniQuery } from '../api';
 import { listaCategoria, listaRicerca } from '../../../shared/liste-prodotti.js';
 import { SideBanners } from '../home/SideBanners';
+import { MSG_RICERCA_CORTA } from '../../../shared/catalogo-costanti.js';
 import { ProductListPage } from './ProductListPage';
 
 /** The five paged product screens, each a configuration of ProductListPage. */
@@ -93,7 +94,7 @@ export function RicercaPage() {
       title={`Ricerca Articoli - ${testo}`}
       documentTitle={`Ricerca: ${testo}`}
       lista={listaRicerca(testo)}
-      invalidText="Inserire almeno 2 caratteri per la ricerca"
+      invalidText={MSG_RICERCA_CORTA}
       emptyText="Nessun prodotto trovato per questa ricerca."
       summary={(p) => <p className="plist-shown">Prodotti Visualizzati ({p.prodotti.length})</p>}
     />
