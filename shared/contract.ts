@@ -49,8 +49,9 @@ export interface Contract<
 
 /**
  * The files of an upload call. The server streams each file to a temporary file under MEDIA_DIR
- * (never whole in memory), refuses a file over `maxBytes` (413) and judges its type from its bytes;
- * finer rules (which kinds, smaller limits per kind) are the handler's.
+ * (never whole in memory), refuses a file over `maxBytes` and the files over `maxTotale` together
+ * (413) and judges its type from its bytes; finer rules (which kinds, smaller limits per kind) are
+ * the handler's.
  */
 export interface Upload {
   /** Names of the parts that carry files; repeating a name sends several files. */
@@ -64,6 +65,11 @@ export interface Upload {
    * being read at its field's limit, 413 as above.
    */
   maxBytesCampo?: Readonly<Partial<Record<string, number>>>;
+  /**
+   * The most all the files of one request may weigh together, counted as they stream in (413
+   * above, nothing more written); without it, `maxBytes`: a request carries at most one largest file.
+   */
+  maxTotale?: number;
 }
 
 export type AnyContract = Contract<Access, z.ZodType<any, any>, z.ZodType>;

@@ -139,6 +139,7 @@ export const documentiZipQuery = z.object({
 
 const upload = {
   campi: ['file', 'xml'] as const, maxFile: 2, maxBytes: MAX_DOCUMENTO_BYTES, maxBytesCampo: { xml: MAX_XML_BYTES },
+  maxTotale: MAX_DOCUMENTO_BYTES + MAX_XML_BYTES,
 } as const;
 const T = 'Documenti';
 

@@ -104,6 +104,8 @@ export const ERRORI_PAGINA_MAX = 1000;
 
 const upload = {
   campi: ['file', 'allegati'] as const, maxFile: 1 + MAX_ALLEGATI_IMPORT, maxBytes: MAX_IMPORT_BYTES, maxBytesCampo: { allegati: MAX_DOCUMENTO_BYTES },
+  // The file and its attachments together: one request carries at most the import's 200 MB.
+  maxTotale: MAX_IMPORT_BYTES,
 } as const;
 const T = 'Importazioni';
 

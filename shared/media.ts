@@ -77,7 +77,7 @@ export const multimediaOrdinaRequest = z.object({
 
 /** The files of an item: the document (≤ 50 MB) and its cover image (≤ 10 MB, docs/regole/generale.md#uploads). */
 const fileMultimedia = {
-  campi: ['file', 'cover'], maxFile: 2, maxBytes: MAX_DOCUMENTO_BYTES, maxBytesCampo: { cover: MAX_FOTO_BYTES },
+  campi: ['file', 'cover'], maxFile: 2, maxBytes: MAX_DOCUMENTO_BYTES, maxBytesCampo: { cover: MAX_FOTO_BYTES }, maxTotale: MAX_DOCUMENTO_BYTES + MAX_FOTO_BYTES,
 } as const;
 
 const T = 'Multimedia';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { mediaProdotto } from './catalogo.js';
 import { codice, esito, idParam, testo } from './common.js';
 import { contract } from './contract.js';
-import { MAX_DOCUMENTO_BYTES, MAX_FOTO_BYTES } from './upload.js';
+import { MAX_CARICAMENTO_MEDIA_BYTES, MAX_DOCUMENTO_BYTES, MAX_FOTO_BYTES } from './upload.js';
 
 /** The two kinds of a product's media (docs/regole/catalogo.md#product-media). */
 export const TIPOLOGIE_MEDIA = ['foto', 'allegato'] as const;
@@ -59,7 +59,7 @@ export const prodottiMediaApi = {
     path: 'prodotto/photo-upload', methods: ['POST'], access: 'admin', tag: T,
     summary: "Carica foto (solo immagini, al massimo 10 MB l'una) o allegati (documenti con un nome, al massimo 50 MB) di un prodotto: tutti o nessuno",
     input: caricaMediaInput, response: esitoCaricamento,
-    upload: { campi: ['allegati[]'], maxFile: MAX_FILE_CARICAMENTO, maxBytes: MAX_DOCUMENTO_BYTES },
+    upload: { campi: ['allegati[]'], maxFile: MAX_FILE_CARICAMENTO, maxBytes: MAX_DOCUMENTO_BYTES, maxTotale: MAX_CARICAMENTO_MEDIA_BYTES },
   }),
   elenco: contract({
     path: 'prodotto/photo-get', methods: ['GET'], access: 'admin', tag: T,
@@ -85,6 +85,6 @@ export const prodottiMediaApi = {
     path: 'prodotti/media', methods: ['POST'], access: 'admin', tag: T,
     summary: 'Fino a tre foto di un prodotto in foto1, foto2, foto3 (foto1, se presente, diventa la principale): tutte o nessuna',
     input: prodottoRequest, response: esitoCaricamento,
-    upload: { campi: ['foto1', 'foto2', 'foto3'], maxFile: 3, maxBytes: MAX_FOTO_BYTES },
+    upload: { campi: ['foto1', 'foto2', 'foto3'], maxFile: 3, maxBytes: MAX_FOTO_BYTES, maxTotale: 3 * MAX_FOTO_BYTES },
   }),
 };

@@ -8,6 +8,8 @@ import { numeroIt } from './formato.js';
 export const MB = 1024 * 1024;
 export const MAX_FOTO_BYTES = 10 * MB;
 export const MAX_DOCUMENTO_BYTES = 50 * MB;
+/** A product's photos and attachments sent together (prodotto/photo-upload): four largest documents. */
+export const MAX_CARICAMENTO_MEDIA_BYTES = 200 * MB;
 /**
  * The largest image kept, judged from its header before any decode: a small file can declare
  * 60000×60000 pixels (a decompression bomb, gigabytes once decoded). An animation counts every frame.
@@ -61,6 +63,9 @@ export const MSG_UPLOAD = {
   nessunFile: 'Nessun file ricevuto: seleziona almeno un file.',
   troppoGrande: (nome: string, maxBytes: number) =>
     `Il file "${nome}" supera la dimensione massima consentita (${Math.round(maxBytes / MB)} MB).`,
+  /** The files of one request together over the call's total (Upload.maxTotale). */
+  richiestaTroppoGrande: (maxTotale: number) =>
+    `I file inviati insieme superano la dimensione massima consentita per una richiesta (${Math.round(maxTotale / MB)} MB): inviali in più volte.`,
   troppiFile: (max: number) => `Troppi file in una volta (massimo ${max}).`,
   immagineIlleggibile: (nome: string) => `L'immagine "${nome}" non è leggibile.`,
   immagineTroppoGrande: (nome: string, larghezza: number, altezza: number, fotogrammi: number) =>
@@ -78,14 +83,17 @@ const ESTENSIONI: Record<FamigliaFile, ReadonlySet<string>> = {
  * The browser's first check of chosen files, by name and size (the server judges the bytes): the
  * message for the first file refused, or null. A photo that is no image: 'Per favore seleziona solo
  * immagini.'; a document of a kind not accepted (an image included): 'Questo tipo di file non è
- * consentito.'.
+ * consentito.'; all of them together over the call's total (`maxTotale`, as Upload's).
  */
-export function primoControlloFile(famiglia: FamigliaFile, files: readonly { name: string; size: number }[], maxBytes: number): string | null {
+export function primoControlloFile(
+  famiglia: FamigliaFile, files: readonly { name: string; size: number }[], maxBytes: number, maxTotale = Infinity,
+): string | null {
   for (const f of files) {
     const ext = f.name.includes('.') ? f.name.split('.').pop()!.toLowerCase() : '';
     if (!ESTENSIONI[famiglia].has(ext)) return famiglia === 'immagine' ? MSG_UPLOAD.soloImmagini : MSG_UPLOAD.nonConsentito;
     if (f.size > maxBytes) return MSG_UPLOAD.troppoGrande(f.name, maxBytes);
   }
+  if (files.reduce((n, f) => n + f.size, 0) > maxTotale) return MSG_UPLOAD.richiestaTroppoGrande(maxTotale);
   return null;
 }
 

@@ -99,12 +99,20 @@ export function defineRoute<A extends Access, I extends z.ZodType, O extends z.Z
       } as FastifySchema,
       onRequest: c.access === 'public' ? undefined : async (req) => app.accesso.sessione(req, c.access),
       preValidation: method === 'POST'
-        ? async (req) => {
+        ? async (req, reply) => {
             if (c.upload && req.isMultipart()) {
               const files: FileRicevuto[] = [];
               req.fileRicevuti = files;
-              const campi = await riceviMultipart(req, c.upload, cartellaTemporanea(app.deps.config.mediaDir), files);
-              req.body = { ...(req.query as object), ...campi };
+              try {
+                const campi = await riceviMultipart(req, c.upload, cartellaTemporanea(app.deps.config.mediaDir), files);
+                req.body = { ...(req.query as object), ...campi };
+              } catch (err) {
+                // A refusal before the body's end (a request over its total, a field not expected):
+                // the rest is never read, so the connection ends with the answer rather than
+                // hold the next request behind the unread bytes.
+                if (!req.raw.complete) reply.header('connection', 'close');
+                throw err;
+              }
               return;
             }
             const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {};

@@ -96,6 +96,10 @@ describe("uploads: the browser's first check", () => {
     expect(primoControlloFile('documento', [{ name: 'scheda.PDF', size: 10 }, { name: 'listino.xlsx', size: 10 }], MB)).toBeNull();
     expect(primoControlloFile('documento', [{ name: 'schema.png', size: 10 }], MB)).toBe(MSG_UPLOAD.nonConsentito);
     expect(primoControlloFile('documento', [{ name: 'setup.exe', size: 10 }], MB)).toBe(MSG_UPLOAD.nonConsentito);
+    // Each within its limit, all together over the call's total.
+    const due = [{ name: 'a.pdf', size: 0.6 * MB }, { name: 'b.pdf', size: 0.6 * MB }];
+    expect(primoControlloFile('documento', due, MB, MB)).toBe(MSG_UPLOAD.richiestaTroppoGrande(MB));
+    expect(primoControlloFile('documento', due, MB, 2 * MB)).toBeNull();
   });
   it('sizes in Italian', () => {
     expect(formatDimensione(null)).toBe('');

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { MAX_IMPORT_BYTES } from '../../../shared/importazioni.js';
 import { MB, nomeFileSicuro } from '../../../shared/upload.js';
 import { numero } from './limiti.js';
 import { FileNonValido } from './tipi.js';
@@ -19,8 +20,17 @@ export const LIMITI_PACCHETTO = {
   parti: 10_001,
   /** The sheet, inflated (5,000 rows are well under 2 MB). */
   foglio: 20 * MB,
-  /** Every file taken out in one run, inflated, together: no ZIP bomb fills the disk or the CPU. */
-  totale: 2_048 * MB,
+  /**
+   * The ZIP's entries taken out in one run (the sheet and the documents' files, each counted once),
+   * inflated, together: what the same documents may weigh sent as a sheet and `allegati`, the
+   * upload's own bound (MAX_IMPORT_BYTES, 200 MB). No ZIP bomb gets further.
+   */
+  totale: MAX_IMPORT_BYTES,
+  /**
+   * Every byte inflated in one run, an entry taken out again counted again: each file is read twice
+   * (judged, then stored), so twice the above; only a sheet naming the same files many times gets here.
+   */
+  letture: 2 * MAX_IMPORT_BYTES,
 } as const;
 
 const ZIP: GenereZip = { nome: 'File ZIP', maxParti: LIMITI_PACCHETTO.parti };
@@ -31,7 +41,10 @@ const eFoglio = (n: string) => /\.(csv|txt|xlsx)$/i.test(n) && !n.endsWith('/');
 export class FileTroppoGrande extends FileNonValido {}
 
 export class Pacchetto {
+  /** Bytes inflated of each entry (its largest reading): their sum is bounded by LIMITI_PACCHETTO.totale. */
+  private readonly perParte = new Map<ParteZip, number>();
   private inflati = 0;
+  private letture = 0;
   private readonly estratti = new Set<string>();
   /** The sheet taken out (a local file for the engine's readers). */
   foglio = '';
@@ -72,7 +85,7 @@ export class Pacchetto {
 
   /**
    * The named file taken out to a temporary file; undefined when the ZIP has no such file. Beyond
-   * `max` bytes FileTroppoGrande, beyond the run's total FileNonValido. The caller lets it go.
+   * `max` bytes FileTroppoGrande, beyond the run's totals FileNonValido. The caller lets it go.
    */
   async estrai(nome: string, max: number): Promise<string | undefined> {
     const parte = this.parte(nome);
@@ -96,10 +109,20 @@ export class Pacchetto {
     let letti = 0;
     const byte = this.zip.leggi(parte, (n) => {
       letti += n;
-      this.inflati += n;
+      this.letture += n;
+      // An entry read again adds only what it has beyond its earlier reading (nothing, as a rule).
+      const prima = this.perParte.get(parte) ?? 0;
+      if (letti > prima) {
+        this.inflati += letti - prima;
+        this.perParte.set(parte, letti);
+      }
       if (letti > max) throw new FileTroppoGrande(`${parte.nome} supera ${numero(Math.round(max / MB))} MB`);
       if (this.inflati > LIMITI_PACCHETTO.totale) {
-        throw new FileNonValido(`I file dello ZIP superano ${numero(LIMITI_PACCHETTO.totale / MB)} MB una volta decompressi`);
+        throw new FileNonValido(`I file dello ZIP superano ${numero(LIMITI_PACCHETTO.totale / MB)} MB una volta decompressi, `
+          + `quanto al massimo porta un'importazione di documenti`);
+      }
+      if (this.letture > LIMITI_PACCHETTO.letture) {
+        throw new FileNonValido(`Il foglio nomina gli stessi file troppe volte: oltre ${numero(LIMITI_PACCHETTO.letture / MB)} MB da decomprimere`);
       }
     });
     try {

@@ -47,11 +47,30 @@ function limiteCampo(max: number): Transform & { superato: boolean } {
   return t;
 }
 
+/** The request's files together went past the call's total: the reading stops there. */
+class TotaleSuperato extends Error {}
+
+/**
+ * Counts the bytes of every file of the request into `conta`; past `max` fails the part at once
+ * (no more of it is written): the request is answered 413 and its connection closed, as the rest
+ * of its body is never read (route.ts).
+ */
+function limiteTotale(conta: { letti: number }, max: number): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      conta.letti += chunk.length;
+      if (conta.letti > max) done(new TotaleSuperato());
+      else done(null, chunk);
+    },
+  });
+}
+
 /**
  * Reads a multipart request: text fields into an object (a repeated name becomes a list), each file
  * streamed to its own temporary file with its size limit (the request's, or its field's when
- * smaller: 413 above, the partial file removed) and its kind judged from the written bytes. The
- * caller removes every temporary file after the answer.
+ * smaller: 413 above, the partial file removed) and its kind judged from the written bytes; the
+ * files together are bounded by the call's total as they stream in (413, nothing more written).
+ * The caller removes every temporary file after the answer.
  */
 export async function riceviMultipart(
   req: FastifyRequest,
@@ -61,6 +80,8 @@ export async function riceviMultipart(
 ): Promise<Record<string, string | string[]>> {
   const campi: Record<string, string | string[]> = {};
   const campiFile = new Set<string>(upload.campi);
+  const maxTotale = upload.maxTotale ?? upload.maxBytes;
+  const totale = { letti: 0 };
   await fs.promises.mkdir(tmpDir, { recursive: true });
   const parts = req.parts({
     limits: { fileSize: upload.maxBytes, files: upload.maxFile, fields: 50, fieldSize: 64 * 1024, parts: upload.maxFile + 50 },
@@ -85,8 +106,10 @@ export async function riceviMultipart(
     const limite = max !== undefined && max < upload.maxBytes ? limiteCampo(max) : undefined;
     try {
       const scrivi = fs.createWriteStream(percorso, { flags: 'wx', mode: 0o640 });
-      await (limite ? pipeline(part.file, limite, scrivi) : pipeline(part.file, scrivi));
+      const conta = limiteTotale(totale, maxTotale);
+      await (limite ? pipeline(part.file, limite, conta, scrivi) : pipeline(part.file, conta, scrivi));
     } catch (err) {
+      if (err instanceof TotaleSuperato) throw tooLarge(MSG_UPLOAD.richiestaTroppoGrande(maxTotale));
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw troppoGrande(nome, limite ? max! : upload.maxBytes);
       throw err;
     }

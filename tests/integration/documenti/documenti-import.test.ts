@@ -199,6 +199,25 @@ describe('import kind documenti', () => {
     expect(n).toBe(prima);
   });
 
+  it("the upload's 200 MB bound is the request's: attachments each under 50 MB but together over it are 413 as they stream in, nothing queued, no temporary file left", async () => {
+    const { sql } = t().database;
+    const [{ n: prima }] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM importazioni`;
+    const tmp = path.join(t().config.mediaDir, '.tmp');
+    const temporanei = () => (fs.existsSync(tmp) ? fs.readdirSync(tmp) : []);
+    const f = modulo({ tipo: 'documenti' }, `${INTESTAZIONE}
+`, 'documenti.csv');
+    const pezzo = new Blob([new Uint8Array(45 * 1024 * 1024)]);
+    for (let i = 0; i < 6; i++) f.append('allegati', pezzo, `f${i}.pdf`);
+    const r = await caricaImport(base, f, bearer(), 'importazioni/push');
+    expect(r.status).toBe(413);
+    expect(await r.json()).toMatchObject({
+      code: 'file_troppo_grande', msg: 'I file inviati insieme superano la dimensione massima consentita per una richiesta (200 MB): inviali in più volte.',
+    });
+    await expect.poll(temporanei).toEqual([]);
+    const [{ n }] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM importazioni`;
+    expect(n).toBe(prima);
+  });
+
   it('a ZIP that is broken or lacks its sheet is refused whole with the reason', async () => {
     const senzaFoglio = await admin({}, await zip({ 'a.pdf': pdf('a') }));
     expect([senzaFoglio.status, senzaFoglio.msg]).toEqual([1, 'Nello ZIP manca documenti.csv (il CSV dei documenti)']);

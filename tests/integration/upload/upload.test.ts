@@ -163,6 +163,29 @@ describe('upload: multipart through the route machinery (real HTTP)', () => {
     await expect.poll(temporanei).toEqual([]);
   });
 
+  it('files each within their limit but together over the request\'s total: 413 as they stream in, the connection closed, nothing left behind', async () => {
+    // The contract names no maxTotale: the total is maxBytes (1 MB), one largest file.
+    const form = new FormData();
+    form.append('nome', 'x');
+    form.append('allegati[]', new Blob([new Uint8Array(600 * 1024)]), 'a.pdf');
+    form.append('allegati[]', new Blob([new Uint8Array(600 * 1024)]), 'b.pdf');
+    form.append('cover', blob('pixel.gif'), 'c.gif');
+    const n = ricevuti.length;
+    const res = await invia(form);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: 'file_troppo_grande', msg: MSG_UPLOAD.richiestaTroppoGrande(1 * MB) });
+    // The rest of the body is never read: the connection ends with the answer.
+    expect(res.headers.get('connection')).toBe('close');
+    expect(ricevuti.length).toBe(n);
+    await expect.poll(temporanei).toEqual([]);
+    // Within the total, the same files are taken.
+    const piccolo = new FormData();
+    piccolo.append('nome', 'x');
+    piccolo.append('allegati[]', new Blob([new Uint8Array(400 * 1024)]), 'a.pdf');
+    piccolo.append('allegati[]', new Blob([new Uint8Array(400 * 1024)]), 'b.pdf');
+    expect((await invia(piccolo)).status).toBe(200);
+  });
+
   it('too many files: 413; a file in a text field or an unknown file field: 400', async () => {
     const troppi = new FormData();
     troppi.append('nome', 'x');

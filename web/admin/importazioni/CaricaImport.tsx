@@ -74,7 +74,10 @@ export function CaricaImport() {
   // The documents' files beside a sheet; a ZIP holds them already.
   const conAllegati = tipo === 'documenti' && file !== null && !eZip(file);
   const inviati = conAllegati ? allegati : [];
-  const erroreFile = file ? erroreImport(file, tipo) ?? erroreAllegati(inviati) : undefined;
+  // The sheet and its files in one request: together within the import's bound (Upload.maxTotale).
+  const oltreTotale = file && inviati.reduce((n, f) => n + f.size, file.size) > MAX_IMPORT_BYTES
+    ? MSG_UPLOAD.richiestaTroppoGrande(MAX_IMPORT_BYTES) : undefined;
+  const erroreFile = file ? erroreImport(file, tipo) ?? erroreAllegati(inviati) ?? oltreTotale : undefined;
 
   const cambia = <T,>(set: (v: T) => void) => (v: T) => {
     set(v);

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { MSG_MEDIA, NOME_ALLEGATO_MAX, type TipologiaMedia } from '../../../shared/prodotti-media.js';
 import {
-  ACCEPT_DOCUMENTI, ACCEPT_IMMAGINI, MAX_DOCUMENTO_BYTES, MAX_FOTO_BYTES, MSG_UPLOAD, primoControlloFile,
+  ACCEPT_DOCUMENTI, ACCEPT_IMMAGINI, MAX_CARICAMENTO_MEDIA_BYTES, MAX_DOCUMENTO_BYTES, MAX_FOTO_BYTES, MSG_UPLOAD, primoControlloFile,
 } from '../../../shared/upload.js';
 import { InputField } from '../../components/form/InputField';
 import { Field } from '../../components/form/Field';
@@ -52,7 +52,7 @@ export function CaricaMedia({ codice, tipologia }: { codice: string; tipologia: 
   const erroreId = useId();
 
   const erroreDi = (f: File) => primoControlloFile(regole.famiglia, [f], regole.maxBytes);
-  const erroreFile = primoControlloFile(regole.famiglia, files, regole.maxBytes);
+  const erroreFile = primoControlloFile(regole.famiglia, files, regole.maxBytes, MAX_CARICAMENTO_MEDIA_BYTES);
   const occupato = carica.isPending;
 
   const aggiungi = (scelti: FileList | null) => {
