@@ -58,7 +58,8 @@ const decodeQp = (eml: string) => Buffer.from(
 async function mailOf(ordineId: number): Promise<string> {
   const find = () => mails().map((f) => decodeQp(fs.readFileSync(`${t().config.mailDir}/${f}`, 'utf8')))
     .find((m) => m.includes(`Conferma ordine #${ordineId}\n`));
-  await expect.poll(find).toBeDefined();
+  // The mail is a job of the queue whose PDF is drawn in a low-priority thread: seconds on a busy machine.
+  await expect.poll(find, { timeout: 15_000 }).toBeDefined();
   return find()!;
 }
 
