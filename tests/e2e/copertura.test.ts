@@ -27,11 +27,11 @@ interface Copertura {
 
 /**
  * Scrolls every element of CONTENUTO (and of `bersagli`, which must moreover answer the hit tests
- * themselves) to the tab's height and hit-tests its centre and corners. Space is added under the
+ * themselves) to the tab's height and, once the page is drawn there, hit-tests its centre and corners. Space is added under the
  * page meanwhile so that the last rows can reach mid-height too.
  */
 async function copertura(page: Page, bersagli: string): Promise<Copertura & { bersagli: number; nonColpiti: string[] }> {
-  return page.evaluate(({ contenuto, bersagli }) => {
+  return page.evaluate(async ({ contenuto, bersagli }) => {
     const tab = document.querySelector<HTMLElement>('.sc-toggle');
     if (!tab) throw new Error('pulsante Speed Checkout non trovato');
     const t = tab.getBoundingClientRect();
@@ -54,6 +54,9 @@ async function copertura(page: Page, bersagli: string): Promise<Copertura & { be
         const r0 = el.getBoundingClientRect();
         if (r0.right > t.left && r0.left < t.right) nellaColonna.push(nome(el));
         window.scrollBy(0, r0.top + r0.height / 2 - (t.top + t.height / 2));
+        // A card scrolled into view is drawn at the next rendering step (content-visibility: auto), not
+        // at a forced layout: the hit tests wait for it.
+        await new Promise<void>((r) => { requestAnimationFrame(() => requestAnimationFrame(() => r())); });
         const r = el.getBoundingClientRect();
         const punti: [number, number][] = [
           [r.left + r.width / 2, r.top + r.height / 2],
