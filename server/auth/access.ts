@@ -99,16 +99,23 @@ export interface ScopeCodes {
 }
 
 export async function requireUtente(req: FastifyRequest): Promise<UtenteSessione> {
+  if (await req.server.deps.impostazioni.get('manutenzione')) throw inMaintenance();
+  const utente = await utenteDellaRichiesta(req);
+  if (!utente) throw unauthorized();
+  return utente;
+}
+
+/** The customer user of the request's live session (the recent sessions first), or null. */
+export async function utenteDellaRichiesta(req: FastifyRequest): Promise<UtenteSessione | null> {
   const deps = req.server.deps;
-  if (await deps.impostazioni.get('manutenzione')) throw inMaintenance();
   const token = tokenSessione(req, 'cliente', deps.config.env);
-  if (!token) throw unauthorized();
+  if (!token) return null;
   const tokenHash = hashToken(token);
   const recent = deps.sessioniRecenti.get(tokenHash);
   if (recent) return recent;
   const lettura = deps.sessioniRecenti.lettura();
   const found = await utenteDellaSessione(deps.db, tokenHash, minutiInattivita(deps.config));
-  if (!found) throw unauthorized();
+  if (!found) return null;
   deps.sessioniRecenti.set(lettura, tokenHash, found.utente, found.scade);
   return found.utente;
 }
@@ -122,20 +129,13 @@ async function adminDellaRichiesta(req: FastifyRequest): Promise<AdminSessione |
 export async function requireAdmin(req: FastifyRequest, tecnico = false): Promise<AdminSessione> {
   const admin = await adminDellaRichiesta(req);
   // A customer who is logged in is known and not allowed (403); nobody logged in must log in (401).
-  if (!admin) throw (await haSessioneCliente(req)) ? forbidden('Funzione riservata al personale del portale.') : unauthorized();
+  if (!admin) throw (await utenteDellaRichiesta(req)) ? forbidden('Funzione riservata al personale del portale.') : unauthorized();
   if (tecnico && admin.tipologia !== TIPOLOGIA_TECNICO) {
     throw forbidden('Funzione riservata al personale tecnico.');
   }
   return admin;
 }
 
-async function haSessioneCliente(req: FastifyRequest): Promise<boolean> {
-  const token = tokenSessione(req, 'cliente', req.server.deps.config.env);
-  if (!token) return false;
-  const tokenHash = hashToken(token);
-  return req.server.deps.sessioniRecenti.get(tokenHash) !== undefined
-    || (await utenteDellaSessione(req.server.deps.db, tokenHash, minutiInattivita(req.server.deps.config))) !== null;
-}
 
 /**
  * Checks that the codes of a call belong to the session's user (403 otherwise) and picks the

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { accessoApi } from '../../shared/accesso.js';
 import { catalogoApi } from '../../shared/catalogo.js';
-import { tokenSessione } from '../auth/sessioni.js';
-import type { AppConfig } from '../config.js';
+import { requireUtente } from '../auth/access.js';
 import { preloadDellaSpa } from '../lib/manifest-spa.js';
 
 /**
@@ -11,19 +10,27 @@ import { preloadDellaSpa } from '../lib/manifest-spa.js';
  * travels with the entry's scripts instead of after they have run: the shop frame's scripts and
  * styles (web/shop/ShopLayout.tsx, a lazy route module, from the build's manifest) and the two calls
  * the frame makes on every page (the session, the category tree), which the SPA's own calls (same
- * address, same credentials) take. Only with a customer session cookie: the answers need one. The
+ * address, same credentials) take. Only for a live customer session, and only the session's call while
+ * its password is temporary (every other call answers 403 until it is changed). The
  * server knows no route of the SPA: a page's own module and calls are the router's (its loaders,
  * web/shop/caricatori.ts). docs/decisions/home2-primo-caricamento.md.
  */
 const MODULI_NEGOZIO = ['shop/ShopLayout.tsx'];
-const CHIAMATE_NEGOZIO = [accessoApi.sessione, catalogoApi.categorie].map((c) => `</api/${c.path}>; rel=preload; as=fetch; crossorigin`);
+const preload = (path: string) => `</api/${path}>; rel=preload; as=fetch; crossorigin`;
 
-/** The Link header of a page's HTML, for the SPA built in `webDir` (none: no scripts to name); `env` names the session cookie. */
+/** The Link header of a page's HTML, for the SPA built in `webDir` (none: no scripts to name). */
 export function precaricaNegozio(
-  webDir: string | undefined, env: AppConfig['env'], log: FastifyBaseLogger,
-): (req: FastifyRequest) => string | undefined {
-  const { link, mancanti } = webDir ? preloadDellaSpa(webDir)(MODULI_NEGOZIO) : { link: [], mancanti: [] };
+  webDir: string | undefined, log: FastifyBaseLogger,
+): (req: FastifyRequest) => Promise<string | undefined> {
+  if (!webDir) return async () => undefined;
+  const { link, mancanti } = preloadDellaSpa(webDir)(MODULI_NEGOZIO);
   if (mancanti.length) log.warn({ moduli: mancanti }, 'Moduli della SPA assenti dal manifest: il preload della pagina non li nomina');
-  const voci = [...link, ...CHIAMATE_NEGOZIO].join(', ');
-  return (req) => (tokenSessione(req, 'cliente', env) ? voci : undefined);
+  const perCambioPassword = [...link, preload(accessoApi.sessione.path)].join(', ');
+  const voci = [...link, preload(accessoApi.sessione.path), preload(catalogoApi.categorie.path)].join(', ');
+  return async (req) => {
+    // The check every customer call makes: no session, one ended, maintenance: nothing to name.
+    const utente = await requireUtente(req).catch(() => null);
+    if (!utente) return undefined;
+    return utente.cambioPassword ? perCambioPassword : voci;
+  };
 }

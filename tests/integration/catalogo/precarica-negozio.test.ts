@@ -30,12 +30,14 @@ const t = useTestApp({ webDir });
 afterAll(() => fs.rmSync(webDir, { recursive: true, force: true }));
 
 let cliente = '';
+let temporanea = '';
 let admin = '';
 beforeAll(async () => {
   const { db } = t().database;
   const az = await createAzienda(db, { codice: '0001' });
   const c = await createCliente(db, { aziendaCodice: az.codice, codice: '000100' });
   cliente = await loginCliente(t().app, await createUtente(db, { clienti: [c.id] }));
+  temporanea = await loginCliente(t().app, await createUtente(db, { clienti: [c.id], passwordTemporanea: true }));
   admin = await loginAdmin(t().app, await createAdmin(db));
 });
 
@@ -61,6 +63,33 @@ describe("a customer's page names the shop frame's modules and calls in a preloa
       const res = await pagina(url, cookie);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers.link, `${url} ${cookie ?? ''}`).toBeUndefined();
+    }
+  });
+
+  it('a session ended on the server gets no header: what it would name answers 401', async () => {
+    const { db } = t().database;
+    const az = await createAzienda(db, { codice: '0002' });
+    const c = await createCliente(db, { aziendaCodice: az.codice, codice: '000200' });
+    const uscito = await loginCliente(t().app, await createUtente(db, { clienti: [c.id] }));
+    expect((await t().app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: uscito } })).statusCode).toBeLessThan(300);
+    const res = await pagina('/home2', uscito);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.link).toBeUndefined();
+  });
+
+  it('while the password is temporary only the session is named: every other call answers 403 until it is changed', async () => {
+    const res = await pagina('/cambia-password', temporanea);
+    expect(res.headers.link).toBe([...FRAME, NEGOZIO[0]].join(', '));
+    expect((await pagina('/api/sessione', temporanea)).statusCode).toBe(200);
+    expect((await pagina('/api/categorie/list', temporanea)).statusCode).toBe(403);
+  });
+
+  it('in maintenance nothing is named (every call answers 503)', async () => {
+    await t().app.deps.impostazioni.set('manutenzione', true);
+    try {
+      expect((await pagina('/home2', cliente)).headers.link).toBeUndefined();
+    } finally {
+      await t().app.deps.impostazioni.set('manutenzione', false);
     }
   });
 });
