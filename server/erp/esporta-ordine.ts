@@ -61,7 +61,8 @@ export function ordineCsv(o: OrdineInviatoErp): string {
   return fileCsv(CSV_COLONNE, o.righe.map((r) => [
     o.ordine_id, o.data, o.azienda_codice, o.cliente_codice, o.utente_codice, o.nome, o.note,
     r.riga, r.codice_prodotto, r.descrizione, r.quantita, r.qt_in_consegna, r.qt_in_arrivo,
-    new DecimaleCsv(r.prezzo_unitario), new DecimaleCsv(r.importo), o.riferimento_cantiere,
+    // A text column: '' (quoted) when the order has none, as an empty note.
+    new DecimaleCsv(r.prezzo_unitario), new DecimaleCsv(r.importo), o.riferimento_cantiere ?? '',
   ]));
 }
 
