@@ -82,7 +82,7 @@ export type RigaOrdine = z.infer<typeof rigaOrdine>;
 
 /**
  * The one read model of an order (docs/decisions/ordine-un-modello.md): what the SQL function
- * ordine_letto (server/ordini/sql/ordine_letto.sql) answers, parsed by every reader of an order
+ * ordini_letti (server/ordini/sql/ordini_letti.sql) answers per order, parsed by every reader of an order
  * (the history and its export, the PDF, the confirmation mail, the ERP's webhook and files). A new
  * field of an order is a column, a key of that function and a field here; the narrower shapes are
  * picked from this one (crea_ordine's argument, the ERP's payload and list).

@@ -40,10 +40,10 @@ export function ordinePerErp(o: Ordine): OrdineInviatoErp {
   });
 }
 
-/** The order read whole (ordine_letto) for the ERP; undefined when it is gone. */
+/** The order read whole (ordini_letti) for the ERP; undefined when it is gone. */
 async function leggiOrdine(db: Db, id: number): Promise<OrdineInviatoErp | undefined> {
-  const [r] = await db.$client<{ ordine: unknown }[]>`SELECT ordine_letto(${id}) AS ordine`;
-  return r?.ordine ? ordinePerErp(ordine.parse(r.ordine)) : undefined;
+  const [r] = await db.$client<{ ordine: unknown }[]>`SELECT ordine FROM ordini_letti(ARRAY[${id}::int])`;
+  return r ? ordinePerErp(ordine.parse(r.ordine)) : undefined;
 }
 
 const CSV_COLONNE = [

@@ -45,7 +45,7 @@ async function* linee(lotti: AsyncIterable<Ordine[]>): AsyncGenerator<string> {
 
 /**
  * ordini/esporta (docs/regole/ordini.md#order-history): the filtered orders as a CSV (shared/csv.ts)
- * or XLSX (server/lib/xlsx.ts) file, one row per order line, the orders read whole (ordine_letto) from a cursor, in one of the
+ * or XLSX (server/lib/xlsx.ts) file, one row per order line, the orders read whole (ordini_letti) from a cursor, in one of the
  * exports' places and on their own connections, or 429 (server/lib/esportazioni.ts). Above
  * MAX_ORDINI_ESPORTAZIONE orders or MAX_RIGHE_ESPORTAZIONE lines nothing is written: 400, and the
  * customer narrows the filters.

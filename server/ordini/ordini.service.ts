@@ -148,14 +148,13 @@ export async function creaOrdine(
   return { status: 0, msg: [`Ordine #${r.ordine_id} inviato correttamente.`, ...arrotondate].join(' '), ordine_id: r.ordine_id! };
 }
 
-/** The user's orders for one client, newest first, each read whole (ordine_letto) in the same statement. */
+/** The user's orders for one client, newest first, read whole (ordini_letti) in the same statement. */
 export async function leggiOrdini(db: Db, utenteId: number, clienteId: number, limit = 500): Promise<Ordine[]> {
   const sql = db.$client;
   const righe = await sql<{ ordine: unknown }[]>`
-    SELECT ordine_letto(o.id) AS ordine FROM ordini o
-    WHERE o.utente_id = ${utenteId} AND o.cliente_id = ${clienteId}
-    ORDER BY o.created_at DESC, o.id DESC
-    LIMIT ${limit}`;
+    SELECT ordine FROM ordini_letti(ARRAY(
+      SELECT o.id FROM ordini o WHERE o.utente_id = ${utenteId} AND o.cliente_id = ${clienteId}
+      ORDER BY o.created_at DESC, o.id DESC LIMIT ${limit}))`;
   return righe.map((r) => ordine.parse(r.ordine));
 }
 

@@ -29,18 +29,17 @@ function where(sql: Sql, utenteId: number, clienteId: number, f: FiltriOrdini) {
   return w;
 }
 
-/** One page of the user's orders for the client, newest first, each read whole (ordine_letto), and how many pass the filters. */
+/** One page of the user's orders for the client, newest first, read whole (ordini_letti), and how many pass the filters. */
 export async function elencoOrdini(
   db: Db, utenteId: number, clienteId: number, f: FiltriOrdini & { start: number; limit: number },
 ): Promise<{ ordini: Ordine[]; totale: number }> {
   const sql = db.$client;
   const [rows, [tot]] = await Promise.all([
+    // The page's orders first: they are read whole, not the orders the offset skips.
     sql<{ ordine: unknown }[]>`
-      SELECT ordine_letto(k.id) AS ordine
-      -- The page's orders first: they are read whole, not the orders the offset skips.
-      FROM (SELECT o.id, o.created_at FROM ordini o ${where(sql, utenteId, clienteId, f)}
-            ORDER BY o.created_at DESC, o.id DESC LIMIT ${f.limit} OFFSET ${f.start}) k
-      ORDER BY k.created_at DESC, k.id DESC`,
+      SELECT ordine FROM ordini_letti(ARRAY(
+        SELECT o.id FROM ordini o ${where(sql, utenteId, clienteId, f)}
+        ORDER BY o.created_at DESC, o.id DESC LIMIT ${f.limit} OFFSET ${f.start}))`,
     sql<{ n: number }[]>`SELECT count(*)::int AS n FROM ordini o ${where(sql, utenteId, clienteId, f)}`,
   ]);
   return { ordini: rows.map((r) => ordine.parse(r.ordine)), totale: tot?.n ?? 0 };
@@ -57,14 +56,14 @@ export async function contaEsportazione(db: Db, utenteId: number, clienteId: num
 }
 
 /**
- * The filtered orders, newest first, each read whole (ordine_letto) and parsed, in batches through
- * a cursor so that an export never holds them all in memory.
+ * The filtered orders, newest first, read whole (ordini_letti) and parsed, in batches through a
+ * cursor so that an export never holds them all in this process's memory (at most
+ * MAX_ORDINI_ESPORTAZIONE, counted before).
  */
 export async function* ordiniEsportazione(db: Db, utenteId: number, clienteId: number, f: FiltriOrdini): AsyncGenerator<Ordine[]> {
   const sql = db.$client;
   const lotti = sql<{ ordine: unknown }[]>`
-    SELECT ordine_letto(o.id) AS ordine FROM ordini o
-    ${where(sql, utenteId, clienteId, f)}
-    ORDER BY o.created_at DESC, o.id DESC`.cursor(100);
+    SELECT ordine FROM ordini_letti(ARRAY(
+      SELECT o.id FROM ordini o ${where(sql, utenteId, clienteId, f)} ORDER BY o.created_at DESC, o.id DESC))`.cursor(100);
   for await (const lotto of lotti) yield lotto.map((r) => ordine.parse(r.ordine));
 }

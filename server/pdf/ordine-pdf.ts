@@ -37,7 +37,7 @@ const dataOra = new Intl.DateTimeFormat('it-IT', {
 });
 /**
  * The line table: unit prices with 3 decimals as the portal shows them, amounts to the cent (half
- * up on the amount's 3 decimals, as ordine_letto rounds a line for the VAT summary).
+ * up on the amount's 3 decimals, as ordini_letti rounds a line for the VAT summary).
  */
 const COLONNE: Colonna[] = [
   { titolo: 'Codice', larghezza: 74, allinea: 'left', aCapo: true, cella: (r) => r.codice_prodotto },

@@ -6,7 +6,7 @@ import type { Ordine } from '../../shared/ordini.js';
  * drawing function in pdf-thread.ts.
  */
 export interface DatiPdf {
-  /** The order as its one read model has it (shared/ordini.ts, ordine_letto). */
+  /** The order as its one read model has it (shared/ordini.ts, ordini_letti). */
   ordine: Ordine;
 }
 export type TipoPdf = keyof DatiPdf;

@@ -13,7 +13,7 @@ type DaInviare = {
   oggetto: string | null;
   testo: string | null;
   credenziali: boolean;
-  /** An order's confirmation: the order read whole (ordine_letto), to parse. */
+  /** An order's confirmation: the order read whole (ordini_letti), to parse. */
   ordine: unknown;
 };
 
@@ -34,7 +34,7 @@ export function inviaMail(db: Db, mailer: Mailer): Task {
     const id = Number((payload as { id?: unknown }).id);
     const [m] = await sql<DaInviare[]>`
       SELECT m.inviata_at IS NOT NULL AS inviata, m.destinatario, m.reply_to, m.oggetto, m.testo,
-        m.utente_id IS NOT NULL AS credenziali, ordine_letto(m.ordine_id) AS ordine
+        m.utente_id IS NOT NULL AS credenziali, (SELECT l.ordine FROM ordini_letti(ARRAY[m.ordine_id]) l) AS ordine
       FROM mail_uscita m
       WHERE m.id = ${id}`;
     // Gone with its order or user, or sent already: nothing to do.

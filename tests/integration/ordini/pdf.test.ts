@@ -97,8 +97,8 @@ describe('ordini/pdf', () => {
     const res = await pdf({ ...scope, id: mio });
     expect(res.statusCode, res.body).toBe(200);
     const { ordinePdfBuffer } = await vi.importActual<typeof import('../../../server/pdf/ordine-pdf.js')>('../../../server/pdf/ordine-pdf.js');
-    const [letto] = await t().database.sql<{ o: unknown }[]>`SELECT ordine_letto(${mio}) AS o`;
-    const diretto = await ordinePdfBuffer(ordineLetto.parse(letto!.o));
+    const [letto] = await t().database.sql<{ ordine: unknown }[]>`SELECT ordine FROM ordini_letti(ARRAY[${mio}::int])`;
+    const diretto = await ordinePdfBuffer(ordineLetto.parse(letto!.ordine));
     expect(await testoPdf(res.rawPayload)).toEqual(await testoPdf(diretto));
     // On this thread the module is the failing mock: the call's PDF came from the thread.
     const { ordinePdfBuffer: finto } = await import('../../../server/pdf/ordine-pdf.js');

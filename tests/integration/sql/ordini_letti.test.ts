@@ -7,7 +7,7 @@ import { ordine, rigaOrdine } from '../../../shared/ordini.js';
 import { createAzienda, createCliente, createProdotto, createUtente } from '../../support/factories.js';
 import { createTestDatabase } from '../../support/test-db.js';
 
-// ordine_letto (server/ordini/sql/ordine_letto.sql): the one read of a whole order, which every
+// ordini_letti (server/ordini/sql/ordini_letti.sql): the one read of whole orders, which every
 // reader parses with the schema `ordine` (shared/ordini.ts; docs/decisions/ordine-un-modello.md).
 let database: Database;
 let drop: () => Promise<void>;
@@ -54,9 +54,10 @@ beforeAll(async () => {
 });
 afterAll(async () => drop?.());
 
-const leggi = async (id: number) => (await database.sql<{ o: unknown }[]>`SELECT ordine_letto(${id}) AS o`)[0]!.o;
+const letti = async (ids: number[]) => (await database.sql<{ ordine: unknown }[]>`SELECT ordine FROM ordini_letti(${ids}::int[])`).map((r) => r.ordine);
+const leggi = async (id: number) => (await letti([id]))[0];
 
-describe('ordine_letto', () => {
+describe('ordini_letti', () => {
   it('reads the header, the client as it is now, who placed it, the lines, the VAT summary and the totals', async () => {
     const grezzo = await leggi(ordineId) as Record<string, unknown>;
     // The function and the schema name the same fields: none is dropped by the parse, none missing.
@@ -88,11 +89,13 @@ describe('ordine_letto', () => {
     expect(o).toMatchObject({ totale_imponibile: 28.79, totale_iva: 3.93, totale_documento: 32.72 });
   });
 
-  it('reads an order without lines, and answers NULL for an order that does not exist', async () => {
+  it('reads an order without lines; answers the ids in their order, none for an id that does not exist', async () => {
     expect(ordine.parse(await leggi(vuoto))).toMatchObject({
       riferimento_cantiere: null, response_code: '500', prodotti: [], riepilogo_iva: [], totale_imponibile: 0, totale_iva: 0, totale_documento: 0,
     });
-    expect(await leggi(99_999_999)).toBeNull();
+    const tutti = (await letti([vuoto, 99_999_999, ordineId])).map((o) => ordine.parse(o));
+    expect(tutti.map((o) => [o.id, o.prodotti.length])).toEqual([[vuoto, 0], [ordineId, 4]]);
+    expect(await letti([])).toEqual([]);
   });
 
   it('keeps the names as placed once the client is renamed to nothing and the user is deleted', async () => {
