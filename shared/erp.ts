@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { esito, idParam, paginaDi, paginazione } from './common.js';
 import { contract } from './contract.js';
+import { ordine } from './ordini.js';
 
 /**
  * How an order's hand-over to the ERP stands (server/erp/esporta-ordine.ts). 'non_configurato':
@@ -22,12 +23,8 @@ export const MSG_ERP = {
   ordineSconosciuto: 'Ordine non trovato.',
 } as const;
 
-export const ordineErp = z.object({
-  id: z.number().int(),
-  created_at: z.string(),
-  cliente_codice: z.string(),
-  cliente_nome: z.string(),
-  utente_nome: z.string(),
+/** A row of the admin's list 'Ordini ERP': the order's fields picked from its read model (shared/ordini.ts), with its hand-over. */
+export const ordineErp = ordine.pick({ id: true, created_at: true, cliente_codice: true, cliente_nome: true, utente_nome: true }).extend({
   totale: z.string(),
   erp_stato: z.enum(STATI_ERP),
   erp_tentativi: z.number().int(),
@@ -35,6 +32,39 @@ export const ordineErp = z.object({
   erp_inviato_at: z.string().nullable(),
 });
 export type OrdineErp = z.infer<typeof ordineErp>;
+
+/** A line as the ERP receives it (docs/erp.md): amounts as decimal text with a point and 3 decimals. */
+export const rigaInviataErp = z.object({
+  riga: z.number().int(),
+  codice_prodotto: z.string(),
+  descrizione: z.string(),
+  quantita: z.number().int(),
+  qt_in_consegna: z.number().int(),
+  qt_in_arrivo: z.number().int(),
+  prezzo_unitario: z.string(),
+  importo: z.string(),
+});
+
+/**
+ * An order as the ERP receives it (docs/erp.md), the same in the webhook's body and the JSON file:
+ * its key, date and total as text, and every field of the order's read model (shared/ordini.ts)
+ * but those the ERP gets under another name (id, created_at, totale, prodotti as righe) or that
+ * are the portal's own view (the state, the client and user as they are now, the VAT summary and
+ * the document's totals). A new field of an order reaches the ERP with no change here.
+ */
+export const ordineInviatoErp = z.object({
+  chiave_idempotenza: z.string(),
+  ordine_id: z.number().int(),
+  /** ISO 8601, UTC, to the second. */
+  data: z.string(),
+  ...ordine.omit({
+    id: true, created_at: true, totale: true, prodotti: true, response_code: true, response_status: true, cliente: true,
+    ordinato_da: true, riepilogo_iva: true, totale_imponibile: true, totale_iva: true, totale_documento: true,
+  }).shape,
+  totale: z.string(),
+  righe: z.array(rigaInviataErp),
+});
+export type OrdineInviatoErp = z.infer<typeof ordineInviatoErp>;
 
 export const ordiniErpQuery = z.object({
   /** Left out: every order. 'da_inviare': waiting or failed, the ones that need an eye. */

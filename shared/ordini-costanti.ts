@@ -21,6 +21,6 @@ export const RESPONSE_CODE_OK = '201';
 export const STATI_ORDINE = ['confermato', 'errore'] as const;
 
 /** The limits of an order's own texts (ordini/create's schema and the boxes of the checkout and its panel). */
-export const LIMITI_ORDINE = { nome: 200, note: 4000 } as const;
+export const LIMITI_ORDINE = { nome: 200, note: 4000, riferimento_cantiere: 60 } as const;
 /** The limits of the history's text filters (ordini/elenco's and ordini/esporta's schemas and the filter boxes). */
 export const LIMITI_FILTRI_ORDINI = { nome: 200, codice_prodotto: 40 } as const;

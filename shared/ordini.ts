@@ -28,6 +28,12 @@ export const ordiniCheckResponse = z.array(disponibilitaRiga);
 /** A cart line: the product's fields flattened plus quantita; only code and quantity are used. */
 export const rigaCarrello = z.object({ codice_prodotto: codice, quantita: quantitaGrezza }).passthrough();
 
+/** Why a job-site reference is refused, at its field (ordini/create's `campi`, the checkout's box). */
+export const MSG_RIFERIMENTO_CANTIERE = {
+  tipo: 'Riferimento cantiere: deve essere un testo',
+  lungo: `Riferimento cantiere troppo lungo (massimo ${LIMITI_ORDINE.riferimento_cantiere} caratteri)`,
+} as const;
+
 export const ordiniCreateRequest = z.object({
   azienda_codice: codice,
   cliente_codice: codice,
@@ -37,6 +43,10 @@ export const ordiniCreateRequest = z.object({
   utente_nome: testo().max(200).optional(),
   nome: testo().max(LIMITI_ORDINE.nome, `Nome ordine troppo lungo (massimo ${LIMITI_ORDINE.nome} caratteri)`).optional().default(''),
   note: testoMultiriga().max(LIMITI_ORDINE.note, `Note troppo lunghe (massimo ${LIMITI_ORDINE.note} caratteri)`).optional().default(''),
+  /** The customer's job-site reference: optional, trimmed, '' is none (null). */
+  riferimento_cantiere: testo(MSG_RIFERIMENTO_CANTIERE.tipo).trim()
+    .max(LIMITI_ORDINE.riferimento_cantiere, MSG_RIFERIMENTO_CANTIERE.lungo)
+    .nullish().transform((v) => v || null),
   carrelloItems: z.array(rigaCarrello).max(MAX_RIGHE_ORDINE, `Al massimo ${MAX_RIGHE_ORDINE} righe per ordine`).default([]),
   /** Also accepted as the Idempotency-Key header. */
   idempotency_key: testo().min(8).max(100).optional(),
@@ -45,6 +55,11 @@ export type OrdiniCreateRequest = z.input<typeof ordiniCreateRequest>;
 export const ordiniCreateResponse = z.object({ status: z.number().int(), msg: z.string(), ordine_id: z.number().int().optional() });
 
 export const ordiniReadQuery = z.object({ utente_codice: codice, azienda_codice: codice, cliente_codice: codice });
+/**
+ * An order line as it was ordered (ordini_righe: code, name, quantities, list and net price, the
+ * discount chain), with its amount (qt × net price, 3 decimals) and its product's VAT rate and packs
+ * as they are now (ALIQUOTA_IVA_ORDINARIA and no pack for a product gone).
+ */
 export const rigaOrdine = z.object({
   codice_prodotto: z.string(),
   prodotto_nome: z.string(),
@@ -56,16 +71,50 @@ export const rigaOrdine = z.object({
   prezzo_reale: z.number(),
   /** The discount chain applied at order time ('' when none). */
   sconti: z.string(),
+  importo: z.number(),
+  /** In percent (shared/iva.ts). */
+  aliquota_iva: z.number(),
+  /** The product's pack (shared/confezioni.ts). */
+  multiplo: z.number().int(),
+  minimo: z.number().int(),
 });
+export type RigaOrdine = z.infer<typeof rigaOrdine>;
+
+/**
+ * The one read model of an order (docs/decisions/ordine-un-modello.md): what the SQL function
+ * ordini_letti (server/ordini/sql/ordini_letti.sql) answers per order, parsed by every reader of an order
+ * (the history and its export, the PDF, the confirmation mail, the ERP's webhook and files). A new
+ * field of an order is a column, a key of that function and a field here; the narrower shapes are
+ * picked from this one (crea_ordine's argument, the ERP's payload and list).
+ * The codes and names are those of when it was placed; `cliente` is the client as it is now and
+ * `ordinato_da` the user who placed it (username null once that user is deleted). Amounts as
+ * ordered, 3 decimals; the VAT summary and the document's totals as an Italian invoice rounds
+ * them: each line to the cent, a rate's VAT once (docs/regole/ordini.md#order-pdf).
+ */
 export const ordine = z.object({
   id: z.number().int(),
+  /** ISO 8601, UTC. */
   created_at: z.string(),
   nome: z.string(),
   note: z.string(),
+  /** The customer's job-site reference, null when none was given. */
+  riferimento_cantiere: z.string().nullable(),
   response_code: z.string(),
   response_status: z.string(),
   totale: z.number(),
+  azienda_codice: z.string(),
+  azienda_nome: z.string(),
+  cliente_codice: z.string(),
+  cliente_nome: z.string(),
+  utente_codice: z.string(),
+  utente_nome: z.string(),
+  cliente: z.object({ ragione_sociale: z.string(), partita_iva: z.string(), email: z.string(), telefono: z.string() }),
+  ordinato_da: z.object({ nome: z.string(), username: z.string().nullable() }),
   prodotti: z.array(rigaOrdine),
+  riepilogo_iva: z.array(z.object({ aliquota: z.number(), imponibile: z.number(), imposta: z.number() })),
+  totale_imponibile: z.number(),
+  totale_iva: z.number(),
+  totale_documento: z.number(),
 });
 export type Ordine = z.infer<typeof ordine>;
 export const ordiniReadResponse = z.object({ ordini: z.array(ordine) });

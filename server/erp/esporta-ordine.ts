@@ -3,39 +3,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Task } from 'graphile-worker';
 import { DecimaleCsv, fileCsv } from '../../shared/csv.js';
+import { ordineInviatoErp, type OrdineInviatoErp } from '../../shared/erp.js';
+import { ordine, type Ordine } from '../../shared/ordini.js';
 import type { ErpConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { ArchivioMedia } from '../lib/archivio/archivio.js';
 
 /** How long the ERP's webhook may take to answer before the attempt counts as failed. */
 const WEBHOOK_TIMEOUT_MS = 10_000;
-
-export interface RigaErp {
-  riga: number;
-  codice_prodotto: string;
-  descrizione: string;
-  quantita: number;
-  qt_in_consegna: number;
-  qt_in_arrivo: number;
-  prezzo_unitario: string;
-  importo: string;
-}
-
-/** An order as the ERP receives it (docs/erp.md): the same in the webhook's body and the JSON file. */
-export interface OrdineErp {
-  chiave_idempotenza: string;
-  ordine_id: number;
-  data: string;
-  azienda_codice: string;
-  cliente_codice: string;
-  cliente_nome: string;
-  utente_codice: string;
-  utente_nome: string;
-  nome: string;
-  note: string;
-  totale: string;
-  righe: RigaErp[];
-}
 
 export const chiaveIdempotenza = (ordineId: number) => `portale-ordine-${ordineId}`;
 
@@ -47,34 +22,47 @@ export function firma(secret: string, timestamp: number, body: string): string {
   return `t=${timestamp},v1=${crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
-async function leggiOrdine(db: Db, id: number): Promise<OrdineErp | undefined> {
-  const [o] = await db.$client<OrdineErp[]>`
-    SELECT o.id AS ordine_id, to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS data,
-      o.azienda_codice, o.cliente_codice, o.cliente_nome, o.utente_codice, o.utente_nome, o.nome, o.note,
-      o.totale::text AS totale,
-      coalesce((SELECT json_agg(json_build_object('riga', r.n, 'codice_prodotto', r.codice_prodotto,
-          'descrizione', r.prodotto_nome, 'quantita', r.qt, 'qt_in_consegna', r.qt_in_consegna,
-          'qt_in_arrivo', r.qt_in_arrivo, 'prezzo_unitario', r.prezzo_reale::text,
-          'importo', (r.prezzo_reale * r.qt)::numeric(14, 3)::text) ORDER BY r.n)
-        FROM (SELECT *, row_number() OVER (ORDER BY id) AS n FROM ordini_righe WHERE ordine_id = o.id) r), '[]'::json) AS righe
-    FROM ordini o WHERE o.id = ${id}`;
-  return o && { ...o, chiave_idempotenza: chiaveIdempotenza(o.ordine_id) };
+/** An amount as the ERP reads it: decimal text with a point and 3 decimals (the amounts of an order have 3). */
+const decimale = (n: number) => n.toFixed(3);
+
+/** The order (its read model) as the ERP receives it (docs/erp.md): its fields, checked against the ERP's schema. */
+export function ordinePerErp(o: Ordine): OrdineInviatoErp {
+  return ordineInviatoErp.parse({
+    ...o,
+    chiave_idempotenza: chiaveIdempotenza(o.id),
+    ordine_id: o.id,
+    data: o.created_at.replace(/\.\d+Z$/, 'Z'),
+    totale: decimale(o.totale),
+    righe: o.prodotti.map((r, i) => ({
+      riga: i + 1, codice_prodotto: r.codice_prodotto, descrizione: r.prodotto_nome, quantita: r.qt,
+      qt_in_consegna: r.qt_in_consegna, qt_in_arrivo: r.qt_in_arrivo, prezzo_unitario: decimale(r.prezzo_reale), importo: decimale(r.importo),
+    })),
+  });
+}
+
+/** The order read whole (ordini_letti) for the ERP; undefined when it is gone. */
+async function leggiOrdine(db: Db, id: number): Promise<OrdineInviatoErp | undefined> {
+  const [r] = await db.$client<{ ordine: unknown }[]>`SELECT ordine FROM ordini_letti(ARRAY[${id}::int])`;
+  return r ? ordinePerErp(ordine.parse(r.ordine)) : undefined;
 }
 
 const CSV_COLONNE = [
   'ordine_id', 'data', 'azienda_codice', 'cliente_codice', 'utente_codice', 'nome_ordine', 'note',
   'riga', 'codice_prodotto', 'descrizione', 'quantita', 'qt_in_consegna', 'qt_in_arrivo', 'prezzo_unitario', 'importo',
+  // Added after the first ERPs read this file: last, so that the columns before keep their places.
+  'riferimento_cantiere',
 ] as const;
 
 /**
  * One line per order line, ';'-separated, UTF-8 with BOM (Excel reads the accents), texts quoted
  * (shared/csv.ts); amounts bare with the decimal comma and their three decimals.
  */
-export function ordineCsv(o: OrdineErp): string {
+export function ordineCsv(o: OrdineInviatoErp): string {
   return fileCsv(CSV_COLONNE, o.righe.map((r) => [
     o.ordine_id, o.data, o.azienda_codice, o.cliente_codice, o.utente_codice, o.nome, o.note,
     r.riga, r.codice_prodotto, r.descrizione, r.quantita, r.qt_in_consegna, r.qt_in_arrivo,
-    new DecimaleCsv(r.prezzo_unitario), new DecimaleCsv(r.importo),
+    // A text column: '' (quoted) when the order has none, as an empty note.
+    new DecimaleCsv(r.prezzo_unitario), new DecimaleCsv(r.importo), o.riferimento_cantiere ?? '',
   ]));
 }
 
@@ -89,7 +77,7 @@ async function scriviAtomico(file: string, dati: string): Promise<void> {
  * The CSV first, the JSON last, each whole (a folder: renamed into place; S3: one PUT is atomic):
  * an ERP that finds ordine-<id>.json finds the CSV beside it.
  */
-async function consegna(erp: ErpConfig, archivio: ArchivioMedia, o: OrdineErp): Promise<void> {
+async function consegna(erp: ErpConfig, archivio: ArchivioMedia, o: OrdineInviatoErp): Promise<void> {
   const json = `${JSON.stringify(o, null, 2)}\n`;
   const nome = `ordine-${o.ordine_id}`;
   if (erp.exportDir) {

@@ -1,41 +1,51 @@
 import { PassThrough, Readable } from 'node:stream';
 import { INIZIO_FILE_CSV, rigaCsv } from '../../shared/csv.js';
-import type { OrdiniEsportaQuery } from '../../shared/ordini.js';
+import type { Ordine, OrdiniEsportaQuery } from '../../shared/ordini.js';
 import { MAX_ORDINI_ESPORTAZIONE, MAX_RIGHE_ESPORTAZIONE } from '../../shared/ordini.js';
+import { RESPONSE_CODE_OK } from '../../shared/ordini-costanti.js';
 import type { Db } from '../db/client.js';
 import { badRequest } from '../lib/errors.js';
 import type { Esportazioni } from '../lib/esportazioni.js';
 import { FileRisposta } from '../lib/file-risposta.js';
 import { scriviXlsx, type CellaXlsx } from '../lib/xlsx.js';
-import { contaEsportazione, type FiltriOrdini, type RigaEsportazione, righeEsportazione } from './storico.queries.js';
+import { contaEsportazione, type FiltriOrdini, ordiniEsportazione } from './storico.queries.js';
 
 /** The columns of an export, in Italian; amounts in euro as ordered. */
 const INTESTAZIONE = [
-  'Ordine', 'Data', 'Nome', 'Stato', 'Codice prodotto', 'Prodotto', 'Quantità', 'In consegna', 'In arrivo dal fornitore',
-  'Prezzo (€)', 'Prezzo netto (€)', 'Totale riga (€)', 'Totale ordine (€)',
+  'Ordine', 'Data', 'Nome', 'Riferimento cantiere', 'Stato', 'Codice prodotto', 'Prodotto', 'Quantità', 'In consegna',
+  'In arrivo dal fornitore', 'Prezzo (€)', 'Prezzo netto (€)', 'Totale riga (€)', 'Totale ordine (€)',
 ] as const;
 
-const cifra = (v: number) => Math.round(v * 1000) / 1000;
-
-function celle(r: RigaEsportazione): CellaXlsx[] {
-  return [
-    r.id, r.data, r.nome, r.stato, r.codice_prodotto, r.prodotto_nome, r.qt, r.qt_in_consegna, r.qt_in_arrivo,
-    r.prezzo, r.prezzo_reale, r.qt !== null && r.prezzo_reale !== null ? cifra(r.qt * r.prezzo_reale) : null, r.totale,
-  ];
+/** 'DD/MM/YYYY HH:mm' in Europe/Rome, as the history's days are. */
+const dataOra = new Intl.DateTimeFormat('it-IT', {
+  timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+});
+function dataRoma(iso: string): string {
+  const p = Object.fromEntries(dataOra.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
 }
 
-async function* righe(lotti: AsyncIterable<RigaEsportazione[]>): AsyncGenerator<CellaXlsx[]> {
-  for await (const lotto of lotti) for (const r of lotto) yield celle(r);
+/** An order's rows: one per line, with the order's fields (an order without lines: one row, no line). */
+function celle(o: Ordine): CellaXlsx[][] {
+  const testa = [o.id, dataRoma(o.created_at), o.nome, o.riferimento_cantiere, o.response_code === RESPONSE_CODE_OK ? 'Confermato' : 'Errore'];
+  if (o.prodotti.length === 0) return [[...testa, null, null, null, null, null, null, null, null, o.totale]];
+  return o.prodotti.map((r) => [
+    ...testa, r.codice_prodotto, r.prodotto_nome, r.qt, r.qt_in_consegna, r.qt_in_arrivo, r.prezzo, r.prezzo_reale, r.importo, o.totale,
+  ]);
 }
 
-async function* linee(lotti: AsyncIterable<RigaEsportazione[]>): AsyncGenerator<string> {
+async function* righe(lotti: AsyncIterable<Ordine[]>): AsyncGenerator<CellaXlsx[]> {
+  for await (const lotto of lotti) for (const o of lotto) yield* celle(o);
+}
+
+async function* linee(lotti: AsyncIterable<Ordine[]>): AsyncGenerator<string> {
   yield INIZIO_FILE_CSV + rigaCsv(INTESTAZIONE);
-  for await (const lotto of lotti) yield lotto.map((r) => rigaCsv(celle(r))).join('');
+  for await (const lotto of lotti) yield lotto.flatMap((o) => celle(o).map(rigaCsv)).join('');
 }
 
 /**
  * ordini/esporta (docs/regole/ordini.md#order-history): the filtered orders as a CSV (shared/csv.ts)
- * or XLSX (server/lib/xlsx.ts) file, one row per order line, streamed from a cursor, in one of the
+ * or XLSX (server/lib/xlsx.ts) file, one row per order line, the orders read whole (ordini_letti) from a cursor, in one of the
  * exports' places and on their own connections, or 429 (server/lib/esportazioni.ts). Above
  * MAX_ORDINI_ESPORTAZIONE orders or MAX_RIGHE_ESPORTAZIONE lines nothing is written: 400, and the
  * customer narrows the filters.
@@ -54,7 +64,7 @@ async function fileOrdini(
     throw badRequest(`Troppi ordini da esportare (${n.ordini} ordini, ${n.righe} righe): al massimo ${MAX_ORDINI_ESPORTAZIONE} ordini `
       + `e ${MAX_RIGHE_ESPORTAZIONE} righe. Restringi i filtri (date, nome, codice prodotto, stato).`);
   }
-  const lotti = righeEsportazione(db, utenteId, clienteId, f);
+  const lotti = ordiniEsportazione(db, utenteId, clienteId, f);
   if (f.formato === 'csv') return new FileRisposta('ordini.csv', 'text/csv; charset=utf-8', Readable.from(linee(lotti)));
   const corpo = new PassThrough();
   // A failure half-way (the database gone) ends the download broken rather than hanging it.

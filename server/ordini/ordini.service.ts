@@ -1,4 +1,5 @@
-import type { DisponibilitaRiga, Ordine, OrdiniCreateRequest } from '../../shared/ordini.js';
+import { z } from 'zod';
+import { type DisponibilitaRiga, ordine, type Ordine, type ordiniCreateRequest } from '../../shared/ordini.js';
 import { MSG_DISPONIBILITA, RESPONSE_CODE_OK } from '../../shared/ordini-costanti.js';
 import type { ClienteSessione, UtenteSessione } from '../auth/utente-sessione.js';
 import { prezziDi } from '../catalogo/prezzi.js';
@@ -45,6 +46,24 @@ type Esito = { status: number; msg: string; ordine_id?: number };
 
 const rifiuto = (msg: string): Esito => ({ status: 1, msg });
 
+/**
+ * crea_ordine's one argument (server/ordini/sql/crea_ordine.sql), checked before the call: the
+ * order's own fields picked from the read model (shared/ordini.ts), under their column names, with
+ * the client's prices, the lines and whether an ERP takes the order.
+ */
+const argomentoCreaOrdine = ordine.pick({
+  azienda_codice: true, cliente_codice: true, utente_codice: true, azienda_nome: true, cliente_nome: true, utente_nome: true,
+  nome: true, note: true, riferimento_cantiere: true,
+}).extend({
+  utente_id: z.number().int(),
+  cliente_id: z.number().int(),
+  listino: z.number().int(),
+  /** The client's discount percentage, a numeric string. */
+  sconto: z.string().regex(/^\d+(?:\.\d+)?$/),
+  righe: z.array(z.object({ codice_prodotto: z.string(), qt: z.number().int().min(1) })).min(1),
+  idempotency_key: z.string().nullable(),
+  esporta: z.boolean(),
+});
 
 /**
  * ordini/create (docs/regole/ordini.md#order-creation): the ERP's live stock first (when configured), then the SQL function
@@ -58,7 +77,7 @@ const rifiuto = (msg: string): Esito => ({ status: 1, msg });
  */
 export async function creaOrdine(
   db: Db, erp: ErpConfig | undefined, utente: UtenteSessione, cliente: ClienteSessione,
-  req: Omit<OrdiniCreateRequest, 'idempotency_key'>, key: string | undefined, log: Log,
+  req: Omit<z.output<typeof ordiniCreateRequest>, 'idempotency_key'>, key: string | undefined, log: Log,
 ): Promise<Esito> {
   await aggiornaDaErp(db, erp, req.carrelloItems ?? [], log);
   const esporta = erpConfigurato(erp);
@@ -71,14 +90,17 @@ export async function creaOrdine(
     quantita.set(r.codice_prodotto, (quantita.get(r.codice_prodotto) ?? 0) + q);
   }
   const ctx = prezziDi(cliente);
-  const nome = req.nome?.trim() ?? '';
-  const note = req.note?.trim() ?? '';
+  const dati = {
+    utente_id: utente.id, cliente_id: cliente.id, listino: ctx.listino, sconto: ctx.sconto, idempotency_key: key ?? null,
+    azienda_codice: cliente.aziendaCodice, cliente_codice: cliente.codice, utente_codice: utente.codice,
+    cliente_nome: cliente.ragioneSociale, azienda_nome: cliente.aziendaRagioneSociale, utente_nome: `${utente.nome} ${utente.cognome}`.trim(),
+    nome: req.nome.trim(), note: req.note.trim(), riferimento_cantiere: req.riferimento_cantiere, esporta,
+  };
   type EsitoCrea = { esito: string; ordine_id: number | null; totale: string | null; dettagli: unknown };
-  const crea = (q: Db) => q.$client<EsitoCrea[]>`
-    SELECT * FROM crea_ordine(${utente.id}, ${cliente.id}, ${ctx.listino}, ${ctx.sconto}::numeric,
-      ${[...quantita.keys()]}::text[], ${[...quantita.values()]}::int[], ${key ?? null},
-      ${cliente.aziendaCodice}, ${cliente.codice}, ${utente.codice}, ${cliente.ragioneSociale},
-      ${cliente.aziendaRagioneSociale}, ${`${utente.nome} ${utente.cognome}`.trim()}, ${nome}, ${note}, ${esporta})`.then((x) => x[0]);
+  const crea = (q: Db) => {
+    const arg = argomentoCreaOrdine.parse({ ...dati, righe: [...quantita].map(([codice_prodotto, qt]) => ({ codice_prodotto, qt })) });
+    return q.$client<EsitoCrea[]>`SELECT * FROM crea_ordine(${JSON.stringify(arg)}::jsonb)`.then((x) => x[0]);
+  };
   // Most clients have no credit block: crea_ordine alone, one statement. A blocked client's order
   // is checked in one transaction with the client's row locked (docs/regole/contabilita.md#block).
   const chiama = async (): Promise<EsitoCrea | undefined> => {
@@ -126,19 +148,14 @@ export async function creaOrdine(
   return { status: 0, msg: [`Ordine #${r.ordine_id} inviato correttamente.`, ...arrotondate].join(' '), ordine_id: r.ordine_id! };
 }
 
-/** The user's orders for one client, newest first, with their lines aggregated in the same query. */
+/** The user's orders for one client, newest first, read whole (ordini_letti) in the same statement. */
 export async function leggiOrdini(db: Db, utenteId: number, clienteId: number, limit = 500): Promise<Ordine[]> {
   const sql = db.$client;
-  return sql<Ordine[]>`
-    SELECT o.id, to_json(o.created_at)#>>'{}' AS created_at, o.nome, o.note, o.response_code, o.response_status,
-      round(o.totale, 3)::float8 AS totale,
-      coalesce((SELECT json_agg(json_build_object('codice_prodotto', r.codice_prodotto, 'prodotto_nome', r.prodotto_nome,
-          'qt', r.qt, 'qt_in_consegna', r.qt_in_consegna, 'qt_in_arrivo', r.qt_in_arrivo, 'prezzo', round(r.prezzo, 3)::float8, 'prezzo_reale', round(r.prezzo_reale, 3)::float8, 'sconti', r.sconti) ORDER BY r.id)
-        FROM ordini_righe r WHERE r.ordine_id = o.id), '[]'::json) AS prodotti
-    FROM ordini o
-    WHERE o.utente_id = ${utenteId} AND o.cliente_id = ${clienteId}
-    ORDER BY o.created_at DESC, o.id DESC
-    LIMIT ${limit}`;
+  const righe = await sql<{ ordine: unknown }[]>`
+    SELECT ordine FROM ordini_letti(ARRAY(
+      SELECT o.id FROM ordini o WHERE o.utente_id = ${utenteId} AND o.cliente_id = ${clienteId}
+      ORDER BY o.created_at DESC, o.id DESC LIMIT ${limit}))`;
+  return righe.map((r) => ordine.parse(r.ordine));
 }
 
 /** Monthly turnover of a client (accepted orders of all its users). */

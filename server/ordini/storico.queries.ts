@@ -1,5 +1,4 @@
-import type { Ordine, OrdiniEsportaQuery } from '../../shared/ordini.js';
-import { RESPONSE_CODE_OK } from '../../shared/ordini-costanti.js';
+import { ordine, type Ordine, type OrdiniEsportaQuery } from '../../shared/ordini.js';
 import type { Db, Sql } from '../db/client.js';
 
 /** LIKE wildcards in the searched name are searched as text. */
@@ -30,27 +29,20 @@ function where(sql: Sql, utenteId: number, clienteId: number, f: FiltriOrdini) {
   return w;
 }
 
-/** One page of the user's orders for the client, newest first, each with its lines, and how many pass the filters. */
+/** One page of the user's orders for the client, newest first, read whole (ordini_letti), and how many pass the filters. */
 export async function elencoOrdini(
   db: Db, utenteId: number, clienteId: number, f: FiltriOrdini & { start: number; limit: number },
 ): Promise<{ ordini: Ordine[]; totale: number }> {
   const sql = db.$client;
   const [rows, [tot]] = await Promise.all([
-    sql<Ordine[]>`
-      SELECT o.id, to_json(o.created_at)#>>'{}' AS created_at, o.nome, o.note, o.response_code, o.response_status,
-        round(o.totale, 3)::float8 AS totale,
-        coalesce((SELECT json_agg(json_build_object('codice_prodotto', r.codice_prodotto, 'prodotto_nome', r.prodotto_nome,
-            'qt', r.qt, 'qt_in_consegna', r.qt_in_consegna, 'qt_in_arrivo', r.qt_in_arrivo, 'prezzo', round(r.prezzo, 3)::float8,
-            'prezzo_reale', round(r.prezzo_reale, 3)::float8, 'sconti', r.sconti) ORDER BY r.id)
-          FROM ordini_righe r WHERE r.ordine_id = o.id), '[]'::json) AS prodotti
-      -- The page's orders first: lines are read for them only, not for the orders the offset skips.
-      FROM (SELECT o.id FROM ordini o ${where(sql, utenteId, clienteId, f)}
-            ORDER BY o.created_at DESC, o.id DESC LIMIT ${f.limit} OFFSET ${f.start}) k
-      JOIN ordini o ON o.id = k.id
-      ORDER BY o.created_at DESC, o.id DESC`,
+    // The page's orders first: they are read whole, not the orders the offset skips.
+    sql<{ ordine: unknown }[]>`
+      SELECT ordine FROM ordini_letti(ARRAY(
+        SELECT o.id FROM ordini o ${where(sql, utenteId, clienteId, f)}
+        ORDER BY o.created_at DESC, o.id DESC LIMIT ${f.limit} OFFSET ${f.start}))`,
     sql<{ n: number }[]>`SELECT count(*)::int AS n FROM ordini o ${where(sql, utenteId, clienteId, f)}`,
   ]);
-  return { ordini: [...rows], totale: tot?.n ?? 0 };
+  return { ordini: rows.map((r) => ordine.parse(r.ordine)), totale: tot?.n ?? 0 };
 }
 
 /** How many orders and lines an export of these filters would hold. */
@@ -63,34 +55,15 @@ export async function contaEsportazione(db: Db, utenteId: number, clienteId: num
   return r ?? { ordini: 0, righe: 0 };
 }
 
-/** A row of an export: one order line, with its order's fields (an order without lines: one row, no line). */
-export interface RigaEsportazione {
-  id: number;
-  data: string;
-  nome: string;
-  stato: string;
-  totale: number;
-  codice_prodotto: string | null;
-  prodotto_nome: string | null;
-  qt: number | null;
-  qt_in_consegna: number | null;
-  qt_in_arrivo: number | null;
-  prezzo: number | null;
-  prezzo_reale: number | null;
-}
-
 /**
- * The filtered orders' lines, newest order first, read in batches through a cursor so that an
- * export never holds its rows in memory. Amounts are those ordered; dates Europe/Rome's.
+ * The filtered orders, newest first, read whole (ordini_letti) and parsed, in batches through a
+ * cursor so that an export never holds them all in this process's memory (at most
+ * MAX_ORDINI_ESPORTAZIONE, counted before).
  */
-export function righeEsportazione(db: Db, utenteId: number, clienteId: number, f: FiltriOrdini): AsyncIterable<RigaEsportazione[]> {
+export async function* ordiniEsportazione(db: Db, utenteId: number, clienteId: number, f: FiltriOrdini): AsyncGenerator<Ordine[]> {
   const sql = db.$client;
-  return sql<RigaEsportazione[]>`
-    SELECT o.id, to_char(o.created_at AT TIME ZONE 'Europe/Rome', 'DD/MM/YYYY HH24:MI') AS data, o.nome,
-      CASE WHEN o.response_code = ${RESPONSE_CODE_OK} THEN 'Confermato' ELSE 'Errore' END AS stato,
-      round(o.totale, 3)::float8 AS totale, r.codice_prodotto, r.prodotto_nome, r.qt, r.qt_in_consegna, r.qt_in_arrivo,
-      round(r.prezzo, 3)::float8 AS prezzo, round(r.prezzo_reale, 3)::float8 AS prezzo_reale
-    FROM ordini o LEFT JOIN ordini_righe r ON r.ordine_id = o.id
-    ${where(sql, utenteId, clienteId, f)}
-    ORDER BY o.created_at DESC, o.id DESC, r.id`.cursor(500);
+  const lotti = sql<{ ordine: unknown }[]>`
+    SELECT ordine FROM ordini_letti(ARRAY(
+      SELECT o.id FROM ordini o ${where(sql, utenteId, clienteId, f)} ORDER BY o.created_at DESC, o.id DESC))`.cursor(100);
+  for await (const lotto of lotti) yield lotto.map((r) => ordine.parse(r.ordine));
 }

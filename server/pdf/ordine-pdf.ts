@@ -3,8 +3,8 @@ import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { AZIENDA } from '../../shared/azienda.js';
 import { formatEuro2, formatEuro3 } from '../../shared/formato.js';
-import type { OrdinePdf, RigaPdf } from './ordine-pdf.queries.js';
-import { totali } from './totali.js';
+import type { Ordine, RigaOrdine } from '../../shared/ordini.js';
+import { RESPONSE_CODE_OK } from '../../shared/ordini-costanti.js';
 
 // DejaVu Sans Condensed, embedded (subset): every reader shows the same accents and € sign, and
 // the text stays searchable (docs/decisions/pdf-ordine.md). Parsed once per process and given to
@@ -28,24 +28,25 @@ interface Colonna {
   allinea: Allinea;
   /** Long texts wrap (the row grows); figures fit on one line and need no measuring. */
   aCapo?: true;
-  cella: (r: RigaPdf, importoCent: number) => string;
+  cella: (r: RigaOrdine) => string;
 }
 
 const qt = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0, useGrouping: 'always' as unknown as boolean });
 const dataOra = new Intl.DateTimeFormat('it-IT', {
   timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit',
 });
-const euro = (cent: number) => formatEuro2(cent / 100);
-
-/** The line table: unit prices with 3 decimals as the portal shows them, amounts with 2. */
+/**
+ * The line table: unit prices with 3 decimals as the portal shows them, amounts to the cent (half
+ * up on the amount's 3 decimals, as ordini_letti rounds a line for the VAT summary).
+ */
 const COLONNE: Colonna[] = [
-  { titolo: 'Codice', larghezza: 74, allinea: 'left', aCapo: true, cella: (r) => r.codice },
-  { titolo: 'Descrizione', larghezza: 0, allinea: 'left', aCapo: true, cella: (r) => r.descrizione },
+  { titolo: 'Codice', larghezza: 74, allinea: 'left', aCapo: true, cella: (r) => r.codice_prodotto },
+  { titolo: 'Descrizione', larghezza: 0, allinea: 'left', aCapo: true, cella: (r) => r.prodotto_nome },
   { titolo: 'Q.tà', larghezza: 36, allinea: 'right', cella: (r) => qt.format(r.qt) },
-  { titolo: 'Listino', larghezza: 62, allinea: 'right', cella: (r) => formatEuro3(r.listino) },
+  { titolo: 'Listino', larghezza: 62, allinea: 'right', cella: (r) => formatEuro3(r.prezzo) },
   { titolo: 'Sconti', larghezza: 52, allinea: 'left', aCapo: true, cella: (r) => r.sconti },
-  { titolo: 'Netto', larghezza: 62, allinea: 'right', cella: (r) => formatEuro3(r.netto) },
-  { titolo: 'Importo', larghezza: 66, allinea: 'right', cella: (_, c) => euro(c) },
+  { titolo: 'Netto', larghezza: 62, allinea: 'right', cella: (r) => formatEuro3(r.prezzo_reale) },
+  { titolo: 'Importo', larghezza: 66, allinea: 'right', cella: (r) => formatEuro2(r.importo) },
 ];
 COLONNE[1]!.larghezza = LARGHEZZA - COLONNE.reduce((s, c) => s + c.larghezza, 0);
 const PAD = 3;
@@ -53,22 +54,21 @@ const PAD = 3;
 /**
  * The order confirmation (docs/regole/ordini.md#order-pdf) as a PDF stream: the wholesaler's and the
  * client's data, the lines with list price, discount chain and net price, the VAT summary by rate
- * and the totals, page numbers in the footer. Real text in an embedded font, so it can be searched
+ * and the totals (all as the order's read model has them, shared/ordini.ts), page numbers in the footer. Real text in an embedded font, so it can be searched
  * and copied. The caller pipes or collects it; it is written in full before its end (at most
  * MAX_RIGHE_ORDINE lines, about 20 pages).
  */
-function ordinePdf(o: OrdinePdf): PDFKit.PDFDocument {
-  const titolo = o.confermato ? 'Conferma d\u2019ordine' : 'Riepilogo d\u2019ordine';
+function ordinePdf(o: Ordine): PDFKit.PDFDocument {
+  const titolo = o.response_code === RESPONSE_CODE_OK ? 'Conferma d\u2019ordine' : 'Riepilogo d\u2019ordine';
   caratteri ??= { normale: carattere('DejaVuSansCondensed.ttf'), grassetto: carattere('DejaVuSansCondensed-Bold.ttf') };
   const doc = new PDFDocument({
     font: caratteri.normale as string, size: 'A4', margin: MARGINE, bufferPages: true, lang: 'it-IT', displayTitle: true,
-    info: { Title: `${titolo} n. ${o.id}`, Author: AZIENDA.ragioneSociale, Subject: `Ordine ${o.id} di ${o.cliente.ragioneSociale}` },
+    info: { Title: `${titolo} n. ${o.id}`, Author: AZIENDA.ragioneSociale, Subject: `Ordine ${o.id} di ${o.cliente.ragione_sociale}` },
   });
   doc.registerFont('R', caratteri.normale).registerFont('B', caratteri.grassetto);
   intestazione(doc, o, titolo);
-  const t = totali(o.righe);
-  tabellaRighe(doc, o.righe, t.importiCent);
-  riepilogo(doc, t);
+  tabellaRighe(doc, o.prodotti);
+  riepilogo(doc, o);
   if (o.note.trim()) {
     spazio(doc, 40);
     doc.font('B').fontSize(9).fillColor('black').text('Note', MARGINE, doc.y + 8);
@@ -80,13 +80,13 @@ function ordinePdf(o: OrdinePdf): PDFKit.PDFDocument {
 }
 
 /** The whole PDF in memory: what the PDF thread sends back (pdf-thread.ts, the only importer of this module). */
-export async function ordinePdfBuffer(o: OrdinePdf): Promise<Buffer> {
+export async function ordinePdfBuffer(o: Ordine): Promise<Buffer> {
   const parti: Buffer[] = [];
   for await (const p of ordinePdf(o)) parti.push(p as Buffer);
   return Buffer.concat(parti);
 }
 
-function intestazione(doc: PDFKit.PDFDocument, o: OrdinePdf, titolo: string): void {
+function intestazione(doc: PDFKit.PDFDocument, o: Ordine, titolo: string): void {
   const y0 = MARGINE;
   doc.font('B').fontSize(13).fillColor('black').text(AZIENDA.ragioneSociale, MARGINE, y0);
   doc.font('R').fontSize(8.5).fillColor(GRIGIO).text([
@@ -98,21 +98,22 @@ function intestazione(doc: PDFKit.PDFDocument, o: OrdinePdf, titolo: string): vo
   const fineAzienda = doc.y;
   const xd = MARGINE + LARGHEZZA / 2;
   doc.font('B').fontSize(16).fillColor('black').text(titolo, xd, y0, { width: LARGHEZZA / 2, align: 'right' });
-  doc.font('R').fontSize(9.5).text(`N. ${o.id} del ${dataOra.format(new Date(o.createdAt))}`, { width: LARGHEZZA / 2, align: 'right' });
-  doc.fillColor(GRIGIO).text(`Stato: ${o.stato}`, { width: LARGHEZZA / 2, align: 'right' });
+  doc.font('R').fontSize(9.5).text(`N. ${o.id} del ${dataOra.format(new Date(o.created_at))}`, { width: LARGHEZZA / 2, align: 'right' });
+  doc.fillColor(GRIGIO).text(`Stato: ${o.response_status}`, { width: LARGHEZZA / 2, align: 'right' });
   const y = Math.max(fineAzienda, doc.y) + 14;
   const c = o.cliente;
   riquadro(doc, MARGINE, y, LARGHEZZA / 2 - 6, 'Cliente', [
-    c.ragioneSociale,
-    `Codice cliente ${c.codice}${o.aziendaNome || o.aziendaCodice ? ` \u00b7 ${o.aziendaNome || `Azienda ${o.aziendaCodice}`}` : ''}`,
-    ...(c.partitaIva ? [`P. IVA ${c.partitaIva}`] : []),
+    c.ragione_sociale,
+    `Codice cliente ${o.cliente_codice}${o.azienda_nome || o.azienda_codice ? ` \u00b7 ${o.azienda_nome || `Azienda ${o.azienda_codice}`}` : ''}`,
+    ...(c.partita_iva ? [`P. IVA ${c.partita_iva}`] : []),
     [c.email, c.telefono && `Tel. ${c.telefono}`].filter(Boolean).join(' \u00b7 '),
   ]);
   const fineCliente = doc.y;
   riquadro(doc, MARGINE + LARGHEZZA / 2 + 6, y, LARGHEZZA / 2 - 6, 'Ordine', [
     ...(o.nome ? [`Nome: ${o.nome}`] : []),
-    `Ordinato da: ${o.utente.nome}${o.utente.username ? ` (${o.utente.username})` : ''}`,
-    `Righe: ${o.righe.length}`,
+    ...(o.riferimento_cantiere ? [`Riferimento cantiere: ${o.riferimento_cantiere}`] : []),
+    `Ordinato da: ${o.ordinato_da.nome} (${o.ordinato_da.username ?? o.utente_codice})`,
+    `Righe: ${o.prodotti.length}`,
   ]);
   doc.y = Math.max(fineCliente, doc.y) + 16;
 }
@@ -136,13 +137,13 @@ function intestazioneTabella(doc: PDFKit.PDFDocument, y: number): number {
   return y + 16;
 }
 
-function tabellaRighe(doc: PDFKit.PDFDocument, righe: readonly RigaPdf[], importiCent: number[]): void {
+function tabellaRighe(doc: PDFKit.PDFDocument, righe: readonly RigaOrdine[]): void {
   const fondo = doc.page.height - MARGINE - 24;
   let y = intestazioneTabella(doc, doc.y);
   doc.font('R').fontSize(8);
   const ALTEZZA_RIGA = doc.currentLineHeight(true);
-  righe.forEach((r, i) => {
-    const testi = COLONNE.map((c) => c.cella(r, importiCent[i]!));
+  righe.forEach((r) => {
+    const testi = COLONNE.map((c) => c.cella(r));
     const h = Math.max(ALTEZZA_RIGA, ...testi.map((s, k) => (COLONNE[k]!.aCapo && s ? doc.heightOfString(s, { width: COLONNE[k]!.larghezza - 2 * PAD }) : 0)))
       + 2 * PAD + 1;
     if (y + h > fondo) {
@@ -177,8 +178,8 @@ function spazio(doc: PDFKit.PDFDocument, h: number): void {
 }
 
 /** The VAT summary (one row per rate) on the left, the totals on the right. */
-function riepilogo(doc: PDFKit.PDFDocument, t: ReturnType<typeof totali>): void {
-  spazio(doc, 40 + 14 * Math.max(t.iva.length, 3));
+function riepilogo(doc: PDFKit.PDFDocument, o: Ordine): void {
+  spazio(doc, 40 + 14 * Math.max(o.riepilogo_iva.length, 3));
   const y0 = doc.y;
   const wIva = [70, 90, 80];
   let y = y0;
@@ -195,7 +196,7 @@ function riepilogo(doc: PDFKit.PDFDocument, t: ReturnType<typeof totali>): void 
     y += 14;
   };
   rigaIva(['Aliquota', 'Imponibile', 'Imposta'], true, true);
-  for (const r of t.iva) rigaIva([`${r.aliquota} %`, euro(r.imponibileCent), euro(r.impostaCent)], false, false);
+  for (const r of o.riepilogo_iva) rigaIva([`${r.aliquota} %`, formatEuro2(r.imponibile), formatEuro2(r.imposta)], false, false);
   const fineIva = y;
 
   const xT = MARGINE + LARGHEZZA - 220;
@@ -206,11 +207,11 @@ function riepilogo(doc: PDFKit.PDFDocument, t: ReturnType<typeof totali>): void 
     doc.text(valore, xT + 120, y, { width: 100, align: 'right', lineBreak: false });
     y += grassetto ? 18 : 15;
   };
-  rigaTot('Totale imponibile', euro(t.imponibileCent), false);
-  rigaTot('Totale IVA', euro(t.impostaCent), false);
+  rigaTot('Totale imponibile', formatEuro2(o.totale_imponibile), false);
+  rigaTot('Totale IVA', formatEuro2(o.totale_iva), false);
   doc.moveTo(xT, y - 3).lineTo(xT + 220, y - 3).lineWidth(0.8).strokeColor('black').stroke();
   y += 2;
-  rigaTot('Totale documento', euro(t.totaleCent), true);
+  rigaTot('Totale documento', formatEuro2(o.totale_documento), true);
   doc.x = MARGINE;
   doc.y = Math.max(fineIva, y) + 6;
 }

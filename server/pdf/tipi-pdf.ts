@@ -1,4 +1,4 @@
-import type { OrdinePdf } from './ordine-pdf.queries.js';
+import type { Ordine } from '../../shared/ordini.js';
 
 /**
  * Every PDF the portal draws, by kind, with the data its drawing takes (plain data: it crosses to
@@ -6,6 +6,7 @@ import type { OrdinePdf } from './ordine-pdf.queries.js';
  * drawing function in pdf-thread.ts.
  */
 export interface DatiPdf {
-  ordine: OrdinePdf;
+  /** The order as its one read model has it (shared/ordini.ts, ordini_letti). */
+  ordine: Ordine;
 }
 export type TipoPdf = keyof DatiPdf;

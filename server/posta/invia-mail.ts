@@ -1,10 +1,10 @@
 import type { Task } from 'graphile-worker';
+import { ordine, type Ordine } from '../../shared/ordini.js';
 import type { Db } from '../db/client.js';
 import type { Mail, Mailer } from '../lib/mailer.js';
 import { disegnaPdf } from '../pdf/disegno-in-disparte.js';
-import { ordinePerPdf } from '../pdf/ordine-pdf.queries.js';
 import { emettiCredenziali } from './credenziali.js';
-import { confermaOrdine, type OrdinePerMail } from './testi.js';
+import { confermaOrdine } from './testi.js';
 
 type DaInviare = {
   inviata: boolean;
@@ -13,7 +13,8 @@ type DaInviare = {
   oggetto: string | null;
   testo: string | null;
   credenziali: boolean;
-  ordine: OrdinePerMail | null;
+  /** An order's confirmation: the order read whole (ordini_letti), to parse. */
+  ordine: unknown;
 };
 
 /** Why a credentials mail was not sent: a newer password counts instead of the one it would carry. */
@@ -33,23 +34,13 @@ export function inviaMail(db: Db, mailer: Mailer): Task {
     const id = Number((payload as { id?: unknown }).id);
     const [m] = await sql<DaInviare[]>`
       SELECT m.inviata_at IS NOT NULL AS inviata, m.destinatario, m.reply_to, m.oggetto, m.testo,
-        m.utente_id IS NOT NULL AS credenziali,
-        CASE WHEN o.id IS NOT NULL THEN json_build_object(
-          'ordine_id', o.id, 'username', u.username, 'utente_nome', u.nome, 'utente_cognome', u.cognome,
-          'cliente_nome', o.cliente_nome, 'cliente_codice', o.cliente_codice, 'nome', o.nome, 'note', o.note,
-          'totale', o.totale::text,
-          'righe', coalesce((
-            SELECT json_agg(json_build_object('codice_prodotto', r.codice_prodotto, 'prodotto_nome', r.prodotto_nome,
-              'qt', r.qt, 'qt_in_consegna', r.qt_in_consegna, 'qt_in_arrivo', r.qt_in_arrivo,
-              'prezzo_reale', r.prezzo_reale::text) ORDER BY r.id)
-            FROM ordini_righe r WHERE r.ordine_id = o.id), '[]'::json)) END AS ordine
+        m.utente_id IS NOT NULL AS credenziali, (SELECT l.ordine FROM ordini_letti(ARRAY[m.ordine_id]) l) AS ordine
       FROM mail_uscita m
-      LEFT JOIN ordini o ON o.id = m.ordine_id
-      LEFT JOIN utenti u ON u.id = o.utente_id
       WHERE m.id = ${id}`;
     // Gone with its order or user, or sent already: nothing to do.
     if (!m || m.inviata) return;
-    const mail: Mail | null = m.ordine ? await conPdf(db, confermaOrdine(m.ordine), m.ordine.ordine_id)
+    const o = m.ordine === null ? null : ordine.parse(m.ordine);
+    const mail: Mail | null = o ? await conPdf(confermaOrdine(o), o)
       : m.credenziali ? await emettiCredenziali(db, id)
       : { to: m.destinatario ?? '', subject: m.oggetto ?? '', text: m.testo ?? '', ...(m.reply_to ? { replyTo: m.reply_to } : {}) };
     if (!mail) {
@@ -72,9 +63,10 @@ export function inviaMail(db: Db, mailer: Mailer): Task {
   };
 }
 
-/** An order's confirmation with the order's PDF attached (server/pdf/ordine-pdf.ts), drawn when it is sent, off the event loop at the lowest priority. */
-async function conPdf(db: Db, mail: Mail, ordineId: number): Promise<Mail> {
-  const o = await ordinePerPdf(db, ordineId);
-  if (!o) return mail;
-  return { ...mail, attachments: [{ filename: `ordine-${ordineId}.pdf`, content: await disegnaPdf('ordine', o, 'sfondo'), contentType: 'application/pdf' }] };
+/**
+ * An order's confirmation with the order's PDF attached (server/pdf/ordine-pdf.ts), drawn from the
+ * same read of the order when it is sent, off the event loop at the lowest priority.
+ */
+async function conPdf(mail: Mail, o: Ordine): Promise<Mail> {
+  return { ...mail, attachments: [{ filename: `ordine-${o.id}.pdf`, content: await disegnaPdf('ordine', o, 'sfondo'), contentType: 'application/pdf' }] };
 }

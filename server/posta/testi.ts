@@ -1,19 +1,7 @@
 import { ORE_PASSWORD_TEMPORANEA } from '../auth/passwords.js';
 import { formatEuro3 } from '../../shared/formato.js';
+import type { Ordine } from '../../shared/ordini.js';
 import type { Mail } from '../lib/mailer.js';
-
-export interface OrdinePerMail {
-  ordine_id: number;
-  username: string;
-  utente_nome: string;
-  utente_cognome: string;
-  cliente_nome: string;
-  cliente_codice: string;
-  nome: string;
-  note: string;
-  totale: string;
-  righe: { codice_prodotto: string; prodotto_nome: string; qt: number; qt_in_consegna: number; qt_in_arrivo: number; prezzo_reale: string }[];
-}
 
 /** How a line ships: 'in consegna' from stock, 'in arrivo dal fornitore' for what is backordered. */
 export function consegnaRiga(l: { qt_in_consegna: number; qt_in_arrivo: number }): string {
@@ -24,22 +12,24 @@ export function consegnaRiga(l: { qt_in_consegna: number; qt_in_arrivo: number }
   return parti.join(', ');
 }
 
-/** The confirmation of an order, to the user who placed it. */
-export function confermaOrdine(o: OrdinePerMail): Mail {
+/** The confirmation of an order (its read model, shared/ordini.ts), to the user who placed it. */
+export function confermaOrdine(o: Ordine): Mail {
   return {
-    to: o.username,
-    subject: `Conferma ordine #${o.ordine_id}`,
+    // A user deleted since the order has no address left.
+    to: o.ordinato_da.username ?? '',
+    subject: `Conferma ordine #${o.id}`,
     text: [
-      `Gentile ${o.utente_nome} ${o.utente_cognome},`,
-      `abbiamo ricevuto il suo ordine #${o.ordine_id} per ${o.cliente_nome} (${o.cliente_codice}).`,
+      `Gentile ${o.ordinato_da.nome},`,
+      `abbiamo ricevuto il suo ordine #${o.id} per ${o.cliente_nome} (${o.cliente_codice}).`,
       ...(o.nome ? [`Nome ordine: ${o.nome}`] : []),
+      ...(o.riferimento_cantiere ? [`Riferimento cantiere: ${o.riferimento_cantiere}`] : []),
       '',
-      ...o.righe.map((l) => `${l.codice_prodotto}  ${l.prodotto_nome}  x${l.qt} (${consegnaRiga(l)})  ${formatEuro3(Number(l.prezzo_reale))}`),
-      ...(o.righe.some((l) => l.qt_in_arrivo > 0)
+      ...o.prodotti.map((l) => `${l.codice_prodotto}  ${l.prodotto_nome}  x${l.qt} (${consegnaRiga(l)})  ${formatEuro3(l.prezzo_reale)}`),
+      ...(o.prodotti.some((l) => l.qt_in_arrivo > 0)
         ? ['', "Le quantità in arrivo dal fornitore verranno spedite all'arrivo della merce nel nostro magazzino."]
         : []),
       '',
-      `Totale: ${formatEuro3(Number(o.totale))}`,
+      `Totale: ${formatEuro3(o.totale)}`,
       ...(o.note ? [`Note: ${o.note}`] : []),
     ].join('\n'),
   };

@@ -174,6 +174,7 @@ describe.runIf(hasBrowser())('ordini', () => {
     expect((await carrelloDi(page)).length).toBe(2);
 
     await panel.getByRole('textbox', { name: 'Note' }).fill('Consegna e2e pannello');
+    await panel.getByRole('textbox', { name: 'Riferimento cantiere' }).fill('  Cantiere e2e pannello ');
     const before = (await ordiniDi(page))[0]?.id ?? 0;
     // A double click makes one confirmation and one order.
     await panel.getByRole('button', { name: 'Conferma Ordine' }).dblclick();
@@ -185,6 +186,7 @@ describe.runIf(hasBrowser())('ordini', () => {
     const [nuovo] = await ordiniDi(page);
     expect(nuovo!.id).toBeGreaterThan(before);
     expect(nuovo!.note).toBe('Consegna e2e pannello');
+    expect(nuovo!.riferimento_cantiere).toBe('Cantiere e2e pannello');
     expect(nuovo!.prodotti.map((r) => [r.codice_prodotto, r.qt]).sort()).toEqual([[p.a.codice, 3], [p.b.codice, 2]].sort());
     expect(createKeys.length).toBe(1);
     expect(createKeys[0]).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
@@ -195,6 +197,7 @@ describe.runIf(hasBrowser())('ordini', () => {
     expect(await riga.locator('.status-dot.is-ok').count()).toBe(1);
     expect((await riga.textContent()) ?? '').toContain('Confermato');
     expect((await riga.textContent()) ?? '').toContain(formatEuro3(nuovo!.totale));
+    expect((await riga.textContent()) ?? '').toContain('Cantiere e2e pannello');
     const prima = page.getByRole('row').nth(1);
     expect((await prima.textContent()) ?? '').toContain(`#${nuovo!.id}`);
   });
@@ -236,6 +239,7 @@ describe.runIf(hasBrowser())('ordini', () => {
     await visible(page.getByRole('heading', { level: 1, name: `Dettaglio Ordine #${ultimo!.id}` }));
     await visible(page.getByText('Confermato', { exact: true }));
     await visible(page.getByText('Consegna e2e pannello'));
+    await visible(page.getByText('Cantiere e2e pannello', { exact: true }));
     await visible(page.getByRole('cell', { name: p.a.codice, exact: true }));
     await visible(page.getByText(formatEuro3(ultimo!.totale)));
 
@@ -256,6 +260,10 @@ describe.runIf(hasBrowser())('ordini', () => {
     await page.getByRole('spinbutton', { name: `Qt: Cod. Prodotto ${p.scarso.codice}` }).fill('4');
     await expect.poll(async () => (await carrelloDi(page)).find((i) => i.codice_prodotto === p.scarso.codice)?.quantita).toBe(4);
     await page.getByRole('textbox', { name: 'Nome ordine ( facoltativo )' }).fill('Riordino e2e');
+    // The reorder kept the old order's job-site reference; the customer types another.
+    const riferimento = page.getByRole('textbox', { name: 'Riferimento cantiere' });
+    expect(await riferimento.inputValue()).toBe('Cantiere e2e pannello');
+    await riferimento.fill('Cantiere e2e checkout – lotto 7');
 
     await setStock(p.scarso.codice, 1);
     try {
@@ -279,6 +287,7 @@ describe.runIf(hasBrowser())('ordini', () => {
     expect(await carrelloDi(page)).toEqual([]);
     const [riordino] = await ordiniDi(page);
     expect(riordino!.nome).toBe('Riordino e2e');
+    expect(riordino!.riferimento_cantiere).toBe('Cantiere e2e checkout – lotto 7');
     expect(riordino!.prodotti.map((r) => [r.codice_prodotto, r.qt]).sort()).toEqual([[p.a.codice, 3], [p.b.codice, 2]].sort());
     await visible(page.getByRole('cell', { name: 'Riordino e2e' }));
 
@@ -286,6 +295,10 @@ describe.runIf(hasBrowser())('ordini', () => {
     await page.getByRole('button', { name: `Dettaglio ordine #${riordino!.id}` }).click();
     await visible(page.getByRole('heading', { level: 1, name: `Dettaglio Ordine #${riordino!.id}` }));
     await visible(page.getByText('Riordino e2e'));
+    // The reference typed at /checkout, in the order's detail under its title.
+    const dati = page.getByRole('region', { name: "Dati dell'ordine" });
+    await visible(dati.getByText('Riferimento cantiere', { exact: true }));
+    await visible(dati.getByText('Cantiere e2e checkout – lotto 7', { exact: true }));
     await (await riordinaDallAnteprima(page, riordino!.id)).getByRole('button', { name: 'Riordina' }).click();
     await page.waitForURL('**/checkout');
     await visible(page.getByRole('spinbutton', { name: `Qt: Cod. Prodotto ${p.b.codice}` }));

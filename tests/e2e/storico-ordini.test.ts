@@ -91,7 +91,7 @@ describe.runIf(hasBrowser())('storico ordini e riordino', () => {
     expect(file.suggestedFilename()).toBe('ordini.csv');
     const testo = fs.readFileSync((await file.path())!, 'utf8');
     // Texts quoted, numbers bare (docs/regole/generale.md#files-out): the order's id first, as it is.
-    expect(testo.split('\r\n')[0]).toBe(`\uFEFF${['Ordine', 'Data', 'Nome', 'Stato', 'Codice prodotto', 'Prodotto', 'Quantità', 'In consegna',
+    expect(testo.split('\r\n')[0]).toBe(`\uFEFF${['Ordine', 'Data', 'Nome', 'Riferimento cantiere', 'Stato', 'Codice prodotto', 'Prodotto', 'Quantità', 'In consegna',
       'In arrivo dal fornitore', 'Prezzo (€)', 'Prezzo netto (€)', 'Totale riga (€)', 'Totale ordine (€)'].map((c) => `"${c}"`).join(';')}`);
     expect(new Set(testo.trimEnd().split('\r\n').slice(1).map((r) => r.split(';')[0]))).toEqual(new Set(errori.map((o) => String(o.id))));
 

@@ -35,7 +35,10 @@ beforeAll(async () => {
 
 const ordina = (app: FastifyInstance) => app.inject({
   method: 'POST', url: '/api/ordini/create', headers: { cookie },
-  payload: { azienda_codice: '0001', cliente_codice: '000100', utente_codice: utenteCodice, carrelloItems: [{ codice_prodotto: 'A1', quantita: 1 }] },
+  payload: {
+    azienda_codice: '0001', cliente_codice: '000100', utente_codice: utenteCodice, riferimento_cantiere: 'Cantiere Piazza Duomo',
+    carrelloItems: [{ codice_prodotto: 'A1', quantita: 1 }],
+  },
 });
 
 /** Makes the jobs with these keys due now (the public reschedule of graphile-worker). */
@@ -81,6 +84,7 @@ describe('mail jobs', () => {
       const mail = fs.readFileSync(path.join(su.deps.config.mailDir, files[0]!), 'utf8');
       expect(mail).toContain(`Conferma ordine #${ordineId}`);
       expect(mail).toContain('Articolo uno');
+      expect(mail).toContain('Riferimento cantiere: Cantiere Piazza Duomo');
       // The order's confirmation PDF goes with it (server/pdf/ordine-pdf.ts).
       const pdf = allegatoEml(mail, `ordine-${ordineId}.pdf`);
       expect(pdf?.tipo).toBe('application/pdf');
@@ -88,6 +92,7 @@ describe('mail jobs', () => {
       const testo = (await testoPdf(pdf!.dati)).join('\n');
       expect(testo).toContain(`Conferma d’ordine`);
       expect(testo).toMatch(/A1\s+Articolo uno\s+1\s+10,000 €/);
+      expect(testo).toContain('Riferimento cantiere: Cantiere Piazza Duomo');
       const [m] = await vi.waitFor(async () => {
         const righe = await t().database.db.select().from(mailUscita).where(eq(mailUscita.ordineId, ordineId));
         expect(righe[0]!.inviataAt).not.toBeNull();

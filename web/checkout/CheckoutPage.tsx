@@ -1,5 +1,6 @@
 import { LIMITI_ORDINE } from '../../shared/ordini-costanti.js';
 import { NoteField } from './NoteField';
+import { RiferimentoCantiereField } from './RiferimentoCantiereField';
 import { CartActions } from './CartActions';
 import { Collegamento } from '../components/Collegamento';
 import { useCart, type CartItem } from '../cart/cart';
@@ -15,7 +16,7 @@ import { ListeDialogButton } from '../liste/components/ListeDialogButton';
 import { paths } from '../paths';
 import { CatenaSconti } from '../components/CatenaSconti';
 import { CartTotals, lineAmounts, MSG_SVUOTA, RemoveLineButton } from './CartSummary';
-import { schemaOrdine, setOrdineDraft, useOrdineDraft } from './draft';
+import { schemaOrdine, setOrdineDraft, useOrdineDraft } from '../cart/bozzaOrdine';
 import { QuantitaInput } from './QuantitaInput';
 import { QuickSearch } from './QuickSearch';
 import { Thumb } from '../components/Thumb';
@@ -29,13 +30,13 @@ import './totals.css';
 import './speedCheckout.css';
 import './checkoutPage.css';
 
-/** /checkout (docs/regole/ordini.md#checkout): the cart lines, totals, order name and note, a quick search, confirmation. */
+/** /checkout (docs/regole/ordini.md#checkout): the cart lines, totals, order name, job-site reference and note, a quick search, confirmation. */
 export function CheckoutPage() {
   useDocumentTitle('Checkout');
   const { items, clear, remove } = useCart();
   const mode = usePriceMode();
   const draft = useOrdineDraft();
-  // The order's name and note: a form on the draft the Speed Checkout panel shares.
+  // The order's name, job-site reference and note: a form on the draft the Speed Checkout panel shares.
   const modulo = useModulo(schemaOrdine, draft, { stato: { valori: draft, cambia: setOrdineDraft } });
   const { confirm } = useDialogs();
   const { conferma, busy } = useConfermaOrdine('checkout');
@@ -86,6 +87,7 @@ export function CheckoutPage() {
             {/* Only with real prices on screen: the others would give away the net total. */}
             {mode === 'normale' && <AvvisoFido totale={totaleNetto(items)} />}
             <InputField label="Nome ordine ( facoltativo )" maxLength={LIMITI_ORDINE.nome} autoComplete="off" {...modulo.campo('nome')} />
+            <RiferimentoCantiereField {...modulo.campo('riferimento_cantiere')} />
             <NoteField rows={3} {...modulo.campo('note')} />
             <CartActions
               className="checkout-actions" vuoto={vuoto} busy={busy}

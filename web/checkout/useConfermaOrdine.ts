@@ -12,7 +12,7 @@ import { ordiniKeys } from '../ordini/api';
 import { paths } from '../paths';
 import { useShopSession } from '../session/shopSession';
 import { checkDisponibilita, creaOrdine, newIdempotencyKey } from './api';
-import { resetOrdineDraft, type OrdineDraft } from './draft';
+import { resetOrdineDraft, type OrdineDraft } from '../cart/bozzaOrdine';
 import { avvisoFidoOra, contabilitaKeys } from '../contabilita/api';
 import { totaleNetto } from '../cart/priceMode';
 
@@ -45,7 +45,7 @@ export interface ControlloOrdine {
 
 /**
  * Confirms the cart as an order. One Idempotency-Key per confirmation attempt: while the same cart,
- * name and note are being sent (a double click, a retry after a network error) the key is reused,
+ * name, job-site reference and note are being sent (a double click, a retry after a network error) the key is reused,
  * so the server makes one order; a definitive answer (status 0 or 1) ends the attempt.
  */
 export function useConfermaOrdine(variante: VarianteConferma) {
@@ -66,18 +66,19 @@ export function useConfermaOrdine(variante: VarianteConferma) {
     utente_nome: nomeUtente(utente),
     nome: draft.nome.trim(),
     note: draft.note.trim(),
+    riferimento_cantiere: draft.riferimento_cantiere.trim(),
     carrelloItems: righe,
   }), [session, utente]);
 
   const invia = useCallback(async (righe: CartItem[], draft: OrdineDraft, controllo?: ControlloOrdine): Promise<boolean> => {
     const body = corpo(righe, draft);
-    const payload = JSON.stringify([body.nome, body.note, righe.map((r) => [r.codice_prodotto, r.quantita])]);
+    const payload = JSON.stringify([body.nome, body.note, body.riferimento_cantiere, righe.map((r) => [r.codice_prodotto, r.quantita])]);
     if (attempt.current?.payload !== payload) attempt.current = { key: newIdempotencyKey(), payload };
     let esito;
     try {
       esito = await creaOrdine(body, attempt.current.key);
     } catch (err) {
-      // A refusal of the order's name or note shows under its box.
+      // A refusal of the order's name, job-site reference or note shows under its box.
       if (controllo?.mostraDalServer(err)) return false;
       // No definitive answer: the same attempt (and key) is kept, so a retry cannot double the order.
       await alert(`Errore durante l'invio dell'ordine: ${errorMessage(err)}\nPuoi riprovare: l'ordine non verrà duplicato.`);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Collegamento } from '../components/Collegamento';
-import { ordine as ordineSchema, type Ordine } from '../../shared/ordini.js';
+import { ordine as ordineSchema, type Ordine, type RigaOrdine } from '../../shared/ordini.js';
 import { CatenaOrdine } from '../documenti/CatenaOrdine';
 import { EmptyState } from '../components/EmptyState';
 import { useDialogs } from '../components/Modal';
@@ -92,6 +92,10 @@ function Dettaglio({ ordine }: { ordine: Ordine }) {
             <dd>{np(ordine.nome)}</dd>
           </div>
           <div>
+            <dt>Riferimento cantiere</dt>
+            <dd>{np(ordine.riferimento_cantiere)}</dd>
+          </div>
+          <div>
             <dt>Totale</dt>
             <dd className="strong">{formatEuro3(ordine.totale)}</dd>
           </div>
@@ -147,8 +151,6 @@ function ScaricaPdf({ id }: { id: number }) {
   );
 }
 
-type RigaOrdine = Ordine['prodotti'][number];
-
 /** A confirmed order at the amounts ordered, whatever the price display mode (docs/regole/catalogo.md#price-mode). */
 function RigheTable({ ordine }: { ordine: Ordine }) {
   const prezzo = (v: number | null | undefined) => (v === null || v === undefined ? NON_PRESENTE : formatEuro3(v));
@@ -162,10 +164,7 @@ function RigheTable({ ordine }: { ordine: Ordine }) {
     // How the net price was made when ordered (docs/regole/catalogo.md#net-price): Prezzo → Sconti → Prezzo netto.
     { key: 'sconti', header: 'Sconti', align: 'end', className: 'nowrap', cell: (r) => r.sconti || '—' },
     { key: 'netto', header: 'Prezzo netto', align: 'end', className: 'nowrap', cell: (r) => prezzo(r.prezzo_reale) },
-    {
-      key: 'riga', header: 'Totale riga', align: 'end', className: 'nowrap strong',
-      cell: (r) => formatEuro3(r.prezzo_reale * r.qt),
-    },
+    { key: 'riga', header: 'Totale riga', align: 'end', className: 'nowrap strong', cell: (r) => formatEuro3(r.importo) },
   ];
   return (
     <DataTable

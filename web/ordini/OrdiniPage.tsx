@@ -38,6 +38,10 @@ export function OrdiniPage() {
     },
     { key: 'nome', header: 'Nome', className: 'ordini-nome', cell: (o) => o.nome || <span className="muted">—</span> },
     {
+      key: 'riferimento', header: 'Riferimento cantiere', className: 'ordini-nome',
+      cell: (o) => o.riferimento_cantiere || <span className="muted">—</span>,
+    },
+    {
       key: 'totale', header: 'Totale', align: 'end', className: 'nowrap',
       // At the amount ordered, whatever the price display mode (docs/regole/catalogo.md#price-mode).
       cell: (o) => formatEuro3(o.totale),

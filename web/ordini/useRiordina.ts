@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Prodotto } from '../../shared/catalogo.js';
 import type { Ordine } from '../../shared/ordini.js';
 import { addToCart, clearCart, useCart } from '../cart/cart';
+import { setOrdineDraft } from '../cart/bozzaOrdine';
 import { prodottoByCodice } from '../checkout/api';
 import { useDialogs } from '../components/Modal';
 import { errorMessage } from '../lib/api';
@@ -25,7 +26,7 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
 
 /**
  * Reorder (docs/regole/ordini.md#reorder): empty the cart, re-fetch every line's product (current prices and stock),
- * add each line with its quantity, go to /checkout. Lines whose product no longer exists are
+ * add each line with its quantity, keep the order's job-site reference for the new one, go to /checkout. Lines whose product no longer exists are
  * reported; the availability check of the confirmation handles short stock.
  */
 export function useRiordina() {
@@ -53,6 +54,7 @@ export function useRiordina() {
         return;
       }
       clearCart();
+      setOrdineDraft({ riferimento_cantiere: ordine.riferimento_cantiere ?? '' });
       const mancanti: string[] = [];
       righe.forEach((r, i) => {
         const p = prodotti[i];

@@ -22,6 +22,8 @@ export const ordini = pgTable('ordini', {
   utenteNome: text('utente_nome').notNull().default(''),
   nome: text('nome').notNull().default(''),
   note: text('note').notNull().default(''),
+  /** The customer's job-site reference (up to LIMITI_ORDINE.riferimento_cantiere characters), NULL when none was given. */
+  riferimentoCantiere: text('riferimento_cantiere'),
   responseCode: text('response_code').notNull().default('201'),
   responseStatus: text('response_status').notNull().default('Confermato'),
   totale: numeric('totale', { precision: 14, scale: 3 }).notNull().default('0'),

@@ -14,18 +14,23 @@
 -- quantity that is not whole packs, docs/regole/ordini.md#packs; the caller rounds it up with the
 -- shared rule, shared/confezioni.ts, says so, and calls again) | 'insufficienti' (dettagli = [{codice_prodotto, disponibilita}],
 -- disponibilita = what could be promised).
--- p_esporta: an ERP is configured (server/erp/): the order waits for its export ('in_attesa',
--- its job queued by accoda_lavori_ordini); without one it is 'non_configurato' at once.
+-- p_ordine: the order as one jsonb (crea_ordine's argument in server/ordini/ordini.service.ts, picked from
+-- the schema `ordine` of shared/ordini.ts and checked there before the call): the order's own
+-- fields under their column names (utente_id, cliente_id, the codes and names, nome, note,
+-- riferimento_cantiere, idempotency_key), read as a row of ordini; the client's prices (listino,
+-- sconto); righe [{codice_prodotto, qt}]; esporta: an ERP is configured (server/erp/): the order
+-- waits for its export ('in_attesa', its job queued by accoda_lavori_ordini); without one it is
+-- 'non_configurato' at once. A new field of an order is a column, a key of p_ordine and a line of the INSERT.
+-- The signatures of before: sixteen and fifteen positional parameters.
 DROP FUNCTION IF EXISTS crea_ordine(int, int, int, numeric, text[], int[], text, text, text, text, text, text, text, text, text);
-CREATE OR REPLACE FUNCTION crea_ordine(
-  p_utente_id int, p_cliente_id int, p_listino int, p_sconto numeric,
-  p_codici text[], p_qt int[], p_key text,
-  p_azienda_codice text, p_cliente_codice text, p_utente_codice text,
-  p_cliente_nome text, p_azienda_nome text, p_utente_nome text, p_nome text, p_note text,
-  p_esporta boolean DEFAULT true,
-  OUT esito text, OUT ordine_id int, OUT totale numeric, OUT dettagli jsonb)
+DROP FUNCTION IF EXISTS crea_ordine(int, int, int, numeric, text[], int[], text, text, text, text, text, text, text, text, text, boolean);
+CREATE OR REPLACE FUNCTION crea_ordine(p_ordine jsonb, OUT esito text, OUT ordine_id int, OUT totale numeric, OUT dettagli jsonb)
 LANGUAGE plpgsql AS $$
 DECLARE
+  nuovo ordini := jsonb_populate_record(NULL::ordini, p_ordine);
+  listino_cliente int := (p_ordine->>'listino')::int;
+  sconto_cliente numeric := (p_ordine->>'sconto')::numeric;
+  n_codici int := jsonb_array_length(p_ordine->'righe');
   r record;
   righe jsonb := '[]';
   corte jsonb := '[]';
@@ -33,8 +38,8 @@ DECLARE
   trovati text[] := '{}';
   in_consegna int;
 BEGIN
-  IF p_key IS NOT NULL THEN
-    SELECT o.id INTO ordine_id FROM ordini o WHERE o.utente_id = p_utente_id AND o.idempotency_key = p_key;
+  IF nuovo.idempotency_key IS NOT NULL THEN
+    SELECT o.id INTO ordine_id FROM ordini o WHERE o.utente_id = nuovo.utente_id AND o.idempotency_key = nuovo.idempotency_key;
     IF FOUND THEN esito := 'duplicato'; RETURN; END IF;
   END IF;
 
@@ -42,15 +47,15 @@ BEGIN
   FOR r IN
     SELECT p.id, p.codice_prodotto, coalesce(nullif(p.titolo_portale, ''), p.descrizione1) AS titolo, g.disponibilita,
       greatest(g.disponibilita + g.ord_forn, 0) AS promettibile,
-      round(coalesce(lp.prezzo, 0), 3) AS prezzo, prezzo_netto(lp.prezzo, ps.prezzo, coalesce(sp.fattore, sf.fattore), p_sconto) AS prezzo_reale,
-      sconti_applicati(ps.prezzo, coalesce(sp.sconti, sf.sconti), p_sconto) AS sconti, p.multiplo, p.minimo, q.qt
-    FROM unnest(p_codici, p_qt) AS q(codice, qt)
-    JOIN prodotti p ON p.codice_prodotto = q.codice AND p.status = 0 AND p.deleted_at IS NULL
+      round(coalesce(lp.prezzo, 0), 3) AS prezzo, prezzo_netto(lp.prezzo, ps.prezzo, coalesce(sp.fattore, sf.fattore), sconto_cliente) AS prezzo_reale,
+      sconti_applicati(ps.prezzo, coalesce(sp.sconti, sf.sconti), sconto_cliente) AS sconti, p.multiplo, p.minimo, q.qt
+    FROM jsonb_to_recordset(p_ordine->'righe') AS q(codice_prodotto text, qt int)
+    JOIN prodotti p ON p.codice_prodotto = q.codice_prodotto AND p.status = 0 AND p.deleted_at IS NULL
     JOIN giacenze g ON g.prodotto_id = p.id
-    LEFT JOIN prodotti_prezzi lp ON lp.prodotto_id = p.id AND lp.listino = p_listino
-    LEFT JOIN prezzi_speciali ps ON ps.prodotto_id = p.id AND ps.cliente_id = p_cliente_id
-    LEFT JOIN sconti_clienti sp ON sp.cliente_id = p_cliente_id AND sp.prodotto_id = p.id
-    LEFT JOIN sconti_clienti sf ON sf.cliente_id = p_cliente_id AND sf.famiglia_sconto = p.famiglia_sconto
+    LEFT JOIN prodotti_prezzi lp ON lp.prodotto_id = p.id AND lp.listino = listino_cliente
+    LEFT JOIN prezzi_speciali ps ON ps.prodotto_id = p.id AND ps.cliente_id = nuovo.cliente_id
+    LEFT JOIN sconti_clienti sp ON sp.cliente_id = nuovo.cliente_id AND sp.prodotto_id = p.id
+    LEFT JOIN sconti_clienti sf ON sf.cliente_id = nuovo.cliente_id AND sf.famiglia_sconto = p.famiglia_sconto
     ORDER BY p.id
     FOR UPDATE OF g
   LOOP
@@ -67,14 +72,15 @@ BEGIN
     totale := totale + r.prezzo_reale * r.qt;
   END LOOP;
 
-  IF p_key IS NOT NULL THEN
+  IF nuovo.idempotency_key IS NOT NULL THEN
     -- A request with the same key may have committed while this one waited for the row locks.
-    SELECT o.id INTO ordine_id FROM ordini o WHERE o.utente_id = p_utente_id AND o.idempotency_key = p_key;
+    SELECT o.id INTO ordine_id FROM ordini o WHERE o.utente_id = nuovo.utente_id AND o.idempotency_key = nuovo.idempotency_key;
     IF FOUND THEN esito := 'duplicato'; RETURN; END IF;
   END IF;
-  IF cardinality(trovati) < cardinality(p_codici) THEN
+  IF cardinality(trovati) < n_codici THEN
     esito := 'sconosciuti';
-    dettagli := to_jsonb(ARRAY(SELECT c FROM unnest(p_codici) c WHERE c <> ALL (trovati)));
+    dettagli := to_jsonb(ARRAY(SELECT x->>'codice_prodotto' FROM jsonb_array_elements(p_ordine->'righe') x
+      WHERE x->>'codice_prodotto' <> ALL (trovati)));
     RETURN;
   END IF;
   IF jsonb_array_length(sfuse) > 0 THEN
@@ -89,15 +95,15 @@ BEGIN
   END IF;
 
   INSERT INTO ordini (utente_id, cliente_id, azienda_codice, cliente_codice, utente_codice, cliente_nome, azienda_nome,
-    utente_nome, nome, note, response_code, response_status, totale, idempotency_key, erp_stato)
-  VALUES (p_utente_id, p_cliente_id, p_azienda_codice, p_cliente_codice, p_utente_codice, p_cliente_nome, p_azienda_nome,
-    p_utente_nome, p_nome, p_note, '201', 'Confermato', totale, p_key,
-    CASE WHEN p_esporta THEN 'in_attesa' ELSE 'non_configurato' END)
+    utente_nome, nome, note, riferimento_cantiere, response_code, response_status, totale, idempotency_key, erp_stato)
+  VALUES (nuovo.utente_id, nuovo.cliente_id, nuovo.azienda_codice, nuovo.cliente_codice, nuovo.utente_codice, nuovo.cliente_nome, nuovo.azienda_nome,
+    nuovo.utente_nome, nuovo.nome, nuovo.note, nuovo.riferimento_cantiere, '201', 'Confermato', totale, nuovo.idempotency_key,
+    CASE WHEN (p_ordine->>'esporta')::boolean THEN 'in_attesa' ELSE 'non_configurato' END)
   ON CONFLICT (utente_id, idempotency_key) DO NOTHING
   RETURNING id INTO ordine_id;
   IF ordine_id IS NULL THEN
     -- The same key was committed by a concurrent request while this one waited.
-    SELECT o.id INTO ordine_id FROM ordini o WHERE o.utente_id = p_utente_id AND o.idempotency_key = p_key;
+    SELECT o.id INTO ordine_id FROM ordini o WHERE o.utente_id = nuovo.utente_id AND o.idempotency_key = nuovo.idempotency_key;
     esito := 'duplicato';
     RETURN;
   END IF;

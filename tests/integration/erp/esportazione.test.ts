@@ -51,11 +51,14 @@ afterAll(() => new Promise<void>((r) => erp.close(() => r())));
 const conErp = (erpCfg: ErpConfig | undefined): Promise<FastifyInstance> =>
   buildApp({ ...t().config, erp: erpCfg }, { logger: false });
 
-async function ordina(app: FastifyInstance, quantita = 3, altro: { nome?: string; note?: string; codice?: string } = {}): Promise<number> {
+async function ordina(
+  app: FastifyInstance, quantita = 3, altro: { nome?: string; note?: string; codice?: string; riferimento?: string } = {},
+): Promise<number> {
   const res = await app.inject({
     method: 'POST', url: '/api/ordini/create', headers: { cookie },
     payload: {
       azienda_codice: '0001', cliente_codice: '000100', utente_codice: utenteCodice, nome: altro.nome, note: altro.note,
+      riferimento_cantiere: altro.riferimento,
       carrelloItems: [{ codice_prodotto: altro.codice ?? 'A1', quantita }],
     },
   });
@@ -76,7 +79,7 @@ describe('orders out to the ERP', () => {
     const app = await conErp({ webhookUrl: erpUrl, webhookSecret: SEGRETO });
     try {
       risposta = 503;
-      const id = await ordina(app);
+      const id = await ordina(app, 3, { nome: 'Scorta', riferimento: 'Cantiere Via Verdi 3' });
       await vi.waitFor(async () => expect(await stato(id)).toMatchObject({ erp_stato: 'errore', erp_errore: expect.stringMatching(/HTTP 503/) }), { timeout: 10_000 });
       const tentativiGiu = ricevuti.length;
       expect(tentativiGiu).toBeGreaterThanOrEqual(1);
@@ -89,9 +92,13 @@ describe('orders out to the ERP', () => {
       expect(consegne).toHaveLength(1);
       const { headers, body } = consegne[0]!;
       const o = JSON.parse(body);
-      expect(o).toMatchObject({
-        chiave_idempotenza: `portale-ordine-${id}`, ordine_id: id, azienda_codice: '0001', cliente_codice: '000100',
-        totale: '3.750', righe: [{ riga: 1, codice_prodotto: 'A1', descrizione: 'Vite àèì', quantita: 3, prezzo_unitario: '1.250', importo: '3.750' }],
+      // Every field docs/erp.md lists, the job-site reference among them, and nothing else.
+      expect(o).toEqual({
+        chiave_idempotenza: `portale-ordine-${id}`, ordine_id: id, data: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+        azienda_codice: '0001', azienda_nome: expect.any(String), cliente_codice: '000100', cliente_nome: 'Ferramenta "Rossi"; Snc',
+        utente_codice: utenteCodice, utente_nome: expect.any(String), nome: 'Scorta', note: '', riferimento_cantiere: 'Cantiere Via Verdi 3',
+        totale: '3.750',
+        righe: [{ riga: 1, codice_prodotto: 'A1', descrizione: 'Vite àèì', quantita: 3, qt_in_consegna: 3, qt_in_arrivo: 0, prezzo_unitario: '1.250', importo: '3.750' }],
       });
       expect(headers['idempotency-key']).toBe(`portale-ordine-${id}`);
       const [, ts, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(headers['x-portale-firma']))!;
@@ -132,17 +139,23 @@ describe('orders out to the ERP', () => {
     const dir = path.join(t().config.dataDir, 'erp-export');
     const app = await conErp({ exportDir: dir });
     try {
-      const id = await ordina(app, 2);
+      const id = await ordina(app, 2, { riferimento: 'Lotto 4 – Via Piave' });
+      const senza = await ordina(app, 1);
       await app.deps.lavori.esegui();
       await vi.waitFor(async () => expect((await stato(id)).erp_stato).toBe('inviato'), { timeout: 10_000 });
+      await vi.waitFor(async () => expect((await stato(senza)).erp_stato).toBe('inviato'), { timeout: 10_000 });
       const json = JSON.parse(fs.readFileSync(path.join(dir, `ordine-${id}.json`), 'utf8'));
-      expect(json).toMatchObject({ ordine_id: id, totale: '2.500', righe: [{ codice_prodotto: 'A1', quantita: 2 }] });
+      expect(json).toMatchObject({ ordine_id: id, totale: '2.500', riferimento_cantiere: 'Lotto 4 – Via Piave', righe: [{ codice_prodotto: 'A1', quantita: 2 }] });
+      expect(JSON.parse(fs.readFileSync(path.join(dir, `ordine-${senza}.json`), 'utf8'))).toMatchObject({ riferimento_cantiere: null });
       const csv = fs.readFileSync(path.join(dir, `ordine-${id}.csv`), 'utf8');
       const [head, riga] = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+      // The job-site reference last: the columns before keep their places.
       expect(head).toBe(['ordine_id', 'data', 'azienda_codice', 'cliente_codice', 'utente_codice', 'nome_ordine', 'note', 'riga',
-        'codice_prodotto', 'descrizione', 'quantita', 'qt_in_consegna', 'qt_in_arrivo', 'prezzo_unitario', 'importo'].map((c) => `"${c}"`).join(';'));
+        'codice_prodotto', 'descrizione', 'quantita', 'qt_in_consegna', 'qt_in_arrivo', 'prezzo_unitario', 'importo', 'riferimento_cantiere']
+        .map((c) => `"${c}"`).join(';'));
       // Texts quoted, numbers bare (docs/erp.md).
-      expect(riga!.split(';').slice(7)).toEqual(['1', '"A1"', '"Vite àèì"', '2', '2', '0', '1,250', '2,500']);
+      expect(riga!.split(';').slice(7)).toEqual(['1', '"A1"', '"Vite àèì"', '2', '2', '0', '1,250', '2,500', '"Lotto 4 – Via Piave"']);
+      expect(fs.readFileSync(path.join(dir, `ordine-${senza}.csv`), 'utf8').trimEnd()).toMatch(/;1,250;1,250;""$/);
       expect(riga!.split(';').slice(0, 5)).toEqual([String(id), expect.stringMatching(/^"\d{4}-\d\d-\d\dT[\d:]+Z"$/), '"0001"', '"000100"', `"${utenteCodice}"`]);
       expect(fs.readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     } finally {
@@ -190,7 +203,7 @@ describe('orders out to the ERP', () => {
       expect(riga).toHaveLength(testa!.length);
       expect([campo('nome_ordine'), campo('note')]).toEqual(["x,'=cmd|' /C calc'!A0,y", "consegna al mattino;'+1+1\n'-2+3+cmd|' /C calc'!A0"]);
       expect(file).toContain(`;"x,'=cmd|' /C calc'!A0,y";`);
-      expect(file).toMatch(/;2;2;0;1,250;2,500\r\n$/);
+      expect(file).toMatch(/;2;2;0;1,250;2,500;""\r\n$/);
       expect(JSON.parse(fs.readFileSync(path.join(dir, `ordine-${id}.json`), 'utf8'))).toMatchObject({ nome, note });
     } finally {
       await app.close();
@@ -270,7 +283,7 @@ describe('orders out to the ERP as files in the S3 bucket', () => {
       expect(json).toMatchObject({ chiave_idempotenza: `portale-ordine-${id}`, ordine_id: id, totale: '2.500', righe: [{ codice_prodotto: 'A1', quantita: 2 }] });
       const [testa, riga] = parse((await file.leggi(`.erp/ordini/ordine-${id}.csv`))!, { delimiter: ';', bom: true }) as string[][];
       expect(testa![0]).toBe('ordine_id');
-      expect(riga!.slice(7)).toEqual(['1', 'A1', 'Vite àèì', '2', '2', '0', '1,250', '2,500']);
+      expect(riga!.slice(7)).toEqual(['1', 'A1', 'Vite àèì', '2', '2', '0', '1,250', '2,500', '']);
       expect((await app.inject({ url: `/media/.erp/ordini/ordine-${id}.json` })).statusCode).toBe(404);
     } finally {
       await app.close();

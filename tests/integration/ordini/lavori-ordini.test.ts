@@ -36,8 +36,11 @@ afterAll(async () => {
 /** An order as ordini/create makes it, without the call that queues its jobs (as if its process stopped there). */
 async function ordineSenzaLavori(): Promise<number> {
   const [r] = await database.sql<{ esito: string; ordine_id: number }[]>`
-    SELECT * FROM crea_ordine(${utenteId}, ${clienteId}, 1, ${'0'}::numeric, ${['LAV-1']}::text[], ${[1]}::int[], ${`lavori-${++n}`},
-      'AZ', 'CL', 'UT', 'Cliente', 'Azienda', 'Utente', '', '', true)`;
+    SELECT * FROM crea_ordine(${JSON.stringify({
+      utente_id: utenteId, cliente_id: clienteId, listino: 1, sconto: '0', righe: [{ codice_prodotto: 'LAV-1', qt: 1 }],
+      idempotency_key: `lavori-${++n}`, azienda_codice: 'AZ', cliente_codice: 'CL', utente_codice: 'UT', cliente_nome: 'Cliente',
+      azienda_nome: 'Azienda', utente_nome: 'Utente', nome: '', note: '', riferimento_cantiere: null, esporta: true,
+    })}::jsonb)`;
   expect(r!.esito).toBe('ok');
   return r!.ordine_id;
 }

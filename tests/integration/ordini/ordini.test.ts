@@ -191,6 +191,48 @@ describe('ordini/create', () => {
   });
 });
 
+describe('ordini/create: the job-site reference (riferimento_cantiere)', () => {
+  const conteggi = async () => (await t().database.sql<{ ordini: number; a1: number }[]>`
+    SELECT (SELECT count(*)::int FROM ordini) AS ordini,
+      (SELECT g.disponibilita FROM giacenze g JOIN prodotti p ON p.id = g.prodotto_id WHERE p.codice_prodotto = 'A1') AS a1`)[0]!;
+  const letto = async (id: number) => {
+    const read = await t().app.inject({ url: `/api/ordini/read?utente_codice=${me}&azienda_codice=0001&cliente_codice=000100`, headers: { cookie } });
+    return (read.json().ordini as { id: number; riferimento_cantiere: string | null }[]).find((o) => o.id === id)!;
+  };
+
+  it('is stored trimmed, answered by ordini/read and told in the confirmation mail', async () => {
+    // The limit counts the trimmed text: 60 characters between spaces.
+    const rif = `  ${'Via Dante 12 – palazzina B '.padEnd(60, 'x')}  `;
+    expect(rif.trim()).toHaveLength(60);
+    const res = await create(order([{ codice_prodotto: 'A1', quantita: 1 }], { riferimento_cantiere: rif }));
+    expect(res.json()).toMatchObject({ status: 0 });
+    const id = res.json().ordine_id as number;
+    const [o] = await t().database.db.select({ r: ordini.riferimentoCantiere }).from(ordini).where(eq(ordini.id, id));
+    expect(o!.r).toBe(rif.trim());
+    expect((await letto(id)).riferimento_cantiere).toBe(rif.trim());
+    expect(await mailOf(id)).toContain(`Riferimento cantiere: ${rif.trim()}`);
+  });
+
+  it.each([[''], ['   '], [null], [undefined]])('is none (null) for %j', async (rif) => {
+    const res = await create(order([{ codice_prodotto: 'A1', quantita: 1 }], { riferimento_cantiere: rif }));
+    expect(res.json()).toMatchObject({ status: 0 });
+    expect((await letto(res.json().ordine_id)).riferimento_cantiere).toBeNull();
+  });
+
+  it.each([
+    ['x'.repeat(61), 'Riferimento cantiere troppo lungo (massimo 60 caratteri)'],
+    [123, 'Riferimento cantiere: deve essere un testo'],
+    [['Via Roma'], 'Riferimento cantiere: deve essere un testo'],
+    ['Via\u0000Roma', 'contiene caratteri non ammessi'],
+  ])('refuses %j with 400 and the message at its field, and creates nothing', async (rif, msg) => {
+    const prima = await conteggi();
+    const res = await create(order([{ codice_prodotto: 'A1', quantita: 1 }], { riferimento_cantiere: rif }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'dati_non_validi', campi: { riferimento_cantiere: msg } });
+    expect(await conteggi()).toEqual(prima);
+  });
+});
+
 describe('popularity', () => {
   it('counts each ordered line once, when the queue is folded in', async () => {
     const pop = async () => (await t().database.db.select({ p: prodotti.popolarita }).from(prodotti).where(eq(prodotti.codiceProdotto, 'A1')))[0]!.p;
@@ -212,6 +254,7 @@ describe('ordini/read and stats', () => {
     expect(list[list.length - 1]).toMatchObject({ nome: 'Cantiere Via Roma', response_code: '201', totale: 22.25 });
     expect(list[list.length - 1].prodotti[0]).toEqual({
       codice_prodotto: 'A1', prodotto_nome: 'Articolo uno', qt: 2, qt_in_consegna: 2, qt_in_arrivo: 0, prezzo: 10, prezzo_reale: 9, sconti: '10',
+      importo: 18, aliquota_iva: 22, multiplo: 1, minimo: 1,
     });
   });
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ordini, ordiniRighe } from '../../../server/db/schema/index.js';
-import { ordinePerPdf } from '../../../server/pdf/ordine-pdf.queries.js';
+import { ordine as ordineLetto } from '../../../shared/ordini.js';
 import { createAdmin, createAzienda, createCliente, createUtente } from '../../support/factories.js';
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
 import { testoPdf } from '../../support/pdf.js';
@@ -36,10 +36,10 @@ beforeAll(async () => {
   scope = { ...scope, utente_codice: u.codice };
   cookie = await loginCliente(t().app, u);
   admin = await loginAdmin(t().app, await createAdmin(db));
-  const ordine = async (utenteId: number, c: { id: number; codice: string }, righe: Riga[], nome = '') => {
+  const ordine = async (utenteId: number, c: { id: number; codice: string }, righe: Riga[], nome = '', riferimentoCantiere: string | null = null) => {
     const [o] = await db.insert(ordini).values({
       utenteId, clienteId: c.id, aziendaCodice: '0001', clienteCodice: c.codice, utenteCodice: 'x', totale: '1', erpStato: 'precedente',
-      nome, note: 'Consegnare entro venerdì, però non prima delle 9.',
+      nome, riferimentoCantiere, note: 'Consegnare entro venerdì, però non prima delle 9.',
     }).returning({ id: ordini.id });
     await db.insert(ordiniRighe).values(righe.map(([codice, nomeRiga, qt, prezzo, prezzoReale]) => ({
       ordineId: o!.id, codiceProdotto: codice, prodottoNome: nomeRiga, qt, prezzo, prezzoReale,
@@ -50,7 +50,7 @@ beforeAll(async () => {
     ['VITE-8', 'Vite autoperforante è zincata', 1200, '0.125', '0.101'],
     ['TRAP-18', 'Trapano a percussione 800 W – più potente', 1, '149.900', '119.920'],
     ['NASTRO', 'Nastro isolante perché sì', 3, '1.333', '1.333'],
-  ], 'Cantiere Città Alta');
+  ], 'Cantiere Città Alta', 'Lotto 2 – Via Colleoni 9, Bergamo');
   grande = await ordine(u.id, a, Array.from({ length: 500 }, (_, i): Riga => [`R${String(i).padStart(3, '0')}`, `Articolo numero ${i}`, 1, '2.000', '1.500']));
   delCollega = await ordine(collega.id, a, [['VITE-8', 'Vite', 1, '0.125', '0.125']]);
   dellAltroCliente = await ordine(u.id, b, [['VITE-8', 'Vite', 1, '0.125', '0.125']]);
@@ -79,6 +79,7 @@ describe('ordini/pdf', () => {
     expect(testo).toContain('P. IVA 09876543210');
     expect(testo).toContain('Niccolò Fabbrì');
     expect(testo).toContain('Cantiere Città Alta');
+    expect(testo).toContain('Riferimento cantiere: Lotto 2 – Via Colleoni 9, Bergamo');
     expect(testo).toContain('Consegnare entro venerdì, però non prima delle 9.');
     // Codice, Descrizione, Q.tà, Listino, Sconti, Netto, Importo: unit prices 3 decimals, amounts 2.
     expect(testo).toMatch(/Codice\s+Descrizione\s+Q\.tà\s+Listino\s+Sconti\s+Netto\s+Importo/);
@@ -96,7 +97,8 @@ describe('ordini/pdf', () => {
     const res = await pdf({ ...scope, id: mio });
     expect(res.statusCode, res.body).toBe(200);
     const { ordinePdfBuffer } = await vi.importActual<typeof import('../../../server/pdf/ordine-pdf.js')>('../../../server/pdf/ordine-pdf.js');
-    const diretto = await ordinePdfBuffer((await ordinePerPdf(t().database.db, mio))!);
+    const [letto] = await t().database.sql<{ ordine: unknown }[]>`SELECT ordine FROM ordini_letti(ARRAY[${mio}::int])`;
+    const diretto = await ordinePdfBuffer(ordineLetto.parse(letto!.ordine));
     expect(await testoPdf(res.rawPayload)).toEqual(await testoPdf(diretto));
     // On this thread the module is the failing mock: the call's PDF came from the thread.
     const { ordinePdfBuffer: finto } = await import('../../../server/pdf/ordine-pdf.js');
@@ -113,6 +115,8 @@ describe('ordini/pdf', () => {
     expect(pagine.at(-1)).toContain(`Pagina ${pagine.length} di ${pagine.length}`);
     // 500 × 1,50 = 750,00 at 22 %: 165,00.
     expect(testo).toMatch(/Totale documento\s+915,00 €/);
+    // No job-site reference: no line for it.
+    expect(testo).not.toContain('Riferimento cantiere');
   });
 
   it("answers an order of another client or of a colleague as one that does not exist (404, the same code and msg); codes not the user's 403", async () => {

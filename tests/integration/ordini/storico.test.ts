@@ -17,12 +17,12 @@ const ids: Record<string, number> = {};
 interface Riga { codice: string; prodottoId: number | null; qt: number; prezzo: string }
 async function creaOrdine(
   db: Db, u: { id: number; codice: string }, c: { id: number; codice: string },
-  o: { nome: string; quando: string; code?: string; righe: Riga[] },
+  o: { nome: string; quando: string; code?: string; riferimento?: string; righe: Riga[] },
 ): Promise<number> {
   const totale = o.righe.reduce((s, r) => s + Number(r.prezzo) * r.qt, 0).toFixed(3);
   const [row] = await db.insert(ordini).values({
     utenteId: u.id, clienteId: c.id, aziendaCodice: '0001', clienteCodice: c.codice, utenteCodice: u.codice,
-    nome: o.nome, responseCode: o.code ?? '201', responseStatus: o.code ? 'Rifiutato dal gestionale' : 'Confermato',
+    nome: o.nome, riferimentoCantiere: o.riferimento ?? null, responseCode: o.code ?? '201', responseStatus: o.code ? 'Rifiutato dal gestionale' : 'Confermato',
     totale, createdAt: new Date(o.quando), erpStato: 'precedente',
   }).returning({ id: ordini.id });
   if (o.righe.length) {
@@ -56,10 +56,10 @@ beforeAll(async () => {
   for (let i = 1; i <= 30; i++) {
     await creaOrdine(db, u, a, { nome: `Serie ${i}`, quando: `2023-0${1 + (i % 9)}-${String(1 + (i % 28)).padStart(2, '0')}T09:00:00Z`, righe: [v(1)] });
   }
-  ids.o1 = await creaOrdine(db, u, a, { nome: 'Cantiere Via Roma', quando: '2024-01-10T09:00:00Z', righe: [v(2)] });
+  ids.o1 = await creaOrdine(db, u, a, { nome: 'Cantiere Via Roma', quando: '2024-01-10T09:00:00Z', riferimento: 'Via Roma 5', righe: [v(2)] });
   ids.o2 = await creaOrdine(db, u, a, { nome: '=Magazzino+1', quando: '2024-03-05T09:00:00Z', righe: [tt(3)] });
   // 23:30 of 31 March in Rome (summer time) and 00:30 of 1 April: two days apart there, one day in UTC.
-  ids.o3 = await creaOrdine(db, u, a, { nome: 'CANTIERE 50%_x', quando: '2024-03-31T21:30:00Z', code: '500', righe: [v(1), tt(1)] });
+  ids.o3 = await creaOrdine(db, u, a, { nome: 'CANTIERE 50%_x', quando: '2024-03-31T21:30:00Z', code: '500', riferimento: '+Lotto 3; scala B', righe: [v(1), tt(1)] });
   ids.o4 = await creaOrdine(db, u, a, { nome: '', quando: '2024-03-31T22:30:00Z', righe: [v(4, '1.250')] });
   // Same client, another user; another client: never in this user's history.
   await creaOrdine(db, collega, a, { nome: 'Cantiere del collega', quando: '2024-03-10T09:00:00Z', righe: [v(1)] });
@@ -79,7 +79,7 @@ const get = (path: string, q: Record<string, string | number>, c = cookie) =>
 const elenco = async (q: Record<string, string | number> = {}) => {
   const res = await get('ordini/elenco', { ...scope, ...q });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { ordini: { id: number; nome: string; totale: number; prodotti: unknown[] }[]; totale: number };
+  return res.json() as { ordini: { id: number; nome: string; riferimento_cantiere: string | null; totale: number; prodotti: unknown[] }[]; totale: number };
 };
 const idsDi = async (q: Record<string, string | number>) => (await elenco(q)).ordini.map((o) => o.id);
 
@@ -89,7 +89,11 @@ describe('ordini/elenco', () => {
     expect(p1.totale).toBe(34);
     expect(p1.ordini).toHaveLength(25);
     expect(p1.ordini.slice(0, 4).map((o) => o.id)).toEqual([ids.o4, ids.o3, ids.o2, ids.o1]);
-    expect(p1.ordini[1]).toMatchObject({ nome: 'CANTIERE 50%_x', totale: 3.75, prodotti: [{ codice_prodotto: 'VITE-1' }, { codice_prodotto: 'TASS-2' }] });
+    expect(p1.ordini[1]).toMatchObject({
+      nome: 'CANTIERE 50%_x', riferimento_cantiere: '+Lotto 3; scala B', totale: 3.75,
+      prodotti: [{ codice_prodotto: 'VITE-1', importo: 1.5 }, { codice_prodotto: 'TASS-2', importo: 2.25 }],
+    });
+    expect(p1.ordini[0]!.riferimento_cantiere).toBeNull();
     const p2 = await elenco({ start: 25, limit: 25 });
     expect(p2).toMatchObject({ totale: 34 });
     expect(p2.ordini).toHaveLength(9);
@@ -175,10 +179,10 @@ describe('ordini/esporta', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="ordini.csv"');
     const righe = res.body.split('\r\n');
     expect(righe).toEqual([
-      `\uFEFF${['Ordine', 'Data', 'Nome', 'Stato', 'Codice prodotto', 'Prodotto', 'Quantità', 'In consegna', 'In arrivo dal fornitore', 'Prezzo (€)', 'Prezzo netto (€)', 'Totale riga (€)', 'Totale ordine (€)'].map((c) => `"${c}"`).join(';')}`,
-      `${ids.o3};"31/03/2024 23:30";"CANTIERE 50%_x";"Errore";"VITE-1";"Prodotto VITE-1";1;1;0;1,5;1,5;1,5;3,75`,
-      `${ids.o3};"31/03/2024 23:30";"CANTIERE 50%_x";"Errore";"TASS-2";"Prodotto TASS-2";1;1;0;2,25;2,25;2,25;3,75`,
-      `${ids.o2};"05/03/2024 10:00";"'=Magazzino+1";"Confermato";"TASS-2";"Prodotto TASS-2";3;3;0;2,25;2,25;6,75;6,75`,
+      `\uFEFF${['Ordine', 'Data', 'Nome', 'Riferimento cantiere', 'Stato', 'Codice prodotto', 'Prodotto', 'Quantità', 'In consegna', 'In arrivo dal fornitore', 'Prezzo (€)', 'Prezzo netto (€)', 'Totale riga (€)', 'Totale ordine (€)'].map((c) => `"${c}"`).join(';')}`,
+      `${ids.o3};"31/03/2024 23:30";"CANTIERE 50%_x";"'+Lotto 3; scala B";"Errore";"VITE-1";"Prodotto VITE-1";1;1;0;1,5;1,5;1,5;3,75`,
+      `${ids.o3};"31/03/2024 23:30";"CANTIERE 50%_x";"'+Lotto 3; scala B";"Errore";"TASS-2";"Prodotto TASS-2";1;1;0;2,25;2,25;2,25;3,75`,
+      `${ids.o2};"05/03/2024 10:00";"'=Magazzino+1";;"Confermato";"TASS-2";"Prodotto TASS-2";3;3;0;2,25;2,25;6,75;6,75`,
       '',
     ]);
   });
@@ -192,10 +196,10 @@ describe('ordini/esporta', () => {
     const ws = wb.getWorksheet('Ordini')!;
     const valori = (n: number) => (ws.getRow(n).values as unknown[]).slice(1);
     expect(ws.rowCount).toBe(4);
-    expect(valori(1)).toEqual(['Ordine', 'Data', 'Nome', 'Stato', 'Codice prodotto', 'Prodotto', 'Quantità', 'In consegna',
+    expect(valori(1)).toEqual(['Ordine', 'Data', 'Nome', 'Riferimento cantiere', 'Stato', 'Codice prodotto', 'Prodotto', 'Quantità', 'In consegna',
       'In arrivo dal fornitore', 'Prezzo (€)', 'Prezzo netto (€)', 'Totale riga (€)', 'Totale ordine (€)']);
-    expect(valori(2)).toEqual([ids.o3, '31/03/2024 23:30', 'CANTIERE 50%_x', 'Errore', 'VITE-1', 'Prodotto VITE-1', 1, 1, 0, 1.5, 1.5, 1.5, 3.75]);
-    expect(valori(4)).toEqual([ids.o1, '10/01/2024 10:00', 'Cantiere Via Roma', 'Confermato', 'VITE-1', 'Prodotto VITE-1', 2, 2, 0, 1.5, 1.5, 3, 3]);
+    expect(valori(2)).toEqual([ids.o3, '31/03/2024 23:30', 'CANTIERE 50%_x', "'+Lotto 3; scala B", 'Errore', 'VITE-1', 'Prodotto VITE-1', 1, 1, 0, 1.5, 1.5, 1.5, 3.75]);
+    expect(valori(4)).toEqual([ids.o1, '10/01/2024 10:00', 'Cantiere Via Roma', 'Via Roma 5', 'Confermato', 'VITE-1', 'Prodotto VITE-1', 2, 2, 0, 1.5, 1.5, 3, 3]);
   });
 
   it('an export with nothing to hold is a file with its header only', async () => {

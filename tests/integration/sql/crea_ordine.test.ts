@@ -4,7 +4,8 @@ import { prezziSpeciali } from '../../../server/db/schema/index.js';
 import { createAzienda, createCliente, createProdotto, createUtente } from '../../support/factories.js';
 import { createTestDatabase } from '../../support/test-db.js';
 
-// crea_ordine (server/ordini/sql/crea_ordine.sql) called with SQL, each outcome it can answer:
+// crea_ordine (server/ordini/sql/crea_ordine.sql) called with SQL, its one jsonb argument as the
+// service builds it (server/ordini/ordini.service.ts), each outcome it can answer:
 // 'ok', 'duplicato' (replayed or concurrent key), 'sconosciuti', 'insufficienti'; and what it
 // promises: stock first, then the quantity on order from the supplier (docs/regole/catalogo.md#promisable-stock).
 let database: Database;
@@ -45,10 +46,13 @@ afterAll(async () => drop?.());
 interface Esito { esito: string; ordine_id: number | null; totale: string | null; dettagli: unknown }
 
 /** Client on list 2 with a 10 % discount. */
-const crea = (righe: Record<string, number>, key: string | null = null, sql = database.sql, utente = utenteId) =>
-  sql<Esito[]>`SELECT * FROM crea_ordine(${utente}, ${clienteId}, 2, ${'10'}::numeric,
-    ${Object.keys(righe)}::text[], ${Object.values(righe)}::int[], ${key},
-    'AZ01', 'CL01', 'UT01', 'Cliente Srl', 'Azienda Spa', 'Mario Rossi', 'Cantiere', 'Mattina')`.then((r) => r[0]!);
+const crea = (righe: Record<string, number>, key: string | null = null, sql = database.sql, utente = utenteId, altro: object = {}) =>
+  sql<Esito[]>`SELECT * FROM crea_ordine(${JSON.stringify({
+    utente_id: utente, cliente_id: clienteId, listino: 2, sconto: '10', idempotency_key: key, esporta: true,
+    righe: Object.entries(righe).map(([codice_prodotto, qt]) => ({ codice_prodotto, qt })),
+    azienda_codice: 'AZ01', cliente_codice: 'CL01', utente_codice: 'UT01', cliente_nome: 'Cliente Srl', azienda_nome: 'Azienda Spa',
+    utente_nome: 'Mario Rossi', nome: 'Cantiere', note: 'Mattina', riferimento_cantiere: null, ...altro,
+  })}::jsonb)`.then((r) => r[0]!);
 
 const scorta = async (codice: string) =>
   (await database.sql<{ d: number }[]>`SELECT disponibilita AS d FROM prodotti JOIN giacenze ON prodotto_id = id WHERE codice_prodotto = ${codice}`)[0]!.d;
@@ -80,7 +84,8 @@ describe('crea_ordine', () => {
     expect(o).toMatchObject({
       utente_id: utenteId, cliente_id: clienteId, azienda_codice: 'AZ01', cliente_codice: 'CL01', utente_codice: 'UT01',
       cliente_nome: 'Cliente Srl', azienda_nome: 'Azienda Spa', utente_nome: 'Mario Rossi', nome: 'Cantiere', note: 'Mattina',
-      response_code: '201', response_status: 'Confermato', totale: '39.900', idempotency_key: null,
+      riferimento_cantiere: null, response_code: '201', response_status: 'Confermato', totale: '39.900', idempotency_key: null,
+      erp_stato: 'in_attesa',
     });
     const righe = await database.sql`
       SELECT codice_prodotto, prodotto_nome, qt, prezzo, prezzo_reale FROM ordini_righe WHERE ordine_id = ${r.ordine_id} ORDER BY codice_prodotto`;
@@ -102,6 +107,14 @@ describe('crea_ordine', () => {
     expect(mail).toEqual([{ ordine_id: r.ordine_id, inviata_at: null }]);
   });
 
+  it("stores the job-site reference of its argument, and an order no ERP takes as 'non_configurato'", async () => {
+    const r = await crea({ LISTA: 1 }, null, database.sql, utenteId, { riferimento_cantiere: 'Cantiere Via Verdi 3 – lotto B', esporta: false });
+    expect(r.esito).toBe('ok');
+    const [o] = await database.sql`SELECT riferimento_cantiere, erp_stato FROM ordini WHERE id = ${r.ordine_id}`;
+    expect(o).toEqual({ riferimento_cantiere: 'Cantiere Via Verdi 3 – lotto B', erp_stato: 'non_configurato' });
+    expect(await scorta('LISTA')).toBe(47);
+  });
+
   it('answers a replayed key with the order already made, and writes nothing', async () => {
     const first = await crea({ LISTA: 1 }, 'chiave-1');
     expect(first.esito).toBe('ok');
@@ -109,7 +122,7 @@ describe('crea_ordine', () => {
     const again = await crea({ LISTA: 1 }, 'chiave-1');
     expect(again).toMatchObject({ esito: 'duplicato', ordine_id: first.ordine_id });
     expect(await conta()).toEqual(before);
-    expect(await scorta('LISTA')).toBe(47);
+    expect(await scorta('LISTA')).toBe(46);
     // Keys are per user: another user's same key is a new order.
     expect(await crea({ LISTA: 1 }, 'chiave-1', database.sql, altroUtenteId)).toMatchObject({ esito: 'ok' });
   });
@@ -142,7 +155,7 @@ describe('crea_ordine', () => {
     expect(r.ordine_id).toBeNull();
     expect((r.dettagli as string[]).sort()).toEqual(['CANCELLATO', 'NASCOSTO', 'NESSUNO']);
     expect(await conta()).toEqual(before);
-    expect(await scorta('LISTA')).toBe(46);
+    expect(await scorta('LISTA')).toBe(45);
     // The refused key stays free.
     expect(await crea({ LISTA: 1 }, 'rifiutato')).toMatchObject({ esito: 'ok' });
   });

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { NoteField } from '../NoteField';
+import { RiferimentoCantiereField } from '../RiferimentoCantiereField';
 import { CartActions } from '../CartActions';
 import { Collegamento } from '../../components/Collegamento';
 import { AZIENDA, CASELLE, telHref } from '../../lib/azienda';
@@ -12,7 +13,7 @@ import { paths } from '../../paths';
 import { CatenaSconti } from '../../components/CatenaSconti';
 import { CartTotals, lineAmounts, MSG_SVUOTA, RemoveLineButton } from '../CartSummary';
 import { useModulo } from '../../components/form/useModulo';
-import { schemaOrdine, setOrdineDraft, useOrdineDraft } from '../draft';
+import { schemaOrdine, setOrdineDraft, useOrdineDraft } from '../../cart/bozzaOrdine';
 import { QuantitaInput } from '../QuantitaInput';
 import { QuickSearch } from '../QuickSearch';
 import { Thumb } from '../../components/Thumb';
@@ -24,9 +25,9 @@ export function SpeedCheckoutPanel({ id, items, onClose }: { id: string; items: 
   const titleId = useId();
   const mode = usePriceMode();
   const draft = useOrdineDraft();
-  // The panel shows the note only (the order's name is on /checkout): its form is that box, on the shared draft.
-  const nota = { note: draft.note };
-  const modulo = useModulo(schemaOrdine, nota, { stato: { valori: nota, cambia: setOrdineDraft } });
+  // The panel shows the job-site reference and the note (the order's name is on /checkout): its form is those boxes, on the shared draft.
+  const testi = { riferimento_cantiere: draft.riferimento_cantiere, note: draft.note };
+  const modulo = useModulo(schemaOrdine, testi, { stato: { valori: testi, cambia: setOrdineDraft } });
   const { clear } = useCart();
   const { confirm } = useDialogs();
   const { conferma, busy } = useConfermaOrdine('pannello');
@@ -71,6 +72,7 @@ export function SpeedCheckoutPanel({ id, items, onClose }: { id: string; items: 
           </ul>
         )}
 
+        <RiferimentoCantiereField className="sc-riferimento" {...modulo.campo('riferimento_cantiere')} />
         <NoteField className="sc-note" rows={2} {...modulo.campo('note')} />
 
         <footer className="sc-contacts" aria-label="Contatti">

@@ -1,18 +1,22 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The order's note and optional name while the customer fills the cart: one draft shared by the
- * Speed Checkout panel and /checkout, kept in memory for the page's life, emptied after an order.
+ * The order's texts while the customer fills the cart (note, optional name, job-site reference):
+ * one draft shared by the Speed Checkout panel and /checkout, and set by a reorder (the old order's
+ * job-site reference, docs/regole/ordini.md#reorder), kept in memory for the page's life, emptied after an order.
  */
 export type OrdineDraft = {
-  note: string;
   nome: string;
+  riferimento_cantiere: string;
+  note: string;
 };
 
 /** The check of the draft's texts: ordini/create's schema, loaded by the form that shows them (useModulo). */
 export const schemaOrdine = () => import('../../shared/ordini.js').then((m) => m.ordiniCreateRequest);
 
-let draft: OrdineDraft = { note: '', nome: '' };
+// In the order of the boxes on /checkout: the first one in error takes the focus (useModulo).
+const VUOTA: OrdineDraft = { nome: '', riferimento_cantiere: '', note: '' };
+let draft: OrdineDraft = VUOTA;
 const listeners = new Set<() => void>();
 
 export function setOrdineDraft(patch: Partial<OrdineDraft>): void {
@@ -21,7 +25,7 @@ export function setOrdineDraft(patch: Partial<OrdineDraft>): void {
 }
 
 export function resetOrdineDraft(): void {
-  setOrdineDraft({ note: '', nome: '' });
+  setOrdineDraft(VUOTA);
 }
 
 export function useOrdineDraft(): OrdineDraft {
