@@ -35,6 +35,9 @@ const FAILED = new Map([
 ]);
 
 const NOMI_ORDINE = ['Riordino magazzino', 'Cantiere via Roma', 'Scorta viteria', 'Urgente', 'Allestimento vetrina', 'Ordine settimanale'];
+// A builder's orders name the job site every third time (from the order's place in its plan, not the
+// random stream: the rest of the demo history stays as it was).
+const CANTIERI = ['Cantiere Via Roma 14', 'Condominio Le Querce', 'Ristrutturazione Villa Bianchi', 'Capannone Zona Industriale lotto 7'];
 const NOTE = ['Consegna al mattino', 'Chiamare prima della consegna', 'Ritiro in sede', 'Consegna presso il magazzino'];
 
 export interface ActivityContext {
@@ -85,7 +88,7 @@ export async function seedOrdini(tx: postgres.TransactionSql, ctx: ActivityConte
           utente_id: utente.id, cliente_id: cliente.id, azienda_codice: azienda.codice, cliente_codice: cliente.codice,
           utente_codice: utente.codice, cliente_nome: cliente.ragioneSociale, azienda_nome: azienda.ragione_sociale,
           utente_nome: `${utente.nome} ${utente.cognome}`, nome: chance(r, 0.3) ? pick(r, NOMI_ORDINE) : '',
-          note: chance(r, 0.25) ? pick(r, NOTE) : '', response_code: failed ? '500' : '201',
+          note: chance(r, 0.25) ? pick(r, NOTE) : '', riferimento_cantiere: k % 3 === 0 ? CANTIERI[(k / 3) % CANTIERI.length]! : null, response_code: failed ? '500' : '201',
           response_status: failed ?? 'Confermato', totale: millsToText(totale), created_at: createdAt,
           // History: placed before the ERP exchange, never sent by itself (an admin may resend).
           erp_stato: 'precedente',
