@@ -30,7 +30,11 @@ export const ETICHETTE_STATO_IMPORT: Record<StatoImport, string> = {
  */
 export const MAX_ALLEGATI_IMPORT = 500;
 
+/** The most refused rows, in percent, before a whole file is refused, when the call names none. */
+export const SOGLIA_PREDEFINITA = 1;
+
 export const MSG_IMPORT = {
+  soglia: 'La soglia è una percentuale tra 0 e 100.',
   soloCsvXlsx: 'Il file deve essere un CSV (testo separato da ; o ,) o un foglio XLSX.',
   documentiCsvZip: 'Per i documenti il file deve essere uno ZIP con il CSV e i file che nomina, oppure il CSV con i file negli allegati.',
   allegatiSoloDocumenti: 'Gli allegati valgono solo per il tipo documenti.',
@@ -54,8 +58,8 @@ export const importRequest = z.object({
   completo: siNo,
   /** Validate and count only: the report before applying. */
   prova: siNo,
-  /** Most refused rows, in percent, before the whole file is refused. */
-  soglia: z.coerce.number({ error: 'soglia deve essere un numero' }).min(0, 'soglia tra 0 e 100').max(100, 'soglia tra 0 e 100').optional(),
+  /** Most refused rows, in percent, before the whole file is refused (default SOGLIA_PREDEFINITA). */
+  soglia: z.coerce.number({ error: MSG_IMPORT.soglia }).min(0, MSG_IMPORT.soglia).max(100, MSG_IMPORT.soglia).optional(),
 });
 
 export const erroreImport = z.object({

@@ -30,7 +30,8 @@ export interface Invio {
   allegati: readonly File[];
   completo: boolean;
   prova: boolean;
-  soglia: number;
+  /** Most refused rows in percent; the server's default when absent. */
+  soglia?: number;
 }
 
 /** A queued run's report, read every second until the run has ended (then the history too). */
