@@ -23,7 +23,7 @@ import { FileNonValido, type Cella, type Progresso, type RigaGrezza } from './le
 import { apriRegistro, chiudiRegistro, ERRORI_REGISTRATI, registroFallito, riprendiRegistro, scriviEsito, troncato } from './registro.js';
 import { copiaStaging, creaStaging } from './staging.js';
 import { TIPI } from './tipi/index.js';
-import { MSG_IMPORT, SOGLIA_PREDEFINITA } from '../../shared/importazioni.js';
+import { MSG_IMPORT, SOGLIA_PREDEFINITA } from '../../shared/importazioni-costanti.js';
 
 export { SOGLIA_PREDEFINITA };
 const OGNI_RIGHE = 10_000;

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { ERRORI_PAGINA_MAX, importInCorso, type ErroreImport, type TipoImport } from '../../../shared/importazioni.js';
+import { ERRORI_PAGINA_MAX, importInCorso, type TipoImport } from '../../../shared/importazioni-costanti.js';
+import type { ErroreImport } from '../../../shared/importazioni.js';
 import { importazioniRotte } from '../../../shared/rotte/importazioni.js';
 import { tokenRotte } from '../../../shared/rotte/token.js';
 import { callApi, uploadApi } from '../../lib/api';
