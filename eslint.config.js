@@ -1,9 +1,12 @@
 /**
- * The rules that hold the architecture (README, "One way to query") and keep patterns over user
- * text linear, and nothing else: style is left to review. The TypeScript parser alone, without type-aware rules, so that the whole tree
+ * The rules that hold the architecture (README, "One way to query"), keep patterns over user text
+ * linear, and in the SPA keep hooks correct and controls accessible, and nothing else: style is
+ * left to review. The TypeScript parser alone, without type-aware rules, so that the whole tree
  * lints in seconds (`npm run lint`, also run by `npm test`).
  */
 import tsParser from '@typescript-eslint/parser';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
 import regexp from 'eslint-plugin-regexp';
 
 const TRANSAZIONE = 'Open a transaction with inTransazione(db, async (tx) => …) (server/db/client.ts): tx.$client is its connection.';
@@ -41,6 +44,27 @@ const SENZA_DEPS = [
 ];
 
 export default [
+  {
+    // The SPA (docs/decisions/lint-web.md): the rules of hooks, and every effect's, memo's and
+    // callback's dependencies named, both errors; the plugin's flat config registers it. Its
+    // React Compiler rules are left out: no compiler builds this code, and they take an object
+    // that carries a ref callback (a field's props from useModulo) for a ref read during render.
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { parser: tsParser },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: reactHooks.configs.flat.recommended.plugins,
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  // jsx-a11y's recommended rules: a control named, a label tied to it, no handler on what the keyboard cannot reach.
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A radio's label whose text is a bold name and a muted note (<label><input/><span><strong>…): three levels, not two.
+      'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],
+    },
+  },
   {
     files: ['server/**/*.ts', 'seed/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.ts'],
     languageOptions: { parser: tsParser },

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { codice, testo } from './common.js';
+import { CODICE_CLIENTE_MAX } from './codici-cliente-costanti.js';
 import { contract } from './contract.js';
 
 /** Most products whose own codes one call reads (a page of a list). */
 export const MAX_CODICI_LETTI = 100;
 
-/** A client's own code as typed: 1–40 characters with at least one letter or digit (codes compare on those). */
+/** A client's own code as typed: 1–CODICE_CLIENTE_MAX characters with at least one letter or digit (codes compare on those). */
 export const codiceCliente = testo('Codice cliente mancante').trim()
-  .min(1, 'Codice cliente mancante').max(40, 'Codice cliente troppo lungo (massimo 40 caratteri)')
+  .min(1, 'Codice cliente mancante').max(CODICE_CLIENTE_MAX, `Codice cliente troppo lungo (massimo ${CODICE_CLIENTE_MAX} caratteri)`)
   .regex(/[A-Za-z0-9]/, 'Il codice cliente deve contenere almeno una lettera o una cifra');
 
 const scope = { azienda_codice: codice, cliente_codice: codice };

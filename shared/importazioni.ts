@@ -1,48 +1,10 @@
 import { z } from 'zod';
 import { esito, idParam, paginaDi, paginazione } from './common.js';
 import { contract } from './contract.js';
-import { MAX_DOCUMENTO_BYTES, MB } from './upload.js';
-
-/** The kinds of import file (docs/import.md). */
-export const TIPI_IMPORT = [
-  'articoli', 'listini', 'giacenze', 'clienti', 'prezzi_netti', 'categorie', 'codici_cliente', 'sconti', 'metel', 'fido', 'scadenze', 'documenti',
-] as const;
-export type TipoImport = (typeof TIPI_IMPORT)[number];
-
-/** An ERP's export of 200,000 articles is some 60 MB of CSV; XLSX is smaller. */
-export const MAX_IMPORT_BYTES = 200 * MB;
-
-export const STATI_IMPORT = ['in_attesa', 'in_corso', 'applicata', 'verificata', 'rifiutata', 'fallita'] as const;
-export type StatoImport = (typeof STATI_IMPORT)[number];
-
-export const ETICHETTE_STATO_IMPORT: Record<StatoImport, string> = {
-  in_attesa: 'In coda',
-  in_corso: 'In corso',
-  applicata: 'Applicata',
-  verificata: 'Verificata (prova)',
-  rifiutata: 'Rifiutata',
-  fallita: 'Non riuscita',
-};
-
-/**
- * The documenti kind (docs/import.md#documenti): a ZIP holding the CSV and the files its rows name,
- * or the CSV in `file` and those files beside it in `allegati`, each at most a document's size.
- */
-export const MAX_ALLEGATI_IMPORT = 500;
-
-export const MSG_IMPORT = {
-  soloCsvXlsx: 'Il file deve essere un CSV (testo separato da ; o ,) o un foglio XLSX.',
-  documentiCsvZip: 'Per i documenti il file deve essere uno ZIP con il CSV e i file che nomina, oppure il CSV con i file negli allegati.',
-  allegatiSoloDocumenti: 'Gli allegati valgono solo per il tipo documenti.',
-  allegatiConZip: 'Con uno ZIP i file dei documenti vanno dentro lo ZIP, non negli allegati.',
-  fileMancante: 'Seleziona il file da importare.',
-  inAttesa: 'File ricevuto: importazione in coda.',
-  inCorso: 'Importazione in corso.',
-  applicata: 'Importazione completata.',
-  rifiutata: 'File rifiutato.',
-  verificata: 'Verifica completata: nulla è stato scritto.',
-  sconosciuta: 'Importazione non trovata.',
-} as const;
+import {
+  ERRORI_PAGINA_MAX, MAX_ALLEGATI_IMPORT, MAX_IMPORT_BYTES, MSG_IMPORT, STATI_IMPORT, TIPI_IMPORT,
+} from './importazioni-costanti.js';
+import { MAX_DOCUMENTO_BYTES } from './upload.js';
 
 /** A form's yes/no: the browser sends '1'/'0' (or true/false in JSON). */
 const siNo = z.union([z.boolean(), z.enum(['0', '1', 'true', 'false'])])
@@ -54,8 +16,8 @@ export const importRequest = z.object({
   completo: siNo,
   /** Validate and count only: the report before applying. */
   prova: siNo,
-  /** Most refused rows, in percent, before the whole file is refused. */
-  soglia: z.coerce.number({ error: 'soglia deve essere un numero' }).min(0, 'soglia tra 0 e 100').max(100, 'soglia tra 0 e 100').optional(),
+  /** Most refused rows, in percent, before the whole file is refused (default SOGLIA_PREDEFINITA). */
+  soglia: z.coerce.number({ error: MSG_IMPORT.soglia }).min(0, MSG_IMPORT.soglia).max(100, MSG_IMPORT.soglia).optional(),
 });
 
 export const erroreImport = z.object({
@@ -93,14 +55,6 @@ export type Importazione = z.infer<typeof importazione>;
 /** A run's report: its record and its first refused rows; status 1 when refused or failed. */
 const rapporto = esito.extend({ importazione, errori: z.array(erroreImport) });
 export type Rapporto = z.infer<typeof rapporto>;
-
-/** A run that has not ended: its report is read again until it has. */
-export const importInCorso = (i: Pick<Importazione, 'stato'>) => i.stato === 'in_attesa' || i.stato === 'in_corso';
-
-/** Errors shown with the report; the whole list (up to 10,000) is read with importazioni/errori, a page at a time. */
-export const ERRORI_NEL_RAPPORTO = 200;
-/** Largest page of importazioni/errori: the CSV download of the screen reads the list in pages this size. */
-export const ERRORI_PAGINA_MAX = 1000;
 
 const upload = {
   campi: ['file', 'allegati'] as const, maxFile: 1 + MAX_ALLEGATI_IMPORT, maxBytes: MAX_IMPORT_BYTES, maxBytesCampo: { allegati: MAX_DOCUMENTO_BYTES },

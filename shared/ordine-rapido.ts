@@ -3,18 +3,7 @@ import { prodotto } from './catalogo.js';
 import { codice, testoMultiriga } from './common.js';
 import { contract } from './contract.js';
 import { numeroIt } from './formato.js';
-import { ORDINE_RAPIDO } from './ordine-rapido-costanti.js';
-
-export const MSG_ORDINE_RAPIDO = {
-  troppeRighe: `Al massimo ${numeroIt(ORDINE_RAPIDO.maxRighe, 0, 0, 'da5')} righe per ordine rapido: dividi l'elenco in più parti.`,
-  troppoLungo: `Il testo supera ${ORDINE_RAPIDO.maxByte / 1024} kB: dividi l'elenco in più parti.`,
-  vuoto: 'Incolla almeno una riga nel formato: codice quantità.',
-  soloCsvXlsx: 'Carica un file CSV o XLSX (Excel).',
-  /** Followed by the reader's reason: 'il file XLSX contiene più di 50.000 testi distinti …'. */
-  fileTroppoGrande: "File troppo grande per l'ordine rapido: ",
-  rigaTroppoLunga: (caratteri: number) =>
-    `Riga troppo lunga (${numeroIt(caratteri, 0, 0)} caratteri): codice e quantità stanno in ${ORDINE_RAPIDO.maxCaratteriRiga} caratteri.`,
-} as const;
+import { MSG_ORDINE_RAPIDO, ORDINE_RAPIDO } from './ordine-rapido-costanti.js';
 
 /** UTF-8 bytes of a text, the same in the browser and on the server (shared/ has no TextEncoder type). */
 function byteDi(s: string): number {

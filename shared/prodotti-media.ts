@@ -2,34 +2,10 @@ import { z } from 'zod';
 import { mediaProdotto } from './catalogo.js';
 import { codice, esito, idParam, testo } from './common.js';
 import { contract } from './contract.js';
+import {
+  CAMPO_FILE_MEDIA, MAX_FILE_CARICAMENTO, MSG_MEDIA, NOME_ALLEGATO_MAX, TIPOLOGIE_MEDIA,
+} from './prodotti-media-costanti.js';
 import { MAX_CARICAMENTO_MEDIA_BYTES, MAX_DOCUMENTO_BYTES, MAX_FOTO_BYTES } from './upload.js';
-
-/** The two kinds of a product's media (docs/regole/catalogo.md#product-media). */
-export const TIPOLOGIE_MEDIA = ['foto', 'allegato'] as const;
-export type TipologiaMedia = (typeof TIPOLOGIE_MEDIA)[number];
-
-/** At most this many files in one photo-upload (a product's photo shoot, a set of data sheets). */
-export const MAX_FILE_CARICAMENTO = 20;
-/** An attachment's name, as the product page lists it. */
-export const NOME_ALLEGATO_MAX = 120;
-
-export const MSG_MEDIA = {
-  /** Outcomes of the photo actions (docs/regole/admin.md#product-photos). */
-  principale: 'Foto Principale impostata con successo',
-  nessunaPrincipale: 'Nessuna foto ora è impostata come principale',
-  cancellata: 'Media cancellata con successo',
-  /** An attachment needs a name. */
-  nomeObbligatorio: 'Il campo Nome è obbligatorio per gli allegati.',
-  /** Empty lists. */
-  nessunaFoto: 'Nessuna Foto Aggiuntiva Caricata',
-  nessunAllegato: 'Nessun Allegato Caricato',
-  caricati: (tipologia: TipologiaMedia, n: number) => (tipologia === 'foto'
-    ? (n === 1 ? 'Foto caricata con successo' : `${n} foto caricate con successo`)
-    : (n === 1 ? 'Allegato caricato con successo' : `${n} allegati caricati con successo`)),
-  prodottoNonTrovato: (codiceProdotto: string) => `Prodotto ${codiceProdotto} non trovato.`,
-  mediaNonTrovata: (id: number) => `Media ${id} non trovata per questo prodotto.`,
-  soloFoto: 'Solo una foto può essere impostata come principale.',
-} as const;
 
 const tipologia = z.enum(TIPOLOGIE_MEDIA, { error: "tipologia non valida: usare 'foto' o 'allegato'" });
 
@@ -59,7 +35,7 @@ export const prodottiMediaApi = {
     path: 'prodotto/photo-upload', methods: ['POST'], access: 'admin', tag: T,
     summary: "Carica foto (solo immagini, al massimo 10 MB l'una) o allegati (documenti con un nome, al massimo 50 MB) di un prodotto: tutti o nessuno",
     input: caricaMediaInput, response: esitoCaricamento,
-    upload: { campi: ['allegati[]'], maxFile: MAX_FILE_CARICAMENTO, maxBytes: MAX_DOCUMENTO_BYTES, maxTotale: MAX_CARICAMENTO_MEDIA_BYTES },
+    upload: { campi: [CAMPO_FILE_MEDIA], maxFile: MAX_FILE_CARICAMENTO, maxBytes: MAX_DOCUMENTO_BYTES, maxTotale: MAX_CARICAMENTO_MEDIA_BYTES },
   }),
   elenco: contract({
     path: 'prodotto/photo-get', methods: ['GET'], access: 'admin', tag: T,

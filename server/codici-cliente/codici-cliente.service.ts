@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql as dsql } from 'drizzle-orm';
 import type { CodiceClienteProdotto } from '../../shared/codici-cliente.js';
 import type { Db } from '../db/client.js';
 import { codiciCliente, prodotti } from '../db/schema/index.js';
-import { badRequest, notFound } from '../lib/errors.js';
+import { campoRifiutato, notFound } from '../lib/errors.js';
 
 /** Codes compare as the database's codice_n: upper-case letters and digits only (code_norm). */
 export const normalizzaCodice = (c: string) => c.replace(/[^A-Za-z0-9]/g, '').toUpperCase();
@@ -37,13 +37,13 @@ async function conflitto(db: Db, clienteId: number, prodottoId: number, codice: 
 export async function salvaCodiceCliente(db: Db, clienteId: number, codiceProdotto: string, codice: string): Promise<CodiceClienteProdotto> {
   const prodottoId = await prodottoVisibile(db, codiceProdotto);
   const occupato = await conflitto(db, clienteId, prodottoId, codice);
-  if (occupato) throw badRequest(occupato);
+  if (occupato) throw campoRifiutato('codice', occupato);
   try {
     await db.insert(codiciCliente).values({ clienteId, prodottoId, codice })
       .onConflictDoUpdate({ target: [codiciCliente.clienteId, codiciCliente.prodottoId], set: { codice, updatedAt: dsql`now()` } });
   } catch (e) {
     // Another request gave the code to another product in between.
-    if (codiceUsato(e)) throw badRequest((await conflitto(db, clienteId, prodottoId, codice)) ?? `Il codice ${codice} è già usato.`);
+    if (codiceUsato(e)) throw campoRifiutato('codice', (await conflitto(db, clienteId, prodottoId, codice)) ?? `Il codice ${codice} è già usato.`);
     throw e;
   }
   return { codice_prodotto: codiceProdotto, codice };

@@ -5,8 +5,8 @@ import type { CopyValue } from '../db/copy.js';
 import type { ArchivioMedia } from '../lib/archivio/archivio.js';
 import type { Pacchetto } from './lettura/pacchetto.js';
 
-export { TIPI_IMPORT, type TipoImport } from '../../shared/importazioni.js';
-import type { TipoImport } from '../../shared/importazioni.js';
+export { TIPI_IMPORT, type TipoImport } from '../../shared/importazioni-costanti.js';
+import type { TipoImport } from '../../shared/importazioni-costanti.js';
 
 /** A field of a kind, named as the portal names it (docs/regole/import.md#import-kinds); its column in the file bears that name. */
 export interface Campo {

@@ -23,17 +23,23 @@ import { FileNonValido, type Cella, type Progresso, type RigaGrezza } from './le
 import { apriRegistro, chiudiRegistro, ERRORI_REGISTRATI, registroFallito, riprendiRegistro, scriviEsito, troncato } from './registro.js';
 import { copiaStaging, creaStaging } from './staging.js';
 import { TIPI } from './tipi/index.js';
+import { MSG_IMPORT, SOGLIA_PREDEFINITA } from '../../shared/importazioni-costanti.js';
 
-export const SOGLIA_PREDEFINITA = 1;
+export { SOGLIA_PREDEFINITA };
 const OGNI_RIGHE = 10_000;
 
-export class OpzioniNonValide extends Error {}
+/** An option refused, with the field it concerns (the import form shows it there). */
+export class OpzioniNonValide extends Error {
+  constructor(message: string, readonly campo: 'soglia' | 'completo') {
+    super(message);
+  }
+}
 
 /** Options an import refuses before reading anything; returns the threshold. */
 export function verificaOpzioni(o: Pick<OpzioniImport, 'tipo' | 'soglia' | 'completo'>): number {
   const soglia = o.soglia ?? SOGLIA_PREDEFINITA;
-  if (!(soglia >= 0 && soglia <= 100)) throw new OpzioniNonValide('La soglia è una percentuale tra 0 e 100');
-  if (o.completo && !TIPI[o.tipo].completo) throw new OpzioniNonValide(`L'opzione completo non vale per il tipo ${o.tipo}`);
+  if (!(soglia >= 0 && soglia <= 100)) throw new OpzioniNonValide(MSG_IMPORT.soglia, 'soglia');
+  if (o.completo && !TIPI[o.tipo].completo) throw new OpzioniNonValide(`L'opzione completo non vale per il tipo ${o.tipo}`, 'completo');
   return soglia;
 }
 

@@ -1,4 +1,5 @@
-import { importazioniApi, MSG_IMPORT } from '../../shared/importazioni.js';
+import { importazioniApi } from '../../shared/importazioni.js';
+import { MSG_IMPORT } from '../../shared/importazioni-costanti.js';
 import { notFound } from '../lib/errors.js';
 import { routeGroup } from '../lib/route.js';
 import { cartellaTemporanea } from '../lib/upload/ricevi-file.js';

@@ -15,10 +15,11 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Task } from 'graphile-worker';
 import { z } from 'zod';
-import { ERRORI_NEL_RAPPORTO, MSG_IMPORT, type importRequest, type Rapporto } from '../../shared/importazioni.js';
+import { ERRORI_NEL_RAPPORTO, MSG_IMPORT } from '../../shared/importazioni-costanti.js';
+import type { importRequest, Rapporto } from '../../shared/importazioni.js';
 import { type Db, inTransazione } from '../db/client.js';
 import type { ArchivioMedia, FileLocale } from '../lib/archivio/archivio.js';
-import { badRequest, notFound } from '../lib/errors.js';
+import { campoRifiutato, notFound } from '../lib/errors.js';
 import type { FileRicevuto } from '../lib/upload/ricevi-file.js';
 import { leggiMappa, percorsoMappa } from './colonne.js';
 import type { Autore } from './esecuzione.js';
@@ -52,18 +53,18 @@ async function daAccodare(
   tipo: z.output<typeof importRequest>['tipo'], files: readonly FileRicevuto[], tmpDir: string,
 ): Promise<{ file: FileRicevuto; percorso: string; ext: string; temporaneo?: string }> {
   const file = files.find((f) => f.campo === 'file');
-  if (!file) throw badRequest(MSG_IMPORT.fileMancante);
+  if (!file) throw campoRifiutato('file', MSG_IMPORT.fileMancante);
   const allegati = files.filter((f) => f.campo === 'allegati');
   if (!TIPI[tipo].pacchetto) {
-    if (allegati.length > 0) throw badRequest(MSG_IMPORT.allegatiSoloDocumenti);
-    if (!file.tipo || !AMMESSI.has(file.tipo.ext)) throw badRequest(MSG_IMPORT.soloCsvXlsx);
+    if (allegati.length > 0) throw campoRifiutato('allegati', MSG_IMPORT.allegatiSoloDocumenti);
+    if (!file.tipo || !AMMESSI.has(file.tipo.ext)) throw campoRifiutato('file', MSG_IMPORT.soloCsvXlsx);
     return { file, percorso: file.percorso, ext: file.tipo.ext };
   }
   if (file.tipo?.ext === 'zip') {
-    if (allegati.length > 0) throw badRequest(MSG_IMPORT.allegatiConZip);
+    if (allegati.length > 0) throw campoRifiutato('allegati', MSG_IMPORT.allegatiConZip);
     return { file, percorso: file.percorso, ext: 'zip' };
   }
-  if (!file.tipo || !AMMESSI.has(file.tipo.ext)) throw badRequest(MSG_IMPORT.documentiCsvZip);
+  if (!file.tipo || !AMMESSI.has(file.tipo.ext)) throw campoRifiutato('file', MSG_IMPORT.documentiCsvZip);
   const zip = await impacchetta(file, allegati, tmpDir);
   return { file, percorso: zip, ext: 'zip', temporaneo: zip };
 }
@@ -73,12 +74,12 @@ export async function accodaImport(
   db: Db, archivio: ArchivioMedia, files: readonly FileRicevuto[], input: z.output<typeof importRequest>, autore: Autore, tmpDir: string,
 ): Promise<Rapporto> {
   const file = files.find((f) => f.campo === 'file');
-  if (!file) throw badRequest(MSG_IMPORT.fileMancante);
+  if (!file) throw campoRifiutato('file', MSG_IMPORT.fileMancante);
   const opzioni = { tipo: input.tipo, file: file.nome, autore, completo: input.completo, prova: input.prova, soglia: input.soglia };
   try {
     verificaOpzioni(opzioni);
   } catch (err) {
-    if (err instanceof OpzioniNonValide) throw badRequest(err.message);
+    if (err instanceof OpzioniNonValide) throw campoRifiutato(err.campo, err.message);
     throw err;
   }
   const da = await daAccodare(input.tipo, files, tmpDir);

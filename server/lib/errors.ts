@@ -19,6 +19,8 @@ export class HttpError extends Error {
 
 /** 400 dati_non_validi; `campi` names the fields it concerns, for the form to show each under its field. */
 export const badRequest = (msg: string, campi?: Readonly<Record<string, string>>) => new HttpError(400, 'dati_non_validi', msg, {}, campi);
+/** 400 dati_non_validi about one field (an upload's part included, by its name): its message is the answer's. */
+export const campoRifiutato = (campo: string, msg: string) => badRequest(msg, { [campo]: msg });
 export const unauthorized = (msg = 'Sessione scaduta o non valida: effettua di nuovo il login.') => new HttpError(401, 'sessione_scaduta', msg);
 export const forbidden = (msg = 'Operazione non consentita per questo utente.') => new HttpError(403, 'accesso_negato', msg);
 export const notFound = (msg = 'Risorsa non trovata.') => new HttpError(404, 'non_trovato', msg);

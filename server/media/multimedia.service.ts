@@ -9,7 +9,7 @@ import type { AdminSessione } from '../auth/utente-sessione.js';
 import { type Db, inTransazione } from '../db/client.js';
 import { multimedia } from '../db/schema/index.js';
 import type { ArchivioMedia } from '../lib/archivio/archivio.js';
-import { badRequest, notFound } from '../lib/errors.js';
+import { badRequest, campoRifiutato, notFound } from '../lib/errors.js';
 import {
   cartellaMedia, inTransazioneConFile, rimuoviFileMedia, type FileAccettato, type FileConservato, type ScritturaMedia,
 } from '../lib/upload/file-media.js';
@@ -56,15 +56,15 @@ function fileDellaRichiesta(files: readonly FileRicevuto[]): { file?: FileAccett
   const [d] = documenti;
   const [c] = cover;
   // A document may also be an image (a table scanned as a picture); never an executable, HTML or SVG.
-  if (d && !d.tipo) throw badRequest(MSG_MULTIMEDIA.fileNonConsentito);
-  if (c && c.tipo?.famiglia !== 'immagine') throw badRequest(MSG_MULTIMEDIA.coverNonImmagine);
+  if (d && !d.tipo) throw campoRifiutato('file', MSG_MULTIMEDIA.fileNonConsentito);
+  if (c && c.tipo?.famiglia !== 'immagine') throw campoRifiutato('cover', MSG_MULTIMEDIA.coverNonImmagine);
   return { file: d as FileAccettato | undefined, cover: c as FileAccettato | undefined };
 }
 
 /** What every item must be (shared/media-costanti.ts erroreContenuto), refused with the field it concerns. */
 function verificaContenuto(r: Parameters<typeof erroreContenuto>[0]): void {
   const errore = erroreContenuto(r);
-  if (errore) throw badRequest(errore.msg, { [errore.campo]: errore.msg });
+  if (errore) throw campoRifiutato(errore.campo, errore.msg);
 }
 
 /** The last place among the items of a type (index multimedia_tipologia_idx). */
@@ -117,7 +117,7 @@ export async function aggiornaMultimedia(
   await inTransazione(db, async (tx) => {
     const r = await rigaPerModifica(tx, id);
     const tipologia = cambi.tipologia ?? r.tipologia;
-    if ((tipologia === TIPOLOGIA_BANNER) !== (r.tipologia === TIPOLOGIA_BANNER)) throw badRequest(MSG_MULTIMEDIA.cambioTipologia, { tipologia: MSG_MULTIMEDIA.cambioTipologia });
+    if ((tipologia === TIPOLOGIA_BANNER) !== (r.tipologia === TIPOLOGIA_BANNER)) throw campoRifiutato('tipologia', MSG_MULTIMEDIA.cambioTipologia);
     verificaContenuto({ tipologia, link: cambi.link ?? r.link, haFile: !!r.linkFile, haCover: !!r.coverFile });
     const nuovaTipologia = cambi.tipologia !== undefined && cambi.tipologia !== r.tipologia;
     await tx.update(multimedia).set({

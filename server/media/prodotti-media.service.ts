@@ -1,7 +1,7 @@
 import { and, eq, sql as dsql } from 'drizzle-orm';
 import type { MediaProdotto } from '../../shared/catalogo.js';
 import type { Esito } from '../../shared/common.js';
-import { MSG_MEDIA, type TipologiaMedia } from '../../shared/prodotti-media.js';
+import { CAMPO_FILE_MEDIA, MSG_MEDIA, type TipologiaMedia } from '../../shared/prodotti-media-costanti.js';
 import { MAX_FOTO_BYTES, MSG_UPLOAD } from '../../shared/upload.js';
 import { registraModifica } from '../audit/audit.service.js';
 import type { AdminSessione } from '../auth/utente-sessione.js';
@@ -9,7 +9,7 @@ import { type CatalogoCache, notificaCatalogo } from '../catalogo/catalogo.cache
 import { type Db, inTransazione } from '../db/client.js';
 import { prodotti, prodottiMedia } from '../db/schema/index.js';
 import type { ArchivioMedia } from '../lib/archivio/archivio.js';
-import { badRequest, notFound, tooLarge } from '../lib/errors.js';
+import { badRequest, campoRifiutato, notFound, tooLarge } from '../lib/errors.js';
 import { cartellaMedia, conFileMedia, type FileAccettato, rimuoviFileMedia } from '../lib/upload/file-media.js';
 import type { FileRicevuto } from '../lib/upload/ricevi-file.js';
 
@@ -67,13 +67,13 @@ export async function elencoMedia(db: Db, codice: string, tipologia: TipologiaMe
  * images of at most 10 MB, attachments documents (the call itself stops them at 50 MB).
  */
 function accetta(tipologia: TipologiaMedia, files: readonly FileRicevuto[]): FileAccettato[] {
-  if (files.length === 0) throw badRequest(MSG_UPLOAD.nessunFile);
+  if (files.length === 0) throw campoRifiutato(CAMPO_FILE_MEDIA, MSG_UPLOAD.nessunFile);
   for (const f of files) {
     if (tipologia === 'foto') {
-      if (f.tipo?.famiglia !== 'immagine') throw badRequest(`${MSG_UPLOAD.soloImmagini} Il file "${f.nome}" non è un'immagine.`);
+      if (f.tipo?.famiglia !== 'immagine') throw campoRifiutato(CAMPO_FILE_MEDIA, `${MSG_UPLOAD.soloImmagini} Il file "${f.nome}" non è un'immagine.`);
       if (f.bytes > MAX_FOTO_BYTES) throw tooLarge(MSG_UPLOAD.troppoGrande(f.nome, MAX_FOTO_BYTES));
     } else if (f.tipo?.famiglia !== 'documento') {
-      throw badRequest(`${MSG_UPLOAD.nonConsentito} (${f.nome})`);
+      throw campoRifiutato(CAMPO_FILE_MEDIA, `${MSG_UPLOAD.nonConsentito} (${f.nome})`);
     }
   }
   return files as FileAccettato[];

@@ -3,14 +3,13 @@
  * from a spreadsheet, an ERP printout or an e-mail, or the rows of a CSV/XLSX file. Nothing is
  * judged here beyond splitting: every non-blank line becomes one RigaLetta, in order.
  */
-import { MSG_ORDINE_RAPIDO } from '../../shared/ordine-rapido.js';
-import { ORDINE_RAPIDO } from '../../shared/ordine-rapido-costanti.js';
+import { MSG_ORDINE_RAPIDO, ORDINE_RAPIDO } from '../../shared/ordine-rapido-costanti.js';
 import { senzaFinali } from '../../shared/stringhe.js';
 import { MB } from '../../shared/upload.js';
 import type { LimitiLettura } from '../import/lettura/limiti.js';
 import { righeFile } from '../import/lettura/righe.js';
 import { FileNonValido, OltreLimite, type Cella, type RigaGrezza } from '../import/lettura/tipi.js';
-import { badRequest } from '../lib/errors.js';
+import { campoRifiutato } from '../lib/errors.js';
 import type { FileRicevuto } from '../lib/upload/ricevi-file.js';
 
 export interface RigaLetta {
@@ -97,12 +96,15 @@ export function numeroItaliano(v: string | number): number | undefined {
 const eIntestazione = (r: RigaLetta) =>
   r.messaggio === undefined && (r.quantita === null || numeroItaliano(r.quantita) === undefined) && PAROLE_INTESTAZIONE.test(r.testo);
 
-function conIntestazione(righe: RigaLetta[]): Lettura {
+/** The field a refusal names (`campi`): the pasted text's or the uploaded file's. */
+type Campo = 'testo' | 'file';
+
+function conIntestazione(righe: RigaLetta[], campo: Campo): Lettura {
   const prima = righe[0];
   const intestazione = prima && eIntestazione(prima) ? { riga: prima.riga, testo: prima.testo } : null;
   const resto = intestazione ? righe.slice(1) : righe;
-  if (resto.length === 0) throw badRequest(MSG_ORDINE_RAPIDO.vuoto);
-  if (resto.length > ORDINE_RAPIDO.maxRighe) throw badRequest(MSG_ORDINE_RAPIDO.troppeRighe);
+  if (resto.length === 0) throw campoRifiutato(campo, MSG_ORDINE_RAPIDO.vuoto);
+  if (resto.length > ORDINE_RAPIDO.maxRighe) throw campoRifiutato(campo, MSG_ORDINE_RAPIDO.troppeRighe);
   return { righe: resto, intestazione };
 }
 
@@ -113,12 +115,12 @@ export function leggiTesto(testo: string): Lettura {
   for (const [i, linea] of linee.entries()) {
     if (linea.trim() === '') continue;
     // One line over the bound is enough to refuse: the header is the only line not counted.
-    if (righe.length > ORDINE_RAPIDO.maxRighe + 1) throw badRequest(MSG_ORDINE_RAPIDO.troppeRighe);
+    if (righe.length > ORDINE_RAPIDO.maxRighe + 1) throw campoRifiutato('testo', MSG_ORDINE_RAPIDO.troppeRighe);
     const testo = linea.trim();
     // Measured before any pattern reads it: a longer line is no code and quantity.
     righe.push(testo.length > ORDINE_RAPIDO.maxCaratteriRiga ? rigaTroppoLunga(i + 1, testo, testo.length) : { riga: i + 1, testo, ...dividiRiga(testo) });
   }
-  return conIntestazione(righe);
+  return conIntestazione(righe, 'testo');
 }
 
 const testoCella = (c: Cella | undefined): string =>
@@ -132,7 +134,7 @@ const testoCella = (c: Cella | undefined): string =>
 export async function leggiRigheFile(righeFile: AsyncIterable<RigaGrezza>): Promise<Lettura> {
   const righe: RigaLetta[] = [];
   for await (const r of righeFile) {
-    if (righe.length > ORDINE_RAPIDO.maxRighe + 1) throw badRequest(MSG_ORDINE_RAPIDO.troppeRighe);
+    if (righe.length > ORDINE_RAPIDO.maxRighe + 1) throw campoRifiutato('file', MSG_ORDINE_RAPIDO.troppeRighe);
     const [prima, ...altre] = r.valori;
     const cella = altre.filter((c) => testoCella(c) !== '').at(-1);
     const codice = testoCella(prima);
@@ -144,7 +146,7 @@ export async function leggiRigheFile(righeFile: AsyncIterable<RigaGrezza>): Prom
       ? rigaTroppoLunga(r.riga, testo, caratteri)
       : { riga: r.riga, testo: accorcia(testo), codice, quantita });
   }
-  return conIntestazione(righe);
+  return conIntestazione(righe, 'file');
 }
 
 const FILE_AMMESSI = new Set(['csv', 'txt', 'xlsx']);
@@ -172,12 +174,12 @@ const minuscola = (s: string) => (s.charAt(1) === s.charAt(1).toLowerCase() ? s.
 
 /** An uploaded CSV/XLSX through the import's bounded readers with the quick order's limits; a file that cannot be read is a 400 with its reason. */
 export async function leggiFile(file: FileRicevuto | undefined): Promise<Lettura> {
-  if (!file?.tipo || !FILE_AMMESSI.has(file.tipo.ext)) throw badRequest(MSG_ORDINE_RAPIDO.soloCsvXlsx);
+  if (!file?.tipo || !FILE_AMMESSI.has(file.tipo.ext)) throw campoRifiutato('file', MSG_ORDINE_RAPIDO.soloCsvXlsx);
   try {
     return await leggiRigheFile(righeFile(file.percorso, {}, { limiti: LIMITI_ORDINE_RAPIDO }));
   } catch (e) {
-    if (e instanceof OltreLimite) throw badRequest(`${MSG_ORDINE_RAPIDO.fileTroppoGrande}${minuscola(e.message)}.`);
-    if (e instanceof FileNonValido) throw badRequest(`File non letto: ${e.message}.`);
+    if (e instanceof OltreLimite) throw campoRifiutato('file', `${MSG_ORDINE_RAPIDO.fileTroppoGrande}${minuscola(e.message)}.`);
+    if (e instanceof FileNonValido) throw campoRifiutato('file', `File non letto: ${e.message}.`);
     throw e;
   }
 }

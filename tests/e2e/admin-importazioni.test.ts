@@ -5,7 +5,8 @@ import postgres from 'postgres';
 import { describe, expect, inject, it } from 'vitest';
 import { pdf } from '../integration/documenti/campioni.js';
 import { hasBrowser, useBrowser } from './browser.js';
-import { submitLogin, TECNICO, visible } from './helpers.js';
+import { MSG_IMPORT } from '../../shared/importazioni-costanti.js';
+import { hidden, submitLogin, TECNICO, visible } from './helpers.js';
 
 const SHOTS = process.env.ADMIN_SCREENSHOTS_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'portale-shots-import-'));
 
@@ -14,7 +15,8 @@ const SHOTS = process.env.ADMIN_SCREENSHOTS_DIR ?? fs.mkdtempSync(path.join(os.t
  * applied, and the history shows the run; a token for the ERP is created once and revoked.
  */
 describe.runIf(hasBrowser())('admin importazioni', () => {
-  const { newPage } = useBrowser();
+  // 400: the file the server refuses on purpose (a PDF named .csv).
+  const { newPage } = useBrowser({ statiAttesi: [400] });
 
   it('checks a stock file, applies it, and lists the run; creates and revokes a token', async () => {
     const sql = postgres(inject('e2eDatabaseUrl'), { max: 1, onnotice: () => {} });
@@ -33,7 +35,23 @@ describe.runIf(hasBrowser())('admin importazioni', () => {
       await page.waitForURL('**/adminhome');
       await page.getByRole('link', { name: 'Importazioni' }).click();
       await page.waitForURL('**/admin/importazioni');
-      await page.getByLabel('File (CSV o XLSX)').setInputFiles(file);
+      // The form's checks: the threshold by the call's schema as it is typed; a file the server
+      // cannot read (a PDF named .csv) refused under its picker, until another file is chosen.
+      const soglia = page.getByLabel('Soglia righe scartate (%)');
+      await soglia.fill('150');
+      await visible(page.getByText(MSG_IMPORT.soglia));
+      await soglia.fill('1,5');
+      await hidden(page.getByText(MSG_IMPORT.soglia));
+      const scelta = page.getByLabel('File (CSV o XLSX)');
+      const finto = path.join(dir, 'giacenze-finte.csv');
+      fs.writeFileSync(finto, pdf('non un CSV'));
+      await scelta.setInputFiles(finto);
+      await page.getByRole('button', { name: 'Verifica' }).click();
+      await visible(page.getByText(MSG_IMPORT.soloCsvXlsx));
+      expect(await scelta.getAttribute('aria-invalid')).toBe('true');
+      await scelta.setInputFiles(file);
+      await hidden(page.getByText(MSG_IMPORT.soloCsvXlsx));
+
       expect(await page.getByLabel('Tipo').inputValue()).toBe('giacenze');
       await page.getByRole('button', { name: 'Verifica' }).click();
       await visible(page.getByText('Verifica completata: nulla è stato scritto.'));

@@ -32,11 +32,14 @@ describe.runIf(hasBrowser())('listino personalizzato', () => {
     await page.waitForURL('**/listino');
     await visible(page.getByRole('heading', { name: 'Listino personalizzato' }));
 
-    // A scope without its choice is said so, and nothing is downloaded.
+    // A scope without its choice is said so under the choice, which takes the focus, and nothing is downloaded.
     await page.getByRole('radio', { name: 'Una categoria' }).check();
-    await expect.poll(() => page.getByRole('combobox', { name: 'Categoria' }).locator('option', { hasText: 'Cacciaviti' }).count()).toBeGreaterThan(0);
+    const categoria = page.getByRole('combobox', { name: 'Categoria' });
+    await expect.poll(() => categoria.locator('option', { hasText: 'Cacciaviti' }).count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Scarica listino' }).click();
-    await visible(page.getByRole('alert').filter({ hasText: 'Scegli una categoria.' }));
+    await visible(page.getByText('Scegli una categoria.'));
+    expect(await categoria.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
     for (const [w, h] of [[1366, 800], [768, 1000], [390, 844]] as const) {
       await page.setViewportSize({ width: w, height: h });
       await page.screenshot({ path: `${SHOTS}/listino-${w}.png`, fullPage: true });

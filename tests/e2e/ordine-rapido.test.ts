@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MSG_ORDINE_RAPIDO } from '../../shared/ordine-rapido-costanti.js';
 import { hasBrowser, useBrowser } from './browser.js';
 import { carrelloDi, confermaDice, hidden, loginCliente, ordiniDi, visible } from './helpers.js';
 
@@ -128,9 +129,22 @@ describe.runIf(hasBrowser())('ordine rapido', () => {
     const buffer = Buffer.from(await wb.xlsx.writeBuffer());
 
     await page.goto('/ordine-rapido');
-    await page.getByLabel('oppure carica un file CSV o Excel').setInputFiles({
+    const scelta = page.getByLabel('oppure carica un file CSV o Excel');
+    // A kind it does not read is refused in the browser, and a file that only looks like one (a PDF
+    // named .csv) by the server: each time under the picker, the preview left empty.
+    await scelta.setInputFiles({ name: 'ordine.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') });
+    await visible(page.getByText(MSG_ORDINE_RAPIDO.soloCsvXlsx));
+    expect(await scelta.getAttribute('aria-invalid')).toBe('true');
+    const rifiuto = page.waitForResponse((r) => r.url().includes('/api/ordine-rapido/file'));
+    await scelta.setInputFiles({ name: 'ordine.csv', mimeType: 'text/csv', buffer: Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n', 'latin1') });
+    expect((await rifiuto).status()).toBe(400);
+    await visible(page.getByText(MSG_ORDINE_RAPIDO.soloCsvXlsx));
+    expect(await scelta.getAttribute('aria-invalid')).toBe('true');
+    await visible(page.getByText("Incolla le righe o carica un file: qui compare l'anteprima."));
+    await scelta.setInputFiles({
       name: 'ordine.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer,
     });
+    await hidden(page.getByText(MSG_ORDINE_RAPIDO.soloCsvXlsx));
     await visible(page.getByText('Riga 1 letta come intestazione e ignorata'));
     await visible(page.getByText('3 righe pronte su 3'));
     await page.getByRole('button', { name: 'Aggiungi al carrello' }).click();

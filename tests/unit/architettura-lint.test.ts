@@ -77,3 +77,25 @@ describe('the lint rules that keep patterns over user text linear (docs/decision
     expect(await regole('shared/prova.ts', "export const f = (t: string) => t.replace(/^0+/, '');")).toEqual([]);
   });
 });
+
+describe('the lint rules of the SPA (docs/decisions/lint-web.md)', () => {
+  it('refuse a hook called conditionally and an effect that leaves out what it reads', async () => {
+    const file = 'web/prova/Prova.tsx';
+    expect(await regole(file, "import { useState } from 'react';\nexport function P({ a }: { a: boolean }) { if (a) { const [x] = useState(0); return x; } return 0; }"))
+      .toEqual([expect.stringMatching(/^react-hooks\/rules-of-hooks/)]);
+    expect(await regole(file, "import { useEffect } from 'react';\nexport function P({ n }: { n: number }) { useEffect(() => { document.title = String(n); }, []); return null; }"))
+      .toEqual([expect.stringMatching(/^react-hooks\/exhaustive-deps: React Hook useEffect has a missing dependency: 'n'/)]);
+    expect(await regole(file, "import { useEffect } from 'react';\nexport function P({ n }: { n: number }) { useEffect(() => { document.title = String(n); }, [n]); return null; }"))
+      .toEqual([]);
+  });
+
+  it("refuse jsx-a11y's recommended findings: a page's autofocus, a click on what the keyboard cannot reach, an empty link", async () => {
+    const file = 'web/prova/Prova.tsx';
+    expect(await regole(file, 'export const P = () => <input aria-label="Cerca" autoFocus />;'))
+      .toEqual([expect.stringMatching(/^jsx-a11y\/no-autofocus/)]);
+    expect(await regole(file, 'export const P = ({ f }: { f: () => void }) => <div onClick={f}>Apri</div>;'))
+      .toEqual(expect.arrayContaining([expect.stringMatching(/^jsx-a11y\/(click-events-have-key-events|no-static-element-interactions)/)]));
+    expect(await regole(file, 'export const P = () => <a href="/x" />;')).toEqual([expect.stringMatching(/^jsx-a11y\/anchor-has-content/)]);
+    expect(await regole(file, 'export const P = ({ f }: { f: () => void }) => <button type="button" onClick={f}>Apri</button>;')).toEqual([]);
+  });
+});

@@ -1,12 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { OrdineRapidoRisolviResponse, RigaRisolta } from '../../shared/ordine-rapido.js';
-import { ORDINE_RAPIDO } from '../../shared/ordine-rapido-costanti.js';
+import { MSG_ORDINE_RAPIDO, ORDINE_RAPIDO } from '../../shared/ordine-rapido-costanti.js';
+import { MSG_UPLOAD, nomeFileSicuro } from '../../shared/upload.js';
 import { addToCart } from '../cart/cart';
 import { BackButton } from '../components/BackButton';
 import { Field } from '../components/form/Field';
 import { TextareaField } from '../components/form/TextareaField';
+import { useModulo } from '../components/form/useModulo';
 import { Scheda } from '../components/Scheda';
 import { PulsanteScansione } from './components/PulsanteScansione';
 import { useToast } from '../components/Toast';
@@ -36,6 +38,16 @@ function perProdotto(righe: RigaRisolta[]): Map<string, number> {
   return somme;
 }
 
+/** The kinds ordine-rapido/file reads: the picker's first filter. */
+const ACCEPT_FILE = '.csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The browser's first check of a chosen file (the server judges its bytes): a kind it reads, a size it takes. */
+function erroreFile(f: File): string | undefined {
+  if (!/\.(csv|txt|xlsx)$/i.test(f.name)) return MSG_ORDINE_RAPIDO.soloCsvXlsx;
+  if (f.size > ORDINE_RAPIDO.maxFileBytes) return MSG_UPLOAD.troppoGrande(nomeFileSicuro(f.name), ORDINE_RAPIDO.maxFileBytes);
+  return undefined;
+}
+
 /** The text with one more line «codice quantità» at its end (a scanned label). */
 const conRiga = (testo: string, codice: string, quantita: number) =>
   `${testo.replace(/\s+$/, '')}${testo.trim() === '' ? '' : '\n'}${codice}\t${quantita}`;
@@ -43,6 +55,9 @@ const conRiga = (testo: string, codice: string, quantita: number) =>
 /**
  * 'Ordine rapido' (docs/regole/ordine-rapido.md#page): paste 'code quantity' lines or upload a
  * CSV/XLSX, fix the preview's lines in place, then add every ready line to the cart at once.
+ * The pasted text is checked with ordine-rapido/risolvi's schema, a file first by its name and
+ * size; the server's refusal of either (no line, too many lines, a file it cannot read) shows
+ * under it, any other failure in the preview.
  */
 export function OrdineRapidoPage() {
   useDocumentTitle('Ordine rapido');
@@ -50,8 +65,11 @@ export function OrdineRapidoPage() {
   const scope = { azienda_codice: session.azienda_codice, cliente_codice: session.cliente_codice };
   const toast = useToast();
   const navigate = useNavigate();
-  const fileRef = useRef<HTMLInputElement>(null);
-  const [testo, setTesto] = useState('');
+  const fileRef = useRef<HTMLInputElement | null>(null);
+  const modulo = useModulo(
+    () => import('../../shared/ordine-rapido.js').then((m) => m.ordineRapidoRisolviRequest), { testo: '' }, { file: ['file'] },
+  );
+  const { testo } = modulo.valori;
   const [anteprima, setAnteprima] = useState<OrdineRapidoRisolviResponse | null>(null);
 
   const risolvi = useMutation({
@@ -84,7 +102,7 @@ export function OrdineRapidoPage() {
       if (resto.length === 0) {
         toast.success(`${righeN(n, 'aggiunta', 'aggiunte')} al carrello.`);
         setAnteprima(null);
-        setTesto('');
+        modulo.imposta('testo', '');
         await navigate(paths.checkout.path);
         return;
       }
@@ -107,10 +125,30 @@ export function OrdineRapidoPage() {
     refetch: () => { if (risolvi.variables) risolvi.mutate(risolvi.variables); },
   };
 
+  /** Resolves the lines; a refusal of the text or the file shows at it, not as the preview's failure. */
+  const verifica = async (o: Origine) => {
+    try {
+      await risolvi.mutateAsync(o);
+    } catch (err) {
+      if (modulo.mostraDalServer(err)) risolvi.reset();
+    }
+  };
+
+  const inviaTesto = async (e: FormEvent) => {
+    e.preventDefault();
+    if ((await modulo.valida({ ...scope, testo })).ok) await verifica({ testo });
+  };
+
   const carica = (files: FileList | null) => {
     const file = files?.[0];
-    if (file) risolvi.mutate({ file });
     if (fileRef.current) fileRef.current.value = '';
+    if (!file) return;
+    const errore = erroreFile(file);
+    if (errore) modulo.mostra({ file: errore });
+    else {
+      modulo.mostra({});
+      void verifica({ file });
+    }
   };
 
   return (
@@ -124,32 +162,28 @@ export function OrdineRapidoPage() {
       </p>
 
       <Scheda titolo="Righe da ordinare" className="or-input">
-        <form
-          className="or-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            risolvi.mutate({ testo });
-          }}
-        >
+        <form className="or-form" onSubmit={(e) => void inviaTesto(e)} noValidate>
           <TextareaField
             label="Codice e quantità, una riga per prodotto"
             hint={`Separatori: tabulazione, punto e virgola, virgola o spazio. Al massimo ${formatIntero(ORDINE_RAPIDO.maxRighe)} righe.`}
             rows={8}
             spellCheck={false}
             placeholder={'VITE-10 5\nART-555;12\n8001234567895\t2'}
-            value={testo}
-            onChange={(e) => setTesto(e.target.value)}
+            {...modulo.campo('testo')}
           />
           <div className="or-comandi">
             <button type="submit" className="btn btn-primary" disabled={risolvi.isPending || testo.trim() === ''}>
               Verifica righe
             </button>
-            <PulsanteScansione onElenco={(codice, quantita) => setTesto((t) => conRiga(t, codice, quantita))} />
-            <Field label="oppure carica un file CSV o Excel" className="or-file">
+            <PulsanteScansione onElenco={(codice, quantita) => modulo.setValori((v) => ({ ...v, testo: conRiga(v.testo, codice, quantita) }))} />
+            <Field label="oppure carica un file CSV o Excel" className="or-file" error={modulo.errori.file}>
               {(control) => (
                 <input
-                  {...control} ref={fileRef} type="file" accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                  disabled={risolvi.isPending} onChange={(e) => carica(e.target.files)}
+                  {...control} type="file" accept={ACCEPT_FILE} disabled={risolvi.isPending} onChange={(e) => carica(e.target.files)}
+                  ref={(el) => {
+                    fileRef.current = el;
+                    return modulo.controllo('file').ref(el);
+                  }}
                 />
               )}
             </Field>

@@ -28,9 +28,10 @@ export const MSG_GIACENZA = 'Giacenza non disponibile';
  * promised (stock plus on order below 1, the rule of the card and of the order's confirmation),
  * then clears the box and the results.
  */
-export function QuickSearch({ label = 'Ricerca rapida prodotti', autoFocus = false, className }: {
+export function QuickSearch({ label = 'Ricerca rapida prodotti', fuocoIniziale = false, className }: {
   label?: string;
-  autoFocus?: boolean;
+  /** The box takes the focus as it mounts (the panel it opens with), not the page's autofocus. */
+  fuocoIniziale?: boolean;
   className?: string;
 }) {
   const { session } = useShopSession();
@@ -51,8 +52,8 @@ export function QuickSearch({ label = 'Ricerca rapida prodotti', autoFocus = fal
   });
 
   useEffect(() => {
-    if (autoFocus) inputRef.current?.focus();
-  }, [autoFocus]);
+    if (fuocoIniziale) inputRef.current?.focus();
+  }, [fuocoIniziale]);
 
   const aggiungi = async (p: Prodotto) => {
     if (promettibile(p) < 1) {

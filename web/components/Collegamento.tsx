@@ -9,7 +9,7 @@ import { segui } from '../lib/navigation';
  * (menu, header, two per product card), which a phone pays in blocking time
  * (docs/decisions/home2-primo-caricamento.md). `to` is an absolute address (web/paths.ts).
  */
-export function Collegamento({ to, state, onClick, ...resto }: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+export function Collegamento({ to, state, onClick, children, ...resto }: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   to: string;
   /** The history entry's state (e.g. the product /prodotto shows). */
   state?: unknown;
@@ -21,7 +21,7 @@ export function Collegamento({ to, state, onClick, ...resto }: Omit<AnchorHTMLAt
     e.preventDefault();
     segui(to, state);
   };
-  return <a {...resto} href={to} onClick={clic} />;
+  return <a {...resto} href={to} onClick={clic}>{children}</a>;
 }
 
 /** Whether a menu's link leads to the page shown or one below it (react-router's `NavLink` rule). */

@@ -1,6 +1,6 @@
 import {
   createContext, useCallback, useContext, useId, useLayoutEffect, useMemo, useRef, useState,
-  type ReactNode, type RefObject,
+  type ReactNode,
 } from 'react';
 import { createPortal } from 'react-dom';
 
@@ -16,7 +16,8 @@ import { createPortal } from 'react-dom';
  *      <Modal open={open} onClose={() => setOpen(false)} title="Liste" footer={<button …/>}>…</Modal>
  *
  * Both render role="dialog" with aria-modal, keep Tab inside, close on Escape, make the page behind
- * inert, and give focus back to the element that opened them.
+ * inert, and give focus back to the element that opened them. Opening, the first `[data-autofocus]`
+ * inside takes the focus, else the first control.
  */
 
 const FOCUSABLE =
@@ -65,8 +66,6 @@ export interface ModalProps {
   /** Buttons row at the bottom. */
   footer?: ReactNode;
   size?: 'normal' | 'wide';
-  /** Element to focus when opening; default: the first [data-autofocus], else the first control. */
-  initialFocus?: RefObject<HTMLElement | null>;
   /** Show the × button in the header (default true). */
   closeButton?: boolean;
   /** Close when the backdrop is clicked (default false: dense forms lose work too easily). */
@@ -82,7 +81,7 @@ export function Modal(props: ModalProps) {
 }
 
 function ModalPanel({
-  onClose, title, children, footer, size = 'normal', initialFocus, closeButton = true, closeOnBackdrop = false,
+  onClose, title, children, footer, size = 'normal', closeButton = true, closeOnBackdrop = false,
   describedBy, className,
 }: ModalProps) {
   const titleId = useId();
@@ -102,7 +101,7 @@ function ModalPanel({
 
     const panel = panelRef.current;
     if (panel) {
-      const target = initialFocus?.current ?? panel.querySelector<HTMLElement>('[data-autofocus]') ?? focusables(panel)[0] ?? panel;
+      const target = panel.querySelector<HTMLElement>('[data-autofocus]') ?? focusables(panel)[0] ?? panel;
       target.focus();
     }
 
@@ -155,6 +154,8 @@ function ModalPanel({
   return createPortal(
     <div
       className="modal-backdrop"
+      // The dialog's backdrop, no control: a click on it closes (if enabled) what Escape and the × close too.
+      role="presentation"
       onMouseDown={(e) => {
         if (closeOnBackdrop && e.target === e.currentTarget) onCloseRef.current();
       }}

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { Categoria } from '../../shared/catalogo.js';
 import type { FormatoListino } from '../../shared/listino.js';
 import { SelectField, type SelectOption } from '../components/form/SelectField';
+import { useModulo } from '../components/form/useModulo';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { errorMessage } from '../lib/api';
 import { formatDimensione } from '../lib/formato';
@@ -24,6 +25,10 @@ const AMBITI = [
   { value: 'lista', label: 'Una delle mie liste' },
 ] as const;
 type Ambito = (typeof AMBITI)[number]['value'];
+/** What the choice of each scope is called in its prompt. */
+const SCEGLI: Record<Exclude<Ambito, 'tutti'>, string> = { categoria: 'una categoria', marchio: 'un marchio', lista: 'una lista' };
+/** The call's scope fields, each the form's `scelta`. */
+const CAMPI_AMBITO: readonly PropertyKey[] = ['categoria_cod', 'brand_id', 'lista_id'];
 
 /** The category tree as options, each indented by its depth. */
 const opzioniCategorie = (tree: Categoria[], livello = 0): SelectOption[] =>
@@ -38,14 +43,20 @@ type Stato =
 /**
  * /listino (docs/regole/listino.md#page): the customer's own prices as a file, for all products, a
  * category, a brand or one of their lists, with the bytes received while it downloads and a way
- * to stop it.
+ * to stop it. listino/export's schema checks the choice (its scope fields are the form's `scelta`),
+ * and the server's refusal of a field shows under it.
  */
 export function ListinoPage() {
   useDocumentTitle('Listino personalizzato');
   const { session } = useShopSession();
-  const [formato, setFormato] = useState<FormatoListino>('xlsx');
-  const [ambito, setAmbito] = useState<Ambito>('tutti');
-  const [scelta, setScelta] = useState('');
+  const modulo = useModulo(
+    () => import('../../shared/listino.js').then((m) => m.listinoEsportaQuery),
+    { formato: 'xlsx', ambito: 'tutti', scelta: '' },
+    { campoDi: ([primo]) => (primo === 'formato' ? 'formato' : CAMPI_AMBITO.includes(primo!) ? 'scelta' : undefined) },
+  );
+  const formato = modulo.valori.formato as FormatoListino;
+  const ambito = modulo.valori.ambito as Ambito;
+  const { scelta } = modulo.valori;
   const [stato, setStato] = useState<Stato>({ tipo: 'pronto' });
   const annulla = useRef<AbortController | null>(null);
   useEffect(() => () => annulla.current?.abort(), []);
@@ -57,12 +68,16 @@ export function ListinoPage() {
 
   const invia = async (e: FormEvent) => {
     e.preventDefault();
+    setStato({ tipo: 'pronto' });
+    // A scope picked without its choice: the call would take it as every product.
     if (ambito !== 'tutti' && !scelta) {
-      setStato({ tipo: 'errore', msg: `Scegli ${ambito === 'categoria' ? 'una categoria' : ambito === 'marchio' ? 'un marchio' : 'una lista'}.` });
+      modulo.mostra({ scelta: `Scegli ${SCEGLI[ambito]}.` });
       return;
     }
     const filtro: AmbitoListino = ambito === 'categoria' ? { categoria_cod: scelta }
       : ambito === 'marchio' ? { brand_id: scelta } : ambito === 'lista' ? { lista_id: Number(scelta) } : {};
+    const codici = { utente_codice: session.utente_codice, azienda_codice: session.azienda_codice, cliente_codice: session.cliente_codice };
+    if (!(await modulo.valida({ ...codici, formato, ...filtro })).ok) return;
     const ctrl = new AbortController();
     annulla.current = ctrl;
     setStato({ tipo: 'scaricando', ricevuti: 0 });
@@ -72,7 +87,8 @@ export function ListinoPage() {
       });
       setStato({ tipo: 'fatto', byte });
     } catch (err) {
-      setStato(ctrl.signal.aborted ? { tipo: 'pronto' } : { tipo: 'errore', msg: `Download non riuscito. ${errorMessage(err)}` });
+      if (ctrl.signal.aborted || modulo.mostraDalServer(err)) setStato({ tipo: 'pronto' });
+      else setStato({ tipo: 'errore', msg: `Download non riuscito. ${errorMessage(err)}` });
     } finally {
       annulla.current = null;
     }
@@ -86,12 +102,15 @@ export function ListinoPage() {
       <p className="page-sub">
         {session.cliente_ragionesociale} <span className="codice">({session.cliente_codice})</span> · i tuoi prezzi netti, come li vedi nel portale
       </p>
-      <form className="card card-body listino-form" onSubmit={(e) => void invia(e)} aria-label="Scarica listino">
+      <form className="card card-body listino-form" onSubmit={(e) => void invia(e)} aria-label="Scarica listino" noValidate>
         <fieldset className="listino-scelta" disabled={scaricando}>
           <legend>Formato</legend>
-          {FORMATI.map((f) => (
+          {FORMATI.map((f, i) => (
             <label key={f.value} className="listino-opzione">
-              <input type="radio" name="formato" value={f.value} checked={formato === f.value} onChange={() => setFormato(f.value)} />
+              <input
+                type="radio" name="formato" value={f.value} checked={formato === f.value} onChange={() => modulo.imposta('formato', f.value)}
+                ref={i === 0 ? modulo.campo('formato').ref : undefined}
+              />
               <span><strong>{f.label}</strong> <span className="muted">{f.nota}</span></span>
             </label>
           ))}
@@ -102,7 +121,10 @@ export function ListinoPage() {
             <label key={a.value} className="listino-opzione">
               <input
                 type="radio" name="ambito" value={a.value} checked={ambito === a.value}
-                onChange={() => { setAmbito(a.value); setScelta(''); }}
+                onChange={() => {
+                  modulo.imposta('ambito', a.value);
+                  modulo.imposta('scelta', '');
+                }}
               />
               <span>{a.label}</span>
             </label>
@@ -113,9 +135,8 @@ export function ListinoPage() {
                 label={ambito === 'categoria' ? 'Categoria' : ambito === 'marchio' ? 'Marchio' : 'Lista'}
                 options={opzioni[ambito].data ?? []}
                 placeholder={opzioni[ambito].isPending ? 'Caricamento…' : opzioni[ambito].data?.length === 0 ? 'Nessuna voce' : 'Seleziona…'}
-                error={opzioni[ambito].isError ? errorMessage(opzioni[ambito].error) : undefined}
-                value={scelta}
-                onChange={(e) => setScelta(e.target.value)}
+                {...modulo.campo('scelta')}
+                error={modulo.errori.scelta ?? (opzioni[ambito].isError ? errorMessage(opzioni[ambito].error) : undefined)}
               />
             </div>
           )}

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { MAX_IMPORT_BYTES } from '../../../shared/importazioni.js';
+import { MAX_IMPORT_BYTES } from '../../../shared/importazioni-costanti.js';
 import { MB, nomeFileSicuro } from '../../../shared/upload.js';
 import { numero } from './limiti.js';
 import { FileNonValido } from './tipi.js';

@@ -5,13 +5,14 @@
  * to two products, in the file or beside one the client already has, refuses the row. Read live
  * (the quick order's one statement), never cached: nothing to forget afterwards.
  */
+import { CODICE_CLIENTE_MAX } from '../../../shared/codici-cliente-costanti.js';
 import type { DefinizioneTipo, ErroreRiga, Lavoro } from '../definizione.js';
 import { contaEsiti, scarta } from '../staging.js';
 import { codice, testo } from '../valori.js';
 import { campiPresenti, classificaPerClienteProdotto, risolviClienteProdotto } from './comune.js';
 
-/** A client's own code as the portal's calls take it (shared/codici-cliente.ts): 1–40 characters, a letter or digit among them. */
-const codiceCliente = testo(40).refine((s) => /[A-Za-z0-9]/.test(s), 'deve contenere almeno una lettera o una cifra');
+/** A client's own code as the portal's calls take it (shared/codici-cliente.ts): 1–CODICE_CLIENTE_MAX characters, a letter or digit among them. */
+const codiceCliente = testo(CODICE_CLIENTE_MAX).refine((s) => /[A-Za-z0-9]/.test(s), 'deve contenere almeno una lettera o una cifra');
 
 /**
  * Refuses the rows whose code the client already gives another product that the file leaves

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
 import { FileTroppoGrande, LIMITI_PACCHETTO, Pacchetto } from '../../../server/import/lettura/pacchetto.js';
 import { FileNonValido } from '../../../server/import/lettura/tipi.js';
-import { MAX_IMPORT_BYTES } from '../../../shared/importazioni.js';
+import { MAX_IMPORT_BYTES } from '../../../shared/importazioni-costanti.js';
 import { MB } from '../../../shared/upload.js';
 
 // The documenti kind's ZIP (server/import/lettura/pacchetto.ts): its entries inflated together are

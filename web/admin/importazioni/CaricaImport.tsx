@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { importInCorso, MAX_ALLEGATI_IMPORT, MAX_IMPORT_BYTES, MSG_IMPORT } from '../../../shared/importazioni.js';
+import {
+  importInCorso, MAX_ALLEGATI_IMPORT, MAX_IMPORT_BYTES, MSG_IMPORT, SOGLIA_PREDEFINITA,
+} from '../../../shared/importazioni-costanti.js';
 import { MAX_DOCUMENTO_BYTES, MSG_UPLOAD, nomeFileSicuro } from '../../../shared/upload.js';
 import { type OutputOfRapporto, TIPI_IMPORT, type TipoImport } from './tipi';
 import { ErrorState } from '../../components/ErrorState';
@@ -8,6 +10,7 @@ import { Scheda } from '../../components/Scheda';
 import { CheckboxField } from '../../components/form/CheckboxField';
 import { InputField } from '../../components/form/InputField';
 import { SelectField } from '../../components/form/SelectField';
+import { useModulo } from '../../components/form/useModulo';
 import { errorMessage } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { Avanzamento, eAnnullato, useCaricamento } from '../multimedia/Avanzamento';
@@ -39,7 +42,7 @@ function erroreImport(f: File, tipo: TipoImport): string | undefined {
 }
 
 function erroreAllegati(a: readonly File[]): string | undefined {
-  if (a.length > MAX_ALLEGATI_IMPORT) return `Al massimo ${MAX_ALLEGATI_IMPORT} allegati: per di più, usa uno ZIP.`;
+  if (a.length > MAX_ALLEGATI_IMPORT) return `${MSG_UPLOAD.troppiFile(MAX_ALLEGATI_IMPORT)} Per di più, usa uno ZIP.`;
   const grande = a.find((f) => f.size > MAX_DOCUMENTO_BYTES);
   return grande ? MSG_UPLOAD.troppoGrande(nomeFileSicuro(grande.name), MAX_DOCUMENTO_BYTES) : undefined;
 }
@@ -54,20 +57,24 @@ function tipoDalNome(nome: string): TipoImport | undefined {
  * Upload a file, see the report of a dry run (counts and refused rows), then apply it: the same
  * file is sent again without 'prova'. A new file or other options ask for a new check first.
  * The server queues each file and answers at once: the run is followed until it has ended.
+ * importazioni/carica's schema checks the options (a blank threshold is the server's default);
+ * its refusal of an option or of a file (by its part: file, allegati) shows at it.
  */
 export function CaricaImport() {
-  const [tipo, setTipo] = useState<TipoImport>('giacenze');
+  const modulo = useModulo(
+    () => import('../../../shared/importazioni.js').then((m) => m.importRequest),
+    { tipo: 'giacenze', soglia: String(SOGLIA_PREDEFINITA), completo: false },
+    { file: ['file', 'allegati'] },
+  );
+  const tipo = modulo.valori.tipo as TipoImport;
+  const { soglia, completo } = modulo.valori;
   const [file, setFile] = useState<File | null>(null);
   const [allegati, setAllegati] = useState<File[]>([]);
-  const [completo, setCompleto] = useState(false);
-  const [soglia, setSoglia] = useState('1');
   const [corsa, setCorsa] = useState<number | null>(null);
   const [errore, setErrore] = useState<string>();
   const { avanzamento, avvia, annulla } = useCaricamento();
   const seguita = useQuery({ ...rapportoQuery(corsa ?? 0), enabled: corsa !== null });
   const rapporto = corsa === null ? undefined : seguita.data;
-  const sogliaNum = Number(soglia.replace(',', '.'));
-  const sogliaValida = soglia.trim() !== '' && Number.isFinite(sogliaNum) && sogliaNum >= 0 && sogliaNum <= 100;
   const inCoda = corsa !== null && (!rapporto || importInCorso(rapporto.importazione)) && !seguita.isError;
   const inCorso = avanzamento !== null || inCoda;
   const verificato = rapporto?.importazione.stato === 'verificata';
@@ -78,23 +85,36 @@ export function CaricaImport() {
   const oltreTotale = file && inviati.reduce((n, f) => n + f.size, file.size) > MAX_IMPORT_BYTES
     ? MSG_UPLOAD.richiestaTroppoGrande(MAX_IMPORT_BYTES) : undefined;
   const erroreFile = file ? erroreImport(file, tipo) ?? erroreAllegati(inviati) ?? oltreTotale : undefined;
+  // The call's options as the schema takes them: the threshold with a decimal point, none when blank.
+  const opzioni = (prova: boolean) => ({
+    tipo, completo: tipo === 'articoli' && completo, prova,
+    soglia: soglia.trim() === '' ? undefined : soglia.trim().replace(',', '.'),
+  });
+  // The threshold is judged as it is typed; a refusal on sending stays until it is edited.
+  const erroreSoglia = modulo.errori.soglia ?? modulo.problemi(opzioni(true)).soglia;
 
-  const cambia = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
+  /** Another choice: the last check no longer holds. */
+  const nuovaScelta = () => {
     setCorsa(null);
     setErrore(undefined);
+  };
+  const cambiaFile = <T,>(campo: 'file' | 'allegati', set: (v: T) => void) => (v: T) => {
+    set(v);
+    modulo.pulisci(campo);
+    nuovaScelta();
   };
 
   async function invia(prova: boolean) {
     if (!file) return;
     setErrore(undefined);
+    const esito = await modulo.valida(opzioni(prova));
+    if (!esito.ok) return;
     try {
-      const r = await avvia((onProgress, signal) =>
-        inviaImport({ tipo, file, allegati: inviati, completo: tipo === 'articoli' && completo, prova, soglia: sogliaNum }, onProgress, signal));
+      const r = await avvia((onProgress, signal) => inviaImport({ ...esito.dati, file, allegati: inviati }, onProgress, signal));
       queryClient.setQueryData(importKeys.rapporto(r.importazione.id), r);
       setCorsa(r.importazione.id);
     } catch (err) {
-      if (!eAnnullato(err)) setErrore(errorMessage(err));
+      if (!eAnnullato(err) && !modulo.mostraDalServer(err)) setErrore(errorMessage(err));
     }
   }
 
@@ -109,10 +129,13 @@ export function CaricaImport() {
         <div className="imp-campi">
           <SelectField
             label="Tipo"
-            value={tipo}
             disabled={inCorso}
             options={TIPI_IMPORT.map((t) => ({ value: t, label: ETICHETTE[t] }))}
-            onChange={(e) => cambia(setTipo)(e.target.value as TipoImport)}
+            {...modulo.campo('tipo')}
+            onChange={(e) => {
+              modulo.imposta('tipo', e.target.value);
+              nuovaScelta();
+            }}
           />
           <SceltaFile
             label={tipo === 'documenti' ? 'File (ZIP, oppure CSV o XLSX con gli allegati)' : 'File (CSV o XLSX)'}
@@ -122,34 +145,45 @@ export function CaricaImport() {
             disabled={inCorso}
             accept={tipo === 'documenti' ? ACCEPT_DOCUMENTI : ACCEPT}
             controllo={(f) => erroreImport(f, tipo)}
+            {...modulo.controllo('file')}
             onChange={(f) => {
-              cambia(setFile)(f);
+              cambiaFile('file', setFile)(f);
               const t = f && tipoDalNome(f.name);
-              if (t) setTipo(t);
+              if (t) modulo.imposta('tipo', t);
             }}
           />
           {conAllegati && (
-            <SceltaAllegati file={allegati} disabled={inCorso} errore={erroreAllegati(allegati)} onChange={cambia(setAllegati)} />
+            <SceltaAllegati
+              file={allegati} disabled={inCorso} ref={modulo.controllo('allegati').ref}
+              errore={erroreAllegati(allegati) ?? oltreTotale ?? modulo.errori.allegati} onChange={cambiaFile('allegati', setAllegati)}
+            />
           )}
           <InputField
             label="Soglia righe scartate (%)"
             inputMode="decimal"
-            value={soglia}
+            hint={`Vuota: ${SOGLIA_PREDEFINITA} %.`}
             disabled={inCorso}
-            error={sogliaValida ? undefined : 'Una percentuale tra 0 e 100'}
-            onChange={(e) => cambia(setSoglia)(e.target.value)}
+            {...modulo.campo('soglia')}
+            error={erroreSoglia}
+            onChange={(e) => {
+              modulo.imposta('soglia', e.target.value);
+              nuovaScelta();
+            }}
           />
           {tipo === 'articoli' && (
             <CheckboxField
               label="Completo: ritira gli articoli assenti dal file"
-              checked={completo}
               disabled={inCorso}
-              onChange={(e) => cambia(setCompleto)(e.target.checked)}
+              {...modulo.casella('completo')}
+              onChange={(e) => {
+                modulo.imposta('completo', e.target.checked);
+                nuovaScelta();
+              }}
             />
           )}
         </div>
         <div className="imp-azioni">
-          <button type="submit" className="btn" disabled={!file || Boolean(erroreFile) || !sogliaValida || inCorso}>Verifica</button>
+          <button type="submit" className="btn" disabled={!file || Boolean(erroreFile) || Boolean(erroreSoglia) || inCorso}>Verifica</button>
           <button type="button" className="btn btn-primary" disabled={!verificato || inCorso} onClick={() => void invia(false)}>
             Applica
           </button>

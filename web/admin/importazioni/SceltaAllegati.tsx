@@ -6,11 +6,13 @@ import { RigaSceltaFile } from '../multimedia/RigaSceltaFile';
  * The documenti kind's files beside its sheet (PDFs and FatturaPA XMLs, several at once), picked
  * as SceltaFile picks one: the input stays the keyboard's control behind an Italian button.
  */
-export function SceltaAllegati({ file, onChange, disabled, errore }: {
+export function SceltaAllegati({ file, onChange, disabled, errore, ref }: {
   file: readonly File[];
   onChange: (f: File[]) => void;
   disabled?: boolean;
   errore?: string;
+  /** The form's ref to the input (useModulo's `controllo`). */
+  ref?: (el: HTMLInputElement | null) => void | (() => void);
 }) {
   const totale = file.reduce((s, f) => s + f.size, 0);
   return (
@@ -19,6 +21,7 @@ export function SceltaAllegati({ file, onChange, disabled, errore }: {
         <div className="mm-picker">
           <RigaSceltaFile
             control={control}
+            controlRef={ref}
             accept=".pdf,.xml"
             multiple
             disabled={disabled}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ETICHETTE_STATO_IMPORT, type Importazione, importInCorso } from '../../../shared/importazioni.js';
+import { ETICHETTE_STATO_IMPORT, importInCorso } from '../../../shared/importazioni-costanti.js';
+import type { Importazione } from '../../../shared/importazioni.js';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PagineElenco } from '../../components/Pagination';
 import { useToast } from '../../components/Toast';

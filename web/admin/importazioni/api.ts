@@ -1,5 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { ERRORI_PAGINA_MAX, importInCorso, type ErroreImport, type TipoImport } from '../../../shared/importazioni.js';
+import { ERRORI_PAGINA_MAX, importInCorso, type TipoImport } from '../../../shared/importazioni-costanti.js';
+import type { ErroreImport } from '../../../shared/importazioni.js';
 import { importazioniRotte } from '../../../shared/rotte/importazioni.js';
 import { tokenRotte } from '../../../shared/rotte/token.js';
 import { callApi, uploadApi } from '../../lib/api';
@@ -30,7 +31,8 @@ export interface Invio {
   allegati: readonly File[];
   completo: boolean;
   prova: boolean;
-  soglia: number;
+  /** Most refused rows in percent; the server's default when absent. */
+  soglia?: number;
 }
 
 /** A queued run's report, read every second until the run has ended (then the history too). */

@@ -7,6 +7,7 @@ import { BackButton } from '../../components/BackButton';
 import { PaginaDettaglio } from '../../components/PaginaDettaglio';
 import { useToast } from '../../components/Toast';
 import { Scheda } from '../../components/Scheda';
+import { useModulo } from '../../components/form/useModulo';
 import { useConfirmAction } from '../../hooks/useConfirmAction';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
@@ -16,7 +17,7 @@ import { paths } from '../../paths';
 import { multimediaDettaglioQuery, useCancellaMultimedia, useSostituisciFile } from './api';
 import { Copertina } from './Copertina';
 import { Avanzamento, eAnnullato, useCaricamento } from './Avanzamento';
-import { erroreFile, SceltaFile } from './SceltaFile';
+import { erroreFile, HINT_COVER, HINT_DOCUMENTO, SceltaFile } from './SceltaFile';
 import { MultimediaForm } from './MultimediaForm';
 import './multimedia.css';
 
@@ -72,10 +73,16 @@ export function MultimediaDettaglioPage() {
   );
 }
 
+/**
+ * The item's files, replaced: a new cover and/or document, checked in the browser first; the call
+ * (multimedia/file) takes only the item's id beside them, and its refusal of a file (the content's
+ * rule, a kind not accepted) shows under that file's picker.
+ */
 function FileCard({ item }: { item: MultimediaItem }) {
   const toast = useToast();
   const sostituisci = useSostituisciFile(item.id);
   const { avanzamento, avvia, annulla } = useCaricamento();
+  const modulo = useModulo(() => import('../../../shared/media.js').then((m) => m.multimediaIdRequest), {}, { file: ['file', 'cover'] });
   const banner = item.tipologia === TIPOLOGIA_BANNER;
   const [file, setFile] = useState<File | null>(null);
   const [cover, setCover] = useState<File | null>(null);
@@ -88,12 +95,14 @@ function FileCard({ item }: { item: MultimediaItem }) {
     e.preventDefault();
     if (!valido || inCorso) return;
     setErrore('');
+    if (!(await modulo.valida({ multimedia_id: item.id })).ok) return;
     try {
       const r = await avvia((onProgress, signal) => sostituisci.mutateAsync({ files: { file, cover }, onProgress, signal }));
       // The item's new answer remounts this card with empty pickers.
       toast.success(r.msg);
     } catch (err) {
-      setErrore(eAnnullato(err) ? 'Caricamento annullato.' : errorMessage(err));
+      if (eAnnullato(err)) setErrore('Caricamento annullato.');
+      else if (!modulo.mostraDalServer(err)) setErrore(errorMessage(err));
     }
   };
 
@@ -127,9 +136,21 @@ function FileCard({ item }: { item: MultimediaItem }) {
           </p>
         )}
         <div className="mm-sostituisci">
-          <SceltaFile label="Nuova copertina" campo="cover" file={cover} onChange={setCover} disabled={inCorso} hint="JPG, PNG, GIF o WebP, fino a 10 MB." />
+          <SceltaFile
+            label="Nuova copertina" campo="cover" file={cover} disabled={inCorso} hint={HINT_COVER} {...modulo.controllo('cover')}
+            onChange={(f) => {
+              setCover(f);
+              modulo.pulisci('cover');
+            }}
+          />
           {!banner && (
-            <SceltaFile label="Nuovo file" campo="file" file={file} onChange={setFile} disabled={inCorso} hint="Fino a 50 MB." />
+            <SceltaFile
+              label="Nuovo file" campo="file" file={file} disabled={inCorso} hint={HINT_DOCUMENTO} {...modulo.controllo('file')}
+              onChange={(f) => {
+                setFile(f);
+                modulo.pulisci('file');
+              }}
+            />
           )}
         </div>
         {avanzamento && <Avanzamento {...avanzamento} />}

@@ -12,7 +12,7 @@ import { Scheda } from '../../components/Scheda';
 import { errorMessage } from '../../lib/api';
 import { useAggiornaMultimedia, useCreaMultimedia } from './api';
 import { Avanzamento, eAnnullato, useCaricamento } from './Avanzamento';
-import { erroreFile, SceltaFile } from './SceltaFile';
+import { erroreFile, HINT_COVER, HINT_DOCUMENTO, SceltaFile } from './SceltaFile';
 
 export const OPZIONI_TIPOLOGIA = MULTIMEDIA_TIPOLOGIE.map((t) => ({ value: t, label: TIPOLOGIA_ETICHETTA[t] }));
 
@@ -51,6 +51,8 @@ export function MultimediaForm({ item, tipologia: fissa, titolo }: { item?: Mult
   const modulo = useModulo(
     () => import('../../../shared/media.js').then((m) => (item ? m.multimediaUpdateRequest : m.multimediaCreaRequest)),
     iniziali,
+    // The files go beside the fields (the call's upload); the content's rule may refuse either.
+    { file: ['file', 'cover'] },
   );
   const campi = modulo.valori;
   const [file, setFile] = useState<File | null>(null);
@@ -162,9 +164,13 @@ export function MultimediaForm({ item, tipologia: fissa, titolo }: { item?: Mult
               label="File da scaricare"
               campo="file"
               required
-              hint="PDF, documenti Office, zip, testo o immagini, fino a 50 MB."
+              hint={HINT_DOCUMENTO}
               file={file}
-              onChange={setFile}
+              {...modulo.controllo('file')}
+              onChange={(f) => {
+                setFile(f);
+                modulo.pulisci('file');
+              }}
               disabled={inCorso}
             />
           )}
@@ -173,9 +179,13 @@ export function MultimediaForm({ item, tipologia: fissa, titolo }: { item?: Mult
             label="Copertina"
             campo="cover"
             required={banner}
-            hint="JPG, PNG, GIF o WebP, fino a 10 MB."
+            hint={HINT_COVER}
             file={cover}
-            onChange={setCover}
+            {...modulo.controllo('cover')}
+            onChange={(f) => {
+              setCover(f);
+              modulo.pulisci('cover');
+            }}
             disabled={inCorso}
           />
         </div>

@@ -6,8 +6,10 @@ import './file.css';
  * A file input behind an Italian 'Scegli file' button, with what is chosen beside it: the input
  * stays the keyboard's control (Field's `control`), the button is the mouse's way to it.
  */
-export function RigaSceltaFile({ control, accept, multiple, disabled, scelta, onFiles }: {
+export function RigaSceltaFile({ control, controlRef, accept, multiple, disabled, scelta, onFiles }: {
   control: ControlProps;
+  /** The form's ref to the input (useModulo's `controllo`: the focus on its error). */
+  controlRef?: (el: HTMLInputElement | null) => void | (() => void);
   accept: string;
   multiple?: boolean;
   disabled?: boolean;
@@ -20,7 +22,10 @@ export function RigaSceltaFile({ control, accept, multiple, disabled, scelta, on
     <div className="mm-picker-riga">
       <input
         {...control}
-        ref={input}
+        ref={(el) => {
+          input.current = el;
+          return controlRef?.(el);
+        }}
         type="file"
         multiple={multiple}
         className="mm-picker-input"

@@ -11,6 +11,10 @@ import './file.css';
 export const ACCEPT_DOCUMENTO = `${ACCEPT_DOCUMENTI},${ACCEPT_IMMAGINI}`;
 export const ACCEPT_COVER = ACCEPT_IMMAGINI;
 
+/** The pickers' hints, with the limits of shared/upload.ts. */
+export const HINT_COVER = `JPG, PNG, GIF o WebP, fino a ${formatDimensione(MAX_FOTO_BYTES)}.`;
+export const HINT_DOCUMENTO = `PDF, documenti Office, zip, testo o immagini, fino a ${formatDimensione(MAX_DOCUMENTO_BYTES)}.`;
+
 const IMMAGINE = /\.(jpe?g|png|gif|webp)$/i;
 
 /**
@@ -47,9 +51,10 @@ export function useAnteprima(file: File | null | undefined): string | undefined 
  * A file picker with its label: the input itself (hidden from sight, still the keyboard's and the
  * screen reader's control) behind an Italian 'Scegli file' button, since the browser's own button
  * speaks the browser's language; then the picked file's name and size, and for a cover its
- * preview. To empty it after an upload, give it a new `key`.
+ * preview. To empty it after an upload, give it a new `key`. Its own check's message first, else
+ * the form's `error` (a server's refusal of the field: useModulo's `controllo`, with its `ref`).
  */
-export function SceltaFile({ label, campo, file, onChange, required, hint, disabled, accept, controllo }: {
+export function SceltaFile({ label, campo, file, onChange, required, hint, disabled, accept, controllo, error, ref }: {
   label: string;
   campo: 'file' | 'cover';
   file: File | null;
@@ -60,15 +65,18 @@ export function SceltaFile({ label, campo, file, onChange, required, hint, disab
   /** Other kinds than the campo's (e.g. the import's CSV and XLSX), with their own first check. */
   accept?: string;
   controllo?: (f: File) => string | undefined;
+  error?: string;
+  ref?: (el: HTMLInputElement | null) => void | (() => void);
 }) {
   const anteprima = useAnteprima(campo === 'cover' ? file : null);
-  const errore = file ? (controllo ?? ((f: File) => erroreFile(f, campo)))(file) : undefined;
+  const errore = (file ? (controllo ?? ((f: File) => erroreFile(f, campo)))(file) : undefined) ?? error;
   return (
     <Field label={label} required={required} hint={hint} error={errore} disabled={disabled}>
       {(control) => (
         <div className="mm-picker">
           <RigaSceltaFile
             control={control}
+            controlRef={ref}
             accept={accept ?? (campo === 'cover' ? ACCEPT_COVER : ACCEPT_DOCUMENTO)}
             disabled={disabled}
             scelta={file ? `${nomeFileSicuro(file.name)} · ${formatDimensione(file.size)}` : undefined}

@@ -1,18 +1,28 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { MSG_MEDIA, NOME_ALLEGATO_MAX, type TipologiaMedia } from '../../../shared/prodotti-media.js';
+import {
+  CAMPO_FILE_MEDIA, MAX_FILE_CARICAMENTO, NOME_ALLEGATO_MAX, type TipologiaMedia,
+} from '../../../shared/prodotti-media-costanti.js';
 import {
   ACCEPT_DOCUMENTI, ACCEPT_IMMAGINI, MAX_CARICAMENTO_MEDIA_BYTES, MAX_DOCUMENTO_BYTES, MAX_FOTO_BYTES, MSG_UPLOAD, primoControlloFile,
 } from '../../../shared/upload.js';
 import { InputField } from '../../components/form/InputField';
 import { Field } from '../../components/form/Field';
+import { useModulo } from '../../components/form/useModulo';
 import { useToast } from '../../components/Toast';
 import { errorMessage } from '../../lib/api';
 import { formatDimensione } from '../../lib/formato';
 import { useCaricaMedia } from './api';
 
+/** Each kind's files, with the limits of its call (shared/upload.ts, prodotto/photo-upload's). */
 const REGOLE = {
-  foto: { famiglia: 'immagine', maxBytes: MAX_FOTO_BYTES, accept: ACCEPT_IMMAGINI, hint: 'JPG, PNG, GIF o WebP, al massimo 10 MB ciascuna; anche più foto insieme.' },
-  allegato: { famiglia: 'documento', maxBytes: MAX_DOCUMENTO_BYTES, accept: ACCEPT_DOCUMENTI, hint: 'PDF, Office, OpenDocument, ZIP, TXT o CSV, al massimo 50 MB ciascuno.' },
+  foto: {
+    famiglia: 'immagine', maxBytes: MAX_FOTO_BYTES, accept: ACCEPT_IMMAGINI,
+    hint: `JPG, PNG, GIF o WebP, al massimo ${formatDimensione(MAX_FOTO_BYTES)} ciascuna; fino a ${MAX_FILE_CARICAMENTO} foto insieme.`,
+  },
+  allegato: {
+    famiglia: 'documento', maxBytes: MAX_DOCUMENTO_BYTES, accept: ACCEPT_DOCUMENTI,
+    hint: `PDF, Office, OpenDocument, ZIP, TXT o CSV, al massimo ${formatDimensione(MAX_DOCUMENTO_BYTES)} ciascuno; fino a ${MAX_FILE_CARICAMENTO} file insieme.`,
+  },
 } as const;
 
 /** No previews (attachments): one array, so that the previews' effect does not run on every render. */
@@ -35,13 +45,16 @@ function useAnteprime(files: File[]): Map<File, string> {
  * The upload form of a product's photos or attachments: several files at once (added to the
  * choice, each removable), previews of the photos, the attachments' name, the browser's first
  * checks with the spec's messages, a progress bar, and the server's message when it refuses.
+ * prodotto/photo-upload's schema checks the name; its refusal of the name or of the files (their
+ * part, `allegati[]`) shows at them.
  */
 export function CaricaMedia({ codice, tipologia }: { codice: string; tipologia: TipologiaMedia }) {
   const regole = REGOLE[tipologia];
   const foto = tipologia === 'foto';
+  const modulo = useModulo(
+    () => import('../../../shared/prodotti-media.js').then((m) => m.caricaMediaInput), { nome: '' }, { file: [CAMPO_FILE_MEDIA] },
+  );
   const [files, setFiles] = useState<File[]>([]);
-  const [nome, setNome] = useState('');
-  const [erroreNome, setErroreNome] = useState<string>();
   const [erroreServer, setErroreServer] = useState<string | null>(null);
   const [progresso, setProgresso] = useState<number | null>(null);
   const [inputKey, setInputKey] = useState(0);
@@ -52,47 +65,49 @@ export function CaricaMedia({ codice, tipologia }: { codice: string; tipologia: 
   const erroreId = useId();
 
   const erroreDi = (f: File) => primoControlloFile(regole.famiglia, [f], regole.maxBytes);
-  const erroreFile = primoControlloFile(regole.famiglia, files, regole.maxBytes, MAX_CARICAMENTO_MEDIA_BYTES);
+  const erroreFile = files.length > MAX_FILE_CARICAMENTO ? MSG_UPLOAD.troppiFile(MAX_FILE_CARICAMENTO)
+    : primoControlloFile(regole.famiglia, files, regole.maxBytes, MAX_CARICAMENTO_MEDIA_BYTES);
   const occupato = carica.isPending;
 
   const aggiungi = (scelti: FileList | null) => {
     const nuovi = Array.from(scelti ?? []).filter((f) => !files.some((g) => chiave(g) === chiave(f)));
     setFiles([...files, ...nuovi]);
     setErroreServer(null);
+    modulo.pulisci(CAMPO_FILE_MEDIA);
     // The same file can be chosen again after being removed.
     setInputKey((k) => k + 1);
   };
   const togli = (f: File) => {
     setFiles(files.filter((g) => g !== f));
     setErroreServer(null);
+    modulo.pulisci(CAMPO_FILE_MEDIA);
   };
 
   const invia = async (e: FormEvent) => {
     e.preventDefault();
-    if (!foto && !nome.trim()) {
-      setErroreNome(MSG_MEDIA.nomeObbligatorio);
-      return;
-    }
+    setErroreServer(null);
+    const esito = await modulo.valida({ codice_prodotto: codice, tipologia, ...(foto ? {} : { nome: modulo.valori.nome }) });
+    if (!esito.ok) return;
     if (files.length === 0) {
-      setErroreServer(MSG_UPLOAD.nessunFile);
+      modulo.mostra({ [CAMPO_FILE_MEDIA]: MSG_UPLOAD.nessunFile });
       return;
     }
     if (erroreFile) return;
-    setErroreServer(null);
     setProgresso(0);
     try {
-      const r = await carica.mutateAsync({ files, nome: nome.trim(), onProgress: (inviati, totale) => setProgresso(totale ? inviati / totale : 0) });
+      const r = await carica.mutateAsync({ files, nome: esito.dati.nome, onProgress: (inviati, totale) => setProgresso(totale ? inviati / totale : 0) });
       toast.success(r.msg);
       setFiles([]);
-      setNome('');
+      modulo.imposta('nome', '');
     } catch (err) {
-      setErroreServer(errorMessage(err));
+      if (!modulo.mostraDalServer(err)) setErroreServer(errorMessage(err));
     } finally {
       setProgresso(null);
     }
   };
 
-  const errore = erroreFile ?? erroreServer;
+  // The files' message: the browser's check of the choice, else the form's (a refusal of them), else the server's other refusal.
+  const errore = erroreFile ?? modulo.errori[CAMPO_FILE_MEDIA] ?? erroreServer;
   return (
     <form className="pmedia-carica" onSubmit={(e) => void invia(e)} noValidate aria-label={foto ? 'Carica foto' : 'Carica allegati'}>
       <h3 className="pmedia-carica-title">{foto ? 'Carica foto' : 'Carica allegati'}</h3>
@@ -101,13 +116,8 @@ export function CaricaMedia({ codice, tipologia }: { codice: string; tipologia: 
           <InputField
             label="Nome"
             required
-            value={nome}
             maxLength={NOME_ALLEGATO_MAX}
-            onChange={(e) => {
-              setNome(e.target.value);
-              setErroreNome(undefined);
-            }}
-            error={erroreNome}
+            {...modulo.campo('nome')}
             disabled={occupato}
             className="pmedia-nome-field"
           />
@@ -118,6 +128,9 @@ export function CaricaMedia({ codice, tipologia }: { codice: string; tipologia: 
               <input
                 key={inputKey}
                 {...control}
+                ref={modulo.controllo(CAMPO_FILE_MEDIA).ref}
+                aria-invalid={errore ? true : undefined}
+                aria-describedby={[control['aria-describedby'], errore && erroreId].filter(Boolean).join(' ') || undefined}
                 type="file"
                 className="visually-hidden pmedia-file"
                 multiple
@@ -183,7 +196,7 @@ export function CaricaMedia({ codice, tipologia }: { codice: string; tipologia: 
           {files.length > 1 ? `Carica ${files.length} file` : 'Carica'}
         </button>
         {files.length > 0 && !occupato && (
-          <button type="button" className="btn" onClick={() => { setFiles([]); setErroreServer(null); }}>
+          <button type="button" className="btn" onClick={() => { setFiles([]); setErroreServer(null); modulo.pulisci(CAMPO_FILE_MEDIA); }}>
             Annulla
           </button>
         )}

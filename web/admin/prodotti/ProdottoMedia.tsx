@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MediaProdotto } from '../../../shared/catalogo.js';
-import { MSG_MEDIA } from '../../../shared/prodotti-media.js';
+import { MSG_MEDIA } from '../../../shared/prodotti-media-costanti.js';
 import { type Column, DataTable } from '../../components/DataTable';
 import { FallbackImage } from '../../components/ProductImage';
 import { PLACEHOLDER_PRODOTTO } from '../../../shared/indirizzi-media.js';

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { Prodotto, ProdottoEditRequest } from '../../../shared/catalogo.js';
 import { catalogoRotte } from '../../../shared/rotte/catalogo.js';
-import type { TipologiaMedia } from '../../../shared/prodotti-media.js';
+import { CAMPO_FILE_MEDIA, type TipologiaMedia } from '../../../shared/prodotti-media-costanti.js';
 import { prodottiMediaRotte } from '../../../shared/rotte/prodotti-media.js';
 import { callApi, uploadApi } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
@@ -103,7 +103,7 @@ export function useCaricaMedia(codice: string, tipologia: TipologiaMedia) {
     mutationFn: ({ files, nome, onProgress }: Caricamento) => uploadApi(
       prodottiMediaRotte.carica,
       { codice_prodotto: codice, tipologia, ...(tipologia === 'allegato' ? { nome } : {}) },
-      { 'allegati[]': files },
+      { [CAMPO_FILE_MEDIA]: files },
       { onProgress },
     ),
     onSettled: () => ricarica(codice),

@@ -33,12 +33,12 @@ export const daUtente = (c: UtenteAdmin['clienti'][number]): ClienteScelto =>
  * control each. Picking a result hands the whole client to `onScegli` (the new-user form fills its
  * fields from it); a client already chosen cannot be picked twice.
  */
-export function SceltaClienti({ scelti, onScegli, onTogli, autoFocus = false }: {
+export function SceltaClienti({ scelti, onScegli, onTogli, fuocoIniziale = false }: {
   scelti: readonly ClienteScelto[];
   onScegli: (c: ClienteAdmin) => void;
   onTogli: (id: number) => void;
-  /** The first control of the dialog it opens (the new-user form starts from the client). */
-  autoFocus?: boolean;
+  /** The search box is the first control of the dialog it opens in (the new-user form starts from the client): Modal's data-autofocus. */
+  fuocoIniziale?: boolean;
 }) {
   const titoloId = useId();
   const [testo, setTesto] = useState('');
@@ -59,7 +59,7 @@ export function SceltaClienti({ scelti, onScegli, onTogli, autoFocus = false }: 
         placeholder="Es. 001001 oppure Ferramenta Rossi"
         maxLength={STRINGA_CLIENTI_MAX}
         autoComplete="off"
-        data-autofocus={autoFocus || undefined}
+        data-autofocus={fuocoIniziale || undefined}
         value={testo}
         onChange={(e) => setTesto(e.target.value)}
       />

@@ -137,7 +137,7 @@ export function UtenteForm({ id, utente, onSalvato, azioni }: {
   const sceltaClienti = (
     <SceltaClienti
       scelti={clienti}
-      autoFocus={nuovo}
+      fuocoIniziale={nuovo}
       onScegli={(c) => void scegli(c)}
       onTogli={(clienteId) => setClienti((prev) => prev.filter((c) => c.id !== clienteId))}
     />

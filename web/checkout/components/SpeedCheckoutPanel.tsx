@@ -38,6 +38,7 @@ export function SpeedCheckoutPanel({ id, items, onClose }: { id: string; items: 
   };
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a dialog closes on Escape (the rule allows it on a <dialog>; this non-modal one is a section)
     <section
       id={id}
       className="sc-panel"
@@ -61,7 +62,7 @@ export function SpeedCheckoutPanel({ id, items, onClose }: { id: string; items: 
 
       <div className="sc-body">
         <AvvisoPrezzi />
-        <QuickSearch autoFocus className="sc-search" />
+        <QuickSearch fuocoIniziale className="sc-search" />
 
         <h3 className="sc-section-title">Carrello</h3>
         {vuoto ? (

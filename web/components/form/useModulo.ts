@@ -12,7 +12,7 @@ export type ValoriModulo<I> = { [K in keyof I]: I[K] extends boolean ? boolean :
 type Testi<I> = { [K in keyof I]-?: I[K] extends boolean ? never : K }[keyof I] & string;
 type Caselle<I> = { [K in keyof I]-?: I[K] extends boolean ? K : never }[keyof I] & string;
 
-export interface OpzioniModulo<V, C extends string> {
+export interface OpzioniModulo<V, C extends string, F extends string = never> {
   /**
    * Values kept outside the form (a draft two screens share): what they are now and how a change
    * reaches them (a patch). Without it the form keeps its own, starting from `iniziali`.
@@ -23,6 +23,14 @@ export interface OpzioniModulo<V, C extends string> {
    * month a `budgets.3.budget` refusal concerns. Used for the schema's issues and the server's `campi`.
    */
   campoDi?: (percorso: readonly PropertyKey[]) => C | undefined;
+  /**
+   * Fields whose values the form does not hold: file pickers, whose files travel beside the call's
+   * input (its contract's `upload`), not in it. Each has an error and takes the focus like a held
+   * field, after them in this order: the browser's first check through `mostra`, the server's
+   * `campi` naming it through `mostraDalServer`. `controllo(f)` gives its error and ref,
+   * `pulisci(f)` clears its error when its files change.
+   */
+  file?: readonly F[];
 }
 
 /** A `campi` key of an error answer ('budgets.3.budget') as a path (['budgets', 3, 'budget']). */
@@ -42,7 +50,8 @@ const percorsoDi = (chiave: string): PropertyKey[] => chiave.split('.').map((p) 
  * until the schema is there): for a submit disabled while the form is incomplete; `problemi(input)`
  * gives each field's message the same way, for a field checked as it is typed.
  * `mostraDalServer(err)` shows a 400's `campi` under their fields and answers them (undefined when
- * none is a field here: the caller alerts the message). A field's error goes as it is edited; the
+ * none is a field here: the caller alerts the message). A file picker is a field too (`file`): its
+ * files stay the screen's, its error and focus are the form's (`controllo`). A field's error goes as it is edited; the
  * first one shown takes the focus once drawn (a form may first show the tab it is on).
  *
  *   const modulo = useModulo(() => import('../../shared/contatti.js').then((m) => m.contattoRequest),
@@ -52,14 +61,14 @@ const percorsoDi = (chiave: string): PropertyKey[] => chiave.split('.').map((p) 
  *   const esito = await modulo.valida(modulo.valori);
  *   if (esito.ok) try { await invia.mutateAsync(esito.dati) } catch (err) { if (!modulo.mostraDalServer(err)) alert(…) }
  */
-export function useModulo<S extends z.ZodType, I extends Record<string, string | boolean>>(
+export function useModulo<S extends z.ZodType, I extends Record<string, string | boolean>, F extends string = never>(
   carica: () => Promise<S>,
   iniziali: I,
-  opzioni: OpzioniModulo<ValoriModulo<I>, keyof I & string> = {},
+  opzioni: OpzioniModulo<ValoriModulo<I>, (keyof I & string) | F, F> = {},
 ) {
   type V = ValoriModulo<I>;
-  type C = keyof I & string;
-  const { stato, campoDi: campoDelPercorso } = opzioni;
+  type C = (keyof I & string) | F;
+  const { stato, campoDi: campoDelPercorso, file = [] } = opzioni;
   const [propri, setPropri] = useState<V>(iniziali as V);
   const [errori, setErrori] = useState<Partial<Record<C, string>>>({});
   // The schema loaded when the form mounts (for `valido`); `valida` asks the loader again, which
@@ -69,8 +78,8 @@ export function useModulo<S extends z.ZodType, I extends Record<string, string |
   const elementi = useRef<Partial<Record<C, HTMLElement | null>>>({});
   // The field to focus after the next render (a new object each time, so that the same field is focused again).
   const [fuoco, setFuoco] = useState<{ campo: C } | null>(null);
-  // The fields in the order of `iniziali`: the order their errors take the focus.
-  const ordine = Object.keys(iniziali) as C[];
+  // The fields in the order of `iniziali`, then the file pickers: the order their errors take the focus.
+  const ordine = [...Object.keys(iniziali), ...file] as C[];
   const valori = stato?.valori ?? propri;
 
   useEffect(() => {
@@ -95,10 +104,13 @@ export function useModulo<S extends z.ZodType, I extends Record<string, string |
     else setPropri(nuovi);
   };
 
-  const imposta = <K extends C>(campo: K, valore: V[K]) => {
+  /** Clears a field's error (its value changed). */
+  const pulisci = (campo: C) => setErrori((e) => (e[campo] === undefined ? e : { ...e, [campo]: undefined }));
+
+  const imposta = <K extends keyof V & string>(campo: K, valore: V[K]) => {
     if (stato) stato.cambia({ [campo]: valore } as unknown as Partial<V>);
     else setPropri((v) => ({ ...v, [campo]: valore }));
-    setErrori((e) => (e[campo] === undefined ? e : { ...e, [campo]: undefined }));
+    pulisci(campo);
   };
 
   /** Shows these errors under their fields (a check's, or a server's refusal) and focuses the first; `{}` clears them. */
@@ -181,8 +193,11 @@ export function useModulo<S extends z.ZodType, I extends Record<string, string |
     ref: ref(c),
   });
 
+  /** What a control whose value the form does not hold takes (a file picker, `file`): its error and ref. */
+  const controllo = (c: F) => ({ error: errori[c], ref: ref(c) });
+
   /** A field's control, once drawn (to focus or select it from an effect; the same function every render). */
   const elemento = useCallback((c: C): HTMLElement | null => elementi.current[c] ?? null, []);
 
-  return { valori, setValori, errori, imposta, campo, casella, valida, valido, problemi, mostra, mostraDalServer, elemento };
+  return { valori, setValori, errori, imposta, pulisci, campo, casella, controllo, valida, valido, problemi, mostra, mostraDalServer, elemento };
 }

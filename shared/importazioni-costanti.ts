@@ -1,0 +1,58 @@
+/**
+ * Imports (shared/importazioni.ts's calls) without zod: the kinds, states, limits and texts, for
+ * the admin screen and the server alike.
+ */
+import { MB } from './upload.js';
+
+/** The kinds of import file (docs/import.md). */
+export const TIPI_IMPORT = [
+  'articoli', 'listini', 'giacenze', 'clienti', 'prezzi_netti', 'categorie', 'codici_cliente', 'sconti', 'metel', 'fido', 'scadenze', 'documenti',
+] as const;
+export type TipoImport = (typeof TIPI_IMPORT)[number];
+
+/** An ERP's export of 200,000 articles is some 60 MB of CSV; XLSX is smaller. */
+export const MAX_IMPORT_BYTES = 200 * MB;
+
+export const STATI_IMPORT = ['in_attesa', 'in_corso', 'applicata', 'verificata', 'rifiutata', 'fallita'] as const;
+export type StatoImport = (typeof STATI_IMPORT)[number];
+
+export const ETICHETTE_STATO_IMPORT: Record<StatoImport, string> = {
+  in_attesa: 'In coda',
+  in_corso: 'In corso',
+  applicata: 'Applicata',
+  verificata: 'Verificata (prova)',
+  rifiutata: 'Rifiutata',
+  fallita: 'Non riuscita',
+};
+
+/**
+ * The documenti kind (docs/import.md#documenti): a ZIP holding the CSV and the files its rows name,
+ * or the CSV in `file` and those files beside it in `allegati`, each at most a document's size.
+ */
+export const MAX_ALLEGATI_IMPORT = 500;
+
+/** The most refused rows, in percent, before a whole file is refused, when the call names none. */
+export const SOGLIA_PREDEFINITA = 1;
+
+export const MSG_IMPORT = {
+  soglia: 'La soglia è una percentuale tra 0 e 100.',
+  soloCsvXlsx: 'Il file deve essere un CSV (testo separato da ; o ,) o un foglio XLSX.',
+  documentiCsvZip: 'Per i documenti il file deve essere uno ZIP con il CSV e i file che nomina, oppure il CSV con i file negli allegati.',
+  allegatiSoloDocumenti: 'Gli allegati valgono solo per il tipo documenti.',
+  allegatiConZip: 'Con uno ZIP i file dei documenti vanno dentro lo ZIP, non negli allegati.',
+  fileMancante: 'Seleziona il file da importare.',
+  inAttesa: 'File ricevuto: importazione in coda.',
+  inCorso: 'Importazione in corso.',
+  applicata: 'Importazione completata.',
+  rifiutata: 'File rifiutato.',
+  verificata: 'Verifica completata: nulla è stato scritto.',
+  sconosciuta: 'Importazione non trovata.',
+} as const;
+
+/** A run that has not ended: its report is read again until it has. */
+export const importInCorso = (i: { stato: StatoImport }) => i.stato === 'in_attesa' || i.stato === 'in_corso';
+
+/** Errors shown with the report; the whole list (up to 10,000) is read with importazioni/errori, a page at a time. */
+export const ERRORI_NEL_RAPPORTO = 200;
+/** Largest page of importazioni/errori: the CSV download of the screen reads the list in pages this size. */
+export const ERRORI_PAGINA_MAX = 1000;
