@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 // Integration files run one per core, each in its own database cloned from one template; unit
 // files need no database, so they start without Postgres; the browser tests run one file at a
-// time against one server.
+// time, each on its own database (cloned from the demo data's) and server (tests/e2e/portale.ts).
 const CORES = os.availableParallelism();
 
 export default defineConfig({

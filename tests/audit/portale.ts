@@ -19,7 +19,7 @@ export interface Portale {
 }
 
 /**
- * The portal as the browser tests start it (tests/e2e/global-setup.ts): the SPA built for
+ * The portal as the browser tests start it (tests/e2e/global-setup.ts, portale.ts): the SPA built for
  * production into a folder of its own, an embedded Postgres with the demo data, a server on a
  * free loopback port, and in front of it, as in the deployment, nginx with deploy/nginx/portale.conf
  * (it compresses the API's JSON: docs/decisions/json-compressione-nginx.md). The browser talks to

@@ -1,16 +1,20 @@
 import type { Page } from 'playwright-core';
 import postgres from 'postgres';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG_ANAGRAFICA } from '../../shared/anagrafica.js';
 import { MSG_BUDGET } from '../../shared/budget-costanti.js';
 import { hasBrowser, useBrowser } from './browser.js';
 import { ADMIN, hidden, queryOf, submitLogin, visible } from './helpers.js';
+import { portaleDiTest } from './portale.js';
+
+// This file's own database, data folder and server (tests/e2e/portale.ts).
+const portale = portaleDiTest();
 
 /**
  * The admin client screens (docs/regole/admin.md#clients): Aziende, the Clienti list with its search, and a
  * client's detail with the budget form and its 'Storico modifiche'. The budget changed here is
  * Brico Center Ferrari's (id 4, seeded with the current year's budgets), November of the current
- * year; it is put back at the end, through the screen and, should the test stop half-way, in afterAll.
+ * year; it is put back at the end, through the screen.
  */
 const CLIENTE = { id: 4, codice: '001003', ragione_sociale: 'Brico Center Ferrari S.r.l.' };
 const ANNO = new Date().getFullYear();
@@ -18,7 +22,7 @@ const MESE = { numero: 11, nome: 'Novembre' };
 const NUOVO = { testo: '12345,67', numero: 12345.67 };
 
 function db() {
-  return postgres(inject('e2eDatabaseUrl'), { max: 1, onnotice: () => {} });
+  return postgres(portale.databaseUrl, { max: 1, onnotice: () => {} });
 }
 
 async function budgetSalvato(): Promise<number | null> {
@@ -40,20 +44,6 @@ async function loginAdmin(page: Page): Promise<void> {
 describe.runIf(hasBrowser())('admin: aziende e clienti', () => {
   const { newPage } = useBrowser();
   let originale: number | null | undefined;
-
-  afterAll(async () => {
-    if (originale === undefined || (await budgetSalvato()) === originale) return;
-    const sql = db();
-    try {
-      if (originale === null) {
-        await sql`DELETE FROM budget WHERE cliente_id = ${CLIENTE.id} AND anno = ${ANNO} AND mese = ${MESE.numero}`;
-      } else {
-        await sql`UPDATE budget SET budget = ${originale} WHERE cliente_id = ${CLIENTE.id} AND anno = ${ANNO} AND mese = ${MESE.numero}`;
-      }
-    } finally {
-      await sql.end();
-    }
-  });
 
   it('Aziende lists the demo companies by code', async () => {
     const page = await newPage();

@@ -5,14 +5,17 @@ import { MSG_DISPOSITIVI } from '../../shared/dispositivi.js';
 import { CHROMIUM_ARGS } from './chromium.js';
 import { ADMIN, hidden, submitLogin, TECNICO, visible } from './helpers.js';
 import { baseUrl, hasBrowser, useBrowser } from './browser.js';
+import { portaleDiTest } from './portale.js';
+
+// This file's own database, data folder and server (tests/e2e/portale.ts).
+portaleDiTest();
 
 /** A customer without devices in the demo data: his first login is the 'new device'. */
 const MARCO = { username: 'marco.ricci@ferramentaricci.it', password: 'Demo2024!', nome: 'Marco Ricci' };
 
 /**
  * Impostazioni and 'Lista Dispositivi Utente' (docs/regole/admin.md#settings, docs/regole/admin.md#devices-admin)
- * as the tecnico, and closed to the amministratore. The switches are shared by every
- * browser test: whatever happens, they are put back off at the end.
+ * as the tecnico, and closed to the amministratore.
  */
 describe.runIf(hasBrowser())('admin: impostazioni e dispositivi', () => {
   const { newPage } = useBrowser();
@@ -27,7 +30,6 @@ describe.runIf(hasBrowser())('admin: impostazioni e dispositivi', () => {
   });
   afterAll(async () => {
     await clienteBrowser?.close();
-    await ripristinaImpostazioni();
     expect(erroriCliente, 'errori nella console del browser del cliente').toEqual([]);
   });
   async function paginaCliente(risorseAttese = /Failed to load resource.*status of (40[14]|503)/): Promise<Page> {
@@ -234,16 +236,3 @@ describe.runIf(hasBrowser())('admin: impostazioni e dispositivi', () => {
   });
 });
 
-/** Whatever happened above, the next browser test finds maintenance and device approval off. */
-async function ripristinaImpostazioni(): Promise<void> {
-  if (!hasBrowser()) return;
-  const login = await fetch(`${baseUrl()}/api/login/backend`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(TECNICO),
-  });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const res = await fetch(`${baseUrl()}/api/impostazioni/update`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie },
-    body: JSON.stringify({ manutenzione: 0, approvazione_dispositivi: 0 }),
-  });
-  expect(await res.json()).toEqual({ manutenzione: 0, approvazione_dispositivi: 0 });
-}

@@ -5,6 +5,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
 import { ADMIN, queryOf, submitLogin, visible } from './helpers.js';
+import { portaleDiTest } from './portale.js';
+
+// This file's own database, data folder and server (tests/e2e/portale.ts).
+portaleDiTest();
 
 const SHOTS = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-shots-erp-'));
 

@@ -3,9 +3,13 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import postgres from 'postgres';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
 import { ADMIN, hidden, loginCliente, submitLogin, visible } from './helpers.js';
+import { portaleDiTest } from './portale.js';
+
+// This file's own database, data folder and server (tests/e2e/portale.ts).
+const portale = portaleDiTest();
 
 /**
  * The photos and attachments of a product on its admin page (docs/regole/admin.md#product-photos):
@@ -23,7 +27,7 @@ interface Scelto {
 }
 
 function db() {
-  return postgres(inject('e2eDatabaseUrl'), { max: 1, onnotice: () => {} });
+  return postgres(portale.databaseUrl, { max: 1, onnotice: () => {} });
 }
 
 /** A visible demo product with a main photo and no attachment, far from those other tests pick (lowest ids). */
@@ -64,25 +68,6 @@ describe.runIf(hasBrowser())('admin: foto e allegati di un prodotto', () => {
       create: { width: 6000, height: 4000, channels: 3, background: '#2d6cb5' },
     }).composite([{ input: Buffer.from('<svg width="6000" height="4000"><circle cx="3000" cy="2000" r="1500" fill="#f2a900"/></svg>') }])
       .jpeg({ quality: 90 }).toBuffer();
-  });
-
-  afterAll(async () => {
-    if (!prodotto) return;
-    // Should the test stop half-way: the product's own photos and main photo, as the demo made them.
-    const sql = db();
-    try {
-      const tolte = await sql<{ dir: string; file: string; file_web: string | null; file_thumb: string | null }[]>`
-        DELETE FROM prodotti_media WHERE codice_prodotto = ${prodotto.codice} AND created > now() - interval '1 hour'
-          AND id <> ${prodotto.principale.id} AND (file_web IS NOT NULL OR tipologia = 'allegato') RETURNING dir, file, file_web, file_thumb`;
-      await sql`UPDATE prodotti_media SET nome = '' WHERE codice_prodotto = ${prodotto.codice} AND tipologia = 'foto' AND nome = 'default' AND id <> ${prodotto.principale.id}`;
-      await sql`UPDATE prodotti_media SET nome = 'default' WHERE id = ${prodotto.principale.id}`;
-      await sql`SELECT pg_notify('catalogo', 'tutto')`;
-      for (const t of tolte) {
-        for (const f of [t.file, t.file_web, t.file_thumb]) if (f) fs.rmSync(path.join(inject('e2eDataDir'), 'media', t.dir, f), { force: true });
-      }
-    } finally {
-      await sql.end();
-    }
   });
 
   it('uploads a photo with its preview, makes it main; the customer sees its thumbnail on the card and its web copy on the page', async () => {
@@ -208,7 +193,7 @@ describe.runIf(hasBrowser())('admin: foto e allegati di un prodotto', () => {
     await dialog.getByRole('button', { name: 'Cancella' }).click();
     await toast(page, 'Media cancellata con successo');
     await hidden(nuova);
-    const dir = path.join(inject('e2eDataDir'), 'media', 'prodotti', prodotto.codice);
+    const dir = path.join(portale.dataDir, 'media', 'prodotti', prodotto.codice);
     expect(fs.readdirSync(dir).filter((f) => f.startsWith('trapano-a-percussione-'))).toEqual([]);
 
     await griglia.getByRole('button', { name: `Imposta ${prodotto.principale.file} come foto principale` }).click();

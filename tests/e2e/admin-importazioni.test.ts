@@ -2,11 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pdf } from '../integration/documenti/campioni.js';
 import { hasBrowser, useBrowser } from './browser.js';
 import { MSG_IMPORT } from '../../shared/importazioni-costanti.js';
 import { hidden, submitLogin, TECNICO, visible } from './helpers.js';
+import { portaleDiTest } from './portale.js';
+
+// This file's own database, data folder and server (tests/e2e/portale.ts).
+const portale = portaleDiTest();
 
 const SHOTS = process.env.ADMIN_SCREENSHOTS_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'portale-shots-import-'));
 
@@ -19,7 +23,7 @@ describe.runIf(hasBrowser())('admin importazioni', () => {
   const { newPage } = useBrowser({ statiAttesi: [400] });
 
   it('checks a stock file, applies it, and lists the run; creates and revokes a token', async () => {
-    const sql = postgres(inject('e2eDatabaseUrl'), { max: 1, onnotice: () => {} });
+    const sql = postgres(portale.databaseUrl, { max: 1, onnotice: () => {} });
     try {
       const [p] = await sql<{ codice: string; disponibilita: number; ord_forn: number }[]>`
         SELECT codice_prodotto AS codice, disponibilita, ord_forn FROM prodotti JOIN giacenze ON prodotto_id = id WHERE status = 0 AND deleted_at IS NULL ORDER BY id LIMIT 1`;
@@ -85,7 +89,7 @@ describe.runIf(hasBrowser())('admin importazioni', () => {
   });
 
   it('documenti: a CSV with its PDF as an attachment, checked then applied; the document is the client\'s', async () => {
-    const sql = postgres(inject('e2eDatabaseUrl'), { max: 1, onnotice: () => {} });
+    const sql = postgres(portale.databaseUrl, { max: 1, onnotice: () => {} });
     try {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-import-doc-e2e-'));
       const csv = path.join(dir, 'documenti.csv');

@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import postgres from 'postgres';
 import sharp from 'sharp';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG_MULTIMEDIA } from '../../shared/media-costanti.js';
 import { simplePdf } from '../../seed/pdf.js';
 import { hasBrowser, useBrowser } from './browser.js';
 import { ADMIN, loginCliente, submitLogin, visible } from './helpers.js';
+import { portaleDiTest } from './portale.js';
+
+// This file's own database, data folder and server (tests/e2e/portale.ts).
+portaleDiTest();
 
 /**
  * What an admin uploads reaches the customers (docs/regole/multimedia.md#multimedia-admin):
@@ -24,16 +27,6 @@ async function loginAdmin(page: Page): Promise<void> {
 
 describe.runIf(hasBrowser())('admin: multimedia e banner', () => {
   const { newPage } = useBrowser();
-
-  afterAll(async () => {
-    // Only if the test stopped before deleting them itself.
-    const sql = postgres(inject('e2eDatabaseUrl'), { max: 1, onnotice: () => {} });
-    try {
-      await sql`DELETE FROM multimedia WHERE nome IN (${CATALOGO}, ${BANNER})`;
-    } finally {
-      await sql.end();
-    }
-  });
 
   it('a catalogue PDF with a cover reaches /catalogo and downloads byte-identical; a side banner reaches the home', async () => {
     const cover = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2e7d32' } }).jpeg().toBuffer();

@@ -1,10 +1,13 @@
 import type { Page } from 'playwright-core';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { notificaCatalogo } from '../../server/catalogo/catalogo.cache.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG_CATALOGO } from '../../shared/catalogo-costanti.js';
 import { hasBrowser, useBrowser } from './browser.js';
 import { ADMIN, loginCliente, submitLogin, visible } from './helpers.js';
+import { portaleDiTest } from './portale.js';
+
+// This file's own database, data folder and server (tests/e2e/portale.ts).
+const portale = portaleDiTest();
 
 /**
  * The admin's catalogue screens against the customer's shop (two browser contexts): a product's
@@ -25,7 +28,7 @@ interface Originale {
 }
 let prodotto: Originale;
 
-const db = () => postgres(inject('e2eDatabaseUrl'), { max: 1, onnotice: () => {} });
+const db = () => postgres(portale.databaseUrl, { max: 1, onnotice: () => {} });
 
 async function loginAdmin(page: Page): Promise<void> {
   await submitLogin(page, '/admin', ADMIN);
@@ -60,22 +63,6 @@ describe.runIf(hasBrowser())('admin: prodotti e categorie', () => {
           p.titolo_portale, p.descrizione_aggiuntiva, p.pz_conf
         FROM prodotti p JOIN categorie c ON c.id = p.categoria_id
         WHERE c.cod_cat = '0104' AND p.status = 0 AND p.deleted_at IS NULL ORDER BY p.id LIMIT 1`;
-    } finally {
-      await sql.end();
-    }
-  });
-
-  afterAll(async () => {
-    if (!prodotto) return;
-    const sql = db();
-    try {
-      await sql`
-        UPDATE prodotti SET titolo_portale = ${prodotto.titolo_portale}, descrizione_aggiuntiva = ${prodotto.descrizione_aggiuntiva},
-          pz_conf = ${prodotto.pz_conf}
-        WHERE id = ${prodotto.id}`;
-      await sql`UPDATE categorie SET status = 0 WHERE cod_cat = ${CATEGORIA.cod}`;
-      // The server caches descriptions and category codes: it forgets them as after an import.
-      await notificaCatalogo(sql, 'tutto');
     } finally {
       await sql.end();
     }

@@ -4,6 +4,10 @@ import type { StatsResponse } from '../../shared/statistiche.js';
 import { formatIntero, nomeMese } from '../../web/lib/formato.js';
 import { hasBrowser, useBrowser } from './browser.js';
 import { ADMIN, formatEuro2, queryOf, submitLogin, TECNICO, visible } from './helpers.js';
+import { portaleDiTest } from './portale.js';
+
+// This file's own database, data folder and server (tests/e2e/portale.ts).
+portaleDiTest();
 
 /**
  * The admin home chart 'Andamento Vendite Mensili' (every admin) and /admin/statistiche (tecnico):

@@ -1,6 +1,10 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { baseUrl } from './browser.js';
+import { portaleDiTest } from './portale.js';
+
+// This file's own database, data folder and server (tests/e2e/portale.ts).
+portaleDiTest();
 
 /**
  * The built SPA as a real connection gets it (no browser needed: plain HTTP against the server of

@@ -1,9 +1,11 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS } from './chromium.js';
+import { portaleCorrente } from './portale.js';
 
 export const hasBrowser = () => inject('chromiumPath') !== '';
-export const baseUrl = () => inject('baseUrl');
+/** The address of this file's own server (portaleDiTest() in tests/e2e/portale.ts). */
+export const baseUrl = () => portaleCorrente().baseUrl;
 
 /**
  * One browser per test file. Pages made by newPage() fail the test on any console error or

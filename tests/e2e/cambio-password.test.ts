@@ -1,8 +1,12 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG_PASSWORD } from '../../shared/utenti.js';
 import { baseUrl, hasBrowser, useBrowser } from './browser.js';
 import { ADMIN, loginCliente, submitLogin, visible } from './helpers.js';
+import { portaleDiTest } from './portale.js';
+
+// This file's own database, data folder and server (tests/e2e/portale.ts).
+portaleDiTest();
 
 /**
  * The password change (docs/regole/accesso.md#password-change): a user created by the admin has a temporary password, so the
@@ -18,7 +22,6 @@ const SHOTS = process.env.CAMBIOPWD_SHOTS;
 const MSG_CONFERMA_DIVERSA = 'La conferma non coincide con la nuova password.';
 
 let cookieAdmin = '';
-let utenteId: number | undefined;
 let ragioneSociale = '';
 
 async function admin<T>(path: string, body: unknown): Promise<T> {
@@ -51,15 +54,10 @@ describe.runIf(hasBrowser())('cambio password', () => {
     // Client 4's users are the admin-clienti test's: leave them alone.
     const cliente = clienti.find((c) => c.id !== 4)!;
     ragioneSociale = cliente.ragione_sociale;
-    const r = await admin<{ status: number; msg: string; utente_id?: number }>('utenti/create', {
+    const r = await admin<{ status: number; msg: string }>('utenti/create', {
       username: USERNAME, password: TEMPORANEA, nome: 'Carla', cognome: 'Verdi', tipologia_account: 'cliente', clienti: [cliente.id],
     });
     expect(r.status, r.msg).toBe(0);
-    utenteId = r.utente_id;
-  });
-
-  afterAll(async () => {
-    if (utenteId !== undefined) await admin('utenti/delete', { utente_id: utenteId });
   });
 
   it('a temporary password leads to Cambia password; weak refused, good one goes on; then I miei Dati', async () => {

@@ -1,8 +1,12 @@
 import type { Page } from 'playwright-core';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
 import { formatEuro3, hidden, loginCliente, queryOf, visible } from './helpers.js';
+import { portaleDiTest } from './portale.js';
+
+// This file's own database, data folder and server (tests/e2e/portale.ts).
+const portale = portaleDiTest();
 
 /**
  * The catalogue screens as mario (one client, 0001/001001): home, category paging, search,
@@ -17,7 +21,7 @@ interface Scelta {
 
 /** Products of the demo data chosen for the add-to-cart outcomes. */
 async function scegliProdotti(): Promise<{ disponibile: Scelta; parziale: Scelta; esaurito: Scelta }> {
-  const sql = postgres(inject('e2eDatabaseUrl'), { max: 1, onnotice: () => {} });
+  const sql = postgres(portale.databaseUrl, { max: 1, onnotice: () => {} });
   try {
     const one = async (where: string): Promise<Scelta> => {
       const rows = await sql.unsafe<Scelta[]>(

@@ -1,8 +1,12 @@
 import type { Page } from 'playwright-core';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
 import { carrelloDi, hidden, loginCliente, visible } from './helpers.js';
+import { portaleDiTest } from './portale.js';
+
+// This file's own database, data folder and server (tests/e2e/portale.ts).
+const portale = portaleDiTest();
 
 /**
  * Packs as mario meets them (docs/regole/ordini.md#packs): a demo screw sold by tens from 20
@@ -10,7 +14,7 @@ import { carrelloDi, hidden, loginCliente, visible } from './helpers.js';
  * when the field is left, with an alert.
  */
 async function prodottoAConfezioni(): Promise<string> {
-  const sql = postgres(inject('e2eDatabaseUrl'), { max: 1, onnotice: () => {} });
+  const sql = postgres(portale.databaseUrl, { max: 1, onnotice: () => {} });
   try {
     const [r] = await sql<{ codice: string }[]>`
       SELECT p.codice_prodotto AS codice FROM prodotti p JOIN giacenze g ON g.prodotto_id = p.id

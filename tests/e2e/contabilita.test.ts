@@ -2,9 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import type { Page } from 'playwright-core';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
 import { ADMIN, carrelloDi, confermaDice, hidden, loginCliente, submitLogin, visible } from './helpers.js';
+import { portaleDiTest } from './portale.js';
+
+// This file's own database, data folder and server (tests/e2e/portale.ts).
+const portale = portaleDiTest();
 
 /**
  * The credit line and schedule (docs/regole/contabilita.md) on the demo data: mario opens
@@ -17,15 +21,13 @@ const SHOTS = process.env.CONTABILITA_SCREENSHOTS_DIR ?? `${os.tmpdir()}/portale
 fs.mkdirSync(SHOTS, { recursive: true });
 const LARGHEZZE = [[1366, 900], [768, 1000], [390, 844]] as const;
 
-const sql = postgres(inject('e2eDatabaseUrl'), { max: 1, onnotice: () => {} });
-let fidoDemo = '';
+const sql = postgres(portale.databaseUrl, { max: 1, onnotice: () => {} });
 let clienteId = 0;
 let codice = '';
 
 beforeAll(async () => {
-  const [c] = await sql<{ id: number; fido: string }[]>`SELECT id, fido::text AS fido FROM clienti WHERE azienda_codice = '0001' AND codice = '001001'`;
+  const [c] = await sql<{ id: number }[]>`SELECT id FROM clienti WHERE azienda_codice = '0001' AND codice = '001001'`;
   clienteId = c!.id;
-  fidoDemo = c!.fido;
   const [p] = await sql<{ codice_prodotto: string }[]>`
     SELECT p.codice_prodotto FROM prodotti p JOIN giacenze g ON g.prodotto_id = p.id JOIN prodotti_prezzi pp ON pp.prodotto_id = p.id AND pp.listino = 1
     WHERE p.status = 0 AND p.deleted_at IS NULL AND g.disponibilita >= 50 AND pp.prezzo > 20 AND p.codice_prodotto ~ '^[A-Za-z0-9-]+$'
@@ -34,7 +36,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await sql`UPDATE clienti SET fido = ${fidoDemo}::numeric, blocca_oltre_fido = false WHERE id = ${clienteId}`;
   await sql.end();
 });
 

@@ -1,8 +1,12 @@
 import type { Page } from 'playwright-core';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
 import { loginCliente, visible } from './helpers.js';
+import { portaleDiTest } from './portale.js';
+
+// This file's own database, data folder and server (tests/e2e/portale.ts).
+const portale = portaleDiTest();
 
 /**
  * Nothing fixed on the screen covers content (issue 9), at 1366 and 768 px: the Speed Checkout tab
@@ -79,7 +83,7 @@ async function copertura(page: Page, bersagli: string): Promise<Copertura & { be
 }
 
 async function prodottoDisponibile(): Promise<string> {
-  const sql = postgres(inject('e2eDatabaseUrl'), { max: 1, onnotice: () => {} });
+  const sql = postgres(portale.databaseUrl, { max: 1, onnotice: () => {} });
   try {
     const [row] = await sql<{ codice: string }[]>`
       SELECT codice_prodotto AS codice FROM prodotti JOIN giacenze ON prodotto_id = id

@@ -2,9 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import type { Page } from 'playwright-core';
 import postgres from 'postgres';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
 import { loginCliente, visible } from './helpers.js';
+import { portaleDiTest } from './portale.js';
+
+// This file's own database, data folder and server (tests/e2e/portale.ts).
+const portale = portaleDiTest();
 
 /**
  * Documents as mario (0001/001001), from the demo data: an order's chain on its detail (its DDT as
@@ -29,7 +33,7 @@ describe.runIf(hasBrowser())('documenti', () => {
   let ordine = { id: 0, ddt: '', fattura: '' };
 
   beforeAll(async () => {
-    const sql = postgres(inject('e2eDatabaseUrl'), { max: 1, onnotice: () => {} });
+    const sql = postgres(portale.databaseUrl, { max: 1, onnotice: () => {} });
     try {
       // The demo's invoiced order: a DDT and the invoice billing it.
       [ordine] = await sql<{ id: number; ddt: string; fattura: string }[]>`

@@ -3,26 +3,51 @@ import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
-import { buildApp } from '../../server/app.js';
-import type { AppConfig } from '../../server/config.js';
 import { connect } from '../../server/db/client.js';
 import { ArchivioLocale } from '../../server/lib/archivio/archivio-locale.js';
 import { seedDemo } from '../../seed/demo.js';
 import { withDatabase } from '../support/postgres.js';
 import { findChromium } from './chromium.js';
 
+export const E2E_TEMPLATE_DB = 'portale_e2e_template';
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
     chromiumPath: string;
-    e2eDatabaseUrl: string;
-    e2eDataDir: string;
+    /** The migrated database with the demo data, which each e2e file clones (tests/e2e/portale.ts). */
+    e2eTemplateDb: string;
+    /** The demo data's media, which each e2e file links into its own data folder. */
+    e2eMediaDir: string;
+    /** The SPA, built once for every file's server. */
+    e2eWebDir: string;
   }
 }
 
 /**
- * One portal for the browser tests: the SPA freshly built, a database cloned from the migrated
- * template and loaded with the demo data, a server on a free loopback port.
+ * Each seeded file's name, size and time: the files' folders link to them (tests/e2e/portale.ts),
+ * so a server that wrote into one in place would change it here too.
+ */
+function elenco(dir: string): string {
+  const righe: string[] = [];
+  const visita = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) visita(p);
+      else {
+        const st = fs.statSync(p);
+        righe.push(`${path.relative(dir, p)} ${st.size} ${st.mtimeMs}`);
+      }
+    }
+  };
+  visita(dir);
+  return righe.sort().join('\n');
+}
+
+/**
+ * What every browser test file starts from, made once: the SPA freshly built, and the demo data
+ * seeded into a template database (cloned from the migrated one) with its media folder. Each file
+ * then runs on a database and a server of its own (tests/e2e/portale.ts): no file sees another's
+ * changes (docs/decisions/e2e-database-per-file.md).
  */
 export default async function setup(project: TestProject) {
   const chromiumPath = findChromium();
@@ -45,32 +70,35 @@ export default async function setup(project: TestProject) {
 
   const adminUrl = project.getProvidedContext().pgAdminUrl;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe('DROP DATABASE IF EXISTS portale_e2e WITH (FORCE)');
-  await admin.unsafe(`CREATE DATABASE portale_e2e TEMPLATE ${project.getProvidedContext().templateDb}`);
+  await admin.unsafe(`DROP DATABASE IF EXISTS ${E2E_TEMPLATE_DB} WITH (FORCE)`);
+  await admin.unsafe(`CREATE DATABASE ${E2E_TEMPLATE_DB} TEMPLATE ${project.getProvidedContext().templateDb}`);
+  const seedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-e2e-seed-'));
+  const mediaDir = path.join(seedDir, 'media');
+  const seedDb = connect(withDatabase(adminUrl, E2E_TEMPLATE_DB), { max: 2 });
+  try {
+    await seedDemo(seedDb.db, seedDb.sql, { archivio: new ArchivioLocale(mediaDir) });
+  } finally {
+    await seedDb.close();
+  }
+  // No connection may reach the template from now on: CREATE DATABASE … TEMPLATE needs it idle.
+  await admin.unsafe(`ALTER DATABASE ${E2E_TEMPLATE_DB} WITH ALLOW_CONNECTIONS false`);
   await admin.end();
-  const databaseUrl = withDatabase(adminUrl, 'portale_e2e');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-e2e-'));
-  const mediaDir = path.join(dataDir, 'media');
-  const seedDb = connect(databaseUrl, { max: 2 });
-  await seedDemo(seedDb.db, seedDb.sql, { archivio: new ArchivioLocale(mediaDir) });
-  await seedDb.close();
+  const seminati = elenco(mediaDir);
 
-  const config: AppConfig = {
-    env: 'test', port: 0, host: '127.0.0.1', databaseUrl, dataDir, mediaDir, mailDir: path.join(dataDir, 'mail'),
-    mailFrom: 'Portale <noreply@test.local>', officeMail: 'ufficio@test.local', sessionTtlHours: 2, seedDemo: false, trustProxy: false,
-    logLevel: 'silent', webDir,
-  };
-  const app = await buildApp(config, { logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  project.provide('baseUrl', `http://127.0.0.1:${port}`);
   project.provide('chromiumPath', chromiumPath ?? '');
-  project.provide('e2eDatabaseUrl', databaseUrl);
-  project.provide('e2eDataDir', dataDir);
+  project.provide('e2eTemplateDb', E2E_TEMPLATE_DB);
+  project.provide('e2eMediaDir', mediaDir);
+  project.provide('e2eWebDir', webDir);
   return async () => {
-    await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    const cambiati = elenco(mediaDir) !== seminati;
+    const fine = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    // Every file drops its own database: one left over is a leak.
+    const rimasti = (await fine<{ datname: string }[]>`SELECT datname FROM pg_database WHERE datname LIKE 'e2e\\_%'`).map((r) => r.datname);
+    await fine.unsafe(`DROP DATABASE IF EXISTS ${E2E_TEMPLATE_DB}`);
+    await fine.end();
+    fs.rmSync(seedDir, { recursive: true, force: true });
     fs.rmSync(webDir, { recursive: true, force: true });
+    if (cambiati) throw new Error('e2e: i media seminati sono cambiati durante il run (un server ha scritto sul posto un file collegato).');
+    if (rimasti.length) throw new Error(`e2e: database dei file non cancellati: ${rimasti.join(', ')}`);
   };
 }

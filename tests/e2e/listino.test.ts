@@ -3,11 +3,15 @@ import os from 'node:os';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import postgres from 'postgres';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Prodotto } from '../../shared/catalogo.js';
 import { COLONNE_LISTINO } from '../../shared/listino.js';
 import { hasBrowser, useBrowser } from './browser.js';
 import { loginCliente, visible } from './helpers.js';
+import { portaleDiTest } from './portale.js';
+
+// This file's own database, data folder and server (tests/e2e/portale.ts).
+const portale = portaleDiTest();
 
 /**
  * 'Listino personalizzato' as mario (0001/001001): reached from the profile menu, an unchosen
@@ -60,7 +64,7 @@ describe.runIf(hasBrowser())('listino personalizzato', () => {
     const testo = (v: unknown) =>
       v !== null && typeof v === 'object' && 'richText' in v ? (v as { richText: { text: string }[] }).richText.map((t) => t.text).join('') : v;
     expect((ws.getRow(1).values as unknown[]).slice(1).map(testo)).toEqual([...COLONNE_LISTINO]);
-    const sql = postgres(inject('e2eDatabaseUrl'), { max: 1, onnotice: () => {} });
+    const sql = postgres(portale.databaseUrl, { max: 1, onnotice: () => {} });
     try {
       const [{ n }] = await sql<{ n: number }[]>`
         SELECT count(*)::int AS n FROM prodotti p WHERE p.status = 0 AND p.deleted_at IS NULL

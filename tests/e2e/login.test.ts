@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../server/auth/login.service.js';
 import { ADMIN, GIULIA, loginCliente, MARIO, submitLogin, TECNICO, visible } from './helpers.js';
 import { hasBrowser, useBrowser } from './browser.js';
+import { portaleDiTest } from './portale.js';
+
+// This file's own database, data folder and server (tests/e2e/portale.ts).
+portaleDiTest();
 
 /** The four demo accounts log in through the screens and land where docs/regole/accesso.md#customer-login says. */
 describe.runIf(hasBrowser())('login', () => {

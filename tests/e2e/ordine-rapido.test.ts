@@ -3,10 +3,14 @@ import os from 'node:os';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_ORDINE_RAPIDO } from '../../shared/ordine-rapido-costanti.js';
 import { hasBrowser, useBrowser } from './browser.js';
 import { carrelloDi, confermaDice, hidden, loginCliente, ordiniDi, visible } from './helpers.js';
+import { portaleDiTest } from './portale.js';
+
+// This file's own database, data folder and server (tests/e2e/portale.ts).
+const portale = portaleDiTest();
 
 /**
  * The quick order as mario (0001/001001): 20 pasted lines with mixed separators, one unknown code
@@ -21,7 +25,7 @@ const MIO = 'mio trapano 1';
 const DALLA_LISTA = 'SCAFFALE-B7';
 const LISTA = 'E2E codici propri';
 
-const sql = postgres(inject('e2eDatabaseUrl'), { max: 1, onnotice: () => {} });
+const sql = postgres(portale.databaseUrl, { max: 1, onnotice: () => {} });
 
 async function carrello(page: Page): Promise<Record<string, number>> {
   return Object.fromEntries((await carrelloDi(page)).map((r) => [r.codice_prodotto, r.quantita]));
@@ -53,9 +57,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await sql`DELETE FROM prodotti_codici WHERE codice = ${DOPPIO}`;
-  await sql`DELETE FROM codici_cliente WHERE codice IN (${MIO}, ${DALLA_LISTA})`;
-  await sql`DELETE FROM liste WHERE nome = ${LISTA}`;
   await sql.end();
 });
 

@@ -1,8 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
 import { carrelloDi, confermaDice, formatEuro2, formatEuro3, hidden, loginCliente, ordiniDi, visible } from './helpers.js';
+import { portaleDiTest } from './portale.js';
+
+// This file's own database, data folder and server (tests/e2e/portale.ts).
+const portale = portaleDiTest();
 
 /**
  * The cart and order screens as mario (0001/001001, fatturato_metrica 1): Speed Checkout panel with
@@ -18,7 +22,7 @@ interface Scelta {
 }
 
 function db() {
-  return postgres(inject('e2eDatabaseUrl'), { max: 1, onnotice: () => {} });
+  return postgres(portale.databaseUrl, { max: 1, onnotice: () => {} });
 }
 
 /**

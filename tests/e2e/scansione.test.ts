@@ -3,10 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
 import { carrelloDi, hidden, loginCliente, visible } from './helpers.js';
 import { videoEtichetta } from './video-codice.js';
+import { portaleDiTest } from './portale.js';
+
+// This file's own database, data folder and server (tests/e2e/portale.ts).
+const portale = portaleDiTest();
 
 /**
  * Scan to cart in real Chromium with a fake camera that films a label: the EAN-13 of a demo
@@ -22,7 +26,7 @@ const VIDEO = path.join(CARTELLA, 'etichetta.y4m');
 const IGNOTO = '4006381333931';
 const VIDEO_IGNOTO = path.join(CARTELLA, 'ignoto.y4m');
 
-const sql = postgres(inject('e2eDatabaseUrl'), { max: 1, onnotice: () => {} });
+const sql = postgres(portale.databaseUrl, { max: 1, onnotice: () => {} });
 let prodotto: { codice_prodotto: string; ean: string };
 
 beforeAll(async () => {

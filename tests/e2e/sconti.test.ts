@@ -1,9 +1,13 @@
 import os from 'node:os';
 import type { Page } from 'playwright-core';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
 import { formatEuro3, hidden, loginCliente, visible } from './helpers.js';
+import { portaleDiTest } from './portale.js';
+
+// This file's own database, data folder and server (tests/e2e/portale.ts).
+const portale = portaleDiTest();
 
 /**
  * How a net price is made, as mario sees it (docs/regole/catalogo.md#net-price): the demo gives his
@@ -15,7 +19,7 @@ const SHOTS = process.env.SCONTI_SHOTS ?? `${os.tmpdir()}/portale-sconti-screens
 
 /** The demo product with mario's product chain. */
 async function prodottoConCatena(): Promise<{ codice: string; sconti: string }> {
-  const sql = postgres(inject('e2eDatabaseUrl'), { max: 1, onnotice: () => {} });
+  const sql = postgres(portale.databaseUrl, { max: 1, onnotice: () => {} });
   try {
     const [r] = await sql<{ codice: string; sconti: string }[]>`
       SELECT p.codice_prodotto AS codice, s.sconti FROM sconti_clienti s JOIN prodotti p ON p.id = s.prodotto_id

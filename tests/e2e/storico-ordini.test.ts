@@ -2,10 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import type { Page } from 'playwright-core';
 import postgres from 'postgres';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testoPdf } from '../support/pdf.js';
 import { hasBrowser, useBrowser } from './browser.js';
 import { carrelloDi, confermaDice, formatEuro3, loginCliente, ordiniDi, visible } from './helpers.js';
+import { portaleDiTest } from './portale.js';
+
+// This file's own database, data folder and server (tests/e2e/portale.ts).
+const portale = portaleDiTest();
 
 /**
  * The order history and the reorder's preview as mario (0001/001001): an old order whose net price
@@ -15,7 +19,7 @@ import { carrelloDi, confermaDice, formatEuro3, loginCliente, ordiniDi, visible 
 const SHOTS = process.env.ORDINI_SCREENSHOTS_DIR ?? `${os.tmpdir()}/portale-ordini-screenshots`;
 fs.mkdirSync(SHOTS, { recursive: true });
 
-const db = () => postgres(inject('e2eDatabaseUrl'), { max: 1, onnotice: () => {} });
+const db = () => postgres(portale.databaseUrl, { max: 1, onnotice: () => {} });
 
 async function riordinaDallAnteprima(page: Page, id: number) {
   await page.getByRole('button', { name: 'Riordina' }).click();

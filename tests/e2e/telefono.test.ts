@@ -3,9 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
 import { carrelloDi, hidden, loginCliente, visible } from './helpers.js';
+import { portaleDiTest } from './portale.js';
+
+// This file's own database, data folder and server (tests/e2e/portale.ts).
+const portale = portaleDiTest();
 
 /**
  * The shop on a phone (390×844): the whole order path with the thumb, no screen wider than the
@@ -26,7 +30,7 @@ async function foto(page: Page, nome: string): Promise<void> {
 
 /** A product with plenty of stock and nothing on order, away from the ends other files pick from. */
 async function prodottoDaOrdinare(): Promise<string> {
-  const sql = postgres(inject('e2eDatabaseUrl'), { max: 1, onnotice: () => {} });
+  const sql = postgres(portale.databaseUrl, { max: 1, onnotice: () => {} });
   try {
     const [p] = await sql<{ codice: string }[]>`
       SELECT codice_prodotto AS codice FROM prodotti JOIN giacenze ON prodotto_id = id

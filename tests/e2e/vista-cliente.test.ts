@@ -2,9 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
 import { ADMIN, formatEuro3, hidden, loginCliente, submitLogin, visible } from './helpers.js';
+import { portaleDiTest } from './portale.js';
+
+// This file's own database, data folder and server (tests/e2e/portale.ts).
+const portale = portaleDiTest();
 
 /**
  * What mario sees after an admin's change and in a price display mode: a product whose main photo
@@ -28,7 +32,7 @@ async function fotografa(page: Page, nome: string): Promise<void> {
 }
 
 function db() {
-  return postgres(inject('e2eDatabaseUrl'), { max: 1, onnotice: () => {} });
+  return postgres(portale.databaseUrl, { max: 1, onnotice: () => {} });
 }
 
 async function loginAdmin(page: Page): Promise<void> {

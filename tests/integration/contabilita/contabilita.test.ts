@@ -6,7 +6,7 @@ import { euro } from '../../../shared/contabilita.js';
 import { MSG_CONTABILITA } from '../../../shared/contabilita-costanti.js';
 import type { OpzioniImport } from '../../../server/import/esecuzione.js';
 import { importa } from '../../../server/import/importa.js';
-import { createAdmin, createAzienda, createCliente, createProdotto, createUtente } from '../../support/factories.js';
+import { createAdmin, createAzienda, createCliente, createDocumento, createProdotto, createUtente } from '../../support/factories.js';
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
 
 // The credit line and the schedule (docs/regole/contabilita.md): the import kinds fido and
@@ -204,10 +204,9 @@ describe('contabilita', () => {
     let n = 0;
     const documento = async (tipo: string, ordini: number[], ddt: string[] = [], azienda = '0001') => {
       const numero = `${tipo}-${++n}`;
-      const [d] = await sql<{ id: number }[]>`
-        INSERT INTO documenti (tipo, numero, data, azienda_codice, cliente_id, imponibile, iva, totale, ddt, pdf)
-        VALUES (${tipo}, ${numero}, '2026-06-01', ${azienda}, ${c.id}, 100, 22, 122, ${ddt}::text[], '.documenti/x.pdf') RETURNING id`;
-      for (const o of ordini) await sql`INSERT INTO documenti_ordini (documento_id, ordine_id) VALUES (${d!.id}, ${o})`;
+      await createDocumento(db, {
+        tipo, numero, data: '2026-06-01', aziendaCodice: azienda, clienteId: c.id, imponibile: '100', iva: '22', totale: '122', ddt, pdf: '.documenti/x.pdf', ordini,
+      });
       return numero;
     };
     const nonFatturati = async () => (await situazione(TERZO, c3)).json().dettaglio as { ordini_non_fatturati: number; ordini_non_fatturati_n: number };

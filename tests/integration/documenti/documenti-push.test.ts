@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ArchivioZip } from '../../../server/import/lettura/xlsx/zip.js';
-import { createAdmin, createAzienda, createCliente, createUtente } from '../../support/factories.js';
+import { createAdmin, createAzienda, createCliente, createOrdine, createUtente } from '../../support/factories.js';
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
 import { fatturaPa, pdf } from './campioni.js';
 
@@ -20,7 +20,7 @@ let ordineAltro = 0;
 const MIO = { azienda_codice: '0001', cliente_codice: 'C100' };
 
 beforeAll(async () => {
-  const { db, sql } = t().database;
+  const { db } = t().database;
   await createAzienda(db, { codice: '0001' });
   const c = await createCliente(db, { aziendaCodice: '0001', codice: 'C100' });
   const c2 = await createCliente(db, { aziendaCodice: '0001', codice: 'C200' });
@@ -28,10 +28,8 @@ beforeAll(async () => {
   cookieAltro = await loginCliente(t().app, await createUtente(db, { clienti: [c2.id] }), 'device-2');
   const tec = await createAdmin(db, { username: 'tec.doc', tipologia: 'tecnico' });
   cookieAdmin = await loginAdmin(t().app, tec);
-  [{ id: ordine }] = await sql<{ id: number }[]>`
-    INSERT INTO ordini (cliente_id, azienda_codice, cliente_codice, utente_codice) VALUES (${c.id}, '0001', 'C100', 'U1') RETURNING id`;
-  [{ id: ordineAltro }] = await sql<{ id: number }[]>`
-    INSERT INTO ordini (cliente_id, azienda_codice, cliente_codice, utente_codice) VALUES (${c2.id}, '0001', 'C200', 'U2') RETURNING id`;
+  ({ id: ordine } = await createOrdine(db, { clienteId: c.id }));
+  ({ id: ordineAltro } = await createOrdine(db, { clienteId: c2.id }));
   base = await t().app.listen({ port: 0, host: '127.0.0.1' });
   const r = await t().app.inject({ method: 'POST', url: '/api/token/create', headers: { cookie: cookieAdmin }, payload: { nome: 'Gestionale' } });
   token = r.json().token;

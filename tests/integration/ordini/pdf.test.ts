@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { ordini, ordiniRighe } from '../../../server/db/schema/index.js';
 import { ordine as ordineLetto } from '../../../shared/ordini.js';
-import { createAdmin, createAzienda, createCliente, createUtente } from '../../support/factories.js';
+import { createAdmin, createAzienda, createCliente, createOrdine, createUtente } from '../../support/factories.js';
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
 import { testoPdf } from '../../support/pdf.js';
 
@@ -37,14 +36,12 @@ beforeAll(async () => {
   cookie = await loginCliente(t().app, u);
   admin = await loginAdmin(t().app, await createAdmin(db));
   const ordine = async (utenteId: number, c: { id: number; codice: string }, righe: Riga[], nome = '', riferimentoCantiere: string | null = null) => {
-    const [o] = await db.insert(ordini).values({
-      utenteId, clienteId: c.id, aziendaCodice: '0001', clienteCodice: c.codice, utenteCodice: 'x', totale: '1', erpStato: 'precedente',
+    const o = await createOrdine(db, {
+      utenteId, clienteId: c.id, aziendaCodice: '0001', clienteCodice: c.codice, utenteCodice: 'x', totale: '1',
       nome, riferimentoCantiere, note: 'Consegnare entro venerdì, però non prima delle 9.',
-    }).returning({ id: ordini.id });
-    await db.insert(ordiniRighe).values(righe.map(([codice, nomeRiga, qt, prezzo, prezzoReale]) => ({
-      ordineId: o!.id, codiceProdotto: codice, prodottoNome: nomeRiga, qt, prezzo, prezzoReale,
-    })));
-    return o!.id;
+      righe: righe.map(([codice, nomeRiga, qt, prezzo, prezzoReale]) => ({ codiceProdotto: codice, prodottoNome: nomeRiga, qt, prezzo, prezzoReale })),
+    });
+    return o.id;
   };
   mio = await ordine(u.id, a, [
     ['VITE-8', 'Vite autoperforante è zincata', 1200, '0.125', '0.101'],

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { giacenze, ordini, ordiniRighe, prezziSpeciali, prodotti } from '../../../server/db/schema/index.js';
-import { createAzienda, createCliente, createProdotto, createUtente } from '../../support/factories.js';
+import { giacenze, prezziSpeciali, prodotti } from '../../../server/db/schema/index.js';
+import { createAzienda, createCliente, createOrdine, createProdotto, createUtente } from '../../support/factories.js';
 import { loginCliente, useTestApp } from '../../support/harness.js';
 
 /** ordini/anteprimaRiordino: an old order's lines against today (docs/regole/ordini.md#reorder). */
@@ -32,13 +32,11 @@ beforeAll(async () => {
   const fuori = await createProdotto(db, { codiceProdotto: 'FUORI', prezzi: { 1: '10.000' }, disponibilita: 50 });
   await db.update(prodotti).set({ status: 1 }).where(eq(prodotti.id, fuori.id));
   const ordine = async (utenteId: number, c: { id: number; codice: string }, righe: [string, number | null, number, string][]) => {
-    const [o] = await db.insert(ordini).values({
-      utenteId, clienteId: c.id, aziendaCodice: '0001', clienteCodice: c.codice, utenteCodice: 'x', totale: '1', erpStato: 'precedente',
-    }).returning({ id: ordini.id });
-    await db.insert(ordiniRighe).values(righe.map(([codice, prodottoId, qt, prezzo]) => ({
-      ordineId: o!.id, prodottoId, codiceProdotto: codice, prodottoNome: `Nome ${codice}`, qt, prezzo, prezzoReale: prezzo,
-    })));
-    return o!.id;
+    const o = await createOrdine(db, {
+      utenteId, clienteId: c.id, aziendaCodice: '0001', clienteCodice: c.codice, utenteCodice: 'x', totale: '1',
+      righe: righe.map(([codice, prodottoId, qt, prezzo]) => ({ prodottoId, codiceProdotto: codice, prodottoNome: `Nome ${codice}`, qt, prezzo })),
+    });
+    return o.id;
   };
   mio = await ordine(u.id, a, [
     ['STABILE', stabile.id, 3, '9.000'], ['RINCARO', rincarato.id, 1, '16.000'], ['SPECIALE', speciale.id, 2, '8.000'],

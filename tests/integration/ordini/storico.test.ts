@@ -1,8 +1,9 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/client.js';
-import { ordini, ordiniRighe } from '../../../server/db/schema/index.js';
-import { createAdmin, createAzienda, createCliente, createProdotto, createUtente } from '../../support/factories.js';
+import {
+  createAdmin, createAzienda, createCliente, createOrdine, createOrdini, createProdotto, createRigheOrdine, createUtente,
+} from '../../support/factories.js';
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
 
 /** ordini/elenco and ordini/esporta: the history's filters, pages and files (docs/regole/ordini.md#order-history). */
@@ -19,19 +20,12 @@ async function creaOrdine(
   db: Db, u: { id: number; codice: string }, c: { id: number; codice: string },
   o: { nome: string; quando: string; code?: string; riferimento?: string; righe: Riga[] },
 ): Promise<number> {
-  const totale = o.righe.reduce((s, r) => s + Number(r.prezzo) * r.qt, 0).toFixed(3);
-  const [row] = await db.insert(ordini).values({
+  const ordine = await createOrdine(db, {
     utenteId: u.id, clienteId: c.id, aziendaCodice: '0001', clienteCodice: c.codice, utenteCodice: u.codice,
-    nome: o.nome, riferimentoCantiere: o.riferimento ?? null, responseCode: o.code ?? '201', responseStatus: o.code ? 'Rifiutato dal gestionale' : 'Confermato',
-    totale, createdAt: new Date(o.quando), erpStato: 'precedente',
-  }).returning({ id: ordini.id });
-  if (o.righe.length) {
-    await db.insert(ordiniRighe).values(o.righe.map((r) => ({
-      ordineId: row!.id, prodottoId: r.prodottoId, codiceProdotto: r.codice, prodottoNome: `Prodotto ${r.codice}`,
-      qt: r.qt, prezzo: r.prezzo, prezzoReale: r.prezzo,
-    })));
-  }
-  return row!.id;
+    nome: o.nome, riferimentoCantiere: o.riferimento ?? null, responseCode: o.code ?? '201', createdAt: new Date(o.quando),
+    righe: o.righe.map((r) => ({ prodottoId: r.prodottoId, codiceProdotto: r.codice, prodottoNome: `Prodotto ${r.codice}`, qt: r.qt, prezzo: r.prezzo })),
+  });
+  return ordine.id;
 }
 
 beforeAll(async () => {
@@ -64,14 +58,12 @@ beforeAll(async () => {
   // Same client, another user; another client: never in this user's history.
   await creaOrdine(db, collega, a, { nome: 'Cantiere del collega', quando: '2024-03-10T09:00:00Z', righe: [v(1)] });
   await creaOrdine(db, altro, b, { nome: 'Cantiere altro cliente', quando: '2024-03-10T09:00:00Z', righe: [v(1)] });
-  // A history too large to export at once: 5,001 orders of one line (set-based).
-  await db.$client`
-    WITH o AS (
-      INSERT INTO ordini (utente_id, cliente_id, azienda_codice, cliente_codice, utente_codice, totale, created_at, erp_stato)
-      SELECT ${ug.id}, ${grande.id}, '0001', '000400', ${ug.codice}, 1.5, timestamptz '2024-01-01T00:00:00Z' + g * interval '1 minute', 'precedente'
-      FROM generate_series(1, 5001) g RETURNING id)
-    INSERT INTO ordini_righe (ordine_id, prodotto_id, codice_prodotto, prodotto_nome, qt, prezzo, prezzo_reale)
-    SELECT id, ${vite.id}, 'VITE-1', 'Vite', 1, 1.5, 1.5 FROM o`;
+  // A history too large to export at once: 5,001 orders of one line (a few statements).
+  await createOrdini(db, Array.from({ length: 5001 }, (_, i) => ({
+    utenteId: ug.id, clienteId: grande.id, aziendaCodice: '0001', clienteCodice: '000400', utenteCodice: ug.codice,
+    createdAt: new Date(Date.parse('2024-01-01T00:00:00Z') + (i + 1) * 60_000),
+    righe: [{ prodottoId: vite.id, codiceProdotto: 'VITE-1', prodottoNome: 'Vite', qt: 1, prezzo: '1.5' }],
+  })));
 });
 
 const get = (path: string, q: Record<string, string | number>, c = cookie) =>
@@ -129,11 +121,9 @@ describe('ordini/elenco', () => {
       SELECT count(*)::int AS diversi FROM ordini_righe r JOIN ordini o ON o.id = r.ordine_id WHERE r.cliente_id IS DISTINCT FROM o.cliente_id`;
     expect(diversi).toBe(0);
     const [{ id: altroCliente }] = await sql<{ id: number }[]>`SELECT id FROM clienti WHERE id <> (SELECT cliente_id FROM ordini WHERE id = ${ids.o2!}) LIMIT 1`;
-    const [riga] = await sql<{ cliente_id: number }[]>`
-      INSERT INTO ordini_righe (ordine_id, codice_prodotto, prodotto_nome, qt, prezzo, prezzo_reale, cliente_id)
-      VALUES (${ids.o2!}, 'X', 'X', 1, 1, 1, ${altroCliente!}) RETURNING cliente_id`;
+    const [riga] = await createRigheOrdine(t().database.db, ids.o2!, [{ codiceProdotto: 'X', prodottoNome: 'X', qt: 1, prezzo: '1', clienteId: altroCliente! }]);
     const [{ cliente_id: dellOrdine }] = await sql<{ cliente_id: number }[]>`SELECT cliente_id FROM ordini WHERE id = ${ids.o2!}`;
-    expect(riga!.cliente_id).toBe(dellOrdine);
+    expect(riga!.clienteId).toBe(dellOrdine);
     await sql`DELETE FROM ordini_righe WHERE ordine_id = ${ids.o2!} AND codice_prodotto = 'X'`;
   });
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createAzienda, createCliente, createProdotto, createUtente } from '../../support/factories.js';
+import { createAdmin, createAzienda, createCliente, createOrdine, createProdotto, createUtente } from '../../support/factories.js';
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
 
 // ordini/stats (docs/regole/admin.md#statistics) over the rollups of server/statistiche/: only accepted orders
@@ -58,7 +58,7 @@ async function differenze() {
 
 describe('ordini/stats on a small history', () => {
   beforeAll(async () => {
-    const { sql } = t().database;
+    const { db, sql } = t().database;
     const [a, b] = clienti;
     const [{ id: utenteId }] = await sql<{ id: number }[]>`SELECT id FROM utenti ORDER BY id LIMIT 1`;
     // [client, created_at (UTC), response_code, lines [code, qt, net price]]
@@ -71,15 +71,12 @@ describe('ordini/stats on a small history', () => {
       [a, '2025-03-05T10:00:00Z', '201', [['P3', 1, '1.255']]],
     ];
     for (const [c, at, code, righe] of storia) {
-      const totale = righe.reduce((s, [, qt, p]) => s + qt * Number(p), 0).toFixed(3);
-      const [{ id }] = await sql<{ id: number }[]>`
-        INSERT INTO ordini (utente_id, cliente_id, azienda_codice, cliente_codice, utente_codice, cliente_nome, response_code, totale, created_at)
-        VALUES (${utenteId!}, ${c!.id}, 'AZ', ${c!.codice}, 'U', ${`Nome ${c!.codice}`}, ${code}, ${totale}, ${at}) RETURNING id`;
-      storicoIds.push(id!);
-      for (const [codice, qt, prezzo] of righe) {
-        await sql`INSERT INTO ordini_righe (ordine_id, codice_prodotto, prodotto_nome, qt, prezzo, prezzo_reale)
-          VALUES (${id!}, ${codice}, ${`Prodotto ${codice}`}, ${qt}, ${prezzo}, ${prezzo})`;
-      }
+      const o = await createOrdine(db, {
+        utenteId: utenteId!, clienteId: c!.id, aziendaCodice: 'AZ', clienteCodice: c!.codice, utenteCodice: 'U', clienteNome: `Nome ${c!.codice}`,
+        responseCode: code, createdAt: new Date(at),
+        righe: righe.map(([codice, qt, prezzo]) => ({ codiceProdotto: codice, prodottoNome: `Prodotto ${codice}`, qt, prezzo })),
+      });
+      storicoIds.push(o.id);
     }
     // Copied in rather than placed through crea_ordine, as the seeds do.
     await sql`SELECT ricalcola_statistiche()`;

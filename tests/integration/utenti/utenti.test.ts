@@ -2,7 +2,7 @@ import { eq, sql as dsql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../../server/auth/passwords.js';
 import { modificheAdmin, ordini, sessioni, utenti, utentiClienti } from '../../../server/db/schema/index.js';
-import { createAdmin, createAzienda, createCliente, createUtente } from '../../support/factories.js';
+import { createAdmin, createAzienda, createCliente, createOrdine, createUtente } from '../../support/factories.js';
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
 
 const t = useTestApp();
@@ -195,14 +195,12 @@ describe('utenti/delete', () => {
     const { db } = t().database;
     const u = await createUtente(db, { clienti: [c1.id], username: 'cancellami@test.local' });
     const sessione = await loginCliente(t().app, u);
-    const [o] = await db.insert(ordini).values({
-      utenteId: u.id, clienteId: c1.id, aziendaCodice: '0001', clienteCodice: c1.codice, utenteCodice: u.codice, utenteNome: 'Nome Cognome', totale: '12.500',
-    }).returning();
+    const o = await createOrdine(db, { utenteId: u.id, clienteId: c1.id, utenteNome: 'Nome Cognome', totale: '12.500' });
     const res = await post('utenti/delete', { utente_id: u.id });
     expect(res.json()).toEqual({ status: 0, msg: 'Utente cancellato con successo.' });
     expect(await db.select().from(utenti).where(eq(utenti.id, u.id))).toEqual([]);
     expect(await db.select().from(sessioni).where(eq(sessioni.utenteId, u.id))).toEqual([]);
-    const [kept] = await db.select().from(ordini).where(eq(ordini.id, o!.id));
+    const [kept] = await db.select().from(ordini).where(eq(ordini.id, o.id));
     expect(kept).toMatchObject({ utenteId: null, utenteCodice: u.codice, utenteNome: 'Nome Cognome', totale: '12.500' });
     expect((await get('sessione', sessione)).statusCode).toBe(401);
     const [audit] = await db.select().from(modificheAdmin).where(dsql`${modificheAdmin.utenteId} = ${u.id} AND ${modificheAdmin.azione} = 'utente.cancella'`);
