@@ -158,7 +158,8 @@ describe.runIf(hasBrowser())('the customer view after admin changes and in a pri
     await visible(avviso.getByText('Prezzi visualizzati ×2'));
     const riga = page.getByRole('row').filter({ has: page.getByRole('cell', { name: `#${ordini[0]!.id}`, exact: true }) });
     await visible(riga);
-    expect(await riga.getByRole('cell').nth(3).textContent()).toBe(formatEuro3(ordini[0]!.totale));
+    // Ordine, Data, Nome, Riferimento cantiere, Totale.
+    expect(await riga.getByRole('cell').nth(4).textContent()).toBe(formatEuro3(ordini[0]!.totale));
     await riga.getByRole('button', { name: `Dettaglio ordine #${ordini[0]!.id}` }).click();
     await visible(page.getByRole('heading', { level: 1, name: `Dettaglio Ordine #${ordini[0]!.id}` }));
     expect(await page.locator('.ordine-totale').textContent()).toBe(formatEuro3(ordini[0]!.totale));

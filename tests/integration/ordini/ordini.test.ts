@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { eq, sql as dsql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { giacenze, ordini, ordiniRighe, prezziSpeciali, prodotti } from '../../../server/db/schema/index.js';
-import { createAzienda, createCliente, createProdotto, createUtente } from '../../support/factories.js';
+import { createAzienda, createCliente, createOrdine, createProdotto, createUtente } from '../../support/factories.js';
 import { loginCliente, useTestApp } from '../../support/harness.js';
 import { applicaPopolarita } from '../../../server/catalogo/popolarita.js';
 
@@ -264,7 +264,7 @@ describe('ordini/read and stats', () => {
     // Ids on purpose not in time order: an imported older order gets a higher id.
     const ids = [];
     for (const createdAt of [at('2025-03-01T10:00:00Z'), at('2025-03-02T09:00:00Z'), at('2025-03-01T10:00:00Z'), at('2025-02-01T08:00:00Z')]) {
-      ids.push((await t().database.db.insert(ordini).values({ ...base, createdAt }).returning({ id: ordini.id }))[0]!.id);
+      ids.push((await createOrdine(t().database.db, { ...base, createdAt, righe: [] })).id);
     }
     const res = await t().app.inject({ url: `/api/ordini/read?utente_codice=${terzo.codice}&azienda_codice=0001&cliente_codice=000300`, headers: { cookie: cookieTerzo } });
     expect(res.json().ordini.map((o: { id: number }) => o.id)).toEqual([ids[1], ids[2], ids[0], ids[3]]);

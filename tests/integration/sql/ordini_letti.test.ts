@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/client.js';
-import { clienti, ordini, ordiniRighe, utenti } from '../../../server/db/schema/index.js';
+import { clienti, ordini, utenti } from '../../../server/db/schema/index.js';
 import { ALIQUOTA_IVA_ORDINARIA } from '../../../shared/iva.js';
 import { ordine, rigaOrdine } from '../../../shared/ordini.js';
-import { createAzienda, createCliente, createProdotto, createUtente } from '../../support/factories.js';
+import { createAzienda, createCliente, createOrdine, createProdotto, createUtente, type NuovoOrdine } from '../../support/factories.js';
 import { createTestDatabase } from '../../support/test-db.js';
 
 // ordini_letti (server/ordini/sql/ordini_letti.sql): the one read of whole orders, which every
@@ -31,20 +31,13 @@ beforeAll(async () => {
   const a22 = await createProdotto(db, { codiceProdotto: 'A22', multiplo: 6, minimo: 12 });
   const b22 = await createProdotto(db, { codiceProdotto: 'B22' });
   const c10 = await createProdotto(db, { codiceProdotto: 'C10', ivaAliquota: '10' });
-  const inserisci = async (righe: Riga[], extra: Partial<typeof ordini.$inferInsert> = {}) => {
-    const [o] = await db.insert(ordini).values({
-      utenteId: u.id, clienteId: c.id, aziendaCodice: '0001', clienteCodice: '000100', utenteCodice: u.codice,
-      clienteNome: 'Ferramenta di Ieri S.r.l.', aziendaNome: 'Azienda Uno', utenteNome: 'Maria Bianchi', totale: '28.786',
-      erpStato: 'precedente', ...extra,
-    }).returning({ id: ordini.id });
-    if (righe.length) {
-      await db.insert(ordiniRighe).values(righe.map(([codice, prodottoId, qt, netto]) => ({
-        ordineId: o!.id, prodottoId, codiceProdotto: codice, prodottoNome: `Nome ${codice}`, qt, prezzo: netto, prezzoReale: netto,
-        sconti: codice === 'A22' ? '10+5' : '',
-      })));
-    }
-    return o!.id;
-  };
+  const inserisci = async (righe: Riga[], extra: NuovoOrdine = {}) => (await createOrdine(db, {
+    utenteId: u.id, clienteId: c.id, aziendaCodice: '0001', clienteCodice: '000100', utenteCodice: u.codice,
+    clienteNome: 'Ferramenta di Ieri S.r.l.', aziendaNome: 'Azienda Uno', utenteNome: 'Maria Bianchi', totale: '28.786', ...extra,
+    righe: righe.map(([codice, prodottoId, qt, netto]) => ({
+      prodottoId, codiceProdotto: codice, prodottoNome: `Nome ${codice}`, qt, prezzo: netto, sconti: codice === 'A22' ? '10+5' : '',
+    })),
+  })).id;
   // 3 × 0,335 = 1,005 → 1,01 (half up); 7 × 1,111 = 7,777 → 7,78; 2 × 10,000 at 10 %; 1 × 0,004 → 0,00,
   // its product gone (the standard rate).
   ordineId = await inserisci([['A22', a22.id, 3, '0.335'], ['B22', b22.id, 7, '1.111'], ['C10', c10.id, 2, '10.000'], ['SPARITO', null, 1, '0.004']], {
@@ -100,10 +93,10 @@ describe('ordini_letti', () => {
 
   it('keeps the names as placed once the client is renamed to nothing and the user is deleted', async () => {
     const { db } = database;
-    const [altro] = await db.insert(ordini).values({
+    const altro = await createOrdine(db, {
       utenteId, clienteId, aziendaCodice: '0001', clienteCodice: '000100', utenteCodice: 'U-VIA', clienteNome: 'Nome di allora',
-      utenteNome: 'Utente di allora', erpStato: 'precedente',
-    }).returning({ id: ordini.id });
+      utenteNome: 'Utente di allora', righe: [],
+    });
     const via = await createUtente(db, { clienti: [clienteId] });
     await db.update(ordini).set({ utenteId: via.id }).where(eq(ordini.id, altro!.id));
     await db.delete(utenti).where(eq(utenti.id, via.id));
