@@ -220,26 +220,28 @@ describe.runIf(hasBrowser())('catalogo', () => {
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(2000);
     const sulloSchermo = async () => Math.round((await ottantesima.boundingBox())?.y ?? Number.NaN);
     const dove = await sulloSchermo();
+    // A loaded machine may take longer than expect.poll's default second to draw and restore the page.
+    const ATTESA = { timeout: 10_000 };
     const alSuoPosto = async () => Math.abs((await sulloSchermo()) - dove) <= 24;
     await ottantesima.getByRole('heading').getByRole('link').click();
     await page.waitForURL('**/prodotto');
     await page.goBack();
     await page.waitForURL(/\/categoria\/01\//);
     await visible(griglia.getByRole('article').first());
-    expect(await page.evaluate(() => document.querySelector('ul[aria-label="Prodotti"]')?.children.length)).toBe(100);
-    await expect.poll(alSuoPosto).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.querySelector('ul[aria-label="Prodotti"]')?.children.length), ATTESA).toBe(100);
+    await expect.poll(alSuoPosto, ATTESA).toBe(true);
 
     // A reload comes back there too (the route's loader has the list before the page is drawn); the
     // browser's back into the portal from another page load as well. A page opened anew starts at the top.
     await page.reload();
-    await expect.poll(alSuoPosto).toBe(true);
+    await expect.poll(alSuoPosto, ATTESA).toBe(true);
     await page.goto('/home2');
     await visible(page.getByRole('heading', { level: 1, name: /Benvenuto/ }));
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.goBack();
     await page.waitForURL(/\/categoria\/01\//);
-    await expect.poll(alSuoPosto).toBe(true);
+    await expect.poll(alSuoPosto, ATTESA).toBe(true);
   });
 
   it('search finds a product by word and by code; under 2 characters it alerts', async () => {
