@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 
 const api = 'http://localhost:3000';
@@ -18,6 +19,8 @@ function precompress(): Plugin {
     apply: 'build',
     configResolved: (c) => void (outDir = c.build.outDir),
     closeBundle() {
+      // Also called when the build failed: then there is nothing to compress, and the build's own error is the one to show.
+      if (!fs.existsSync(outDir)) return;
       const walk = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true })
         .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
       for (const file of walk(outDir)) {
@@ -33,35 +36,63 @@ function precompress(): Plugin {
   };
 }
 
-/** The modules of every customer page's first load: the entry, the shop frame and the home, with what they import. */
-const PRIMO_CARICAMENTO = ['main.tsx', 'shop/ShopLayout.tsx', 'shop/HomePage.tsx'].map((f) => path.resolve(import.meta.dirname, 'web', f));
 /**
  * zod in the browser: every `import { z } from 'zod'` gets it configured jitless first (the CSP has
  * no 'unsafe-eval'; web/lib/zodSenzaJit.ts). Only forms and screens off the first load import it.
  */
 const ZOD = path.resolve(import.meta.dirname, 'web/lib/zodSenzaJit.ts');
+/** The entry: with the router, the shop frame and what they import, every page's first load. */
+const ENTRATA = path.resolve(import.meta.dirname, 'web/main.tsx');
+const HOME = path.resolve(import.meta.dirname, 'web/shop/HomePage.tsx');
+const NOSTRO = /[\\/](web|shared)[\\/]/;
+const AREA_ADMIN = /[\\/]web[\\/]admin[\\/]/;
+
+type Grafo = Pick<ChunkingContext, 'getModuleInfo'>;
+
+/** The modules `da` imports statically, itself included, read from the bundler's graph. */
+function chiusura(grafo: Grafo, da: string): Set<string> {
+  const visti = new Set<string>();
+  const visita = (id: string) => {
+    if (visti.has(id)) return;
+    visti.add(id);
+    for (const dep of grafo.getModuleInfo(id)?.importedIds ?? []) visita(dep);
+  };
+  visita(da);
+  return visti;
+}
 
 /**
  * The shop's first load builds no schema (docs/decisions/zod-nel-browser.md): a static import that
- * brings zod into it fails the build, naming who imports it. Worked out once the module graph is known.
+ * brings zod into the entry or the home fails the build, naming who imports it.
  */
 function senzaZodAlPrimoCaricamento(): Plugin {
   return {
     name: 'portale-senza-zod-al-primo-caricamento',
     apply: 'build',
     buildEnd() {
-      const visti = new Set<string>();
-      const visita = (id: string) => {
-        if (visti.has(id)) return;
-        visti.add(id);
-        for (const dep of this.getModuleInfo(id)?.importedIds ?? []) visita(dep);
-      };
-      PRIMO_CARICAMENTO.forEach(visita);
+      const visti = new Set([...chiusura(this, ENTRATA), ...chiusura(this, HOME)]);
       if (!visti.has(ZOD)) return;
       const chi = [...visti].filter((id) => this.getModuleInfo(id)?.importedIds.includes(ZOD)).map((id) => path.relative(import.meta.dirname, id));
       this.error(`zod nel primo caricamento del negozio, importato da: ${chi.join(', ')} (usare shared/rotte/ e i moduli senza schemi)`);
     },
   };
+}
+
+/**
+ * What the chunk groups below ask of the graph, worked out once per chunking pass (keyed by the
+ * entry's module info, which a pass reuses): the entry's modules, and whether a module brings zod.
+ */
+const grafiPerPassaggio = new WeakMap<object, { entrata: Set<string>; conZod: Map<string, boolean> }>();
+function grafoDi(ctx: ChunkingContext) {
+  const chiave = ctx.getModuleInfo(ENTRATA)!;
+  let g = grafiPerPassaggio.get(chiave);
+  if (!g) grafiPerPassaggio.set(chiave, (g = { entrata: chiusura(ctx, ENTRATA), conZod: new Map() }));
+  return g;
+}
+function portaZod(ctx: ChunkingContext, id: string): boolean {
+  const { conZod } = grafoDi(ctx);
+  if (!conZod.has(id)) conZod.set(id, chiusura(ctx, id).has(ZOD));
+  return conZod.get(id)!;
 }
 
 // The SPA lives in web/ and is built into dist/web, which the server serves with an SPA fallback.
@@ -83,9 +114,6 @@ export default defineConfig({
     // The one vendor chunk (React, the router, TanStack Query).
     chunkSizeWarningLimit: 500,
     modulePreload: { polyfill: false },
-    // .vite/manifest.json: which chunks and styles each screen's module needs, for the server to name
-    // the shop frame's in the HTML's preload header (server/catalogo/precarica-negozio.ts).
-    manifest: true,
     rolldownOptions: {
       output: {
         // Long-lived chunks for the libraries every screen needs, cached across releases; never a
@@ -95,6 +123,19 @@ export default defineConfig({
           groups: [
             { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack)[\\/]/, priority: 10 },
             { name: 'zod', test: (id) => /node_modules[\\/]zod[\\/]/.test(id) || id === ZOD, priority: 9 },
+            // Our modules in two chunks, not dozens of 1 kB ones: on a cold load each request costs a
+            // round trip and its headers, and six at a time over HTTP/1.1 (docs/decisions/chunk-primo-caricamento.md).
+            // `avvio`: the entry's (the router, the shop frame, the session, the API client), which
+            // index.html names; `pagine`: the shop's building blocks two or more screens share (product
+            // card, prices, paging, forms) without zod, loaded with the first screen. The admin area's keep
+            // the bundler's own split; so does what brings zod, which only forms and checked screens load.
+            { debugName: 'avvio', name: (id, ctx) => (id !== ENTRATA && NOSTRO.test(id) && grafoDi(ctx).entrata.has(id) ? 'avvio' : null), priority: 8 },
+            {
+              debugName: 'pagine',
+              name: (id, ctx) => (NOSTRO.test(id) && !AREA_ADMIN.test(id) && !portaZod(ctx, id) ? 'pagine' : null),
+              minShareCount: 2,
+              priority: 7,
+            },
           ],
         },
       },

@@ -231,13 +231,12 @@ export async function buildApp(
 
   const webDir = servePortale(ruolo) ? config.webDir : undefined;
   const spaIndex = webDir ? path.join(webDir, 'index.html') : undefined;
-  const precarica = precaricaNegozio(spaIndex && fs.existsSync(spaIndex) ? webDir : undefined, app.log);
   app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/media/')) {
       return reply.status(404).send(corpoErrore('non_trovato', 'Risorsa non trovata.', req.id));
     }
     if ((req.method === 'GET' || req.method === 'HEAD') && spaIndex && fs.existsSync(spaIndex)) {
-      const link = await precarica(req);
+      const link = await precaricaNegozio(req);
       if (link) reply.header('Link', link);
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(fs.createReadStream(spaIndex));
     }

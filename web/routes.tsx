@@ -5,6 +5,7 @@ import { NotFoundPage } from './errors/NotFoundPage';
 import { RouteErrorPage } from './errors/RouteErrorPage';
 import { paths } from './paths';
 import { caricaCategoria, caricaHome, caricaNegozio, caricaRicerca } from './shop/caricatori';
+import { ShopLayout } from './shop/ShopLayout';
 
 /**
  * A route `lazy` that loads a screen in its own chunk:
@@ -111,7 +112,7 @@ export const routes: RouteObject[] = [
       // Outside the shop frame: until the password is changed, the frame's calls answer 403.
       { path: paths.cambiaPassword.path, lazy: lazyPage(() => import('./accesso/CambiaPasswordPage'), (m) => m.CambiaPasswordPage) },
       { path: paths.adminLogin.path, lazy: lazyPage(() => import('./accesso/AdminLoginPage'), (m) => m.AdminLoginPage) },
-      { loader: caricaNegozio, lazy: lazyPage(() => import('./shop/ShopLayout'), (m) => m.ShopLayout), children: shopRoutes },
+      { loader: caricaNegozio, Component: ShopLayout, children: shopRoutes },
       { lazy: lazyPage(() => import('./admin/AdminLayout'), (m) => m.AdminLayout), children: adminRoutes },
       { path: '*', Component: NotFoundPage },
     ],

@@ -5,25 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createAzienda, createCliente, createUtente } from '../../support/factories.js';
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
 
-// A built SPA of one page and its manifest (vite.config.ts `build.manifest`): what the server sends
-// for a page is all this test looks at. The entry loads the vendor chunk itself; the shop frame needs
-// it too, a chunk of its own parts and a style.
+// A built SPA of one page: what the server sends for a page is all this test looks at.
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-test-web-'));
 fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Portale</title><div id="root"></div>');
-fs.mkdirSync(path.join(webDir, '.vite'));
-fs.writeFileSync(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify({
-  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_vendor-1.js'], css: ['assets/index-1.css'] },
-  '_vendor-1.js': { file: 'assets/vendor-1.js' },
-  '_parti-1.js': { file: 'assets/parti-1.js', imports: ['_vendor-1.js'] },
-  'shop/ShopLayout.tsx': { file: 'assets/ShopLayout-1.js', imports: ['_vendor-1.js', '_parti-1.js', 'index.html'], css: ['assets/ShopLayout-1.css'] },
-  'shop/HomePage.tsx': { file: 'assets/HomePage-1.js', imports: ['_vendor-1.js', '_parti-1.js'] },
-  'shop/prodotti/ListePagine.tsx': { file: 'assets/ListePagine-1.js', imports: ['_vendor-1.js', '_parti-1.js'], css: ['assets/liste-1.css'] },
-}));
-const FRAME = [
-  '</assets/ShopLayout-1.js>; rel=preload; as=script; crossorigin',
-  '</assets/ShopLayout-1.css>; rel=preload; as=style; crossorigin',
-  '</assets/parti-1.js>; rel=preload; as=script; crossorigin',
-];
 /** The shop frame's calls, named for every page. */
 const NEGOZIO = ['</api/sessione>; rel=preload; as=fetch; crossorigin', '</api/categorie/list>; rel=preload; as=fetch; crossorigin'];
 const t = useTestApp({ webDir });
@@ -43,13 +27,13 @@ beforeAll(async () => {
 
 const pagina = (url: string, cookie?: string) => t().app.inject({ url, headers: cookie ? { cookie } : {} });
 
-describe("a customer's page names the shop frame's modules and calls in a preload header (server/catalogo/precarica-negozio.ts)", () => {
-  it('every page of a customer session names the same: the frame from the manifest, the session and the category tree', async () => {
+describe("a customer's page names the shop frame's calls in a preload header (server/catalogo/precarica-negozio.ts)", () => {
+  it('every page of a customer session names the same: the session and the category tree', async () => {
     for (const url of ['/home2', '/home', '/home2?x=1', '/categoria/01/Utensili?start=25', '/ricerca?stringaRicerca=trapano', '/checkout', '/dispatcher']) {
       const res = await pagina(url, cliente);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.headers.link, url).toBe([...FRAME, ...NEGOZIO].join(', '));
+      expect(res.headers.link, url).toBe(NEGOZIO.join(', '));
     }
     // What they name answers that session (the SPA then takes these answers).
     for (const url of ['/api/sessione', '/api/categorie/list']) expect((await pagina(url, cliente)).statusCode, url).toBe(200);
@@ -79,7 +63,7 @@ describe("a customer's page names the shop frame's modules and calls in a preloa
 
   it('while the password is temporary only the session is named: every other call answers 403 until it is changed', async () => {
     const res = await pagina('/cambia-password', temporanea);
-    expect(res.headers.link).toBe([...FRAME, NEGOZIO[0]].join(', '));
+    expect(res.headers.link).toBe(NEGOZIO[0]);
     expect((await pagina('/api/sessione', temporanea)).statusCode).toBe(200);
     expect((await pagina('/api/categorie/list', temporanea)).statusCode).toBe(403);
   });

@@ -39,9 +39,11 @@ const percorsoDi = (chiave: string): PropertyKey[] => chiave.split('.').map((p) 
 /**
  * A form's fields driven by the call's own zod schema (from shared/): their values, their errors,
  * the check before sending and the server's refusal of a field. The schema comes through a loader,
- * `() => import('…/shared/x.js').then((m) => m.schema)`, started when the form mounts: zod and the
- * schema modules stay off the chunk that draws the form (and off the shop's first load, which the
- * build guards: docs/decisions/zod-nel-browser.md). Every form of the SPA is on it, one way.
+ * `() => import('…/shared/x.js').then((m) => m.schema)`, started when the form first needs it: as
+ * it is drawn when its render asks `valido` or `problemi`, else when a field first takes the focus or
+ * changes, or at the first `valida`. So zod and the schema modules stay off the chunk that draws the
+ * form and off the load of a page whose form is not used (the shop's first load never has them: the
+ * build guards it, docs/decisions/zod-nel-browser.md). Every form of the SPA is on it, one way.
  *
  * `await valida(input)` parses the input with the schema; on failure each field shows the first
  * Italian message the schema gives for it, the first field in error takes the focus, and the
@@ -71,10 +73,14 @@ export function useModulo<S extends z.ZodType, I extends Record<string, string |
   const { stato, campoDi: campoDelPercorso, file = [] } = opzioni;
   const [propri, setPropri] = useState<V>(iniziali as V);
   const [errori, setErrori] = useState<Partial<Record<C, string>>>({});
-  // The schema loaded when the form mounts (for `valido`); `valida` asks the loader again, which
+  // The schema once needed (for `valido` and `problemi`); `valida` asks the loader again, which
   // answers from the module cache and so always follows the loader of the current render.
-  const [inArrivo] = useState(carica);
+  const [primoCarica] = useState(() => carica);
   const [schema, setSchema] = useState<S | null>(null);
+  const [serve, setServe] = useState(false);
+  // Set while drawing by `valido`/`problemi`: their answer waits for the schema, so it is loaded at once.
+  const serveAlDisegno = useRef(false);
+  const richiedi = () => setServe(true);
   const elementi = useRef<Partial<Record<C, HTMLElement | null>>>({});
   // The field to focus after the next render (a new object each time, so that the same field is focused again).
   const [fuoco, setFuoco] = useState<{ campo: C } | null>(null);
@@ -83,11 +89,12 @@ export function useModulo<S extends z.ZodType, I extends Record<string, string |
   const valori = stato?.valori ?? propri;
 
   useEffect(() => {
+    if (!serve && !serveAlDisegno.current) return;
     let vivo = true;
     // A failed load is told by `valida`, which tries again.
-    inArrivo.then((s) => { if (vivo) setSchema(s); }, () => undefined);
+    primoCarica().then((s) => { if (vivo) setSchema(s); }, () => undefined);
     return () => { vivo = false; };
-  }, [inArrivo]);
+  }, [serve, primoCarica]);
 
   useEffect(() => {
     if (fuoco) elementi.current[fuoco.campo]?.focus();
@@ -122,6 +129,7 @@ export function useModulo<S extends z.ZodType, I extends Record<string, string |
 
   // The input is what the form holds (its values, and what it adds): the schema is its type check.
   const valida = async (input: unknown): Promise<EsitoModulo<z.output<S>, C>> => {
+    richiedi();
     let s: S;
     try {
       s = await carica();
@@ -143,10 +151,14 @@ export function useModulo<S extends z.ZodType, I extends Record<string, string |
   };
 
   /** Whether the input passes the schema, nothing shown; false until the schema has loaded. */
-  const valido = (input: unknown): boolean => schema?.safeParse(input).success ?? false;
+  const valido = (input: unknown): boolean => {
+    serveAlDisegno.current = true;
+    return schema?.safeParse(input).success ?? false;
+  };
 
   /** The schema's message for each field of this input, nothing shown (a field checked as it is typed); {} until the schema has loaded. */
   const problemi = (input: unknown): Partial<Record<C, string>> => {
+    serveAlDisegno.current = true;
     const parsed = schema?.safeParse(input);
     const trovati: Partial<Record<C, string>> = {};
     for (const issue of parsed?.error?.issues ?? []) {
@@ -177,24 +189,26 @@ export function useModulo<S extends z.ZodType, I extends Record<string, string |
     };
   };
 
-  /** What a text field of the kit takes (InputField, SelectField, TextareaField): value, error, onChange, ref. */
+  /** What a text field of the kit takes (InputField, SelectField, TextareaField): value, error, onChange, onFocus, ref. */
   const campo = (c: Testi<I>) => ({
     value: valori[c] as string,
     error: errori[c],
-    onChange: (e: { target: { value: string } }) => imposta(c, e.target.value as V[typeof c]),
+    onChange: (e: { target: { value: string } }) => { richiedi(); imposta(c, e.target.value as V[typeof c]); },
+    onFocus: richiedi,
     ref: ref(c),
   });
 
-  /** What a CheckboxField takes: checked, error, onChange, ref. */
+  /** What a CheckboxField takes: checked, error, onChange, onFocus, ref. */
   const casella = (c: Caselle<I>) => ({
     checked: valori[c] as boolean,
     error: errori[c],
-    onChange: (e: { target: { checked: boolean } }) => imposta(c, e.target.checked as V[typeof c]),
+    onChange: (e: { target: { checked: boolean } }) => { richiedi(); imposta(c, e.target.checked as V[typeof c]); },
+    onFocus: richiedi,
     ref: ref(c),
   });
 
-  /** What a control whose value the form does not hold takes (a file picker, `file`): its error and ref. */
-  const controllo = (c: F) => ({ error: errori[c], ref: ref(c) });
+  /** What a control whose value the form does not hold takes (a file picker, `file`): its error, onFocus and ref. */
+  const controllo = (c: F) => ({ error: errori[c], onFocus: richiedi, ref: ref(c) });
 
   /** A field's control, once drawn (to focus or select it from an effect; the same function every render). */
   const elemento = useCallback((c: C): HTMLElement | null => elementi.current[c] ?? null, []);
