@@ -1,3 +1,6 @@
+// The global styles first: the tokens, base and shared components come before every component's own CSS in the
+// cascade (the shop frame is in the entry's closure, and its rules must win over .btn's at equal specificity).
+import './styles/index.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -9,7 +12,6 @@ import { registerNavigate } from './lib/navigation';
 import { queryClient } from './lib/queryClient';
 import { registraServiceWorker } from './lib/serviceWorker';
 import { routes } from './routes';
-import './styles/index.css';
 
 registraServiceWorker();
 const router = createBrowserRouter(routes);
