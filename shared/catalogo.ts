@@ -94,6 +94,11 @@ export const paginaProdotti = z.object({
   paginaCorrente: z.number().int(),
   totalePagine: z.number().int(),
   totaleProdotti: z.number().int(),
+  /**
+   * search/prodotti only: the product the text is the client's own code of (listed first), with that
+   * code, so that its card says 'Il tuo codice' (docs/regole/ordine-rapido.md#own-codes).
+   */
+  codice_cliente: z.object({ codice_prodotto: z.string(), codice: z.string() }).optional(),
 });
 export type PaginaProdotti = z.infer<typeof paginaProdotti>;
 export const listaProdotti = z.object({ prodotti: z.array(prodotto) });

@@ -15,12 +15,6 @@ export const MSG_LISTINO = {
   marchioSconosciuto: (id: string) => `Marchio ${id} non trovato.`,
 } as const;
 
-/** The columns of the XLSX and CSV files, in Italian (the Metel layout has its own fixed fields). */
-export const COLONNE_LISTINO = [
-  'Codice', 'EAN', 'Descrizione', 'Unità di misura', 'Pezzi per confezione', 'Multiplo', 'Prezzo di listino (€)',
-  'Sconti', 'Prezzo netto (€)', 'Aliquota IVA (%)', 'Disponibilità', 'Giacenza', 'Ordinato al fornitore',
-] as const;
-
 export const listinoEsportaQuery = z.object({
   azienda_codice: codice,
   cliente_codice: codice,

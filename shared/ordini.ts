@@ -188,7 +188,10 @@ export const rigaAnteprimaRiordino = z.object({
 export type RigaAnteprimaRiordino = z.infer<typeof rigaAnteprimaRiordino>;
 export const ordiniAnteprimaRiordinoResponse = z.object({ ordine_id: z.number().int(), righe: z.array(rigaAnteprimaRiordino) });
 
-export const ordiniPdfQuery = ordiniReadQuery.extend({ id: idParam('Ordine') });
+/** One of the user's orders for the client, by id (ordini/dettaglio, ordini/pdf). */
+export const unOrdineQuery = ordiniReadQuery.extend({ id: idParam('Ordine') });
+/** ordini/dettaglio: the order read whole, as the history lists it. */
+export const ordiniDettaglioResponse = z.object({ ordine });
 /** The file itself (application/pdf), not JSON. */
 export const ordiniPdfResponse = z.string().meta({ description: "La conferma d'ordine in PDF (application/pdf): righe, totali, riepilogo IVA" });
 
@@ -230,10 +233,16 @@ export const ordiniApi = {
     input: ordiniAnteprimaRiordinoQuery, response: ordiniAnteprimaRiordinoResponse,
     scope: SCOPE_UTENTE,
   }),
+  dettaglio: contract({
+    path: 'ordini/dettaglio', methods: ['GET'], access: 'cliente', tag: 'Ordini',
+    summary: "Un proprio ordine per il cliente, letto intero come nell'elenco: l'indirizzo del dettaglio si può ricaricare e condividere",
+    input: unOrdineQuery, response: ordiniDettaglioResponse,
+    scope: SCOPE_UTENTE,
+  }),
   pdf: contract({
     path: 'ordini/pdf', methods: ['GET'], access: 'cliente', tag: 'Ordini',
     summary: "La conferma d'ordine in PDF di un proprio ordine: righe con listino, sconti e netto, totali e riepilogo IVA",
-    input: ordiniPdfQuery, response: ordiniPdfResponse,
+    input: unOrdineQuery, response: ordiniPdfResponse,
     scope: SCOPE_UTENTE,
   }),
   fatturatoMensile: contract({

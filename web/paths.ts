@@ -1,9 +1,10 @@
 /**
  * Every route of the SPA (docs/regole/generale.md#routes) and the builders of its links. Screens never write
  * a path by hand: `paths.categoria.href('012', 'Cacciaviti')`, `<Route path={paths.home2.path}>`.
- * Screens that receive their data through navigation state (prodotto, ordini/dettaglio,
- * liste/dettaglio) take no parameters in the URL; admin/multimedia/dettaglio keeps the spec's path
- * and names its item in the query string (?id=), so that a reload, back or a bookmark finds it.
+ * Detail screens keep the spec's path and name their item in the query string (prodotto ?codice=,
+ * ordini/dettaglio, liste/dettaglio and admin/multimedia/dettaglio ?id=), so that a reload, back, a
+ * bookmark or a shared link finds it; the customer's screens also take the item in navigation state,
+ * to show it at once.
  */
 type Query = Record<string, string | number | null | undefined>;
 

@@ -15,6 +15,7 @@ import {
 import { prezziDi } from './prezzi.js';
 import { leggiProdotti } from './prodotti.queries.js';
 import { cercaProdotti, ricercaSource } from './ricerca.queries.js';
+import { codiceClienteCercato } from '../codici-cliente/codici-cliente.service.js';
 
 interface PageInput { start: number; limit: number }
 
@@ -43,7 +44,7 @@ export const catalogoRoutes = routeGroup(catalogoApi, {
   ricerca: async ({ deps, input: i, cliente }) => toPagina(deps.db, deps.catalogo, prezziDi(cliente), {
     prodotti: ricercaSource(deps.db, i.stringa, cliente.id, i.start, i.limit),
     totaleVuota: async () => (await cercaProdotti(deps.db, i.stringa, cliente.id, i.start, i.limit)).total,
-  }, i.start, i.limit),
+  }, i.start, i.limit, codiceClienteCercato(deps.db, cliente.id, i.stringa).then((codice_cliente) => ({ codice_cliente }))),
   ultimiOrdinati: async ({ deps, input, cliente, utente }) => {
     const ids = await ultimiOrdinati(deps.db, utente.id, cliente.id, input.limit);
     return { prodotti: await leggiProdotti(deps.db, deps.catalogo, prezziDi(cliente), ids) };

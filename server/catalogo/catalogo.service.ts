@@ -23,13 +23,16 @@ import type { CatalogoCache } from './catalogo.cache.js';
 /** Turns a page of ids into the paged answer of the API, serialised once. */
 export async function toPagina(
   db: Db, cache: CatalogoCache, ctx: PrezziCliente, pagina: Pagina, start: number, limit: number,
+  /** Fields of the page beyond the list's (search/prodotti's codice_cliente), read beside it; undefined ones are left out. */
+  extra: Promise<Record<string, unknown>> | Record<string, unknown> = {},
 ): Promise<RawJson> {
-  const [prodotti, totale] = await Promise.all([prodottiJson(db, cache, ctx, pagina.prodotti), pagina.totale]);
+  const [prodotti, totale, campi] = await Promise.all([prodottiJson(db, cache, ctx, pagina.prodotti), pagina.totale, extra]);
   const total = totale ?? prodotti.total ?? (await pagina.totaleVuota?.()) ?? 0;
   const paginaCorrente = Math.floor(start / limit) + 1;
   const totalePagine = Math.ceil(total / limit);
   return new RawJson(['{"prodotti":', ...prodotti.parts,
-    `,"paginaCorrente":${paginaCorrente},"totalePagine":${totalePagine},"totaleProdotti":${total}}`]);
+    `,"paginaCorrente":${paginaCorrente},"totalePagine":${totalePagine},"totaleProdotti":${total}`,
+    ...Object.entries(campi).filter(([, v]) => v !== undefined).map(([k, v]) => `,${JSON.stringify(k)}:${JSON.stringify(v)}`), '}']);
 }
 
 /**

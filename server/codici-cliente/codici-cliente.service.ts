@@ -11,10 +11,10 @@ export const normalizzaCodice = (c: string) => c.replace(/[^A-Za-z0-9]/g, '').to
  * A product customers see, by its code (prodotto_visibile.sql, the rule of search and the quick
  * order); 404 otherwise: a withdrawn product, or one under a category switched off, takes no new own code.
  */
+const visibile = dsql`prodotto_visibile(${prodotti.status}, ${prodotti.deletedAt}, ${prodotti.categoriaId}, (SELECT categorie_nascoste()))`;
 async function prodottoVisibile(db: Db, codiceProdotto: string): Promise<number> {
   const [p] = await db.select({ id: prodotti.id }).from(prodotti)
-    .where(and(eq(prodotti.codiceProdotto, codiceProdotto),
-      dsql`prodotto_visibile(${prodotti.status}, ${prodotti.deletedAt}, ${prodotti.categoriaId}, (SELECT categorie_nascoste()))`));
+    .where(and(eq(prodotti.codiceProdotto, codiceProdotto), visibile));
   if (!p) throw notFound(`Prodotto ${codiceProdotto} non trovato.`);
   return p.id;
 }
@@ -62,4 +62,17 @@ export async function leggiCodiciCliente(db: Db, clienteId: number, codiciProdot
     .innerJoin(prodotti, eq(prodotti.id, codiciCliente.prodottoId))
     .where(and(eq(codiciCliente.clienteId, clienteId), inArray(prodotti.codiceProdotto, codiciProdotto)))
     .orderBy(prodotti.codiceProdotto);
+}
+
+/**
+ * The visible product a search text is the client's own code of, with that code (search/prodotti
+ * lists it first, search_prodotti_cliente.sql, and its card says so); undefined when the text is none.
+ */
+export async function codiceClienteCercato(db: Db, clienteId: number, testo: string): Promise<CodiceClienteProdotto | undefined> {
+  const codiceN = normalizzaCodice(testo);
+  if (codiceN === '') return undefined;
+  const [r] = await db.select({ codice_prodotto: prodotti.codiceProdotto, codice: codiciCliente.codice }).from(codiciCliente)
+    .innerJoin(prodotti, eq(prodotti.id, codiciCliente.prodottoId))
+    .where(and(eq(codiciCliente.clienteId, clienteId), eq(codiciCliente.codiceN, codiceN), visibile));
+  return r;
 }

@@ -2,8 +2,8 @@ import { PassThrough, Readable } from 'node:stream';
 import { TESTI_DISPONIBILITA } from '../../shared/catalogo-costanti.js';
 import { INIZIO_FILE_CSV, rigaCsv } from '../../shared/csv.js';
 import { MSG_LISTE } from '../../shared/liste-costanti.js';
-import { COLONNE_LISTINO, type ListinoEsportaQuery, MSG_LISTINO } from '../../shared/listino.js';
-import { nomeFileListino } from '../../shared/listino-costanti.js';
+import { type ListinoEsportaQuery, MSG_LISTINO } from '../../shared/listino.js';
+import { COLONNE_LISTINO, nomeFileListino } from '../../shared/listino-costanti.js';
 import type { ClienteSessione, UtenteSessione } from '../auth/utente-sessione.js';
 import { categoriaIdByCodice } from '../catalogo/catalogo.service.js';
 import type { CatalogoCache } from '../catalogo/catalogo.cache.js';
@@ -27,7 +27,7 @@ const numero = (v: string | null) => {
 /** A row's cells in the order of COLONNE_LISTINO: the numbers the portal shows the client. */
 function celle(r: RigaListino): CellaXlsx[] {
   return [
-    r.codice_prodotto, r.ean ?? '', r.descrizione, r.um, r.pz_conf, r.multiplo, numero(r.prezzo), r.sconti,
+    r.codice_prodotto, r.codice_cliente ?? '', r.ean ?? '', r.descrizione, r.um, r.pz_conf, r.multiplo, r.minimo, numero(r.prezzo), r.sconti,
     numero(r.prezzo_reale), numero(r.iva_aliquota), TESTI_DISPONIBILITA[coloreDisponibilita(r.disponibilita, r.ord_forn)],
     // The card's 'Disp. N' never shows a negative stock (pieces already owed).
     Math.max(0, r.disponibilita), r.ord_forn,

@@ -11,6 +11,8 @@ export type AmbitoListino =
 /** A row of the customer's price list: the product as the portal shows it to the client. */
 export interface RigaListino {
   codice_prodotto: string;
+  /** The client's own code of the product (docs/regole/ordine-rapido.md#own-codes), null when none. */
+  codice_cliente: string | null;
   ean: string | null;
   descrizione: string;
   um: string;
@@ -97,7 +99,7 @@ async function* lottiInTransazione<T>(db: Db, leggi: (tx: Db) => AsyncIterable<T
  * in one transaction: one snapshot, and the statement timeout raised for it alone
  * (docs/decisions/listino-export.md). Only products the client sees: the rule of search and the
  * quick order (prodotto_visibile), the categories switched off read once in a CTE. Prices by the one expression of the catalogue's answers (joinPrezzi, colonnePrezzi);
- * the EAN is the product's first one.
+ * the EAN is the product's first one; the client's own code by its index (codici_cliente_prodotto_idx).
  */
 export function righeListino(db: Db, ctx: PrezziCliente, ambito: AmbitoListino): AsyncIterable<RigaListino[]> {
   return lottiInTransazione(db, async function* (tx) {
@@ -106,6 +108,7 @@ export function righeListino(db: Db, ctx: PrezziCliente, ambito: AmbitoListino):
     yield* sql<RigaListino[]>`
       WITH n AS MATERIALIZED (SELECT categorie_nascoste() AS ids)
       SELECT p.codice_prodotto,
+        (SELECT cc.codice FROM codici_cliente cc WHERE cc.cliente_id = ${ctx.clienteId} AND cc.prodotto_id = p.id) AS codice_cliente,
         (SELECT c.codice FROM prodotti_codici c WHERE c.prodotto_id = p.id AND c.tipo = 'ean' ORDER BY c.id LIMIT 1) AS ean,
         coalesce(nullif(p.titolo_portale, ''), p.descrizione1) AS descrizione, p.um, p.pz_conf, p.multiplo, p.minimo,
         p.brand_codice, p.famiglia_sconto, p.iva_aliquota::text AS iva_aliquota,

@@ -6,7 +6,7 @@ import { esportaOrdini } from './esporta-ordini.js';
 import { pdfOrdine } from './pdf-ordine.js';
 import { creaOrdine, fatturatoMensile, leggiOrdini, verificaDisponibilita } from './ordini.service.js';
 import { anteprimaRiordino } from './riordino.queries.js';
-import { elencoOrdini } from './storico.queries.js';
+import { elencoOrdini, leggiOrdine } from './storico.queries.js';
 
 export const ordiniRoutes = routeGroup(ordiniApi, {
   verifica: async ({ deps, input, req }) => verificaDisponibilita(deps.db, deps.config.erp, input.prodotti, req.log),
@@ -20,6 +20,7 @@ export const ordiniRoutes = routeGroup(ordiniApi, {
   elenca: async ({ deps, input, utente, cliente }) => elencoOrdini(deps.db, utente.id, cliente.id, input),
   esporta: async ({ deps, input, utente, cliente }) => esportaOrdini(deps.esportazioni, utente.id, cliente.id, input),
   anteprimaRiordino: async ({ deps, input, utente, cliente }) => anteprimaRiordino(deps.db, utente.id, prezziDi(cliente), input.ordine_id),
+  dettaglio: async ({ deps, input, utente, cliente }) => ({ ordine: await leggiOrdine(deps.db, utente.id, cliente.id, input.id) }),
   pdf: async ({ deps, input, utente, cliente }) => pdfOrdine(deps.db, utente.id, cliente.id, input.id),
   fatturatoMensile: async ({ deps, cliente }) => ({ totale_mensile: await fatturatoMensile(deps.db, cliente.id) }),
 });

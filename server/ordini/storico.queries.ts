@@ -1,5 +1,7 @@
 import { ordine, type Ordine, type OrdiniEsportaQuery } from '../../shared/ordini.js';
+import { MSG_ORDINE_SCONOSCIUTO } from '../../shared/ordini-costanti.js';
 import type { Db, Sql } from '../db/client.js';
+import { notFound } from '../lib/errors.js';
 
 /** LIKE wildcards in the searched name are searched as text. */
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -43,6 +45,18 @@ export async function elencoOrdini(
     sql<{ n: number }[]>`SELECT count(*)::int AS n FROM ordini o ${where(sql, utenteId, clienteId, f)}`,
   ]);
   return { ordini: rows.map((r) => ordine.parse(r.ordine)), totale: tot?.n ?? 0 };
+}
+
+/**
+ * One of the user's orders for the client, read whole (ordini_letti). An order of another user or
+ * client answers 404 as one that does not exist, with the same message (docs/decisions/ids-altrui-404.md).
+ */
+export async function leggiOrdine(db: Db, utenteId: number, clienteId: number, ordineId: number): Promise<Ordine> {
+  const [r] = await db.$client<{ ordine: unknown }[]>`
+    SELECT ordine FROM ordini_letti(ARRAY(
+      SELECT o.id FROM ordini o WHERE o.id = ${ordineId} AND o.utente_id = ${utenteId} AND o.cliente_id = ${clienteId}))`;
+  if (!r) throw notFound(MSG_ORDINE_SCONOSCIUTO);
+  return ordine.parse(r.ordine);
 }
 
 /** How many orders and lines an export of these filters would hold. */

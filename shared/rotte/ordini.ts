@@ -10,6 +10,7 @@ export const ordiniRotte = rotteDi<typeof ordiniApi>({
   elenca: { path: 'ordini/elenco', methods: ['GET'] },
   esporta: { path: 'ordini/esporta', methods: ['GET'] },
   anteprimaRiordino: { path: 'ordini/anteprimaRiordino', methods: ['GET'] },
+  dettaglio: { path: 'ordini/dettaglio', methods: ['GET'] },
   pdf: { path: 'ordini/pdf', methods: ['GET'] },
   fatturatoMensile: { path: 'ordini/statsByAziendaAndCliente', methods: ['GET'] },
 });

@@ -141,7 +141,7 @@ describe.runIf(hasBrowser())('admin: foto e allegati di un prodotto', () => {
 
     const titolo = ((await card.getByRole('heading').textContent()) ?? '').trim();
     await card.getByRole('link', { name: titolo }).click();
-    await cliente.waitForURL('**/prodotto');
+    await cliente.waitForURL((u) => u.pathname === '/prodotto');
     const principale = cliente.getByRole('img', { name: titolo });
     await visible(principale);
     expect(await principale.getAttribute('src')).toBe(`${originale}.web.webp`);

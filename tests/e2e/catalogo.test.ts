@@ -224,7 +224,7 @@ describe.runIf(hasBrowser())('catalogo', () => {
     const ATTESA = { timeout: 10_000 };
     const alSuoPosto = async () => Math.abs((await sulloSchermo()) - dove) <= 24;
     await ottantesima.getByRole('heading').getByRole('link').click();
-    await page.waitForURL('**/prodotto');
+    await page.waitForURL((u) => u.pathname === '/prodotto');
     await page.goBack();
     await page.waitForURL(/\/categoria\/01\//);
     await visible(griglia.getByRole('article').first());
@@ -273,13 +273,25 @@ describe.runIf(hasBrowser())('catalogo', () => {
     await cerca(page, codice);
     const titolo = ((await card(page, codice).getByRole('heading').textContent()) ?? '').trim();
     await card(page, codice).getByRole('link', { name: titolo }).click();
-    await page.waitForURL('**/prodotto');
+    await page.waitForURL((u) => u.pathname === '/prodotto');
     await visible(page.getByRole('heading', { level: 1, name: titolo }));
     const barcode = page.getByRole('img', { name: `Codice a barre CODE128 ${codice}` });
     await visible(barcode);
     await expect.poll(() => barcode.locator('rect').count()).toBeGreaterThan(10);
     const info = page.getByRole('region', { name: 'Info' });
     await visible(info.getByRole('link', { name: 'Visualizza foto' }).first());
+
+    // Its address names it: a reload, or the link opened in a new tab (no navigation state), shows it again.
+    expect(new URL(page.url()).searchParams.get('codice')).toBe(codice);
+    await page.reload();
+    await visible(page.getByRole('heading', { level: 1, name: titolo }));
+    const scheda = page.url();
+    const altra = await page.context().newPage();
+    await altra.goto(scheda);
+    await visible(altra.getByRole('heading', { level: 1, name: titolo }));
+    await altra.goto('/prodotto?codice=NON-ESISTE-123');
+    await visible(altra.getByText('Prodotto non disponibile'));
+    await altra.close();
 
     // 'Indietro' goes back to the search.
     await page.getByRole('button', { name: /Indietro/ }).click();

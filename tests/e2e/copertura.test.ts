@@ -160,7 +160,7 @@ describe.runIf(hasBrowser())('copertura', () => {
     await visible(link);
     const id = Number(/#(\d+)/.exec((await page.getByRole('row').filter({ has: link }).getByRole('cell').first().textContent()) ?? '')![1]);
     await link.click();
-    await page.waitForURL('**/liste/dettaglio');
+    await page.waitForURL((u) => u.pathname === '/liste/dettaglio');
     for (const size of LARGHEZZE) {
       await page.setViewportSize(size);
       const titolo = page.getByRole('heading', { level: 1, name: new RegExp(nome) });

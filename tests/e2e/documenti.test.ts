@@ -102,5 +102,7 @@ describe.runIf(hasBrowser())('documenti', () => {
     const nomi = zip.toString('latin1');
     expect(nomi).toContain(`fattura-${ordine.fattura}-`);
     expect(nomi).toContain(`ddt-${ordine.ddt}-`);
+    // The invoice's FatturaPA XML rides beside its PDF (the file the customer's accounting imports).
+    expect(nomi).toMatch(new RegExp(`fattura-${ordine.fattura}-\\d{4}-\\d{2}-\\d{2}\\.xml`));
   });
 });

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import postgres from 'postgres';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Prodotto } from '../../shared/catalogo.js';
-import { COLONNE_LISTINO } from '../../shared/listino.js';
+import { COLONNE_LISTINO } from '../../shared/listino-costanti.js';
 import { hasBrowser, useBrowser } from './browser.js';
 import { loginCliente, visible } from './helpers.js';
 import { portaleDiTest } from './portale.js';
@@ -75,10 +75,11 @@ describe.runIf(hasBrowser())('listino personalizzato', () => {
     }
     // A few rows against the product page's call for the same client.
     for (const r of [2, 3, Math.floor(ws.rowCount / 2), ws.rowCount]) {
-      const v = (ws.getRow(r).values as unknown[]).slice(1).map(testo);
+      const riga = (ws.getRow(r).values as unknown[]).slice(1).map(testo);
+      const v = ['Codice', 'Prezzo di listino (€)', 'Sconti', 'Prezzo netto (€)'].map((c) => riga[COLONNE_LISTINO.indexOf(c as (typeof COLONNE_LISTINO)[number])]);
       const res = await page.request.get(`/api/prodotti/details?cod_azienda=0001&cod_cliente=001001&codice_prodotto=${encodeURIComponent(String(v[0]))}`);
       const { prodotto } = (await res.json()) as { prodotto: Prodotto };
-      expect([v[0], v[6], v[7] ?? '', v[8]]).toEqual([prodotto.codice_prodotto, prodotto.prezzo, prodotto.sconti, prodotto.prezzo_reale]);
+      expect([v[0], v[1], v[2] ?? '', v[3]]).toEqual([prodotto.codice_prodotto, prodotto.prezzo, prodotto.sconti, prodotto.prezzo_reale]);
     }
   });
 });

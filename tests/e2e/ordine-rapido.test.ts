@@ -35,7 +35,7 @@ async function carrello(page: Page): Promise<Record<string, number>> {
 async function apriProdotto(page: Page, codice: string): Promise<void> {
   await page.goto(`/ricerca?stringaRicerca=${encodeURIComponent(codice)}`);
   await page.locator('.pcard-title a').first().click();
-  await page.waitForURL('**/prodotto');
+  await page.waitForURL((u) => u.pathname === '/prodotto');
   await visible(page.getByText(codice, { exact: true }));
 }
 
@@ -197,7 +197,7 @@ describe.runIf(hasBrowser())('ordine rapido', () => {
     await sql`INSERT INTO liste_prodotti (lista_id, prodotto_id) SELECT ${l!.id}, id FROM prodotti WHERE codice_prodotto IN (${codici[2]!}, ${codici[3]!})`;
     await page.goto('/liste');
     await page.getByRole('link', { name: LISTA, exact: true }).click();
-    await page.waitForURL('**/liste/dettaglio');
+    await page.waitForURL((u) => u.pathname === '/liste/dettaglio');
     await page.getByRole('button', { name: `Imposta il tuo codice per ${codici[3]!}` }).click();
     await page.getByRole('textbox', { name: 'Il tuo codice', exact: true }).fill(DALLA_LISTA);
     await page.getByRole('button', { name: 'Salva', exact: true }).click();
@@ -211,7 +211,12 @@ describe.runIf(hasBrowser())('ordine rapido', () => {
 
     // The search: normalised (case, punctuation) and first.
     await page.goto(`/ricerca?stringaRicerca=${encodeURIComponent('scaffale b7')}`);
-    await visible(page.locator('.pcard').first().getByText(codici[3]!, { exact: true }));
+    const prima = page.locator('.pcard').first();
+    await visible(prima.getByText(codici[3]!, { exact: true }));
+    // Its card says the code typed is the client's own (only that card).
+    await visible(prima.getByText('Il tuo codice', { exact: true }));
+    await visible(prima.getByText(DALLA_LISTA, { exact: true }));
+    expect(await page.locator('.pcard').getByText('Il tuo codice', { exact: true }).count()).toBe(1);
     // The cart's quick search.
     await page.goto('/checkout');
     await page.getByRole('searchbox', { name: 'Cerca prodotti da aggiungere' }).fill(DALLA_LISTA.toLowerCase());

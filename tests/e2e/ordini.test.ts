@@ -239,13 +239,18 @@ describe.runIf(hasBrowser())('ordini', () => {
   it('order detail, reorder into /checkout and confirmation from /checkout', async () => {
     const [ultimo] = await ordiniDi(page);
     await page.getByRole('button', { name: `Dettaglio ordine #${ultimo!.id}` }).click();
-    await page.waitForURL('**/ordini/dettaglio');
+    await page.waitForURL((u) => u.pathname === '/ordini/dettaglio');
     await visible(page.getByRole('heading', { level: 1, name: `Dettaglio Ordine #${ultimo!.id}` }));
     await visible(page.getByText('Confermato', { exact: true }));
     await visible(page.getByText('Consegna e2e pannello'));
     await visible(page.getByText('Cantiere e2e pannello', { exact: true }));
     await visible(page.getByRole('cell', { name: p.a.codice, exact: true }));
     await visible(page.getByText(formatEuro3(ultimo!.totale)));
+    // Its address names it: a reload keeps the order; another's id answers as an unknown order.
+    expect(new URL(page.url()).searchParams.get('id')).toBe(String(ultimo!.id));
+    await page.reload();
+    await visible(page.getByRole('heading', { level: 1, name: `Dettaglio Ordine #${ultimo!.id}` }));
+    await visible(page.getByText('Cantiere e2e pannello', { exact: true }));
 
     const anteprima = await riordinaDallAnteprima(page, ultimo!.id);
     await visible(anteprima.getByText("Tutte le righe sono disponibili al prezzo dell'ordine."));
@@ -319,6 +324,9 @@ describe.runIf(hasBrowser())('ordini', () => {
     await page.goto('/home2');
     await page.goto('/ordini/dettaglio');
     await visible(page.getByText('Nessun ordine selezionato'));
+    await visible(page.getByRole('link', { name: 'Vai agli ordini' }));
+    await page.goto('/ordini/dettaglio?id=999999999');
+    await visible(page.getByText('Ordine non trovato'));
     await visible(page.getByRole('link', { name: 'Vai agli ordini' }));
   });
 
@@ -451,13 +459,18 @@ describe.runIf(hasBrowser())('ordini', () => {
     // The list's detail shows the product; add to cart and remove from the list.
     await page.goto('/liste');
     await page.getByRole('link', { name: 'E2E cantiere Roma', exact: true }).click();
-    await page.waitForURL('**/liste/dettaglio');
+    await page.waitForURL((u) => u.pathname === '/liste/dettaglio');
     await visible(page.getByRole('heading', { level: 1, name: /E2E cantiere Roma/ }));
     // The code's cell also holds the buttons of the client's own code.
     await visible(page.getByRole('cell').getByText(p.c.codice, { exact: true }));
     await page.getByRole('button', { name: `Aggiungi ${p.c.codice} al carrello` }).click();
     await visible(page.getByText('Prodotto aggiunto al carrello!'));
     await page.getByRole('button', { name: `Rimuovi ${p.c.codice} dalla lista` }).click();
+    await visible(page.getByText('Non esistono prodotti assegnati a questa lista'));
+    // Its address names it: a reload keeps the list.
+    expect(new URL(page.url()).searchParams.get('id')).toBe(String(id));
+    await page.reload();
+    await visible(page.getByRole('heading', { level: 1, name: /E2E cantiere Roma/ }));
     await visible(page.getByText('Non esistono prodotti assegnati a questa lista'));
 
     // Delete the list from /liste.

@@ -106,7 +106,7 @@ describe.runIf(hasBrowser())('sconti a cascata', () => {
     expect(ordine.status).toBe(0);
     await page.goto('/ordini');
     await page.getByRole('button', { name: `Dettaglio ordine #${ordine.ordine_id}` }).click();
-    await page.waitForURL('**/ordini/dettaglio');
+    await page.waitForURL((u) => u.pathname === '/ordini/dettaglio');
     const riga = page.getByRole('row').filter({ hasText: scelto.codice });
     await visible(riga.getByRole('cell', { name: scelto.sconti, exact: true }));
     await page.screenshot({ path: `${SHOTS}/ordine-dettaglio-1366.png`, fullPage: true });

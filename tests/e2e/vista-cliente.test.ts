@@ -120,7 +120,7 @@ describe.runIf(hasBrowser())('the customer view after admin changes and in a pri
 
     const titolo = ((await card(page, foto.codice).getByRole('heading').textContent()) ?? '').trim();
     await card(page, foto.codice).getByRole('link', { name: titolo }).click();
-    await page.waitForURL('**/prodotto');
+    await page.waitForURL((u) => u.pathname === '/prodotto');
     const principale = page.getByRole('img', { name: titolo });
     await visible(principale);
     await expect.poll(() => fotoCaricata(principale.first())).toBe(true);

@@ -29,8 +29,10 @@ export function parseQuantita(text: string): number {
  * grid (ProductGrid) hands it the price mode, its quantity in the cart and the extra actions, and the
  * memo redraws it only when one of them changes.
  */
-export const ProductCard = memo(function ProductCard({ prodotto, mode, inCart, azioni, immagine = 'pigra' }: {
+export const ProductCard = memo(function ProductCard({ prodotto, mode, inCart, azioni, immagine = 'pigra', codiceCliente }: {
   prodotto: Prodotto;
+  /** The client's own code, when the search found the product by it (docs/regole/ordine-rapido.md#own-codes). */
+  codiceCliente?: string;
   mode: PriceMode;
   /** Its quantity in the cart (0: not there); the field starts at it. */
   inCart: number;
@@ -48,11 +50,12 @@ export const ProductCard = memo(function ProductCard({ prodotto, mode, inCart, a
   const { add, message, overlay } = useAddToCart();
 
   const state: ProdottoState = { prodotto };
+  const scheda = paths.prodotto.href({ codice: prodotto.codice_prodotto });
   const codiceFornitore = prodotto.info.codice_fornitore[0];
 
   return (
     <article className="pcard" aria-labelledby={titleId}>
-      <Collegamento to={paths.prodotto.path} state={state} className="pcard-media" tabIndex={-1} aria-hidden="true">
+      <Collegamento to={scheda} state={state} className="pcard-media" tabIndex={-1} aria-hidden="true">
         <ProductImage
           prodotto={prodotto}
           alt=""
@@ -63,11 +66,17 @@ export const ProductCard = memo(function ProductCard({ prodotto, mode, inCart, a
       </Collegamento>
       <div className="pcard-body">
         <h3 className="pcard-title" id={titleId}>
-          <Collegamento to={paths.prodotto.path} state={state}>
+          <Collegamento to={scheda} state={state}>
             {prodotto.titolo}
           </Collegamento>
         </h3>
         <dl className="pcard-codes">
+          {codiceCliente && (
+            <>
+              <dt>Il tuo codice</dt>
+              <dd className="codice pcard-codice-cliente">{codiceCliente}</dd>
+            </>
+          )}
           <dt>Cod.</dt>
           <dd className="codice">{prodotto.codice_prodotto}</dd>
           {codiceFornitore && (

@@ -15,8 +15,10 @@ const IMMAGINI_SUBITO = 4;
  * first screen are laid out and painted only when scrolled near (`content-visibility`, product.css).
  * The caller keys the grid by its list: a new list starts every card's quantity afresh.
  */
-export function ProductGrid({ prodotti, label }: {
+export function ProductGrid({ prodotti, label, codiceCliente }: {
   prodotti: Prodotto[];
+  /** The product a search found by the client's own code, with that code: its card says so. */
+  codiceCliente?: { codice_prodotto: string; codice: string };
   /** Accessible name of the list. */
   label: string;
 }) {
@@ -32,6 +34,7 @@ export function ProductGrid({ prodotti, label }: {
           <ProductCard
             prodotto={p} mode={mode} inCart={nelCarrello.get(p.codice_prodotto) ?? 0} azioni={azioni}
             immagine={i === 0 ? 'prima' : i < IMMAGINI_SUBITO ? 'subito' : 'pigra'}
+            codiceCliente={codiceCliente?.codice_prodotto === p.codice_prodotto ? codiceCliente.codice : undefined}
           />
         </li>
       ))}

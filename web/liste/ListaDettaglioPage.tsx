@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { Collegamento } from '../components/Collegamento';
 import type { Prodotto } from '../../shared/catalogo.js';
 import { lista as listaSchema, type Lista } from '../../shared/liste.js';
@@ -10,6 +10,7 @@ import { displayPrice, usePriceMode } from '../cart/priceMode';
 import { BackButton } from '../components/BackButton';
 import { Thumb } from '../components/Thumb';
 import { EmptyState } from '../components/EmptyState';
+import { PageSpinner } from '../components/Spinner';
 import { type Column, DataTable, type TableQuery } from '../components/DataTable';
 import { useDialogs } from '../components/Modal';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
@@ -24,34 +25,46 @@ import { useShopSession } from '../session/shopSession';
 import './liste.css';
 
 /**
- * /liste/dettaglio (docs/regole/liste.md#list-screens): the list travels in navigation state; its products are then
- * read from the cached lists, so removals show at once.
+ * /liste/dettaglio (docs/regole/liste.md#list-screens): the list travels in navigation state (shown at
+ * once) and its id in the address (?id=), so that a reload or a bookmark finds it; its products are
+ * then read from the cached lists, so removals show at once.
  */
 export function ListaDettaglioPage() {
   const { state } = useLocation();
+  const [params] = useSearchParams();
   const parsed = listaSchema.safeParse((state as { lista?: unknown } | null)?.lista);
-  const fromState = parsed.success ? parsed.data : null;
-  useDocumentTitle(fromState ? `Lista ${fromState.nome}` : 'Dettaglio lista');
+  const id = Number(params.get('id')) || (parsed.success ? parsed.data.id : 0);
+  const fromState = parsed.success && parsed.data.id === id ? parsed.data : null;
   const query = useListe();
+  const live = query.data?.liste.find((l) => l.id === id);
+  useDocumentTitle(live ?? fromState ? `Lista ${(live ?? fromState)!.nome}` : 'Dettaglio lista');
 
-  if (!fromState) {
+  const vaiAlleListe = <Collegamento className="btn btn-primary" to={paths.liste.path}>Vai alle liste</Collegamento>;
+  if (!id) {
     return (
       <div className="card">
-        <EmptyState title="Nessuna lista selezionata" action={<Collegamento className="btn btn-primary" to={paths.liste.path}>Vai alle liste</Collegamento>}>
+        <EmptyState title="Nessuna lista selezionata" action={vaiAlleListe}>
           Il dettaglio si apre dall'elenco delle liste.
         </EmptyState>
       </div>
     );
   }
-  const live = query.data?.liste.find((l) => l.id === fromState.id);
-  if (query.isSuccess && !live) {
+  if (!fromState && query.isPending) return <PageSpinner label="Caricamento della lista…" />;
+  if (query.isError && !fromState) {
     return (
       <div className="card">
-        <EmptyState title={`La Lista #${fromState.id} non esiste più.`} action={<Collegamento className="btn btn-primary" to={paths.liste.path}>Vai alle liste</Collegamento>} />
+        <EmptyState title="Impossibile caricare la lista" action={vaiAlleListe}>{errorMessage(query.error)}</EmptyState>
       </div>
     );
   }
-  const lista = live ?? fromState;
+  if (!live && (query.isSuccess || !fromState)) {
+    return (
+      <div className="card">
+        <EmptyState title={`La Lista #${id} non esiste più.`} action={vaiAlleListe} />
+      </div>
+    );
+  }
+  const lista = (live ?? fromState)!;
   // The products of the list in navigation state show at once; the cached lists keep them current.
   const prodotti: TableQuery<ProdottoLista> = {
     ...query, data: lista.prodotti, isPending: query.isPending && lista.prodotti.length === 0, isPlaceholderData: false,

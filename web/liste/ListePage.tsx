@@ -43,14 +43,14 @@ function ListeTable({ query, inModifica, onModifica, onCancellata }: {
 }) {
   const navigate = useNavigate();
   const { cancellaLista } = useListeAzioni();
-  const apri = (l: Lista) => void navigate(paths.listeDettaglio.path, { state: { lista: l } });
+  const apri = (l: Lista) => void navigate(paths.listeDettaglio.href({ id: l.id }), { state: { lista: l } });
   const columns: Column<Lista>[] = [
     { key: 'id', header: 'Lista #ID', className: 'codice strong', cell: (l) => `#${l.id}` },
     {
       key: 'nome', header: 'Lista Nome',
       cell: (l) => (
         <a
-          href={paths.listeDettaglio.path}
+          href={paths.listeDettaglio.href({ id: l.id })}
           className="liste-link"
           onClick={(e) => {
             e.preventDefault();

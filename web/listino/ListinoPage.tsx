@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { Categoria } from '../../shared/catalogo.js';
 import type { FormatoListino } from '../../shared/listino.js';
+import { COLONNE_LISTINO } from '../../shared/listino-costanti.js';
 import { SelectField, type SelectOption } from '../components/form/SelectField';
 import { useModulo } from '../components/form/useModulo';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
@@ -142,8 +143,7 @@ export function ListinoPage() {
           )}
         </fieldset>
         <p className="muted listino-colonne">
-          Colonne: codice, EAN, descrizione, unità di misura, pezzi per confezione, multiplo, prezzo di listino, sconti, prezzo
-          netto, aliquota IVA, disponibilità.
+          Colonne: {COLONNE_LISTINO.join(', ')}.
         </p>
         <div className="listino-azioni">
           <button type="submit" className="btn btn-primary" disabled={scaricando} aria-busy={scaricando}>Scarica listino</button>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { Collegamento } from '../components/Collegamento';
 import { ordine as ordineSchema, type Ordine, type RigaOrdine } from '../../shared/ordini.js';
 import { CatenaOrdine } from '../documenti/CatenaOrdine';
@@ -14,7 +15,8 @@ import { errorMessage } from '../lib/api';
 import { formatDataLunga, formatDataOraOrdine, formatEuro3, NON_PRESENTE } from '../lib/formato';
 import { useShopSession } from '../session/shopSession';
 import { AnteprimaRiordino } from './AnteprimaRiordino';
-import { scaricaPdfOrdine } from './api';
+import { ordineQuery, scaricaPdfOrdine } from './api';
+import { PageSpinner } from '../components/Spinner';
 import { ordineOk, statoOrdine } from './stato';
 import { useRiordina } from './useRiordina';
 import './ordini.css';
@@ -26,23 +28,35 @@ function useOrdineFromState(): Ordine | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** /ordini/dettaglio (docs/regole/ordini.md#orders): one order, its lines and the reorder action. */
+/**
+ * /ordini/dettaglio (docs/regole/ordini.md#orders): one order, its lines and the reorder action. The
+ * order travels in navigation state (shown at once) and its id in the address (?id=), so that a
+ * reload or a bookmark finds it; either way it is read again (ordini/dettaglio).
+ */
 export function OrdineDettaglioPage() {
-  const ordine = useOrdineFromState();
+  const [params] = useSearchParams();
+  const fromState = useOrdineFromState();
+  const id = Number(params.get('id')) || fromState?.id || 0;
+  const { session } = useShopSession();
+  const query = useQuery({
+    ...ordineQuery(session, id),
+    enabled: id > 0,
+    placeholderData: fromState?.id === id ? fromState : undefined,
+  });
+  const ordine = query.data;
   useDocumentTitle(ordine ? `Ordine #${ordine.id}` : 'Dettaglio Ordine');
-  if (!ordine) {
-    return (
-      <div className="card">
-        <EmptyState
-          title="Nessun ordine selezionato"
-          action={<Collegamento className="btn btn-primary" to={paths.ordini.path}>Vai agli ordini</Collegamento>}
-        >
-          Il dettaglio si apre dall'elenco degli ordini, con la lente nella colonna Dettaglio.
-        </EmptyState>
-      </div>
-    );
-  }
-  return <Dettaglio ordine={ordine} />;
+  if (ordine) return <Dettaglio ordine={ordine} />;
+  if (id > 0 && query.isPending) return <PageSpinner label="Caricamento dell'ordine…" />;
+  return (
+    <div className="card">
+      <EmptyState
+        title={id > 0 ? 'Ordine non trovato' : 'Nessun ordine selezionato'}
+        action={<Collegamento className="btn btn-primary" to={paths.ordini.path}>Vai agli ordini</Collegamento>}
+      >
+        {id > 0 ? errorMessage(query.error) : "Il dettaglio si apre dall'elenco degli ordini, con la lente nella colonna Dettaglio."}
+      </EmptyState>
+    </div>
+  );
 }
 
 const np = (v: string | null | undefined) => (v && v.trim() ? v : NON_PRESENTE);

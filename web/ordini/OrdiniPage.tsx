@@ -62,7 +62,7 @@ export function OrdiniPage() {
           className="btn btn-sm icon-btn"
           aria-label={`Dettaglio ordine #${o.id}`}
           title="Dettaglio"
-          onClick={() => void navigate(paths.ordiniDettaglio.path, { state: { ordine: o } })}
+          onClick={() => void navigate(paths.ordiniDettaglio.href({ id: o.id }), { state: { ordine: o } })}
         >
           <SearchIcon />
         </button>

@@ -35,6 +35,13 @@ export const ordiniElencoQuery = (s: Codici, filtri: FiltriOrdini, start: number
     queryFn: ({ signal }) => callApi(ordiniRotte.elenca, { ...codici(s), ...filtri, start, limit }, { signal }),
   });
 
+/** GET ordini/dettaglio: one of the user's orders, read whole as the history lists it. */
+export const ordineQuery = (s: Codici, id: number) =>
+  queryOptions({
+    queryKey: [...ordiniKeys.all, 'dettaglio', s.azienda_codice, s.cliente_codice, s.utente_codice, id] as const,
+    queryFn: async ({ signal }) => (await callApi(ordiniRotte.dettaglio, { ...codici(s), id }, { signal })).ordine,
+  });
+
 /** GET ordini/anteprimaRiordino: an order's lines against today's prices and stock (never cached: it is about now). */
 export const anteprimaRiordinoQuery = (s: Codici, ordineId: number) =>
   queryOptions({

@@ -83,6 +83,22 @@ describe('search/prodotti with the client\'s own codes', () => {
     expect(await search('a', 'PZ-1')).toEqual({ codici: [], totale: 0 });
   });
 
+  it('names the product found by the own code and the code, for its card; nothing for another text or client', async () => {
+    const leggi = async (chi: Chi, stringa: string) => {
+      const res = await t().app.inject({
+        url: `/api/search/prodotti?${SCOPE[chi]}&stringa=${encodeURIComponent(stringa)}&start=0&limit=10`,
+        headers: { cookie: cookies[chi]! },
+      });
+      return (res.json() as { codice_cliente?: unknown }).codice_cliente;
+    };
+    expect(await leggi('a', 'mia-77')).toEqual({ codice_prodotto: 'CH-13', codice: 'Mia/77' });
+    expect(await leggi('b', 'trapano')).toEqual({ codice_prodotto: 'CH-13', codice: 'trapano' });
+    expect(await leggi('a', 'trapano')).toBeUndefined();
+    expect(await leggi('b', 'mia-77')).toBeUndefined();
+    // A withdrawn product's own code finds nothing, and names nothing.
+    expect(await leggi('a', 'PZ-1')).toBeUndefined();
+  });
+
   it('ranks the own code first, before the products the words find, and counts it once', async () => {
     expect(await search('a', 'trapano')).toEqual({ codici: ['TR-1', 'TR-2', 'TR-3', 'TR-4', 'TR-5'], totale: 5 });
     expect(await search('b', 'trapano')).toEqual({ codici: ['CH-13', 'TR-1', 'TR-2', 'TR-3', 'TR-4', 'TR-5'], totale: 6 });

@@ -211,8 +211,9 @@ describe('documenti/read and documenti/file', () => {
     expect((await t().app.inject({ url: `/api/documenti/fatturapa?id=${d.id}`, headers: { cookie } })).statusCode).toBe(404);
   });
 
-  it("downloads several documents as one ZIP of their PDFs; another client's id in the list is 404 as a missing one", async () => {
-    const docs = (await leggi()).json().documenti as { id: number }[];
+  it("downloads several documents as one ZIP of their PDFs and an invoice's FatturaPA XML; another client's id in the list is 404 as a missing one", async () => {
+    const docs = (await leggi()).json().documenti as { id: number; numero: string }[];
+    const f7 = docs.find((d) => d.numero === 'F-7');
     const r = await t().app.inject({ url: `/api/documenti/zip?ids=${docs.map((d) => d.id).join(',')}`, headers: { cookie } });
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toBe('application/zip');
@@ -222,11 +223,19 @@ describe('documenti/read and documenti/file', () => {
     const zip = await ArchivioZip.apri(percorso, { nome: 'File ZIP', maxParti: 100 });
     try {
       expect([...zip.parti.keys()].sort()).toEqual([
-        'ddt-101-2025-12-30.pdf', 'ddt-101-2026-03-02.pdf', 'fattura-F-7-2026-03-10.pdf', 'nota_credito-NC-1-2026-03-20.pdf',
+        'ddt-101-2025-12-30.pdf', 'ddt-101-2026-03-02.pdf', 'fattura-F-7-2026-03-10.pdf', 'fattura-F-7-2026-03-10.xml',
+        'nota_credito-NC-1-2026-03-20.pdf',
       ]);
-      const parti: Buffer[] = [];
-      for await (const b of zip.leggi(zip.parti.get('fattura-F-7-2026-03-10.pdf')!, () => {})) parti.push(b);
-      expect(Buffer.concat(parti).toString('latin1')).toContain('(Fattura F-7) Tj');
+      const leggiParte = async (nome: string) => {
+        const parti: Buffer[] = [];
+        for await (const b of zip.leggi(zip.parti.get(nome)!, () => {})) parti.push(b);
+        return Buffer.concat(parti);
+      };
+      expect((await leggiParte('fattura-F-7-2026-03-10.pdf')).toString('latin1')).toContain('(Fattura F-7) Tj');
+      // The XML as the single download gives it, byte for byte.
+      const xml = await file({ id: f7!.id, formato: 'xml' });
+      expect(xml.statusCode).toBe(200);
+      expect((await leggiParte('fattura-F-7-2026-03-10.xml')).equals(xml.rawPayload)).toBe(true);
     } finally {
       await zip.chiudi();
       await fs.rm(percorso);

@@ -2,8 +2,8 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Prodotto } from '../../../shared/catalogo.js';
-import { COLONNE_LISTINO } from '../../../shared/listino.js';
-import { liste, listeProdotti, prezziSpeciali, prodottiCodici, scontiClienti } from '../../../server/db/schema/index.js';
+import { COLONNE_LISTINO } from '../../../shared/listino-costanti.js';
+import { codiciCliente, liste, listeProdotti, prezziSpeciali, prodottiCodici, scontiClienti } from '../../../server/db/schema/index.js';
 import { LIMITI_IMPORT } from '../../../server/import/lettura/limiti.js';
 import { righeMetel } from '../../../server/import/lettura/metel.js';
 import type { FormatoLetto } from '../../../server/import/lettura/tipi.js';
@@ -70,6 +70,11 @@ beforeAll(async () => {
   ]);
   ids.lista = lista!.id;
   ids.altrui = altrui!.id;
+  // Own codes: A's for the chain product, B's for the same product (never in A's file).
+  await db.insert(codiciCliente).values([
+    { clienteId: a.id, prodottoId: catena.id, codice: 'TAS/50' },
+    { clienteId: b.id, prodottoId: speciale.id, codice: 'DI-B' },
+  ]);
 });
 
 const get = (path: string, query: Record<string, string | number>, cookie = cookieA) =>
@@ -126,6 +131,9 @@ describe('listino/export', () => {
     expect([per.get('AV-TERZO')!['Prezzo netto (€)'], per.get('AV-TERZO')!.Descrizione]).toEqual(['8,999', 'Rondella =A+B']);
     expect([per.get('AV-ROSSO')!['Prezzo di listino (€)'], per.get('AV-ROSSO')!.Giacenza, per.get('AV-ROSSO')!['Disponibilità']]).toEqual(['0', '0', 'Non disponibile']);
     expect(per.get('AV-BRAND')!['Aliquota IVA (%)']).toBe('10');
+    // The client's own code beside the product's, and the pack's minimum beside its multiple.
+    expect([per.get('AV-CATENA')!['Il tuo codice'], per.get('AV-CATENA')!.Multiplo, per.get('AV-CATENA')!.Minimo]).toEqual(['TAS/50', '5', '10']);
+    expect(righe.filter((r) => r['Il tuo codice'] !== '').map((r) => r.Codice)).toEqual(['AV-CATENA']);
   });
 
   it('another client gets its own prices, again equal to what the catalogue answers it', async () => {
@@ -162,7 +170,7 @@ describe('listino/export', () => {
       expect(COLONNE_LISTINO.map((_, k) => riga[k] === undefined || riga[k] === null ? '' : typeof riga[k] === 'number' ? String(riga[k]).replace('.', ',') : riga[k]))
         .toEqual(attesa);
     }
-    expect(typeof valori(3)[8]).toBe('number');
+    expect(typeof valori(3)[COLONNE_LISTINO.indexOf('Prezzo netto (€)')]).toBe('number');
   });
 
   it('Metel: Windows-1252 fixed-width lines the import reads back, net price as wholesaler price, list price as public price', async () => {

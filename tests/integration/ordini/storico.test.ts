@@ -56,8 +56,8 @@ beforeAll(async () => {
   ids.o3 = await creaOrdine(db, u, a, { nome: 'CANTIERE 50%_x', quando: '2024-03-31T21:30:00Z', code: '500', riferimento: '+Lotto 3; scala B', righe: [v(1), tt(1)] });
   ids.o4 = await creaOrdine(db, u, a, { nome: '', quando: '2024-03-31T22:30:00Z', righe: [v(4, '1.250')] });
   // Same client, another user; another client: never in this user's history.
-  await creaOrdine(db, collega, a, { nome: 'Cantiere del collega', quando: '2024-03-10T09:00:00Z', righe: [v(1)] });
-  await creaOrdine(db, altro, b, { nome: 'Cantiere altro cliente', quando: '2024-03-10T09:00:00Z', righe: [v(1)] });
+  ids.collega = await creaOrdine(db, collega, a, { nome: 'Cantiere del collega', quando: '2024-03-10T09:00:00Z', righe: [v(1)] });
+  ids.altro = await creaOrdine(db, altro, b, { nome: 'Cantiere altro cliente', quando: '2024-03-10T09:00:00Z', righe: [v(1)] });
   // A history too large to export at once: 5,001 orders of one line (a few statements).
   await createOrdini(db, Array.from({ length: 5001 }, (_, i) => ({
     utenteId: ug.id, clienteId: grande.id, aziendaCodice: '0001', clienteCodice: '000400', utenteCodice: ug.codice,
@@ -158,6 +158,40 @@ describe('ordini/elenco', () => {
     expect((await get('ordini/elenco', scope, '')).statusCode).toBe(401);
     // An admin session is no customer session: customer calls answer it 401 (tests/integration/api/contratti.test.ts).
     expect((await get('ordini/elenco', scope, admin)).statusCode).toBe(401);
+  });
+});
+
+describe('ordini/dettaglio', () => {
+  it('reads one of the user\'s orders whole, as the history lists it (the detail\'s address can be reloaded)', async () => {
+    const res = await get('ordini/dettaglio', { ...scope, id: ids.o3! });
+    expect(res.statusCode, res.body).toBe(200);
+    const { ordine } = res.json() as { ordine: { id: number; nome: string; riferimento_cantiere: string | null } };
+    expect(ordine).toMatchObject({ id: ids.o3, nome: 'CANTIERE 50%_x', riferimento_cantiere: '+Lotto 3; scala B' });
+    const nellElenco = (await elenco({ nome: 'CANTIERE 50' })).ordini.find((o) => o.id === ids.o3);
+    expect(ordine).toEqual(nellElenco);
+  });
+
+  it("answers a colleague's or another client's order, and one that does not exist, 404 alike", async () => {
+    const risposte = await Promise.all([ids.collega!, 999_999_999].map((id) => get('ordini/dettaglio', { ...scope, id })));
+    for (const res of risposte) {
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toMatch(/collega/);
+    }
+    const senzaId = ({ requestId: _, ...r }: { requestId: string }) => r;
+    expect(senzaId(risposte[0]!.json())).toEqual(senzaId(risposte[1]!.json()));
+    // Another client's id under this client's codes is no order of theirs; that client's codes are refused.
+    expect((await get('ordini/dettaglio', { ...scope, id: ids.altro! })).statusCode).toBe(404);
+    expect((await get('ordini/dettaglio', { ...scope, cliente_codice: '000200', id: ids.altro! })).statusCode).toBe(403);
+  });
+
+  it('refuses a malformed id with an Italian message, and answers 401 before reading it without a session', async () => {
+    for (const id of ['abc', '-1', '1.5', '']) {
+      const res = await get('ordini/dettaglio', { ...scope, id });
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'dati_non_validi' });
+    }
+    expect((await get('ordini/dettaglio', { ...scope, id: 'abc' }, '')).statusCode).toBe(401);
+    expect((await get('ordini/dettaglio', { ...scope, id: ids.o1! }, admin)).statusCode).toBe(401);
   });
 });
 

@@ -74,7 +74,7 @@ export function ProductListPage({ title, documentTitle, lista, invalidText, nonT
           {/* The cards' titles are h3: the level between them and the page's h1 (heading-order). */}
           <h2 className="visually-hidden">Prodotti</h2>
           {/* A new page of the list is a new grid (its key), drawn again a slice at a time from the top. */}
-          <ProductGrid key={codiciDi(d)} prodotti={d.prodotti as Prodotto[]} label="Prodotti" />
+          <ProductGrid key={codiciDi(d)} prodotti={d.prodotti as Prodotto[]} label="Prodotti" codiceCliente={d.codice_cliente} />
         </div>
       )}
     </QueryView>

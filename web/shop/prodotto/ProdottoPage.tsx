@@ -1,7 +1,7 @@
 import { haConfezione, regolaConfezione } from '../../../shared/confezioni.js';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { Collegamento } from '../../components/Collegamento';
 import type { Prodotto } from '../../../shared/catalogo.js';
 import { usePriceMode } from '../../cart/priceMode';
@@ -10,6 +10,8 @@ import { BackButton } from '../../components/BackButton';
 import { Barcode } from '../../components/Barcode';
 import { BrandLogo } from '../../components/BrandLogo';
 import { EmptyState } from '../../components/EmptyState';
+import { PageSpinner } from '../../components/Spinner';
+import { errorMessage } from '../../lib/api';
 import { Price, ProductTags } from '../../components/Price';
 import { CartIcon } from '../../components/Icone';
 import { ProductImage } from '../../components/ProductImage';
@@ -26,36 +28,39 @@ import './prodotto.css';
 
 
 /**
- * Product detail /prodotto (docs/regole/catalogo.md#product-page): the product travels in navigation state ('Prodotto non
- * definito' without one) and is refreshed from prodotti/details for current prices and stock.
+ * Product detail /prodotto (docs/regole/catalogo.md#product-page): the product travels in navigation
+ * state (shown at once) and its code in the address (?codice=), so that a reload, a bookmark or a
+ * shared link finds it; either way it is read again from prodotti/details for current prices and
+ * stock. Neither: 'Prodotto non definito'.
  */
 export function ProdottoPage() {
   const location = useLocation();
+  const [params] = useSearchParams();
   const fromState = prodottoFromState(location.state);
+  const codice = params.get('codice') ?? fromState?.codice_prodotto ?? '';
   const { session } = useShopSession();
   const details = useQuery({
-    ...dettaglioQuery(scopeOf(session), fromState?.codice_prodotto ?? ''),
-    enabled: !!fromState,
-    placeholderData: fromState ?? undefined,
+    ...dettaglioQuery(scopeOf(session), codice),
+    enabled: codice !== '',
+    placeholderData: fromState?.codice_prodotto === codice ? fromState : undefined,
   });
-  const prodotto = details.data ?? fromState;
+  const prodotto = details.data;
   useDocumentTitle(prodotto?.titolo ?? 'Prodotto');
 
-  if (!prodotto) {
-    return (
-      <EmptyState
-        title="Prodotto non definito"
-        action={
-          <Collegamento className="btn" to={paths.home2.path}>
-            Torna alla home
-          </Collegamento>
-        }
-      >
-        Apri un prodotto da una lista o dalla ricerca.
-      </EmptyState>
-    );
-  }
-  return <Scheda key={prodotto.codice_prodotto} prodotto={prodotto} />;
+  if (prodotto) return <Scheda key={prodotto.codice_prodotto} prodotto={prodotto} />;
+  if (codice !== '' && details.isPending) return <PageSpinner label="Caricamento del prodotto…" />;
+  return (
+    <EmptyState
+      title={codice === '' ? 'Prodotto non definito' : 'Prodotto non disponibile'}
+      action={
+        <Collegamento className="btn" to={paths.home2.path}>
+          Torna alla home
+        </Collegamento>
+      }
+    >
+      {codice === '' ? 'Apri un prodotto da una lista o dalla ricerca.' : errorMessage(details.error)}
+    </EmptyState>
+  );
 }
 
 function Scheda({ prodotto }: { prodotto: Prodotto }) {
