@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
-import { carrelloDi, hidden, loginCliente, visible } from './helpers.js';
+import { carrelloDi, hidden, loginCliente, senzaScorrimentoLaterale, visible } from './helpers.js';
 import { portaleDiTest } from './portale.js';
 
 // This file's own database, data folder and server (tests/e2e/portale.ts).
@@ -54,15 +54,6 @@ async function almeno44(l: Locator): Promise<void> {
   const m = await misure(l);
   expect(m.width, 'larghezza del bersaglio').toBeGreaterThanOrEqual(44);
   expect(m.height, 'altezza del bersaglio').toBeGreaterThanOrEqual(44);
-}
-
-/** The page is no wider than the window: nothing pans sideways. */
-async function senzaScorrimentoLaterale(page: Page, dove: string): Promise<void> {
-  const { larghezza, finestra } = await page.evaluate(() => ({
-    larghezza: document.scrollingElement!.scrollWidth,
-    finestra: window.innerWidth,
-  }));
-  expect(larghezza, `${dove}: la pagina scorre di lato`).toBeLessThanOrEqual(finestra);
 }
 
 describe.runIf(hasBrowser())('the shop on a phone (390 px)', () => {
