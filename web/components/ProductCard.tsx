@@ -85,6 +85,9 @@ export const ProductCard = memo(function ProductCard({ prodotto, mode, inCart, a
           )}
         </dl>
         <Availability prodotto={prodotto} />
+        <div className="pcard-price-row">
+          <Price prodotto={prodotto} mode={mode} />
+        </div>
         {(prodotto.pz_conf > 1 || haConfezione(prodotto)) && (
           // A line of its own that wraps: beside the price it could not, and widened the page.
           <p className="pcard-conf">
@@ -92,9 +95,6 @@ export const ProductCard = memo(function ProductCard({ prodotto, mode, inCart, a
             {haConfezione(prodotto) && <span className="pcard-multiplo">{regolaConfezione(prodotto)}</span>}
           </p>
         )}
-        <div className="pcard-price-row">
-          <Price prodotto={prodotto} mode={mode} />
-        </div>
       </div>
       <div className="pcard-footer">
         <div className="pcard-buy">
