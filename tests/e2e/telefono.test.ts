@@ -73,6 +73,9 @@ describe.runIf(hasBrowser())('the shop on a phone (390 px)', () => {
 
   it('the whole order path with the thumb: menu, search, card, panel, checkout, confirmation', async () => {
     await foto(page, '01-home');
+    // The top line and the header together take about a fifth of the screen, not half of it.
+    const testata = (await page.locator('.shop-header').boundingBox())!;
+    expect(testata.y + testata.height, "fondo dell'intestazione").toBeLessThanOrEqual(TELEFONO.height / 5);
     // The header: a menu button and the search; the main menu folded until asked for.
     const menu = page.getByRole('button', { name: 'Menu', exact: true });
     await almeno44(menu);
