@@ -211,7 +211,7 @@ describe('reference lists', () => {
 describe('PROMO (docs/regole/catalogo.md#promo-new)', () => {
   it('tags a product of a flyer running today whose net price is below its list price, not every discounted product', async () => {
     const { db } = t().database;
-    // A category of its own, after every other test of the file (their counts and flyer list stay).
+    // After every other test of the file, in a category of its own (their counts and flyer list stay).
     const cat09 = await createCategoria(db, { nome: 'Promozioni', codCat: '09' });
     const prodotto = (codiceProdotto: string) => createProdotto(db, { codiceProdotto, categoriaId: cat09.id, prezzi: { 1: '10.000', 2: '10.000' } });
     const inCorso = await prodotto('PR-CORSO');
@@ -228,8 +228,11 @@ describe('PROMO (docs/regole/catalogo.md#promo-new)', () => {
       { volantinoId: corrente!.id, prodottoId: inCorso.id }, { volantinoId: passato!.id, prodottoId: finito.id },
       { volantinoId: prossimo!.id, prodottoId: futuro.id },
     ]);
-    const promo = async (codes: string) => Object.fromEntries((await q(`/api/prodotti/categoriawithcustominfo?${codes}&categoria_cod=09`)).json().prodotti
-      .map((p: { codice_prodotto: string; promo: boolean; prezzo: number; prezzo_reale: number }) => [p.codice_prodotto, [p.promo, p.prezzo, p.prezzo_reale]]));
+    // Each product's own page: live prices, no cached list in between.
+    const promo = async (codes: string) => Object.fromEntries(await Promise.all(['PR-CORSO', 'PR-FINITO', 'PR-FUTURO', 'PR-FUORI'].map(async (c) => {
+      const p = (await q(`/api/prodotti/details?${codes}&codice_prodotto=${c}`)).json().prodotto as { promo: boolean; prezzo: number; prezzo_reale: number };
+      return [c, [p.promo, p.prezzo, p.prezzo_reale]];
+    })));
     // Client 1 has 10 % off everything: a discount, not a promotion, except in the running flyer.
     expect(await promo(C1)).toEqual({
       'PR-CORSO': [true, 10, 9], 'PR-FINITO': [false, 10, 9], 'PR-FUTURO': [false, 10, 9], 'PR-FUORI': [false, 10, 9],
