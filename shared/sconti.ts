@@ -52,3 +52,6 @@ function fattore(centesimi: number[]): string {
   const intero = s.slice(0, s.length - cifre);
   return dec === '' ? intero : `${intero}.${dec}`;
 }
+
+/** A chain as customers read it: '40+10+5' → '40% + 10% + 5%' ('' stays ''). */
+export const scontiInPercentuale = (sconti: string) => (sconti === '' ? '' : sconti.split('+').map((p) => `${p}%`).join(' + '));

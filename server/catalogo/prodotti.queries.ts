@@ -30,7 +30,7 @@ type Row = {
 
 type Descrizione = Omit<Row, 'prezzo' | 'prezzo_reale' | 'sconti' | 'giac_attuale' | 'disponibilita' | 'ord_forn' | 'novita'>;
 type Dinamica = Pick<Row, 'id' | 'giac_attuale' | 'disponibilita' | 'ord_forn' | 'novita'>
-  & { ord: number; prezzo: string | null; prezzo_reale: string | null; sconti: string; total: number | null };
+  & { ord: number; prezzo: string | null; prezzo_reale: string | null; sconti: string; in_volantino: boolean; total: number | null };
 
 /**
  * The descriptive part of each product (texts, brand, media, codes, and the pz{n} figures of every
@@ -91,6 +91,14 @@ export type IdsSource = postgres.PendingQuery<postgres.Row[]>;
 const literalIds = (sql: Sql, ids: number[]): IdsSource => sql`SELECT ${ids}::int[] AS ids, NULL::int AS total`;
 
 /**
+ * The products of the flyers running today (docs/regole/catalogo.md#promo-new): the promotions of the
+ * data model. A small set, hashed once per statement (no index by product needed).
+ */
+const inVolantinoInCorso = (sql: Sql) => sql`
+      SELECT vp.prodotto_id FROM volantini_prodotti vp JOIN volantini v ON v.id = vp.volantino_id
+      WHERE coalesce(v.data_inizio <= current_date, true) AND coalesce(v.data_fine >= current_date, true)`;
+
+/**
  * Live prices (for the client) and stock of the products of a page, with their place on it.
  * One index scan with `= ANY` finds them (cheaper than joining an unnested list), and prices
  * travel as numeric text: converting numeric to float8 in Postgres costs more than the query's
@@ -100,7 +108,8 @@ function dinamiche(sql: Sql, ctx: PrezziCliente, source: IdsSource) {
   return sql<Dinamica[]>`
     WITH k AS (${source})
     SELECT p.id, array_position(k.ids, p.id) AS ord, ${colonnePrezzi(sql, ctx)},
-      g.giac_attuale, g.disponibilita, g.ord_forn, p.created_at > ${novitaDal()}::timestamptz AS novita, k.total
+      g.giac_attuale, g.disponibilita, g.ord_forn, p.created_at > ${novitaDal()}::timestamptz AS novita,
+      p.id IN (${inVolantinoInCorso(sql)}) AS in_volantino, k.total
     FROM k
     JOIN prodotti p ON p.id = ANY(k.ids)
     JOIN giacenze g ON g.prodotto_id = p.id
@@ -143,7 +152,7 @@ export async function prodottiJson(
     parts.push(parts.length === 1 ? '{' : ',{', base,
       `,"prezzo":${prezzo},"prezzo_reale":${netto},"sconti":${JSON.stringify(d.sconti)},"listino":${ctx.listino}` +
       `,"giac_attuale":${d.giac_attuale},"disponibilita":${d.disponibilita},"ord_forn":${d.ord_forn}` +
-      `,"disponibilita_colore":"${colore}","promo":${prezzo > netto},"novita":${d.novita}}`);
+      `,"disponibilita_colore":"${colore}","promo":${d.in_volantino && prezzo > netto},"novita":${d.novita}}`);
   }
   parts.push(']');
   return { parts, total: dyn[0]?.total ?? null };

@@ -70,6 +70,17 @@ describe.runIf(hasBrowser())('admin importazioni', () => {
       const storico = page.getByRole('table', { name: 'Storico importazioni' });
       await visible(storico.getByText('Applicata'));
       await visible(storico.getByText('Verificata (prova)'));
+      // Every column of the history readable at both widths: none under the pinned 'Errori (CSV)'.
+      for (const viewport of [{ width: 1366, height: 800 }, { width: 768, height: 1024 }]) {
+        await page.setViewportSize(viewport);
+        const oltre = await page.evaluate(() => {
+          const box = document.querySelector('.imp-storico')!.closest('.table-scroll')!;
+          return box.scrollWidth - box.clientWidth;
+        });
+        expect(oltre, `storico a ${viewport.width} px`).toBeLessThanOrEqual(1);
+        await storico.screenshot({ path: `${SHOTS}/tecnico-importazioni-storico-${viewport.width}.png` });
+      }
+      await page.setViewportSize({ width: 1366, height: 800 });
 
       await page.getByLabel('Nome', { exact: true }).fill('Gestionale e2e');
       await page.getByRole('button', { name: 'Crea token' }).click();

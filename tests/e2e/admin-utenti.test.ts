@@ -19,7 +19,8 @@ portaleDiTest();
  * flag, new credentials, its 'Storico modifiche', its deletion. The user is this file's own.
  * The side menu folds below 1024 px. Then every admin screen is photographed at 1366 and 768 px as
  * amministratore and as tecnico (ADMIN_SCREENSHOTS_DIR, else a folder under the system's temporary
- * directory; no pixel is asserted, but a page wider than the window or a table's button out of view fails).
+ * directory; no pixel is asserted, but a page wider than the window or a table's button out of view fails,
+ * and so does a column of the ERP orders or the import history left under the pinned buttons).
  */
 const USERNAME = `utente.e2e.${Date.now()}@example.it`;
 /** Termoidraulica Bruno S.n.c. (demo client 000218): the pre-fill of docs/regole/admin.md#user-prefill. */
@@ -295,6 +296,12 @@ describe.runIf(hasBrowser())('admin: utenti', () => {
             return r.left < sinistra - 1 || r.right > destra + 1 ? [`${nomeBottone} (${Math.round(r.left)}–${Math.round(r.right)} px)`] : [];
           }));
         expect(fuori, `${nome} a ${viewport.width} px: pulsanti di una tabella fuori vista`).toEqual([]);
+        // Tables that fit their box at both widths: no column under the pinned buttons (issue 35).
+        const coperte = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.erp-table, .imp-storico')]
+          .map((t) => t.closest<HTMLElement>('.table-scroll')!)
+          .filter((box) => box.scrollWidth > box.clientWidth + 1)
+          .map((box) => `${box.querySelector('caption')?.textContent ?? ''} (${box.scrollWidth} px in ${box.clientWidth})`));
+        expect(coperte, `${nome} a ${viewport.width} px: tabelle più larghe del loro riquadro`).toEqual([]);
         await page.screenshot({ path: path.join(SHOTS, `${nome}-${viewport.width}.png`), fullPage: intera });
       }
     };

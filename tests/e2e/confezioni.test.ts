@@ -10,8 +10,9 @@ const portale = portaleDiTest();
 
 /**
  * Packs as mario meets them (docs/regole/ordini.md#packs): a demo screw sold by tens from 20
- * (seed/catalog-generator.ts). The card rounds 5 up to 20 and says so; the cart rounds 25 up to 30
- * when the field is left, with an alert.
+ * (seed/catalog-generator.ts). The card rounds 5 up to 20 and 25 up to 30, says so above its buy
+ * row (never over the name or the picture) and shows the cart's quantity in its field; the cart
+ * rounds 25 up to 30 when the field is left, with an alert.
  */
 async function prodottoAConfezioni(): Promise<string> {
   const sql = postgres(portale.databaseUrl, { max: 1, onnotice: () => {} });
@@ -50,8 +51,22 @@ describe.runIf(hasBrowser())('confezioni', () => {
     await visible(card.getByText('Multipli di 10, minimo 20'));
     await card.getByRole('spinbutton', { name: `Quantità ${codice}` }).fill('5');
     await card.getByRole('button', { name: 'Aggiungi al carrello' }).click();
-    await visible(card.getByRole('status').getByText(`${codice}: quantità portata da 5 a 20 (multipli di 10, minimo 20).`));
+    const messaggio = card.getByRole('status');
+    await visible(messaggio.getByText(`${codice}: quantità portata da 5 a 20 (multipli di 10, minimo 20).`));
     expect((await carrelloDi(page)).find((i) => i.codice_prodotto === codice)?.quantita).toBe(20);
+    // The field says what the cart holds, not what was typed; the message leaves the name and the picture in view.
+    expect(await card.getByRole('spinbutton', { name: `Quantità ${codice}` }).inputValue()).toBe('20');
+    await visible(card.getByText('Nel carrello: 20'));
+    const m = (await messaggio.boundingBox())!;
+    for (const coperto of [card.getByRole('heading', { level: 3 }), card.locator('.pcard-media')]) {
+      const b = (await coperto.boundingBox())!;
+      expect(m.y, 'il messaggio copre il nome o la foto').toBeGreaterThanOrEqual(b.y + b.height);
+    }
+    await card.getByRole('spinbutton', { name: `Quantità ${codice}` }).fill('25');
+    await card.getByRole('button', { name: 'Aggiungi al carrello' }).click();
+    await visible(messaggio.getByText(`${codice}: quantità portata da 25 a 30 (multipli di 10, minimo 20).`));
+    expect(await card.getByRole('spinbutton', { name: `Quantità ${codice}` }).inputValue()).toBe('30');
+    await visible(card.getByText('Nel carrello: 30'));
 
     await page.goto('/checkout');
     const qta = page.getByRole('row').filter({ hasText: codice }).getByRole('spinbutton');

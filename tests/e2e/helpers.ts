@@ -66,3 +66,12 @@ export async function confermaDice(page: Page, testo: string, risposta: string, 
   await dialog.getByRole('button', { name: risposta, exact: true }).click();
   await hidden(dialog.filter({ hasText: testo }));
 }
+
+/** The page is no wider than the window: nothing pans sideways (the document's scroll width, as the user pans it). */
+export async function senzaScorrimentoLaterale(page: Page, dove: string): Promise<void> {
+  const { larghezza, finestra } = await page.evaluate(() => ({
+    larghezza: document.scrollingElement!.scrollWidth,
+    finestra: window.innerWidth,
+  }));
+  expect(larghezza, `${dove}: la pagina scorre di lato (${larghezza} px in una finestra di ${finestra})`).toBeLessThanOrEqual(finestra);
+}

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
 import { formatEuro3, hidden, loginCliente, visible } from './helpers.js';
 import { portaleDiTest } from './portale.js';
+import { scontiInPercentuale } from '../../shared/sconti.js';
 
 // This file's own database, data folder and server (tests/e2e/portale.ts).
 const portale = portaleDiTest();
@@ -66,7 +67,7 @@ describe.runIf(hasBrowser())('sconti a cascata', () => {
   it('shows Listino → sconti → Netto on the card and on the cart line, with the API\'s amounts', async () => {
     const p = await prezzi(page, scelto.codice);
     expect(p.sconti).toBe(scelto.sconti);
-    const attesi = [`Listino ${formatEuro3(p.prezzo)}`, scelto.sconti, `Netto ${formatEuro3(p.prezzo_reale)}`].map(spazi);
+    const attesi = [`Listino ${formatEuro3(p.prezzo)}`, scontiInPercentuale(scelto.sconti), `Netto ${formatEuro3(p.prezzo_reale)}`].map(spazi);
 
     await cerca(page, scelto.codice);
     const c = card(page, scelto.codice);
@@ -89,7 +90,7 @@ describe.runIf(hasBrowser())('sconti a cascata', () => {
     await page.getByRole('button', { name: /^Speed Checkout/ }).click();
     const panel = page.getByRole('dialog', { name: 'Speed Checkout' });
     await visible(panel.locator('.catena'));
-    expect(spazi(await panel.locator('.catena').first().innerText())).toContain(scelto.sconti);
+    expect(spazi(await panel.locator('.catena').first().innerText())).toContain(scontiInPercentuale(scelto.sconti));
     await page.screenshot({ path: `${SHOTS}/speed-checkout-1366.png` });
     await panel.getByRole('button', { name: 'Chiudi Speed Checkout' }).click();
     await hidden(panel);
@@ -108,7 +109,7 @@ describe.runIf(hasBrowser())('sconti a cascata', () => {
     await page.getByRole('button', { name: `Dettaglio ordine #${ordine.ordine_id}` }).click();
     await page.waitForURL((u) => u.pathname === '/ordini/dettaglio');
     const riga = page.getByRole('row').filter({ hasText: scelto.codice });
-    await visible(riga.getByRole('cell', { name: scelto.sconti, exact: true }));
+    await visible(riga.getByRole('cell', { name: scontiInPercentuale(scelto.sconti), exact: true }));
     await page.screenshot({ path: `${SHOTS}/ordine-dettaglio-1366.png`, fullPage: true });
   });
 

@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
-import { carrelloDi, hidden, loginCliente, visible } from './helpers.js';
+import { carrelloDi, hidden, loginCliente, senzaScorrimentoLaterale, visible } from './helpers.js';
 import { portaleDiTest } from './portale.js';
 
 // This file's own database, data folder and server (tests/e2e/portale.ts).
@@ -56,15 +56,6 @@ async function almeno44(l: Locator): Promise<void> {
   expect(m.height, 'altezza del bersaglio').toBeGreaterThanOrEqual(44);
 }
 
-/** The page is no wider than the window: nothing pans sideways. */
-async function senzaScorrimentoLaterale(page: Page, dove: string): Promise<void> {
-  const { larghezza, finestra } = await page.evaluate(() => ({
-    larghezza: document.scrollingElement!.scrollWidth,
-    finestra: window.innerWidth,
-  }));
-  expect(larghezza, `${dove}: la pagina scorre di lato`).toBeLessThanOrEqual(finestra);
-}
-
 describe.runIf(hasBrowser())('the shop on a phone (390 px)', () => {
   const { newPage } = useBrowser({ altriAttesi: OFFLINE });
   let page: Page;
@@ -82,6 +73,9 @@ describe.runIf(hasBrowser())('the shop on a phone (390 px)', () => {
 
   it('the whole order path with the thumb: menu, search, card, panel, checkout, confirmation', async () => {
     await foto(page, '01-home');
+    // The top line and the header together take about a fifth of the screen, not half of it.
+    const testata = (await page.locator('.shop-header').boundingBox())!;
+    expect(testata.y + testata.height, "fondo dell'intestazione").toBeLessThanOrEqual(TELEFONO.height / 5);
     // The header: a menu button and the search; the main menu folded until asked for.
     const menu = page.getByRole('button', { name: 'Menu', exact: true });
     await almeno44(menu);
@@ -134,6 +128,8 @@ describe.runIf(hasBrowser())('the shop on a phone (390 px)', () => {
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState === 'finished'));
     const p = (await pannello.boundingBox())!;
     expect([p.x, p.y, p.width, p.height]).toEqual([0, 0, TELEFONO.width, TELEFONO.height]);
+    // The panel takes the focus, not its search box: the keyboard it would raise covers the cart.
+    expect(await pannello.evaluate((el) => el === document.activeElement)).toBe(true);
     await almeno44(pannello.getByRole('button', { name: 'Chiudi Speed Checkout' }));
     await visible(pannello.getByText(codice));
     await foto(page, '05-pannello');
@@ -180,6 +176,25 @@ describe.runIf(hasBrowser())('the shop on a phone (390 px)', () => {
       await page.waitForFunction(() => !document.querySelector('.spinner'));
       await senzaScorrimentoLaterale(page, s);
       await foto(page, `schermo${s.replace(/[/?=&]+/g, '-')}`);
+    }
+  });
+
+  it('the order and document filters fold behind a Filtri button that counts those in use', async () => {
+    for (const [indirizzo, nome] of [['/ordini', 'Filtri ordini'], ['/documenti', 'Filtri documenti']] as const) {
+      await page.goto(indirizzo);
+      await visible(page.getByRole('heading', { level: 1 }));
+      const filtri = page.getByRole('form', { name: nome });
+      const bottone = page.getByRole('button', { name: 'Filtri', exact: true });
+      await visible(bottone);
+      expect(await filtri.isVisible()).toBe(false);
+      await almeno44(bottone);
+      await bottone.click();
+      await visible(filtri);
+      await filtri.getByLabel('Dal').fill('2020-01-01');
+      await filtri.getByRole('button', { name: 'Filtra' }).click();
+      await page.waitForURL((u) => u.searchParams.get('dal') === '2020-01-01');
+      await visible(page.getByRole('button', { name: 'Filtri 1 attivo' }));
+      await foto(page, `filtri${indirizzo.replace('/', '-')}`);
     }
   });
 

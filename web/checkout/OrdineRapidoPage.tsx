@@ -7,6 +7,7 @@ import { MSG_UPLOAD, nomeFileSicuro } from '../../shared/upload.js';
 import { addToCart } from '../cart/cart';
 import { BackButton } from '../components/BackButton';
 import { Field } from '../components/form/Field';
+import { RigaSceltaFile } from '../components/form/RigaSceltaFile';
 import { TextareaField } from '../components/form/TextareaField';
 import { useModulo } from '../components/form/useModulo';
 import { Scheda } from '../components/Scheda';
@@ -14,7 +15,7 @@ import { PulsanteScansione } from './components/PulsanteScansione';
 import { useToast } from '../components/Toast';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { errorMessage } from '../lib/api';
-import { formatEuro3, formatIntero } from '../lib/formato';
+import { formatDimensione, formatEuro3, formatIntero } from '../lib/formato';
 import { paths } from '../paths';
 import { useShopSession } from '../session/shopSession';
 import { AnteprimaOrdineRapido, type Bozza } from './AnteprimaOrdineRapido';
@@ -71,6 +72,7 @@ export function OrdineRapidoPage() {
   );
   const { testo } = modulo.valori;
   const [anteprima, setAnteprima] = useState<OrdineRapidoRisolviResponse | null>(null);
+  const [scelto, setScelto] = useState<File | null>(null);
 
   const risolvi = useMutation({
     mutationFn: (o: Origine) => ('testo' in o ? risolviOrdineRapido(scope, o.testo) : risolviFileOrdineRapido(scope, o.file)),
@@ -139,10 +141,12 @@ export function OrdineRapidoPage() {
     if ((await modulo.valida({ ...scope, testo })).ok) await verifica({ testo });
   };
 
-  const carica = (files: FileList | null) => {
-    const file = files?.[0];
+  const carica = (files: File[]) => {
+    const file = files[0];
+    // The same file can be picked again (after fixing it).
     if (fileRef.current) fileRef.current.value = '';
     if (!file) return;
+    setScelto(file);
     const errore = erroreFile(file);
     if (errore) modulo.mostra({ file: errore });
     else {
@@ -176,11 +180,12 @@ export function OrdineRapidoPage() {
               Verifica righe
             </button>
             <PulsanteScansione onElenco={(codice, quantita) => modulo.setValori((v) => ({ ...v, testo: conRiga(v.testo, codice, quantita) }))} />
-            <Field label="oppure carica un file CSV o Excel" className="or-file" error={modulo.errori.file}>
+            <Field label="oppure carica un file CSV o Excel" className="or-file" error={modulo.errori.file} disabled={risolvi.isPending}>
               {(control) => (
-                <input
-                  {...control} type="file" accept={ACCEPT_FILE} disabled={risolvi.isPending} onChange={(e) => carica(e.target.files)}
-                  ref={(el) => {
+                <RigaSceltaFile
+                  control={control} accept={ACCEPT_FILE} disabled={risolvi.isPending} onFiles={carica}
+                  scelta={scelto ? `${nomeFileSicuro(scelto.name)} · ${formatDimensione(scelto.size)}` : undefined}
+                  controlRef={(el) => {
                     fileRef.current = el;
                     return modulo.controllo('file').ref(el);
                   }}

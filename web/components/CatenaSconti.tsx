@@ -1,10 +1,13 @@
 import { formatEuro3 } from '../lib/formato';
+import { scontiInPercentuale } from '../../shared/sconti.js';
 import { displayPrice, type PriceMode } from '../cart/priceMode';
 import './catena.css';
 
 /**
- * How a net price is made (docs/regole/catalogo.md#net-price): "Listino 10,000 € → 40+10+5 → Netto
- * 5,130 €", small, where a chain applies (`sconti` not ''); nothing otherwise or with prices hidden.
+ * How a net price is made (docs/regole/catalogo.md#net-price): "Listino 10,000 € → 40% + 10% + 5% →
+ * Netto 5,130 €", small, where a chain applies (`sconti` not ''); nothing otherwise or with prices
+ * hidden. Each arrow goes with the step after it, so that a narrow card breaks the chain before an
+ * arrow and never leaves one alone on a line.
  * `mode` null: amounts as they are (an order's lines are records, not prices on show).
  */
 export function CatenaSconti({ prezzo, sconti, netto, mode, className = '' }: {
@@ -22,13 +25,17 @@ export function CatenaSconti({ prezzo, sconti, netto, mode, className = '' }: {
   return (
     <span className={`catena ${className}`.trim()}>
       <span className="catena-passo">Listino {formatEuro3(listino)}</span>
-      <Freccia />
-      <span className="catena-passo catena-sconti">
-        <span className="visually-hidden">sconti </span>
-        {sconti}
+      <span className="catena-passo catena-passo-sconti">
+        <Freccia />
+        <span className="catena-sconti">
+          <span className="visually-hidden">sconti </span>
+          {scontiInPercentuale(sconti)}
+        </span>
       </span>
-      <Freccia />
-      <span className="catena-passo">Netto {formatEuro3(n)}</span>
+      <span className="catena-passo">
+        <Freccia />
+        Netto {formatEuro3(n)}
+      </span>
     </span>
   );
 }
@@ -36,7 +43,7 @@ export function CatenaSconti({ prezzo, sconti, netto, mode, className = '' }: {
 /** Read as a pause, not as "right arrow". */
 const Freccia = () => (
   <>
-    <span className="catena-freccia" aria-hidden="true">→</span>
     <span className="visually-hidden">, </span>
+    <span className="catena-freccia" aria-hidden="true">{'→\u00a0'}</span>
   </>
 );

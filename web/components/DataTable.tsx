@@ -50,8 +50,9 @@ const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"]'
  * a mouse shortcut: keep a link or button in a cell for the keyboard (clicks on controls inside a
  * row do not count as a row click). `actions` fills a last, untitled column that stays in view at
  * the right edge however far a wide table is scrolled. `footer` adds rows under the body (totals).
- * On a phone (dataTable.css) every row is a card: each cell under its column's title, the actions
- * at the card's foot, so that nothing needs sideways scrolling.
+ * On a phone (dataTable.css) every row is a card: each cell a line of two aligned columns, its
+ * column's title and its value, the actions at the card's foot, so that nothing needs sideways
+ * scrolling.
  */
 export function DataTable<T>({
   label, columns, rowKey, empty, loadingLabel, errorTitle, onRowClick, actions, rowClassName, isCurrent, footer, className,
@@ -115,7 +116,15 @@ export function DataTable<T>({
               aria-current={isCurrent?.(row) ? 'true' : undefined}
               onClick={click && ((e) => click(row, e))}
             >
-              {columns.map((c) => <td key={c.key} className={alignClass(c)} data-label={etichettaDi(c)}>{c.cell(row)}</td>)}
+              {columns.map((c) => {
+                const etichetta = etichettaDi(c);
+                // The value in a box of its own: on a phone's card it is the second column of the cell's grid.
+                return (
+                  <td key={c.key} className={alignClass(c)} data-label={etichetta}>
+                    {etichetta ? <span className="data-table-valore">{c.cell(row)}</span> : c.cell(row)}
+                  </td>
+                );
+              })}
               {actions && <td className="data-table-actions">{actions(row)}</td>}
             </tr>
           ))}

@@ -45,6 +45,15 @@ export function TrashIcon({ size = 16 }: IconProps) {
   );
 }
 
+/** Clears a value (the customer's own code), unlike the trash can that removes a row. */
+export function ClearIcon({ size = 16 }: IconProps) {
+  return (
+    <Icona size={size} strokeWidth="2" strokeLinecap="round">
+      <path d="m7 7 10 10M17 7 7 17" />
+    </Icona>
+  );
+}
+
 export function PencilIcon() {
   return (
     <Icona size={16} strokeWidth="1.8" strokeLinejoin="round">

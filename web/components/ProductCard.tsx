@@ -8,6 +8,7 @@ import { Availability } from './Availability';
 import { Price, ProductTags } from './Price';
 import { ProductImage } from './ProductImage';
 import { useAddToCart } from './useAddToCart';
+import { cartQuantita } from '../cart/cart';
 import { haConfezione, regolaConfezione } from '../../shared/confezioni.js';
 import './product.css';
 
@@ -95,9 +96,14 @@ export const ProductCard = memo(function ProductCard({ prodotto, mode, inCart, a
         <Availability prodotto={prodotto} />
         <div className="pcard-price-row">
           <Price prodotto={prodotto} mode={mode} />
-          {prodotto.pz_conf > 1 && <span className="pcard-conf">Conf. {prodotto.pz_conf} pz</span>}
-          {haConfezione(prodotto) && <span className="pcard-conf pcard-multiplo">{regolaConfezione(prodotto)}</span>}
         </div>
+        {(prodotto.pz_conf > 1 || haConfezione(prodotto)) && (
+          // A line of its own that wraps: beside the price it could not, and widened the page.
+          <p className="pcard-conf">
+            {prodotto.pz_conf > 1 && <span>Conf. {prodotto.pz_conf} pz</span>}
+            {haConfezione(prodotto) && <span className="pcard-multiplo">{regolaConfezione(prodotto)}</span>}
+          </p>
+        )}
       </div>
       <div className="pcard-footer">
         <div className="pcard-buy">
@@ -107,7 +113,11 @@ export const ProductCard = memo(function ProductCard({ prodotto, mode, inCart, a
             className="btn btn-primary pcard-add"
             aria-label="Aggiungi al carrello"
             title="Aggiungi al carrello"
-            onClick={() => add(prodotto, parseQuantita(quantita))}
+            onClick={() => {
+              const esito = add(prodotto, parseQuantita(quantita)).esito;
+              // The field shows what the cart now holds: a quantity rounded up to whole packs included.
+              if (esito === 'aggiunto' || esito === 'parziale') setQuantita(String(cartQuantita(prodotto.codice_prodotto)));
+            }}
           >
             <CartIcon />
             <span className="pcard-add-text">Aggiungi</span>
@@ -115,10 +125,10 @@ export const ProductCard = memo(function ProductCard({ prodotto, mode, inCart, a
         </div>
         {footerActions != null && footerActions !== false && <div className="pcard-actions">{footerActions}</div>}
         <p className="pcard-incart">{inCart > 0 ? `Nel carrello: ${inCart}` : '\u00a0'}</p>
+        <p className={`pcard-msg pcard-toast${message ? ` is-${message.tone}` : ''}`} role="status">
+          {message?.text}
+        </p>
       </div>
-      <p className={`pcard-msg pcard-toast${message ? ` is-${message.tone}` : ''}`} role="status">
-        {message?.text}
-      </p>
       {overlay}
     </article>
   );

@@ -17,7 +17,7 @@ export function CatenaOrdine({ ordineId }: { ordineId: number }) {
   const { session } = useShopSession();
   const query = useQuery(catenaOrdineQuery(session, ordineId));
   return (
-    <Scheda titolo="Documenti dell'ordine">
+    <Scheda titolo="Documenti dell'ordine" className="catena-ordine">
       <QueryView
         query={query}
         riga

@@ -3,6 +3,7 @@ import { Collegamento } from '../components/Collegamento';
 import type { Documento } from '../../shared/documenti.js';
 import { ETICHETTE_TIPO_DOCUMENTO, MAX_DOCUMENTI_ZIP, SIGLE_TIPO_DOCUMENTO, TIPI_DOCUMENTO_ERP } from '../../shared/documenti-costanti.js';
 import { BackButton } from '../components/BackButton';
+import { PannelloFiltri } from '../components/PannelloFiltri';
 import { type Column, DataTable } from '../components/DataTable';
 import { useDialogs } from '../components/Modal';
 import { PagineElenco, PerPagina } from '../components/Pagination';
@@ -32,7 +33,7 @@ export function DocumentiPage() {
   const { session } = useShopSession();
   const { alert } = useDialogs();
   const paging = usePaging();
-  const { filtri, applica, attivi } = useFiltriUrl<Filtri>(CAMPI, { tipo: TIPI_DOCUMENTO_ERP });
+  const { filtri, applica, attivi, quanti } = useFiltriUrl<Filtri>(CAMPI, { tipo: TIPI_DOCUMENTO_ERP });
   const pagina = usePaginaElenco(documentiQuery(session, filtri, paging.start, paging.limit), (d) => d.documenti, totaleDi);
   const [scelti, setScelti] = useState<ReadonlySet<number>>(new Set());
   const [scaricando, setScaricando] = useState(false);
@@ -93,7 +94,9 @@ export function DocumentiPage() {
       </p>
       <section className="card" aria-label="Elenco documenti">
         <div className="list-toolbar">
-          <FiltriDocumenti key={JSON.stringify(filtri)} filtri={filtri} applica={applica} />
+          <PannelloFiltri attivi={quanti}>
+            <FiltriDocumenti key={JSON.stringify(filtri)} filtri={filtri} applica={applica} />
+          </PannelloFiltri>
           <PerPagina paging={paging} label="Documenti per pagina" />
         </div>
         <div className="documenti-scelta" aria-live="polite">

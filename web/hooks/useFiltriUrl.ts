@@ -31,5 +31,6 @@ export function useFiltriUrl<F extends Partial<Record<K, string>>, K extends str
     next.set('start', '0');
     return next;
   });
-  return { filtri, applica, attivi: Object.keys(filtri).length > 0 };
+  const quanti = Object.keys(filtri).length;
+  return { filtri, applica, attivi: quanti > 0, quanti };
 }

@@ -10,8 +10,10 @@ import '../components/product.css';
 
 type Riga = RigaAnteprimaRiordino & { i: number };
 
-function esito(r: RigaAnteprimaRiordino): { testo: string; classe: string } {
+/** A line's outcome today; null when the availability's own words already say it all (nothing available). */
+function esito(r: RigaAnteprimaRiordino): { testo: string; classe: string } | null {
   if (r.ritirato) return { testo: 'Ritirato: non verrà aggiunto', classe: 'is-ritirato' };
+  if (!r.disponibile && r.disponibilita <= 0) return null;
   if (!r.disponibile) return { testo: `Non disponibile nella quantità (massimo ${r.disponibilita})`, classe: 'is-non-disponibile' };
   if (r.prezzo_cambiato) return { testo: 'Prezzo cambiato', classe: 'is-prezzo' };
   return { testo: 'Invariata', classe: '' };
@@ -34,7 +36,7 @@ const colonne: Column<Riga>[] = [
       return (
         <>
           {!r.ritirato && <Availability compact prodotto={{ disponibilita_colore: r.disponibilita_colore, disponibilita: r.disponibilita, ord_forn: 0, um: '' }} />}
-          <span className={`riordino-esito ${e.classe}`}>{e.testo}</span>
+          {e && <span className={`riordino-esito ${e.classe}`}>{e.testo}</span>}
         </>
       );
     },

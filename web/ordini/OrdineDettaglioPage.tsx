@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { Collegamento } from '../components/Collegamento';
 import { ordine as ordineSchema, type Ordine, type RigaOrdine } from '../../shared/ordini.js';
+import { scontiInPercentuale } from '../../shared/sconti.js';
 import { CatenaOrdine } from '../documenti/CatenaOrdine';
 import { EmptyState } from '../components/EmptyState';
 import { useDialogs } from '../components/Modal';
@@ -176,7 +177,7 @@ function RigheTable({ ordine }: { ordine: Ordine }) {
     { key: 'arrivo', header: 'In arrivo dal fornitore', align: 'end', cell: (r) => <span className={r.qt_in_arrivo > 0 ? 'ordine-in-arrivo' : undefined}>{r.qt_in_arrivo}</span> },
     { key: 'prezzo', header: 'Prezzo', align: 'end', className: 'nowrap', cell: (r) => prezzo(r.prezzo) },
     // How the net price was made when ordered (docs/regole/catalogo.md#net-price): Prezzo → Sconti → Prezzo netto.
-    { key: 'sconti', header: 'Sconti', align: 'end', className: 'nowrap', cell: (r) => r.sconti || '—' },
+    { key: 'sconti', header: 'Sconti', align: 'end', className: 'nowrap', cell: (r) => scontiInPercentuale(r.sconti) || '—' },
     { key: 'netto', header: 'Prezzo netto', align: 'end', className: 'nowrap', cell: (r) => prezzo(r.prezzo_reale) },
     { key: 'riga', header: 'Totale riga', align: 'end', className: 'nowrap strong', cell: (r) => formatEuro3(r.importo) },
   ];

@@ -3,6 +3,7 @@ import type { Ordine } from '../../shared/ordini.js';
 import { STATI_ORDINE } from '../../shared/ordini-costanti.js';
 import { SearchIcon } from '../components/Icone';
 import { BackButton } from '../components/BackButton';
+import { PannelloFiltri } from '../components/PannelloFiltri';
 import { type Column, DataTable } from '../components/DataTable';
 import { PagineElenco, PerPagina } from '../components/Pagination';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
@@ -27,7 +28,7 @@ export function OrdiniPage() {
   const { session } = useShopSession();
   const navigate = useNavigate();
   const paging = usePaging();
-  const { filtri, applica, attivi } = useFiltriUrl<Filtri>(CAMPI_FILTRI_ORDINI, { stato: STATI_ORDINE });
+  const { filtri, applica, attivi, quanti } = useFiltriUrl<Filtri>(CAMPI_FILTRI_ORDINI, { stato: STATI_ORDINE });
   const pagina = usePaginaElenco(ordiniElencoQuery(session, filtri, paging.start, paging.limit), (d) => d.ordini, totaleDi);
   const totale = pagina.conti;
   const columns: Column<Ordine>[] = [
@@ -83,7 +84,9 @@ export function OrdiniPage() {
       </p>
       <section className="card" aria-label="Elenco ordini">
         <div className="list-toolbar">
-          <FiltriOrdini key={JSON.stringify(filtri)} filtri={filtri} applica={applica} />
+          <PannelloFiltri attivi={quanti}>
+            <FiltriOrdini key={JSON.stringify(filtri)} filtri={filtri} applica={applica} />
+          </PannelloFiltri>
           <PerPagina paging={paging} label="Ordini per pagina" />
         </div>
         <DataTable

@@ -207,3 +207,37 @@ describe('reference lists', () => {
     expect(v).toEqual([expect.objectContaining({ nome: 'Promo primavera', numero_prodotti: 2 })]);
   });
 });
+
+describe('PROMO (docs/regole/catalogo.md#promo-new)', () => {
+  it('tags a product of a flyer running today whose net price is below its list price, not every discounted product', async () => {
+    const { db } = t().database;
+    // After every other test of the file, in a category of its own (their counts and flyer list stay).
+    const cat09 = await createCategoria(db, { nome: 'Promozioni', codCat: '09' });
+    const prodotto = (codiceProdotto: string) => createProdotto(db, { codiceProdotto, categoriaId: cat09.id, prezzi: { 1: '10.000', 2: '10.000' } });
+    const inCorso = await prodotto('PR-CORSO');
+    const finito = await prodotto('PR-FINITO');
+    const futuro = await prodotto('PR-FUTURO');
+    await prodotto('PR-FUORI');
+    const giorno = (giorni: number) => new Date(Date.now() + giorni * 86_400_000).toISOString().slice(0, 10);
+    const [corrente, passato, prossimo] = await db.insert(volantini).values([
+      { nome: 'In corso', dataInizio: giorno(-3), dataFine: giorno(3) },
+      { nome: 'Finito', dataInizio: giorno(-40), dataFine: giorno(-10) },
+      { nome: 'Futuro', dataInizio: giorno(10), dataFine: null },
+    ]).returning();
+    await db.insert(volantiniProdotti).values([
+      { volantinoId: corrente!.id, prodottoId: inCorso.id }, { volantinoId: passato!.id, prodottoId: finito.id },
+      { volantinoId: prossimo!.id, prodottoId: futuro.id },
+    ]);
+    // Each product's own page: live prices, no cached list in between.
+    const promo = async (codes: string) => Object.fromEntries(await Promise.all(['PR-CORSO', 'PR-FINITO', 'PR-FUTURO', 'PR-FUORI'].map(async (c) => {
+      const p = (await q(`/api/prodotti/details?${codes}&codice_prodotto=${c}`)).json().prodotto as { promo: boolean; prezzo: number; prezzo_reale: number };
+      return [c, [p.promo, p.prezzo, p.prezzo_reale]];
+    })));
+    // Client 1 has 10 % off everything: a discount, not a promotion, except in the running flyer.
+    expect(await promo(C1)).toEqual({
+      'PR-CORSO': [true, 10, 9], 'PR-FINITO': [false, 10, 9], 'PR-FUTURO': [false, 10, 9], 'PR-FUORI': [false, 10, 9],
+    });
+    // Client 2 pays the list price: no promotion to show, even in the running flyer.
+    expect((await promo(C2))['PR-CORSO']).toEqual([false, 10, 10]);
+  });
+});

@@ -124,7 +124,8 @@ describe('net price precedence', () => {
     };
     expect(await categoria()).toEqual(atteso);
     const d = await get(`/api/prodotti/details?${QS}&codice_prodotto=FAM`);
-    expect(d.prodotto).toMatchObject({ prezzo: 9.999, prezzo_reale: 5.129, sconti: '40+10+5', promo: true });
+    // A discount, not a promotion (no flyer): no PROMO tag (docs/regole/catalogo.md#promo-new).
+    expect(d.prodotto).toMatchObject({ prezzo: 9.999, prezzo_reale: 5.129, sconti: '40+10+5', promo: false });
     const s = await get(`/api/search/prodotti?${QS}&stringa=${encodeURIComponent('prodotto di prova')}&start=0&limit=50`);
     expect(prezzi(s.prodotti)).toEqual(atteso);
     // Another client without chains nor discount: list prices, no chain.

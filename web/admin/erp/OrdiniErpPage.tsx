@@ -41,7 +41,7 @@ export function OrdiniErpPage() {
     // The state beside the number: in view at 768 px as the resend pinned at the right edge.
     { key: 'id', header: 'Ordine', className: 'codice nowrap', cell: (o) => `#${o.id}` },
     { key: 'stato', header: 'Stato ERP', className: 'nowrap', cell: (o) => <Stato o={o} /> },
-    { key: 'data', header: 'Data', className: 'nowrap', cell: (o) => formatDataOra(o.created_at) },
+    { key: 'data', header: 'Data', className: 'nowrap erp-data', cell: (o) => formatDataOra(o.created_at) },
     { key: 'cliente', header: 'Cliente', className: 'erp-cliente', cell: (o) => <>{o.cliente_nome} <span className="muted codice">({o.cliente_codice})</span></> },
     { key: 'totale', header: 'Totale', align: 'end', className: 'nowrap', cell: (o) => formatEuro2(Number(o.totale)) },
     {

@@ -1,6 +1,6 @@
 import { Field } from '../../components/form/Field';
 import { formatDimensione } from '../../lib/formato';
-import { RigaSceltaFile } from '../multimedia/RigaSceltaFile';
+import { RigaSceltaFile } from '../../components/form/RigaSceltaFile';
 
 /**
  * The documenti kind's files beside its sheet (PDFs and FatturaPA XMLs, several at once), picked
@@ -18,7 +18,7 @@ export function SceltaAllegati({ file, onChange, disabled, errore, ref }: {
   return (
     <Field label="Allegati (i PDF e gli XML nominati dal CSV)" error={errore} disabled={disabled}>
       {(control) => (
-        <div className="mm-picker">
+        <div className="scelta-file">
           <RigaSceltaFile
             control={control}
             controlRef={ref}

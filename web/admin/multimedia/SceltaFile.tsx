@@ -4,7 +4,7 @@ import {
 } from '../../../shared/upload.js';
 import { Field } from '../../components/form/Field';
 import { formatDimensione } from '../../lib/formato';
-import { RigaSceltaFile } from './RigaSceltaFile';
+import { RigaSceltaFile } from '../../components/form/RigaSceltaFile';
 import './file.css';
 
 /** Pickers' first filters: the document may be any accepted kind, the cover only a photo. */
@@ -73,7 +73,7 @@ export function SceltaFile({ label, campo, file, onChange, required, hint, disab
   return (
     <Field label={label} required={required} hint={hint} error={errore} disabled={disabled}>
       {(control) => (
-        <div className="mm-picker">
+        <div className="scelta-file">
           <RigaSceltaFile
             control={control}
             controlRef={ref}
@@ -82,7 +82,7 @@ export function SceltaFile({ label, campo, file, onChange, required, hint, disab
             scelta={file ? `${nomeFileSicuro(file.name)} · ${formatDimensione(file.size)}` : undefined}
             onFiles={(f) => onChange(f[0] ?? null)}
           />
-          {anteprima && !errore && <img className="mm-picker-preview" src={anteprima} alt="Anteprima della copertina" />}
+          {anteprima && !errore && <img className="mm-copertina-anteprima" src={anteprima} alt="Anteprima della copertina" />}
         </div>
       )}
     </Field>

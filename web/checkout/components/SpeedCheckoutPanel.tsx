@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { NoteField } from '../NoteField';
 import { RiferimentoCantiereField } from '../RiferimentoCantiereField';
 import { CartActions } from '../CartActions';
@@ -20,9 +20,19 @@ import { Thumb } from '../../components/Thumb';
 import { useConfermaOrdine } from '../useConfermaOrdine';
 import { disponibilitaTesto } from '../disponibilitaTesto';
 
+/** A phone's width or a touch screen: there a focused box raises the on-screen keyboard. */
+const TASTIERA_A_SCHERMO = '(max-width: 600px), (pointer: coarse)';
+
 /** The Speed Checkout's panel, loaded when it is first opened (SpeedCheckout.tsx). */
 export function SpeedCheckoutPanel({ id, items, onClose }: { id: string; items: CartItem[]; onClose: () => void }) {
   const titleId = useId();
+  const panelRef = useRef<HTMLElement>(null);
+  // The search box takes the focus as the panel opens, except where the keyboard it raises would
+  // cover the cart: there the panel itself takes it (its name read out), the box only when tapped.
+  const [tastiera] = useState(() => window.matchMedia(TASTIERA_A_SCHERMO).matches);
+  useEffect(() => {
+    if (tastiera) panelRef.current?.focus();
+  }, [tastiera]);
   const mode = usePriceMode();
   const draft = useOrdineDraft();
   // The panel shows the job-site reference and the note (the order's name is on /checkout): its form is those boxes, on the shared draft.
@@ -40,7 +50,9 @@ export function SpeedCheckoutPanel({ id, items, onClose }: { id: string; items: 
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a dialog closes on Escape (the rule allows it on a <dialog>; this non-modal one is a section)
     <section
+      ref={panelRef}
       id={id}
+      tabIndex={-1}
       className="sc-panel"
       role="dialog"
       aria-modal="false"
@@ -62,7 +74,7 @@ export function SpeedCheckoutPanel({ id, items, onClose }: { id: string; items: 
 
       <div className="sc-body">
         <AvvisoPrezzi />
-        <QuickSearch fuocoIniziale className="sc-search" />
+        <QuickSearch fuocoIniziale={!tastiera} className="sc-search" />
 
         <h3 className="sc-section-title">Carrello</h3>
         {vuoto ? (

@@ -3,8 +3,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { CODICE_CLIENTE_MAX } from '../../../shared/codici-cliente-costanti.js';
 import type { Scope } from '../../../shared/liste-prodotti.js';
 import { useModulo } from '../../components/form/useModulo';
-import { PencilIcon } from '../../components/Icone';
-import { PulsanteCestino } from '../../components/PulsanteCestino';
+import { ClearIcon, PencilIcon } from '../../components/Icone';
 import { useToast } from '../../components/Toast';
 import { errorMessage } from '../../lib/api';
 import { listeKeys } from '../../liste/api';
@@ -60,10 +59,14 @@ export function CodiceClienteEditor({ scope, codiceProdotto, codice, etichetta }
         <PencilIcon />
       </button>
       {codice && (
-        <PulsanteCestino
-          label={`Togli il tuo codice per ${codiceProdotto}`} disabled={togli.isPending}
+        // Not the trash can: beside a list row's 'Rimuovi' it clears the code, it does not remove the product.
+        <button
+          type="button" className="btn btn-sm icon-btn"
+          aria-label={`Togli il tuo codice per ${codiceProdotto}`} title="Togli il tuo codice" disabled={togli.isPending}
           onClick={() => togli.mutate('', { onError: (err) => toast.error(errorMessage(err)) })}
-        />
+        >
+          <ClearIcon />
+        </button>
       )}
     </span>
   );

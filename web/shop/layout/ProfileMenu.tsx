@@ -4,7 +4,11 @@ import { MenuButton } from '../../components/Dropdown';
 import { paths } from '../../paths';
 import { useShopSession } from '../../session/shopSession';
 
-/** Profile menu: I miei dati, I miei ordini, Situazione contabile, I miei documenti, Le mie Liste, Listino personalizzato, Esci (clears the session, goes to /). */
+/**
+ * Profile menu: I miei dati, I miei ordini, Situazione contabile, I miei documenti, Le mie Liste,
+ * Listino personalizzato, 'Cambia azienda' for a user with several clients (the top line's link is
+ * hidden on tablets and phones), Esci (clears the session, goes to /).
+ */
 export function ProfileMenu() {
   const { utente } = useShopSession();
   const navigate = useNavigate();
@@ -29,6 +33,7 @@ export function ProfileMenu() {
         { key: 'documenti', label: 'I miei documenti', onSelect: go(paths.documenti.path) },
         { key: 'liste', label: 'Le mie Liste', onSelect: go(paths.liste.path) },
         { key: 'listino', label: 'Listino personalizzato', onSelect: go(paths.listino.path) },
+        ...(utente && utente.clienti.length > 1 ? [{ key: 'azienda', label: 'Cambia azienda', onSelect: go(paths.dispatcher.path) }] : []),
         { key: 'esci', label: 'Esci', onSelect: () => void logout() },
       ]}
     />

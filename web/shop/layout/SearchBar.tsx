@@ -39,7 +39,7 @@ export function SearchBar() {
         type="search"
         name="stringaRicerca"
         aria-label="Cerca prodotti"
-        placeholder="Cerca per descrizione, codice articolo, codice fornitore o EAN…"
+        placeholder="Cerca per descrizione, codice o EAN…"
         autoComplete="off"
         maxLength={LIMITI_RICERCA.max}
         enterKeyHint="search"

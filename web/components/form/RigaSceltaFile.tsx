@@ -1,10 +1,11 @@
 import { useRef } from 'react';
-import type { ControlProps } from '../../components/form/Field';
-import './file.css';
+import type { ControlProps } from './Field';
+import './sceltaFile.css';
 
 /**
  * A file input behind an Italian 'Scegli file' button, with what is chosen beside it: the input
- * stays the keyboard's control (Field's `control`), the button is the mouse's way to it.
+ * stays the keyboard's control (Field's `control`), the button is the mouse's way to it. Every
+ * file picker of the portal (admin uploads and imports, the quick order), inside a `Field`.
  */
 export function RigaSceltaFile({ control, controlRef, accept, multiple, disabled, scelta, onFiles }: {
   control: ControlProps;
@@ -19,7 +20,7 @@ export function RigaSceltaFile({ control, controlRef, accept, multiple, disabled
 }) {
   const input = useRef<HTMLInputElement>(null);
   return (
-    <div className="mm-picker-riga">
+    <div className="scelta-file-riga">
       <input
         {...control}
         ref={(el) => {
@@ -28,14 +29,14 @@ export function RigaSceltaFile({ control, controlRef, accept, multiple, disabled
         }}
         type="file"
         multiple={multiple}
-        className="mm-picker-input"
+        className="scelta-file-input"
         accept={accept}
         onChange={(e) => onFiles(Array.from(e.target.files ?? []))}
       />
-      <span className={`btn btn-sm mm-picker-btn${disabled ? ' is-disabled' : ''}`} aria-hidden="true" onClick={() => !disabled && input.current?.click()}>
+      <span className={`btn btn-sm scelta-file-btn${disabled ? ' is-disabled' : ''}`} aria-hidden="true" onClick={() => !disabled && input.current?.click()}>
         Scegli file
       </span>
-      <span className={`mm-picker-info${scelta ? '' : ' muted'}`}>{scelta ?? 'Nessun file selezionato'}</span>
+      <span className={`scelta-file-info${scelta ? '' : ' muted'}`}>{scelta ?? 'Nessun file selezionato'}</span>
     </div>
   );
 }
