@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
-import { carrelloDi, confermaDice, formatEuro2, formatEuro3, hidden, loginCliente, ordiniDi, visible } from './helpers.js';
+import { carrelloDi, confermaDice, formatImporto, formatPrezzo, hidden, loginCliente, ordiniDi, visible } from './helpers.js';
 import { portaleDiTest } from './portale.js';
 
 // This file's own database, data folder and server (tests/e2e/portale.ts).
@@ -170,7 +170,7 @@ describe.runIf(hasBrowser())('ordini', () => {
     const scontato = 3 * p.a.prezzo_reale + 2 * p.b.prezzo_reale;
     const totali = panel.getByRole('definition');
     await expect.poll(async () => (await totali.allTextContents()).map((t) => t.trim()))
-      .toEqual([formatEuro3(parziale), formatEuro3(scontato), formatEuro3(scontato)]);
+      .toEqual([formatPrezzo(parziale), formatPrezzo(scontato), formatPrezzo(scontato)]);
 
     // 'Svuota Carrello' asks first; cancelling keeps the cart.
     await panel.getByRole('button', { name: 'Svuota Carrello' }).click();
@@ -200,7 +200,7 @@ describe.runIf(hasBrowser())('ordini', () => {
     await visible(riga);
     expect(await riga.locator('.status-dot.is-ok').count()).toBe(1);
     expect((await riga.textContent()) ?? '').toContain('Confermato');
-    expect((await riga.textContent()) ?? '').toContain(formatEuro3(nuovo!.totale));
+    expect((await riga.textContent()) ?? '').toContain(formatPrezzo(nuovo!.totale));
     expect((await riga.textContent()) ?? '').toContain('Cantiere e2e pannello');
     const prima = page.getByRole('row').nth(1);
     expect((await prima.textContent()) ?? '').toContain(`#${nuovo!.id}`);
@@ -245,7 +245,7 @@ describe.runIf(hasBrowser())('ordini', () => {
     await visible(page.getByText('Consegna e2e pannello'));
     await visible(page.getByText('Cantiere e2e pannello', { exact: true }));
     await visible(page.getByRole('cell', { name: p.a.codice, exact: true }));
-    await visible(page.getByText(formatEuro3(ultimo!.totale)));
+    await visible(page.getByText(formatPrezzo(ultimo!.totale)));
 
     const anteprima = await riordinaDallAnteprima(page, ultimo!.id);
     await visible(anteprima.getByText("Tutte le righe sono disponibili al prezzo dell'ordine."));
@@ -502,7 +502,7 @@ describe.runIf(hasBrowser())('ordini', () => {
       const now = new Date();
       const riga = totale_mensile.find((x) => x.anno === now.getFullYear() && x.mese === now.getMonth() + 1);
       return riga?.importo_totale ?? 0;
-    }).then(formatEuro2);
+    }).then(formatImporto);
     const fatturato = page.getByText('Fatturato mensile', { exact: true });
     await visible(fatturato);
     await expect.poll(async () => (await page.locator('.fatturato-value').textContent())?.trim()).toBe(atteso);

@@ -14,7 +14,7 @@ import { PulsanteScansione } from './components/PulsanteScansione';
 import { useToast } from '../components/Toast';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { errorMessage } from '../lib/api';
-import { formatEuro3, formatIntero } from '../lib/formato';
+import { formatImporto, formatIntero } from '../lib/formato';
 import { paths } from '../paths';
 import { useShopSession } from '../session/shopSession';
 import { AnteprimaOrdineRapido, type Bozza } from './AnteprimaOrdineRapido';
@@ -196,7 +196,7 @@ export function OrdineRapidoPage() {
         className="or-anteprima"
         aDestra={righe.length > 0 && (
           <span className="or-riepilogo" aria-live="polite">
-            {righeN(pronte.length, 'pronta', 'pronte')} su {formatIntero(righe.length)} · {formatEuro3(totale)}
+            {righeN(pronte.length, 'pronta', 'pronte')} su {formatIntero(righe.length)} · {formatImporto(totale)}
           </span>
         )}
       >

@@ -1,4 +1,4 @@
-import { formatEuro3 } from '../lib/formato';
+import { formatPrezzo } from '../lib/formato';
 import { displayPrice, type PriceMode } from '../cart/priceMode';
 import './catena.css';
 
@@ -21,14 +21,14 @@ export function CatenaSconti({ prezzo, sconti, netto, mode, className = '' }: {
   if (listino === null || n === null) return null;
   return (
     <span className={`catena ${className}`.trim()}>
-      <span className="catena-passo">Listino {formatEuro3(listino)}</span>
+      <span className="catena-passo">Listino {formatPrezzo(listino)}</span>
       <Freccia />
       <span className="catena-passo catena-sconti">
         <span className="visually-hidden">sconti </span>
         {sconti}
       </span>
       <Freccia />
-      <span className="catena-passo">Netto {formatEuro3(n)}</span>
+      <span className="catena-passo">Netto {formatPrezzo(n)}</span>
     </span>
   );
 }

@@ -3,7 +3,7 @@ import type { SituazioneContabile } from '../../shared/contabilita.js';
 import { MSG_CONTABILITA } from '../../shared/contabilita-costanti.js';
 import { contabilitaRotte } from '../../shared/rotte/contabilita.js';
 import { callApi } from '../lib/api';
-import { formatEuro2 } from '../lib/formato';
+import { formatImporto } from '../lib/formato';
 import { queryClient } from '../lib/queryClient';
 import type { SessionData } from '../lib/storage';
 
@@ -45,7 +45,7 @@ export function oltreFido(s: SituazioneContabile | undefined, totale: number): {
 export const testoAvvisoFido = (s: SituazioneContabile | undefined, totale: number): string | undefined => {
   const o = oltreFido(s, totale);
   if (!o) return undefined;
-  return (s!.blocca_oltre_fido ? MSG_CONTABILITA.bloccoOltreFido : MSG_CONTABILITA.avvisoOltreFido)(formatEuro2(o.totale), formatEuro2(o.disponibile));
+  return (s!.blocca_oltre_fido ? MSG_CONTABILITA.bloccoOltreFido : MSG_CONTABILITA.avvisoOltreFido)(formatImporto(o.totale), formatImporto(o.disponibile));
 };
 
 /**

@@ -13,8 +13,8 @@ import { paths } from '../paths';
 import { useShopSession } from '../session/shopSession';
 import { CAMPI_FILTRI_ORDINI, type FiltriOrdini as Filtri, ordiniElencoQuery } from './api';
 import { FiltriOrdini } from './FiltriOrdini';
-import { formatDataLunga, formatDataOraOrdine, formatEuro3, formatIntero } from '../lib/formato';
-import { ordineOk, statoOrdine } from './stato';
+import { formatDataLunga, formatDataOraOrdine, formatImporto, formatIntero } from '../lib/formato';
+import { StatoOrdine } from './StatoOrdine';
 import './ordini.css';
 
 /**
@@ -43,17 +43,12 @@ export function OrdiniPage() {
     },
     {
       key: 'totale', header: 'Totale', align: 'end', className: 'nowrap',
-      // At the amount ordered, whatever the price display mode (docs/regole/catalogo.md#price-mode).
-      cell: (o) => formatEuro3(o.totale),
+      // At the amount ordered, whatever the price display mode (docs/regole/catalogo.md#price-mode),
+      // as its invoice and PDF total it: each line to the cent (docs/regole/generale.md#amounts).
+      cell: (o) => formatImporto(o.totale_imponibile),
     },
-    {
-      key: 'stato', header: 'Stato',
-      cell: (o) => (
-        <span className={`status-dot${ordineOk(o) ? ' is-ok' : ''}`} title={statoOrdine(o)}>
-          <span className="visually-hidden">{statoOrdine(o)}</span>
-        </span>
-      ),
-    },
+    // The state in words beside its dot, and a refusal's reason under it: a touch screen shows no tooltip.
+    { key: 'stato', header: 'Stato', className: 'ordini-stato', cell: (o) => <StatoOrdine ordine={o} motivo /> },
     {
       key: 'dettaglio', header: 'Dettaglio', align: 'center', className: 'ordini-col-detail',
       cell: (o) => (
