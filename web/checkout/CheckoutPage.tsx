@@ -38,7 +38,7 @@ export function CheckoutPage() {
   // The order's name, job-site reference and note: a form on the draft the Speed Checkout panel shares.
   const modulo = useModulo(schemaOrdine, draft, { stato: { valori: draft, cambia: setOrdineDraft } });
   const { confirm } = useDialogs();
-  const { conferma, busy } = useConfermaOrdine('checkout');
+  const { conferma, busy, inInvio } = useConfermaOrdine('checkout');
   const verifica = useVerificaDisponibilita();
   const vuoto = items.length === 0;
 
@@ -89,7 +89,7 @@ export function CheckoutPage() {
             <RiferimentoCantiereField {...modulo.campo('riferimento_cantiere')} />
             <NoteField rows={3} {...modulo.campo('note')} />
             <CartActions
-              className="checkout-actions" vuoto={vuoto} busy={busy}
+              className="checkout-actions" vuoto={vuoto} busy={busy} inInvio={inInvio}
               onSvuota={() => void svuota()} onConferma={() => void conferma(items, draft, modulo)}
             />
             <button type="button" className="btn btn-ghost btn-block checkout-verifica" disabled={vuoto || busy} onClick={() => void verifica(items)}>

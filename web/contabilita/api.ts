@@ -50,11 +50,14 @@ export const testoAvvisoFido = (s: SituazioneContabile | undefined, totale: numb
 
 /**
  * Before a confirmation: the figures as they are now (a just confirmed order counts), then the
- * warning; a failed read warns of nothing (ordini/create still refuses past a block).
+ * warning, and whether the admin's block makes it a refusal (`blocco`: ordini/create would refuse
+ * the order); a failed read warns of nothing (ordini/create still refuses past a block).
  */
-export async function avvisoFidoOra(s: Codici, totale: number): Promise<string | undefined> {
+export async function avvisoFidoOra(s: Codici, totale: number): Promise<{ testo: string; blocco: boolean } | undefined> {
   try {
-    return testoAvvisoFido(await queryClient.fetchQuery({ ...situazioneQuery(s), staleTime: 0 }), totale);
+    const situazione = await queryClient.fetchQuery({ ...situazioneQuery(s), staleTime: 0 });
+    const testo = testoAvvisoFido(situazione, totale);
+    return testo === undefined ? undefined : { testo, blocco: situazione.blocca_oltre_fido };
   } catch {
     return undefined;
   }

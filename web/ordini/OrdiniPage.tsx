@@ -1,4 +1,5 @@
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { Ordine } from '../../shared/ordini.js';
 import { STATI_ORDINE } from '../../shared/ordini-costanti.js';
 import { SearchIcon } from '../components/Icone';
@@ -15,6 +16,7 @@ import { CAMPI_FILTRI_ORDINI, type FiltriOrdini as Filtri, ordiniElencoQuery } f
 import { FiltriOrdini } from './FiltriOrdini';
 import { formatDataLunga, formatDataOraOrdine, formatImporto, formatIntero } from '../lib/formato';
 import { StatoOrdine } from './StatoOrdine';
+import { leggiInviato, OrdineInviato } from './OrdineInviato';
 import './ordini.css';
 
 /**
@@ -30,6 +32,15 @@ export function OrdiniPage() {
   const { filtri, applica, attivi } = useFiltriUrl<Filtri>(CAMPI_FILTRI_ORDINI, { stato: STATI_ORDINE });
   const pagina = usePaginaElenco(ordiniElencoQuery(session, filtri, paging.start, paging.limit), (d) => d.ordini, totaleDi);
   const totale = pagina.conti;
+  const apri = (o: Ordine) => void navigate(paths.ordiniDettaglio.path, { state: { ordine: o } });
+  // The order just confirmed (useConfermaOrdine): said once, then taken out of the history's
+  // state, so that a reload or coming back does not say it again.
+  const location = useLocation();
+  const [inviato, setInviato] = useState(() => leggiInviato((location.state as { inviato?: unknown } | null)?.inviato));
+  const statoInviato = (location.state as { inviato?: unknown } | null)?.inviato !== undefined;
+  useEffect(() => {
+    if (statoInviato) void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  }, [statoInviato, navigate, location.pathname, location.search]);
   const columns: Column<Ordine>[] = [
     { key: 'id', header: 'Ordine #ID', className: 'codice strong', cell: (o) => `#${o.id}` },
     {
@@ -57,7 +68,7 @@ export function OrdiniPage() {
           className="btn btn-sm icon-btn"
           aria-label={`Dettaglio ordine #${o.id}`}
           title="Dettaglio"
-          onClick={() => void navigate(paths.ordiniDettaglio.path, { state: { ordine: o } })}
+          onClick={() => apri(o)}
         >
           <SearchIcon />
         </button>
@@ -76,6 +87,14 @@ export function OrdiniPage() {
           {totale !== undefined && ` · ${totale === 1 ? '1 ordine' : `${formatIntero(totale)} ordini`}${attivi ? ' con i filtri scelti' : ''}`}
         </span>
       </p>
+      {inviato && (
+        <OrdineInviato
+          inviato={inviato}
+          ordine={pagina.righe.data?.find((o) => o.id === inviato.id)}
+          apri={apri}
+          chiudi={() => setInviato(null)}
+        />
+      )}
       <section className="card" aria-label="Elenco ordini">
         <div className="list-toolbar">
           <FiltriOrdini key={JSON.stringify(filtri)} filtri={filtri} applica={applica} />

@@ -25,7 +25,7 @@ function Stato({ o }: { o: OrdineErp }) {
 
 /**
  * /admin/ordini-erp: every confirmed order with its hand-over to the ERP (waiting, sent, failed with
- * the last error) and a resend. Orders placed before the exchange existed are 'Precedente'.
+ * the last error) and a resend. Orders placed before the exchange existed are 'Prima del collegamento ERP'.
  */
 export function OrdiniErpPage() {
   useDocumentTitle('Ordini ERP');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ETICHETTE_STATO_IMPORT, importInCorso } from '../../../shared/importazioni-costanti.js';
+import { ETICHETTE_STATO_IMPORT, etichettaTipoImport, importInCorso } from '../../../shared/importazioni-costanti.js';
 import type { Importazione } from '../../../shared/importazioni.js';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PagineElenco } from '../../components/Pagination';
@@ -31,7 +31,7 @@ export function StoricoImport() {
 
   const columns: Column<Importazione>[] = [
     { key: 'data', header: 'Data', className: 'nowrap', cell: (i) => formatDataOra(i.iniziata_at) },
-    { key: 'tipo', header: 'Tipo', cell: (i) => <>{i.tipo}{i.completo ? <span className="muted"> (completo)</span> : null}</> },
+    { key: 'tipo', header: 'Tipo', cell: (i) => <>{etichettaTipoImport(i.tipo)}{i.completo ? <span className="muted"> (completo)</span> : null}</> },
     { key: 'file', header: 'File', className: 'imp-col-file', cell: (i) => i.file },
     { key: 'autore', header: 'Autore', cell: (i) => i.autore },
     { key: 'stato', header: 'Stato', cell: (i) => <Stato i={i} /> },

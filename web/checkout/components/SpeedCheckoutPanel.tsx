@@ -30,7 +30,7 @@ export function SpeedCheckoutPanel({ id, items, onClose }: { id: string; items: 
   const modulo = useModulo(schemaOrdine, testi, { stato: { valori: testi, cambia: setOrdineDraft } });
   const { clear } = useCart();
   const { confirm } = useDialogs();
-  const { conferma, busy } = useConfermaOrdine('pannello');
+  const { conferma, busy, inInvio } = useConfermaOrdine('pannello');
   const vuoto = items.length === 0;
 
   const svuota = async () => {
@@ -97,7 +97,7 @@ export function SpeedCheckoutPanel({ id, items, onClose }: { id: string; items: 
       <div className="sc-foot">
         <CartTotals items={items} mode={mode} className="totals totals-compact" />
         <CartActions
-          className="sc-actions" vuoto={vuoto} busy={busy}
+          className="sc-actions" vuoto={vuoto} busy={busy} inInvio={inInvio}
           onSvuota={() => void svuota()} onConferma={() => void conferma(items, draft, modulo)}
         />
         <Collegamento className="sc-link" to={paths.checkout.path}>Vai al checkout completo</Collegamento>
