@@ -9,10 +9,11 @@ import { STORAGE_KEYS, useStored, writeStored } from '../lib/storage';
  */
 const leggiPriceMode = unoDi(['nascosto', 'normale', 'doppio']);
 export type PriceMode = NonNullable<ReturnType<typeof leggiPriceMode>>;
-export const PRICE_MODES: { mode: PriceMode; label: string }[] = [
-  { mode: 'nascosto', label: 'Prezzi nascosti' },
-  { mode: 'normale', label: 'Prezzi reali' },
-  { mode: 'doppio', label: 'Prezzi ×2' },
+/** Each with a short line saying what it does, shown in the menu (a tooltip never shows on a touch screen). */
+export const PRICE_MODES: { mode: PriceMode; label: string; descrizione: string }[] = [
+  { mode: 'nascosto', label: 'Prezzi nascosti', descrizione: 'Catalogo e carrello senza prezzi' },
+  { mode: 'normale', label: 'Prezzi reali', descrizione: 'I tuoi prezzi netti' },
+  { mode: 'doppio', label: 'Prezzi ×2', descrizione: 'Il doppio dei prezzi reali, da mostrare al banco; si ordina ai prezzi reali' },
 ];
 const DEFAULT_MODE: PriceMode = 'normale';
 

@@ -159,6 +159,9 @@ export function OrdineRapidoPage() {
       </div>
       <p className="page-sub">
         Incolla le righe «codice quantità» copiate da un foglio di calcolo, da un gestionale o da una e-mail, oppure carica un file CSV o Excel.
+        {/* The camera button shows only where there is a camera: a desktop user learns here that scanning exists. */}
+        {' '}Con un telefono o un tablet puoi anche leggere il codice a barre di un'etichetta con la fotocamera: il pulsante «Scansiona» compare
+        qui e nella ricerca sui dispositivi con fotocamera.
       </p>
 
       <Scheda titolo="Righe da ordinare" className="or-input">

@@ -101,6 +101,8 @@ export interface MenuItem {
   /** For radio menus: the active choice (role="menuitemradio"). */
   checked?: boolean;
   icon?: ReactNode;
+  /** A short line under the label saying what the item does: seen on a touch screen, where a tooltip is not; its description for a screen reader. */
+  descrizione?: string;
 }
 
 /** A menu button (WAI-ARIA menu pattern): arrows move between items, Enter/Space selects. */
@@ -172,6 +174,7 @@ export function MenuButton({ label, buttonContent, buttonClassName = 'btn', item
               role={radio ? 'menuitemradio' : 'menuitem'}
               aria-checked={radio ? !!item.checked : undefined}
               aria-label={item.ariaLabel}
+              aria-describedby={item.descrizione ? `${popupId}-${item.key}-d` : undefined}
               className={`dropdown-item${item.checked ? ' is-checked' : ''}`}
               tabIndex={-1}
               onClick={() => {
@@ -185,7 +188,12 @@ export function MenuButton({ label, buttonContent, buttonClassName = 'btn', item
                 </span>
               )}
               {item.icon}
-              {item.label}
+              {item.descrizione ? (
+                <span className="dropdown-voce">
+                  {item.label}
+                  <span id={`${popupId}-${item.key}-d`} className="dropdown-descrizione">{item.descrizione}</span>
+                </span>
+              ) : item.label}
             </button>
           </li>
         ))}

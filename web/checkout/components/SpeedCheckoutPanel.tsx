@@ -53,7 +53,7 @@ export function SpeedCheckoutPanel({ id, items, onClose }: { id: string; items: 
       }}
     >
       <header className="sc-head">
-        <h2 id={titleId}>Speed Checkout</h2>
+        <h2 id={titleId}>Speed Checkout <span className="sc-hint">ordine veloce</span></h2>
         <span className="badge">{items.length === 1 ? '1 articolo' : `${items.length} articoli`}</span>
         <button type="button" className="btn btn-ghost modal-close" aria-label="Chiudi Speed Checkout" onClick={onClose}>
           <span aria-hidden="true">×</span>
