@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
-import { formatPrezzo, hidden, loginCliente, queryOf, visible } from './helpers.js';
+import { formatImporto, formatPrezzo, hidden, loginCliente, queryOf, visible } from './helpers.js';
+import { importoRiga, totaleRighe } from '../../shared/importi.js';
 import { portaleDiTest } from './portale.js';
 
 // This file's own database, data folder and server (tests/e2e/portale.ts).
@@ -355,16 +356,17 @@ describe.runIf(hasBrowser())('catalogo', () => {
     await visible(panel);
     const rowA = panel.getByRole('row').filter({ hasText: disponibile.codice });
     const rowB = panel.getByRole('row').filter({ hasText: parziale.codice });
-    expect(await rowA.getByRole('cell').allTextContents()).toEqual([disponibile.codice, expect.any(String), '2', formatPrezzo(prezzoA * 2), '']);
-    expect(await rowB.getByRole('cell').allTextContents()).toEqual([parziale.codice, expect.any(String), '10', formatPrezzo(prezzoB * 10), '']);
-    const totale = Math.round((prezzoA * 2 + prezzoB * 10) * 1000) / 1000;
-    expect(await panel.getByTestId('cart-total').textContent()).toBe(formatPrezzo(totale));
+    // Line totals and the total to the cent, as the invoice (docs/regole/generale.md#amounts).
+    expect(await rowA.getByRole('cell').allTextContents()).toEqual([disponibile.codice, expect.any(String), '2', formatImporto(importoRiga(prezzoA, 2)), '']);
+    expect(await rowB.getByRole('cell').allTextContents()).toEqual([parziale.codice, expect.any(String), '10', formatImporto(importoRiga(prezzoB, 10)), '']);
+    const totale = totaleRighe([{ prezzo: prezzoA, qt: 2 }, { prezzo: prezzoB, qt: 10 }]);
+    expect(await panel.getByTestId('cart-total').textContent()).toBe(formatImporto(totale));
     await visible(panel.getByRole('button', { name: 'Checkout' }));
 
     // Remove a line.
     await rowB.getByRole('button', { name: `Rimuovi ${parziale.codice} dal carrello` }).click();
     await visible(page.getByRole('button', { name: 'Carrello, 1 articolo' }));
-    expect(await panel.getByTestId('cart-total').textContent()).toBe(formatPrezzo(prezzoA * 2));
+    expect(await panel.getByTestId('cart-total').textContent()).toBe(formatImporto(importoRiga(prezzoA, 2)));
     await page.keyboard.press('Escape');
     await hidden(panel);
   });
@@ -397,7 +399,7 @@ describe.runIf(hasBrowser())('catalogo', () => {
     // The cart dropdown follows the mode.
     await page.getByRole('button', { name: /^Carrello, \d/ }).click();
     const panel = page.getByRole('region', { name: 'Carrello' });
-    expect(await panel.getByTestId('cart-total').textContent()).toBe(formatPrezzo(netto * 2 * 2));
+    expect(await panel.getByTestId('cart-total').textContent()).toBe(formatImporto(importoRiga(netto * 2, 2)));
     await page.keyboard.press('Escape');
 
     await scegli('Prezzi nascosti');

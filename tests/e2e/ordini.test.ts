@@ -2,8 +2,9 @@ import type { Locator, Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
-import { carrelloDi, confermaDice, formatImporto, formatPrezzo, hidden, loginCliente, ordiniDi, visible } from './helpers.js';
+import { carrelloDi, confermaDice, formatImporto, hidden, loginCliente, ordiniDi, visible } from './helpers.js';
 import { portaleDiTest } from './portale.js';
+import { totaleRighe } from '../../shared/importi.js';
 
 // This file's own database, data folder and server (tests/e2e/portale.ts).
 const portale = portaleDiTest();
@@ -165,12 +166,12 @@ describe.runIf(hasBrowser())('ordini', () => {
     await panel.getByRole('button', { name: `Rimuovi ${p.c.codice} dal carrello` }).click();
     await hidden(panel.getByRole('spinbutton', { name: `Quantità ${p.c.codice}` }));
 
-    // Totals: list prices, net prices, overall = net.
-    const parziale = 3 * p.a.prezzo + 2 * p.b.prezzo;
-    const scontato = 3 * p.a.prezzo_reale + 2 * p.b.prezzo_reale;
+    // Totals: list prices, net prices, overall = net; each line to the cent, 2 decimals (docs/regole/generale.md#amounts).
+    const parziale = totaleRighe([{ prezzo: p.a.prezzo, qt: 3 }, { prezzo: p.b.prezzo, qt: 2 }]);
+    const scontato = totaleRighe([{ prezzo: p.a.prezzo_reale, qt: 3 }, { prezzo: p.b.prezzo_reale, qt: 2 }]);
     const totali = panel.getByRole('definition');
     await expect.poll(async () => (await totali.allTextContents()).map((t) => t.trim()))
-      .toEqual([formatPrezzo(parziale), formatPrezzo(scontato), formatPrezzo(scontato)]);
+      .toEqual([formatImporto(parziale), formatImporto(scontato), formatImporto(scontato)]);
 
     // 'Svuota Carrello' asks first; cancelling keeps the cart.
     await panel.getByRole('button', { name: 'Svuota Carrello' }).click();
@@ -180,8 +181,11 @@ describe.runIf(hasBrowser())('ordini', () => {
     await panel.getByRole('textbox', { name: 'Note' }).fill('Consegna e2e pannello');
     await panel.getByRole('textbox', { name: 'Riferimento cantiere' }).fill('  Cantiere e2e pannello ');
     const before = (await ordiniDi(page))[0]?.id ?? 0;
-    // A double click makes one confirmation and one order.
+    // A double click makes one confirmation and one order; while the question is open the button does not say it is sending.
     await panel.getByRole('button', { name: 'Conferma Ordine' }).dblclick();
+    await visible(page.getByRole('dialog').getByText("Sei sicuro di voler confermare l'ordine?"));
+    expect(await panel.getByRole('button', { name: 'Conferma Ordine' }).isDisabled()).toBe(true);
+    expect(await panel.getByText('Invio in corso…').count()).toBe(0);
     await confermaDice(page, "Sei sicuro di voler confermare l'ordine?", 'Conferma');
     await page.waitForURL('**/ordini');
     await visible(page.getByRole('heading', { level: 1, name: 'Ordini' }));
@@ -195,15 +199,25 @@ describe.runIf(hasBrowser())('ordini', () => {
     expect(createKeys.length).toBe(1);
     expect(createKeys[0]).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
 
-    // The new order heads the list with a green dot.
+    // The list says which order was sent and where its confirmation mail goes, with the way to it.
+    const inviato = page.getByRole('status').filter({ hasText: `Ordine #${nuovo!.id} inviato correttamente.` });
+    await visible(inviato);
+    await visible(inviato.getByText("Ti abbiamo inviato la conferma con il PDF dell'ordine all'indirizzo mario.rossi@ferramentarossi.it."));
+    await visible(inviato.getByRole('button', { name: `Vedi l'ordine #${nuovo!.id}` }));
+
+    // The new order heads the list with a green dot and its state in words; its total as its PDF's, 2 decimals.
     const riga = page.getByRole('row').filter({ has: page.getByRole('cell', { name: `#${nuovo!.id}`, exact: true }) });
     await visible(riga);
     expect(await riga.locator('.status-dot.is-ok').count()).toBe(1);
-    expect((await riga.textContent()) ?? '').toContain('Confermato');
-    expect((await riga.textContent()) ?? '').toContain(formatPrezzo(nuovo!.totale));
+    expect(await riga.locator('.status-dot.is-ok').textContent()).toBe('Confermato');
+    expect((await riga.textContent()) ?? '').toContain(formatImporto(nuovo!.totale_imponibile));
     expect((await riga.textContent()) ?? '').toContain('Cantiere e2e pannello');
     const prima = page.getByRole('row').nth(1);
     expect((await prima.textContent()) ?? '').toContain(`#${nuovo!.id}`);
+    // Said once: a reload shows the list without it.
+    await page.reload();
+    await visible(riga);
+    expect(await inviato.count()).toBe(0);
   });
 
   it('Speed Checkout: lines short of stock are set to what is available', async () => {
@@ -245,7 +259,7 @@ describe.runIf(hasBrowser())('ordini', () => {
     await visible(page.getByText('Consegna e2e pannello'));
     await visible(page.getByText('Cantiere e2e pannello', { exact: true }));
     await visible(page.getByRole('cell', { name: p.a.codice, exact: true }));
-    await visible(page.getByText(formatPrezzo(ultimo!.totale)));
+    await visible(page.locator('.ordine-totale').getByText(formatImporto(ultimo!.totale_imponibile)));
 
     const anteprima = await riordinaDallAnteprima(page, ultimo!.id);
     await visible(anteprima.getByText("Tutte le righe sono disponibili al prezzo dell'ordine."));

@@ -43,7 +43,7 @@ export function SpeedCheckout() {
         className={`sc-toggle${open ? ' is-open' : ''}`}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        aria-label={`Speed Checkout, ordine veloce: ${count === 1 ? '1 articolo' : `${count} articoli`} nel carrello`}
+        aria-label={`Speed Checkout: ${count === 1 ? '1 articolo' : `${count} articoli`} nel carrello (ordine veloce)`}
         title="Speed Checkout: ordine veloce"
         onClick={() => (open ? close() : setOpen(true))}
       >
