@@ -367,14 +367,22 @@ describe.runIf(hasBrowser())('ordini', () => {
     expect((await riga.getByRole('cell').allTextContents()).slice(2, 5)).toEqual(['10', '3', '7']);
   });
 
-  it('order detail of a failed demo order: the status once, with its reason', async () => {
+  it('a failed demo order: its state and reason as text in the list, the status once in the detail, nothing to deliver', async () => {
     const fallito = (await ordiniDi(page)).find((o) => o.response_code !== '201');
     expect(fallito?.response_status).toBe('Fido del cliente superato');
     await page.goto('/ordini');
+    // In words, not only a red dot with a tooltip a touch screen never shows.
+    const riga = page.getByRole('row').filter({ has: page.getByRole('cell', { name: `#${fallito!.id}`, exact: true }) });
+    expect(await riga.locator('.status-dot:not(.is-ok)').textContent()).toBe('Errore');
+    await visible(riga.getByText('Fido del cliente superato', { exact: true }));
     await page.getByRole('button', { name: `Dettaglio ordine #${fallito!.id}` }).click();
     await visible(page.getByRole('heading', { level: 1, name: `Dettaglio Ordine #${fallito!.id}` }));
     await visible(page.getByText('Errore (Fido del cliente superato)', { exact: true }));
     expect(await page.getByText('Errore (Errore)').count()).toBe(0);
+    // A refused order ships nothing: no 'In consegna 1'.
+    await visible(page.getByRole('columnheader', { name: 'Prezzo netto' }));
+    expect(await page.getByRole('columnheader', { name: 'In consegna' }).count()).toBe(0);
+    expect(await page.getByRole('columnheader', { name: 'In arrivo dal fornitore' }).count()).toBe(0);
   });
 
   it('lists: create, rename, add a product through the dialog, detail, delete', async () => {
