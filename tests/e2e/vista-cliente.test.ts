@@ -133,7 +133,7 @@ describe.runIf(hasBrowser())('the customer view after admin changes and in a pri
     await loginCliente(page);
     const ordini = await page.evaluate(async () => {
       const res = await fetch('/api/ordini/read?utente_codice=U0001&azienda_codice=0001&cliente_codice=001001');
-      return ((await res.json()) as { ordini: { id: number; totale: number }[] }).ordini;
+      return ((await res.json()) as { ordini: { id: number; totale_imponibile: number }[] }).ordini;
     });
     expect(ordini.length).toBeGreaterThan(0);
     const avviso = page.getByTestId('avviso-prezzi');
