@@ -173,7 +173,8 @@ export function MenuButton({ label, buttonContent, buttonClassName = 'btn', item
               type="button"
               role={radio ? 'menuitemradio' : 'menuitem'}
               aria-checked={radio ? !!item.checked : undefined}
-              aria-label={item.ariaLabel}
+              // With a description, the name is the label alone: the description is the item's description, not part of its name.
+              aria-label={item.ariaLabel ?? (item.descrizione && typeof item.label === 'string' ? item.label : undefined)}
               aria-describedby={item.descrizione ? `${popupId}-${item.key}-d` : undefined}
               className={`dropdown-item${item.checked ? ' is-checked' : ''}`}
               tabIndex={-1}
