@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { codice, idParam } from './common.js';
 import { contract } from './contract.js';
-import { formatEuro2 } from './formato.js';
+import { formatImporto } from './formato.js';
 
 /** States of a due date as the ERP sends them (import kind `scadenze`). */
 export const STATI_SCADENZA = ['aperta', 'pagata', 'insoluta'] as const;
@@ -20,8 +20,8 @@ export const MODALITA_PAGAMENTO: Record<string, string> = {
 /** RiBa: the wholesaler presents it to the bank before it is due, the risk stays until then. */
 export const MODALITA_RIBA = 'MP12';
 
-/** Euro in the server's messages as the SPA writes them (web/lib/formato.ts formatEuro2): 1.234,50 €, grouped from four digits. */
-export const euro = (n: number): string => formatEuro2(n);
+/** Euro in the server's messages as the SPA writes them (web/lib/formato.ts formatImporto): 1.234,50 €, grouped from four digits. */
+export const euro = (n: number): string => formatImporto(n);
 
 export const scadenza = z.object({
   documento: z.string(),

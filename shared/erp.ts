@@ -15,7 +15,7 @@ export const ETICHETTE_STATO_ERP: Record<StatoErp, string> = {
   inviato: 'Inviato',
   errore: 'Errore',
   non_configurato: 'ERP non configurato',
-  precedente: 'Precedente',
+  precedente: 'Prima del collegamento ERP',
 };
 
 export const MSG_ERP = {

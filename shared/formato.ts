@@ -69,7 +69,13 @@ export function numeroIt(n: number, min: number, max: number, gruppi: Raggruppam
 /** An amount in euro as Intl's it-IT currency format writes it: the figure, a no-break space, '€'. */
 export const euroIt = (n: number, min: number, max: number): string => `${numeroIt(n, min, max)}\u00a0€`;
 
-/** Prices and order totals: '1.142,540 €'. */
-export const formatEuro3 = (n: number) => euroIt(n, 3, 3);
-/** Turnover, budgets, statistics and a document's totals: '1.142,54 €'. */
-export const formatEuro2 = (n: number) => euroIt(n, 2, 2);
+/*
+ * The one rule for amounts (docs/regole/generale.md#amounts): a unit price keeps three decimals, as
+ * the trade writes it; every total (a line's, an order's, a cart's, VAT, credit, turnover, budgets)
+ * has two, rounded half up on its exact decimal value, as the invoice rounds it. Which amount a
+ * total is (each line to the cent, then their sum) is shared/importi.ts's.
+ */
+/** A unit price: '1.142,540 €'. */
+export const formatPrezzo = (n: number) => euroIt(n, 3, 3);
+/** A total (line, order, cart, VAT, credit, turnover, budget, statistics): '1.142,54 €'. */
+export const formatImporto = (n: number) => euroIt(n, 2, 2);

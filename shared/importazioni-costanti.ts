@@ -10,6 +10,16 @@ export const TIPI_IMPORT = [
 ] as const;
 export type TipoImport = (typeof TIPI_IMPORT)[number];
 
+/** Each kind as the admin's screens name it: never the raw 'prezzi_netti'. */
+export const ETICHETTE_TIPO_IMPORT: Record<TipoImport, string> = {
+  articoli: 'Articoli', listini: 'Listini', giacenze: 'Giacenze', clienti: 'Clienti', prezzi_netti: 'Prezzi netti', categorie: 'Categorie',
+  codici_cliente: 'Codici cliente', sconti: 'Sconti a cascata', metel: 'Listino Metel', fido: 'Fido clienti', scadenze: 'Scadenze',
+  documenti: 'Documenti (DDT, fatture, note di credito)',
+};
+/** A run's kind by its label; a kind this build does not know, as stored. */
+export const etichettaTipoImport = (tipo: string): string =>
+  (TIPI_IMPORT as readonly string[]).includes(tipo) ? ETICHETTE_TIPO_IMPORT[tipo as TipoImport] : tipo;
+
 /** An ERP's export of 200,000 articles is some 60 MB of CSV; XLSX is smaller. */
 export const MAX_IMPORT_BYTES = 200 * MB;
 

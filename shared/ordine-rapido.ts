@@ -63,7 +63,7 @@ export const rigaRisolta = z.object({
   /** The Italian message of a line that cannot go to the cart as it is; for trovato '' or the note of its quantity rounded up to whole packs. */
   messaggio: z.string(),
   prodotto: prodottoRisolto.nullable(),
-  /** Net price × quantity; null without both. */
+  /** Net price × quantity to the cent (shared/importi.ts), for a line that can go to the cart ('trovato'); null otherwise. */
   totale_riga: z.number().nullable(),
   /** ambiguo: the products to pick from. */
   candidati: z.array(prodottoRisolto),

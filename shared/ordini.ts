@@ -52,7 +52,13 @@ export const ordiniCreateRequest = z.object({
   idempotency_key: testo().min(8).max(100).optional(),
 });
 export type OrdiniCreateRequest = z.input<typeof ordiniCreateRequest>;
-export const ordiniCreateResponse = z.object({ status: z.number().int(), msg: z.string(), ordine_id: z.number().int().optional() });
+export const ordiniCreateResponse = z.object({
+  status: z.number().int(),
+  msg: z.string(),
+  ordine_id: z.number().int().optional(),
+  /** An accepted order: the address its confirmation mail goes to (the user's username), absent when that is no address. */
+  conferma_a: z.string().optional(),
+});
 
 export const ordiniReadQuery = z.object({ utente_codice: codice, azienda_codice: codice, cliente_codice: codice });
 /**

@@ -9,6 +9,7 @@ import { normalizzaCodice } from '../codici-cliente/codici-cliente.service.js';
 import type { Db } from '../db/client.js';
 import { parseQuantita } from '../ordini/quantita.js';
 import { msgQuantitaArrotondata, quantitaConfezione } from '../../shared/confezioni.js';
+import { importoRiga } from '../../shared/importi.js';
 import { numeroItaliano, type Lettura, type RigaLetta } from './righe.js';
 import { corrispondenze, type Corrispondenza, idsPerCodice } from './risolvi.queries.js';
 
@@ -63,18 +64,26 @@ function msgOltre(codiceProdotto: string, promettibile: number, giaPrima: number
   return giaPrima > 0 ? `${base} ${MSG_DISPONIBILITA.righePrecedenti(giaPrima)}` : base;
 }
 
-const arrotonda = (n: number) => Math.round(n * 1000) / 1000;
-
 /**
  * Resolves the lines for the client (docs/regole/ordine-rapido.md#resolution): one statement for
  * all their codes, then each line judged in order. A product's lines add up against what can be
  * promised: a line that would take the total beyond it is oltre_disponibilita and counts for nothing.
  */
 export async function risolviRighe(db: Db, cliente: ClienteSessione, lettura: Lettura): Promise<OrdineRapidoRisolviResponse> {
-  const codici = [...new Set(lettura.righe.map((r) => normalizzaCodice(r.codice)).filter((c) => c !== ''))];
+  const letti = lettura.righe.flatMap((r) => [r.codice, ...(r.forseQuantita ? [r.forseQuantita.codice] : [])]);
+  const codici = [...new Set(letti.map(normalizzaCodice).filter((c) => c !== ''))];
   const trovati = codici.length === 0 ? new Map<string, ProdottoRisolto[]>() : migliori(await corrispondenze(db, prezziDi(cliente), codici));
+  const prodottiDi = (codice: string) => trovati.get(normalizzaCodice(codice)) ?? [];
   const giaChiesti = new Map<string, number>();
-  const righe = lettura.righe.map((r): RigaRisolta => giudica(r, trovati.get(normalizzaCodice(r.codice)) ?? [], giaChiesti));
+  const righe = lettura.righe.map((r): RigaRisolta => {
+    const prodotti = prodottiDi(r.codice);
+    const alt = r.forseQuantita;
+    // 'WU-7170910 abc': a code and a quantity that is no number, not the unknown code 'WU-7170910 abc'.
+    if (prodotti.length === 0 && alt && prodottiDi(alt.codice).length > 0) {
+      return giudica({ ...r, codice: alt.codice, quantita: alt.quantita }, prodottiDi(alt.codice), giaChiesti);
+    }
+    return giudica(r, prodotti, giaChiesti);
+  });
   return { righe, intestazione: lettura.intestazione };
 }
 
@@ -109,13 +118,13 @@ function conteggiata(
   nota: string, giaChiesti: Map<string, number>,
 ): RigaRisolta {
   const { prodotto, quantita } = trovato;
-  const totale_riga = arrotonda(prodotto.prezzo_reale * quantita);
   const prima = giaChiesti.get(prodotto.codice_prodotto) ?? 0;
   if (prima + quantita > prodotto.promettibile) {
-    return { ...trovato, totale_riga, esito: 'oltre_disponibilita', messaggio: [nota, msgOltre(prodotto.codice_prodotto, prodotto.promettibile, prima)].filter(Boolean).join(' ') };
+    // It counts for nothing, so it has no amount either (docs/regole/ordine-rapido.md#resolution).
+    return { ...trovato, totale_riga: null, esito: 'oltre_disponibilita', messaggio: [nota, msgOltre(prodotto.codice_prodotto, prodotto.promettibile, prima)].filter(Boolean).join(' ') };
   }
   giaChiesti.set(prodotto.codice_prodotto, prima + quantita);
-  return { ...trovato, totale_riga, esito: 'trovato', messaggio: nota };
+  return { ...trovato, totale_riga: importoRiga(prodotto.prezzo_reale, quantita), esito: 'trovato', messaggio: nota };
 }
 
 /** Whole products for the cart, priced for the client, in the codes' order: one look-up, then the catalogue's reader. */

@@ -20,6 +20,12 @@ export interface RigaLetta {
   quantita: string | number | null;
   /** Why the line could not be read at all (too long): answered with this message, never looked up. */
   messaggio?: string;
+  /**
+   * A pasted line without a quantity whose last word is no number ('WU-7170910 abc'): that line
+   * less its last word, and the word. When the whole line is no code but this one is, the line is
+   * a code with a bad quantity, not an unknown code (docs/regole/ordine-rapido.md#resolution).
+   */
+  forseQuantita?: { codice: string; quantita: string };
 }
 
 export interface Lettura {
@@ -36,6 +42,15 @@ const eSpazio = (c: string | undefined) => c !== undefined && SPAZIO.test(c);
 
 /** '12', '2,5', '-1.000,5', '2.': a word that looks like a number ends with a digit; nothing else is judged here. */
 const NUMERO = /^[-+]?[\d.,]*\d$/;
+
+/** The line's last word apart from what precedes it (spaces and commas before it dropped), if it has two parts; one pass from the end. */
+function ultimaParola(t: string): { codice: string; quantita: string } | undefined {
+  let spazio = t.length - 1;
+  while (spazio >= 0 && !eSpazio(t[spazio])) spazio--;
+  let fine = spazio;
+  while (fine > 0 && (eSpazio(t[fine - 1]) || t[fine - 1] === ',')) fine--;
+  return fine > 0 ? { codice: t.slice(0, fine), quantita: t.slice(spazio + 1) } : undefined;
+}
 
 /**
  * A line split into code and quantity. Tabs (spreadsheets) or semicolons split into fields: the
@@ -54,17 +69,19 @@ export function dividiRiga(linea: string): { codice: string; quantita: string | 
     const resto = campi.slice(1).filter((c) => c !== '');
     return { codice, quantita: resto.at(-1) ?? null };
   }
-  let spazio = t.length - 1;
-  while (spazio >= 0 && !eSpazio(t[spazio])) spazio--;
   // The word after the last space: t is trimmed, so it is never empty.
-  if (spazio > 0 && NUMERO.test(t.slice(spazio + 1))) {
-    let fine = spazio;
-    while (fine > 0 && (eSpazio(t[fine - 1]) || t[fine - 1] === ',')) fine--;
-    if (fine > 0) return { codice: t.slice(0, fine), quantita: t.slice(spazio + 1) };
-  }
+  const ultima = ultimaParola(t);
+  if (ultima && NUMERO.test(ultima.quantita)) return ultima;
   const virgola = t.indexOf(',');
   if (virgola > 0) return { codice: t.slice(0, virgola).trim(), quantita: t.slice(virgola + 1).trim() || null };
   return { codice: t, quantita: null };
+}
+
+/** A pasted line split (dividiRiga), with its reading as code and bad quantity when it has no quantity. */
+function rigaIncollata(riga: number, testo: string): RigaLetta {
+  const diviso = dividiRiga(testo);
+  const forseQuantita = diviso.quantita === null ? ultimaParola(testo) : undefined;
+  return { riga, testo, ...diviso, ...(forseQuantita ? { forseQuantita } : {}) };
 }
 
 /**
@@ -118,7 +135,7 @@ export function leggiTesto(testo: string): Lettura {
     if (righe.length > ORDINE_RAPIDO.maxRighe + 1) throw campoRifiutato('testo', MSG_ORDINE_RAPIDO.troppeRighe);
     const testo = linea.trim();
     // Measured before any pattern reads it: a longer line is no code and quantity.
-    righe.push(testo.length > ORDINE_RAPIDO.maxCaratteriRiga ? rigaTroppoLunga(i + 1, testo, testo.length) : { riga: i + 1, testo, ...dividiRiga(testo) });
+    righe.push(testo.length > ORDINE_RAPIDO.maxCaratteriRiga ? rigaTroppoLunga(i + 1, testo, testo.length) : rigaIncollata(i + 1, testo));
   }
   return conIntestazione(righe, 'testo');
 }

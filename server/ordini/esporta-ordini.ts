@@ -3,6 +3,7 @@ import { INIZIO_FILE_CSV, rigaCsv } from '../../shared/csv.js';
 import type { Ordine, OrdiniEsportaQuery } from '../../shared/ordini.js';
 import { MAX_ORDINI_ESPORTAZIONE, MAX_RIGHE_ESPORTAZIONE } from '../../shared/ordini.js';
 import { RESPONSE_CODE_OK } from '../../shared/ordini-costanti.js';
+import { importoRiga } from '../../shared/importi.js';
 import type { Db } from '../db/client.js';
 import { badRequest } from '../lib/errors.js';
 import type { Esportazioni } from '../lib/esportazioni.js';
@@ -25,12 +26,16 @@ function dataRoma(iso: string): string {
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
 }
 
-/** An order's rows: one per line, with the order's fields (an order without lines: one row, no line). */
+/**
+ * An order's rows: one per line, with the order's fields (an order without lines: one row, no line).
+ * The line's and the order's totals to the cent, as the screens and the PDF (docs/regole/generale.md#amounts).
+ */
 function celle(o: Ordine): CellaXlsx[][] {
   const testa = [o.id, dataRoma(o.created_at), o.nome, o.riferimento_cantiere, o.response_code === RESPONSE_CODE_OK ? 'Confermato' : 'Errore'];
-  if (o.prodotti.length === 0) return [[...testa, null, null, null, null, null, null, null, null, o.totale]];
+  if (o.prodotti.length === 0) return [[...testa, null, null, null, null, null, null, null, null, o.totale_imponibile]];
   return o.prodotti.map((r) => [
-    ...testa, r.codice_prodotto, r.prodotto_nome, r.qt, r.qt_in_consegna, r.qt_in_arrivo, r.prezzo, r.prezzo_reale, r.importo, o.totale,
+    ...testa, r.codice_prodotto, r.prodotto_nome, r.qt, r.qt_in_consegna, r.qt_in_arrivo, r.prezzo, r.prezzo_reale,
+    importoRiga(r.prezzo_reale, r.qt), o.totale_imponibile,
   ]);
 }
 

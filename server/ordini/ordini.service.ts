@@ -42,7 +42,7 @@ export async function verificaDisponibilita(
   });
 }
 
-type Esito = { status: number; msg: string; ordine_id?: number };
+type Esito = { status: number; msg: string; ordine_id?: number; conferma_a?: string };
 
 const rifiuto = (msg: string): Esito => ({ status: 1, msg });
 
@@ -131,9 +131,11 @@ export async function creaOrdine(
     if (err instanceof OltreFido) return rifiuto(MSG_CONTABILITA.rifiutoOltreFido(euro(err.totale), euro(err.disponibile)));
     throw err;
   }
+  // The confirmation mail goes to the user who placed the order (server/posta/testi.ts): the SPA says where.
+  const conferma = utente.username.includes('@') ? { conferma_a: utente.username } : {};
   switch (r?.esito) {
     case 'duplicato':
-      return { status: 0, msg: `Ordine #${r.ordine_id} inviato correttamente.`, ordine_id: r.ordine_id! };
+      return { status: 0, msg: `Ordine #${r.ordine_id} inviato correttamente.`, ordine_id: r.ordine_id!, ...conferma };
     case 'sconosciuti':
       return rifiuto(`Prodotti non trovati nel catalogo: ${(r.dettagli as string[]).join(', ')}.`);
     case 'insufficienti':
@@ -145,7 +147,7 @@ export async function creaOrdine(
       throw new Error(`crea_ordine: esito inatteso ${r?.esito}`);
   }
   await accodaLavori(db, r.ordine_id!, log);
-  return { status: 0, msg: [`Ordine #${r.ordine_id} inviato correttamente.`, ...arrotondate].join(' '), ordine_id: r.ordine_id! };
+  return { status: 0, msg: [`Ordine #${r.ordine_id} inviato correttamente.`, ...arrotondate].join(' '), ordine_id: r.ordine_id!, ...conferma };
 }
 
 /** The user's orders for one client, newest first, read whole (ordini_letti) in the same statement. */

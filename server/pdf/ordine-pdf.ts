@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { AZIENDA } from '../../shared/azienda.js';
-import { formatEuro2, formatEuro3 } from '../../shared/formato.js';
+import { formatImporto, formatPrezzo } from '../../shared/formato.js';
 import type { Ordine, RigaOrdine } from '../../shared/ordini.js';
 import { RESPONSE_CODE_OK } from '../../shared/ordini-costanti.js';
 
@@ -43,10 +43,10 @@ const COLONNE: Colonna[] = [
   { titolo: 'Codice', larghezza: 74, allinea: 'left', aCapo: true, cella: (r) => r.codice_prodotto },
   { titolo: 'Descrizione', larghezza: 0, allinea: 'left', aCapo: true, cella: (r) => r.prodotto_nome },
   { titolo: 'Q.tà', larghezza: 36, allinea: 'right', cella: (r) => qt.format(r.qt) },
-  { titolo: 'Listino', larghezza: 62, allinea: 'right', cella: (r) => formatEuro3(r.prezzo) },
+  { titolo: 'Listino', larghezza: 62, allinea: 'right', cella: (r) => formatPrezzo(r.prezzo) },
   { titolo: 'Sconti', larghezza: 52, allinea: 'left', aCapo: true, cella: (r) => r.sconti },
-  { titolo: 'Netto', larghezza: 62, allinea: 'right', cella: (r) => formatEuro3(r.prezzo_reale) },
-  { titolo: 'Importo', larghezza: 66, allinea: 'right', cella: (r) => formatEuro2(r.importo) },
+  { titolo: 'Netto', larghezza: 62, allinea: 'right', cella: (r) => formatPrezzo(r.prezzo_reale) },
+  { titolo: 'Importo', larghezza: 66, allinea: 'right', cella: (r) => formatImporto(r.importo) },
 ];
 COLONNE[1]!.larghezza = LARGHEZZA - COLONNE.reduce((s, c) => s + c.larghezza, 0);
 const PAD = 3;
@@ -196,7 +196,7 @@ function riepilogo(doc: PDFKit.PDFDocument, o: Ordine): void {
     y += 14;
   };
   rigaIva(['Aliquota', 'Imponibile', 'Imposta'], true, true);
-  for (const r of o.riepilogo_iva) rigaIva([`${r.aliquota} %`, formatEuro2(r.imponibile), formatEuro2(r.imposta)], false, false);
+  for (const r of o.riepilogo_iva) rigaIva([`${r.aliquota} %`, formatImporto(r.imponibile), formatImporto(r.imposta)], false, false);
   const fineIva = y;
 
   const xT = MARGINE + LARGHEZZA - 220;
@@ -207,11 +207,11 @@ function riepilogo(doc: PDFKit.PDFDocument, o: Ordine): void {
     doc.text(valore, xT + 120, y, { width: 100, align: 'right', lineBreak: false });
     y += grassetto ? 18 : 15;
   };
-  rigaTot('Totale imponibile', formatEuro2(o.totale_imponibile), false);
-  rigaTot('Totale IVA', formatEuro2(o.totale_iva), false);
+  rigaTot('Totale imponibile', formatImporto(o.totale_imponibile), false);
+  rigaTot('Totale IVA', formatImporto(o.totale_iva), false);
   doc.moveTo(xT, y - 3).lineTo(xT + 220, y - 3).lineWidth(0.8).strokeColor('black').stroke();
   y += 2;
-  rigaTot('Totale documento', formatEuro2(o.totale_documento), true);
+  rigaTot('Totale documento', formatImporto(o.totale_documento), true);
   doc.x = MARGINE;
   doc.y = Math.max(fineIva, y) + 6;
 }

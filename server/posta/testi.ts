@@ -1,5 +1,5 @@
 import { ORE_PASSWORD_TEMPORANEA } from '../auth/passwords.js';
-import { formatEuro3 } from '../../shared/formato.js';
+import { formatImporto, formatPrezzo } from '../../shared/formato.js';
 import type { Ordine } from '../../shared/ordini.js';
 import type { Mail } from '../lib/mailer.js';
 
@@ -24,12 +24,13 @@ export function confermaOrdine(o: Ordine): Mail {
       ...(o.nome ? [`Nome ordine: ${o.nome}`] : []),
       ...(o.riferimento_cantiere ? [`Riferimento cantiere: ${o.riferimento_cantiere}`] : []),
       '',
-      ...o.prodotti.map((l) => `${l.codice_prodotto}  ${l.prodotto_nome}  x${l.qt} (${consegnaRiga(l)})  ${formatEuro3(l.prezzo_reale)}`),
+      ...o.prodotti.map((l) => `${l.codice_prodotto}  ${l.prodotto_nome}  x${l.qt} (${consegnaRiga(l)})  ${formatPrezzo(l.prezzo_reale)}`),
       ...(o.prodotti.some((l) => l.qt_in_arrivo > 0)
         ? ['', "Le quantità in arrivo dal fornitore verranno spedite all'arrivo della merce nel nostro magazzino."]
         : []),
       '',
-      `Totale: ${formatEuro3(o.totale)}`,
+      // The invoice's total (each line to the cent), as the attached PDF's 'Totale imponibile'.
+      `Totale: ${formatImporto(o.totale_imponibile)}`,
       ...(o.note ? [`Note: ${o.note}`] : []),
     ].join('\n'),
   };

@@ -30,8 +30,8 @@ describe.runIf(hasBrowser())('admin ordini ERP', () => {
     await page.getByRole('link', { name: 'Ordini ERP' }).click();
     await page.waitForURL('**/admin/ordini-erp');
     const tabella = page.getByRole('table', { name: "Ordini e stato dell'invio all'ERP" });
-    // The demo orders were placed before the exchange: 'Precedente', with a resend button.
-    await visible(tabella.getByText('Precedente'));
+    // The demo orders were placed before the exchange: 'Prima del collegamento ERP', with a resend button.
+    await visible(tabella.getByText('Prima del collegamento ERP'));
     await page.screenshot({ path: `${SHOTS}/ordini-erp-1366.png`, fullPage: true });
 
     await page.getByLabel('Stato').selectOption('precedente');
@@ -43,13 +43,13 @@ describe.runIf(hasBrowser())('admin ordini ERP', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Invia' }).click();
     await visible(page.getByText("Ordine rimesso in coda per l'invio all'ERP."));
 
-    // The job runs in the server's worker: the order leaves 'Precedente' for 'ERP non configurato'.
+    // The job runs in the server's worker: the order leaves 'Prima del collegamento ERP' for 'ERP non configurato'.
     await page.getByLabel('Stato').selectOption('non_configurato');
     await visible(tabella.locator('tbody tr', { hasText: numero }).getByText('ERP non configurato'), 15_000);
 
     await page.setViewportSize({ width: 768, height: 900 });
     await page.getByLabel('Stato').selectOption('');
-    await visible(tabella.getByText('Precedente'));
+    await visible(tabella.getByText('Prima del collegamento ERP'));
     await page.screenshot({ path: `${SHOTS}/ordini-erp-768.png`, fullPage: true });
     console.log(`screenshots: ${SHOTS}`);
   });

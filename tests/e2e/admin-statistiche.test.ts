@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { StatsResponse } from '../../shared/statistiche.js';
 import { formatIntero, nomeMese } from '../../web/lib/formato.js';
 import { hasBrowser, useBrowser } from './browser.js';
-import { ADMIN, formatEuro2, queryOf, submitLogin, TECNICO, visible } from './helpers.js';
+import { ADMIN, formatImporto, queryOf, submitLogin, TECNICO, visible } from './helpers.js';
 import { portaleDiTest } from './portale.js';
 
 // This file's own database, data folder and server (tests/e2e/portale.ts).
@@ -53,13 +53,13 @@ async function attendiRighe(table: Locator, attese: string[][]): Promise<void> {
 function attese(d: StatsResponse, anno: number | null) {
   return {
     mesi: d.ordiniEImportiPerMeseAnno.map((r) => [
-      anno === null ? `${nomeMese(r.mese)} ${r.anno}` : nomeMese(r.mese), formatIntero(r.numero_ordini), formatEuro2(Number(r.importo_totale)),
+      anno === null ? `${nomeMese(r.mese)} ${r.anno}` : nomeMese(r.mese), formatIntero(r.numero_ordini), formatImporto(Number(r.importo_totale)),
     ]),
     prodotti: d.prodottiPiuComprati.map((p) => [
-      p.codice_prodotto, p.prodotto_nome, formatIntero(p.quantita_totale), formatEuro2(Number(p.importo_totale)),
+      p.codice_prodotto, p.prodotto_nome, formatIntero(p.quantita_totale), formatImporto(Number(p.importo_totale)),
     ]),
     clienti: d.clientiPiuAttiviEImportoSpeso.map((c) => [
-      c.cliente_codice, c.cliente_nome, formatIntero(c.numero_ordini), formatEuro2(Number(c.importo_totale)),
+      c.cliente_codice, c.cliente_nome, formatIntero(c.numero_ordini), formatImporto(Number(c.importo_totale)),
     ]),
   };
 }

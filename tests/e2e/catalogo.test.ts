@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
-import { formatEuro3, hidden, loginCliente, queryOf, visible } from './helpers.js';
+import { formatImporto, formatPrezzo, hidden, loginCliente, queryOf, visible } from './helpers.js';
+import { importoRiga, totaleRighe } from '../../shared/importi.js';
 import { portaleDiTest } from './portale.js';
 
 // This file's own database, data folder and server (tests/e2e/portale.ts).
@@ -367,16 +368,17 @@ describe.runIf(hasBrowser())('catalogo', () => {
     await visible(panel);
     const rowA = panel.getByRole('row').filter({ hasText: disponibile.codice });
     const rowB = panel.getByRole('row').filter({ hasText: parziale.codice });
-    expect(await rowA.getByRole('cell').allTextContents()).toEqual([disponibile.codice, expect.any(String), '2', formatEuro3(prezzoA * 2), '']);
-    expect(await rowB.getByRole('cell').allTextContents()).toEqual([parziale.codice, expect.any(String), '10', formatEuro3(prezzoB * 10), '']);
-    const totale = Math.round((prezzoA * 2 + prezzoB * 10) * 1000) / 1000;
-    expect(await panel.getByTestId('cart-total').textContent()).toBe(formatEuro3(totale));
+    // Line totals and the total to the cent, as the invoice (docs/regole/generale.md#amounts).
+    expect(await rowA.getByRole('cell').allTextContents()).toEqual([disponibile.codice, expect.any(String), '2', formatImporto(importoRiga(prezzoA, 2)), '']);
+    expect(await rowB.getByRole('cell').allTextContents()).toEqual([parziale.codice, expect.any(String), '10', formatImporto(importoRiga(prezzoB, 10)), '']);
+    const totale = totaleRighe([{ prezzo: prezzoA, qt: 2 }, { prezzo: prezzoB, qt: 10 }]);
+    expect(await panel.getByTestId('cart-total').textContent()).toBe(formatImporto(totale));
     await visible(panel.getByRole('button', { name: 'Checkout' }));
 
     // Remove a line.
     await rowB.getByRole('button', { name: `Rimuovi ${parziale.codice} dal carrello` }).click();
     await visible(page.getByRole('button', { name: 'Carrello, 1 articolo' }));
-    expect(await panel.getByTestId('cart-total').textContent()).toBe(formatEuro3(prezzoA * 2));
+    expect(await panel.getByTestId('cart-total').textContent()).toBe(formatImporto(importoRiga(prezzoA, 2)));
     await page.keyboard.press('Escape');
     await hidden(panel);
   });
@@ -386,7 +388,7 @@ describe.runIf(hasBrowser())('catalogo', () => {
     const netto = await prezzoNetto(page, codice);
     await cerca(page, codice);
     const prezzo = card(page, codice).locator('.price-net');
-    await expect.poll(() => prezzo.textContent()).toBe(`Prezzo netto ${formatEuro3(netto)}`);
+    await expect.poll(() => prezzo.textContent()).toBe(`Prezzo netto ${formatPrezzo(netto)}`);
 
     const scegli = async (label: string) => {
       await page.getByRole('button', { name: /^Modalità prezzi:/ }).click();
@@ -396,11 +398,11 @@ describe.runIf(hasBrowser())('catalogo', () => {
     };
 
     await scegli('Prezzi ×2');
-    await expect.poll(() => prezzo.textContent()).toBe(`Prezzo netto ${formatEuro3(netto * 2)}`);
+    await expect.poll(() => prezzo.textContent()).toBe(`Prezzo netto ${formatPrezzo(netto * 2)}`);
     // The mode is UI state in local storage, beside the cart: it survives a reload.
     await page.reload();
     await visible(page.getByRole('button', { name: 'Modalità prezzi: Prezzi ×2' }));
-    await expect.poll(() => prezzo.textContent()).toBe(`Prezzo netto ${formatEuro3(netto * 2)}`);
+    await expect.poll(() => prezzo.textContent()).toBe(`Prezzo netto ${formatPrezzo(netto * 2)}`);
     // The active mode is marked in the menu.
     await page.getByRole('button', { name: /^Modalità prezzi:/ }).click();
     expect(await page.getByRole('menuitemradio', { name: 'Prezzi ×2' }).getAttribute('aria-checked')).toBe('true');
@@ -409,7 +411,7 @@ describe.runIf(hasBrowser())('catalogo', () => {
     // The cart dropdown follows the mode.
     await page.getByRole('button', { name: /^Carrello, \d/ }).click();
     const panel = page.getByRole('region', { name: 'Carrello' });
-    expect(await panel.getByTestId('cart-total').textContent()).toBe(formatEuro3(netto * 2 * 2));
+    expect(await panel.getByTestId('cart-total').textContent()).toBe(formatImporto(importoRiga(netto * 2, 2)));
     await page.keyboard.press('Escape');
 
     await scegli('Prezzi nascosti');
@@ -422,7 +424,7 @@ describe.runIf(hasBrowser())('catalogo', () => {
     await page.keyboard.press('Escape');
 
     await scegli('Prezzi reali');
-    await expect.poll(() => prezzo.textContent()).toBe(`Prezzo netto ${formatEuro3(netto)}`);
+    await expect.poll(() => prezzo.textContent()).toBe(`Prezzo netto ${formatPrezzo(netto)}`);
   });
 
   it("brands: a brand lists its products; an unknown one says 'Marchio con ID {id} non trovato'", async () => {

@@ -90,6 +90,34 @@ describe.runIf(hasBrowser())('situazione contabile', () => {
     await confermaDice(page, 'supera il fido disponibile (10,00\u00a0€)', 'Annulla', 'Fido superato');
     // Nothing ordered: the cart is still there.
     expect((await carrelloDi(page)).length).toBe(1);
+
+    // With the admin's block there is nothing to confirm: the dialog says so and offers what can be done instead.
+    await sql`UPDATE clienti SET blocca_oltre_fido = true WHERE id = ${clienteId}`;
+    try {
+      await page.reload();
+      await visible(page.getByRole('status').filter({ hasText: 'non può essere confermato' }));
+      await page.getByRole('button', { name: 'Conferma Ordine', exact: true }).click();
+      const blocco = page.getByRole('dialog', { name: 'Ordine oltre il fido' });
+      await visible(blocco);
+      const testo = (await blocco.textContent()) ?? '';
+      expect(testo).toContain('supera il fido disponibile (10,00\u00a0€) e non può essere confermato');
+      expect(testo).toContain("Puoi togliere righe dal carrello finché il totale rientra nel fido disponibile, oppure contattare l'amministrazione (tel. 02 2694 5130, amministrazione@ferramentadistribuzione.it)");
+      expect(testo).not.toContain('Sei sicuro');
+      expect(await blocco.getByRole('button').allTextContents()).toEqual(['Torna al carrello', "Contatta l'amministrazione"]);
+      // The question is open, nothing is being sent (the button behind the dialog, found by its place).
+      expect(await page.locator('.checkout-actions .btn-primary').textContent()).toBe('Conferma Ordine');
+      await foto(page, 'checkout-blocco');
+      await blocco.getByRole('button', { name: 'Torna al carrello' }).click();
+      await hidden(blocco);
+      await page.getByRole('button', { name: 'Conferma Ordine', exact: true }).click();
+      await visible(blocco);
+      await blocco.getByRole('button', { name: "Contatta l'amministrazione" }).click();
+      await page.waitForURL('**/contatti');
+      expect((await carrelloDi(page)).length).toBe(1);
+      await page.goto('/checkout');
+    } finally {
+      await sql`UPDATE clienti SET blocca_oltre_fido = false WHERE id = ${clienteId}`;
+    }
     await page.getByRole('button', { name: `Rimuovi ${codice} dal carrello` }).click();
     await hidden(avviso);
   });

@@ -29,7 +29,7 @@ export function queryOf(page: Page): URLSearchParams {
 }
 
 /** Amounts as the SPA shows them: the SPA's own formatters. */
-export { formatEuro2, formatEuro3 } from '../../web/lib/formato.js';
+export { formatImporto, formatPrezzo } from '../../web/lib/formato.js';
 
 /** Waits until the locator is visible (playwright-core has no expect of its own). */
 export async function visible(locator: Locator, timeout = 10_000): Promise<Locator> {

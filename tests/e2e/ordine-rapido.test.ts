@@ -120,6 +120,26 @@ describe.runIf(hasBrowser())('ordine rapido', () => {
     expect(Object.fromEntries(ordine!.prodotti.map((r) => [r.codice_prodotto, r.qt]))).toEqual(cart);
   });
 
+  it('says a bad quantity as one, shows no line total for a line over availability, and that scanning exists', async () => {
+    await page.goto('/ordine-rapido');
+    await visible(page.getByText(/leggere il codice a barre di un'etichetta con la fotocamera/));
+    await page.getByLabel('Codice e quantità, una riga per prodotto').fill([`${codici[0]} abc`, `${codici[1]} 1000000`, `${codici[2]} 2`].join('\n'));
+    await page.getByRole('button', { name: 'Verifica righe' }).click();
+    await visible(page.getByText('1 riga pronta su 3'));
+    await visible(page.getByText(`Quantità non valida per il prodotto ${codici[0]}: deve essere un numero intero maggiore di zero (letto: abc).`));
+    const tabella = page.getByRole('table', { name: "Anteprima dell'ordine rapido" });
+    // Riga, Codice, Prodotto, Quantità, Esito, Prezzo netto, Disponibilità, Totale riga.
+    const oltre = tabella.getByRole('row').filter({ hasText: `Prodotto ${codici[1]} non disponibile nella quantità richiesta` });
+    expect(await oltre.getByRole('cell').nth(7).textContent()).toBe('—');
+    const pronta = tabella.getByRole('row').filter({ hasText: 'Pronta' });
+    expect(await pronta.getByRole('cell').nth(7).textContent()).toMatch(/^\d+,\d{2}\u00a0€$/);
+    for (const [w, h] of [[1366, 900], [768, 1000], [390, 844]] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.screenshot({ path: `${SHOTS}/ordine-rapido-quantita-${w}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
+  });
+
   it('uploads an XLSX made with exceljs and adds its lines to the cart', async () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Ordine');

@@ -2,8 +2,9 @@ import type { Locator, Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
-import { carrelloDi, confermaDice, formatEuro2, formatEuro3, hidden, loginCliente, ordiniDi, visible } from './helpers.js';
+import { carrelloDi, confermaDice, formatImporto, hidden, loginCliente, ordiniDi, visible } from './helpers.js';
 import { portaleDiTest } from './portale.js';
+import { totaleRighe } from '../../shared/importi.js';
 
 // This file's own database, data folder and server (tests/e2e/portale.ts).
 const portale = portaleDiTest();
@@ -165,12 +166,12 @@ describe.runIf(hasBrowser())('ordini', () => {
     await panel.getByRole('button', { name: `Rimuovi ${p.c.codice} dal carrello` }).click();
     await hidden(panel.getByRole('spinbutton', { name: `Quantità ${p.c.codice}` }));
 
-    // Totals: list prices, net prices, overall = net.
-    const parziale = 3 * p.a.prezzo + 2 * p.b.prezzo;
-    const scontato = 3 * p.a.prezzo_reale + 2 * p.b.prezzo_reale;
+    // Totals: list prices, net prices, overall = net; each line to the cent, 2 decimals (docs/regole/generale.md#amounts).
+    const parziale = totaleRighe([{ prezzo: p.a.prezzo, qt: 3 }, { prezzo: p.b.prezzo, qt: 2 }]);
+    const scontato = totaleRighe([{ prezzo: p.a.prezzo_reale, qt: 3 }, { prezzo: p.b.prezzo_reale, qt: 2 }]);
     const totali = panel.getByRole('definition');
     await expect.poll(async () => (await totali.allTextContents()).map((t) => t.trim()))
-      .toEqual([formatEuro3(parziale), formatEuro3(scontato), formatEuro3(scontato)]);
+      .toEqual([formatImporto(parziale), formatImporto(scontato), formatImporto(scontato)]);
 
     // 'Svuota Carrello' asks first; cancelling keeps the cart.
     await panel.getByRole('button', { name: 'Svuota Carrello' }).click();
@@ -180,8 +181,13 @@ describe.runIf(hasBrowser())('ordini', () => {
     await panel.getByRole('textbox', { name: 'Note' }).fill('Consegna e2e pannello');
     await panel.getByRole('textbox', { name: 'Riferimento cantiere' }).fill('  Cantiere e2e pannello ');
     const before = (await ordiniDi(page))[0]?.id ?? 0;
-    // A double click makes one confirmation and one order.
+    // A double click makes one confirmation and one order; while the question is open the button does not say it is sending.
     await panel.getByRole('button', { name: 'Conferma Ordine' }).dblclick();
+    await visible(page.getByRole('dialog').getByText("Sei sicuro di voler confermare l'ordine?"));
+    // Behind the dialog (inert, so out of the accessibility tree: found by its place).
+    const conferma = page.locator('.sc-actions .btn-primary');
+    expect(await conferma.isDisabled()).toBe(true);
+    expect(await conferma.textContent()).toBe('Conferma Ordine');
     await confermaDice(page, "Sei sicuro di voler confermare l'ordine?", 'Conferma');
     await page.waitForURL('**/ordini');
     await visible(page.getByRole('heading', { level: 1, name: 'Ordini' }));
@@ -195,15 +201,25 @@ describe.runIf(hasBrowser())('ordini', () => {
     expect(createKeys.length).toBe(1);
     expect(createKeys[0]).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
 
-    // The new order heads the list with a green dot.
+    // The list says which order was sent and where its confirmation mail goes, with the way to it.
+    const inviato = page.getByRole('status').filter({ hasText: `Ordine #${nuovo!.id} inviato correttamente.` });
+    await visible(inviato);
+    await visible(inviato.getByText("Ti abbiamo inviato la conferma con il PDF dell'ordine all'indirizzo mario.rossi@ferramentarossi.it."));
+    await visible(inviato.getByRole('button', { name: `Vedi l'ordine #${nuovo!.id}` }));
+
+    // The new order heads the list with a green dot and its state in words; its total as its PDF's, 2 decimals.
     const riga = page.getByRole('row').filter({ has: page.getByRole('cell', { name: `#${nuovo!.id}`, exact: true }) });
     await visible(riga);
     expect(await riga.locator('.status-dot.is-ok').count()).toBe(1);
-    expect((await riga.textContent()) ?? '').toContain('Confermato');
-    expect((await riga.textContent()) ?? '').toContain(formatEuro3(nuovo!.totale));
+    expect(await riga.locator('.status-dot.is-ok').textContent()).toBe('Confermato');
+    expect((await riga.textContent()) ?? '').toContain(formatImporto(nuovo!.totale_imponibile));
     expect((await riga.textContent()) ?? '').toContain('Cantiere e2e pannello');
     const prima = page.getByRole('row').nth(1);
     expect((await prima.textContent()) ?? '').toContain(`#${nuovo!.id}`);
+    // Said once: a reload shows the list without it.
+    await page.reload();
+    await visible(riga);
+    expect(await inviato.count()).toBe(0);
   });
 
   it('Speed Checkout: lines short of stock are set to what is available', async () => {
@@ -245,7 +261,7 @@ describe.runIf(hasBrowser())('ordini', () => {
     await visible(page.getByText('Consegna e2e pannello'));
     await visible(page.getByText('Cantiere e2e pannello', { exact: true }));
     await visible(page.getByRole('cell', { name: p.a.codice, exact: true }));
-    await visible(page.getByText(formatEuro3(ultimo!.totale)));
+    await visible(page.locator('.ordine-totale').getByText(formatImporto(ultimo!.totale_imponibile)));
     // Its address names it: a reload keeps the order; another's id answers as an unknown order.
     expect(new URL(page.url()).searchParams.get('id')).toBe(String(ultimo!.id));
     await page.reload();
@@ -361,14 +377,22 @@ describe.runIf(hasBrowser())('ordini', () => {
     expect((await riga.getByRole('cell').allTextContents()).slice(2, 5)).toEqual(['10', '3', '7']);
   });
 
-  it('order detail of a failed demo order: the status once, with its reason', async () => {
+  it('a failed demo order: its state and reason as text in the list, the status once in the detail, nothing to deliver', async () => {
     const fallito = (await ordiniDi(page)).find((o) => o.response_code !== '201');
     expect(fallito?.response_status).toBe('Fido del cliente superato');
     await page.goto('/ordini');
+    // In words, not only a red dot with a tooltip a touch screen never shows.
+    const riga = page.getByRole('row').filter({ has: page.getByRole('cell', { name: `#${fallito!.id}`, exact: true }) });
+    expect(await riga.locator('.status-dot:not(.is-ok)').textContent()).toBe('Errore');
+    await visible(riga.getByText('Fido del cliente superato', { exact: true }));
     await page.getByRole('button', { name: `Dettaglio ordine #${fallito!.id}` }).click();
     await visible(page.getByRole('heading', { level: 1, name: `Dettaglio Ordine #${fallito!.id}` }));
     await visible(page.getByText('Errore (Fido del cliente superato)', { exact: true }));
     expect(await page.getByText('Errore (Errore)').count()).toBe(0);
+    // A refused order ships nothing: no 'In consegna 1'.
+    await visible(page.getByRole('columnheader', { name: 'Prezzo netto' }));
+    expect(await page.getByRole('columnheader', { name: 'In consegna' }).count()).toBe(0);
+    expect(await page.getByRole('columnheader', { name: 'In arrivo dal fornitore' }).count()).toBe(0);
   });
 
   it('lists: create, rename, add a product through the dialog, detail, delete', async () => {
@@ -515,7 +539,7 @@ describe.runIf(hasBrowser())('ordini', () => {
       const now = new Date();
       const riga = totale_mensile.find((x) => x.anno === now.getFullYear() && x.mese === now.getMonth() + 1);
       return riga?.importo_totale ?? 0;
-    }).then(formatEuro2);
+    }).then(formatImporto);
     const fatturato = page.getByText('Fatturato mensile', { exact: true });
     await visible(fatturato);
     await expect.poll(async () => (await page.locator('.fatturato-value').textContent())?.trim()).toBe(atteso);

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
-import { formatEuro3, hidden, loginCliente, visible } from './helpers.js';
+import { formatPrezzo, hidden, loginCliente, visible } from './helpers.js';
 import { portaleDiTest } from './portale.js';
 import { scontiInPercentuale } from '../../shared/sconti.js';
 
@@ -67,7 +67,7 @@ describe.runIf(hasBrowser())('sconti a cascata', () => {
   it('shows Listino → sconti → Netto on the card and on the cart line, with the API\'s amounts', async () => {
     const p = await prezzi(page, scelto.codice);
     expect(p.sconti).toBe(scelto.sconti);
-    const attesi = [`Listino ${formatEuro3(p.prezzo)}`, scontiInPercentuale(scelto.sconti), `Netto ${formatEuro3(p.prezzo_reale)}`].map(spazi);
+    const attesi = [`Listino ${formatPrezzo(p.prezzo)}`, scontiInPercentuale(scelto.sconti), `Netto ${formatPrezzo(p.prezzo_reale)}`].map(spazi);
 
     await cerca(page, scelto.codice);
     const c = card(page, scelto.codice);

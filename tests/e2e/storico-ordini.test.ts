@@ -5,7 +5,7 @@ import postgres from 'postgres';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testoPdf } from '../support/pdf.js';
 import { hasBrowser, useBrowser } from './browser.js';
-import { carrelloDi, confermaDice, formatEuro3, loginCliente, ordiniDi, visible } from './helpers.js';
+import { carrelloDi, confermaDice, formatPrezzo, loginCliente, ordiniDi, visible } from './helpers.js';
 import { portaleDiTest } from './portale.js';
 
 // This file's own database, data folder and server (tests/e2e/portale.ts).
@@ -54,7 +54,7 @@ describe.runIf(hasBrowser())('storico ordini e riordino', () => {
       await visible(anteprima.getByText('1 riga con prezzo cambiato'));
       const riga = anteprima.getByRole('row').filter({ has: page.getByRole('cell', { name: righe[0]![0], exact: true }) });
       await visible(riga.getByText('Prezzo cambiato'));
-      expect(await riga.getByRole('cell').nth(3).textContent()).toMatch(new RegExp(`→ ${formatEuro3(nuovo).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+      expect(await riga.getByRole('cell').nth(3).textContent()).toMatch(new RegExp(`→ ${formatPrezzo(nuovo).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
       for (const [w, h] of [[1366, 800], [768, 1000], [390, 844]] as const) {
         await page.setViewportSize({ width: w, height: h });
         await page.screenshot({ path: `${SHOTS}/riordino-anteprima-${w}.png` });

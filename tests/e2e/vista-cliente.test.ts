@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
-import { ADMIN, formatEuro3, hidden, loginCliente, submitLogin, visible } from './helpers.js';
+import { ADMIN, formatImporto, hidden, loginCliente, submitLogin, visible } from './helpers.js';
 import { portaleDiTest } from './portale.js';
 
 // This file's own database, data folder and server (tests/e2e/portale.ts).
@@ -133,7 +133,7 @@ describe.runIf(hasBrowser())('the customer view after admin changes and in a pri
     await loginCliente(page);
     const ordini = await page.evaluate(async () => {
       const res = await fetch('/api/ordini/read?utente_codice=U0001&azienda_codice=0001&cliente_codice=001001');
-      return ((await res.json()) as { ordini: { id: number; totale: number }[] }).ordini;
+      return ((await res.json()) as { ordini: { id: number; totale_imponibile: number }[] }).ordini;
     });
     expect(ordini.length).toBeGreaterThan(0);
     const avviso = page.getByTestId('avviso-prezzi');
@@ -159,10 +159,10 @@ describe.runIf(hasBrowser())('the customer view after admin changes and in a pri
     const riga = page.getByRole('row').filter({ has: page.getByRole('cell', { name: `#${ordini[0]!.id}`, exact: true }) });
     await visible(riga);
     // Ordine, Data, Nome, Riferimento cantiere, Totale.
-    expect(await riga.getByRole('cell').nth(4).textContent()).toBe(formatEuro3(ordini[0]!.totale));
+    expect(await riga.getByRole('cell').nth(4).textContent()).toBe(formatImporto(ordini[0]!.totale_imponibile));
     await riga.getByRole('button', { name: `Dettaglio ordine #${ordini[0]!.id}` }).click();
     await visible(page.getByRole('heading', { level: 1, name: `Dettaglio Ordine #${ordini[0]!.id}` }));
-    expect(await page.locator('.ordine-totale').textContent()).toBe(formatEuro3(ordini[0]!.totale));
+    expect(await page.locator('.ordine-totale').textContent()).toBe(formatImporto(ordini[0]!.totale_imponibile));
     await fotografa(page, 'ordine-prezzi-x2');
 
     // Back to the real prices from the notice itself.

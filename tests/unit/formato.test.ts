@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatData, formatDataLunga, formatDataOra, formatDataOraOrdine, formatDurata, formatEuro2, formatEuro3, formatIntero, formatMeseAnno, formatNumero, nomeMese,
+  formatData, formatDataLunga, formatDataOra, formatDataOraOrdine, formatDurata, formatImporto, formatPrezzo, formatIntero, formatMeseAnno, formatNumero, nomeMese,
 } from '../../web/lib/formato.js';
 import { numeroIt } from '../../shared/formato.js';
 
 /** The SPA's one home of its Italian formats (docs/regole/generale.md#formats). */
 describe('formato', () => {
   it('groups thousands in amounts and counts, with the spec decimals', () => {
-    expect(formatEuro3(1142.54).replace(/\s/g, ' ')).toBe('1.142,540 €');
-    expect(formatEuro2(1142.54).replace(/\s/g, ' ')).toBe('1.142,54 €');
+    expect(formatPrezzo(1142.54).replace(/\s/g, ' ')).toBe('1.142,540 €');
+    expect(formatImporto(1142.54).replace(/\s/g, ' ')).toBe('1.142,54 €');
     expect(formatIntero(1234)).toBe('1.234');
     expect(formatNumero(1.5)).toBe('1,5');
     expect(formatNumero(null)).toBe('—');
@@ -53,8 +53,8 @@ describe('numeroIt', () => {
     const f3 = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 3, maximumFractionDigits: 3, useGrouping: 'always' as unknown as boolean });
     const f2 = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' as unknown as boolean });
     for (const n of casi()) {
-      expect(formatEuro3(n)).toBe(f3.format(n));
-      expect(formatEuro2(n)).toBe(f2.format(n));
+      expect(formatPrezzo(n)).toBe(f3.format(n));
+      expect(formatImporto(n)).toBe(f2.format(n));
     }
   });
 });

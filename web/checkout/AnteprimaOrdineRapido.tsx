@@ -4,7 +4,7 @@ import { Availability } from '../components/Availability';
 import { type Column, DataTable, type TableQuery } from '../components/DataTable';
 import { PencilIcon } from '../components/Icone';
 import { PulsanteCestino } from '../components/PulsanteCestino';
-import { formatEuro3, formatNumero, VUOTO } from '../lib/formato';
+import { formatImporto, formatNumero, formatPrezzo, VUOTO } from '../lib/formato';
 
 /** A line being fixed: its code and quantity as typed. */
 export interface Bozza {
@@ -72,14 +72,14 @@ export function AnteprimaOrdineRapido({ query, onRisolvi, onTogli, inCorso }: {
       key: 'esito', header: 'Esito', className: 'or-esito',
       cell: (r) => <span className={r.esito === 'trovato' ? 'or-ok' : 'or-ko'}>{r.messaggio || ESITO_OK}</span>,
     },
-    { key: 'prezzo', header: 'Prezzo netto', align: 'end', cell: (r) => (r.prodotto ? formatEuro3(r.prodotto.prezzo_reale) : VUOTO) },
+    { key: 'prezzo', header: 'Prezzo netto', align: 'end', cell: (r) => (r.prodotto ? formatPrezzo(r.prodotto.prezzo_reale) : VUOTO) },
     {
       key: 'disponibilita', header: 'Disponibilità',
       cell: (r) => r.prodotto
         ? <Availability compact prodotto={{ disponibilita_colore: r.prodotto.disponibilita_colore, disponibilita: 0, ord_forn: 0, um: r.prodotto.um }} />
         : VUOTO,
     },
-    { key: 'totale', header: 'Totale riga', align: 'end', cell: (r) => (r.totale_riga === null ? VUOTO : formatEuro3(r.totale_riga)) },
+    { key: 'totale', header: 'Totale riga', align: 'end', cell: (r) => (r.totale_riga === null ? VUOTO : formatImporto(r.totale_riga)) },
   ];
 
   return (
@@ -122,7 +122,7 @@ function CellaProdotto({ riga, scegli }: { riga: RigaRisolta; scegli: (codicePro
         <option value="" disabled>Scegli tra {riga.candidati.length} prodotti…</option>
         {riga.candidati.map((c) => (
           <option key={c.codice_prodotto} value={c.codice_prodotto}>
-            {c.codice_prodotto} · {c.titolo} · {formatEuro3(c.prezzo_reale)}
+            {c.codice_prodotto} · {c.titolo} · {formatPrezzo(c.prezzo_reale)}
           </option>
         ))}
       </select>

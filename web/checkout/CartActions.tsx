@@ -1,8 +1,13 @@
-/** 'Svuota Carrello' and 'Conferma Ordine', both disabled when the cart is empty. */
-export function CartActions({ className, vuoto, busy, onSvuota, onConferma }: {
+/**
+ * 'Svuota Carrello' and 'Conferma Ordine', both disabled when the cart is empty or while a
+ * confirmation runs; 'Invio in corso…' only while the order is being sent, not while a question
+ * (availability, credit line, 'Sei sicuro…?') waits for an answer.
+ */
+export function CartActions({ className, vuoto, busy, inInvio, onSvuota, onConferma }: {
   className: string;
   vuoto: boolean;
   busy: boolean;
+  inInvio: boolean;
   onSvuota: () => void;
   onConferma: () => void;
 }) {
@@ -11,8 +16,8 @@ export function CartActions({ className, vuoto, busy, onSvuota, onConferma }: {
       <button type="button" className="btn" disabled={vuoto || busy} onClick={onSvuota}>
         Svuota Carrello
       </button>
-      <button type="button" className="btn btn-primary" disabled={vuoto || busy} aria-busy={busy} onClick={onConferma}>
-        {busy ? 'Invio in corso…' : 'Conferma Ordine'}
+      <button type="button" className="btn btn-primary" disabled={vuoto || busy} aria-busy={inInvio} onClick={onConferma}>
+        {inInvio ? 'Invio in corso…' : 'Conferma Ordine'}
       </button>
     </div>
   );

@@ -1,5 +1,5 @@
 import { TrashIcon } from '../components/Icone';
-import { formatEuro3 } from '../lib/formato';
+import { formatImporto } from '../lib/formato';
 import { cartTotals, type PriceMode } from '../cart/priceMode';
 import type { CartItem } from '../cart/cart';
 
@@ -16,30 +16,18 @@ export function CartTotals({ items, mode, className = 'totals' }: { items: CartI
     <dl className={className} aria-label="Totali del carrello">
       <div>
         <dt>Parziale</dt>
-        <dd className="num">{formatEuro3(t.parziale)}</dd>
+        <dd className="num">{formatImporto(t.parziale)}</dd>
       </div>
       <div>
         <dt>Parziale scontato</dt>
-        <dd className="num">{formatEuro3(t.parzialeScontato)}</dd>
+        <dd className="num">{formatImporto(t.parzialeScontato)}</dd>
       </div>
       <div className="totals-grand">
         <dt>Totale</dt>
-        <dd className="num">{formatEuro3(t.totale)}</dd>
+        <dd className="num">{formatImporto(t.totale)}</dd>
       </div>
     </dl>
   );
-}
-
-/** Line amounts in a mode: list-price and net-price totals, null when prices are hidden. */
-export function lineAmounts(item: CartItem, mode: PriceMode) {
-  if (mode === 'nascosto') return null;
-  const f = mode === 'doppio' ? 2 : 1;
-  const r3 = (n: number) => Math.round(n * 1000) / 1000;
-  return {
-    unitario: r3(item.prezzo_reale * f),
-    parziale: r3(r3(item.prezzo * f) * item.quantita),
-    scontato: r3(r3(item.prezzo_reale * f) * item.quantita),
-  };
 }
 
 /** The remove control of a cart line. */

@@ -4,8 +4,8 @@ import { RiferimentoCantiereField } from './RiferimentoCantiereField';
 import { CartActions } from './CartActions';
 import { Collegamento } from '../components/Collegamento';
 import { useCart, type CartItem } from '../cart/cart';
-import { formatEuro3 } from '../lib/formato';
-import { usePriceMode, type PriceMode } from '../cart/priceMode';
+import { formatImporto, formatPrezzo } from '../lib/formato';
+import { importiRiga, totaleNetto, usePriceMode, type PriceMode } from '../cart/priceMode';
 import { type Column, DataTable } from '../components/DataTable';
 import { EmptyState } from '../components/EmptyState';
 import { InputField } from '../components/form/InputField';
@@ -15,7 +15,7 @@ import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { ListeDialogButton } from '../liste/components/ListeDialogButton';
 import { paths } from '../paths';
 import { CatenaSconti } from '../components/CatenaSconti';
-import { CartTotals, lineAmounts, MSG_SVUOTA, RemoveLineButton } from './CartSummary';
+import { CartTotals, MSG_SVUOTA, RemoveLineButton } from './CartSummary';
 import { schemaOrdine, setOrdineDraft, useOrdineDraft } from '../cart/bozzaOrdine';
 import { QuantitaInput } from './QuantitaInput';
 import { QuickSearch } from './QuickSearch';
@@ -24,7 +24,6 @@ import { Scheda } from '../components/Scheda';
 import { useConfermaOrdine, useVerificaDisponibilita } from './useConfermaOrdine';
 import { disponibilitaTesto } from './disponibilitaTesto';
 import { AvvisoFido } from '../contabilita/components/AvvisoFido';
-import { totaleNetto } from '../cart/priceMode';
 import './quickSearch.css';
 import './totals.css';
 import './speedCheckout.css';
@@ -39,7 +38,7 @@ export function CheckoutPage() {
   // The order's name, job-site reference and note: a form on the draft the Speed Checkout panel shares.
   const modulo = useModulo(schemaOrdine, draft, { stato: { valori: draft, cambia: setOrdineDraft } });
   const { confirm } = useDialogs();
-  const { conferma, busy } = useConfermaOrdine('checkout');
+  const { conferma, busy, inInvio } = useConfermaOrdine('checkout');
   const verifica = useVerificaDisponibilita();
   const vuoto = items.length === 0;
 
@@ -90,7 +89,7 @@ export function CheckoutPage() {
             <RiferimentoCantiereField {...modulo.campo('riferimento_cantiere')} />
             <NoteField rows={3} {...modulo.campo('note')} />
             <CartActions
-              className="checkout-actions" vuoto={vuoto} busy={busy}
+              className="checkout-actions" vuoto={vuoto} busy={busy} inInvio={inInvio}
               onSvuota={() => void svuota()} onConferma={() => void conferma(items, draft, modulo)}
             />
             <button type="button" className="btn btn-ghost btn-block checkout-verifica" disabled={vuoto || busy} onClick={() => void verifica(items)}>
@@ -114,13 +113,13 @@ const colonne = (mode: PriceMode): Column<CartItem>[] => [
   {
     key: 'prodotto', header: 'Prodotto', etichetta: '', className: 'checkout-product',
     cell: (item) => {
-      const importi = lineAmounts(item, mode);
+      const importi = importiRiga(item, mode);
       return (
         <>
           <span id={idRiga(item, 'codice')} className="checkout-code">Cod. Prodotto <span className="codice">{item.codice_prodotto}</span></span>
           <span className="checkout-title">{item.titolo}</span>
           <span className="hint">
-            {importi && <>{formatEuro3(importi.unitario)} / {item.um || 'Pz'} · </>}
+            {importi && <>{formatPrezzo(importi.unitario)} / {item.um || 'Pz'} · </>}
             <span className={`stock stock-${item.disponibilita_colore}`}>{disponibilitaTesto(item)}</span>
           </span>
           <CatenaSconti prezzo={item.prezzo} sconti={item.sconti} netto={item.prezzo_reale} mode={mode} />
@@ -138,10 +137,10 @@ const colonne = (mode: PriceMode): Column<CartItem>[] => [
     ),
   },
   ...(mode === 'nascosto' ? [] : [
-    { key: 'parziale', header: 'Parziale', align: 'end' as const, cell: (item: CartItem) => formatEuro3(lineAmounts(item, mode)!.parziale) },
+    { key: 'parziale', header: 'Parziale', align: 'end' as const, cell: (item: CartItem) => formatImporto(importiRiga(item, mode)!.parziale) },
     {
       key: 'scontato', header: 'Parziale scontato', align: 'end' as const, className: 'strong',
-      cell: (item: CartItem) => formatEuro3(lineAmounts(item, mode)!.scontato),
+      cell: (item: CartItem) => formatImporto(importiRiga(item, mode)!.scontato),
     },
   ]),
 ];

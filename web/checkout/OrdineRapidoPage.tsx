@@ -15,7 +15,7 @@ import { PulsanteScansione } from './components/PulsanteScansione';
 import { useToast } from '../components/Toast';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { errorMessage } from '../lib/api';
-import { formatDimensione, formatEuro3, formatIntero } from '../lib/formato';
+import { formatDimensione, formatImporto, formatIntero } from '../lib/formato';
 import { paths } from '../paths';
 import { useShopSession } from '../session/shopSession';
 import { AnteprimaOrdineRapido, type Bozza } from './AnteprimaOrdineRapido';
@@ -163,6 +163,9 @@ export function OrdineRapidoPage() {
       </div>
       <p className="page-sub">
         Incolla le righe «codice quantità» copiate da un foglio di calcolo, da un gestionale o da una e-mail, oppure carica un file CSV o Excel.
+        {/* The camera button shows only where there is a camera: a desktop user learns here that scanning exists. */}
+        {' '}Con un telefono o un tablet puoi anche leggere il codice a barre di un'etichetta con la fotocamera: il pulsante «Scansiona» compare
+        qui e nella ricerca sui dispositivi con fotocamera.
       </p>
 
       <Scheda titolo="Righe da ordinare" className="or-input">
@@ -201,7 +204,7 @@ export function OrdineRapidoPage() {
         className="or-anteprima"
         aDestra={righe.length > 0 && (
           <span className="or-riepilogo" aria-live="polite">
-            {righeN(pronte.length, 'pronta', 'pronte')} su {formatIntero(righe.length)} · {formatEuro3(totale)}
+            {righeN(pronte.length, 'pronta', 'pronte')} su {formatIntero(righe.length)} · {formatImporto(totale)}
           </span>
         )}
       >

@@ -5,7 +5,7 @@ import { addToCart } from '../cart/cart';
 import { msgQuantitaArrotondata, quantitaConfezione } from '../../shared/confezioni.js';
 import { promettibile } from '../components/useAddToCart';
 import { SearchIcon } from '../components/Icone';
-import { formatEuro3 } from '../lib/formato';
+import { formatPrezzo } from '../lib/formato';
 import { displayPrice, usePriceMode } from '../cart/priceMode';
 import { useDebounced } from '../hooks/useDebounced';
 import { useDialogs } from '../components/Modal';
@@ -125,7 +125,7 @@ export function QuickSearch({ label = 'Ricerca rapida prodotti', fuocoIniziale =
                         <span className="qs-title" title={p.titolo}>{p.titolo}</span>
                       </span>
                       <span className="qs-meta">
-                        {prezzo !== null && <span className="num">{formatEuro3(prezzo)}</span>}
+                        {prezzo !== null && <span className="num">{formatPrezzo(prezzo)}</span>}
                         <span className={`stock stock-${p.disponibilita_colore}`}>{disponibilitaTesto(p)}</span>
                       </span>
                       <button

@@ -8,13 +8,15 @@ import type { EsitoModulo } from '../components/form/useModulo';
 import { useDialogs } from '../components/Modal';
 import { errorMessage } from '../lib/api';
 import { queryClient } from '../lib/queryClient';
-import { ordiniKeys } from '../ordini/api';
+import { ordiniKeys, type Inviato } from '../ordini/api';
 import { paths } from '../paths';
 import { useShopSession } from '../session/shopSession';
 import { checkDisponibilita, creaOrdine, newIdempotencyKey } from './api';
 import { resetOrdineDraft, type OrdineDraft } from '../cart/bozzaOrdine';
 import { avvisoFidoOra, contabilitaKeys } from '../contabilita/api';
 import { totaleNetto } from '../cart/priceMode';
+import { MSG_CONTABILITA } from '../../shared/contabilita-costanti.js';
+import { CASELLE } from '../lib/azienda';
 
 /** Texts of the order confirmation (docs/regole/ordini.md#order-confirmation). */
 export const MSG_ORDINE = {
@@ -28,6 +30,12 @@ export const MSG_ORDINE = {
   annullato: 'Ordine annullato. Rivedi il tuo carrello.',
   offline: "Sei offline: l'ordine non può essere inviato ora. Il carrello resta su questo dispositivo: conferma l'ordine quando torna la connessione.",
 } as const;
+
+/** The administration's phone and mailbox (web/lib/azienda.ts), for a customer whose order the credit block stops. */
+const amministrazione = (() => {
+  const c = CASELLE.find((x) => x.reparto === 'Amministrazione');
+  return c ? [c.telefono && `tel. ${c.telefono}`, c.email].filter(Boolean).join(', ') : '';
+})();
 
 /**
  * 'pannello': the Speed Checkout panel: confirm, check,
@@ -53,6 +61,8 @@ export function useConfermaOrdine(variante: VarianteConferma) {
   const { alert, confirm } = useDialogs();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  // Only while ordini/create is on its way: a question open over the button is no sending.
+  const [inInvio, setInInvio] = useState(false);
   const running = useRef(false);
   const attempt = useRef<{ key: string; payload: string } | null>(null);
 
@@ -75,15 +85,18 @@ export function useConfermaOrdine(variante: VarianteConferma) {
     const payload = JSON.stringify([body.nome, body.note, body.riferimento_cantiere, righe.map((r) => [r.codice_prodotto, r.quantita])]);
     if (attempt.current?.payload !== payload) attempt.current = { key: newIdempotencyKey(), payload };
     let esito;
+    setInInvio(true);
     try {
       esito = await creaOrdine(body, attempt.current.key);
     } catch (err) {
+      setInInvio(false);
       // A refusal of the order's name, job-site reference or note shows under its box.
       if (controllo?.mostraDalServer(err)) return false;
       // No definitive answer: the same attempt (and key) is kept, so a retry cannot double the order.
       await alert(`Errore durante l'invio dell'ordine: ${errorMessage(err)}\nPuoi riprovare: l'ordine non verrà duplicato.`);
       return false;
     }
+    setInInvio(false);
     attempt.current = null;
     if (esito.status !== 0) {
       await alert(esito.msg);
@@ -93,7 +106,9 @@ export function useConfermaOrdine(variante: VarianteConferma) {
     resetOrdineDraft();
     await queryClient.invalidateQueries({ queryKey: ordiniKeys.all });
     await queryClient.invalidateQueries({ queryKey: contabilitaKeys.all });
-    await navigate(paths.ordini.path);
+    // /ordini says which order was made and where its confirmation mail goes (ordini/OrdineInviato.tsx).
+    const inviato: Inviato = { id: esito.ordine_id ?? 0, msg: esito.msg, ...(esito.conferma_a ? { conferma_a: esito.conferma_a } : {}) };
+    await navigate(paths.ordini.path, { state: { inviato } });
     return true;
   }, [corpo, alert, navigate]);
 
@@ -106,11 +121,23 @@ export function useConfermaOrdine(variante: VarianteConferma) {
     }
   }, [alert]);
 
-  /** The confirmation question, after the credit warning when the order goes past the line (docs/regole/contabilita.md#checkout-warning). */
+  /**
+   * The confirmation question, after the credit warning when the order goes past the line
+   * (docs/regole/contabilita.md#checkout-warning). Past a block (docs/regole/contabilita.md#block)
+   * there is nothing to confirm: the dialog says so and offers what can be done instead, back to
+   * the cart or to the contacts, never a 'Conferma' that only brings a refusal.
+   */
   const confermaConFido = useCallback(async (righe: CartItem[]) => {
     const avviso = await avvisoFidoOra(session, totaleNetto(righe));
-    return confirm(avviso ? `${avviso}\n\n${MSG_ORDINE.conferma}` : MSG_ORDINE.conferma, avviso ? { title: 'Fido superato' } : undefined);
-  }, [confirm, session]);
+    if (avviso?.blocco) {
+      const contatti = await confirm(`${avviso.testo}\n\n${MSG_CONTABILITA.bloccoCosaFare(amministrazione)}`, {
+        title: 'Ordine oltre il fido', confirmLabel: "Contatta l'amministrazione", cancelLabel: 'Torna al carrello',
+      });
+      if (contatti) await navigate(paths.contatti.path);
+      return false;
+    }
+    return confirm(avviso ? `${avviso.testo}\n\n${MSG_ORDINE.conferma}` : MSG_ORDINE.conferma, avviso ? { title: 'Fido superato' } : undefined);
+  }, [confirm, navigate, session]);
 
   const flussoPannello = useCallback(async (righe: CartItem[], draft: OrdineDraft, controllo?: ControlloOrdine) => {
     if (!(await confermaConFido(righe))) return false;
@@ -175,7 +202,7 @@ export function useConfermaOrdine(variante: VarianteConferma) {
     }
   }, [variante, flussoPannello, flussoCheckout, alert, corpo]);
 
-  return { conferma, busy };
+  return { conferma, busy, inInvio };
 }
 
 /** 'Verifica disponibilità': the availability report (docs/regole/ordini.md#availability-report) for the cart, without ordering. */

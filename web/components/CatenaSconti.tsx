@@ -1,4 +1,4 @@
-import { formatEuro3 } from '../lib/formato';
+import { formatPrezzo } from '../lib/formato';
 import { scontiInPercentuale } from '../../shared/sconti.js';
 import { displayPrice, type PriceMode } from '../cart/priceMode';
 import './catena.css';
@@ -24,7 +24,7 @@ export function CatenaSconti({ prezzo, sconti, netto, mode, className = '' }: {
   if (listino === null || n === null) return null;
   return (
     <span className={`catena ${className}`.trim()}>
-      <span className="catena-passo">Listino {formatEuro3(listino)}</span>
+      <span className="catena-passo">Listino {formatPrezzo(listino)}</span>
       <span className="catena-passo catena-passo-sconti">
         <Freccia />
         <span className="catena-sconti">
@@ -34,7 +34,7 @@ export function CatenaSconti({ prezzo, sconti, netto, mode, className = '' }: {
       </span>
       <span className="catena-passo">
         <Freccia />
-        Netto {formatEuro3(n)}
+        Netto {formatPrezzo(n)}
       </span>
     </span>
   );

@@ -101,6 +101,8 @@ export interface MenuItem {
   /** For radio menus: the active choice (role="menuitemradio"). */
   checked?: boolean;
   icon?: ReactNode;
+  /** A short line under the label saying what the item does: seen on a touch screen, where a tooltip is not; its description for a screen reader. */
+  descrizione?: string;
 }
 
 /** A menu button (WAI-ARIA menu pattern): arrows move between items, Enter/Space selects. */
@@ -171,7 +173,9 @@ export function MenuButton({ label, buttonContent, buttonClassName = 'btn', item
               type="button"
               role={radio ? 'menuitemradio' : 'menuitem'}
               aria-checked={radio ? !!item.checked : undefined}
-              aria-label={item.ariaLabel}
+              // With a description, the name is the label alone: the description is the item's description, not part of its name.
+              aria-label={item.ariaLabel ?? (item.descrizione && typeof item.label === 'string' ? item.label : undefined)}
+              aria-describedby={item.descrizione ? `${popupId}-${item.key}-d` : undefined}
               className={`dropdown-item${item.checked ? ' is-checked' : ''}`}
               tabIndex={-1}
               onClick={() => {
@@ -185,7 +189,12 @@ export function MenuButton({ label, buttonContent, buttonClassName = 'btn', item
                 </span>
               )}
               {item.icon}
-              {item.label}
+              {item.descrizione ? (
+                <span className="dropdown-voce">
+                  {item.label}
+                  <span id={`${popupId}-${item.key}-d`} className="dropdown-descrizione">{item.descrizione}</span>
+                </span>
+              ) : item.label}
             </button>
           </li>
         ))}

@@ -1,5 +1,5 @@
 import type { Prodotto } from '../../shared/catalogo.js';
-import { formatEuro3 } from '../lib/formato';
+import { formatPrezzo } from '../lib/formato';
 import { displayPrice, type PriceMode } from '../cart/priceMode';
 import { CatenaSconti } from './CatenaSconti';
 
@@ -22,12 +22,12 @@ export function Price({ prodotto, mode, size = 'md' }: {
       {prodotto.promo && listino !== null && (
         <s className="price-list">
           <span className="visually-hidden">Prezzo di listino </span>
-          {formatEuro3(listino)}
+          {formatPrezzo(listino)}
         </s>
       )}
       <span className="price-net">
         <span className="visually-hidden">Prezzo netto </span>
-        {formatEuro3(netto)}
+        {formatPrezzo(netto)}
       </span>
       <span className="price-um">/{prodotto.um || 'PZ'}</span>
       <CatenaSconti prezzo={prodotto.prezzo} sconti={prodotto.sconti} netto={prodotto.prezzo_reale} mode={mode} className="price-catena" />

@@ -3,7 +3,7 @@ import type { SituazioneContabile } from '../../shared/contabilita.js';
 import { MSG_CONTABILITA } from '../../shared/contabilita-costanti.js';
 import { contabilitaRotte } from '../../shared/rotte/contabilita.js';
 import { callApi } from '../lib/api';
-import { formatEuro2 } from '../lib/formato';
+import { formatImporto } from '../lib/formato';
 import { queryClient } from '../lib/queryClient';
 import type { SessionData } from '../lib/storage';
 
@@ -45,16 +45,19 @@ export function oltreFido(s: SituazioneContabile | undefined, totale: number): {
 export const testoAvvisoFido = (s: SituazioneContabile | undefined, totale: number): string | undefined => {
   const o = oltreFido(s, totale);
   if (!o) return undefined;
-  return (s!.blocca_oltre_fido ? MSG_CONTABILITA.bloccoOltreFido : MSG_CONTABILITA.avvisoOltreFido)(formatEuro2(o.totale), formatEuro2(o.disponibile));
+  return (s!.blocca_oltre_fido ? MSG_CONTABILITA.bloccoOltreFido : MSG_CONTABILITA.avvisoOltreFido)(formatImporto(o.totale), formatImporto(o.disponibile));
 };
 
 /**
  * Before a confirmation: the figures as they are now (a just confirmed order counts), then the
- * warning; a failed read warns of nothing (ordini/create still refuses past a block).
+ * warning, and whether the admin's block makes it a refusal (`blocco`: ordini/create would refuse
+ * the order); a failed read warns of nothing (ordini/create still refuses past a block).
  */
-export async function avvisoFidoOra(s: Codici, totale: number): Promise<string | undefined> {
+export async function avvisoFidoOra(s: Codici, totale: number): Promise<{ testo: string; blocco: boolean } | undefined> {
   try {
-    return testoAvvisoFido(await queryClient.fetchQuery({ ...situazioneQuery(s), staleTime: 0 }), totale);
+    const situazione = await queryClient.fetchQuery({ ...situazioneQuery(s), staleTime: 0 });
+    const testo = testoAvvisoFido(situazione, totale);
+    return testo === undefined ? undefined : { testo, blocco: situazione.blocca_oltre_fido };
   } catch {
     return undefined;
   }

@@ -4,9 +4,9 @@
  * Intl formatter, so that one kind of figure reads the same on every screen.
  */
 
-import { euroIt, formatEuro2, formatEuro3, numeroIt } from '../../shared/formato.js';
+import { euroIt, formatImporto, formatPrezzo, numeroIt } from '../../shared/formato.js';
 
-export { formatEuro2, formatEuro3 };
+export { formatImporto, formatPrezzo };
 
 // Numbers and dates are written by hand (shared/formato.ts, and the dates below): no Intl formatter,
 // whose first use loads the locale's data on the page's first render.

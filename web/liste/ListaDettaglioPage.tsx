@@ -5,7 +5,7 @@ import type { Prodotto } from '../../shared/catalogo.js';
 import { lista as listaSchema, type Lista } from '../../shared/liste.js';
 import { addToCart } from '../cart/cart';
 import { msgQuantitaArrotondata, quantitaConfezione } from '../../shared/confezioni.js';
-import { formatEuro3, VUOTO } from '../lib/formato';
+import { formatPrezzo, VUOTO } from '../lib/formato';
 import { displayPrice, usePriceMode } from '../cart/priceMode';
 import { BackButton } from '../components/BackButton';
 import { Thumb } from '../components/Thumb';
@@ -133,7 +133,7 @@ function Dettaglio({ lista, prodotti }: { lista: Lista; prodotti: TableQuery<Pro
       key: 'prezzo', header: 'Prezzo netto', align: 'end' as const, className: 'nowrap',
       cell: (p: ProdottoLista) => {
         const prezzo = displayPrice(p.prezzo_reale, mode);
-        return prezzo === null ? VUOTO : formatEuro3(prezzo);
+        return prezzo === null ? VUOTO : formatPrezzo(prezzo);
       },
     }]),
   ];

@@ -3,7 +3,7 @@ import type { Ordine, RigaAnteprimaRiordino } from '../../shared/ordini.js';
 import { Availability } from '../components/Availability';
 import { type Column, DataTable } from '../components/DataTable';
 import { Modal } from '../components/Modal';
-import { formatEuro3 } from '../lib/formato';
+import { formatPrezzo } from '../lib/formato';
 import { useShopSession } from '../session/shopSession';
 import { anteprimaRiordinoQuery } from './api';
 import '../components/product.css';
@@ -26,8 +26,8 @@ const colonne: Column<Riga>[] = [
   {
     key: 'prezzo', header: 'Prezzo netto (ordine → oggi)', align: 'end', className: 'nowrap',
     cell: (r) => (r.prezzo_cambiato && r.prezzo_attuale !== null
-      ? <span className="riordino-prezzo"><s>{formatEuro3(r.prezzo_ordine)}</s> → <strong>{formatEuro3(r.prezzo_attuale)}</strong></span>
-      : formatEuro3(r.prezzo_attuale ?? r.prezzo_ordine)),
+      ? <span className="riordino-prezzo"><s>{formatPrezzo(r.prezzo_ordine)}</s> → <strong>{formatPrezzo(r.prezzo_attuale)}</strong></span>
+      : formatPrezzo(r.prezzo_attuale ?? r.prezzo_ordine)),
   },
   {
     key: 'oggi', header: 'Oggi',

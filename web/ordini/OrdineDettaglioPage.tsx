@@ -13,7 +13,7 @@ import { Scheda } from '../components/Scheda';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { paths } from '../paths';
 import { errorMessage } from '../lib/api';
-import { formatDataLunga, formatDataOraOrdine, formatEuro3, NON_PRESENTE } from '../lib/formato';
+import { formatDataLunga, formatDataOraOrdine, formatImporto, formatPrezzo, NON_PRESENTE } from '../lib/formato';
 import { useShopSession } from '../session/shopSession';
 import { AnteprimaRiordino } from './AnteprimaRiordino';
 import { ordineQuery, scaricaPdfOrdine } from './api';
@@ -92,7 +92,7 @@ function Dettaglio({ ordine }: { ordine: Ordine }) {
         <dl className="ordine-kv">
           <div>
             <dt>Stato</dt>
-            <dd><span className={`status-pill${ok ? ' is-ok' : ''}`}>{statoOrdine(ordine)}</span></dd>
+            <dd><span className={`status-pill status-dot${ok ? ' is-ok' : ''}`}>{statoOrdine(ordine)}</span></dd>
           </div>
           <div>
             <dt>Data Creazione</dt>
@@ -112,12 +112,15 @@ function Dettaglio({ ordine }: { ordine: Ordine }) {
           </div>
           <div>
             <dt>Totale</dt>
-            <dd className="strong">{formatEuro3(ordine.totale)}</dd>
+            <dd className="strong">{formatImporto(ordine.totale_imponibile)}</dd>
           </div>
-          <div className="ordine-kv-wide">
-            <dt>Note</dt>
-            <dd className="ordine-note">{np(ordine.note)}</dd>
-          </div>
+          {/* An order without notes shows no 'Note: Non Presente'. */}
+          {ordine.note.trim() !== '' && (
+            <div className="ordine-kv-wide">
+              <dt>Note</dt>
+              <dd className="ordine-note">{ordine.note}</dd>
+            </div>
+          )}
         </dl>
       </section>
 
@@ -166,20 +169,29 @@ function ScaricaPdf({ id }: { id: number }) {
   );
 }
 
-/** A confirmed order at the amounts ordered, whatever the price display mode (docs/regole/catalogo.md#price-mode). */
+/**
+ * A confirmed order at the amounts ordered, whatever the price display mode (docs/regole/catalogo.md#price-mode);
+ * line totals and the total to the cent, as its PDF (docs/regole/generale.md#amounts).
+ */
 function RigheTable({ ordine }: { ordine: Ordine }) {
-  const prezzo = (v: number | null | undefined) => (v === null || v === undefined ? NON_PRESENTE : formatEuro3(v));
+  const prezzo = (v: number | null | undefined) => (v === null || v === undefined ? NON_PRESENTE : formatPrezzo(v));
   const colonne: Column<RigaOrdine>[] = [
     { key: 'codice', header: 'Codice', className: 'codice strong nowrap', cell: (r) => np(r.codice_prodotto) },
     { key: 'nome', header: 'Nome', cell: (r) => np(r.prodotto_nome) },
     { key: 'qt', header: 'Qt', align: 'end', cell: (r) => r.qt },
-    { key: 'consegna', header: 'In consegna', align: 'end', cell: (r) => r.qt_in_consegna },
-    { key: 'arrivo', header: 'In arrivo dal fornitore', align: 'end', cell: (r) => <span className={r.qt_in_arrivo > 0 ? 'ordine-in-arrivo' : undefined}>{r.qt_in_arrivo}</span> },
+    // A refused order ships nothing: no 'In consegna 1' beside its refusal.
+    ...(ordineOk(ordine) ? [
+      { key: 'consegna', header: 'In consegna', align: 'end' as const, cell: (r: RigaOrdine) => r.qt_in_consegna },
+      {
+        key: 'arrivo', header: 'In arrivo dal fornitore', align: 'end' as const,
+        cell: (r: RigaOrdine) => <span className={r.qt_in_arrivo > 0 ? 'ordine-in-arrivo' : undefined}>{r.qt_in_arrivo}</span>,
+      },
+    ] : []),
     { key: 'prezzo', header: 'Prezzo', align: 'end', className: 'nowrap', cell: (r) => prezzo(r.prezzo) },
     // How the net price was made when ordered (docs/regole/catalogo.md#net-price): Prezzo → Sconti → Prezzo netto.
     { key: 'sconti', header: 'Sconti', align: 'end', className: 'nowrap', cell: (r) => scontiInPercentuale(r.sconti) || '—' },
     { key: 'netto', header: 'Prezzo netto', align: 'end', className: 'nowrap', cell: (r) => prezzo(r.prezzo_reale) },
-    { key: 'riga', header: 'Totale riga', align: 'end', className: 'nowrap strong', cell: (r) => formatEuro3(r.importo) },
+    { key: 'riga', header: 'Totale riga', align: 'end', className: 'nowrap strong', cell: (r) => formatImporto(r.importo) },
   ];
   return (
     <DataTable
@@ -192,7 +204,7 @@ function RigheTable({ ordine }: { ordine: Ordine }) {
       footer={(
         <tr>
           <th scope="row" colSpan={colonne.length - 1} className="num">Totale</th>
-          <td className="num nowrap ordine-totale">{formatEuro3(ordine.totale)}</td>
+          <td className="num nowrap ordine-totale">{formatImporto(ordine.totale_imponibile)}</td>
         </tr>
       )}
     />

@@ -1,4 +1,5 @@
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { Ordine } from '../../shared/ordini.js';
 import { STATI_ORDINE } from '../../shared/ordini-costanti.js';
 import { SearchIcon } from '../components/Icone';
@@ -14,8 +15,9 @@ import { paths } from '../paths';
 import { useShopSession } from '../session/shopSession';
 import { CAMPI_FILTRI_ORDINI, type FiltriOrdini as Filtri, ordiniElencoQuery } from './api';
 import { FiltriOrdini } from './FiltriOrdini';
-import { formatDataLunga, formatDataOraOrdine, formatEuro3, formatIntero } from '../lib/formato';
-import { ordineOk, statoOrdine } from './stato';
+import { formatDataLunga, formatDataOraOrdine, formatImporto, formatIntero } from '../lib/formato';
+import { StatoOrdine } from './StatoOrdine';
+import { leggiInviato, OrdineInviato } from './OrdineInviato';
 import './ordini.css';
 
 /**
@@ -31,6 +33,15 @@ export function OrdiniPage() {
   const { filtri, applica, attivi, quanti } = useFiltriUrl<Filtri>(CAMPI_FILTRI_ORDINI, { stato: STATI_ORDINE });
   const pagina = usePaginaElenco(ordiniElencoQuery(session, filtri, paging.start, paging.limit), (d) => d.ordini, totaleDi);
   const totale = pagina.conti;
+  const apri = (o: Ordine) => void navigate(paths.ordiniDettaglio.href({ id: o.id }), { state: { ordine: o } });
+  // The order just confirmed (useConfermaOrdine): said once, then taken out of the history's
+  // state, so that a reload or coming back does not say it again.
+  const location = useLocation();
+  const [inviato, setInviato] = useState(() => leggiInviato((location.state as { inviato?: unknown } | null)?.inviato));
+  const statoInviato = (location.state as { inviato?: unknown } | null)?.inviato !== undefined;
+  useEffect(() => {
+    if (statoInviato) void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  }, [statoInviato, navigate, location.pathname, location.search]);
   const columns: Column<Ordine>[] = [
     { key: 'id', header: 'Ordine #ID', className: 'codice strong', cell: (o) => `#${o.id}` },
     {
@@ -44,17 +55,12 @@ export function OrdiniPage() {
     },
     {
       key: 'totale', header: 'Totale', align: 'end', className: 'nowrap',
-      // At the amount ordered, whatever the price display mode (docs/regole/catalogo.md#price-mode).
-      cell: (o) => formatEuro3(o.totale),
+      // At the amount ordered, whatever the price display mode (docs/regole/catalogo.md#price-mode),
+      // as its invoice and PDF total it: each line to the cent (docs/regole/generale.md#amounts).
+      cell: (o) => formatImporto(o.totale_imponibile),
     },
-    {
-      key: 'stato', header: 'Stato',
-      cell: (o) => (
-        <span className={`status-dot${ordineOk(o) ? ' is-ok' : ''}`} title={statoOrdine(o)}>
-          <span className="visually-hidden">{statoOrdine(o)}</span>
-        </span>
-      ),
-    },
+    // The state in words beside its dot, and a refusal's reason under it: a touch screen shows no tooltip.
+    { key: 'stato', header: 'Stato', className: 'ordini-stato', cell: (o) => <StatoOrdine ordine={o} motivo /> },
     {
       key: 'dettaglio', header: 'Dettaglio', align: 'center', className: 'ordini-col-detail',
       cell: (o) => (
@@ -63,7 +69,7 @@ export function OrdiniPage() {
           className="btn btn-sm icon-btn"
           aria-label={`Dettaglio ordine #${o.id}`}
           title="Dettaglio"
-          onClick={() => void navigate(paths.ordiniDettaglio.href({ id: o.id }), { state: { ordine: o } })}
+          onClick={() => apri(o)}
         >
           <SearchIcon />
         </button>
@@ -82,6 +88,14 @@ export function OrdiniPage() {
           {totale !== undefined && ` · ${totale === 1 ? '1 ordine' : `${formatIntero(totale)} ordini`}${attivi ? ' con i filtri scelti' : ''}`}
         </span>
       </p>
+      {inviato && (
+        <OrdineInviato
+          inviato={inviato}
+          ordine={pagina.righe.data?.find((o) => o.id === inviato.id)}
+          apri={apri}
+          chiudi={() => setInviato(null)}
+        />
+      )}
       <section className="card" aria-label="Elenco ordini">
         <div className="list-toolbar">
           <PannelloFiltri attivi={quanti}>

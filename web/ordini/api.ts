@@ -7,6 +7,13 @@ import type { SessionData } from '../lib/storage';
 
 /** Calls of the order screens and of the monthly turnover line. */
 
+/** What a confirmation leaves in the history's state for /ordini (checkout/useConfermaOrdine.ts → OrdineInviato): the order made, the server's words, where its mail goes. */
+export interface Inviato {
+  id: number;
+  msg: string;
+  conferma_a?: string;
+}
+
 export const ordiniKeys = {
   all: ['ordini'] as const,
   stats: (azienda: string, cliente: string) => ['ordini', 'stats', azienda, cliente] as const,

@@ -66,11 +66,18 @@ describe('ordine-rapido/risolvi', () => {
     expect(d.map(breve)).toEqual([
       [1, 'VITE-10', null, 'quantita_non_valida'], [2, 'VITE-10', null, 'quantita_non_valida'], [3, 'VITE-10', 2, 'trovato'],
       [4, 'VITE-10', 1000, 'oltre_disponibilita'], [5, 'VITE-10', null, 'quantita_non_valida'], [6, 'VITE-10', null, 'quantita_non_valida'],
-      [7, null, null, 'sconosciuto'], [8, 'VITE-10', null, 'quantita_non_valida'],
+      [7, 'VITE-10', null, 'quantita_non_valida'], [8, 'VITE-10', null, 'quantita_non_valida'],
     ]);
     expect(d[0]!.messaggio).toBe('Quantità non valida per il prodotto VITE-10: deve essere un numero intero maggiore di zero (letto: 2,5).');
-    // A last word that is no number is part of the code: said, not guessed.
-    expect(d[6]!.messaggio).toBe('Codice VITE-10 due non trovato nel catalogo.');
+    // A last word that is no number: 'VITE-10 due' is no code, 'VITE-10' is, so the quantity is what is wrong (issue 35).
+    expect(d[6]).toMatchObject({ codice: 'VITE-10', testo: 'VITE-10 due', totale_riga: null });
+    expect(d[6]!.messaggio).toBe('Quantità non valida per il prodotto VITE-10: deve essere un numero intero maggiore di zero (letto: due).');
+    // A code with a space found whole (the client's own 'mia vite') keeps its words; neither read as a code: the whole line is the unknown code.
+    const s = await righe('mia vite\nmia vite tre\nNON-ESISTE abc');
+    expect(s.map(breve)).toEqual([[1, 'VITE-10', null, 'quantita_non_valida'], [2, 'VITE-10', null, 'quantita_non_valida'], [3, null, null, 'sconosciuto']]);
+    expect(s[0]!.messaggio).toBe('Quantità mancante per VITE-10: scrivi la quantità dopo il codice (es. VITE-10 5).');
+    expect(s[1]!.messaggio).toBe('Quantità non valida per il prodotto VITE-10: deve essere un numero intero maggiore di zero (letto: tre).');
+    expect(s[2]!.messaggio).toBe('Codice NON-ESISTE abc non trovato nel catalogo.');
     expect(d[7]!.messaggio).toBe('Quantità mancante per VITE-10: scrivi la quantità dopo il codice (es. VITE-10 5).');
   });
 
@@ -111,6 +118,8 @@ describe('ordine-rapido/risolvi', () => {
       [4, 'TASS-6', 5, 'oltre_disponibilita'], [5, 'TASS-6', 2, 'oltre_disponibilita'],
     ]);
     expect(r[1]!.messaggio).toBe('Prodotto TASS-6 non disponibile nella quantità richiesta. Massima disponibilità: 7. Le righe precedenti dello stesso prodotto ne chiedono già 7.');
+    // A refused line counts for nothing: no line total beside its refusal; a found one to the cent.
+    expect(r.map((x) => x.totale_riga)).toEqual([1.75, null, null, null, null]);
     expect(r[2]!.messaggio).toBe('Ci dispiace, il prodotto non è attualmente disponibile e non è stato ordinato dal fornitore.');
     expect((await righe('TASS-6 8'))[0]!.messaggio).toBe('Prodotto TASS-6 non disponibile nella quantità richiesta. Massima disponibilità: 7.');
   });

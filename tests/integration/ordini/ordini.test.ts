@@ -95,7 +95,8 @@ describe('ordini/create', () => {
       { codice_prodotto: 'B2', quantita: '1' },
     ]));
     const body = res.json();
-    expect(body).toMatchObject({ status: 0, ordine_id: expect.any(Number) });
+    // Where its confirmation mail goes, for the SPA to say (docs/regole/ordini.md#order-sent).
+    expect(body).toEqual({ status: 0, msg: `Ordine #${body.ordine_id} inviato correttamente.`, ordine_id: expect.any(Number), conferma_a: 'mario@test.local' });
     const [o] = await t().database.db.select().from(ordini).where(eq(ordini.id, body.ordine_id));
     expect(o).toMatchObject({ responseCode: '201', nome: 'Cantiere Via Roma', note: 'Consegna mattina', totale: '22.250', clienteCodice: '000100' });
     const righe = await t().database.db.select().from(ordiniRighe).where(eq(ordiniRighe.ordineId, body.ordine_id));
@@ -107,6 +108,8 @@ describe('ordini/create', () => {
     expect(mail).toContain('mario@test.local');
     expect(mail).toContain('x2 (2 in consegna)');
     expect(mail).not.toContain('in arrivo dal fornitore');
+    // The total with 2 decimals, as the attached PDF's 'Totale imponibile' (2 × 9,000 + 4,250).
+    expect(mail).toContain('Totale: 22,25\u00a0€');
   });
 
   it('ships 3 from stock and backorders 7 of 10 with 3 in stock and 17 on order, and says so', async () => {

@@ -8,7 +8,7 @@ import { QueryView } from '../../components/QueryView';
 import { useToast } from '../../components/Toast';
 import { errorMessage } from '../../lib/api';
 import { budgetQuery, useSalvaBudget } from './api';
-import { formatEuro2, MESI } from '../../lib/formato';
+import { formatImporto, MESI } from '../../lib/formato';
 import './budget.css';
 
 /** The form's three years: previous, current, next; the current one is shown first. */
@@ -168,7 +168,7 @@ function BudgetEditor({ clienteId, anni, righe }: { clienteId: number; anni: [nu
       )}
       <div className="budget-piede">
         <span className="budget-totale">
-          Totale {annoAttivo}: <strong className="num">{formatEuro2(totale)}</strong>
+          Totale {annoAttivo}: <strong className="num">{formatImporto(totale)}</strong>
         </span>
         <div className="budget-azioni">
           <button

@@ -54,7 +54,8 @@ function Blocco({ clienteId, attivo }: { clienteId: number; attivo: boolean }) {
     <div className="fido-blocco">
       <input id={id} type="checkbox" role="switch" checked={attivo} disabled={salva.isPending} onChange={(e) => void cambia(e.target.checked)} />
       <label htmlFor={id}>Blocca ordini oltre il fido</label>
-      <span className={`status-pill${attivo ? ' is-ok' : ' is-neutral'}`} aria-live="polite">
+      {/* A block is a restriction, not a success: amber, never green. */}
+      <span className={`status-pill${attivo ? ' is-wait' : ' is-neutral'}`} aria-live="polite">
         {attivo ? 'Ordini oltre il fido rifiutati' : 'Solo avviso al cliente'}
       </span>
     </div>

@@ -6,7 +6,7 @@ import { useConfirmAction } from '../../hooks/useConfirmAction';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { totaleDi, usePaginaElenco } from '../../hooks/usePaginaElenco';
 import { usePaging } from '../../hooks/usePaging';
-import { formatDataOra, formatEuro2 } from '../../lib/formato';
+import { formatDataOra, formatImporto } from '../../lib/formato';
 import { ElencoPaginato } from '../ElencoPaginato';
 import { type FiltroErp, ordiniErpQuery, useReinvia } from './api';
 import './erp.css';
@@ -25,7 +25,7 @@ function Stato({ o }: { o: OrdineErp }) {
 
 /**
  * /admin/ordini-erp: every confirmed order with its hand-over to the ERP (waiting, sent, failed with
- * the last error) and a resend. Orders placed before the exchange existed are 'Precedente'.
+ * the last error) and a resend. Orders placed before the exchange existed are 'Prima del collegamento ERP'.
  */
 export function OrdiniErpPage() {
   useDocumentTitle('Ordini ERP');
@@ -43,7 +43,7 @@ export function OrdiniErpPage() {
     { key: 'stato', header: 'Stato ERP', className: 'nowrap', cell: (o) => <Stato o={o} /> },
     { key: 'data', header: 'Data', className: 'nowrap erp-data', cell: (o) => formatDataOra(o.created_at) },
     { key: 'cliente', header: 'Cliente', className: 'erp-cliente', cell: (o) => <>{o.cliente_nome} <span className="muted codice">({o.cliente_codice})</span></> },
-    { key: 'totale', header: 'Totale', align: 'end', className: 'nowrap', cell: (o) => formatEuro2(Number(o.totale)) },
+    { key: 'totale', header: 'Totale', align: 'end', className: 'nowrap', cell: (o) => formatImporto(Number(o.totale)) },
     {
       key: 'dettaglio', header: 'Dettaglio', className: 'erp-dettaglio',
       cell: (o) => o.erp_stato === 'inviato' && o.erp_inviato_at

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import {
-  importInCorso, MAX_ALLEGATI_IMPORT, MAX_IMPORT_BYTES, MSG_IMPORT, SOGLIA_PREDEFINITA,
+  ETICHETTE_TIPO_IMPORT, importInCorso, MAX_ALLEGATI_IMPORT, MAX_IMPORT_BYTES, MSG_IMPORT, SOGLIA_PREDEFINITA,
 } from '../../../shared/importazioni-costanti.js';
 import { MAX_DOCUMENTO_BYTES, MSG_UPLOAD, nomeFileSicuro } from '../../../shared/upload.js';
 import { type OutputOfRapporto, TIPI_IMPORT, type TipoImport } from './tipi';
@@ -21,11 +21,6 @@ import { Conteggi } from './Conteggi';
 import { RigheScartate } from './RigheScartate';
 import { SceltaAllegati } from './SceltaAllegati';
 
-const ETICHETTE: Record<TipoImport, string> = {
-  articoli: 'Articoli', listini: 'Listini', giacenze: 'Giacenze', clienti: 'Clienti', prezzi_netti: 'Prezzi netti', categorie: 'Categorie',
-  codici_cliente: 'Codici cliente', sconti: 'Sconti a cascata', metel: 'Listino Metel', fido: 'Fido clienti', scadenze: 'Scadenze',
-  documenti: 'Documenti (DDT, fatture, note di credito)',
-};
 const ACCEPT = '.csv,.txt,.xlsx';
 /** documenti: a ZIP of the sheet and its files, or the sheet with the files as attachments. */
 const ACCEPT_DOCUMENTI = `${ACCEPT},.zip`;
@@ -130,7 +125,7 @@ export function CaricaImport() {
           <SelectField
             label="Tipo"
             disabled={inCorso}
-            options={TIPI_IMPORT.map((t) => ({ value: t, label: ETICHETTE[t] }))}
+            options={TIPI_IMPORT.map((t) => ({ value: t, label: ETICHETTE_TIPO_IMPORT[t] }))}
             {...modulo.campo('tipo')}
             onChange={(e) => {
               modulo.imposta('tipo', e.target.value);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ETICHETTE_STATO_IMPORT, importInCorso } from '../../../shared/importazioni-costanti.js';
+import { ETICHETTE_STATO_IMPORT, etichettaTipoImport, importInCorso } from '../../../shared/importazioni-costanti.js';
 import type { Importazione } from '../../../shared/importazioni.js';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PagineElenco } from '../../components/Pagination';
@@ -38,7 +38,7 @@ export function StoricoImport() {
     },
     {
       key: 'tipo', header: 'Tipo e file', className: 'imp-col-file',
-      cell: (i) => <>{i.tipo}{i.completo ? <span className="muted"> (completo)</span> : null}<span className="imp-sotto muted">{i.file}</span></>,
+      cell: (i) => <>{etichettaTipoImport(i.tipo)}{i.completo ? <span className="muted"> (completo)</span> : null}<span className="imp-sotto muted">{i.file}</span></>,
     },
     { key: 'stato', header: 'Stato', cell: (i) => <Stato i={i} /> },
     {

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { Collegamento } from '../../components/Collegamento';
 import type { PaginaProdotti, Prodotto } from '../../../shared/catalogo.js';
 import { SENZA_MARCHIO } from '../../../shared/catalogo-costanti.js';
-import { formatEuro3 } from '../../lib/formato';
+import { formatPrezzo } from '../../lib/formato';
 import { type Column, DataTable, type TableQuery } from '../../components/DataTable';
 import { Thumb } from '../../components/Thumb';
 import { paths } from '../../paths';
@@ -37,7 +37,7 @@ const colonne = (descrizione: boolean): Column<Prodotto>[] => [
     ),
   },
   { key: 'marca', header: 'Marca', className: 'prodotti-marca', cell: (p) => marcaDi(p) || <span className="muted">—</span> },
-  { key: 'listino', header: 'Listino 1', align: 'end', className: 'nowrap', cell: (p) => formatEuro3(prezzoListino1(p)) },
+  { key: 'listino', header: 'Listino 1', align: 'end', className: 'nowrap', cell: (p) => formatPrezzo(prezzoListino1(p)) },
   {
     key: 'giacenza', header: 'Disponibilità', align: 'end', className: 'nowrap',
     cell: (p) => (

@@ -3,7 +3,7 @@ import { Fragment } from 'react';
 import { useParams } from 'react-router-dom';
 import type { Prodotto } from '../../../shared/catalogo.js';
 import { SENZA_MARCHIO } from '../../../shared/catalogo-costanti.js';
-import { formatData, formatEuro3, formatNumero } from '../../lib/formato';
+import { formatData, formatPrezzo, formatNumero } from '../../lib/formato';
 import { BackButton } from '../../components/BackButton';
 import { PaginaDettaglio } from '../../components/PaginaDettaglio';
 import { ProductImage } from '../../components/ProductImage';
@@ -96,7 +96,7 @@ function DatiProdotto({ prodotto: p }: { prodotto: Prodotto }) {
           {listiniDi(p).map(([n, prezzo]) => (
             <Fragment key={n}>
               <dt>Listino {n}</dt>
-              <dd>{formatEuro3(prezzo)}</dd>
+              <dd>{formatPrezzo(prezzo)}</dd>
             </Fragment>
           ))}
           <dt>Disponibilità</dt>

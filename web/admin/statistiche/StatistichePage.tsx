@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { ANNO_MAX, ANNO_MIN, type StatsResponse } from '../../../shared/statistiche.js';
-import { formatEuro2, formatIntero, nomeMese } from '../../lib/formato';
+import { formatImporto, formatIntero, nomeMese } from '../../lib/formato';
 import { type Column, DataTable } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { SelectField } from '../../components/form/SelectField';
@@ -28,7 +28,7 @@ function annoDaUrl(value: string | null, corrente: number): number | null {
   return value && Number.isInteger(n) && n >= ANNO_MIN && n <= ANNO_MAX ? n : corrente;
 }
 
-const euro = (importo: string) => formatEuro2(Number(importo));
+const euro = (importo: string) => formatImporto(Number(importo));
 
 /**
  * /admin/statistiche (docs/regole/admin.md#statistics; tecnico only, routes.tsx: SoloTecnico): accepted orders and amounts
@@ -103,7 +103,7 @@ export function StatistichePage() {
           <>
             <p className="stat-totali" data-testid="stat-totali">
               <span>Ordini accettati: <strong>{formatIntero(numero)}</strong></span>
-              <span>Importo totale: <strong>{formatEuro2(importo)}</strong></span>
+              <span>Importo totale: <strong>{formatImporto(importo)}</strong></span>
             </p>
             <Scheda titolo="Ordini e importi per mese" livello={3}>
               <div className="stat-mesi">

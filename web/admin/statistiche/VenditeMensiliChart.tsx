@@ -3,7 +3,7 @@ import {
   type ChartConfiguration,
 } from 'chart.js';
 import { useEffect, useRef } from 'react';
-import { formatEuro2, formatEuroAsse } from '../../lib/formato';
+import { formatImporto, formatEuroAsse } from '../../lib/formato';
 import type { PuntoMese } from './puntiMensili';
 
 // Only the pieces of a line chart: chart.js lives in this lazy chunk alone (web/README.md budget).
@@ -51,7 +51,7 @@ function config(canvas: HTMLCanvasElement, punti: readonly PuntoMese[]): ChartCo
         legend: { position: 'top', labels: { font: { family: font }, color: muted, boxWidth: 14 } },
         tooltip: {
           callbacks: {
-            label: (ctx) => `${ctx.dataset.label ?? ''}: ${formatEuro2(ctx.parsed.y ?? 0)}`,
+            label: (ctx) => `${ctx.dataset.label ?? ''}: ${formatImporto(ctx.parsed.y ?? 0)}`,
           },
         },
       },

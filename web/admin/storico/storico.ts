@@ -1,5 +1,5 @@
 import type { Modifica } from '../../../shared/audit.js';
-import { formatEuro2, nomeMese } from '../../lib/formato';
+import { formatImporto, nomeMese } from '../../lib/formato';
 
 /** Names of the recorded fields, where the key alone would not read well. */
 const CAMPI: Record<string, string> = {
@@ -42,7 +42,7 @@ export function dettagliTesto(m: Modifica): string[] {
   if (m.azione === 'budget.salva' && Array.isArray(budgets) && budgets.every(eBudgetMese)) {
     return [...budgets]
       .sort((a, b) => a.anno - b.anno || a.mese - b.mese)
-      .map((b) => `${nomeMese(b.mese)} ${b.anno}: ${formatEuro2(b.budget)}`);
+      .map((b) => `${nomeMese(b.mese)} ${b.anno}: ${formatImporto(b.budget)}`);
   }
   return Object.entries(m.dettagli).map(([k, v]) => `${CAMPI[k] ?? k.replace(/_/g, ' ')}: ${valore(k, v)}`);
 }

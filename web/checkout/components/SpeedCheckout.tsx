@@ -43,12 +43,13 @@ export function SpeedCheckout() {
         className={`sc-toggle${open ? ' is-open' : ''}`}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        aria-label={`Speed Checkout: ${count === 1 ? '1 articolo' : `${count} articoli`} nel carrello`}
-        title="Speed Checkout"
+        aria-label={`Speed Checkout: ${count === 1 ? '1 articolo' : `${count} articoli`} nel carrello (ordine veloce)`}
+        title="Speed Checkout: ordine veloce"
         onClick={() => (open ? close() : setOpen(true))}
       >
         <CartIcon size={22} />
-        <span className="sc-toggle-text" aria-hidden="true">Speed Checkout</span>{' '}
+        {/* The spec's English name, with what it is in Italian beside it. */}
+        <span className="sc-toggle-text" aria-hidden="true">Speed Checkout <span className="sc-hint">· ordine veloce</span></span>{' '}
         {count > 0 && <span className="sc-count" aria-hidden="true">{count}</span>}
       </button>
       {open && (

@@ -5,13 +5,13 @@ import { CartActions } from '../CartActions';
 import { Collegamento } from '../../components/Collegamento';
 import { AZIENDA, CASELLE, telHref } from '../../lib/azienda';
 import { useCart, type CartItem } from '../../cart/cart';
-import { formatEuro3 } from '../../lib/formato';
-import { usePriceMode, type PriceMode } from '../../cart/priceMode';
+import { formatImporto, formatPrezzo } from '../../lib/formato';
+import { importiRiga, usePriceMode, type PriceMode } from '../../cart/priceMode';
 import { AvvisoPrezzi } from '../../components/AvvisoPrezzi';
 import { useDialogs } from '../../components/Modal';
 import { paths } from '../../paths';
 import { CatenaSconti } from '../../components/CatenaSconti';
-import { CartTotals, lineAmounts, MSG_SVUOTA, RemoveLineButton } from '../CartSummary';
+import { CartTotals, MSG_SVUOTA, RemoveLineButton } from '../CartSummary';
 import { useModulo } from '../../components/form/useModulo';
 import { schemaOrdine, setOrdineDraft, useOrdineDraft } from '../../cart/bozzaOrdine';
 import { QuantitaInput } from '../QuantitaInput';
@@ -40,7 +40,7 @@ export function SpeedCheckoutPanel({ id, items, onClose }: { id: string; items: 
   const modulo = useModulo(schemaOrdine, testi, { stato: { valori: testi, cambia: setOrdineDraft } });
   const { clear } = useCart();
   const { confirm } = useDialogs();
-  const { conferma, busy } = useConfermaOrdine('pannello');
+  const { conferma, busy, inInvio } = useConfermaOrdine('pannello');
   const vuoto = items.length === 0;
 
   const svuota = async () => {
@@ -65,7 +65,7 @@ export function SpeedCheckoutPanel({ id, items, onClose }: { id: string; items: 
       }}
     >
       <header className="sc-head">
-        <h2 id={titleId}>Speed Checkout</h2>
+        <h2 id={titleId}>Speed Checkout <span className="sc-hint">ordine veloce</span></h2>
         <span className="badge">{items.length === 1 ? '1 articolo' : `${items.length} articoli`}</span>
         <button type="button" className="btn btn-ghost modal-close" aria-label="Chiudi Speed Checkout" onClick={onClose}>
           <span aria-hidden="true">×</span>
@@ -109,7 +109,7 @@ export function SpeedCheckoutPanel({ id, items, onClose }: { id: string; items: 
       <div className="sc-foot">
         <CartTotals items={items} mode={mode} className="totals totals-compact" />
         <CartActions
-          className="sc-actions" vuoto={vuoto} busy={busy}
+          className="sc-actions" vuoto={vuoto} busy={busy} inInvio={inInvio}
           onSvuota={() => void svuota()} onConferma={() => void conferma(items, draft, modulo)}
         />
         <Collegamento className="sc-link" to={paths.checkout.path}>Vai al checkout completo</Collegamento>
@@ -121,7 +121,7 @@ export function SpeedCheckoutPanel({ id, items, onClose }: { id: string; items: 
 
 function PanelLine({ item, mode }: { item: CartItem; mode: PriceMode }) {
   const { remove } = useCart();
-  const importi = lineAmounts(item, mode);
+  const importi = importiRiga(item, mode);
   return (
     <li className="sc-line">
       <Thumb codice={item.codice_prodotto} foto={item.foto_miniatura ?? item.foto_principale} size={36} />
@@ -130,7 +130,7 @@ function PanelLine({ item, mode }: { item: CartItem; mode: PriceMode }) {
         <span className="sc-line-title" title={item.titolo}>{item.titolo}</span>
         {importi && (
           <span className="hint">
-            {formatEuro3(importi.unitario)} / {item.um || 'Pz'} · {disponibilitaTesto(item)}
+            {formatPrezzo(importi.unitario)} / {item.um || 'Pz'} · {disponibilitaTesto(item)}
           </span>
         )}
         <CatenaSconti prezzo={item.prezzo} sconti={item.sconti} netto={item.prezzo_reale} mode={mode} />
@@ -140,9 +140,9 @@ function PanelLine({ item, mode }: { item: CartItem; mode: PriceMode }) {
         {importi && (
           <>
             {importi.parziale !== importi.scontato && (
-              <span className="num strike"><span className="visually-hidden">Parziale </span>{formatEuro3(importi.parziale)}</span>
+              <span className="num strike"><span className="visually-hidden">Parziale </span>{formatImporto(importi.parziale)}</span>
             )}
-            <span className="num strong"><span className="visually-hidden">Parziale scontato </span>{formatEuro3(importi.scontato)}</span>
+            <span className="num strong"><span className="visually-hidden">Parziale scontato </span>{formatImporto(importi.scontato)}</span>
           </>
         )}
       </div>

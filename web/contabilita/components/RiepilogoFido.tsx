@@ -1,5 +1,5 @@
 import type { SituazioneContabile } from '../../../shared/contabilita.js';
-import { formatDataOra, formatEuro2, formatIntero } from '../../lib/formato';
+import { formatDataOra, formatImporto, formatIntero } from '../../lib/formato';
 import '../contabilita.css';
 
 /**
@@ -15,26 +15,26 @@ export function RiepilogoFido({ s }: { s: SituazioneContabile }) {
       <dl className="fido-cifre">
         <div>
           <dt>Fido</dt>
-          <dd className="num">{s.fido === null ? 'Nessun fido' : formatEuro2(s.fido)}</dd>
+          <dd className="num">{s.fido === null ? 'Nessun fido' : formatImporto(s.fido)}</dd>
         </div>
         <div>
           <dt>Esposizione</dt>
-          <dd className="num">{formatEuro2(s.esposizione)}</dd>
+          <dd className="num">{formatImporto(s.esposizione)}</dd>
         </div>
         <div className={sotto ? 'fido-sotto' : undefined}>
           <dt>Disponibile</dt>
-          <dd className="num">{s.disponibile === null ? '—' : formatEuro2(s.disponibile)}</dd>
+          <dd className="num">{s.disponibile === null ? '—' : formatImporto(s.disponibile)}</dd>
         </div>
       </dl>
       <dl className="kv fido-parti" aria-label="Composizione dell'esposizione">
         <dt>Scadenze aperte</dt>
-        <dd className="num">{formatEuro2(d.aperte)}</dd>
+        <dd className="num">{formatImporto(d.aperte)}</dd>
         <dt>Insoluti</dt>
-        <dd className="num">{formatEuro2(d.insolute)}</dd>
+        <dd className="num">{formatImporto(d.insolute)}</dd>
         <dt>RiBa presentate non ancora scadute</dt>
-        <dd className="num">{formatEuro2(d.riba_non_scadute)}</dd>
+        <dd className="num">{formatImporto(d.riba_non_scadute)}</dd>
         <dt>Ordini confermati non ancora fatturati</dt>
-        <dd className="num">{formatEuro2(d.ordini_non_fatturati)} <span className="muted">({d.ordini_non_fatturati_n === 1 ? '1 ordine' : `${formatIntero(d.ordini_non_fatturati_n)} ordini`})</span></dd>
+        <dd className="num">{formatImporto(d.ordini_non_fatturati)} <span className="muted">({d.ordini_non_fatturati_n === 1 ? '1 ordine' : `${formatIntero(d.ordini_non_fatturati_n)} ordini`})</span></dd>
       </dl>
       <p className="hint fido-nota">
         {s.aggiornata_al ? `Scadenzario aggiornato dal gestionale il ${formatDataOra(s.aggiornata_al)}.` : 'Lo scadenzario non è ancora stato ricevuto dal gestionale.'}

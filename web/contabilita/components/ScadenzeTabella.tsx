@@ -1,6 +1,6 @@
 import type { Scadenza } from '../../../shared/contabilita.js';
 import { type Column, DataTable, type TableQuery } from '../../components/DataTable';
-import { formatEuro2 } from '../../lib/formato';
+import { formatImporto } from '../../lib/formato';
 import '../contabilita.css';
 
 /** 'AAAA-MM-GG' as 'GG/MM/AAAA', without a time zone to shift the day. */
@@ -19,7 +19,7 @@ const colonne: Column<Scadenza>[] = [
   { key: 'data', header: 'Scadenza', className: 'nowrap', cell: (s) => giorno(s.data_scadenza) },
   { key: 'documento', header: 'Documento', className: 'codice', cell: (s) => s.documento },
   { key: 'modalita', header: 'Pagamento', cell: (s) => s.modalita_descrizione },
-  { key: 'importo', header: 'Importo', align: 'end', className: 'strong nowrap', cell: (s) => formatEuro2(s.importo) },
+  { key: 'importo', header: 'Importo', align: 'end', className: 'strong nowrap', cell: (s) => formatImporto(s.importo) },
   {
     key: 'stato', header: 'Stato', className: 'nowrap',
     cell: (s) => {

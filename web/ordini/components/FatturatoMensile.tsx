@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api';
 import { useSessionData, useStoredUtente } from '../../lib/storage';
-import { formatEuro2, formatMeseAnno } from '../../lib/formato';
+import { formatImporto, formatMeseAnno } from '../../lib/formato';
 import { fatturatoQuery } from '../api';
 import '../ordini.css';
 
@@ -42,7 +42,7 @@ export function FatturatoMensile({ className }: { className?: string }) {
     errore = true;
   } else {
     const riga = query.data.totale_mensile.find((r) => r.anno === now.getFullYear() && r.mese === now.getMonth() + 1);
-    valore = formatEuro2(riga?.importo_totale ?? 0);
+    valore = formatImporto(riga?.importo_totale ?? 0);
   }
 
   return (

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { useCart } from '../../cart/cart';
-import { formatEuro3 } from '../../lib/formato';
-import { cartTotals, displayPrice, type PriceMode, usePriceMode } from '../../cart/priceMode';
+import { formatImporto } from '../../lib/formato';
+import { cartTotals, importiRiga, type PriceMode, usePriceMode } from '../../cart/priceMode';
 import { type Column, DataTable } from '../../components/DataTable';
 import { Disclosure } from '../../components/Dropdown';
 import { CartIcon, TrashIcon } from '../../components/Icone';
@@ -45,8 +45,8 @@ const colonne = (mode: PriceMode): Column<Riga>[] => [
   ...(mode === 'nascosto' ? [] : [{
     key: 'totale', header: 'Totale', align: 'end' as const, className: 'nowrap',
     cell: (item: Riga) => {
-      const unit = displayPrice(item.prezzo_reale, mode);
-      return unit === null ? '' : formatEuro3(unit * item.quantita);
+      const importi = importiRiga(item, mode);
+      return importi === null ? '' : formatImporto(importi.scontato);
     },
   }]),
 ];
@@ -87,7 +87,7 @@ function CartPanel({ items, close }: { items: ReturnType<typeof useCart>['items'
           {!hidden && (
             <p className="cart-dd-total">
               <span>Totale</span>
-              <strong className="num" data-testid="cart-total">{formatEuro3(totals.totale)}</strong>
+              <strong className="num" data-testid="cart-total">{formatImporto(totals.totale)}</strong>
             </p>
           )}
         </>

@@ -22,6 +22,7 @@ export function PriceModeMenu() {
       items={PRICE_MODES.map((m) => ({
         key: m.mode,
         label: m.label,
+        descrizione: m.descrizione,
         checked: m.mode === mode,
         onSelect: () => setPriceMode(m.mode),
       }))}
