@@ -57,6 +57,8 @@ describe('importazioni (admin screen and ERP push)', () => {
     expect(r.status).toBe(1);
     expect(r.msg).toMatch(/File rifiutato, nulla è stato importato/);
     expect(r.errori).toEqual([expect.objectContaining({ riga: 2, colonna: 'disponibilita', valore: 'molti' })]);
+    // What its good row would have done, counted as a dry run counts it: IMP2's stock would change.
+    expect(r.importazione).toMatchObject({ stato: 'rifiutata', righe_lette: 2, scartate: 1, nuove: 0, modificate: 1, invariate: 0 });
     expect(await giacenza('IMP2')).toEqual({ disponibilita: 10, ord_forn: 0 });
     const errori = (await t().app.inject({ url: `/api/importazioni/errori?id=${r.importazione.id}`, headers: { cookie: tecnico } })).json();
     expect(errori.errori).toEqual(r.errori);
