@@ -40,6 +40,11 @@ export class ProcessiImport {
 
   constructor(private readonly memoriaMb: number, private readonly log: Log, private readonly inAnticipo: boolean) {}
 
+  /** The waiting process's pid, if one waits (the log, the tests). */
+  get inAttesa(): number | undefined {
+    return this.pronto?.vivo() ? this.pronto.pid : undefined;
+  }
+
   /** Starts the process the next run will take, unless one is waiting (or none is wanted). */
   prepara(): void {
     if (!this.inAnticipo || this.fermato || this.pronto?.vivo()) return;
@@ -95,6 +100,10 @@ class Processo {
     });
     // Waiting, it keeps no server process from ending; its run refs it again.
     this.riferimento(false);
+  }
+
+  get pid(): number | undefined {
+    return this.figlio.pid;
   }
 
   vivo(): boolean {
