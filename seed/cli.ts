@@ -66,7 +66,7 @@ async function main(): Promise<void> {
     if (await isDatabaseEmpty(sql)) {
       const t0 = performance.now();
       const config = configFromEnv(env, url);
-      const archivio = creaArchivio(config);
+      const archivio = await creaArchivio(config);
       try {
         await seedDemo(db, sql, { archivio });
       } finally {

@@ -1,7 +1,8 @@
 /**
  * Demo history: past orders over the last 14 months (so the monthly charts look real), product
  * lists, login devices and budgets. Prices in order lines are snapshotted exactly as the order
- * service would have computed them (list price of the client's list, special price or discount).
+ * service would have computed them (list price of the client's list; special price, discount chain
+ * or single discount) with the chain that made them.
  */
 import { createHash } from 'node:crypto';
 import type postgres from 'postgres';
@@ -56,8 +57,28 @@ function businessTime(r: Rng, now: Date, daysAgo: number): Date {
   return d.getTime() > now.getTime() ? new Date(now.getTime() - 3_600_000) : d;
 }
 
+/** A client's discount chain (sconti_clienti, seeded before the orders by demo-sconti.ts). */
+interface Catena { sconti: string; fattore: string }
+
+/**
+ * `mills` × an exact decimal factor, rounded half up to the thousandth as prezzo_netto() rounds
+ * (server/catalogo/sql/prezzo_netto.sql): in BigInt, so a price on a half never rounds the other way.
+ */
+export function perFattore(mills: number, fattore: string): number {
+  const [intera, decimali = ''] = fattore.split('.');
+  const scala = 10n ** BigInt(decimali.length);
+  return Number((BigInt(mills) * BigInt(`${intera}${decimali}`) * 2n + scala) / (2n * scala));
+}
+
 export async function seedOrdini(tx: postgres.TransactionSql, ctx: ActivityContext): Promise<void> {
   const special = new Map(ctx.specialClients.map((c) => [c.id, c]));
+  // The chains by client and product id or discount family: a line is priced as the catalogue prices
+  // it for that client (special price, product chain, family chain, single discount).
+  const catene = new Map<string, Catena>();
+  for (const c of await tx<{ cliente_id: number; prodotto_id: number | null; famiglia_sconto: string | null; sconti: string; fattore: string }[]>`
+    SELECT cliente_id, prodotto_id, famiglia_sconto, sconti, fattore::text AS fattore FROM sconti_clienti`) {
+    catene.set(c.prodotto_id === null ? `${c.cliente_id}:f:${c.famiglia_sconto}` : `${c.cliente_id}:p:${c.prodotto_id}`, c);
+  }
   type Ordine = { row: Record<string, string | number | Date | null>; righe: Record<string, string | number>[] };
   const ordini: Ordine[] = [];
   for (const plan of ORDER_PLAN) {
@@ -77,10 +98,17 @@ export async function seedOrdini(tx: postgres.TransactionSql, ctx: ActivityConte
       let totale = 0;
       const righe = uniq.map((p) => {
         const list = listPriceFor(p, cliente.lisMaga)!;
-        const net = specialPriceFor(p, sc) ?? Math.round(list * (1 - cliente.sconto / 100));
+        const speciale = specialPriceFor(p, sc);
+        const catena = catene.get(`${cliente.id}:p:${ctx.productId(p)}`) ?? catene.get(`${cliente.id}:f:${p.famigliaSconto}`);
+        const net = speciale ?? (catena ? perFattore(list, catena.fattore) : Math.round(list * (1 - cliente.sconto / 100)));
+        // What made the price, as sconti_applicati() says it: '' for a special price or none.
+        const sconti = speciale !== null ? '' : catena ? catena.sconti : cliente.sconto ? String(cliente.sconto).replace('.', ',') : '';
         const qt = p.um === 'CF' || p.prezzo1 > 50_000 ? int(r, 1, 4) : int(r, 1, 20);
         totale += net * qt;
-        return { prodotto_id: ctx.productId(p), codice_prodotto: p.codice, prodotto_nome: p.titoloPortale ?? p.descrizione1, qt, prezzo: millsToText(list), prezzo_reale: millsToText(net) };
+        return {
+          prodotto_id: ctx.productId(p), codice_prodotto: p.codice, prodotto_nome: p.titoloPortale ?? p.descrizione1, qt,
+          prezzo: millsToText(list), prezzo_reale: millsToText(net), sconti,
+        };
       });
       const failed = FAILED.get(`${plan.utente}:${plan.cliente}:${k}`);
       ordini.push({

@@ -107,6 +107,10 @@ export function partitaIva(serial: number, ufficio: number): string {
   return first10 + ((10 - (sum % 10)) % 10);
 }
 
+/** A demo client's VAT number (also on its documents, seed/demo-documenti.ts). */
+export const partitaIvaCliente = (c: DemoCliente): string =>
+  partitaIva(3_456_780 + c.id * 1_117, [96, 11, 63, 36, 82, 23, 13, 37, 72, 87, 58, 48][c.id - 1]!);
+
 export async function seedAnagrafica(tx: postgres.TransactionSql, now: Date): Promise<void> {
   await copyObjects(tx, 'admin_utenti', ADMIN_UTENTI.map((a, i) => ({
     id: i + 1, username: a.username, password_hash: a.passwordHash, nome: a.nome, cognome: a.cognome,
@@ -115,7 +119,7 @@ export async function seedAnagrafica(tx: postgres.TransactionSql, now: Date): Pr
   await copyObjects(tx, 'aziende', AZIENDE);
   await copyObjects(tx, 'clienti', CLIENTI.map((c) => ({
     id: c.id, azienda_codice: c.azienda, codice: c.codice, ragione_sociale: c.ragioneSociale, email: c.email,
-    telefono: c.telefono, partita_iva: partitaIva(3_456_780 + c.id * 1_117, [96, 11, 63, 36, 82, 23, 13, 37, 72, 87, 58, 48][c.id - 1]),
+    telefono: c.telefono, partita_iva: partitaIvaCliente(c),
     lis_maga: c.lisMaga, sconto: String(c.sconto), created_at: now,
   })));
   await copyObjects(tx, 'sedi', CLIENTI.flatMap((c) => c.sedi.map((s) => ({ cliente_id: c.id, ...s }))));

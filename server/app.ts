@@ -24,6 +24,7 @@ import { CatalogoCache } from './catalogo/catalogo.cache.js';
 import { applicaPopolarita } from './catalogo/popolarita.js';
 import { erpConfigurato, esportaOrdine } from './erp/esporta-ordine.js';
 import { importaFile } from './import/in-coda.js';
+import { ProcessiImport } from './import/processo/avvia.js';
 import { CodaLavori } from './lavori/coda-lavori.js';
 import { inviaMail } from './posta/invia-mail.js';
 import { applicaStatistiche } from './statistiche/coda.js';
@@ -171,7 +172,7 @@ export async function buildApp(
   });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir });
   // Media: the folder MEDIA_DIR or an S3 bucket (server/lib/archivio/).
-  const archivio = creaArchivio(config);
+  const archivio = await creaArchivio(config);
   const esporta = { esporta_ordine: esportaOrdine(database.db, config.erp, archivio) };
   const brevi = {
     invia_mail: inviaMail(database.db, mailer),
@@ -179,6 +180,8 @@ export async function buildApp(
     applica_statistiche: async () => { await applicaStatistiche(database.db); },
     riaccoda_lavori_ordini: async () => { await riaccodaLavoriOrdini(database.db, app.log); },
   };
+  // Each import in a process of its own, one started ahead to wait for the next run where so configured.
+  const processiImport = new ProcessiImport(config.importMemoriaMb ?? DEFAULT_IMPORT_MEMORIA_MB, app.log, config.importProcessoPronto ?? false);
   const lavori = new CodaLavori(database.sql, [
     // The hand-over of orders to the ERP in a lane of its own, so that it never waits behind the
     // mail (each confirmation draws a PDF); only where orders are handed over: an idle runner
@@ -187,8 +190,7 @@ export async function buildApp(
     // Imports queued by the admin screen and the ERP's push (45 s for 200,000 rows).
     {
       importa_file: importaFile(database.db, archivio, {
-        databaseUrl: config.databaseUrl, archivio: { mediaDir: config.mediaDir, s3: config.s3 }, dataDir: config.dataDir,
-        memoriaMb: config.importMemoriaMb ?? DEFAULT_IMPORT_MEMORIA_MB,
+        databaseUrl: config.databaseUrl, archivio: { mediaDir: config.mediaDir, s3: config.s3 }, dataDir: config.dataDir, processi: processiImport,
       }, app.log),
     },
   ], [
@@ -201,9 +203,17 @@ export async function buildApp(
   ], app.log);
   // A web process builds the queue (deps.lavori: tests and scripts run jobs with esegui) but never
   // starts it: its jobs are queued in SQL and run by the workers.
-  if (eseguiLavori(ruolo)) await lavori.start();
-  registraArresto(app, () => lavori.stop());
+  if (eseguiLavori(ruolo)) {
+    await lavori.start();
+    processiImport.prepara();
+  }
+  // The waiting import process ends first; a run under way ends with its job.
+  registraArresto(app, () => {
+    processiImport.ferma();
+    return lavori.stop();
+  });
   app.addHook('onClose', async () => {
+    processiImport.ferma();
     await lavori.stop();
     await fermaDisegnoPdf();
     await archivio.chiudi();

@@ -91,6 +91,8 @@ export const envSchema = z.object({
   ERP_AVAILABILITY_URL: z.string().url().optional(),
   ERP_AVAILABILITY_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(800),
   IMPORT_MEMORIA_MB: z.coerce.number().int().min(128).max(65_536).default(DEFAULT_IMPORT_MEMORIA_MB),
+  /** An import process started ahead, waiting for the next run (docs/decisions/import-processo-pronto.md). */
+  IMPORT_PROCESSO_PRONTO: bool.default(true),
   /** Exports at once per process, also their pool's size (docs/decisions/esportazioni-limitate.md). */
   EXPORT_MAX: z.coerce.number().int().min(1).max(50).default(DEFAULT_EXPORT_MAX),
   EXPORT_MAX_PER_USER: z.coerce.number().int().min(1).max(50).default(DEFAULT_EXPORT_MAX_PER_USER),
@@ -145,6 +147,8 @@ export interface AppConfig {
   erp?: ErpConfig;
   /** Memory ceiling of an import's own process in MB; DEFAULT_IMPORT_MEMORIA_MB when not given. */
   importMemoriaMb?: number;
+  /** A job-running process keeps an import process started ahead for the next run; not when absent (tests). */
+  importProcessoPronto?: boolean;
   /** Exports at once in this process and their pool's size; DEFAULT_EXPORT_MAX when not given. */
   exportMax?: number;
   /** Exports at once of one user in this process; DEFAULT_EXPORT_MAX_PER_USER when not given. */
@@ -219,6 +223,7 @@ export function configFromEnv(env: Env, databaseUrl: string): AppConfig {
       availabilityTimeoutMs: env.ERP_AVAILABILITY_TIMEOUT_MS,
     },
     importMemoriaMb: env.IMPORT_MEMORIA_MB,
+    importProcessoPronto: env.IMPORT_PROCESSO_PRONTO,
     exportMax: env.EXPORT_MAX,
     exportMaxPerUser: env.EXPORT_MAX_PER_USER,
     exportStallSeconds: env.EXPORT_STALL_SECONDS,

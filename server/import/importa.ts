@@ -204,12 +204,14 @@ async function leggiEApplica(
   r.scartate += rifiutate.length;
   annota(rifiutate);
   const quota = (r.scartate / r.righeLette) * 100;
+  // A refused file still says what its good rows would have done (as a dry run counts them): the
+  // admin sees whether fixing the bad rows is worth it. The refusal rolls back whatever this wrote.
+  Object.assign(r, await def.classifica(lavoro));
   if (quota > soglia) {
     const n = (x: number) => x.toLocaleString('it-IT', { maximumFractionDigits: 2 });
     throw new FileNonValido(`File rifiutato, nulla è stato importato: ${n(r.scartate)} ${r.scartate === 1 ? 'riga scartata' : 'righe scartate'} `
       + `su ${n(r.righeLette)} (${n(quota)} %, soglia ${n(soglia)} %)`);
   }
-  Object.assign(r, await def.classifica(lavoro));
   if (o.prova) {
     r.stato = 'verificata';
     return undefined;

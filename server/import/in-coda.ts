@@ -25,7 +25,7 @@ import { leggiMappa, percorsoMappa } from './colonne.js';
 import type { Autore } from './esecuzione.js';
 import { impacchetta } from './impacchetta.js';
 import { OpzioniNonValide, SOGLIA_PREDEFINITA, verificaOpzioni } from './importa.js';
-import { importaInProcesso } from './processo/avvia.js';
+import type { ProcessiImport } from './processo/avvia.js';
 import type { ConfigArchivio } from './processo/messaggi.js';
 import { apriRegistro } from './registro.js';
 import { erroriImportazione, leggiImportazione } from './storico.js';
@@ -134,8 +134,8 @@ export interface OpzioniLavoro {
   /** The media store as configured: the import's process builds its own from it. */
   archivio: ConfigArchivio;
   dataDir: string;
-  /** Memory ceiling of each import's process, in MB. */
-  memoriaMb: number;
+  /** The import processes (processo/avvia.ts): each run in one of its own, started ahead when configured. */
+  processi: ProcessiImport;
 }
 
 /**
@@ -170,12 +170,14 @@ export function importaFile(db: Db, archivio: ArchivioMedia, o: OpzioniLavoro, l
         WHERE id = ${id} AND stato IN ('in_attesa', 'in_corso')`;
       return fine();
     }
+    // Picked up: no longer waiting in the queue, though its process is still starting (the screen says 'avvio').
+    await sql`UPDATE importazioni SET stato = 'in_corso', fase = NULL, percentuale = NULL WHERE id = ${id} AND stato = 'in_attesa'`;
     const mappa = percorsoMappa(process.env.IMPORT_COLONNE, o.dataDir);
     let locale: FileLocale | undefined;
     try {
       // A stored file that went missing fails here, before a process is started for it.
       locale = await archivio.fileLocale(salvato);
-      const esito = await importaInProcesso({
+      const esito = await o.processi.esegui({
         databaseUrl: o.databaseUrl,
         archivio: o.archivio,
         percorso: locale.percorso,
@@ -184,7 +186,7 @@ export function importaFile(db: Db, archivio: ArchivioMedia, o: OpzioniLavoro, l
           autore: { origine: r.origine, adminId: r.admin_id ?? undefined, tokenId: r.token_id ?? undefined, nome: r.autore },
           completo: r.completo, prova: r.prova, soglia: r.soglia, colonne: mappa ? leggiMappa(mappa) : undefined,
         },
-      }, o.memoriaMb, log);
+      });
       if (esito.tipo === 'errore') throw new Error(esito.messaggio);
       if (esito.tipo === 'interrotto') {
         await sql`UPDATE importazioni SET stato = 'fallita', motivo = ${esito.motivo}, fase = NULL, percentuale = NULL, finita_at = now(),

@@ -1,4 +1,5 @@
 /** A run's report in Italian words, as the CLI prints it. */
+import { conteggiIpotetici } from '../../shared/importazioni-costanti.js';
 import type { ErroreRiga } from './definizione.js';
 import type { RapportoImport } from './esecuzione.js';
 
@@ -31,8 +32,13 @@ export const descriviErrore = (e: ErroreRiga): string =>
 export function riepilogo(r: RapportoImport, maxErrori = 20): string[] {
   const righe = [`${r.file} (${[r.tipo, formato(r)].filter(Boolean).join(', ')}): ${STATI[r.stato]} in ${secondi(r.durataMs)}`];
   if (r.motivo) righe.push(`  ${r.motivo}`);
-  righe.push(`  righe lette ${n(r.righeLette)} · nuove ${n(r.nuove)} · modificate ${n(r.modificate)} · invariate ${n(r.invariate)}`
-    + ` · ritirate ${n(r.ritirate)} · scartate ${n(r.scartate)}`);
+  const esiti = `nuove ${n(r.nuove)} · modificate ${n(r.modificate)} · invariate ${n(r.invariate)} · ritirate ${n(r.ritirate)}`;
+  if (conteggiIpotetici(r)) {
+    righe.push(`  righe lette ${n(r.righeLette)} · scartate ${n(r.scartate)}`);
+    righe.push(`  le righe valide, senza le scartate, avrebbero dato: ${esiti}`);
+  } else {
+    righe.push(`  righe lette ${n(r.righeLette)} · ${esiti} · scartate ${n(r.scartate)}`);
+  }
   if (r.colonneIgnorate.length) righe.push(`  colonne ignorate: ${r.colonneIgnorate.join(', ')}`);
   if (r.errori.length) {
     righe.push('  righe scartate:');

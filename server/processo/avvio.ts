@@ -18,7 +18,7 @@ export async function preparaDatabase(config: Pick<AppConfig, 'databaseUrl' | 's
     await conLucchettoMigrazioni(setup.sql, async () => {
       if (!(await isDatabaseEmpty(setup.sql))) return;
       console.log('Database vuoto: caricamento dei dati dimostrativi…');
-      const archivio = creaArchivio(config);
+      const archivio = await creaArchivio(config);
       await seedDemo(setup.db, setup.sql, { archivio }).finally(() => archivio.chiudi());
     });
   } finally {

@@ -99,6 +99,43 @@ describe.runIf(hasBrowser())('admin importazioni', () => {
     }
   });
 
+  it('a refused file says what its good rows would have done; the Metel list asks for its own file', async () => {
+    const sql = postgres(portale.databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      const [p] = await sql<{ codice: string; disponibilita: number }[]>`
+        SELECT codice_prodotto AS codice, disponibilita FROM prodotti JOIN giacenze ON prodotto_id = id WHERE status = 0 AND deleted_at IS NULL ORDER BY id DESC LIMIT 1`;
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-import-rifiutato-e2e-'));
+      const file = path.join(dir, 'giacenze.csv');
+      // One good row (its stock changes) and one naming no product: 50 % refused, over the 1 % threshold.
+      fs.writeFileSync(file, `codice_prodotto;disponibilita\r\n${p!.codice};${p!.disponibilita + 5}\r\nNON-ESISTE-1;4\r\n`);
+
+      const page = await newPage();
+      await submitLogin(page, '/admin', TECNICO);
+      await page.waitForURL('**/adminhome');
+      await page.goto(`${new URL(page.url()).origin}/admin/importazioni`);
+      await page.getByLabel('File (CSV o XLSX)').setInputFiles(file);
+      await page.getByRole('button', { name: 'Verifica' }).click();
+      await visible(page.getByText(/File rifiutato, nulla è stato importato: 1 riga scartata su 2/));
+      await visible(page.getByText(/Nuove, modificate, invariate e ritirate dicono cosa avrebbero fatto le righe valide/));
+      const conteggio = (nome: string) => page.locator('.imp-conteggi > div', { has: page.getByText(nome, { exact: true }) }).locator('dd');
+      expect(await conteggio('Modificate').textContent()).toBe('1');
+      expect(await conteggio('Scartate').textContent()).toBe('1');
+      const [dopo] = await sql<{ disponibilita: number }[]>`SELECT disponibilita FROM prodotti JOIN giacenze ON prodotto_id = id WHERE codice_prodotto = ${p!.codice}`;
+      expect(dopo!.disponibilita).toBe(p!.disponibilita);
+      for (const [w, h] of [[1366, 900], [768, 1024], [390, 844]] as const) {
+        await page.setViewportSize({ width: w, height: h });
+        await page.screenshot({ path: `${SHOTS}/tecnico-importazioni-rifiutato-${w}.png`, fullPage: true });
+      }
+      await page.setViewportSize({ width: 1366, height: 900 });
+
+      await page.getByLabel('Tipo').selectOption('metel');
+      await visible(page.getByLabel('File Metel (testo a larghezza fissa, di solito .txt)'));
+      await hidden(page.getByLabel('File (CSV o XLSX)'));
+    } finally {
+      await sql.end();
+    }
+  });
+
   it('documenti: a CSV with its PDF as an attachment, checked then applied; the document is the client\'s', async () => {
     const sql = postgres(portale.databaseUrl, { max: 1, onnotice: () => {} });
     try {

@@ -9,6 +9,7 @@ import { ArchivioLocale } from '../../server/lib/archivio/archivio-locale.js';
 import { DEMO_PRODUCTS, generateProduct, isValidEan13 } from '../../seed/catalog-generator.js';
 import { isDatabaseEmpty, seedDemo } from '../../seed/demo.js';
 import { seedLargeCatalogue } from '../../seed/large.js';
+import { testoPdf } from '../support/pdf.js';
 import { createTestDatabase } from '../support/test-db.js';
 
 const NOW = new Date('2025-03-14T09:30:00Z');
@@ -224,6 +225,61 @@ describe('demo seed', () => {
       const f = leggiFatturaPa(fs.readFileSync(path.join(mediaDir, d.xml!), 'utf8'));
       expect(f.documenti[0]!.righe.length).toBeGreaterThan(0);
       expect(f.documenti[0]!.ddt.map((x) => x.numero)).toEqual(d.ddt);
+    }
+  });
+
+  it("gives each of Giulia's clients DDT and invoices of its own orders, numbered within each company", async () => {
+    const docs = await database.sql<{ codice: string; azienda_codice: string; tipo: string; numero: string }[]>`
+      select c.codice, d.azienda_codice, d.tipo, d.numero from documenti d join clienti c on c.id = d.cliente_id
+      join utenti_clienti uc on uc.cliente_id = c.id join utenti u on u.id = uc.utente_id
+      where u.username = 'giulia.bianchi@edilbianchi.it' order by c.codice, d.data, d.id`;
+    for (const codice of ['001002', '000215']) {
+      expect(docs.filter((d) => d.codice === codice).map((d) => d.tipo).sort(), codice).toEqual(['DDT', 'DDT', 'DDT', 'FATTURA', 'FATTURA']);
+    }
+    const [doppi] = await database.sql<{ n: number }[]>`
+      select count(*)::int as n from (select 1 from documenti group by azienda_codice, tipo, numero having count(*) > 1) x`;
+    expect(doppi!.n).toBe(0);
+  });
+
+  it('bills the orders at the client\'s net prices: invoice lines, FatturaPA and totals agree with the order lines', async () => {
+    // Mario's client has the chain 40+10+5 on family SC0301: its order lines carry it, as the catalogue prices them.
+    const [catena] = await database.sql<{ n: number; sbagliate: number }[]>`
+      select count(*)::int as n,
+        count(*) filter (where r.prezzo_reale <> round(r.prezzo * 0.513, 3) and not exists (
+          select 1 from prezzi_speciali ps where ps.cliente_id = 1 and ps.prodotto_id = r.prodotto_id)
+          and not exists (select 1 from sconti_clienti sc where sc.cliente_id = 1 and sc.prodotto_id = r.prodotto_id))::int as sbagliate
+      from ordini_righe r join ordini o on o.id = r.ordine_id join prodotti p on p.id = r.prodotto_id
+      where o.cliente_id = 1 and p.famiglia_sconto = 'SC0301'`;
+    expect(catena!.n).toBeGreaterThan(0);
+    expect(catena!.sbagliate).toBe(0);
+    expect(await database.sql`select distinct r.sconti from ordini_righe r join ordini o on o.id = r.ordine_id join prodotti p on p.id = r.prodotto_id
+      where o.cliente_id = 1 and p.famiglia_sconto = 'SC0301' and r.sconti <> ''`).toEqual([{ sconti: '40+10+5' }]);
+    const fatture = await database.sql<{ numero: string; xml: string; imponibile: string; ordine: number }[]>`
+      select d.numero, d.xml, d.imponibile::text, o.ordine_id as ordine from documenti d join documenti_ordini o on o.documento_id = d.id
+      where d.tipo = 'FATTURA'`;
+    expect(fatture.length).toBe(6);
+    for (const f of fatture) {
+      const righe = await database.sql<{ codice_prodotto: string; qt: number; prezzo_reale: string; importo: string }[]>`
+        select codice_prodotto, qt, prezzo_reale::text, round(qt * prezzo_reale, 2)::text as importo from ordini_righe where ordine_id = ${f.ordine} order by id`;
+      const letta = leggiFatturaPa(fs.readFileSync(path.join(mediaDir, f.xml), 'utf8')).documenti[0]!;
+      expect(letta.righe.map((r) => [r.codice, Number(r.quantita), r.prezzo_unitario, r.prezzo_totale]), f.numero)
+        .toEqual(righe.map((r) => [r.codice_prodotto, r.qt, r.prezzo_reale, r.importo]));
+      const somma = righe.reduce((s, r) => s + Math.round(Number(r.importo) * 100), 0) / 100;
+      expect(Number(f.imponibile), f.numero).toBeCloseTo(somma, 2);
+      expect(letta.riepilogo.map((r) => r.imponibile), f.numero).toEqual([f.imponibile]);
+    }
+  });
+
+  it('draws the DDT as a delivery note: its wholesaler, client, lines, transport and signatures', async () => {
+    const [d] = await database.sql<{ numero: string; pdf: string; ordine: number }[]>`
+      select d.numero, d.pdf, o.ordine_id as ordine from documenti d join documenti_ordini o on o.documento_id = d.id
+      join clienti c on c.id = d.cliente_id where c.codice = '001001' and d.tipo = 'DDT' order by d.data desc limit 1`;
+    const testo = (await testoPdf(fs.readFileSync(path.join(mediaDir, d!.pdf)))).join('\n');
+    const [riga] = await database.sql<{ codice_prodotto: string }[]>`select codice_prodotto from ordini_righe where ordine_id = ${d!.ordine} order by id limit 1`;
+    for (const atteso of ['Documento di trasporto', `N. ${d!.numero}`, 'Ferramenta Distribuzione S.p.A.', 'Ferramenta Rossi S.n.c.', 'Causale del trasporto'.toUpperCase(),
+      'Vendita', 'Trasporto a cura del'.toUpperCase(), 'Numero colli'.toUpperCase(), riga!.codice_prodotto, `Ordine portale n. ${d!.ordine}`,
+      'Firma del conducente'.toUpperCase(), 'Firma del destinatario'.toUpperCase()]) {
+      expect(testo).toContain(atteso);
     }
   });
 

@@ -34,7 +34,7 @@ function avanzamento(db: Db): (a: Avanzamento) => void {
 async function esegui(l: LavoroImport): Promise<void> {
   const db = connect(l.databaseUrl, { max: 2, applicationName: `portale-import-${process.pid}` });
   // The store of the server's config, its own: the documenti kind keeps files there (folder or S3).
-  const archivio = creaArchivio(l.archivio);
+  const archivio = await creaArchivio(l.archivio);
   let esito: EsitoFiglio = { tipo: 'fatto' };
   try {
     const media = { archivio, tmpDir: cartellaTemporanea(l.archivio.mediaDir) };

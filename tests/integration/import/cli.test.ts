@@ -61,10 +61,13 @@ describe('npm run import', () => {
   });
 
   it('exits 1 with the reasons when the file is refused, and writes nothing', async () => {
-    const r = await importa('--tipo', 'giacenze', file('stock.csv', 'codice_prodotto;disponibilita\nBE-1234567;tanti\n'));
+    const r = await importa('--tipo', 'giacenze', file('stock.csv', 'codice_prodotto;disponibilita\nBE-1234567;20\nBE-7654321;tanti\n'));
     expect(r.codice).toBe(1);
     expect(r.out).toContain('stock.csv (giacenze, CSV, separatore punto e virgola): RIFIUTATO');
-    expect(r.out).toContain("riga 2, disponibilita: non è un numero ('tanti')");
+    expect(r.out).toContain("riga 3, disponibilita: non è un numero ('tanti')");
+    // What its good row would have done, said as such.
+    expect(r.out).toContain('righe lette 2 · scartate 1\n');
+    expect(r.out).toContain('le righe valide, senza le scartate, avrebbero dato: nuove 0 · modificate 1 · invariate 0 · ritirate 0');
     expect((await sql`SELECT disponibilita FROM prodotti JOIN giacenze ON prodotto_id = id WHERE codice_prodotto = 'BE-1234567'`)[0].disponibilita).toBe(12);
   });
 

@@ -57,6 +57,8 @@ describe('importazioni (admin screen and ERP push)', () => {
     expect(r.status).toBe(1);
     expect(r.msg).toMatch(/File rifiutato, nulla è stato importato/);
     expect(r.errori).toEqual([expect.objectContaining({ riga: 2, colonna: 'disponibilita', valore: 'molti' })]);
+    // What its good row would have done, counted as a dry run counts it: IMP2's stock would change.
+    expect(r.importazione).toMatchObject({ stato: 'rifiutata', righe_lette: 2, scartate: 1, nuove: 0, modificate: 1, invariate: 0 });
     expect(await giacenza('IMP2')).toEqual({ disponibilita: 10, ord_forn: 0 });
     const errori = (await t().app.inject({ url: `/api/importazioni/errori?id=${r.importazione.id}`, headers: { cookie: tecnico } })).json();
     expect(errori.errori).toEqual(r.errori);
@@ -140,8 +142,10 @@ describe('importazioni (admin screen and ERP push)', () => {
     try {
       const coda = await (await carica(modulo({ tipo: 'giacenze' }, 'codice_prodotto;disponibilita\nIMP1;3\n'), { cookie: tecnico })).json();
       id = coda.importazione.id;
-      const stato = async () => (await t().app.inject({ url: `/api/importazioni/rapporto?id=${coda.importazione.id}`, headers: { cookie: tecnico } })).json().importazione.stato;
-      await expect.poll(stato, { timeout: 10_000, interval: 50 }).toBe('in_corso');
+      const importazione = async () => (await t().app.inject({ url: `/api/importazioni/rapporto?id=${coda.importazione.id}`, headers: { cookie: tecnico } })).json().importazione;
+      const stato = async () => (await importazione()).stato;
+      // Picked up, its process started, at the lock it writes under ('in_corso' alone: picked up, its process maybe still starting).
+      await expect.poll(async () => (await importazione()).fase, { timeout: 30_000, interval: 50 }).toBe('scrittura');
       const contatto = await t().app.inject({
         method: 'POST', url: '/api/contatti/invia', headers: { cookie: cliente },
         payload: { nome: 'Mario Rossi', email: 'mario@test.local', messaggio: 'Mentre il gestionale importa.' },

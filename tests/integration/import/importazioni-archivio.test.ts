@@ -6,6 +6,7 @@ import type { Task } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.js';
 import { importaFile } from '../../../server/import/in-coda.js';
+import { ProcessiImport } from '../../../server/import/processo/avvia.js';
 import { cartellaTemporanea } from '../../../server/lib/upload/ricevi-file.js';
 import { ARCHIVI, fileDi, usaArchivio } from '../../support/archivi.js';
 import { createAdmin, createProdotto } from '../../support/factories.js';
@@ -39,7 +40,7 @@ describe.each(ARCHIVI)('import files in the media store: %s', (tipo) => {
   });
 
   const lavoro = () => importaFile(t().database.db, t().app.deps.archivio, {
-    databaseUrl: t().config.databaseUrl, archivio: { mediaDir: t().config.mediaDir, s3: t().config.s3 }, dataDir: t().config.dataDir, memoriaMb: 512,
+    databaseUrl: t().config.databaseUrl, archivio: { mediaDir: t().config.mediaDir, s3: t().config.s3 }, dataDir: t().config.dataDir, processi: new ProcessiImport(512, t().app.log, false),
   }, { warn: () => {} });
   const tentativo = (attempts: number) => ({ job: { attempts, max_attempts: 4 } }) as unknown as Parameters<Task>[1];
   const registra = async (stato: string, salvato: string) => (await t().database.sql<{ id: number }[]>`

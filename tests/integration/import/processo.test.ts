@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProcessiImport } from '../../../server/import/processo/avvia.js';
 import { createAdmin, createProdotto } from '../../support/factories.js';
 import { loginAdmin, useTestApp } from '../../support/harness.js';
 import { carica, finita, modulo } from '../../support/importazioni.js';
@@ -13,7 +14,9 @@ import { xlsx } from '../../support/xlsx-a-mano.js';
 // file that needs more ends its run with a reason while the server answers, and the queue goes
 // on; a server that dies, even killed, takes its import's process with it and the run's
 // transaction is rolled back.
-const t = useTestApp({ importMemoriaMb: 64 });
+// Started ahead, as where the portal runs: the first file takes the process waiting, the next one
+// the process started after it.
+const t = useTestApp({ importMemoriaMb: 64, importProcessoPronto: true });
 let base = '';
 let tecnico = '';
 
@@ -42,6 +45,67 @@ describe("an import's own process", () => {
   });
 });
 
+/** Gone or a zombie (once its parent is dead, nobody may reap it here). */
+const finito = (pid: number) => {
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.startsWith('Z') ?? true;
+  } catch {
+    return true;
+  }
+};
+
+describe('the import process started ahead', () => {
+  const nulla = { warn: () => {} };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-import-pronto-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const lavoro = (file: string) => ({
+    databaseUrl: t().config.databaseUrl, archivio: { mediaDir: t().config.mediaDir }, percorso: file,
+    opzioni: { tipo: 'giacenze' as const, file: 'giacenze.csv', autore: { origine: 'cli' as const, nome: 'test' }, prova: true },
+  });
+
+  it('waits for the next run, which takes it; the next one is started after the run; ferma ends the one waiting', async () => {
+    const file = path.join(dir, 'giacenze.csv');
+    fs.writeFileSync(file, 'codice_prodotto;disponibilita\nPRC1;9\n');
+    const processi = new ProcessiImport(256, nulla, true);
+    processi.prepara();
+    const primo = processi.inAttesa!;
+    expect(finito(primo)).toBe(false);
+    processi.prepara();
+    expect(processi.inAttesa).toBe(primo);
+    expect(await processi.esegui(lavoro(file))).toEqual({ tipo: 'fatto' });
+    // The run had that process, which ended with it; another waits for the next.
+    expect(finito(primo)).toBe(true);
+    const secondo = processi.inAttesa!;
+    expect(secondo).toBeDefined();
+    expect(secondo).not.toBe(primo);
+    const [run] = await t().database.sql<{ stato: string }[]>`SELECT stato FROM importazioni WHERE file = 'giacenze.csv' AND origine = 'cli' ORDER BY id DESC LIMIT 1`;
+    expect(run!.stato).toBe('verificata');
+    processi.ferma();
+    await expect.poll(() => finito(secondo), { timeout: 10_000 }).toBe(true);
+    processi.prepara();
+    expect(processi.inAttesa).toBeUndefined();
+  });
+
+  it('starts none ahead when not asked to, and a waiting process that died is not given a run', async () => {
+    const file = path.join(dir, 'giacenze-2.csv');
+    fs.writeFileSync(file, 'codice_prodotto;disponibilita\nPRC1;8\n');
+    const senza = new ProcessiImport(256, nulla, false);
+    senza.prepara();
+    expect(senza.inAttesa).toBeUndefined();
+    expect(await senza.esegui(lavoro(file))).toEqual({ tipo: 'fatto' });
+    expect(senza.inAttesa).toBeUndefined();
+
+    const processi = new ProcessiImport(256, nulla, true);
+    processi.prepara();
+    const morto = processi.inAttesa!;
+    process.kill(morto, 'SIGKILL');
+    await expect.poll(() => finito(morto), { timeout: 10_000 }).toBe(true);
+    expect(processi.inAttesa).toBeUndefined();
+    expect(await processi.esegui(lavoro(file))).toEqual({ tipo: 'fatto' });
+    processi.ferma();
+  });
+});
+
 describe('a server killed during an import', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-import-processo-'));
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -50,15 +114,6 @@ describe('a server killed during an import', () => {
     await db?.drop();
     fs.rmSync(dir, { recursive: true, force: true });
   });
-
-  /** Gone or a zombie (once its parent is dead, nobody may reap it here). */
-  const finito = (pid: number) => {
-    try {
-      return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.startsWith('Z') ?? true;
-    } catch {
-      return true;
-    }
-  };
 
   it("takes its import's process with it, and Postgres rolls the run back", async () => {
     const { sql } = db.database;

@@ -222,7 +222,7 @@ describe.each(ARCHIVI)('upload: rows and files together or not at all (real Post
     tdb = await createTestDatabase();
     await tdb.database.db.$client`create table prova_file (id serial primary key, file text not null check (file not like '%rifiuta%'))`;
     const config = { mediaDir: path.join(dir, 'media'), ...prova.config() };
-    archivio = creaArchivio(config);
+    archivio = await creaArchivio(config);
     file = fileDi(config);
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import {
-  ETICHETTE_TIPO_IMPORT, importInCorso, MAX_ALLEGATI_IMPORT, MAX_IMPORT_BYTES, MSG_IMPORT, SOGLIA_PREDEFINITA,
+  conteggiIpotetici, ETICHETTE_TIPO_IMPORT, importInCorso, MAX_ALLEGATI_IMPORT, MAX_IMPORT_BYTES, MSG_IMPORT, SOGLIA_PREDEFINITA,
 } from '../../../shared/importazioni-costanti.js';
 import { MAX_DOCUMENTO_BYTES, MSG_UPLOAD, nomeFileSicuro } from '../../../shared/upload.js';
 import { type OutputOfRapporto, TIPI_IMPORT, type TipoImport } from './tipi';
@@ -21,6 +21,12 @@ import { Conteggi } from './Conteggi';
 import { RigheScartate } from './RigheScartate';
 import { SceltaAllegati } from './SceltaAllegati';
 
+/** What each kind's file field asks for, where it is not the ERP's CSV or XLSX. */
+const ETICHETTE_FILE: Partial<Record<TipoImport, string>> = {
+  documenti: 'File (ZIP, oppure CSV o XLSX con gli allegati)',
+  // Metel's price lists are fixed-width text (docs/import.md#metel), told apart by their first line.
+  metel: 'File Metel (testo a larghezza fissa, di solito .txt)',
+};
 const ACCEPT = '.csv,.txt,.xlsx';
 /** documenti: a ZIP of the sheet and its files, or the sheet with the files as attachments. */
 const ACCEPT_DOCUMENTI = `${ACCEPT},.zip`;
@@ -29,6 +35,7 @@ const eZip = (f: File | null) => Boolean(f && /\.zip$/i.test(f.name));
 /** The browser's first check (the server judges the bytes): a name the ERP exports, a size it can take. */
 function erroreImport(f: File, tipo: TipoImport): string | undefined {
   if (f.size === 0) return 'Il file è vuoto.';
+  if (tipo === 'metel' && !/\.txt$/i.test(f.name)) return MSG_IMPORT.soloMetel;
   if (tipo === 'documenti' ? !/\.(csv|txt|xlsx|zip)$/i.test(f.name) : !/\.(csv|txt|xlsx)$/i.test(f.name)) {
     return tipo === 'documenti' ? MSG_IMPORT.documentiCsvZip : MSG_IMPORT.soloCsvXlsx;
   }
@@ -133,12 +140,12 @@ export function CaricaImport() {
             }}
           />
           <SceltaFile
-            label={tipo === 'documenti' ? 'File (ZIP, oppure CSV o XLSX con gli allegati)' : 'File (CSV o XLSX)'}
+            label={ETICHETTE_FILE[tipo] ?? 'File (CSV o XLSX)'}
             campo="file"
             required
             file={file}
             disabled={inCorso}
-            accept={tipo === 'documenti' ? ACCEPT_DOCUMENTI : ACCEPT}
+            accept={tipo === 'documenti' ? ACCEPT_DOCUMENTI : tipo === 'metel' ? '.txt' : ACCEPT}
             controllo={(f) => erroreImport(f, tipo)}
             {...modulo.controllo('file')}
             onChange={(f) => {
@@ -203,6 +210,12 @@ function Rapporto({ r }: { r: OutputOfRapporto }) {
         <strong>{r.msg}</strong>
         {i.prova && r.status === 0 && ' Controlla i numeri e premi «Applica» per importare.'}
       </p>
+      {conteggiIpotetici(i) && (
+        <p className="imp-sub">
+          Nulla è stato scritto. Nuove, modificate, invariate e ritirate dicono cosa avrebbero fatto le righe valide: correggi le
+          righe scartate e verifica di nuovo il file.
+        </p>
+      )}
       <Conteggi i={i} />
       {i.colonne_ignorate.length > 0 && <p className="muted">Colonne ignorate: {i.colonne_ignorate.join(', ')}</p>}
       {i.scartate > 0 && <RigheScartate key={i.id} id={i.id} file={i.file} scartate={i.scartate} />}

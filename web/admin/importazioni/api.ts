@@ -35,7 +35,13 @@ export interface Invio {
   soglia?: number;
 }
 
-/** A queued run's report, read every second until the run has ended (then the history too). */
+/**
+ * Reads of a run's report a quarter of a second apart, this many times: a small file's dry run ends
+ * within them and is shown as it ends, not up to a second later; a long run is then read every second.
+ */
+const LETTURE_RAPIDE = 12;
+
+/** A queued run's report, read until the run has ended (then the history too). */
 export const rapportoQuery = (id: number) =>
   queryOptions({
     queryKey: importKeys.rapporto(id),
@@ -44,7 +50,10 @@ export const rapportoQuery = (id: number) =>
       if (!importInCorso(r.importazione)) void queryClient.invalidateQueries({ queryKey: importKeys.storicoAll });
       return r;
     },
-    refetchInterval: (q) => (q.state.data && !importInCorso(q.state.data.importazione) ? false : 1000),
+    refetchInterval: (q) => {
+      if (q.state.data && !importInCorso(q.state.data.importazione)) return false;
+      return q.state.dataUpdateCount < LETTURE_RAPIDE ? 250 : 1000;
+    },
   });
 
 /** Sends the file to the queue: a dry run (prova) for the report, or the real import. */
