@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
-import { carrelloDi, confermaDice, formatEuro2, formatEuro3, hidden, loginCliente, ordiniDi, visible } from './helpers.js';
+import { carrelloDi, confermaDice, formatEuro2, formatEuro3, hidden, loginCliente, ordiniDi, svuotaCarrello, visible } from './helpers.js';
 import { portaleDiTest } from './portale.js';
 
 // This file's own database, data folder and server (tests/e2e/portale.ts).
@@ -468,7 +468,7 @@ describe.runIf(hasBrowser())('ordini', () => {
     await hidden(page.getByRole('link', { name: 'E2E cantiere Roma', exact: true }));
 
     // Leave an empty cart for the next tests.
-    await page.evaluate(() => localStorage.setItem('carrelloItems', '[]'));
+    await svuotaCarrello(page);
   });
 
   it('contacts: all fields required, the message is sent', async () => {
