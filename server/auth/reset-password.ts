@@ -44,10 +44,9 @@ export async function reimpostaPassword(
 ): Promise<Esito> {
   const chiave = `reimposta:${ip}`;
   await verificaLimitiLogin(db, chiave, ip);
-  const sql = db.$client;
   const tokenHash = hashToken(input.token);
-  const [r] = await sql<{ id: number; valido: boolean; utente: UtenteSessione }[]>`
-    SELECT r.id, r.created_at > now() - make_interval(mins => ${MINUTI_LINK_PASSWORD}) AS valido, ${utenteJson(sql)} AS utente
+  const [r] = await db.$client<{ id: number; valido: boolean; utente: UtenteSessione }[]>`
+    SELECT r.id, r.created_at > now() - make_interval(mins => ${MINUTI_LINK_PASSWORD}) AS valido, ${utenteJson(db.$client)} AS utente
     FROM reset_password r JOIN utenti u ON u.id = r.utente_id
     WHERE r.token_hash = ${tokenHash}`;
   if (!r) {
@@ -62,14 +61,14 @@ export async function reimpostaPassword(
   if (debole) throw passwordDebole(debole);
   const passwordHash = await hashPassword(input.nuova_password);
   const chiuse = await inTransazione(db, async (tx) => {
-    const q = tx.$client;
+    const sql = tx.$client;
     // The request is taken by deleting it: of two uses at once, one finds it gone.
-    const presi = await q`DELETE FROM reset_password WHERE id = ${r.id} AND token_hash = ${tokenHash} RETURNING id`;
+    const presi = await sql`DELETE FROM reset_password WHERE id = ${r.id} AND token_hash = ${tokenHash} RETURNING id`;
     if (presi.length === 0) throw linkNonValido();
-    await q`
+    await sql`
       UPDATE utenti SET password_hash = ${passwordHash}, password_temporanea = false, password_impostata_at = now(), updated_at = now()
       WHERE id = ${r.utente.id}`;
-    await q`DELETE FROM reset_password WHERE utente_id = ${r.utente.id}`;
+    await sql`DELETE FROM reset_password WHERE utente_id = ${r.utente.id}`;
     return chiudiSessioniUtente(tx, r.utente.id);
   });
   // The database's notice reaches every process; this one forgets its own copies now.

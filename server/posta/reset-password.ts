@@ -3,7 +3,7 @@ import { MINUTI_LINK_PASSWORD } from '../../shared/accesso-costanti.js';
 import { hashToken } from '../auth/sessioni.js';
 import type { Db } from '../db/client.js';
 import type { Mail } from '../lib/mailer.js';
-import { resetPassword } from './testi.js';
+import { linkNuovaPassword } from './testi.js';
 
 /**
  * The mail of a password reset's request (a row of mail_uscita naming it), composed when it is sent
@@ -20,6 +20,7 @@ export async function emettiResetPassword(db: Db, mailId: number, urlPortale: st
     WHERE m.id = ${mailId} AND r.id = m.reset_password_id AND u.id = r.utente_id
       AND r.created_at > now() - make_interval(mins => ${MINUTI_LINK_PASSWORD})
     RETURNING u.username, u.nome, u.cognome`;
+  const base = urlPortale.endsWith('/') ? urlPortale.slice(0, -1) : urlPortale;
   // In the fragment: a browser never sends it to the server, so no log or Referer carries the token.
-  return u ? resetPassword({ ...u, link: `${urlPortale.replace(/\/+$/, '')}/reimposta-password#${token}` }) : null;
+  return u ? linkNuovaPassword({ ...u, link: `${base}/reimposta-password#${token}` }) : null;
 }

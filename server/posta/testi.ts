@@ -61,7 +61,7 @@ export function credenziali(u: { username: string; nome: string; cognome: string
 }
 
 /** The link of 'Password dimenticata?' (docs/regole/accesso.md#password-reset). */
-export function resetPassword(u: { username: string; nome: string; cognome: string; link: string }): Mail {
+export function linkNuovaPassword(u: { username: string; nome: string; cognome: string; link: string }): Mail {
   return {
     to: u.username,
     subject: 'Nuova password per il portale',

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import postgres from 'postgres';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
-import { carrelloDi, carrelloSulServer, GIULIA, loginCliente, submitLogin, visible } from './helpers.js';
+import { carrelloDi, carrelloSulServer, confermaDice, GIULIA, loginCliente, submitLogin, visible } from './helpers.js';
 import { portaleDiTest } from './portale.js';
 
 // This file's own database, data folder and server (tests/e2e/portale.ts).
@@ -76,9 +76,7 @@ describe.runIf(hasBrowser())('the cart kept on the server', () => {
     await telefono.goto('/checkout');
     await visible(telefono.getByRole('button', { name: `Rimuovi ${a} dal carrello` }));
     await telefono.getByRole('button', { name: 'Svuota Carrello' }).first().click();
-    const conferma = telefono.getByRole('dialog', { name: 'Conferma' });
-    await visible(conferma);
-    await conferma.getByRole('button', { name: 'Conferma', exact: true }).click();
+    await confermaDice(telefono, 'Sei sicuro di voler svuotare il carrello?', 'Svuota');
     await visible(telefono.getByText('Il carrello è vuoto.'));
     await inviato(telefono);
     expect(await carrelloSulServer(telefono)).toEqual([]);

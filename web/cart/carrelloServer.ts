@@ -55,8 +55,9 @@ function applica(ambito: Ambito, inviate: Riga[], risposta: CarrelloResponse): v
   writeStored(STORAGE_KEYS.carrelloStato, 'allineato');
 }
 
-/** Whether an error may pass by waiting: no answer, the server busy or away, a limit on requests. */
-const passeggero = (err: unknown) => !(err instanceof ApiError) || err.status === 0 || err.status === 429 || err.status >= 500;
+/** Whether an error may pass by waiting: no answer, the server busy or away, a limit on requests (not maintenance: its page is shown). */
+const passeggero = (err: unknown) =>
+  !(err instanceof ApiError) || (!err.maintenance && (err.status === 0 || err.status === 429 || err.status >= 500));
 
 function riprova(fn: () => void): void {
   tentativi += 1;
@@ -68,10 +69,15 @@ function riprova(fn: () => void): void {
   setTimeout(fn, attesa);
 }
 
+const diSessione = (k: string) => {
+  const s = getSessionData();
+  return !!s && chiave(s) === k;
+};
+
 /** Reads (or merges into) the server's cart for the session's client, once per page and client. */
 export function apriCarrello(ambito: Ambito): void {
   const k = chiave(ambito);
-  if (aperto === k || apertura === k) return;
+  if (aperto === k || apertura === k || !diSessione(k)) return;
   apertura = k;
   void (async () => {
     // At most a few rounds: a change made while the cart is read is merged into it.
@@ -106,8 +112,10 @@ export function apriCarrello(ambito: Ambito): void {
       }
     }
     tentativi = 0;
-    aperto = k;
     apertura = null;
+    // Another client chosen meanwhile: that one's opening counts.
+    if (!diSessione(k)) return;
+    aperto = k;
     if (inAttesa) void invia();
   })();
 }
