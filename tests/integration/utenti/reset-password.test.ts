@@ -136,7 +136,7 @@ describe('password/dimenticata and password/reimposta', () => {
     for (const malformato of ['', 'abc', `${token}x`, `${token.slice(0, 42)}!`]) {
       const r = await reimposta(malformato, NUOVA);
       expect(r.statusCode, malformato).toBe(400);
-      expect(r.json()).toMatchObject({ code: 'dati_non_validi', msg: MSG_RESET_PASSWORD.linkNonValido });
+      expect(r.json()).toMatchObject({ code: 'dati_non_validi', campi: { token: MSG_RESET_PASSWORD.linkNonValido } });
     }
     expect((await reimposta(token, NUOVA)).statusCode).toBe(200);
   });
@@ -146,11 +146,11 @@ describe('password/dimenticata and password/reimposta', () => {
       const r = await chiedi(email, indirizzo());
       expect(r.statusCode, email).toBe(400);
       expect(r.json().code).toBe('dati_non_validi');
-      expect([MSG_RESET_PASSWORD.emailObbligatoria, MSG_RESET_PASSWORD.emailNonValida]).toContain(r.json().msg);
+      expect([MSG_RESET_PASSWORD.emailObbligatoria, MSG_RESET_PASSWORD.emailNonValida]).toContain(r.json().campi.email);
     }
     const r = await t().app.inject({ method: 'POST', url: '/api/password/reimposta', payload: { token: 'a'.repeat(43) } });
     expect(r.statusCode).toBe(400);
-    expect(r.json().msg).toBe('Nuova password obbligatoria');
+    expect(r.json().campi).toEqual({ nuova_password: 'Nuova password obbligatoria' });
   });
 
   it('is limited like a login: per address and account, then 429 with Retry-After; wrong tokens per address', async () => {
