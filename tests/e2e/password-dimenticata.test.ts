@@ -74,8 +74,8 @@ describe.runIf(hasBrowser())('password dimenticata', () => {
     const nuova = page.getByLabel(/^Nuova password/);
     const conferma = page.getByLabel(/^Conferma nuova password/);
     // The server's rules, under the field.
-    await nuova.fill('Ferramenta2024');
-    await conferma.fill('Ferramenta2024');
+    await nuova.fill('FerramentaRossi2024');
+    await conferma.fill('FerramentaRossi2024');
     await page.getByRole('button', { name: 'Imposta la password' }).click();
     await visible(page.getByText(MSG_PASSWORD.azienda));
     await foto(page, '04-password-debole');
