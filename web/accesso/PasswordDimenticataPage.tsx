@@ -46,7 +46,7 @@ export function PasswordDimenticataPage() {
           <p className="auth-esito" role="status">{esito}</p>
         ) : (
           <form onSubmit={submit} noValidate aria-busy={busy}>
-            <p className="auth-subtitle">Inserisci l'indirizzo e-mail con cui accedi: ti invieremo un link per sceglierne una nuova.</p>
+            <p className="auth-subtitle">Inserisci l'indirizzo e-mail con cui accedi: ti invieremo un link per scegliere una nuova password.</p>
             <InputField {...modulo.campo('email')} label="E-mail" type="email" required autoComplete="username"
               autoCapitalize="none" spellCheck={false} maxLength={LIMITI_CREDENZIALI.username} />
             <p className="auth-errore" role="alert">{errore}</p>
