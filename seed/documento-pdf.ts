@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
-import { formatEuro2, formatEuro3, numeroIt } from '../shared/formato.js';
+import { formatImporto, formatPrezzo, numeroIt } from '../shared/formato.js';
 
 export interface Emittente {
   ragioneSociale: string;
@@ -83,8 +83,8 @@ function colonne(tipo: DocumentoPdf['tipo'], aliquota: number): Colonna[] {
   const c = tipo === 'DDT'
     ? [CODICE, DESCRIZIONE, UM, QT]
     : [CODICE, DESCRIZIONE, UM, QT,
-      { titolo: 'Prezzo netto', larghezza: 64, destra: true, cella: (r) => formatEuro3(r.prezzo) },
-      { titolo: 'Importo', larghezza: 66, destra: true, cella: (r) => formatEuro2(r.importoCent / 100) },
+      { titolo: 'Prezzo netto', larghezza: 64, destra: true, cella: (r) => formatPrezzo(r.prezzo) },
+      { titolo: 'Importo', larghezza: 66, destra: true, cella: (r) => formatImporto(r.importoCent / 100) },
       { titolo: 'IVA', larghezza: 32, destra: true, cella: () => `${aliquota} %` }] as Colonna[];
   return c.map((x) => (x === DESCRIZIONE ? { ...x, larghezza: LARGHEZZA - c.reduce((s, y) => s + y.larghezza, 0) } : x));
 }
@@ -238,15 +238,15 @@ function totali(doc: PDFKit.PDFDocument, d: Extract<DocumentoPdf, { totali: unkn
     doc.font(grassetto ? 'B' : 'R').fontSize(8.5).fillColor('black').text(s, x + PAD, yy + 3.5, { width: larga - 2 * PAD, align: destra ? 'right' : 'left', lineBreak: false });
   doc.rect(MARGINE, y, w[0]! + w[1]! + w[2]!, 15).fill(SFONDO);
   ['Aliquota IVA', 'Imponibile', 'Imposta'].forEach((s, k) => cella(s, MARGINE + w.slice(0, k).reduce((a, b) => a + b, 0), y, w[k]!, k > 0, true));
-  [`${t.aliquota} %`, formatEuro2(t.imponibileCent / 100), formatEuro2(t.ivaCent / 100)].forEach((s, k) => cella(s, MARGINE + w.slice(0, k).reduce((a, b) => a + b, 0), y + 15, w[k]!, k > 0));
+  [`${t.aliquota} %`, formatImporto(t.imponibileCent / 100), formatImporto(t.ivaCent / 100)].forEach((s, k) => cella(s, MARGINE + w.slice(0, k).reduce((a, b) => a + b, 0), y + 15, w[k]!, k > 0));
   const xt = MARGINE + LARGHEZZA - 200;
-  [['Totale imponibile', formatEuro2(t.imponibileCent / 100)], ['Totale IVA', formatEuro2(t.ivaCent / 100)]].forEach(([a, b], k) => {
+  [['Totale imponibile', formatImporto(t.imponibileCent / 100)], ['Totale IVA', formatImporto(t.ivaCent / 100)]].forEach(([a, b], k) => {
     cella(a!, xt, y + k * 15, 110, false);
     cella(b!, xt + 110, y + k * 15, 90, true);
   });
   doc.rect(xt, y + 32, 200, 18).fill(SFONDO);
   cella(d.tipo === 'FATTURA' ? 'Totale documento' : 'Totale accreditato', xt, y + 34, 110, false, true);
-  cella(formatEuro2((t.imponibileCent + t.ivaCent) / 100), xt + 110, y + 34, 90, true, true);
+  cella(formatImporto((t.imponibileCent + t.ivaCent) / 100), xt + 110, y + 34, 90, true, true);
   doc.font('R').fontSize(8.5).fillColor('black').text(`Pagamento: ${d.pagamento}`, MARGINE, y + 66, { width: LARGHEZZA });
   doc.fontSize(8).fillColor(GRIGIO).text(
     'Copia di cortesia: il documento fiscale è la fattura elettronica (FatturaPA) trasmessa tramite il Sistema di Interscambio.',

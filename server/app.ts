@@ -175,7 +175,7 @@ export async function buildApp(
   const archivio = await creaArchivio(config);
   const esporta = { esporta_ordine: esportaOrdine(database.db, config.erp, archivio) };
   const brevi = {
-    invia_mail: inviaMail(database.db, mailer),
+    invia_mail: inviaMail(database.db, mailer, config.publicUrl ?? `http://localhost:${config.port}`),
     applica_popolarita: async () => { await applicaPopolarita(database.db); },
     applica_statistiche: async () => { await applicaStatistiche(database.db); },
     riaccoda_lavori_ordini: async () => { await riaccodaLavoriOrdini(database.db, app.log); },

@@ -64,6 +64,8 @@ export const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default('Portale B2B Ferramenta <noreply@ferramenta.local>'),
   OFFICE_MAIL: z.string().email().default('ordini@ferramenta.local'),
+  /** The portal's address as customers open it: the links in its mail ('Password dimenticata?'). */
+  PUBLIC_URL: z.string().url().refine((u) => /^https?:\/\//.test(u), 'deve iniziare con http:// o https://').optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(12),
   /** At least 5: a session's last use is written at most once a minute (server/auth/utente-sessione.ts). */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 90 * 60).default(DEFAULT_SESSION_IDLE_MINUTES),
@@ -131,6 +133,8 @@ export interface AppConfig {
   smtpUrl?: string;
   mailFrom: string;
   officeMail: string;
+  /** The portal's address in mail links; http://localhost:PORT when not given. */
+  publicUrl?: string;
   sessionTtlHours: number;
   /** Minutes without a request after which a session ends; DEFAULT_SESSION_IDLE_MINUTES when not given. */
   sessionIdleMinutes?: number;
@@ -206,6 +210,7 @@ export function configFromEnv(env: Env, databaseUrl: string): AppConfig {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     officeMail: env.OFFICE_MAIL,
+    publicUrl: env.PUBLIC_URL,
     sessionTtlHours: env.SESSION_TTL_HOURS,
     sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
     seedDemo: env.SEED_DEMO,

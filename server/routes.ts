@@ -2,6 +2,7 @@ import { anagraficaRoutes } from './anagrafica/anagrafica.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { budgetRoutes } from './budget/budget.routes.js';
+import { carrelloRoutes } from './carrello/carrello.routes.js';
 import { catalogoRoutes } from './catalogo/catalogo.routes.js';
 import { contabilitaRoutes } from './contabilita/contabilita.routes.js';
 import { contattiRoutes } from './contatti/contatti.routes.js';
@@ -25,5 +26,5 @@ import { utentiRoutes } from './utenti/utenti.routes.js';
 export const API_ROUTES = [
   authRoutes, catalogoRoutes, mediaRoutes, ordiniRoutes, listeRoutes, contattiRoutes, auditRoutes,
   budgetRoutes, dispositiviRoutes, impostazioniRoutes, utentiRoutes, anagraficaRoutes, statisticheRoutes, erpRoutes, tokenRoutes, importazioniRoutes,
-  prodottiMediaRoutes, ordineRapidoRoutes, codiciClienteRoutes, contabilitaRoutes, documentiRoutes, listinoRoutes,
+  prodottiMediaRoutes, ordineRapidoRoutes, codiciClienteRoutes, contabilitaRoutes, documentiRoutes, listinoRoutes, carrelloRoutes,
 ];

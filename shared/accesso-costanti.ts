@@ -6,3 +6,5 @@ export type TipologiaAdmin = (typeof TIPOLOGIE_ADMIN)[number];
 export const LIMITI_CREDENZIALI = { username: 200, password: 200 } as const;
 /** The shortest new password a customer may choose (docs/regole/accesso.md#password-change). */
 export const PASSWORD_MIN = 12;
+/** How long a 'Password dimenticata?' link works, from the request (docs/regole/accesso.md#password-reset). */
+export const MINUTI_LINK_PASSWORD = 60;

@@ -11,6 +11,10 @@ export const CODICI_ERRORE = [
   'password_errata',
   /** 400 password/cambia: the new password is refused (too weak, or the current one). */
   'password_debole',
+  /** 400 password/reimposta: the link is unknown or was used already. */
+  'link_non_valido',
+  /** 400 password/reimposta: the link is older than MINUTI_LINK_PASSWORD. */
+  'link_scaduto',
   /** 401: no session, or it ended; log in again. */
   'sessione_scaduta',
   /** 401: the API token is missing, unknown or revoked. */

@@ -17,6 +17,11 @@ export const MSG_ORDINE_SCONOSCIUTO = 'Ordine non trovato.';
 
 export const RESPONSE_CODE_OK = '201';
 
+/** Most lines one order may carry (and one cart: shared/carrello-costanti.ts). */
+export const MAX_RIGHE_ORDINE = 500;
+/** The largest quantity of one line (server/ordini/quantita.ts, and a cart's line). */
+export const MAX_QUANTITA_RIGA = 1_000_000;
+
 /** The state filter of the history: accepted orders (response_code '201') or refused ones. */
 export const STATI_ORDINE = ['confermato', 'errore'] as const;
 

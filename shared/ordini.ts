@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { codice, idParam, paginaDi, paginazione, testo, testoMultiriga } from './common.js';
 import { contract } from './contract.js';
-import { LIMITI_FILTRI_ORDINI, LIMITI_ORDINE, STATI_ORDINE } from './ordini-costanti.js';
-
-/** Most lines one order may carry. */
-export const MAX_RIGHE_ORDINE = 500;
+import { LIMITI_FILTRI_ORDINI, LIMITI_ORDINE, MAX_RIGHE_ORDINE, STATI_ORDINE } from './ordini-costanti.js';
 
 /** A quantity as sent; the service says in Italian what is wrong with it (status 1), not a 400. */
 const quantitaGrezza = z.union([z.number(), testo().max(20)]);

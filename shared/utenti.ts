@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { esito, idParam, paginaDi, paginazione, testo } from './common.js';
 import { contract } from './contract.js';
-import { LIMITI_CREDENZIALI } from './accesso-costanti.js';
+import { LIMITI_CREDENZIALI, MINUTI_LINK_PASSWORD } from './accesso-costanti.js';
 
 /**
  * Texts of the user screens (docs/regole/admin.md#users), of the server's refusals and of the
@@ -43,6 +43,17 @@ export const MSG_PASSWORD = {
   username: 'La nuova password non può essere lo username.',
   azienda: "La nuova password non può essere il nome dell'azienda con un anno.",
   daCambiare: 'La password è temporanea: impostane una nuova per continuare.',
+} as const;
+
+/** Texts of 'Password dimenticata?' (docs/regole/accesso.md#password-reset): the same answer whether the account exists or not. */
+export const MSG_RESET_PASSWORD = {
+  richiesta: "Se l'indirizzo corrisponde a un account del portale, riceverai a breve una mail con il link per " +
+    `scegliere una nuova password. Il link vale ${MINUTI_LINK_PASSWORD} minuti e si può usare una sola volta.`,
+  emailObbligatoria: "Inserisci l'indirizzo e-mail del tuo account",
+  emailNonValida: 'Indirizzo e-mail non valido',
+  linkNonValido: "Il link non è valido o è già stato usato: chiedine uno nuovo da 'Password dimenticata?'.",
+  linkScaduto: "Il link è scaduto: chiedine uno nuovo da 'Password dimenticata?'.",
+  impostata: 'Password impostata: accedi con la nuova password.',
 } as const;
 
 export const UTENTI_MAX_PAGE_SIZE = 500;
@@ -111,9 +122,24 @@ export const utentiCreateRequest = z.object({
 
 export const utenteIdRequest = z.object({ utente_id: idParam('utente_id') });
 
+/** A new password as typed; its strength is the server's judgement (server/auth/cambio-password.ts). */
+const nuovaPassword = testo('Nuova password obbligatoria').min(1, 'Nuova password obbligatoria').max(LIMITI_CREDENZIALI.password, 'Password troppo lunga');
+
 export const cambiaPasswordRequest = z.object({
   password_attuale: testo('Password attuale obbligatoria').min(1, 'Password attuale obbligatoria').max(LIMITI_CREDENZIALI.password, 'Password troppo lunga'),
-  nuova_password: testo('Nuova password obbligatoria').min(1, 'Nuova password obbligatoria').max(LIMITI_CREDENZIALI.password, 'Password troppo lunga'),
+  nuova_password: nuovaPassword,
+});
+
+export const passwordDimenticataRequest = z.object({
+  email: testo(MSG_RESET_PASSWORD.emailObbligatoria).trim().min(1, MSG_RESET_PASSWORD.emailObbligatoria)
+    .max(LIMITI_CREDENZIALI.username, MSG_RESET_PASSWORD.emailNonValida)
+    .pipe(z.email(MSG_RESET_PASSWORD.emailNonValida)),
+});
+
+/** The link's token: 32 random bytes in base64url (server/posta/reset-password.ts). */
+export const passwordReimpostaRequest = z.object({
+  token: testo(MSG_RESET_PASSWORD.linkNonValido).regex(/^[A-Za-z0-9_-]{43}$/, MSG_RESET_PASSWORD.linkNonValido),
+  nuova_password: nuovaPassword,
 });
 
 const T = 'Utenti';
@@ -155,5 +181,16 @@ export const utentiApi = {
     path: 'password/cambia', methods: ['POST'], access: 'utente', tag: T,
     summary: 'Il cliente cambia la propria password (obbligatorio dopo una password temporanea)',
     input: cambiaPasswordRequest, response: esito,
+  }),
+  /** Public, and the same answer whether the address is an account or not. */
+  passwordDimenticata: contract({
+    path: 'password/dimenticata', methods: ['POST'], access: 'public', tag: T,
+    summary: "Password dimenticata: invia all'indirizzo, se è di un utente, un link per sceglierne una nuova (1 ora, una volta)",
+    input: passwordDimenticataRequest, response: esito,
+  }),
+  reimpostaPassword: contract({
+    path: 'password/reimposta', methods: ['POST'], access: 'public', tag: T,
+    summary: "Imposta una nuova password con il link di 'Password dimenticata?' e chiude le sessioni dell'utente",
+    input: passwordReimpostaRequest, response: esito,
   }),
 };

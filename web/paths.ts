@@ -40,6 +40,10 @@ export const paths = {
   manutenzione: fixed('/manutenzione'),
   /** The password change a temporary password requires (docs/regole/accesso.md#temporary-passwords), before the shop. */
   cambiaPassword: fixed('/cambia-password'),
+  /** 'Password dimenticata?': the e-mail to send a link to (docs/regole/accesso.md#password-reset). */
+  passwordDimenticata: fixed('/password-dimenticata'),
+  /** Where that link leads: its token in the fragment, a new password to choose. */
+  reimpostaPassword: fixed('/reimposta-password'),
 
   // Shop
   home: fixed('/home'),

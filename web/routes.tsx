@@ -111,6 +111,8 @@ export const routes: RouteObject[] = [
       { path: paths.manutenzione.path, lazy: lazyPage(() => import('./accesso/ManutenzionePage'), (m) => m.ManutenzionePage) },
       // Outside the shop frame: until the password is changed, the frame's calls answer 403.
       { path: paths.cambiaPassword.path, lazy: lazyPage(() => import('./accesso/CambiaPasswordPage'), (m) => m.CambiaPasswordPage) },
+      { path: paths.passwordDimenticata.path, lazy: lazyPage(() => import('./accesso/PasswordDimenticataPage'), (m) => m.PasswordDimenticataPage) },
+      { path: paths.reimpostaPassword.path, lazy: lazyPage(() => import('./accesso/ReimpostaPasswordPage'), (m) => m.ReimpostaPasswordPage) },
       { path: paths.adminLogin.path, lazy: lazyPage(() => import('./accesso/AdminLoginPage'), (m) => m.AdminLoginPage) },
       { loader: caricaNegozio, Component: ShopLayout, children: shopRoutes },
       { lazy: lazyPage(() => import('./admin/AdminLayout'), (m) => m.AdminLayout), children: adminRoutes },

@@ -1,4 +1,5 @@
 import { ORE_PASSWORD_TEMPORANEA } from '../auth/passwords.js';
+import { MINUTI_LINK_PASSWORD } from '../../shared/accesso-costanti.js';
 import { formatImporto, formatPrezzo } from '../../shared/formato.js';
 import type { Ordine } from '../../shared/ordini.js';
 import type { Mail } from '../lib/mailer.js';
@@ -56,6 +57,25 @@ export function credenziali(u: { username: string; nome: string; cognome: string
       'La password precedente non è più valida.',
       '',
       'Se non ha richiesto nuove credenziali, contatti il nostro ufficio.',
+    ].join('\n'),
+  };
+}
+
+/** The link of 'Password dimenticata?' (docs/regole/accesso.md#password-reset). */
+export function linkNuovaPassword(u: { username: string; nome: string; cognome: string; link: string }): Mail {
+  return {
+    to: u.username,
+    subject: 'Nuova password per il portale',
+    text: [
+      `Gentile ${u.nome} ${u.cognome},`,
+      'abbiamo ricevuto una richiesta di nuova password per il suo account del portale ordini.',
+      '',
+      'Per sceglierne una nuova apra questo link:',
+      u.link,
+      '',
+      `Il link vale ${MINUTI_LINK_PASSWORD} minuti e si può usare una sola volta. Impostata la nuova password, gli accessi aperti con la precedente vengono chiusi.`,
+      '',
+      'Se non ha chiesto lei una nuova password, ignori questo messaggio: la password attuale resta valida.',
     ].join('\n'),
   };
 }

@@ -1,5 +1,6 @@
 import { utentiApi } from '../../shared/utenti.js';
 import { cambiaPassword } from '../auth/cambio-password.js';
+import { chiediResetPassword, reimpostaPassword } from '../auth/reset-password.js';
 import { hashToken, tokenSessione } from '../auth/sessioni.js';
 import { routeGroup } from '../lib/route.js';
 import { leggiUtenti } from './utenti.queries.js';
@@ -17,4 +18,6 @@ export const utentiRoutes = routeGroup(utentiApi, {
   // The session was checked before the handler runs, so its cookie is there.
   cambiaPassword: async ({ deps, utente, input, req }) =>
     cambiaPassword(deps.db, deps.sessioniRecenti, utente, hashToken(tokenSessione(req, 'cliente', deps.config.env) ?? ''), input, req.ip),
+  passwordDimenticata: async ({ deps, input, req }) => chiediResetPassword(deps.db, input.email, req.ip),
+  reimpostaPassword: async ({ deps, input, req }) => reimpostaPassword(deps.db, deps.sessioniRecenti, input, req.ip),
 });

@@ -11,4 +11,6 @@ export const utentiRotte = rotteDi<typeof utentiApi>({
   mandaCredenziali: { path: 'utenti/mandacredenziali', methods: ['GET', 'POST'] },
   cambiaFatturatoMetrica: { path: 'utente/toggle_fatturato_metrica', methods: ['GET', 'POST'] },
   cambiaPassword: { path: 'password/cambia', methods: ['POST'] },
+  passwordDimenticata: { path: 'password/dimenticata', methods: ['POST'] },
+  reimpostaPassword: { path: 'password/reimposta', methods: ['POST'] },
 });

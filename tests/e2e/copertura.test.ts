@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
-import { loginCliente, visible } from './helpers.js';
+import { loginCliente, svuotaCarrello, visible } from './helpers.js';
 import { portaleDiTest } from './portale.js';
 
 // This file's own database, data folder and server (tests/e2e/portale.ts).
@@ -113,7 +113,7 @@ describe.runIf(hasBrowser())('copertura', () => {
     await visible(page.getByRole('button', { name: `Rimuovi ${codice} dal carrello` }));
   });
   afterAll(async () => {
-    await page?.evaluate(() => localStorage.setItem('carrelloItems', '[]'));
+    if (page) await svuotaCarrello(page);
     await page?.context().close();
   });
 

@@ -58,6 +58,37 @@ export async function carrelloDi(page: Page): Promise<{ codice_prodotto: string;
   return page.evaluate(() => JSON.parse(localStorage.getItem('carrelloItems') ?? '[]') as { codice_prodotto: string; quantita: number }[]);
 }
 
+/**
+ * Empties the cart where it lives (the server's, for the page's user and client: docs/regole/ordini.md#cart)
+ * and its copy in the page, so that the next test starts from an empty cart.
+ */
+export async function svuotaCarrello(page: Page): Promise<void> {
+  // A change still on its way would fill it again.
+  await page.waitForFunction(() => localStorage.getItem('carrelloStato') !== '"da_inviare"');
+  const status = await page.evaluate(async () => {
+    const s = JSON.parse(localStorage.getItem('sessionData') ?? 'null') as { azienda_codice: string; cliente_codice: string } | null;
+    if (!s) return 0;
+    const res = await fetch('/api/carrello/svuota', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ azienda_codice: s.azienda_codice, cliente_codice: s.cliente_codice }),
+    });
+    localStorage.setItem('carrelloItems', '[]');
+    localStorage.setItem('carrelloStato', '"allineato"');
+    return res.status;
+  });
+  expect(status, 'carrello/svuota').toBe(200);
+}
+
+/** The cart kept on the server for the page's user and client, as carrello/leggi answers it. */
+export async function carrelloSulServer(page: Page): Promise<{ codice_prodotto: string; quantita: number }[]> {
+  return page.evaluate(async () => {
+    const s = JSON.parse(localStorage.getItem('sessionData') ?? 'null') as { azienda_codice: string; cliente_codice: string };
+    const q = new URLSearchParams({ azienda_codice: s.azienda_codice, cliente_codice: s.cliente_codice });
+    const { righe } = (await (await fetch(`/api/carrello/leggi?${q}`)).json()) as { righe: { codice_prodotto: string; quantita: number }[] };
+    return righe.map((r) => ({ codice_prodotto: r.codice_prodotto, quantita: r.quantita }));
+  });
+}
+
 /** The spec's confirm: checks its text and answers with the button named `risposta`. */
 export async function confermaDice(page: Page, testo: string, risposta: string, titolo: string | RegExp = 'Conferma'): Promise<void> {
   const dialog = page.getByRole('dialog', { name: titolo });

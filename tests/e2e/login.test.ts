@@ -113,20 +113,28 @@ describe.runIf(hasBrowser())('login', () => {
     await page.context().close();
   });
 
-  it("a wrong password shows the server's message in the dialog", async () => {
+  it("a wrong password shows the server's message under the form, in an alert, not in a dialog", async () => {
     const page = await newPage();
     await submitLogin(page, '/', { username: MARIO.username, password: 'Sbagliata!1' });
-    const dialog = page.getByRole('dialog');
-    await visible(dialog);
-    expect(await dialog.textContent()).toContain(MSG.credenziali);
-    await dialog.getByRole('button', { name: 'OK' }).click();
-    await visible(page.getByRole('button', { name: 'Effettua Login' }));
+    const avviso = page.locator('form').getByRole('alert').filter({ hasText: MSG.credenziali });
+    await visible(avviso);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    // Under the password field, above the button.
+    const campo = (await page.getByLabel('Password').boundingBox())!;
+    const riquadro = (await avviso.boundingBox())!;
+    const pulsante = (await page.getByRole('button', { name: 'Effettua Login' }).boundingBox())!;
+    expect(riquadro.y).toBeGreaterThan(campo.y + campo.height - 1);
+    expect(riquadro.y + riquadro.height).toBeLessThan(pulsante.y + 1);
     expect(new URL(page.url()).pathname).toBe('/');
+    // The next attempt clears it; the right password goes on.
+    await page.getByLabel('Password').fill(MARIO.password);
+    await page.getByRole('button', { name: 'Effettua Login' }).click();
+    await page.waitForURL('**/home2');
 
     // The backend login answers the same way.
     await submitLogin(page, '/admin', { username: ADMIN.username, password: 'Sbagliata!1' });
-    await visible(page.getByRole('dialog'));
-    expect(await page.getByRole('dialog').textContent()).toContain(MSG.credenziali);
+    await visible(page.locator('form').getByRole('alert').filter({ hasText: MSG.credenziali }));
+    expect(await page.getByRole('dialog').count()).toBe(0);
     await page.context().close();
   });
 });

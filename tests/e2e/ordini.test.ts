@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
-import { carrelloDi, confermaDice, formatImporto, hidden, loginCliente, ordiniDi, visible } from './helpers.js';
+import { carrelloDi, confermaDice, formatImporto, hidden, loginCliente, ordiniDi, svuotaCarrello, visible } from './helpers.js';
 import { portaleDiTest } from './portale.js';
 import { totaleRighe } from '../../shared/importi.js';
 
@@ -505,7 +505,7 @@ describe.runIf(hasBrowser())('ordini', () => {
     await hidden(page.getByRole('link', { name: 'E2E cantiere Roma', exact: true }));
 
     // Leave an empty cart for the next tests.
-    await page.evaluate(() => localStorage.setItem('carrelloItems', '[]'));
+    await svuotaCarrello(page);
   });
 
   it('contacts: all fields required, the message is sent', async () => {

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
-import { carrelloDi, hidden, loginCliente, visible } from './helpers.js';
+import { carrelloDi, hidden, loginCliente, svuotaCarrello, visible } from './helpers.js';
 import { videoEtichetta } from './video-codice.js';
 import { portaleDiTest } from './portale.js';
 
@@ -101,6 +101,8 @@ describe.runIf(hasBrowser())('scansione con la fotocamera', () => {
     await page.goto('/checkout');
     await visible(page.getByText(prodotto.codice_prodotto).first());
     expect(await carrelloDi(page)).toHaveLength(1);
+    // The cart follows mario into the next test's browser (docs/regole/ordini.md#cart): it starts empty.
+    await svuotaCarrello(page);
   });
 
   it('fills a 390 px screen, with a close button of at least 44 px that stops the camera', async () => {

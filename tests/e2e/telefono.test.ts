@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
-import { carrelloDi, hidden, loginCliente, senzaScorrimentoLaterale, visible } from './helpers.js';
+import { carrelloDi, hidden, loginCliente, senzaScorrimentoLaterale, svuotaCarrello, visible } from './helpers.js';
 import { portaleDiTest } from './portale.js';
 
 // This file's own database, data folder and server (tests/e2e/portale.ts).
@@ -239,7 +239,7 @@ describe.runIf(hasBrowser())('the shop on a phone (390 px)', () => {
 
   it('offline: the shop opens from the service worker, the cart is kept, an order cannot leave; back online it can', async () => {
     await page.goto(`/ricerca?stringaRicerca=${encodeURIComponent(codice)}&start=0`);
-    await page.evaluate(() => localStorage.setItem('carrelloItems', '[]'));
+    await svuotaCarrello(page);
     const card = page.locator('article.pcard').filter({ hasText: codice }).first();
     await card.getByRole('spinbutton').fill('1');
     await card.getByRole('button', { name: 'Aggiungi al carrello' }).click();

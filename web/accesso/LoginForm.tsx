@@ -3,6 +3,7 @@ import { LIMITI_CREDENZIALI } from '../../shared/accesso-costanti.js';
 import { Field } from '../components/form/Field';
 import { useModulo } from '../components/form/useModulo';
 import { Logo } from '../components/Logo';
+import './login.css';
 
 export const LOGIN_HINT = 'Inserisci utente e password per effettuare il login';
 
@@ -10,16 +11,20 @@ export const LOGIN_HINT = 'Inserisci utente e password per effettuare il login';
  * The form shared by the customer and the backend login (docs/regole/accesso.md#customer-login): username and password
  * required, 'Effettua Login' disabled while invalid, with the hint shown meanwhile. Both logins check
  * the two fields alike: login/backend's schema is the check (the customer's adds the device's details).
+ * A refusal shows under the fields, in an alert that screen readers announce, until the next attempt.
  */
-export function LoginForm({ title, subtitle, onLogin, footer }: {
+export function LoginForm({ title, subtitle, onLogin, dopo, footer }: {
   title: string;
   subtitle?: ReactNode;
-  /** Runs the login; the form stays disabled until it settles. */
-  onLogin: (credentials: { username: string; password: string }) => Promise<void>;
+  /** Runs the login; the form stays disabled until it settles. Returns why it was refused, if it was. */
+  onLogin: (credentials: { username: string; password: string }) => Promise<string | undefined>;
+  /** Under the button (the customer's 'Password dimenticata?'). */
+  dopo?: ReactNode;
   footer?: ReactNode;
 }) {
   const modulo = useModulo(() => import('../../shared/accesso.js').then((m) => m.loginBackendRequest), { username: '', password: '' });
   const [busy, setBusy] = useState(false);
+  const [errore, setErrore] = useState('');
   const hintId = useId();
   const valid = modulo.valido(modulo.valori);
   const descritto = valid ? undefined : hintId;
@@ -28,10 +33,11 @@ export function LoginForm({ title, subtitle, onLogin, footer }: {
     e.preventDefault();
     if (!valid || busy) return;
     setBusy(true);
+    setErrore('');
     try {
       const esito = await modulo.valida(modulo.valori);
       // The username as the schema reads it (trimmed).
-      if (esito.ok) await onLogin(esito.dati);
+      if (esito.ok) setErrore((await onLogin(esito.dati)) ?? '');
     } finally {
       setBusy(false);
     }
@@ -48,6 +54,7 @@ export function LoginForm({ title, subtitle, onLogin, footer }: {
             maxLength={LIMITI_CREDENZIALI.username} {...modulo.campo('username')} descritto={descritto} />
           <Campo label="Password" name="password" type="password" autoComplete="current-password"
             maxLength={LIMITI_CREDENZIALI.password} {...modulo.campo('password')} descritto={descritto} />
+          <p className="auth-errore" role="alert">{errore}</p>
           <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={!valid}>
             Effettua Login
           </button>
@@ -55,6 +62,7 @@ export function LoginForm({ title, subtitle, onLogin, footer }: {
             {valid ? '' : LOGIN_HINT}
           </p>
         </form>
+        {dopo}
         {footer && <div className="auth-footer">{footer}</div>}
       </div>
     </main>

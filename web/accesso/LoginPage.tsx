@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { useDialogs } from '../components/Modal';
+import { Collegamento } from '../components/Collegamento';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { ApiError, errorMessage } from '../lib/api';
 import { collectDeviceInfo } from '../lib/fingerprint';
@@ -12,13 +12,12 @@ import { dopoIlLogin, passwordDaCambiare } from './continua';
 
 export const MSG_NESSUN_CLIENTE = "Non sono presenti clienti associati all'account";
 
-/** Customer login (docs/regole/accesso.md#customer-login). */
+/** Customer login (docs/regole/accesso.md#customer-login); a refusal shows under the fields. */
 export function LoginPage() {
   useDocumentTitle('Accesso');
   const navigate = useNavigate();
-  const { alert } = useDialogs();
 
-  const onLogin = async ({ username, password }: { username: string; password: string }) => {
+  const onLogin = async ({ username, password }: { username: string; password: string }): Promise<string | undefined> => {
     try {
       if ((await checkManutenzione()) === 1) {
         await navigate(paths.manutenzione.path);
@@ -26,14 +25,8 @@ export function LoginPage() {
       }
       const device = await collectDeviceInfo();
       const { utente } = await loginCliente({ username, password, ...device });
-      if (utente.status !== 0) {
-        await alert(utente.msg);
-        return;
-      }
-      if (utente.clienti.length === 0) {
-        await alert(MSG_NESSUN_CLIENTE);
-        return;
-      }
+      if (utente.status !== 0) return utente.msg;
+      if (utente.clienti.length === 0) return MSG_NESSUN_CLIENTE;
       queryClient.clear();
       // The login answer is the session info: the shop frame need not ask again right away.
       queryClient.setQueryData(accessoKeys.sessione, { utente });
@@ -44,7 +37,7 @@ export function LoginPage() {
     } catch (err) {
       // Maintenance answers (503 {manutenzione:1}) already moved to /manutenzione.
       if (err instanceof ApiError && err.maintenance) return;
-      await alert(errorMessage(err));
+      return errorMessage(err);
     }
   };
 
@@ -52,6 +45,7 @@ export function LoginPage() {
     <LoginForm
       title="BENVENUTO NEL PORTALE DELLA FERRAMENTA ..."
       onLogin={onLogin}
+      dopo={<p className="auth-link"><Collegamento to={paths.passwordDimenticata.path}>Password dimenticata?</Collegamento></p>}
       footer={<>Accesso riservato ai clienti registrati. Per assistenza contatta il tuo agente di zona.</>}
     />
   );

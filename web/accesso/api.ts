@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { LoginClienteRequest } from '../../shared/accesso.js';
 import { accessoRotte } from '../../shared/rotte/accesso.js';
+import { utentiRotte } from '../../shared/rotte/utenti.js';
 import { callApi } from '../lib/api';
 
 /** Access calls: logins, logouts, session info and the maintenance check. */
@@ -37,3 +38,11 @@ export const sessioneBackendQuery = () =>
     queryFn: ({ signal }) => callApi(accessoRotte.sessioneBackend, {}, { signal }),
     staleTime: 60_000,
   });
+
+/** 'Password dimenticata?': the same answer whether the address is an account or not. */
+export const chiediResetPassword = (body: { email: string }) =>
+  callApi(utentiRotte.passwordDimenticata, body, { on401: 'throw' });
+
+/** The link's token and the new password; the user's sessions end. */
+export const reimpostaPassword = (body: { token: string; nuova_password: string }) =>
+  callApi(utentiRotte.reimpostaPassword, body, { on401: 'throw' });

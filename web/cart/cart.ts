@@ -1,11 +1,14 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { Prodotto } from '../../shared/catalogo.js';
 import { elenco, forma, type Lettore } from '../lib/forma';
-import { readStored, STORAGE_KEYS, useStored, writeStored } from '../lib/storage';
+import { readStored, STORAGE_KEYS, useSessionData, useStored, writeStored } from '../lib/storage';
+import { apriCarrello, collegaCache, registraModifica } from './carrelloServer';
 
 /**
- * The cart (docs/regole/ordini.md#cart): local storage key carrelloItems, each line the product plus quantita.
- * UI state only: the server re-reads prices and stock when the order is confirmed.
+ * The cart (docs/regole/ordini.md#cart): kept on the server per user and client; local storage key
+ * carrelloItems is this device's cache of it (./carrelloServer: read when the shop opens, every
+ * change sent), each line the product plus quantita. The server re-reads prices and stock when the
+ * order is confirmed.
  */
 export type CartItem = Prodotto & { quantita: number };
 
@@ -23,7 +26,12 @@ const leggiCarrello: Lettore<CartItem[]> = (valore) => elenco(leggiRiga)(valore)
   ?.map((riga) => ({ ...PREDEFINITI, ...riga }) as unknown as CartItem) ?? null;
 
 const read = (): CartItem[] => readStored(STORAGE_KEYS.carrelloItems, leggiCarrello) ?? [];
-const write = (items: CartItem[]) => writeStored(STORAGE_KEYS.carrelloItems, items);
+collegaCache(read);
+/** Every change of the customer's goes to the server too. */
+const write = (items: CartItem[]) => {
+  writeStored(STORAGE_KEYS.carrelloItems, items);
+  registraModifica(items);
+};
 
 /** Adding a product already in the cart sets its quantity to the given value. */
 export function addToCart(p: Prodotto, quantita: number): void {
@@ -56,9 +64,16 @@ export function clearCart(): void {
 
 export const cartQuantita = (codice: string): number => read().find((x) => x.codice_prodotto === codice)?.quantita ?? 0;
 
-/** The cart as React state, updated on every change (this tab and others). */
+/** The cart as React state, updated on every change (this tab and others); the server's cart is read once the shop opens for a client. */
 export function useCart() {
   const items = useStored(STORAGE_KEYS.carrelloItems, leggiCarrello) ?? [];
+  const sessione = useSessionData();
+  const azienda = sessione?.azienda_codice;
+  const cliente = sessione?.cliente_codice;
+  const utente = sessione?.utente_codice;
+  useEffect(() => {
+    if (azienda && cliente && utente) apriCarrello({ azienda_codice: azienda, cliente_codice: cliente, utente_codice: utente });
+  }, [azienda, cliente, utente]);
   return {
     items,
     count: items.length,

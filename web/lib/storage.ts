@@ -17,8 +17,10 @@ export const STORAGE_KEYS = {
   utente: 'utente',
   /** The whole backend login response {status, msg, utente}. */
   user: 'user',
-  /** The cart: products plus quantita. */
+  /** The cart: products plus quantita; a cache of the cart kept on the server (web/cart/carrelloServer.ts). */
   carrelloItems: 'carrelloItems',
+  /** Whether that cache is the server's cart as last read ('allineato') or holds changes not yet sent ('da_inviare'). */
+  carrelloStato: 'carrelloStato',
   /** The price display mode of the header menu (web/cart/priceMode.ts): UI state beside the cart, not a spec key. */
   modalitaPrezzi: 'modalitaPrezzi',
 } as const;
@@ -90,7 +92,7 @@ export function removeStored(...keys: StorageKey[]): void {
 
 /** Customer logout or expired customer session: forget the customer's UI state. */
 export function clearCustomerStorage(): void {
-  removeStored(STORAGE_KEYS.sessionData, STORAGE_KEYS.utente, STORAGE_KEYS.carrelloItems, STORAGE_KEYS.modalitaPrezzi);
+  removeStored(STORAGE_KEYS.sessionData, STORAGE_KEYS.utente, STORAGE_KEYS.carrelloItems, STORAGE_KEYS.carrelloStato, STORAGE_KEYS.modalitaPrezzi);
 }
 
 /** Admin 'Esci': clears ALL local storage (docs/regole/accesso.md#logout). */

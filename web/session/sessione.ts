@@ -36,12 +36,12 @@ export function equalSessionData(a: SessionData, b: SessionData): boolean {
 
 /**
  * Makes `cliente` the session's client (login with one client, or 'Entra' on the dispatcher).
- * A cart built for another client is dropped: its prices belong to that client.
+ * The cache of another client's cart is dropped (that cart stays on the server, docs/regole/ordini.md#cart).
  */
 export function startClientSession(utente: UtenteLogin, cliente: ClienteCollegato): SessionData {
   const next = sessionDataFor(utente, cliente);
   const previous = getSessionData();
-  if (previous && !sameClient(previous, next)) removeStored(STORAGE_KEYS.carrelloItems);
+  if (previous && !sameClient(previous, next)) removeStored(STORAGE_KEYS.carrelloItems, STORAGE_KEYS.carrelloStato);
   setSessionData(next);
   return next;
 }

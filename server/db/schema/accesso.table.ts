@@ -105,6 +105,23 @@ export const tentativiLogin = pgTable('tentativi_login', {
   index('tentativi_login_ip_idx').on(t.ip, t.createdAt),
 ]);
 
+/**
+ * A customer's request of a new password ('Password dimenticata?', docs/regole/accesso.md#password-reset).
+ * The link's token is drawn when its mail is sent (server/posta/reset-password.ts) and only its SHA-256
+ * is kept here, so no usable secret stays in the database; the link is valid for an hour from the
+ * request and once: using it deletes every request of the user.
+ */
+export const resetPassword = pgTable('reset_password', {
+  id: serial('id').primaryKey(),
+  utenteId: integer('utente_id').notNull().references(() => utenti.id, { onDelete: 'cascade' }),
+  /** Null until the mail is composed. */
+  tokenHash: text('token_hash'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('reset_password_token_uq').on(t.tokenHash),
+  index('reset_password_utente_idx').on(t.utenteId),
+]);
+
 /** Key/value switches: 'manutenzione', 'approvazione_dispositivi' ('0' | '1'). */
 export const impostazioni = pgTable('impostazioni', {
   chiave: text('chiave').primaryKey(),

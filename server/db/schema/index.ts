@@ -16,3 +16,4 @@ export * from './codici-cliente.table.js';
 export * from './sconti.table.js';
 export * from './contabilita.table.js';
 export * from './documenti.table.js';
+export * from './carrelli.table.js';

@@ -1,6 +1,6 @@
 import { sql as dsql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { utenti } from './accesso.table.js';
+import { resetPassword, utenti } from './accesso.table.js';
 import { ordini } from './ordini.table.js';
 
 /**
@@ -12,12 +12,15 @@ import { ordini } from './ordini.table.js';
  * TypeScript through server/posta/accoda-mail.ts: an order confirmation names its order (crea_ordine
  * queues it; the text is composed when sent); a user's new credentials name the user (the temporary
  * password is drawn when the mail is sent and never stored: the sent row keeps recipient and
- * subject, no text); other mail carries its recipient, subject and text.
+ * subject, no text); a password reset names its request (the link's token is drawn when the mail
+ * is sent, only its hash kept); other mail carries its recipient, subject and text.
  */
 export const mailUscita = pgTable('mail_uscita', {
   id: serial('id').primaryKey(),
   ordineId: integer('ordine_id').references(() => ordini.id, { onDelete: 'cascade' }),
   utenteId: integer('utente_id').references(() => utenti.id, { onDelete: 'cascade' }),
+  /** A password reset's link (reset_password): the token is drawn when the mail is sent, never stored whole. */
+  resetPasswordId: integer('reset_password_id').references(() => resetPassword.id, { onDelete: 'cascade' }),
   destinatario: text('destinatario'),
   replyTo: text('reply_to'),
   oggetto: text('oggetto'),
@@ -30,4 +33,5 @@ export const mailUscita = pgTable('mail_uscita', {
   index('mail_uscita_da_inviare_idx').on(t.id).where(dsql`inviata_at IS NULL`),
   index('mail_uscita_ordine_idx').on(t.ordineId),
   index('mail_uscita_utente_idx').on(t.utenteId),
+  index('mail_uscita_reset_password_idx').on(t.resetPasswordId),
 ]);

@@ -2,7 +2,8 @@
 -- (docs/regole/ordini.md#order-creation). Rows are locked in id order (concurrent orders wait
 -- instead of overselling, and never deadlock), prices are read here for the client, and the order,
 -- its line snapshot, the stock, the popularity and statistics queues, the confirmation mail
--- (mail_uscita and its job) and the ERP export job move together.
+-- (mail_uscita and its job), the ERP export job and the emptying of the user's cart for the client
+-- move together.
 -- What can be promised is stock plus the quantity on order from the supplier
 -- (docs/regole/catalogo.md#promisable-stock): a line ships from stock first (disponibilita, never
 -- taken below 0 by an order) and the rest is backordered from ord_forn, which is lowered by as
@@ -124,6 +125,8 @@ BEGIN
   -- Queued for the statistics rollups (server/statistiche/sql/applica_statistiche.sql): one narrow
   -- insert, no shared row locked until commit.
   INSERT INTO stat_coda (ordine_id, segno) VALUES (ordine_id, 1);
+  -- The user's cart for this client (server/carrello/), emptied with the order it became.
+  DELETE FROM carrelli WHERE utente_id = nuovo.utente_id AND cliente_id = nuovo.cliente_id;
   esito := 'ok';
   dettagli := righe;
 END $$;

@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { LIMITI_CREDENZIALI, PASSWORD_MIN } from '../../shared/accesso-costanti.js';
+import { Collegamento } from '../components/Collegamento';
+import { InputField } from '../components/form/InputField';
+import { useModulo } from '../components/form/useModulo';
+import { Logo } from '../components/Logo';
+import { useToast } from '../components/Toast';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { ApiError, errorMessage } from '../lib/api';
+import { paths } from '../paths';
+import { reimpostaPassword } from './api';
+import './login.css';
+
+/** The link's token: in the fragment, which the browser never sends to the server (server/posta/reset-password.ts). */
+const tokenDelLink = () => window.location.hash.replace(/^#/, '');
+
+/**
+ * /reimposta-password#<token> (docs/regole/accesso.md#password-reset): a new password with the
+ * rules of the password change, twice; on success the login, where the new password works and
+ * every session opened before has ended. A link expired or used shows the server's words, and the
+ * way to ask for a new one.
+ */
+export function ReimpostaPasswordPage() {
+  useDocumentTitle('Nuova password');
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [token] = useState(tokenDelLink);
+  const modulo = useModulo(() => import('./moduloReimposta').then((m) => m.moduloReimposta), { nuova_password: '', conferma: '' });
+  const [busy, setBusy] = useState(false);
+  const [errore, setErrore] = useState('');
+  const [linkFinito, setLinkFinito] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setErrore('');
+    const controllo = await modulo.valida(modulo.valori);
+    if (!controllo.ok) return;
+    setBusy(true);
+    try {
+      const r = await reimpostaPassword({ token, nuova_password: controllo.dati.nuova_password });
+      toast.success(r.msg);
+      await navigate(paths.login.path, { replace: true });
+    } catch (err) {
+      if (modulo.mostraDalServer(err)) return;
+      setErrore(errorMessage(err));
+      if (err instanceof ApiError && (err.code === 'link_non_valido' || err.code === 'link_scaduto' || err.code === 'dati_non_validi')) setLinkFinito(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const campo = (c: 'nuova_password' | 'conferma') => ({
+    ...modulo.campo(c), required: true, type: 'password' as const, maxLength: LIMITI_CREDENZIALI.password, autoComplete: 'new-password',
+  });
+
+  return (
+    <main className="auth-page">
+      <div className="auth-card">
+        <Logo size={52} className="logo-center" />
+        <h1 className="auth-title">Nuova password</h1>
+        <form onSubmit={submit} noValidate aria-busy={busy}>
+          <InputField {...campo('nuova_password')} label="Nuova password"
+            hint={`Almeno ${PASSWORD_MIN} caratteri; non lo username, né il nome dell'azienda con un anno (es. Rossi2024).`} />
+          <InputField {...campo('conferma')} label="Conferma nuova password" />
+          <p className="auth-errore" role="alert">{errore}</p>
+          <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy || linkFinito}>
+            {busy ? 'Salvataggio…' : 'Imposta la password'}
+          </button>
+        </form>
+        <p className="auth-link">
+          {linkFinito
+            ? <Collegamento to={paths.passwordDimenticata.path}>Chiedi un nuovo link</Collegamento>
+            : <Collegamento to={paths.login.path}>Torna al login</Collegamento>}
+        </p>
+      </div>
+    </main>
+  );
+}
