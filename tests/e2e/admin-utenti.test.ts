@@ -161,7 +161,8 @@ describe.runIf(hasBrowser())('admin: utenti', () => {
     await cliente.goto('/ordini');
     await cliente.waitForURL((u) => u.pathname === '/');
     await submitLogin(cliente, '/', { username: USERNAME, password: NUOVA_PASSWORD });
-    await avviso(cliente, MSG.disabilitato);
+    // The refusal shows under the form, in an alert (not a dialog).
+    await visible(cliente.locator('form').getByRole('alert').filter({ hasText: MSG.disabilitato }));
     expect(new URL(cliente.url()).pathname).toBe('/');
 
     // Enabled again (no question asked): the login works.

@@ -40,7 +40,7 @@ export function OrdiniErpPage() {
   const columns: Column<OrdineErp>[] = [
     // The state beside the number: in view at 768 px as the resend pinned at the right edge.
     { key: 'id', header: 'Ordine', className: 'codice nowrap', cell: (o) => `#${o.id}` },
-    { key: 'stato', header: 'Stato ERP', className: 'nowrap', cell: (o) => <Stato o={o} /> },
+    { key: 'stato', header: 'Stato ERP', className: 'erp-stato', cell: (o) => <Stato o={o} /> },
     { key: 'data', header: 'Data', className: 'nowrap erp-data', cell: (o) => formatDataOra(o.created_at) },
     { key: 'cliente', header: 'Cliente', className: 'erp-cliente', cell: (o) => <>{o.cliente_nome} <span className="muted codice">({o.cliente_codice})</span></> },
     { key: 'totale', header: 'Totale', align: 'end', className: 'nowrap', cell: (o) => formatImporto(Number(o.totale)) },
