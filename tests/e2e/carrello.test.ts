@@ -68,7 +68,7 @@ describe.runIf(hasBrowser())('the cart kept on the server', () => {
 
     const telefono = await newPage({ width: 390, height: 844 });
     await loginCliente(telefono);
-    await visible(telefono.getByRole('button', { name: /^Speed Checkout: 2 articoli/ }));
+    await visible(telefono.getByRole('button', { name: /^Speed Checkout · ordine veloce: 2 articoli/ }));
     expect(await carrelloDi(telefono)).toEqual([
       expect.objectContaining({ codice_prodotto: a, quantita: 3 }), expect.objectContaining({ codice_prodotto: b, quantita: 1 }),
     ]);
@@ -96,18 +96,18 @@ describe.runIf(hasBrowser())('the cart kept on the server', () => {
     await aggiungi(page, c, 2);
     await inviato(page);
     await entra(page, 'Bianchi Costruzioni S.r.l.');
-    await visible(page.getByRole('button', { name: /^Speed Checkout: 0 articoli/ }));
+    await visible(page.getByRole('button', { name: /^Speed Checkout · ordine veloce: 0 articoli/ }));
     expect(await carrelloDi(page)).toEqual([]);
     await aggiungi(page, d, 4);
     await inviato(page);
     await entra(page, 'Edil Bianchi S.r.l.');
-    await visible(page.getByRole('button', { name: /^Speed Checkout: 1 articolo/ }));
+    await visible(page.getByRole('button', { name: /^Speed Checkout · ordine veloce: 1 articolo/ }));
     expect((await carrelloDi(page)).map((r) => [r.codice_prodotto, r.quantita])).toEqual([[c, 2]]);
 
     const altra = await newPage();
     await submitLogin(altra, '/', GIULIA);
     await entra(altra, 'Bianchi Costruzioni S.r.l.', false);
-    await visible(altra.getByRole('button', { name: /^Speed Checkout: 1 articolo/ }));
+    await visible(altra.getByRole('button', { name: /^Speed Checkout · ordine veloce: 1 articolo/ }));
     expect((await carrelloDi(altra)).map((r) => [r.codice_prodotto, r.quantita])).toEqual([[d, 4]]);
     await page.context().close();
     await altra.context().close();

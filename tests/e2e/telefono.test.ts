@@ -250,7 +250,7 @@ describe.runIf(hasBrowser())('the shop on a phone (390 px)', () => {
 
     await page.context().setOffline(true);
     await page.reload();
-    await visible(page.getByRole('button', { name: /^Speed Checkout: 1 articolo/ }));
+    await visible(page.getByRole('button', { name: /^Speed Checkout · ordine veloce: 1 articolo/ }));
     await page.getByRole('button', { name: /^Speed Checkout/ }).click();
     const pannello = page.getByRole('dialog', { name: 'Speed Checkout' });
     await visible(pannello.getByText(codice));
@@ -264,7 +264,7 @@ describe.runIf(hasBrowser())('the shop on a phone (390 px)', () => {
 
     await page.context().setOffline(false);
     await page.reload();
-    await visible(page.getByRole('button', { name: /^Speed Checkout: 1 articolo/ }));
+    await visible(page.getByRole('button', { name: /^Speed Checkout · ordine veloce: 1 articolo/ }));
     expect(await carrelloDi(page)).toEqual([expect.objectContaining({ codice_prodotto: codice, quantita: 1 })]);
   });
 
