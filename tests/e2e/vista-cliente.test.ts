@@ -150,7 +150,7 @@ describe.runIf(hasBrowser())('the customer view after admin changes and in a pri
     await page.keyboard.press('Escape');
 
     // The Speed Checkout panel says it too.
-    await page.getByRole('button', { name: /^Speed Checkout:/ }).click();
+    await page.getByRole('button', { name: /^Speed Checkout · ordine veloce:/ }).click();
     await visible(page.getByRole('dialog', { name: 'Speed Checkout' }).getByText('Prezzi visualizzati ×2'));
     await page.getByRole('button', { name: 'Chiudi Speed Checkout' }).click();
 
