@@ -83,6 +83,18 @@ describe('password/dimenticata and password/reimposta', () => {
     expect(await db.select().from(resetPassword).where(eq(resetPassword.utenteId, u.id))).toEqual([]);
   });
 
+  it('one link used twice at once sets one password: one answer 200, the other refused', async () => {
+    const u = await nuovoUtente('reset.doppio@test.local');
+    expect((await chiedi(u.username, '10.0.1.9')).statusCode).toBe(200);
+    const token = await tokenDellaMail(u.username);
+    const risposte = await Promise.all([reimposta(token, NUOVA, '10.0.2.9'), reimposta(token, 'Altra-Password-Lunga-9', '10.0.2.9')]);
+    expect(risposte.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const vinta = risposte[0]!.statusCode === 200 ? NUOVA : 'Altra-Password-Lunga-9';
+    const persa = vinta === NUOVA ? 'Altra-Password-Lunga-9' : NUOVA;
+    expect((await login(u.username, vinta)).json().utente.status).toBe(0);
+    expect((await login(u.username, persa)).json().utente.status).toBe(1);
+  });
+
   it('answers an unknown address, and a disabled user, exactly as an account: no request, no mail', async () => {
     const u = await nuovoUtente('reset.due@test.local');
     const { db } = t().database;
