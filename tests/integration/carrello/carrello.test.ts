@@ -73,6 +73,16 @@ describe('carrello/leggi, salva, unisci, svuota', () => {
     expect(righe(await leggi())).toEqual([['CA-1', 7], ['CA-2', 5], ['CA-3', 1]]);
   });
 
+  it('the same change sent twice at once (a retry beside the first try) leaves one cart, nothing doubled', async () => {
+    await post('svuota', PRIMO);
+    const insieme = await Promise.all([unisci([['CA-1', 3], ['CA-2', 2]]), unisci([['CA-1', 3], ['CA-2', 2]])]);
+    expect(insieme.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(righe(await leggi())).toEqual([['CA-1', 3], ['CA-2', 2]]);
+    const salvati = await Promise.all([salva([['CA-2', 6]]), salva([['CA-2', 6]])]);
+    expect(salvati.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(righe(await leggi())).toEqual([['CA-2', 6]]);
+  });
+
   it('svuota empties it, and so does salva with no lines', async () => {
     await salva([['CA-1', 1]]);
     const r = await post('svuota', PRIMO);
