@@ -1,12 +1,12 @@
 import { Navigate, useNavigate } from 'react-router-dom';
 import { CambiaPasswordForm } from '../account/components/CambiaPasswordForm';
-import { Logo } from '../components/Logo';
 import { useToast } from '../components/Toast';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useStoredUtente } from '../lib/storage';
 import { paths } from '../paths';
 import { nomeUtente, useLogoutCliente, useSyncUtente } from '../session/sessione';
 import { dopoIlLogin, passwordDaCambiare } from './continua';
+import { SchedaAccesso } from './SchedaAccesso';
 
 /**
  * /cambia-password: a password set by the wholesaler's staff is temporary (docs/regole/accesso.md#temporary-passwords) and every
@@ -30,31 +30,27 @@ export function CambiaPasswordPage() {
   };
 
   return (
-    <main className="auth-page">
-      <div className="auth-card">
-        <Logo size={52} className="logo-center" />
-        <h1 className="auth-title">Cambia password</h1>
-        <p className="auth-subtitle">{nomeUtente(utente)}</p>
-        <div className="cambia-password-intro">
-          {temporanea ? (
-            <>
-              <p>
-                La tua password è stata impostata dal nostro personale ed è <strong>temporanea</strong>: per
-                continuare sostituiscila con una password scelta da te.
-              </p>
-              <p>Ti servirà la password ricevuta per confermare la modifica.</p>
-            </>
-          ) : (
-            <p>Scegli una nuova password per il tuo account.</p>
-          )}
-        </div>
-        <CambiaPasswordForm onChanged={onChanged} submitLabel={temporanea ? 'Salva e continua' : 'Cambia password'} />
-        <div className="auth-footer">
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void logout()}>
-            Esci
-          </button>
-        </div>
+    <SchedaAccesso titolo="Cambia password">
+      <p className="auth-subtitle">{nomeUtente(utente)}</p>
+      <div className="cambia-password-intro">
+        {temporanea ? (
+          <>
+            <p>
+              La tua password è stata impostata dal nostro personale ed è <strong>temporanea</strong>: per
+              continuare sostituiscila con una password scelta da te.
+            </p>
+            <p>Ti servirà la password ricevuta per confermare la modifica.</p>
+          </>
+        ) : (
+          <p>Scegli una nuova password per il tuo account.</p>
+        )}
       </div>
-    </main>
+      <CambiaPasswordForm onChanged={onChanged} submitLabel={temporanea ? 'Salva e continua' : 'Cambia password'} />
+      <div className="auth-footer">
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void logout()}>
+          Esci
+        </button>
+      </div>
+    </SchedaAccesso>
   );
 }

@@ -2,8 +2,8 @@ import { useId, useState, type ComponentPropsWithRef, type FormEvent, type React
 import { LIMITI_CREDENZIALI } from '../../shared/accesso-costanti.js';
 import { Field } from '../components/form/Field';
 import { useModulo } from '../components/form/useModulo';
-import { Logo } from '../components/Logo';
 import './login.css';
+import { SchedaAccesso } from './SchedaAccesso';
 
 export const LOGIN_HINT = 'Inserisci utente e password per effettuare il login';
 
@@ -44,28 +44,24 @@ export function LoginForm({ title, subtitle, onLogin, dopo, footer }: {
   };
 
   return (
-    <main className="auth-page">
-      <div className="auth-card">
-        <Logo size={52} className="logo-center" />
-        <h1 className="auth-title">{title}</h1>
-        {subtitle && <p className="auth-subtitle">{subtitle}</p>}
-        <form onSubmit={submit} noValidate aria-busy={busy}>
-          <Campo label="Username" name="username" type="text" autoComplete="username" autoCapitalize="none" spellCheck={false}
-            maxLength={LIMITI_CREDENZIALI.username} {...modulo.campo('username')} descritto={descritto} />
-          <Campo label="Password" name="password" type="password" autoComplete="current-password"
-            maxLength={LIMITI_CREDENZIALI.password} {...modulo.campo('password')} descritto={descritto} />
-          <p className="auth-errore" role="alert">{errore}</p>
-          <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={!valid}>
-            Effettua Login
-          </button>
-          <p className="auth-hint hint" id={hintId} aria-live="polite">
-            {valid ? '' : LOGIN_HINT}
-          </p>
-        </form>
-        {dopo}
-        {footer && <div className="auth-footer">{footer}</div>}
-      </div>
-    </main>
+    <SchedaAccesso titolo={title}>
+      {subtitle && <p className="auth-subtitle">{subtitle}</p>}
+      <form onSubmit={submit} noValidate aria-busy={busy}>
+        <Campo label="Username" name="username" type="text" autoComplete="username" autoCapitalize="none" spellCheck={false}
+          maxLength={LIMITI_CREDENZIALI.username} {...modulo.campo('username')} descritto={descritto} />
+        <Campo label="Password" name="password" type="password" autoComplete="current-password"
+          maxLength={LIMITI_CREDENZIALI.password} {...modulo.campo('password')} descritto={descritto} />
+        <p className="auth-errore" role="alert">{errore}</p>
+        <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={!valid}>
+          Effettua Login
+        </button>
+        <p className="auth-hint hint" id={hintId} aria-live="polite">
+          {valid ? '' : LOGIN_HINT}
+        </p>
+      </form>
+      {dopo}
+      {footer && <div className="auth-footer">{footer}</div>}
+    </SchedaAccesso>
   );
 }
 

@@ -3,12 +3,12 @@ import { LIMITI_CREDENZIALI } from '../../shared/accesso-costanti.js';
 import { Collegamento } from '../components/Collegamento';
 import { InputField } from '../components/form/InputField';
 import { useModulo } from '../components/form/useModulo';
-import { Logo } from '../components/Logo';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { errorMessage } from '../lib/api';
 import { paths } from '../paths';
 import { chiediResetPassword } from './api';
 import './login.css';
+import { SchedaAccesso } from './SchedaAccesso';
 
 /**
  * /password-dimenticata (docs/regole/accesso.md#password-reset): the account's e-mail, then the
@@ -38,25 +38,21 @@ export function PasswordDimenticataPage() {
   };
 
   return (
-    <main className="auth-page">
-      <div className="auth-card">
-        <Logo size={52} className="logo-center" />
-        <h1 className="auth-title">Password dimenticata</h1>
-        {esito ? (
-          <p className="auth-esito" role="status">{esito}</p>
-        ) : (
-          <form onSubmit={submit} noValidate aria-busy={busy}>
-            <p className="auth-subtitle">Inserisci l'indirizzo e-mail con cui accedi: ti invieremo un link per scegliere una nuova password.</p>
-            <InputField {...modulo.campo('email')} label="E-mail" type="email" required autoComplete="username"
-              autoCapitalize="none" spellCheck={false} maxLength={LIMITI_CREDENZIALI.username} />
-            <p className="auth-errore" role="alert">{errore}</p>
-            <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy}>
-              {busy ? 'Invio in corso…' : 'Invia il link'}
-            </button>
-          </form>
-        )}
-        <p className="auth-link"><Collegamento to={paths.login.path}>Torna al login</Collegamento></p>
-      </div>
-    </main>
+    <SchedaAccesso titolo="Password dimenticata">
+      {esito ? (
+        <p className="auth-esito" role="status">{esito}</p>
+      ) : (
+        <form onSubmit={submit} noValidate aria-busy={busy}>
+          <p className="auth-subtitle">Inserisci l'indirizzo e-mail con cui accedi: ti invieremo un link per scegliere una nuova password.</p>
+          <InputField {...modulo.campo('email')} label="E-mail" type="email" required autoComplete="username"
+            autoCapitalize="none" spellCheck={false} maxLength={LIMITI_CREDENZIALI.username} />
+          <p className="auth-errore" role="alert">{errore}</p>
+          <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy}>
+            {busy ? 'Invio in corso…' : 'Invia il link'}
+          </button>
+        </form>
+      )}
+      <p className="auth-link"><Collegamento to={paths.login.path}>Torna al login</Collegamento></p>
+    </SchedaAccesso>
   );
 }

@@ -4,13 +4,13 @@ import { LIMITI_CREDENZIALI, PASSWORD_MIN } from '../../shared/accesso-costanti.
 import { Collegamento } from '../components/Collegamento';
 import { InputField } from '../components/form/InputField';
 import { useModulo } from '../components/form/useModulo';
-import { Logo } from '../components/Logo';
 import { useToast } from '../components/Toast';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { ApiError, errorMessage } from '../lib/api';
 import { paths } from '../paths';
 import { reimpostaPassword } from './api';
 import './login.css';
+import { SchedaAccesso } from './SchedaAccesso';
 
 /** The link's token: in the fragment, which the browser never sends to the server (server/posta/reset-password.ts). */
 const tokenDelLink = () => window.location.hash.replace(/^#/, '');
@@ -56,25 +56,21 @@ export function ReimpostaPasswordPage() {
   });
 
   return (
-    <main className="auth-page">
-      <div className="auth-card">
-        <Logo size={52} className="logo-center" />
-        <h1 className="auth-title">Nuova password</h1>
-        <form onSubmit={submit} noValidate aria-busy={busy}>
-          <InputField {...campo('nuova_password')} label="Nuova password"
-            hint={`Almeno ${PASSWORD_MIN} caratteri; non lo username, né il nome dell'azienda con un anno (es. Rossi2024).`} />
-          <InputField {...campo('conferma')} label="Conferma nuova password" />
-          <p className="auth-errore" role="alert">{errore}</p>
-          <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy || linkFinito}>
-            {busy ? 'Salvataggio…' : 'Imposta la password'}
-          </button>
-        </form>
-        <p className="auth-link">
-          {linkFinito
-            ? <Collegamento to={paths.passwordDimenticata.path}>Chiedi un nuovo link</Collegamento>
-            : <Collegamento to={paths.login.path}>Torna al login</Collegamento>}
-        </p>
-      </div>
-    </main>
+    <SchedaAccesso titolo="Nuova password">
+      <form onSubmit={submit} noValidate aria-busy={busy}>
+        <InputField {...campo('nuova_password')} label="Nuova password"
+          hint={`Almeno ${PASSWORD_MIN} caratteri; non lo username, né il nome dell'azienda con un anno (es. Rossi2024).`} />
+        <InputField {...campo('conferma')} label="Conferma nuova password" />
+        <p className="auth-errore" role="alert">{errore}</p>
+        <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy || linkFinito}>
+          {busy ? 'Salvataggio…' : 'Imposta la password'}
+        </button>
+      </form>
+      <p className="auth-link">
+        {linkFinito
+          ? <Collegamento to={paths.passwordDimenticata.path}>Chiedi un nuovo link</Collegamento>
+          : <Collegamento to={paths.login.path}>Torna al login</Collegamento>}
+      </p>
+    </SchedaAccesso>
   );
 }
