@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import postgres from 'postgres';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
-import { carrelloDi, carrelloSulServer, confermaDice, GIULIA, loginCliente, submitLogin, visible } from './helpers.js';
+import { carrelloDi, carrelloSulServer, confermaDice, GIULIA, loginCliente, submitLogin, svuotaCarrello, visible } from './helpers.js';
 import { portaleDiTest } from './portale.js';
 
 // This file's own database, data folder and server (tests/e2e/portale.ts).
@@ -111,6 +111,25 @@ describe.runIf(hasBrowser())('the cart kept on the server', () => {
     expect((await carrelloDi(altra)).map((r) => [r.codice_prodotto, r.quantita])).toEqual([[d, 4]]);
     await page.context().close();
     await altra.context().close();
+  });
+
+  it('a line removed just before the page is reloaded stays removed (the unsent change replaces the cart, no merge)', async () => {
+    const [a, b] = codici as [string, string];
+    const page = await newPage();
+    await loginCliente(page);
+    await aggiungi(page, a, 3);
+    await aggiungi(page, b, 1);
+    await inviato(page);
+    await page.goto('/checkout');
+    await page.getByRole('button', { name: `Rimuovi ${b} dal carrello` }).click();
+    // Within the pause before the change is sent: the page goes, the change stays on the device.
+    await page.reload();
+    await visible(page.getByRole('button', { name: `Rimuovi ${a} dal carrello` }));
+    await inviato(page);
+    expect(await carrelloSulServer(page)).toEqual([{ codice_prodotto: a, quantita: 3 }]);
+    expect((await carrelloDi(page)).map((r) => r.codice_prodotto)).toEqual([a]);
+    await svuotaCarrello(page);
+    await page.context().close();
   });
 
   it('a line added while offline is kept on the device and reaches the server when the connection is back', async () => {

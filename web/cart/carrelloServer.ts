@@ -7,9 +7,12 @@ import { getSessionData, readStored, removeStored, STORAGE_KEYS, writeStored, ty
  * The cart lives on the server, per user and client (docs/regole/ordini.md#cart,
  * docs/decisions/carrello-sul-server.md); carrelloItems is this device's cache of it, so the shop
  * works offline as before. Here:
- * - opening the shop for a client reads the server's cart, which wins; a cache holding changes
- *   never sent (made offline, or a cart from before the server kept it) is merged into it once
- *   (carrello/unisci: absolute quantities, the larger one where both have the product);
+ * - opening the shop for a client reads the server's cart, which wins, unless this device holds
+ *   something the server lacks: changes made here to the server's cart and never sent (offline, or
+ *   the page closed within the pause: 'da_inviare') replace it, as they would have; a cache never
+ *   based on the server's cart (a cart from before the server kept it, or lines added before the
+ *   first reading) is merged into it once (carrello/unisci: the larger quantity where both have the
+ *   product), since its user never saw the server's lines;
  * - every change is sent as the whole cart (carrello/salva, or carrello/svuota when empty) after
  *   a short pause, one request at a time, retried while the server cannot be reached: the same
  *   request twice leaves the same cart;
@@ -59,6 +62,11 @@ function applica(ambito: Ambito, inviate: Riga[], risposta: CarrelloResponse): v
 const passeggero = (err: unknown) =>
   !(err instanceof ApiError) || (!err.maintenance && (err.status === 0 || err.status === 429 || err.status >= 500));
 
+/** The whole cart as this device holds it (carrello/salva, or carrello/svuota when empty). */
+const scrivi = (ambito: Ambito, righe: Riga[]) => righe.length === 0
+  ? callApi(carrelloRotte.svuota, codici(ambito))
+  : callApi(carrelloRotte.salva, { ...codici(ambito), righe });
+
 function riprova(fn: () => void): void {
   tentativi += 1;
   const attesa = Math.min(1000 * 2 ** Math.min(tentativi - 1, 5), ATTESA_MAX_MS);
@@ -83,11 +91,13 @@ export function apriCarrello(ambito: Ambito): void {
     // At most a few rounds: a change made while the cart is read is merged into it.
     for (let giro = 0; giro < 3; giro++) {
       const righe = leggiCache();
-      const unisci = righe.length > 0 && stato() !== 'allineato';
+      const modo = stato() === 'da_inviare' ? 'sostituisci' : stato() === null && righe.length > 0 ? 'unisci' : 'leggi';
       try {
-        const risposta = unisci
-          ? await callApi(carrelloRotte.unisci, { ...codici(ambito), righe })
-          : await callApi(carrelloRotte.leggi, codici(ambito));
+        const risposta = modo === 'leggi'
+          ? await callApi(carrelloRotte.leggi, codici(ambito))
+          : modo === 'unisci'
+            ? await callApi(carrelloRotte.unisci, { ...codici(ambito), righe })
+            : await scrivi(ambito, righe);
         if (apertura !== k) return;
         if (!uguali(leggiCache(), righe)) continue;
         // What waited for this reading is in it (merged, or the cache it read was the server's).
@@ -102,7 +112,7 @@ export function apriCarrello(ambito: Ambito): void {
           return;
         }
         // Refused (e.g. a product withdrawn since the cache was filled): the server's cart wins.
-        if (unisci && err instanceof ApiError && err.status === 400) {
+        if (modo !== 'leggi' && err instanceof ApiError && err.status === 400) {
           removeStored(STORAGE_KEYS.carrelloStato);
           writeStored(STORAGE_KEYS.carrelloItems, []);
           continue;
@@ -127,7 +137,8 @@ export function registraModifica(righe: Riga[]): void {
   // A change still waiting for another client goes first, to that client's cart.
   if (inAttesa && chiave(inAttesa.ambito) !== chiave(ambito)) void invia();
   inAttesa = { ambito, righe: righe.map((r) => ({ codice_prodotto: r.codice_prodotto, quantita: r.quantita })) };
-  writeStored(STORAGE_KEYS.carrelloStato, 'da_inviare');
+  // A cache never based on the server's cart stays so: its opening merges it.
+  if (stato() !== null) writeStored(STORAGE_KEYS.carrelloStato, 'da_inviare');
   clearTimeout(timer);
   timer = setTimeout(() => {
     timer = undefined;
@@ -139,7 +150,7 @@ async function invia(): Promise<void> {
   if (inVolo || !inAttesa) return;
   const { ambito, righe } = inAttesa;
   const attuale = getSessionData();
-  // Until the session's client's cart is read, its change waits: the reading merges it.
+  // Until the session's client's cart is read, its change waits: the reading sends it.
   if (attuale && chiave(attuale) === chiave(ambito) && aperto !== chiave(ambito)) return;
   clearTimeout(timer);
   timer = undefined;
@@ -147,9 +158,7 @@ async function invia(): Promise<void> {
   inAttesa = null;
   let ancora = true;
   try {
-    const risposta = righe.length === 0
-      ? await callApi(carrelloRotte.svuota, codici(ambito))
-      : await callApi(carrelloRotte.salva, { ...codici(ambito), righe });
+    const risposta = await scrivi(ambito, righe);
     tentativi = 0;
     inVolo = false;
     applica(ambito, righe, risposta);
