@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RUOLI } from './organizzazione-costanti.js';
 import { esito, intero, testo } from './common.js';
 import { contract } from './contract.js';
 import { LIMITI_CREDENZIALI, TIPOLOGIE_ADMIN, type TipologiaAdmin } from './accesso-costanti.js';
@@ -54,6 +55,12 @@ export const clienteCollegato = z.object({
   cliente_codice: z.string(),
   cliente_ragionesociale: z.string(),
   cliente_lis_maga: z.number().int(),
+  /** The user's role and switches on this client (docs/regole/organizzazione.md); limits in euro, net, null: none. */
+  ruolo: z.enum(RUOLI),
+  vede_prezzi: z.boolean(),
+  vede_documenti: z.boolean(),
+  limite_ordine: z.number().nullable(),
+  budget_mensile: z.number().nullable(),
 });
 export type ClienteCollegato = z.infer<typeof clienteCollegato>;
 

@@ -77,7 +77,7 @@ const T = 'Contabilità';
 /** The credit line and payment schedule (docs/regole/contabilita.md). */
 export const contabilitaApi = {
   situazione: contract({
-    path: 'contabilita/situazione', methods: ['GET'], access: 'cliente', tag: T,
+    path: 'contabilita/situazione', methods: ['GET'], access: 'cliente', permesso: 'documenti', tag: T,
     summary: 'Fido, esposizione, disponibile e scadenzario del cliente',
     input: contabilitaSituazioneQuery, response: situazioneContabile,
     scope: { azienda: 'azienda_codice', cliente: 'cliente_codice' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Chiamata, Method } from './chiamata.js';
+import type { Permesso } from './organizzazione-costanti.js';
 
 /**
  * Who may make a call, checked on the server before its input is read:
@@ -43,6 +44,11 @@ export interface Contract<
   summary: string;
   tag: string;
   scope?: Scope<z.output<I>>;
+  /**
+   * For `cliente` calls: what the user's role or switches on the named client must allow
+   * (shared/organizzazione-costanti.ts); 403 otherwise, changing nothing.
+   */
+  permesso?: Permesso;
   /** A call that receives files (multipart/form-data, POST only); `input` holds its text fields. */
   upload?: Upload;
 }

@@ -151,22 +151,22 @@ export const documentiApi = {
     input: documentoPushRequest, response: documentoPushResponse,
   }),
   leggi: contract({
-    path: 'documenti/read', methods: ['GET'], access: 'cliente', tag: T, scope: scopeCliente,
+    path: 'documenti/read', methods: ['GET'], access: 'cliente', permesso: 'documenti', tag: T, scope: scopeCliente,
     summary: 'I documenti del cliente (DDT, fatture, note di credito), dal più recente, con i filtri',
     input: documentiReadQuery, response: paginaDi('documenti', documento),
   }),
   file: contract({
-    path: 'documenti/file', methods: ['GET'], access: 'cliente', tag: T, scope: scopeCliente,
+    path: 'documenti/file', methods: ['GET'], access: 'cliente', permesso: 'documenti', tag: T, scope: scopeCliente,
     summary: 'Il PDF di un documento del cliente (nel browser, o da scaricare con scarica=1) o la sua fattura elettronica XML',
     input: documentiFileQuery, response: z.string().describe('Il file (application/pdf o application/xml)'),
   }),
   fatturaPa: contract({
-    path: 'documenti/fatturapa', methods: ['GET'], access: 'cliente', tag: T, scope: scopeCliente,
+    path: 'documenti/fatturapa', methods: ['GET'], access: 'cliente', permesso: 'documenti', tag: T, scope: scopeCliente,
     summary: 'La fattura elettronica XML di un documento del cliente resa leggibile: fornitore, cliente, righe, riepilogo IVA, DDT, pagamenti e scadenze',
     input: documentiFatturaPaQuery, response: fatturaPaLeggibile,
   }),
   zip: contract({
-    path: 'documenti/zip', methods: ['GET'], access: 'cliente', tag: T, scope: scopeCliente,
+    path: 'documenti/zip', methods: ['GET'], access: 'cliente', permesso: 'documenti', tag: T, scope: scopeCliente,
     summary: `I PDF dei documenti scelti del cliente in un unico ZIP (ids separati da virgola, al massimo ${MAX_DOCUMENTI_ZIP})`,
     input: documentiZipQuery, response: z.string().describe('Il file ZIP'),
   }),

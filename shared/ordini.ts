@@ -208,7 +208,7 @@ export const ordiniApi = {
     summary: 'Disponibilità attuale delle righe del carrello', input: ordiniCheckRequest, response: ordiniCheckResponse,
   }),
   crea: contract({
-    path: 'ordini/create', methods: ['POST'], access: 'cliente', tag: 'Ordini',
+    path: 'ordini/create', methods: ['POST'], access: 'cliente', permesso: 'ordinare', tag: 'Ordini',
     summary: "Conferma un ordine (idempotente sull'header Idempotency-Key)",
     input: ordiniCreateRequest, response: ordiniCreateResponse,
     scope: SCOPE_UTENTE,

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { accessoApi, TIPOLOGIA_TECNICO } from '../../shared/accesso.js';
 import type { Access, AnyContract } from '../../shared/contract.js';
+import { consente, MSG_PERMESSO } from '../../shared/organizzazione-costanti.js';
 import { MSG_PASSWORD, utentiApi } from '../../shared/utenti.js';
 import type { Db } from '../db/client.js';
 import { forbidden, HttpError, inMaintenance, unauthorized } from '../lib/errors.js';
@@ -161,17 +162,19 @@ export function resolveScope(utente: UtenteSessione, codes: ScopeCodes): Cliente
  */
 export async function clienteDelCatalogo(db: Db, codes: ScopeCodes): Promise<ClienteSessione> {
   const rows = codes.azienda !== undefined && codes.cliente !== undefined
-    ? await db.$client<ClienteSessione[]>`
+    ? await db.$client<Omit<ClienteSessione, 'ruolo' | 'limiteOrdine' | 'budgetMensile' | 'vedePrezzi' | 'vedeDocumenti'>[]>`
         SELECT c.id, c.azienda_codice AS "aziendaCodice", a.ragione_sociale AS "aziendaRagioneSociale", c.codice,
           c.ragione_sociale AS "ragioneSociale", c.lis_maga AS "lisMaga",
           c.sconto::text AS sconto
         FROM clienti c JOIN aziende a ON a.codice = c.azienda_codice
         WHERE c.azienda_codice = ${codes.azienda} AND c.codice = ${codes.cliente}`
     : [];
-  return rows[0] ?? {
+  const cliente = rows[0] ?? {
     id: 0, aziendaCodice: codes.azienda ?? '', aziendaRagioneSociale: '', codice: codes.cliente ?? '',
     ragioneSociale: '', lisMaga: 1, sconto: '0',
   };
+  // Staff see what the client's Titolare sees.
+  return { ...cliente, ruolo: 'titolare', limiteOrdine: null, budgetMensile: null, vedePrezzi: true, vedeDocumenti: true };
 }
 
 /** The session of the request with the client its codes name, for the access kinds that price. */
@@ -190,5 +193,7 @@ async function conCliente(req: FastifyRequest, c: AnyContract, input: Record<str
     if (codes.utente !== undefined && codes.utente !== s.utente.codice) throw forbidden();
     return s;
   }
-  return { ...s, cliente: resolveScope(s.utente, codes) };
+  const cliente = resolveScope(s.utente, codes);
+  if (c.permesso && !consente(cliente, c.permesso)) throw forbidden(MSG_PERMESSO[c.permesso]);
+  return { ...s, cliente };
 }

@@ -36,6 +36,11 @@ export function toUtenteLogin(u: UtenteSessione, status = 0, msg: string = MSG.o
       cliente_codice: c.codice,
       cliente_ragionesociale: c.ragioneSociale,
       cliente_lis_maga: listinoEffettivo(c.lisMaga),
+      ruolo: c.ruolo,
+      vede_prezzi: c.vedePrezzi,
+      vede_documenti: c.vedeDocumenti,
+      limite_ordine: c.limiteOrdine === null ? null : Number(c.limiteOrdine),
+      budget_mensile: c.budgetMensile === null ? null : Number(c.budgetMensile),
     })),
   };
 }

@@ -1,5 +1,6 @@
 import type { Db, Sql } from '../db/client.js';
 import type { TipologiaAdmin } from '../../shared/accesso-costanti.js';
+import type { Ruolo } from '../../shared/organizzazione-costanti.js';
 import { hashToken } from './sessioni.js';
 
 export interface ClienteSessione {
@@ -12,6 +13,15 @@ export interface ClienteSessione {
   lisMaga: number;
   /** Discount percentage as a numeric string. */
   sconto: string;
+  /** The user's role on this client and what it lets them do (docs/regole/organizzazione.md). */
+  ruolo: Ruolo;
+  /** The most one order may be and the month's budget, net and VAT excluded, as numeric text; null: none. */
+  limiteOrdine: string | null;
+  budgetMensile: string | null;
+  /** Off: list prices only, in every answer (prezziDi). */
+  vedePrezzi: boolean;
+  /** Off: no documents, no credit line. */
+  vedeDocumenti: boolean;
 }
 
 export interface UtenteSessione {
@@ -45,12 +55,15 @@ export const utenteJson = (sql: Sql) => sql`json_build_object(
     SELECT json_agg(json_build_object(
       'id', c.id, 'aziendaCodice', c.azienda_codice, 'aziendaRagioneSociale', a.ragione_sociale,
       'codice', c.codice, 'ragioneSociale', c.ragione_sociale,
-      'lisMaga', c.lis_maga, 'sconto', c.sconto::text
+      'lisMaga', c.lis_maga, 'sconto', c.sconto::text,
+      'ruolo', uc.ruolo, 'limiteOrdine', uc.limite_ordine::text, 'budgetMensile', uc.budget_mensile::text,
+      'vedePrezzi', uc.vede_prezzi, 'vedeDocumenti', uc.vede_documenti
     ) ORDER BY c.azienda_codice, c.codice)
     FROM utenti_clienti uc
     JOIN clienti c ON c.id = uc.cliente_id
     JOIN aziende a ON a.codice = c.azienda_codice
-    WHERE uc.utente_id = u.id), '[]'::json))`;
+    -- An invited or suspended person has no session on that client (docs/regole/organizzazione.md).
+    WHERE uc.utente_id = u.id AND uc.stato = 'attivo'), '[]'::json))`;
 
 /**
  * A live session of this kind (within its lifetime and not idle for `idleMinutes`) as CTE `s`, and

@@ -9,12 +9,19 @@ export interface PrezziCliente {
   listino: number;
   /** Discount percentage as a numeric string. */
   sconto: string;
+  /**
+   * Net prices and discounts shown: off for a person whose switch hides them
+   * (docs/regole/organizzazione.md), whose every answer then carries the list price as the net
+   * one and no chain. An order is still priced net, by crea_ordine.
+   */
+  netti: boolean;
 }
 
 export const prezziDi = (c: ClienteSessione): PrezziCliente => ({
   clienteId: c.id,
   listino: listinoEffettivo(c.lisMaga),
   sconto: c.sconto,
+  netti: c.vedePrezzi,
 });
 
 /**
@@ -30,6 +37,8 @@ export const joinPrezzi = (sql: Sql, ctx: PrezziCliente) => sql`
     LEFT JOIN sconti_clienti sf ON sf.cliente_id = ${ctx.clienteId} AND sf.famiglia_sconto = p.famiglia_sconto`;
 
 /** List price, net price (server/catalogo/sql/prezzo_netto.sql) and the chain applied, as numeric text and text. */
-export const colonnePrezzi = (sql: Sql, ctx: PrezziCliente) => sql`lp.prezzo,
+export const colonnePrezzi = (sql: Sql, ctx: PrezziCliente) => ctx.netti
+  ? sql`lp.prezzo,
       prezzo_netto(lp.prezzo, ps.prezzo, coalesce(sp.fattore, sf.fattore), ${ctx.sconto}::numeric) AS prezzo_reale,
-      sconti_applicati(ps.prezzo, coalesce(sp.sconti, sf.sconti), ${ctx.sconto}::numeric) AS sconti`;
+      sconti_applicati(ps.prezzo, coalesce(sp.sconti, sf.sconti), ${ctx.sconto}::numeric) AS sconti`
+  : sql`lp.prezzo, round(coalesce(lp.prezzo, 0), 3) AS prezzo_reale, ''::text AS sconti`;

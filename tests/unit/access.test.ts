@@ -5,6 +5,7 @@ import { HttpError } from '../../server/lib/errors.js';
 
 const cliente = (aziendaCodice: string, codice: string, id: number) => ({
   id, aziendaCodice, codice, aziendaRagioneSociale: 'Az', ragioneSociale: 'Cl', lisMaga: 1, sconto: '0',
+  ruolo: 'titolare' as const, limiteOrdine: null, budgetMensile: null, vedePrezzi: true, vedeDocumenti: true,
 });
 const utente: UtenteSessione = {
   id: 1, codice: 'U0001', username: 'u', nome: 'N', cognome: 'C', nominativo: '', tipologiaAccount: 'cliente', fatturatoMetrica: 0, cambioPassword: false,

@@ -2,6 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import type { z } from 'zod';
 import type { AdminInfo, ClienteCollegato, loginBackendResponse, UtenteLogin } from '../../shared/accesso.js';
 import { TIPOLOGIE_ADMIN } from '../../shared/accesso-costanti.js';
+import { RUOLI } from '../../shared/organizzazione-costanti.js';
 import { elenco, forma, type Lettore, unoDi } from './forma';
 
 /**
@@ -29,16 +30,23 @@ export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 const clienteCollegato = {
   azienda_codice: 'string', azienda_ragionesociale: 'string', cliente_codice: 'string', cliente_ragionesociale: 'string',
   cliente_lis_maga: 'intero',
-} as const satisfies Record<keyof ClienteCollegato, string>;
+} as const;
 
 /** sessionData: cliente_lis_maga 0 or missing means price list 1. */
-export type SessionData = Omit<ClienteCollegato, 'cliente_lis_maga'> & { utente_codice: string; cliente_lis_maga?: number };
+export type SessionData = Omit<ClienteCollegato, 'cliente_lis_maga' | 'ruolo' | 'vede_prezzi' | 'vede_documenti' | 'limite_ordine' | 'budget_mensile'> & { utente_codice: string; cliente_lis_maga?: number };
 const leggiSessionData = forma<SessionData>({ ...clienteCollegato, utente_codice: 'string', cliente_lis_maga: 'intero?' });
+
+const importoFacoltativo = (v: unknown) => v === undefined || v === null || typeof v === 'number';
 
 const leggiUtente = forma<UtenteLogin>({
   status: 'intero', msg: 'string', utente_codice: 'string?', username: 'string?', nome: 'string?', cognome: 'string?',
   nominativo: 'string?', tipologia_account: 'string?', fatturato_metrica: 'intero?', cambio_password: 'intero?',
-  clienti: elenco(forma<ClienteCollegato>(clienteCollegato)),
+  // The role and switches (kept in line with the server by useSyncUtente) may be missing in what was
+  // stored before them: web/session/permessi.ts reads that as a Titolare's until the next sync.
+  clienti: elenco(forma<ClienteCollegato>({
+    ...clienteCollegato, ruolo: (v) => v === undefined || unoDi(RUOLI)(v), vede_prezzi: 'boolean?', vede_documenti: 'boolean?',
+    limite_ordine: importoFacoltativo, budget_mensile: importoFacoltativo,
+  })),
 });
 
 /** The admin's login answer. */

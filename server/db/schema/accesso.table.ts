@@ -37,6 +37,8 @@ export const utenti = pgTable('utenti', {
    * password stops working ORE_PASSWORD_TEMPORANEA hours after it (server/auth/passwords.ts).
    */
   passwordImpostataAt: timestamp('password_impostata_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The last successful login ('La mia azienda' shows it); NULL: never. */
+  ultimoAccessoAt: timestamp('ultimo_accesso_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [

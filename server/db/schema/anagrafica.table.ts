@@ -1,6 +1,6 @@
 import { sql as dsql } from 'drizzle-orm';
 import {
-  boolean, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
+  boolean, check, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { utenti } from './accesso.table.js';
 
@@ -59,13 +59,28 @@ export const sedi = pgTable('sedi', {
   provincia: text('provincia').notNull().default(''),
 }, (t) => [index('sedi_cliente_idx').on(t.clienteId)]);
 
-/** Which clients a customer user may work for. */
+/**
+ * Which clients a customer user may work for, and as what (docs/regole/organizzazione.md): the role
+ * on that client (shared/organizzazione-costanti.ts RUOLI), the limits of an order and of a month's
+ * orders (net, VAT excluded; NULL: none), whether net prices and documents are shown, and the
+ * state (an invited person works once the link is used; a suspended one not at all).
+ */
 export const utentiClienti = pgTable('utenti_clienti', {
   utenteId: integer('utente_id').notNull().references(() => utenti.id, { onDelete: 'cascade' }),
   clienteId: integer('cliente_id').notNull().references(() => clienti.id, { onDelete: 'cascade' }),
+  ruolo: text('ruolo').notNull().default('titolare'),
+  limiteOrdine: numeric('limite_ordine', { precision: 12, scale: 2 }),
+  budgetMensile: numeric('budget_mensile', { precision: 12, scale: 2 }),
+  vedePrezzi: boolean('vede_prezzi').notNull().default(true),
+  vedeDocumenti: boolean('vede_documenti').notNull().default(true),
+  stato: text('stato').notNull().default('attivo'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   primaryKey({ columns: [t.utenteId, t.clienteId] }),
   index('utenti_clienti_cliente_idx').on(t.clienteId),
+  check('utenti_clienti_ruolo_ck', dsql`${t.ruolo} IN ('titolare', 'acquisti', 'operatore', 'consultazione')`),
+  check('utenti_clienti_stato_ck', dsql`${t.stato} IN ('attivo', 'invitato', 'sospeso')`),
+  check('utenti_clienti_limiti_ck', dsql`${t.limiteOrdine} >= 0 AND ${t.budgetMensile} >= 0`),
 ]);
 
 /** Monthly budget of a client. */

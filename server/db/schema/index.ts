@@ -17,3 +17,4 @@ export * from './sconti.table.js';
 export * from './contabilita.table.js';
 export * from './documenti.table.js';
 export * from './carrelli.table.js';
+export * from './organizzazione.table.js';

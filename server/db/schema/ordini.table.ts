@@ -1,6 +1,6 @@
 import { sql as dsql, type SQL } from 'drizzle-orm';
 import {
-  check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex,
+  check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { clienti } from './anagrafica.table.js';
 import { utenti } from './accesso.table.js';
@@ -38,7 +38,23 @@ export const ordini = pgTable('ordini', {
   erpTentativi: integer('erp_tentativi').notNull().default(0),
   erpErrore: text('erp_errore'),
   erpInviatoAt: timestamp('erp_inviato_at', { withTimezone: true }),
+  /**
+   * An order over its user's limits (docs/regole/organizzazione.md#approvals): NULL for an order
+   * never held; 'in_attesa' until an approver decides or it expires ('approvato', 'rifiutato',
+   * 'scaduto'). `approvazioneSuperamento` says which limit it passed and by how much, as the
+   * requester is shown it; the decision's author, time and reason are kept with it.
+   */
+  approvazione: text('approvazione'),
+  approvazioneSuperamento: jsonb('approvazione_superamento'),
+  approvazioneScadeAt: timestamp('approvazione_scade_at', { withTimezone: true }),
+  approvatoreId: integer('approvatore_id').references(() => utenti.id, { onDelete: 'set null' }),
+  approvatoreNome: text('approvatore_nome'),
+  approvazioneDecisaAt: timestamp('approvazione_decisa_at', { withTimezone: true }),
+  approvazioneMotivo: text('approvazione_motivo'),
 }, (t) => [
+  check('ordini_approvazione_ck', dsql`${t.approvazione} IN ('in_attesa', 'approvato', 'rifiutato', 'scaduto')`),
+  // The approvers' list and the expiry job: the waiting orders of a client (few rows: a partial index).
+  index('ordini_in_approvazione_idx').on(t.clienteId, t.createdAt.desc()).where(dsql`approvazione = 'in_attesa'`),
   // The admin's export list: the orders not delivered, newest first (few rows: a partial index).
   index('ordini_erp_da_inviare_idx').on(t.createdAt.desc()).where(dsql`erp_stato NOT IN ('inviato', 'precedente', 'non_configurato')`),
   index('ordini_utente_cliente_idx').on(t.utenteId, t.clienteId, t.createdAt.desc()),

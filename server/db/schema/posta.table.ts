@@ -2,6 +2,7 @@ import { sql as dsql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { resetPassword, utenti } from './accesso.table.js';
 import { ordini } from './ordini.table.js';
+import { inviti } from './organizzazione.table.js';
 
 /**
  * Mail to send and sent, written in the same transaction as what it tells about together with its
@@ -21,6 +22,8 @@ export const mailUscita = pgTable('mail_uscita', {
   utenteId: integer('utente_id').references(() => utenti.id, { onDelete: 'cascade' }),
   /** A password reset's link (reset_password): the token is drawn when the mail is sent, never stored whole. */
   resetPasswordId: integer('reset_password_id').references(() => resetPassword.id, { onDelete: 'cascade' }),
+  /** An invitation's link (inviti): drawn when the mail is sent, as a reset's. */
+  invitoId: integer('invito_id').references(() => inviti.id, { onDelete: 'cascade' }),
   destinatario: text('destinatario'),
   replyTo: text('reply_to'),
   oggetto: text('oggetto'),
@@ -34,4 +37,5 @@ export const mailUscita = pgTable('mail_uscita', {
   index('mail_uscita_ordine_idx').on(t.ordineId),
   index('mail_uscita_utente_idx').on(t.utenteId),
   index('mail_uscita_reset_password_idx').on(t.resetPasswordId),
+  index('mail_uscita_invito_idx').on(t.invitoId),
 ]);

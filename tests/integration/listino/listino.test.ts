@@ -258,7 +258,7 @@ describe('listino/export reading', () => {
 
   it('a reader that stops early ends the transaction and gives its connection back; rows come in code order across batches', async () => {
     const { db } = t().database;
-    const ctx = { clienteId: 0, listino: 1, sconto: '0' };
+    const ctx = { clienteId: 0, listino: 1, sconto: '0', netti: true };
     const codici: string[] = [];
     for await (const lotto of righeListino(db, ctx, { tipo: 'marchio', brandCodice: '000' })) codici.push(...lotto.map((r) => r.codice_prodotto));
     expect(codici.filter((c) => c.startsWith('ZZ-'))).toEqual(Array.from({ length: 30000 }, (_, i) => `ZZ-${String(i + 1).padStart(5, '0')}`));

@@ -1,0 +1,55 @@
+/**
+ * The customer's own organisation (docs/regole/organizzazione.md): each link of a user to a client
+ * has one role, written as these codes in every call; the labels are the screens'.
+ */
+export const RUOLI = ['titolare', 'acquisti', 'operatore', 'consultazione'] as const;
+export type Ruolo = (typeof RUOLI)[number];
+export const ETICHETTE_RUOLO: Record<Ruolo, string> = {
+  titolare: 'Titolare', acquisti: 'Acquisti', operatore: 'Operatore', consultazione: 'Consultazione',
+};
+
+/** A person's state on a client: invited until the link is used, suspended by a Titolare or the staff. */
+export const STATI_PERSONA = ['attivo', 'invitato', 'sospeso'] as const;
+export type StatoPersona = (typeof STATI_PERSONA)[number];
+export const ETICHETTE_STATO_PERSONA: Record<StatoPersona, string> = { attivo: 'Attivo', invitato: 'Invitato', sospeso: 'Sospeso' };
+
+/** An order held over a limit: waiting, then decided or expired (ordini.approvazione). */
+export const STATI_APPROVAZIONE = ['in_attesa', 'approvato', 'rifiutato', 'scaduto'] as const;
+export type StatoApprovazione = (typeof STATI_APPROVAZIONE)[number];
+
+/** How long an invitation link works, from when it was (re)sent. */
+export const GIORNI_INVITO = 7;
+/** How long an order waits for approval unless the setting says otherwise. */
+export const GIORNI_APPROVAZIONE_PREDEFINITI = 7;
+
+/**
+ * What a call may need beyond a client of the session (a contract's `permesso`, checked on the
+ * server with the client's role and switches; 403 with MSG_PERMESSO otherwise):
+ * - `ordinare`: confirm an order (not Consultazione);
+ * - `tutti_gli_ordini`: every order of the client, not only one's own (Titolare, Acquisti);
+ * - `approvare`: decide others' orders held for approval (Titolare, Acquisti);
+ * - `organizzazione`: the client's people, their roles and limits, and the history (Titolare);
+ * - `documenti`: documents and the credit line (the person's switch).
+ */
+export const PERMESSI = ['ordinare', 'tutti_gli_ordini', 'approvare', 'organizzazione', 'documenti'] as const;
+export type Permesso = (typeof PERMESSI)[number];
+
+const RUOLI_DEL_PERMESSO: Record<Exclude<Permesso, 'documenti'>, readonly Ruolo[]> = {
+  ordinare: ['titolare', 'acquisti', 'operatore'],
+  tutti_gli_ordini: ['titolare', 'acquisti'],
+  approvare: ['titolare', 'acquisti'],
+  organizzazione: ['titolare'],
+};
+
+/** Whether a person with this role and switches on a client may do it. */
+export function consente(c: { ruolo: Ruolo; vedeDocumenti: boolean }, p: Permesso): boolean {
+  return p === 'documenti' ? c.vedeDocumenti : RUOLI_DEL_PERMESSO[p].includes(c.ruolo);
+}
+
+export const MSG_PERMESSO: Record<Permesso, string> = {
+  ordinare: 'Il tuo ruolo non permette di confermare ordini: puoi inviare il carrello in approvazione.',
+  tutti_gli_ordini: 'Il tuo ruolo permette di vedere solo i tuoi ordini.',
+  approvare: 'Il tuo ruolo non permette di approvare ordini.',
+  organizzazione: "Solo il titolare gestisce le persone dell'azienda.",
+  documenti: 'Non sei abilitato a vedere documenti e fido.',
+};
