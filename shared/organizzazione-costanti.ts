@@ -53,3 +53,22 @@ export const MSG_PERMESSO: Record<Permesso, string> = {
   organizzazione: "Solo il titolare gestisce le persone dell'azienda.",
   documenti: 'Non sei abilitato a vedere documenti e fido.',
 };
+
+/** What the organisation's history records (eventi_organizzazione.azione), with its words for the screens. */
+export const ETICHETTE_EVENTO = {
+  invito: 'Persona invitata',
+  invito_reinviato: 'Invito inviato di nuovo',
+  invito_accettato: 'Invito accettato',
+  collegamento: 'Persona collegata',
+  ruolo: 'Ruolo cambiato',
+  limiti: 'Limiti cambiati',
+  permessi: 'Visibilità cambiata',
+  sospensione: 'Persona sospesa',
+  riattivazione: 'Persona riattivata',
+  rimozione: 'Persona rimossa',
+  ordine_in_approvazione: 'Ordine in attesa di approvazione',
+  ordine_approvato: 'Ordine approvato',
+  ordine_rifiutato: 'Ordine rifiutato',
+  ordine_scaduto: 'Approvazione scaduta',
+} as const;
+export type AzioneOrganizzazione = keyof typeof ETICHETTE_EVENTO;
