@@ -18,6 +18,7 @@ import { mediaRoutes } from './media/media.routes.js';
 import { prodottiMediaRoutes } from './media/prodotti-media.routes.js';
 import { ordiniRoutes } from './ordini/ordini.routes.js';
 import { ordineRapidoRoutes } from './ordine-rapido/ordine-rapido.routes.js';
+import { organizzazioneRoutes } from './organizzazione/organizzazione.routes.js';
 import { codiciClienteRoutes } from './codici-cliente/codici-cliente.routes.js';
 import { statisticheRoutes } from './statistiche/statistiche.routes.js';
 import { utentiRoutes } from './utenti/utenti.routes.js';
@@ -27,4 +28,5 @@ export const API_ROUTES = [
   authRoutes, catalogoRoutes, mediaRoutes, ordiniRoutes, listeRoutes, contattiRoutes, auditRoutes,
   budgetRoutes, dispositiviRoutes, impostazioniRoutes, utentiRoutes, anagraficaRoutes, statisticheRoutes, erpRoutes, tokenRoutes, importazioniRoutes,
   prodottiMediaRoutes, ordineRapidoRoutes, codiciClienteRoutes, contabilitaRoutes, documentiRoutes, listinoRoutes, carrelloRoutes,
+  organizzazioneRoutes,
 ];

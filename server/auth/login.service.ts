@@ -85,6 +85,8 @@ export async function loginCliente(
   const token = await apriSessione(db, {
     tipo: 'cliente', utenteId: utente.id, dispositivoId: dispositivo.id, ttlHours: oreSessione,
   });
+  // 'La mia azienda' shows it (docs/regole/organizzazione.md#people); not a column that notifies sessions.
+  await sql`UPDATE utenti SET ultimo_accesso_at = now() WHERE id = ${utente.id}`;
   return { body: { utente: toUtenteLogin(utente) }, token };
 }
 

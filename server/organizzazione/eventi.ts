@@ -28,5 +28,5 @@ export async function registraEvento(db: Db, e: NuovoEvento): Promise<void> {
       (cliente_id, autore_utente_id, autore_admin_id, autore_nome, soggetto_utente_id, soggetto_nome, azione, dettagli)
     VALUES (${e.clienteId}, ${'utenteId' in a ? a.utenteId : null}, ${'adminId' in a ? a.adminId : null},
       ${'sistema' in a ? 'Portale' : a.nome}, ${e.soggetto?.utenteId ?? null}, ${e.soggetto?.nome ?? ''}, ${e.azione},
-      ${db.$client.json((e.dettagli ?? {}) as never)})`;
+      ${JSON.stringify(e.dettagli ?? {})}::jsonb)`;
 }

@@ -1,5 +1,6 @@
 import { ORE_PASSWORD_TEMPORANEA } from '../auth/passwords.js';
 import { MINUTI_LINK_PASSWORD } from '../../shared/accesso-costanti.js';
+import { GIORNI_INVITO } from '../../shared/organizzazione-costanti.js';
 import { formatImporto, formatPrezzo } from '../../shared/formato.js';
 import type { Ordine } from '../../shared/ordini.js';
 import type { Mail } from '../lib/mailer.js';
@@ -76,6 +77,41 @@ export function linkNuovaPassword(u: { username: string; nome: string; cognome: 
       `Il link vale ${MINUTI_LINK_PASSWORD} minuti e si può usare una sola volta. Impostata la nuova password, gli accessi aperti con la precedente vengono chiusi.`,
       '',
       'Se non ha chiesto lei una nuova password, ignori questo messaggio: la password attuale resta valida.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * An invitation to the portal (organizzazione/invita, docs/regole/organizzazione.md#invites): the
+ * Titolare who sent it, the client(s), the link to choose a password, valid GIORNI_INVITO days, once.
+ */
+export function invito(u: { username: string; nome: string; cognome: string; invitante: string; clienti: string[]; link: string }): Mail {
+  return {
+    to: u.username,
+    subject: 'Invito al portale ordini',
+    text: [
+      `Gentile ${`${u.nome} ${u.cognome}`.trim()},`,
+      `${u.invitante || 'Il titolare'} la invita a lavorare nel portale ordini per ${u.clienti.join(', ')}.`,
+      '',
+      'Per scegliere la sua password e attivare l\'accesso apra questo link:',
+      u.link,
+      '',
+      `Il link vale ${GIORNI_INVITO} giorni e si può usare una sola volta. Poi acceda al portale con questo indirizzo e-mail (${u.username}) e la password scelta.`,
+      '',
+      'Se non si aspettava questo invito, ignori questo messaggio.',
+    ].join('\n'),
+  };
+}
+
+/** A portal user given access to one more client (organizzazione/invita with an e-mail already in use). */
+export function collegamento(u: { username: string; nome: string; cognome: string; invitante: string; cliente: string; ruolo: string }): Mail {
+  return {
+    to: u.username,
+    subject: 'Nuovo cliente nel portale ordini',
+    text: [
+      `Gentile ${`${u.nome} ${u.cognome}`.trim()},`,
+      `${u.invitante || 'Il titolare'} le ha dato accesso a ${u.cliente} nel portale ordini, con il ruolo ${u.ruolo}.`,
+      'Lo trova con le credenziali di sempre: dopo il login scelga il cliente per cui lavorare.',
     ].join('\n'),
   };
 }
