@@ -44,9 +44,9 @@ module.exports = {
       name: 'web-areas-through-their-door',
       comment: "A web area reaches another only through its api.ts or its components/ folder (web/README.md).",
       severity: 'error',
-      from: { path: '^web/(accesso|account|admin|checkout|contabilita|liste|listino|ordini|shop)/' },
+      from: { path: '^web/(accesso|account|admin|checkout|contabilita|liste|listino|ordini|organizzazione|shop)/' },
       to: {
-        path: '^web/(accesso|account|admin|checkout|contabilita|liste|listino|ordini|shop)/',
+        path: '^web/(accesso|account|admin|checkout|contabilita|liste|listino|ordini|organizzazione|shop)/',
         pathNot: ['^web/$1/', '^web/[^/]+/api\\.ts$', '^web/[^/]+/components/'],
       },
     },
@@ -55,7 +55,7 @@ module.exports = {
       comment: 'The shared layers of the SPA depend on an area only through its api.ts.',
       severity: 'error',
       from: { path: '^web/(components|hooks|lib|session|cart|errors|styles)/' },
-      to: { path: '^web/(accesso|account|admin|checkout|contabilita|liste|listino|ordini|shop)/', pathNot: '^web/[^/]+/api\\.ts$' },
+      to: { path: '^web/(accesso|account|admin|checkout|contabilita|liste|listino|ordini|organizzazione|shop)/', pathNot: '^web/[^/]+/api\\.ts$' },
     },
     {
       name: 'no-circular',

@@ -44,6 +44,8 @@ export const paths = {
   passwordDimenticata: fixed('/password-dimenticata'),
   /** Where that link leads: its token in the fragment, a new password to choose. */
   reimpostaPassword: fixed('/reimposta-password'),
+  /** An invitation's link (docs/regole/organizzazione.md#invites): its token in the query (?token=), a password to choose. */
+  invito: fixed('/invito'),
 
   // Shop
   home: fixed('/home'),
@@ -64,6 +66,8 @@ export const paths = {
   mieiDati: fixed('/mieidati'),
   /** Beyond the spec: credit line and payment schedule (docs/regole/contabilita.md#page). */
   situazioneContabile: fixed('/situazione-contabile'),
+  /** The Titolare's people, invitations and history (docs/regole/organizzazione.md#people). */
+  laMiaAzienda: fixed('/la-mia-azienda'),
   ordini: fixed('/ordini'),
   /** Order detail: the order travels in navigation state. */
   ordiniDettaglio: fixed('/ordini/dettaglio'),

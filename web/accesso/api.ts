@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { LoginClienteRequest } from '../../shared/accesso.js';
 import { accessoRotte } from '../../shared/rotte/accesso.js';
+import { organizzazioneRotte } from '../../shared/rotte/organizzazione.js';
 import { utentiRotte } from '../../shared/rotte/utenti.js';
 import { callApi } from '../lib/api';
 
@@ -46,3 +47,7 @@ export const chiediResetPassword = (body: { email: string }) =>
 /** The link's token and the new password; the user's sessions end. */
 export const reimpostaPassword = (body: { token: string; nuova_password: string }) =>
   callApi(utentiRotte.reimpostaPassword, body, { on401: 'throw' });
+
+/** An invitation's link and the chosen password (docs/regole/organizzazione.md#invites). */
+export const accettaInvito = (body: { token: string; password: string }) =>
+  callApi(organizzazioneRotte.accettaInvito, body, { on401: 'throw' });

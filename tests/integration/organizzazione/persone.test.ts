@@ -464,7 +464,7 @@ describe('organizzazione/storico', () => {
     // Another client's person: nothing of theirs here.
     expect((await get(c, 'organizzazione/storico', { ...scopeA(), utente_codice_persona: giulia.codice })).json().eventi
       .filter((e: { azione: string }) => e.azione !== 'collegamento' && e.azione !== 'rimozione')).toEqual([]);
-    for (const q of [{ limit: 0 }, { limit: 101 }, { start: -1 }]) {
+    for (const q of [{ limit: 0 }, { limit: 101 }, { start: -1 }] as Record<string, number>[]) {
       expect((await get(c, 'organizzazione/storico', { ...scopeA(), ...q })).statusCode, JSON.stringify(q)).toBe(400);
     }
   });

@@ -2,17 +2,19 @@ import { useNavigate } from 'react-router-dom';
 import { iniziali, nomeUtente, useLogoutCliente } from '../../session/sessione';
 import { MenuButton } from '../../components/Dropdown';
 import { paths } from '../../paths';
+import { usePermessi } from '../../session/permessi';
 import { useShopSession } from '../../session/shopSession';
 
 /**
  * Profile menu: I miei dati, I miei ordini, Situazione contabile, I miei documenti, Le mie Liste,
- * Listino personalizzato, 'Cambia azienda' for a user with several clients (the top line's link is
+ * Listino personalizzato, 'La mia azienda' for the client's Titolare, 'Cambia azienda' for a user with several clients (the top line's link is
  * hidden on tablets and phones), Esci (clears the session, goes to /).
  */
 export function ProfileMenu() {
   const { utente } = useShopSession();
   const navigate = useNavigate();
   const logout = useLogoutCliente();
+  const { puo } = usePermessi();
   const nome = nomeUtente(utente) || 'Profilo';
   const go = (to: string) => () => void navigate(to);
   return (
@@ -33,6 +35,7 @@ export function ProfileMenu() {
         { key: 'documenti', label: 'I miei documenti', onSelect: go(paths.documenti.path) },
         { key: 'liste', label: 'Le mie Liste', onSelect: go(paths.liste.path) },
         { key: 'listino', label: 'Listino personalizzato', onSelect: go(paths.listino.path) },
+        ...(puo('organizzazione') ? [{ key: 'organizzazione', label: 'La mia azienda', onSelect: go(paths.laMiaAzienda.path) }] : []),
         ...(utente && utente.clienti.length > 1 ? [{ key: 'azienda', label: 'Cambia azienda', onSelect: go(paths.dispatcher.path) }] : []),
         { key: 'esci', label: 'Esci', onSelect: () => void logout() },
       ]}
