@@ -25,6 +25,10 @@ const LARGHEZZE = [{ width: 1366, height: 800 }, { width: 768, height: 1024 }, {
 
 async function foto(page: Page, nome: string, larghezze = LARGHEZZE): Promise<void> {
   fs.mkdirSync(FOTO, { recursive: true });
+  // The outcomes' toasts, closed: they would sit over the page in every picture.
+  const chiudi = page.getByRole('button', { name: 'Chiudi notifica' });
+  // One may close by itself meanwhile: a short wait for each, then count again.
+  while (await chiudi.count() > 0) await chiudi.first().click({ timeout: 2_000 }).catch(() => {});
   const prima = page.viewportSize();
   for (const v of larghezze) {
     await page.setViewportSize(v);
@@ -124,6 +128,7 @@ describe.runIf(hasBrowser())('La mia azienda', () => {
       await riga.getByRole('button', { name: `Sospendi ${nome}` }).click();
       await confermaDice(page, `Sospendere ${nome}?`, 'Sospendi');
       await visible(riga.getByText('Sospeso'));
+      await visible(page.getByText(`Accesso sospeso per ${nome}.`));
 
       // The history, by person.
       const storico = page.getByRole('region', { name: 'Storico' });

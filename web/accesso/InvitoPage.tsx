@@ -61,7 +61,7 @@ export function InvitoPage() {
   return (
     <SchedaAccesso titolo="Attiva il tuo accesso">
       <form onSubmit={submit} noValidate aria-busy={busy}>
-        <p className="auth-subtitle">Sei stato invitato nel portale ordini: scegli la tua password, poi accedi con il tuo indirizzo e-mail.</p>
+        <p className="auth-subtitle">Hai ricevuto un invito al portale ordini: scegli la tua password, poi accedi con il tuo indirizzo e-mail.</p>
         <InputField {...campo('password')} label="Password"
           hint={`Almeno ${PASSWORD_MIN} caratteri; non l'e-mail, né il nome dell'azienda con un anno (es. Rossi2024).`} />
         <InputField {...campo('conferma')} label="Conferma password" />

@@ -69,9 +69,10 @@ function Persone({ session }: { session: SessionData }) {
   const { confirm, alert } = useDialogs();
   const toast = useToast();
 
-  const esegui = async (fn: () => Promise<{ msg: string }>) => {
+  const esegui = async (fn: () => Promise<{ msg: string }>, messaggio?: string) => {
     try {
-      toast.success((await fn()).msg);
+      const r = await fn();
+      toast.success(messaggio ?? r.msg);
     } catch (err) {
       await alert(errorMessage(err));
     }
@@ -79,7 +80,8 @@ function Persone({ session }: { session: SessionData }) {
   const sospendi = async (p: Persona) => {
     const sospeso = p.stato !== 'sospeso';
     if (sospeso && !(await confirm(`Sospendere ${p.nominativo}? Non potrà più lavorare per questo cliente finché non lo riattivi.`, { confirmLabel: 'Sospendi', danger: true }))) return;
-    await esegui(() => modifica.mutateAsync({ utente_codice: p.utente_codice, sospeso }));
+    await esegui(() => modifica.mutateAsync({ utente_codice: p.utente_codice, sospeso }),
+      `${sospeso ? 'Accesso sospeso' : 'Accesso riattivato'} per ${p.nominativo}.`);
   };
   const rimuovi = async (p: Persona) => {
     if (!(await confirm(`Sei sicuro di voler rimuovere ${p.nominativo} da questo cliente?`, { confirmLabel: 'Rimuovi', danger: true }))) return;
@@ -92,17 +94,20 @@ function Persone({ session }: { session: SessionData }) {
       cell: (p) => (
         <>
           <span className="strong">{p.nominativo}</span>{p.io && <span className="badge">Tu</span>}
-          <span className="org-email muted">{p.email}</span>
+          <span className="org-email muted"><Email email={p.email} /></span>
+          <span className="org-nota muted">Ultimo accesso: {p.ultimo_accesso ? formatDataOra(p.ultimo_accesso) : 'mai'}</span>
         </>
       ),
     },
-    { key: 'ruolo', header: 'Ruolo', cell: (p) => ETICHETTE_RUOLO[p.ruolo] },
     {
-      key: 'stato', header: 'Stato',
+      key: 'ruolo', header: 'Ruolo e stato', className: 'org-ruolo',
       cell: (p) => (
         <>
+          <span className="org-ruolo-nome">{ETICHETTE_RUOLO[p.ruolo]}</span>
           <span className={PILLOLA_STATO[p.stato]}>{ETICHETTE_STATO_PERSONA[p.stato]}</span>
-          {p.invito_scade && <span className="org-nota muted">link fino al {formatDataOra(p.invito_scade)}</span>}
+          {p.invito_scade && <span className="org-nota muted">link valido fino al {formatDataOra(p.invito_scade)}</span>}
+          {!p.vede_prezzi && <span className="org-nota muted">Solo prezzi di listino</span>}
+          {!p.vede_documenti && <span className="org-nota muted">Senza documenti e fido</span>}
         </>
       ),
     },
@@ -110,8 +115,8 @@ function Persone({ session }: { session: SessionData }) {
       key: 'limiti', header: 'Limiti',
       cell: (p) => (
         <span className="org-limiti-cella">
-          <span>Ordine: {importoOppure(p.limite_ordine, 'nessun limite')}</span>
-          <span>Mese: {importoOppure(p.budget_mensile, 'nessun limite')}</span>
+          <span>Ordine: {importoOppure(p.limite_ordine, 'nessuno')}</span>
+          <span>Mese: {importoOppure(p.budget_mensile, 'nessuno')}</span>
         </span>
       ),
     },
@@ -119,16 +124,6 @@ function Persone({ session }: { session: SessionData }) {
       key: 'mese', header: 'Ordinato nel mese', className: 'org-mese',
       cell: (p) => <OrdinatoMese p={p} />,
     },
-    {
-      key: 'visibilita', header: 'Vede',
-      cell: (p) => (
-        <span className="org-limiti-cella">
-          <span>{p.vede_prezzi ? 'Prezzi netti' : 'Solo listino'}</span>
-          <span>{p.vede_documenti ? 'Documenti e fido' : 'Niente documenti'}</span>
-        </span>
-      ),
-    },
-    { key: 'accesso', header: 'Ultimo accesso', cell: (p) => (p.ultimo_accesso ? formatDataOra(p.ultimo_accesso) : 'Mai') },
   ];
   return (
     <Scheda titolo="Persone" aDestra={query.data ? <span className="badge">{query.data.length}</span> : undefined}>
@@ -158,6 +153,12 @@ function Persone({ session }: { session: SessionData }) {
       <ModificaDialog session={session} persona={inModifica} onClose={() => setInModifica(null)} />
     </Scheda>
   );
+}
+
+/** An address that wraps after its @ on a narrow screen rather than anywhere. */
+function Email({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  return at < 0 ? <>{email}</> : <>{email.slice(0, at + 1)}<wbr />{email.slice(at + 1)}</>;
 }
 
 /** What the person ordered this month against their budget, with a bar when there is one. */
