@@ -168,7 +168,8 @@ function OrdinatoMese({ p }: { p: Persona }) {
   const oltre = p.ordinato_mese > p.budget_mensile;
   return (
     <span className="org-budget">
-      <span>{formatImporto(p.ordinato_mese)} <span className="muted">di {formatImporto(p.budget_mensile)}</span></span>
+      <span>{formatImporto(p.ordinato_mese)}</span>
+      <span className="muted">di {formatImporto(p.budget_mensile)}</span>
       <span className={`org-barra${oltre ? ' is-oltre' : ''}`} aria-hidden="true"><span style={{ width: `${Math.round(quota * 100)}%` }} /></span>
     </span>
   );
