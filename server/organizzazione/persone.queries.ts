@@ -6,7 +6,7 @@ import type { Sql } from '../db/client.js';
  * one statement: each link with its user, the invitation's expiry while invited, and the net total
  * of the person's orders for the client this calendar month (Europe/Rome) that count against the
  * budget: confirmed or held for approval (response_code 201/202) and not rejected or expired; the
- * same orders crea_ordine counts (docs/regole/organizzazione.md#limits). The links come from
+ * same orders crea_ordine counts (docs/regole/organizzazione.md#approvals). The links come from
  * utenti_clienti_cliente_idx, each person's month from ordini_utente_cliente_idx.
  */
 export async function leggiPersone(sql: Sql, clienteId: number, ioId: number, soloUtenteId?: number): Promise<Persona[]> {
