@@ -320,6 +320,12 @@ describe('invitations', () => {
     expect((await login('reinvio@rossi.test', vinta)).json().utente.status).toBe(0);
     expect((await eventi(A.id)).filter((e) => e.soggetto_nome === 'Rita Invio').map((e) => e.azione))
       .toEqual(['invito', 'invito_reinviato', 'invito_reinviato', 'invito_reinviato', 'invito_accettato']);
+    // Malformed: 400, nothing sent.
+    for (const body of [{ ...scopeA() }, { ...scopeA(), utente_codice: '' }, { ...scopeA(), utente_codice: 42 }]) {
+      const r = await post(c, 'organizzazione/reinvia', body);
+      expect(r.statusCode, JSON.stringify(body)).toBe(400);
+      expect(r.json().code).toBe('dati_non_validi');
+    }
     // Accepted: nothing left to send again.
     const dopo = await post(c, 'organizzazione/reinvia', { ...scopeA(), utente_codice: codice });
     expect(dopo.statusCode).toBe(400);
