@@ -22,8 +22,26 @@ export const MAX_RIGHE_ORDINE = 500;
 /** The largest quantity of one line (server/ordini/quantita.ts, and a cart's line). */
 export const MAX_QUANTITA_RIGA = 1_000_000;
 
-/** The state filter of the history: accepted orders (response_code '201') or refused ones. */
-export const STATI_ORDINE = ['confermato', 'errore'] as const;
+/**
+ * The state of an order in the history and its filter: accepted (response_code '201'), refused,
+ * held for approval over a limit, rejected by an approver, expired waiting
+ * (ordini.approvazione, docs/regole/organizzazione.md#limits-and-approvals).
+ */
+export const STATI_ORDINE = ['confermato', 'errore', 'in_approvazione', 'rifiutato', 'scaduto'] as const;
+export type StatoOrdine = (typeof STATI_ORDINE)[number];
+export const ETICHETTE_STATO_ORDINE: Record<StatoOrdine, string> = {
+  confermato: 'Confermato', errore: 'Errore', in_approvazione: 'In attesa di approvazione',
+  rifiutato: 'Rifiutato', scaduto: 'Approvazione scaduta',
+};
+
+/** An order's state from its answer code and approval (an approved order is confirmed: '201'). */
+export function statoOrdine(o: { response_code: string; approvazione: string | null }): StatoOrdine {
+  if (o.response_code === RESPONSE_CODE_OK) return 'confermato';
+  if (o.approvazione === 'in_attesa') return 'in_approvazione';
+  if (o.approvazione === 'rifiutato') return 'rifiutato';
+  if (o.approvazione === 'scaduto') return 'scaduto';
+  return 'errore';
+}
 
 /** The limits of an order's own texts (ordini/create's schema and the boxes of the checkout and its panel). */
 export const LIMITI_ORDINE = { nome: 200, note: 4000, riferimento_cantiere: 60 } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { codice, idParam, paginaDi, paginazione, testo, testoMultiriga } from './common.js';
 import { contract } from './contract.js';
 import { LIMITI_FILTRI_ORDINI, LIMITI_ORDINE, MAX_RIGHE_ORDINE, STATI_ORDINE } from './ordini-costanti.js';
+import { STATI_APPROVAZIONE } from './organizzazione-costanti.js';
 
 /** A quantity as sent; the service says in Italian what is wrong with it (status 1), not a 400. */
 const quantitaGrezza = z.union([z.number(), testo().max(20)]);
@@ -83,6 +84,14 @@ export const rigaOrdine = z.object({
 });
 export type RigaOrdine = z.infer<typeof rigaOrdine>;
 
+/** A limit a held order passed: which, its value and by how much (net, VAT excluded). */
+export const superamentoLimite = z.object({
+  limite: z.enum(['ordine', 'budget']),
+  valore: z.number(),
+  superato_di: z.number().nullable(),
+});
+export type SuperamentoLimite = z.infer<typeof superamentoLimite>;
+
 /**
  * The one read model of an order (docs/decisions/ordine-un-modello.md): what the SQL function
  * ordini_letti (server/ordini/sql/ordini_letti.sql) answers per order, parsed by every reader of an order
@@ -118,6 +127,19 @@ export const ordine = z.object({
   totale_imponibile: z.number(),
   totale_iva: z.number(),
   totale_documento: z.number(),
+  /**
+   * Held for approval over a limit and its decision (docs/regole/organizzazione.md#limits-and-approvals):
+   * null for an order never held. `superato_di` is null for a person who may not see net prices.
+   */
+  approvazione: z.enum(STATI_APPROVAZIONE).nullable(),
+  approvazione_superamento: z.array(superamentoLimite).nullable(),
+  /** ISO 8601, UTC: when a waiting order expires. */
+  approvazione_scade_at: z.string().nullable(),
+  approvatore_nome: z.string().nullable(),
+  /** ISO 8601, UTC. */
+  approvazione_decisa_at: z.string().nullable(),
+  /** A rejection's reason. */
+  approvazione_motivo: z.string().nullable(),
 });
 export type Ordine = z.infer<typeof ordine>;
 export const ordiniReadResponse = z.object({ ordini: z.array(ordine) });
@@ -145,7 +167,7 @@ const filtriOrdini = {
   al: giorno('Data finale').optional(),
   nome: testo().trim().max(LIMITI_FILTRI_ORDINI.nome, `Nome troppo lungo (massimo ${LIMITI_FILTRI_ORDINI.nome} caratteri)`).optional(),
   codice_prodotto: testo().trim().max(LIMITI_FILTRI_ORDINI.codice_prodotto, 'Codice prodotto troppo lungo').optional(),
-  stato: z.enum(STATI_ORDINE, 'Stato non valido: confermato o errore').optional(),
+  stato: z.enum(STATI_ORDINE, `Stato non valido: ${STATI_ORDINE.join(', ')}`).optional(),
 };
 const dalPrimaDiAl = (f: { dal?: string | undefined; al?: string | undefined }) => !f.dal || !f.al || f.dal <= f.al;
 const MSG_DAL_AL = { message: 'La data iniziale è successiva alla data finale', path: ['al'] };

@@ -36,9 +36,21 @@ export const joinPrezzi = (sql: Sql, ctx: PrezziCliente) => sql`
     LEFT JOIN sconti_clienti sp ON sp.cliente_id = ${ctx.clienteId} AND sp.prodotto_id = p.id
     LEFT JOIN sconti_clienti sf ON sf.cliente_id = ${ctx.clienteId} AND sf.famiglia_sconto = p.famiglia_sconto`;
 
-/** List price, net price (server/catalogo/sql/prezzo_netto.sql) and the chain applied, as numeric text and text. */
-export const colonnePrezzi = (sql: Sql, ctx: PrezziCliente) => ctx.netti
-  ? sql`lp.prezzo,
-      prezzo_netto(lp.prezzo, ps.prezzo, coalesce(sp.fattore, sf.fattore), ${ctx.sconto}::numeric) AS prezzo_reale,
-      sconti_applicati(ps.prezzo, coalesce(sp.sconti, sf.sconti), ${ctx.sconto}::numeric) AS sconti`
-  : sql`lp.prezzo, round(coalesce(lp.prezzo, 0), 3) AS prezzo_reale, ''::text AS sconti`;
+/**
+ * The client's price of the product the joins of `joinPrezzi` name, as numeric: the net price
+ * (server/catalogo/sql/prezzo_netto.sql), or for a person who may not see net prices the list price
+ * (docs/regole/organizzazione.md#prices). The one rule of every answer that prices a product: the
+ * catalogue's columns below, the quick order, the reorder preview.
+ */
+export const prezzoCliente = (sql: Sql, ctx: PrezziCliente) => ctx.netti
+  ? sql`prezzo_netto(lp.prezzo, ps.prezzo, coalesce(sp.fattore, sf.fattore), ${ctx.sconto}::numeric)`
+  : sql`round(coalesce(lp.prezzo, 0), 3)`;
+
+/** The discount chain applied to the product, as text: '' for a person who may not see it. */
+export const scontiCliente = (sql: Sql, ctx: PrezziCliente) => ctx.netti
+  ? sql`sconti_applicati(ps.prezzo, coalesce(sp.sconti, sf.sconti), ${ctx.sconto}::numeric)`
+  : sql`''::text`;
+
+/** List price, the client's price (`prezzoCliente`) and the chain applied, as numeric text and text. */
+export const colonnePrezzi = (sql: Sql, ctx: PrezziCliente) =>
+  sql`lp.prezzo, ${prezzoCliente(sql, ctx)} AS prezzo_reale, ${scontiCliente(sql, ctx)} AS sconti`;

@@ -1,5 +1,5 @@
 import type { Db, Sql } from '../db/client.js';
-import type { PrezziCliente } from '../catalogo/prezzi.js';
+import { joinPrezzi, prezzoCliente, scontiCliente, type PrezziCliente } from '../catalogo/prezzi.js';
 
 /** A product one of the asked codes names, and how. */
 export interface Corrispondenza {
@@ -26,7 +26,8 @@ const visibile = (sql: Sql) => sql`prodotto_visibile(p.status, p.deleted_at, p.c
 /**
  * Every visible product that any of the codes (normalised, distinct) names, in one statement: our
  * product code, article, supplier and EAN codes (prodotti_codici, by codice_n) and the client's own
- * codes (codici_cliente, by client and codice_n), with the client's net price and the stock.
+ * codes (codici_cliente, by client and codice_n), with the client's price (prezzoCliente: net, or list
+ * for a person who may not see net prices) and the stock.
  */
 export function corrispondenze(db: Db, ctx: PrezziCliente, codici: string[]) {
   return db.$client<Corrispondenza[]>`
@@ -36,15 +37,11 @@ export function corrispondenze(db: Db, ctx: PrezziCliente, codici: string[]) {
       SELECT cc.codice_n, 'cliente', cc.prodotto_id FROM codici_cliente cc
       WHERE cc.cliente_id = ${ctx.clienteId} AND cc.codice_n = ANY(${codici}::text[]))
     SELECT m.codice_n, m.tipo, p.codice_prodotto, coalesce(nullif(p.titolo_portale, ''), p.descrizione1) AS titolo, p.um,
-      prezzo_netto(lp.prezzo, ps.prezzo, coalesce(sp.fattore, sf.fattore), ${ctx.sconto}::numeric)::text AS prezzo_reale,
-      sconti_applicati(ps.prezzo, coalesce(sp.sconti, sf.sconti), ${ctx.sconto}::numeric) AS sconti, p.multiplo, p.minimo, g.disponibilita, g.ord_forn
+      ${prezzoCliente(db.$client, ctx)}::text AS prezzo_reale, ${scontiCliente(db.$client, ctx)} AS sconti, p.multiplo, p.minimo, g.disponibilita, g.ord_forn
     FROM m
     JOIN prodotti p ON p.id = m.prodotto_id AND ${visibile(db.$client)}
     JOIN giacenze g ON g.prodotto_id = p.id
-    LEFT JOIN prodotti_prezzi lp ON lp.prodotto_id = p.id AND lp.listino = ${ctx.listino}
-    LEFT JOIN prezzi_speciali ps ON ps.prodotto_id = p.id AND ps.cliente_id = ${ctx.clienteId}
-    LEFT JOIN sconti_clienti sp ON sp.cliente_id = ${ctx.clienteId} AND sp.prodotto_id = p.id
-    LEFT JOIN sconti_clienti sf ON sf.cliente_id = ${ctx.clienteId} AND sf.famiglia_sconto = p.famiglia_sconto`;
+    ${joinPrezzi(db.$client, ctx)}`;
 }
 
 /** The ids of the visible products with these product codes, in the codes' order (unknown ones left out). */

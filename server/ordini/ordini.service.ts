@@ -12,6 +12,7 @@ import { aggiornaDaErp, type Log } from '../erp/disponibilita-live.js';
 import { accodaLavori } from './lavori-ordini.js';
 import { erpConfigurato } from '../erp/esporta-ordine.js';
 import { parseQuantita } from './quantita.js';
+import { ordiniVisibili, type VistaOrdini } from './vista.js';
 import { type Confezione, msgQuantitaArrotondata, quantitaConfezione } from '../../shared/confezioni.js';
 
 /**
@@ -150,13 +151,13 @@ export async function creaOrdine(
   return { status: 0, msg: [`Ordine #${r.ordine_id} inviato correttamente.`, ...arrotondate].join(' '), ordine_id: r.ordine_id!, ...conferma };
 }
 
-/** The user's orders for one client, newest first, read whole (ordini_letti) in the same statement. */
-export async function leggiOrdini(db: Db, utenteId: number, clienteId: number, limit = 500): Promise<Ordine[]> {
+/** The orders of the client the person sees (vistaOrdini), newest first, read whole (ordini_letti) in the same statement. */
+export async function leggiOrdini(db: Db, v: VistaOrdini, limit = 500): Promise<Ordine[]> {
   const sql = db.$client;
   const righe = await sql<{ ordine: unknown }[]>`
     SELECT ordine FROM ordini_letti(ARRAY(
-      SELECT o.id FROM ordini o WHERE o.utente_id = ${utenteId} AND o.cliente_id = ${clienteId}
-      ORDER BY o.created_at DESC, o.id DESC LIMIT ${limit}))`;
+      SELECT o.id FROM ordini o WHERE ${ordiniVisibili(sql, v)}
+      ORDER BY o.created_at DESC, o.id DESC LIMIT ${limit}), ${v.netti})`;
   return righe.map((r) => ordine.parse(r.ordine));
 }
 

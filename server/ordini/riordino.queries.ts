@@ -1,22 +1,23 @@
 import type { RigaAnteprimaRiordino } from '../../shared/ordini.js';
-import type { PrezziCliente } from '../catalogo/prezzi.js';
+import { joinPrezzi, prezzoCliente, type PrezziCliente } from '../catalogo/prezzi.js';
 import type { Db } from '../db/client.js';
 import { MSG_ORDINE_SCONOSCIUTO } from '../../shared/ordini-costanti.js';
 import { notFound } from '../lib/errors.js';
+import { ordiniVisibili, type VistaOrdini } from './vista.js';
 
 /**
- * ordini/anteprimaRiordino (docs/regole/ordini.md#reorder): the lines of one of the user's orders
- * for the client against today, in one statement: today's net price for the client (as
- * crea_ordine prices it), what can be promised and its colour (as the cart shows it), withdrawn
+ * ordini/anteprimaRiordino (docs/regole/ordini.md#reorder): the lines of an order the person sees
+ * (vistaOrdini) against today, in one statement: today's net price for the client (as
+ * crea_ordine prices it; both prices at list price for a person who may not see net ones), what can be promised and its colour (as the cart shows it), withdrawn
  * when the product is no longer sold (crea_ordine would refuse it). The order's existence and owner
- * come with it: an order of another user or client answers 404 as one that does not exist.
+ * come with it: an order the person may not see answers 404 as one that does not exist.
  */
 export async function anteprimaRiordino(
-  db: Db, utenteId: number, prezzi: PrezziCliente, ordineId: number,
+  db: Db, v: VistaOrdini, prezzi: PrezziCliente, ordineId: number,
 ): Promise<{ ordine_id: number; righe: RigaAnteprimaRiordino[] }> {
   const sql = db.$client;
   const [o] = await sql<{ mio: boolean; righe: RigaAnteprimaRiordino[] }[]>`
-    SELECT (o.utente_id = ${utenteId} AND o.cliente_id = ${prezzi.clienteId}) IS TRUE AS mio,
+    SELECT (${ordiniVisibili(sql, v)}) IS TRUE AS mio,
       coalesce((
         SELECT json_agg(json_build_object(
           'codice_prodotto', x.codice_prodotto, 'prodotto_nome', x.prodotto_nome, 'qt', x.qt,
@@ -27,19 +28,16 @@ export async function anteprimaRiordino(
           'disponibilita_colore', CASE WHEN x.disponibilita > 0 THEN 'verde' WHEN x.disponibilita + x.ord_forn > 0 THEN 'giallo' ELSE 'rosso' END
         ) ORDER BY x.riga)
         FROM (
-          SELECT r.id AS riga, r.codice_prodotto, r.prodotto_nome, r.qt, round(r.prezzo_reale, 3)::float8 AS prezzo_ordine,
+          SELECT r.id AS riga, r.codice_prodotto, r.prodotto_nome, r.qt, round(${v.netti ? sql`r.prezzo_reale` : sql`coalesce(r.prezzo, 0)`}, 3)::float8 AS prezzo_ordine,
             p.id IS NULL AS ritirato,
-            CASE WHEN p.id IS NOT NULL THEN prezzo_netto(lp.prezzo, ps.prezzo, coalesce(sp.fattore, sf.fattore), ${prezzi.sconto}::numeric)::float8 END AS prezzo_attuale,
+            CASE WHEN p.id IS NOT NULL THEN (${prezzoCliente(sql, prezzi)})::float8 END AS prezzo_attuale,
             coalesce(g.disponibilita, 0) AS disponibilita, coalesce(g.ord_forn, 0) AS ord_forn,
             coalesce(greatest(g.disponibilita + g.ord_forn, 0), 0) AS promettibile
           FROM ordini_righe r
           LEFT JOIN prodotti p ON p.codice_prodotto = r.codice_prodotto AND p.status = 0 AND p.deleted_at IS NULL
           LEFT JOIN giacenze g ON g.prodotto_id = p.id
-          LEFT JOIN prodotti_prezzi lp ON lp.prodotto_id = p.id AND lp.listino = ${prezzi.listino}
-          LEFT JOIN prezzi_speciali ps ON ps.prodotto_id = p.id AND ps.cliente_id = ${prezzi.clienteId}
-          LEFT JOIN sconti_clienti sp ON sp.cliente_id = ${prezzi.clienteId} AND sp.prodotto_id = p.id
-          LEFT JOIN sconti_clienti sf ON sf.cliente_id = ${prezzi.clienteId} AND sf.famiglia_sconto = p.famiglia_sconto
-          WHERE r.ordine_id = o.id AND r.qt > 0 AND o.utente_id = ${utenteId} AND o.cliente_id = ${prezzi.clienteId}
+          ${joinPrezzi(sql, prezzi)}
+          WHERE r.ordine_id = o.id AND r.qt > 0 AND ${ordiniVisibili(sql, v)}
         ) x), '[]'::json) AS righe
     FROM ordini o WHERE o.id = ${ordineId}`;
   if (!o?.mio) throw notFound(MSG_ORDINE_SCONOSCIUTO);

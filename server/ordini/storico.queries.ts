@@ -2,6 +2,7 @@ import { ordine, type Ordine, type OrdiniEsportaQuery } from '../../shared/ordin
 import { MSG_ORDINE_SCONOSCIUTO } from '../../shared/ordini-costanti.js';
 import type { Db, Sql } from '../db/client.js';
 import { notFound } from '../lib/errors.js';
+import { ordiniVisibili, type VistaOrdini } from './vista.js';
 
 /** LIKE wildcards in the searched name are searched as text. */
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -10,13 +11,16 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export type FiltriOrdini = Pick<OrdiniEsportaQuery, 'dal' | 'al' | 'nome' | 'codice_prodotto' | 'stato'>;
 
 /**
- * The orders of one user for one client that pass the filters. Every combination is served by an
- * index: the user's orders by (utente_id, cliente_id, created_at) (each state by its own partial
- * index), the name by the trigram index ordini_nome_trgm, the product code through the
- * client's lines of the product (ordini_righe_cliente_prodotto_idx). Days are Europe/Rome's, `al` included.
+ * The orders of the client the person sees (vistaOrdini: their own, or every order of the client
+ * for a Titolare or Acquisti) that pass the filters. Every combination is served by an index: the
+ * user's orders by (utente_id, cliente_id, created_at) (each state by its own partial index), the
+ * client's by ordini_cliente_created_idx, those held by ordini_in_approvazione_idx, the name by the
+ * trigram index ordini_nome_trgm, the product code through the client's lines of the product
+ * (ordini_righe_cliente_prodotto_idx). Days are Europe/Rome's, `al` included.
  */
-function where(sql: Sql, utenteId: number, clienteId: number, f: FiltriOrdini) {
-  let w = sql`WHERE o.utente_id = ${utenteId} AND o.cliente_id = ${clienteId}`;
+function where(sql: Sql, v: VistaOrdini, f: FiltriOrdini) {
+  const clienteId = v.clienteId;
+  let w = sql`WHERE ${ordiniVisibili(sql, v)}`;
   if (f.dal) w = sql`${w} AND o.created_at >= (${f.dal}::date::timestamp AT TIME ZONE 'Europe/Rome')`;
   if (f.al) w = sql`${w} AND o.created_at < ((${f.al}::date + 1)::timestamp AT TIME ZONE 'Europe/Rome')`;
   if (f.nome) w = sql`${w} AND o.nome ILIKE ${`%${escapeLike(f.nome)}%`}`;
@@ -26,46 +30,53 @@ function where(sql: Sql, utenteId: number, clienteId: number, f: FiltriOrdini) {
       WHERE r.cliente_id = ${clienteId} AND r.prodotto_id IN (SELECT p.id FROM prodotti p WHERE p.codice_prodotto = ${f.codice_prodotto}))`;
   }
   // Literals, not parameters: a generic plan uses the partial indexes of each state only so.
+  // An order held for approval (response_code '202') and a decided one that was not confirmed
+  // have their own states (docs/regole/organizzazione.md#limits-and-approvals), not 'errore'.
   if (f.stato === 'confermato') w = sql`${w} AND o.response_code = '201'`;
-  if (f.stato === 'errore') w = sql`${w} AND o.response_code <> '201'`;
+  if (f.stato === 'errore') w = sql`${w} AND o.response_code <> '201' AND o.approvazione IS NULL`;
+  if (f.stato === 'in_approvazione') w = sql`${w} AND o.approvazione = 'in_attesa'`;
+  if (f.stato === 'rifiutato') w = sql`${w} AND o.approvazione = 'rifiutato'`;
+  if (f.stato === 'scaduto') w = sql`${w} AND o.approvazione = 'scaduto'`;
   return w;
 }
 
-/** One page of the user's orders for the client, newest first, read whole (ordini_letti), and how many pass the filters. */
+/** One page of the orders the person sees, newest first, read whole (ordini_letti), and how many pass the filters. */
 export async function elencoOrdini(
-  db: Db, utenteId: number, clienteId: number, f: FiltriOrdini & { start: number; limit: number },
+  db: Db, v: VistaOrdini, f: FiltriOrdini & { start: number; limit: number },
 ): Promise<{ ordini: Ordine[]; totale: number }> {
   const sql = db.$client;
   const [rows, [tot]] = await Promise.all([
     // The page's orders first: they are read whole, not the orders the offset skips.
     sql<{ ordine: unknown }[]>`
       SELECT ordine FROM ordini_letti(ARRAY(
-        SELECT o.id FROM ordini o ${where(sql, utenteId, clienteId, f)}
-        ORDER BY o.created_at DESC, o.id DESC LIMIT ${f.limit} OFFSET ${f.start}))`,
-    sql<{ n: number }[]>`SELECT count(*)::int AS n FROM ordini o ${where(sql, utenteId, clienteId, f)}`,
+        SELECT o.id FROM ordini o ${where(sql, v, f)}
+        ORDER BY o.created_at DESC, o.id DESC LIMIT ${f.limit} OFFSET ${f.start}), ${v.netti})`,
+    sql<{ n: number }[]>`SELECT count(*)::int AS n FROM ordini o ${where(sql, v, f)}`,
   ]);
   return { ordini: rows.map((r) => ordine.parse(r.ordine)), totale: tot?.n ?? 0 };
 }
 
 /**
- * One of the user's orders for the client, read whole (ordini_letti). An order of another user or
- * client answers 404 as one that does not exist, with the same message (docs/decisions/ids-altrui-404.md).
+ * One order the person sees, read whole (ordini_letti). An order of another client, or of another
+ * user for a person who sees only their own, answers 404 as one that does not exist, with the same
+ * message (docs/decisions/ids-altrui-404.md).
  */
-export async function leggiOrdine(db: Db, utenteId: number, clienteId: number, ordineId: number): Promise<Ordine> {
-  const [r] = await db.$client<{ ordine: unknown }[]>`
+export async function leggiOrdine(db: Db, v: VistaOrdini, ordineId: number): Promise<Ordine> {
+  const sql = db.$client;
+  const [r] = await sql<{ ordine: unknown }[]>`
     SELECT ordine FROM ordini_letti(ARRAY(
-      SELECT o.id FROM ordini o WHERE o.id = ${ordineId} AND o.utente_id = ${utenteId} AND o.cliente_id = ${clienteId}))`;
+      SELECT o.id FROM ordini o WHERE o.id = ${ordineId} AND ${ordiniVisibili(sql, v)}), ${v.netti})`;
   if (!r) throw notFound(MSG_ORDINE_SCONOSCIUTO);
   return ordine.parse(r.ordine);
 }
 
 /** How many orders and lines an export of these filters would hold. */
-export async function contaEsportazione(db: Db, utenteId: number, clienteId: number, f: FiltriOrdini) {
+export async function contaEsportazione(db: Db, v: VistaOrdini, f: FiltriOrdini) {
   const sql = db.$client;
   const [r] = await sql<{ ordini: number; righe: number }[]>`
     SELECT count(*)::int AS ordini,
       coalesce(sum((SELECT count(*) FROM ordini_righe r WHERE r.ordine_id = o.id)), 0)::int AS righe
-    FROM ordini o ${where(sql, utenteId, clienteId, f)}`;
+    FROM ordini o ${where(sql, v, f)}`;
   return r ?? { ordini: 0, righe: 0 };
 }
 
@@ -74,10 +85,10 @@ export async function contaEsportazione(db: Db, utenteId: number, clienteId: num
  * cursor so that an export never holds them all in this process's memory (at most
  * MAX_ORDINI_ESPORTAZIONE, counted before).
  */
-export async function* ordiniEsportazione(db: Db, utenteId: number, clienteId: number, f: FiltriOrdini): AsyncGenerator<Ordine[]> {
+export async function* ordiniEsportazione(db: Db, v: VistaOrdini, f: FiltriOrdini): AsyncGenerator<Ordine[]> {
   const sql = db.$client;
   const lotti = sql<{ ordine: unknown }[]>`
     SELECT ordine FROM ordini_letti(ARRAY(
-      SELECT o.id FROM ordini o ${where(sql, utenteId, clienteId, f)} ORDER BY o.created_at DESC, o.id DESC))`.cursor(100);
+      SELECT o.id FROM ordini o ${where(sql, v, f)} ORDER BY o.created_at DESC, o.id DESC), ${v.netti})`.cursor(100);
   for await (const lotto of lotti) yield lotto.map((r) => ordine.parse(r.ordine));
 }

@@ -113,6 +113,8 @@ function intestazione(doc: PDFKit.PDFDocument, o: Ordine, titolo: string): void 
     ...(o.nome ? [`Nome: ${o.nome}`] : []),
     ...(o.riferimento_cantiere ? [`Riferimento cantiere: ${o.riferimento_cantiere}`] : []),
     `Ordinato da: ${o.ordinato_da.nome} (${o.ordinato_da.username ?? o.utente_codice})`,
+    ...(o.approvazione === 'approvato' && o.approvatore_nome
+      ? [`Approvato da: ${o.approvatore_nome}${o.approvazione_decisa_at ? ` il ${dataOra.format(new Date(o.approvazione_decisa_at))}` : ''}`] : []),
     `Righe: ${o.prodotti.length}`,
   ]);
   doc.y = Math.max(fineCliente, doc.y) + 16;
