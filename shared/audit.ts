@@ -6,7 +6,7 @@ import { contract } from './contract.js';
 export type AzioneAudit =
   | 'budget.salva' | 'cliente.blocca_oltre_fido'
   | 'utente.crea' | 'utente.modifica' | 'utente.cancella' | 'utente.abilita' | 'utente.disabilita'
-  | 'utente.credenziali' | 'utente.fatturato_metrica'
+  | 'utente.credenziali' | 'utente.fatturato_metrica' | 'utente.collegamento'
   | 'prodotto.modifica' | 'prodotto.foto.principale' | 'prodotto.foto.nessuna_principale'
   | 'prodotto.media.carica' | 'prodotto.media.cancella'
   | 'categoria.attiva' | 'categoria.disattiva'
@@ -27,6 +27,7 @@ export const ETICHETTE_AZIONI: Record<AzioneAudit, string> = {
   'utente.disabilita': 'Login disabilitato',
   'utente.credenziali': 'Credenziali inviate',
   'utente.fatturato_metrica': 'Fatturato Metrica modificato',
+  'utente.collegamento': 'Ruolo, limiti o visibilità sul cliente cambiati',
   'prodotto.modifica': 'Prodotto modificato',
   'categoria.attiva': 'Categoria attivata',
   'categoria.disattiva': 'Categoria disattivata',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { esito, idParam, paginaDi, paginazione, testo } from './common.js';
 import { contract } from './contract.js';
 import { LIMITI_CREDENZIALI, MINUTI_LINK_PASSWORD } from './accesso-costanti.js';
+import { RUOLI, STATI_PERSONA } from './organizzazione-costanti.js';
 
 /**
  * Texts of the user screens (docs/regole/admin.md#users), of the server's refusals and of the
@@ -30,6 +31,10 @@ export const MSG_UTENTI = {
   erroreCredenziali: "Errore durante l'invio delle credenziali.",
   emailMancante: 'Attenzione: email mancante.',
   campiCompilati: 'Campi compilati correttamente',
+  collegamentoAggiornato: 'Ruolo, limiti e visibilità aggiornati.',
+  collegamentoSconosciuto: "L'utente non è collegato a questo cliente.",
+  ultimoTitolare: 'Il cliente deve avere almeno un titolare attivo: nomina prima un altro titolare.',
+  nessunaModifica: 'Nessuna modifica da salvare.',
   erroreStatoLogin: "Errore durante l'aggiornamento dello stato login.",
   erroreCancella: "Errore durante la cancellazione dell'utente.",
 } as const;
@@ -77,6 +82,13 @@ export const clienteDiUtente = z.object({
   azienda_ragionesociale: z.string(),
   cliente_codice: z.string(),
   cliente_ragionesociale: z.string(),
+  /** The user's role, state, limits (net, numeric text; null: none) and switches on this client (docs/regole/organizzazione.md). */
+  ruolo: z.enum(RUOLI),
+  stato: z.enum(STATI_PERSONA),
+  limite_ordine: z.string().nullable(),
+  budget_mensile: z.string().nullable(),
+  vede_prezzi: z.boolean(),
+  vede_documenti: z.boolean(),
 });
 
 /** A customer user as the admin screens show it: never a password or its hash. */
@@ -121,6 +133,32 @@ export const utentiCreateRequest = z.object({
 });
 
 export const utenteIdRequest = z.object({ utente_id: idParam('utente_id') });
+
+/** The largest limit one may set (numeric(12, 2)). */
+export const MAX_LIMITE = 9_999_999_999.99;
+/** A limit in euro, net: a number ≥ 0 with at most 2 decimals, or null for none. */
+const limite = (nome: string) => z.number({ error: `${nome}: un importo in euro o null per nessun limite` })
+  .min(0, `${nome}: non può essere negativo`).max(MAX_LIMITE, `${nome}: troppo grande`)
+  .refine((n) => Math.round(n * 100) === n * 100 || Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${nome}: al massimo 2 decimali`)
+  .nullable();
+const interruttore = (nome: string) => z.boolean({ error: `${nome} deve essere true o false` });
+
+/**
+ * utenti/collegamento: what the wholesaler's staff change on one link of a user to a client: role,
+ * limits, switches, suspended or not. What is left out stays as it is.
+ */
+export const collegamentoRequest = z.object({
+  utente_id: idParam('utente_id'),
+  cliente_id: idParam('cliente_id'),
+  ruolo: z.enum(RUOLI, { error: `ruolo deve essere uno tra: ${RUOLI.join(', ')}` }).optional(),
+  limite_ordine: limite('Limite per ordine').optional(),
+  budget_mensile: limite('Budget mensile').optional(),
+  vede_prezzi: interruttore('vede_prezzi').optional(),
+  vede_documenti: interruttore('vede_documenti').optional(),
+  sospeso: interruttore('sospeso').optional(),
+});
+export type CollegamentoRequest = z.infer<typeof collegamentoRequest>;
+export const collegamentoResponse = esito.extend({ collegamento: clienteDiUtente.optional() });
 
 /** A new password as typed; its strength is the server's judgement (server/auth/cambio-password.ts). */
 const nuovaPassword = testo('Nuova password obbligatoria').min(1, 'Nuova password obbligatoria').max(LIMITI_CREDENZIALI.password, 'Password troppo lunga');
@@ -175,6 +213,11 @@ export const utentiApi = {
     path: 'utente/toggle_fatturato_metrica', methods: ['GET', 'POST'], access: 'admin', tag: T,
     summary: 'Mostra o nasconde il fatturato mensile al cliente',
     input: utenteIdRequest, response: z.object({ status: z.number().int(), new_value: z.number().int() }),
+  }),
+  collegamento: contract({
+    path: 'utenti/collegamento', methods: ['POST'], access: 'admin', tag: T,
+    summary: "Ruolo, limiti, visibilità e sospensione dell'utente su un cliente collegato (il cliente resta con almeno un titolare attivo)",
+    input: collegamentoRequest, response: collegamentoResponse,
   }),
   /** POST only: passwords never travel in a URL (a URL is logged). */
   cambiaPassword: contract({

@@ -31,6 +31,13 @@ function where(sql: Sql, f: FiltroUtenti) {
 const isoUtc = (sql: Sql, col: 'created_at' | 'updated_at') =>
   sql`iso_utc(${sql('u')}.${sql(col)})`;
 
+/** A link of a user to a client (uc, c, a) as the admin screens show it (clienteDiUtente). */
+export const collegamentoJson = (sql: Sql) => sql`json_build_object(
+  'id', c.id, 'azienda_codice', c.azienda_codice, 'azienda_ragionesociale', a.ragione_sociale,
+  'cliente_codice', c.codice, 'cliente_ragionesociale', c.ragione_sociale,
+  'ruolo', uc.ruolo, 'stato', uc.stato, 'limite_ordine', uc.limite_ordine::text, 'budget_mensile', uc.budget_mensile::text,
+  'vede_prezzi', uc.vede_prezzi, 'vede_documenti', uc.vede_documenti)`;
+
 /** One page of users, alphabetical, each with its clients (one query), and the total. */
 export async function leggiUtenti(db: Db, f: FiltroUtenti): Promise<{ utenti: UtenteAdmin[]; totale: number }> {
   const sql = db.$client;
@@ -40,10 +47,7 @@ export async function leggiUtenti(db: Db, f: FiltroUtenti): Promise<{ utenti: Ut
         u.fatturato_metrica::int AS fatturato_metrica,
         ${isoUtc(sql, 'created_at')} AS created_at, ${isoUtc(sql, 'updated_at')} AS updated_at,
         coalesce((
-          SELECT json_agg(json_build_object(
-            'id', c.id, 'azienda_codice', c.azienda_codice, 'azienda_ragionesociale', a.ragione_sociale,
-            'cliente_codice', c.codice, 'cliente_ragionesociale', c.ragione_sociale
-          ) ORDER BY c.azienda_codice, c.codice)
+          SELECT json_agg(${collegamentoJson(sql)} ORDER BY c.azienda_codice, c.codice)
           FROM utenti_clienti uc
           JOIN clienti c ON c.id = uc.cliente_id
           JOIN aziende a ON a.codice = c.azienda_codice

@@ -3,6 +3,7 @@ import { cambiaPassword } from '../auth/cambio-password.js';
 import { chiediResetPassword, reimpostaPassword } from '../auth/reset-password.js';
 import { hashToken, tokenSessione } from '../auth/sessioni.js';
 import { routeGroup } from '../lib/route.js';
+import { cambiaCollegamento } from './collegamento.service.js';
 import { leggiUtenti } from './utenti.queries.js';
 import { cambiaFatturatoMetrica, cambiaStatoLogin, cancellaUtente, mandaCredenziali, salvaUtente } from './utenti.service.js';
 
@@ -15,6 +16,7 @@ export const utentiRoutes = routeGroup(utentiApi, {
   cancella: async ({ deps, admin, input }) => cancellaUtente(deps.db, deps.sessioniRecenti, admin, input.utente_id),
   mandaCredenziali: async ({ deps, admin, input }) => mandaCredenziali(deps.db, deps.sessioniRecenti, admin, input.utente_id),
   cambiaFatturatoMetrica: async ({ deps, admin, input }) => cambiaFatturatoMetrica(deps.db, admin, input.utente_id),
+  collegamento: async ({ deps, admin, input }) => cambiaCollegamento(deps.db, admin, input),
   // The session was checked before the handler runs, so its cookie is there.
   cambiaPassword: async ({ deps, utente, input, req }) =>
     cambiaPassword(deps.db, deps.sessioniRecenti, utente, hashToken(tokenSessione(req, 'cliente', deps.config.env) ?? ''), input, req.ip),

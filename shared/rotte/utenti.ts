@@ -10,6 +10,7 @@ export const utentiRotte = rotteDi<typeof utentiApi>({
   cancella: { path: 'utenti/delete', methods: ['GET', 'POST'] },
   mandaCredenziali: { path: 'utenti/mandacredenziali', methods: ['GET', 'POST'] },
   cambiaFatturatoMetrica: { path: 'utente/toggle_fatturato_metrica', methods: ['GET', 'POST'] },
+  collegamento: { path: 'utenti/collegamento', methods: ['POST'] },
   cambiaPassword: { path: 'password/cambia', methods: ['POST'] },
   passwordDimenticata: { path: 'password/dimenticata', methods: ['POST'] },
   reimpostaPassword: { path: 'password/reimposta', methods: ['POST'] },
