@@ -12,6 +12,7 @@ import { listPriceFor, specialPriceFor, type SpecialPriceClient } from './catalo
 import { copyObjects, syncSequence } from '../server/db/copy.js';
 import { AZIENDE, CLIENTI, UTENTI } from './demo-anagrafica.js';
 import { chance, int, pick, rngFor, sample, type Rng } from './prng.js';
+import { GIORNI_APPROVAZIONE_PREDEFINITI } from '../shared/organizzazione-costanti.js';
 
 const ACTIVITY_SEED = 31_337;
 const DAY_MS = 86_400_000;
@@ -79,6 +80,22 @@ export async function seedOrdini(tx: postgres.TransactionSql, ctx: ActivityConte
     SELECT cliente_id, prodotto_id, famiglia_sconto, sconti, fattore::text AS fattore FROM sconti_clienti`) {
     catene.set(c.prodotto_id === null ? `${c.cliente_id}:f:${c.famiglia_sconto}` : `${c.cliente_id}:p:${c.prodotto_id}`, c);
   }
+  /** A line priced as the catalogue prices it for the client: special price, product chain, family chain, single discount. */
+  const rigaAlPrezzo = (cliente: (typeof CLIENTI)[number], sc: SpecialPriceClient, p: GeneratedProduct, qt: number) => {
+    const list = listPriceFor(p, cliente.lisMaga)!;
+    const speciale = specialPriceFor(p, sc);
+    const catena = catene.get(`${cliente.id}:p:${ctx.productId(p)}`) ?? catene.get(`${cliente.id}:f:${p.famigliaSconto}`);
+    const netto = speciale ?? (catena ? perFattore(list, catena.fattore) : Math.round(list * (1 - cliente.sconto / 100)));
+    // What made the price, as sconti_applicati() says it: '' for a special price or none.
+    const sconti = speciale !== null ? '' : catena ? catena.sconti : cliente.sconto ? String(cliente.sconto).replace('.', ',') : '';
+    return {
+      netto,
+      riga: {
+        prodotto_id: ctx.productId(p), codice_prodotto: p.codice, prodotto_nome: p.titoloPortale ?? p.descrizione1, qt,
+        prezzo: millsToText(list), prezzo_reale: millsToText(netto), sconti,
+      } as Record<string, string | number>,
+    };
+  };
   type Ordine = { row: Record<string, string | number | Date | null>; righe: Record<string, string | number>[] };
   const ordini: Ordine[] = [];
   for (const plan of ORDER_PLAN) {
@@ -97,18 +114,10 @@ export async function seedOrdini(tx: postgres.TransactionSql, ctx: ActivityConte
       const uniq = [...new Map(lines.map((p) => [p.codice, p])).values()];
       let totale = 0;
       const righe = uniq.map((p) => {
-        const list = listPriceFor(p, cliente.lisMaga)!;
-        const speciale = specialPriceFor(p, sc);
-        const catena = catene.get(`${cliente.id}:p:${ctx.productId(p)}`) ?? catene.get(`${cliente.id}:f:${p.famigliaSconto}`);
-        const net = speciale ?? (catena ? perFattore(list, catena.fattore) : Math.round(list * (1 - cliente.sconto / 100)));
-        // What made the price, as sconti_applicati() says it: '' for a special price or none.
-        const sconti = speciale !== null ? '' : catena ? catena.sconti : cliente.sconto ? String(cliente.sconto).replace('.', ',') : '';
         const qt = p.um === 'CF' || p.prezzo1 > 50_000 ? int(r, 1, 4) : int(r, 1, 20);
-        totale += net * qt;
-        return {
-          prodotto_id: ctx.productId(p), codice_prodotto: p.codice, prodotto_nome: p.titoloPortale ?? p.descrizione1, qt,
-          prezzo: millsToText(list), prezzo_reale: millsToText(net), sconti,
-        };
+        const riga = rigaAlPrezzo(cliente, sc, p, qt);
+        totale += riga.netto * qt;
+        return riga.riga;
       });
       const failed = FAILED.get(`${plan.utente}:${plan.cliente}:${k}`);
       ordini.push({
@@ -130,6 +139,50 @@ export async function seedOrdini(tx: postgres.TransactionSql, ctx: ActivityConte
   await copyObjects(tx, 'ordini', ordini.map((o, i) => ({ id: i + 1, ...o.row })));
   await copyObjects(tx, 'ordini_righe', ordini.flatMap((o, i) => o.righe.map((riga) => ({ ordine_id: i + 1, ...riga }))));
   await syncSequence(tx, 'ordini');
+  await seedOrdineInApprovazione(tx, ctx, special, rigaAlPrezzo);
+}
+
+/** Luca's order over his limit of an order, waiting for Mario (docs/regole/organizzazione.md#limits-and-approvals). */
+const ORDINE_IN_APPROVAZIONE = { utente: 9, cliente: 1, sopraLimite: 500_000, nome: 'Attrezzatura nuovo banco' };
+
+/**
+ * One order of Luca's waiting for approval, so that the screens show one from the first start:
+ * stored as crea_ordine holds one (response 202, erp_stato 'in_approvazione', no stock taken), its
+ * lines at his client's net prices, a few usual products until it passes his 500 € limit. The
+ * newest order (the last id): the history's ids before it stay as they were.
+ */
+async function seedOrdineInApprovazione(
+  tx: postgres.TransactionSql, ctx: ActivityContext, special: Map<number, SpecialPriceClient>,
+  rigaAlPrezzo: (c: (typeof CLIENTI)[number], sc: SpecialPriceClient, p: GeneratedProduct, qt: number) => { netto: number; riga: Record<string, string | number> },
+): Promise<void> {
+  const piano = ORDINE_IN_APPROVAZIONE;
+  const r = rngFor(ACTIVITY_SEED, piano.utente, piano.cliente);
+  const cliente = CLIENTI.find((c) => c.id === piano.cliente)!;
+  const utente = UTENTI.find((u) => u.id === piano.utente)!;
+  const azienda = AZIENDE.find((a) => a.codice === cliente.azienda)!;
+  const sc: SpecialPriceClient = special.get(cliente.id) ?? { id: cliente.id, lisMaga: cliente.lisMaga, sconto: cliente.sconto, rate: 0 };
+  const prezzati = ctx.products.filter((p) => listPriceFor(p, cliente.lisMaga) !== null && p.prezzo1 > 5_000);
+  const righe: Record<string, string | number>[] = [];
+  let totale = 0;
+  for (const p of sample(r, prezzati, 30)) {
+    if (totale > piano.sopraLimite) break;
+    const riga = rigaAlPrezzo(cliente, sc, p, int(r, 2, 6));
+    totale += riga.netto * Number(riga.riga.qt);
+    righe.push(riga.riga);
+  }
+  const valore = piano.sopraLimite / 1000;
+  const superamento = [{ limite: 'ordine', valore, superato_di: Math.round(totale - piano.sopraLimite) / 1000 }];
+  const createdAt = new Date(ctx.now.getTime() - 2 * 3_600_000);
+  const [o] = await tx<{ id: number }[]>`
+    INSERT INTO ordini (utente_id, cliente_id, azienda_codice, cliente_codice, utente_codice, cliente_nome, azienda_nome, utente_nome,
+      nome, note, response_code, response_status, totale, created_at, erp_stato,
+      approvazione, approvazione_superamento, approvazione_scade_at)
+    VALUES (${utente.id}, ${cliente.id}, ${azienda.codice}, ${cliente.codice}, ${utente.codice}, ${cliente.ragioneSociale},
+      ${azienda.ragione_sociale}, ${`${utente.nome} ${utente.cognome}`}, ${piano.nome}, '', '202', 'In attesa di approvazione',
+      ${millsToText(totale)}, ${createdAt.toISOString()}::timestamptz, 'in_approvazione', 'in_attesa', ${JSON.stringify(superamento)}::jsonb,
+      ${new Date(ctx.now.getTime() + GIORNI_APPROVAZIONE_PREDEFINITI * DAY_MS).toISOString()}::timestamptz)
+    RETURNING id`;
+  await copyObjects(tx, 'ordini_righe', righe.map((riga) => ({ ordine_id: o!.id, ...riga })));
 }
 
 const LISTE = [

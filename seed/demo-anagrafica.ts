@@ -4,6 +4,7 @@
  */
 import type postgres from 'postgres';
 import { copyObjects, syncSequence } from '../server/db/copy.js';
+import type { Ruolo } from '../shared/organizzazione-costanti.js';
 
 export const AZIENDE = [
   { id: 1, codice: '0001', ragione_sociale: 'Ferramenta Distribuzione S.p.A.' },
@@ -63,6 +64,8 @@ export interface DemoUtente {
   statusLogin: number;
   fatturatoMetrica: number;
   clienti: number[];
+  /** Role, limits (euro, net) and switches on each of its clients (docs/regole/organizzazione.md); left out: Titolare, no limits, sees all. */
+  collegamento?: { ruolo: Ruolo; limiteOrdine?: number; budgetMensile?: number; vedePrezzi?: boolean };
 }
 
 /**
@@ -82,6 +85,16 @@ export const UTENTI: DemoUtente[] = [
   { id: 6, codice: 'U0006', username: 'francesca.colombo@giardinicolombo.it', nome: 'Francesca', cognome: 'Colombo', tipologiaAccount: 'cliente', statusLogin: 0, fatturatoMetrica: 1, clienti: [7] },
   { id: 7, codice: 'U0007', username: 'marco.ricci@ferramentaricci.it', nome: 'Marco', cognome: 'Ricci', tipologiaAccount: 'cliente', statusLogin: 0, fatturatoMetrica: 0, clienti: [8] },
   { id: 8, codice: 'U0008', username: 'sara.greco@edilcasagreco.it', nome: 'Sara', cognome: 'Greco', tipologiaAccount: 'user', statusLogin: 0, fatturatoMetrica: 0, clienti: [10, 9] },
+  // Mario's people (issue 36): an Operatore with limits, whose order over them waits for Mario
+  // (seed/demo-activity.ts), and a Consultazione who sees list prices only.
+  {
+    id: 9, codice: 'U0009', username: 'luca.verdi@ferramentarossi.it', nome: 'Luca', cognome: 'Verdi', tipologiaAccount: 'cliente', statusLogin: 0,
+    fatturatoMetrica: 0, clienti: [1], collegamento: { ruolo: 'operatore', limiteOrdine: 500, budgetMensile: 2000 },
+  },
+  {
+    id: 10, codice: 'U0010', username: 'anna.neri@ferramentarossi.it', nome: 'Anna', cognome: 'Neri', tipologiaAccount: 'cliente', statusLogin: 0,
+    fatturatoMetrica: 0, clienti: [1], collegamento: { ruolo: 'consultazione', vedePrezzi: false },
+  },
 ];
 
 export const ADMIN_UTENTI = [
@@ -128,7 +141,11 @@ export async function seedAnagrafica(tx: postgres.TransactionSql, now: Date): Pr
     cognome: u.cognome, nominativo: `${u.nome} ${u.cognome}`, tipologia_account: u.tipologiaAccount,
     status_login: u.statusLogin, fatturato_metrica: u.fatturatoMetrica, created_at: now, updated_at: now,
   })));
-  await copyObjects(tx, 'utenti_clienti', UTENTI.flatMap((u) => u.clienti.map((c) => ({ utente_id: u.id, cliente_id: c }))));
+  await copyObjects(tx, 'utenti_clienti', UTENTI.flatMap((u) => u.clienti.map((c) => ({
+    utente_id: u.id, cliente_id: c, ruolo: u.collegamento?.ruolo ?? 'titolare',
+    limite_ordine: u.collegamento?.limiteOrdine ?? null, budget_mensile: u.collegamento?.budgetMensile ?? null,
+    vede_prezzi: u.collegamento?.vedePrezzi ?? true, vede_documenti: true, stato: 'attivo', created_at: now,
+  }))));
   await copyObjects(tx, 'impostazioni', [
     { chiave: 'manutenzione', valore: '0', updated_at: now },
     { chiave: 'approvazione_dispositivi', valore: '0', updated_at: now },

@@ -85,6 +85,41 @@ describe('demo seed', () => {
     expect(settings).toEqual([{ chiave: 'approvazione_dispositivi', valore: '0' }, { chiave: 'manutenzione', valore: '0' }]);
   });
 
+  it("gives Mario's client its people: Mario Titolare, Luca Operatore with limits, Anna Consultazione on list prices", async () => {
+    const persone = await database.sql<{ username: string; ruolo: string; stato: string; limite_ordine: string | null;
+      budget_mensile: string | null; vede_prezzi: boolean; vede_documenti: boolean; password_hash: string }[]>`
+      select u.username, uc.ruolo, uc.stato, uc.limite_ordine::text, uc.budget_mensile::text, uc.vede_prezzi, uc.vede_documenti, u.password_hash
+      from utenti u join utenti_clienti uc on uc.utente_id = u.id join clienti c on c.id = uc.cliente_id
+      where c.azienda_codice = '0001' and c.codice = '001001' order by u.id`;
+    expect(persone.map(({ password_hash: _, ...p }) => p)).toEqual([
+      { username: 'mario.rossi@ferramentarossi.it', ruolo: 'titolare', stato: 'attivo', limite_ordine: null, budget_mensile: null, vede_prezzi: true, vede_documenti: true },
+      { username: 'luca.verdi@ferramentarossi.it', ruolo: 'operatore', stato: 'attivo', limite_ordine: '500.00', budget_mensile: '2000.00', vede_prezzi: true, vede_documenti: true },
+      { username: 'anna.neri@ferramentarossi.it', ruolo: 'consultazione', stato: 'attivo', limite_ordine: null, budget_mensile: null, vede_prezzi: false, vede_documenti: true },
+    ]);
+    for (const p of persone.slice(1)) expect(await argon2.verify(p.password_hash, 'Demo2024!')).toBe(true);
+    // Every other link stays its client's Titolare, as existing users became.
+    const [altri] = await database.sql<{ n: number }[]>`select count(*)::int as n from utenti_clienti where ruolo <> 'titolare'`;
+    expect(altri!.n).toBe(2);
+  });
+
+  it("has one order of Luca's waiting for approval, over his 500 € limit, stored as a held order", async () => {
+    const held = await database.sql<{ id: number; utente_codice: string; response_code: string; response_status: string; erp_stato: string;
+      totale: string; righe: string; superamento: { limite: string; valore: number; superato_di: number }[]; giorni: number; ultimo: boolean }[]>`
+      select o.id, o.utente_codice, o.response_code, o.response_status, o.erp_stato, o.totale::text,
+        (select sum(r.qt * r.prezzo_reale) from ordini_righe r where r.ordine_id = o.id)::text as righe,
+        o.approvazione_superamento as superamento,
+        round(extract(epoch from o.approvazione_scade_at - ${NOW.toISOString()}::timestamptz) / 86400)::int as giorni,
+        o.id = (select max(id) from ordini) as ultimo
+      from ordini o where o.approvazione = 'in_attesa'`;
+    expect(held).toHaveLength(1);
+    const o = held[0]!;
+    expect(o).toMatchObject({ utente_codice: 'U0009', response_code: '202', response_status: 'In attesa di approvazione', erp_stato: 'in_approvazione', giorni: 7, ultimo: true });
+    expect(Number(o.totale)).toBeGreaterThan(500);
+    expect(Number(o.totale)).toBeLessThan(2000);
+    expect(Number(o.righe)).toBeCloseTo(Number(o.totale), 3);
+    expect(o.superamento).toEqual([{ limite: 'ordine', valore: 500, superato_di: Number((Number(o.totale) - 500).toFixed(3)) }]);
+  });
+
   it('loads the deterministic catalogue: the first codes are the generator\'s', async () => {
     const rows = await database.sql<{ codice_prodotto: string }[]>`select codice_prodotto from prodotti order by id limit 20`;
     const expected = Array.from({ length: 20 }, (_, i) => generateProduct(i, NOW).codice);
