@@ -35,15 +35,20 @@ export async function createCliente(db: Db, o: Partial<typeof clienti.$inferInse
 
 export async function createUtente(
   db: Db,
-  o: Partial<typeof utenti.$inferInsert> & { password?: string; clienti?: number[] } = {},
+  o: Partial<typeof utenti.$inferInsert> & {
+    password?: string;
+    clienti?: number[];
+    /** Role, limits, switches, state on every linked client (docs/regole/organizzazione.md); left out: Titolare, as the column's default. */
+    collegamento?: Partial<Omit<typeof utentiClienti.$inferInsert, 'utenteId' | 'clienteId'>>;
+  } = {},
 ) {
   const n = next();
-  const { password = 'Segreta123!', clienti: links = [], ...rest } = o;
+  const { password = 'Segreta123!', clienti: links = [], collegamento = {}, ...rest } = o;
   const [row] = await db.insert(utenti).values({
     codice: `U${String(n).padStart(5, '0')}`, username: `utente${n}@test.local`, nome: 'Nome', cognome: `Cognome${n}`,
     passwordHash: await hashOf(password), ...rest,
   }).returning();
-  if (links.length) await db.insert(utentiClienti).values(links.map((clienteId) => ({ utenteId: row!.id, clienteId })));
+  if (links.length) await db.insert(utentiClienti).values(links.map((clienteId) => ({ ...collegamento, utenteId: row!.id, clienteId })));
   return { ...row!, password };
 }
 

@@ -5,6 +5,7 @@ import { type Column, DataTable, type TableQuery } from '../components/DataTable
 import { PencilIcon } from '../components/Icone';
 import { PulsanteCestino } from '../components/PulsanteCestino';
 import { formatImporto, formatNumero, formatPrezzo, VUOTO } from '../lib/formato';
+import { usePermessi } from '../session/permessi';
 
 /** A line being fixed: its code and quantity as typed. */
 export interface Bozza {
@@ -44,6 +45,7 @@ export function AnteprimaOrdineRapido({ query, onRisolvi, onTogli, inCorso }: {
     onRisolvi(r, bozza);
   };
 
+  const { etichettaPrezzo } = usePermessi();
   const columns: Column<RigaRisolta>[] = [
     { key: 'riga', header: 'Riga', align: 'end', cell: (r) => r.riga },
     {
@@ -72,7 +74,7 @@ export function AnteprimaOrdineRapido({ query, onRisolvi, onTogli, inCorso }: {
       key: 'esito', header: 'Esito', className: 'or-esito',
       cell: (r) => <span className={r.esito === 'trovato' ? 'or-ok' : 'or-ko'}>{r.messaggio || ESITO_OK}</span>,
     },
-    { key: 'prezzo', header: 'Prezzo netto', align: 'end', cell: (r) => (r.prodotto ? formatPrezzo(r.prodotto.prezzo_reale) : VUOTO) },
+    { key: 'prezzo', header: etichettaPrezzo, align: 'end', cell: (r) => (r.prodotto ? formatPrezzo(r.prodotto.prezzo_reale) : VUOTO) },
     {
       key: 'disponibilita', header: 'Disponibilità',
       cell: (r) => r.prodotto

@@ -24,6 +24,7 @@ import { Scheda } from '../components/Scheda';
 import { useConfermaOrdine, useVerificaDisponibilita } from './useConfermaOrdine';
 import { disponibilitaTesto } from './disponibilitaTesto';
 import { AvvisoFido } from '../contabilita/components/AvvisoFido';
+import { usePermessi } from '../session/permessi';
 import './quickSearch.css';
 import './totals.css';
 import './speedCheckout.css';
@@ -34,6 +35,7 @@ export function CheckoutPage() {
   useDocumentTitle('Checkout');
   const { items, clear, remove } = useCart();
   const mode = usePriceMode();
+  const { vedeDocumenti } = usePermessi();
   const draft = useOrdineDraft();
   // The order's name, job-site reference and note: a form on the draft the Speed Checkout panel shares.
   const modulo = useModulo(schemaOrdine, draft, { stato: { valori: draft, cambia: setOrdineDraft } });
@@ -84,7 +86,7 @@ export function CheckoutPage() {
             <h2 className="visually-hidden">Riepilogo ordine</h2>
             <CartTotals items={items} mode={mode} />
             {/* Only with real prices on screen: the others would give away the net total. */}
-            {mode === 'normale' && <AvvisoFido totale={totaleNetto(items)} />}
+            {mode === 'normale' && vedeDocumenti && <AvvisoFido totale={totaleNetto(items)} />}
             <InputField label="Nome ordine ( facoltativo )" maxLength={LIMITI_ORDINE.nome} autoComplete="off" {...modulo.campo('nome')} />
             <RiferimentoCantiereField {...modulo.campo('riferimento_cantiere')} />
             <NoteField rows={3} {...modulo.campo('note')} />

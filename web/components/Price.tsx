@@ -2,6 +2,7 @@ import type { Prodotto } from '../../shared/catalogo.js';
 import { formatPrezzo } from '../lib/formato';
 import { displayPrice, type PriceMode } from '../cart/priceMode';
 import { CatenaSconti } from './CatenaSconti';
+import { usePermessi } from '../session/permessi';
 
 /**
  * A product's price in the current mode (docs/regole/catalogo.md#price-mode, docs/regole/catalogo.md#promo-new): the net price
@@ -14,9 +15,11 @@ export function Price({ prodotto, mode, size = 'md' }: {
   mode: PriceMode;
   size?: 'md' | 'lg';
 }) {
+  const { vedePrezzi, etichettaPrezzo } = usePermessi();
   const netto = displayPrice(prodotto.prezzo_reale, mode);
   if (netto === null) return null;
-  const listino = displayPrice(prodotto.prezzo, mode);
+  // A person who may not see net prices gets the list price as the price: nothing to strike through.
+  const listino = vedePrezzi ? displayPrice(prodotto.prezzo, mode) : null;
   return (
     <div className={`price${size === 'lg' ? ' price-lg' : ''}`}>
       {prodotto.promo && listino !== null && (
@@ -26,7 +29,7 @@ export function Price({ prodotto, mode, size = 'md' }: {
         </s>
       )}
       <span className="price-net">
-        <span className="visually-hidden">Prezzo netto </span>
+        <span className="visually-hidden">{etichettaPrezzo} </span>
         {formatPrezzo(netto)}
       </span>
       <span className="price-um">/{prodotto.um || 'PZ'}</span>

@@ -7,12 +7,17 @@ import { useShopSession } from '../session/shopSession';
 import { situazioneQuery } from './api';
 import { RiepilogoFido } from './components/RiepilogoFido';
 import { ScadenzeTabella } from './components/ScadenzeTabella';
+import { SoloConDocumenti } from '../session/SoloConDocumenti';
 
 /**
  * /situazione-contabile (docs/regole/contabilita.md#page): the client's credit line, exposure and
  * what is available, then the schedule with overdue and unpaid items marked.
  */
 export function SituazioneContabilePage() {
+  return <SoloConDocumenti titolo="Situazione contabile"><SituazioneContabileConsentita /></SoloConDocumenti>;
+}
+
+function SituazioneContabileConsentita() {
   useDocumentTitle('Situazione contabile');
   const { session } = useShopSession();
   const query = useQuery(situazioneQuery(session));

@@ -20,6 +20,7 @@ import { FiltriDocumenti } from './FiltriDocumenti';
 import { euro, giorno, nomeDocumento } from './formato';
 import '../ordini/ordini.css';
 import './documenti.css';
+import { SoloConDocumenti } from '../session/SoloConDocumenti';
 
 const CAMPI = ['tipo', 'dal', 'al', 'numero'] as const;
 
@@ -29,6 +30,10 @@ const CAMPI = ['tipo', 'dal', 'al', 'numero'] as const;
  * page) and downloads, and the chosen ones download as one ZIP.
  */
 export function DocumentiPage() {
+  return <SoloConDocumenti titolo="Documenti"><DocumentiConsentita /></SoloConDocumenti>;
+}
+
+function DocumentiConsentita() {
   useDocumentTitle('Documenti');
   const { session } = useShopSession();
   const { alert } = useDialogs();

@@ -14,6 +14,7 @@ import { useShopSession } from '../session/shopSession';
 import { fatturaPaQuery, urlPdf, urlXml } from './api';
 import { euro, giorno, numero } from './formato';
 import './documenti.css';
+import { SoloConDocumenti } from '../session/SoloConDocumenti';
 
 type Corpo = FatturaPaLeggibile['documenti'][number];
 const conCodice = (mappa: Record<string, string>, codice: string) => (mappa[codice] ? `${mappa[codice]} (${codice})` : codice || '—');
@@ -23,6 +24,10 @@ const conCodice = (mappa: Record<string, string>, codice: string) => (mappa[codi
  * Italian page: supplier and customer, lines, VAT summary, payment terms and due dates, the DDT it cites.
  */
 export function FatturaPaPage() {
+  return <SoloConDocumenti titolo="Fattura elettronica"><FatturaPaConsentita /></SoloConDocumenti>;
+}
+
+function FatturaPaConsentita() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const { session } = useShopSession();

@@ -22,6 +22,7 @@ import { PulsanteCestino } from '../components/PulsanteCestino';
 import { scopeOf } from '../shop/api';
 import { CodiceClienteEditor } from '../shop/components/CodiceClienteEditor';
 import { useShopSession } from '../session/shopSession';
+import { usePermessi } from '../session/permessi';
 import './liste.css';
 
 /**
@@ -110,6 +111,7 @@ function Dettaglio({ lista, prodotti }: { lista: Lista; prodotti: TableQuery<Pro
     }
   };
 
+  const { etichettaPrezzo } = usePermessi();
   const colonne: Column<ProdottoLista>[] = [
     {
       key: 'foto', header: <span className="visually-hidden">Foto</span>, className: 'lista-thumb',
@@ -130,7 +132,7 @@ function Dettaglio({ lista, prodotti }: { lista: Lista; prodotti: TableQuery<Pro
       cell: (p) => <span className={`stock stock-${p.disponibilita_colore}`}>Disp. {Math.max(0, p.disponibilita)}</span>,
     },
     ...(mode === 'nascosto' ? [] : [{
-      key: 'prezzo', header: 'Prezzo netto', align: 'end' as const, className: 'nowrap',
+      key: 'prezzo', header: etichettaPrezzo, align: 'end' as const, className: 'nowrap',
       cell: (p: ProdottoLista) => {
         const prezzo = displayPrice(p.prezzo_reale, mode);
         return prezzo === null ? VUOTO : formatPrezzo(prezzo);

@@ -4,6 +4,7 @@ import { Availability } from '../components/Availability';
 import { type Column, DataTable } from '../components/DataTable';
 import { Modal } from '../components/Modal';
 import { formatPrezzo } from '../lib/formato';
+import { usePermessi } from '../session/permessi';
 import { useShopSession } from '../session/shopSession';
 import { anteprimaRiordinoQuery } from './api';
 import '../components/product.css';
@@ -19,12 +20,12 @@ function esito(r: RigaAnteprimaRiordino): { testo: string; classe: string } | nu
   return { testo: 'Invariata', classe: '' };
 }
 
-const colonne: Column<Riga>[] = [
+const colonne = (etichettaPrezzo: string): Column<Riga>[] => [
   { key: 'codice', header: 'Codice', className: 'codice strong nowrap', cell: (r) => r.codice_prodotto },
   { key: 'nome', header: 'Prodotto', cell: (r) => r.prodotto_nome },
   { key: 'qt', header: 'Qt', align: 'end', cell: (r) => r.qt },
   {
-    key: 'prezzo', header: 'Prezzo netto (ordine → oggi)', align: 'end', className: 'nowrap',
+    key: 'prezzo', header: `${etichettaPrezzo} (ordine → oggi)`, align: 'end', className: 'nowrap',
     cell: (r) => (r.prezzo_cambiato && r.prezzo_attuale !== null
       ? <span className="riordino-prezzo"><s>{formatPrezzo(r.prezzo_ordine)}</s> → <strong>{formatPrezzo(r.prezzo_attuale)}</strong></span>
       : formatPrezzo(r.prezzo_attuale ?? r.prezzo_ordine)),
@@ -59,6 +60,7 @@ export function AnteprimaRiordino({ ordine, aperta, chiudi, conferma, occupato }
   occupato: boolean;
 }) {
   const { session } = useShopSession();
+  const { etichettaPrezzo } = usePermessi();
   const query = useQuery({ ...anteprimaRiordinoQuery(session, ordine.id), enabled: aperta, select: (d) => d.righe.map((r, i) => ({ ...r, i })) });
   const righe = query.data ?? [];
   const cambiati = righe.filter((r) => r.prezzo_cambiato && !r.ritirato).length;
@@ -102,7 +104,7 @@ export function AnteprimaRiordino({ ordine, aperta, chiudi, conferma, occupato }
         label={`Anteprima del riordino dell'ordine #${ordine.id}`}
         className="riordino-righe"
         query={query}
-        columns={colonne}
+        columns={colonne(etichettaPrezzo)}
         rowKey={(r) => `${r.codice_prodotto}-${r.i}`}
         rowClassName={(r) => (r.ritirato ? 'riordino-ritirato' : undefined)}
         empty="Nessuna riga da riordinare."

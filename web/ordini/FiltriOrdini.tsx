@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { ETICHETTE_STATO_ORDINE, STATI_ORDINE } from '../../shared/ordini-costanti.js';
 import type { FORMATI_ESPORTAZIONE } from '../../shared/ordini.js';
 import { LIMITI_FILTRI_ORDINI } from '../../shared/ordini-costanti.js';
 import { InputField } from '../components/form/InputField';
@@ -10,7 +11,7 @@ import { errorMessage } from '../lib/api';
 import { useShopSession } from '../session/shopSession';
 import { esportaOrdini, type FiltriOrdini as Filtri } from './api';
 
-const STATI = [{ value: 'confermato', label: 'Confermato' }, { value: 'errore', label: 'Errore' }];
+const STATI = STATI_ORDINE.map((value) => ({ value, label: ETICHETTE_STATO_ORDINE[value] }));
 
 /**
  * The history's filters (docs/regole/ordini.md#order-history): days from/to, a part of the name, a

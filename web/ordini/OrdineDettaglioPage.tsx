@@ -18,7 +18,8 @@ import { useShopSession } from '../session/shopSession';
 import { AnteprimaRiordino } from './AnteprimaRiordino';
 import { ordineQuery, scaricaPdfOrdine } from './api';
 import { PageSpinner } from '../components/Spinner';
-import { ordineOk, statoOrdine } from './stato';
+import { motivoOrdine, ordineOk, statoOrdine, tonoStato } from './stato';
+import { usePermessi } from '../session/permessi';
 import { useRiordina } from './useRiordina';
 import './ordini.css';
 
@@ -65,7 +66,8 @@ const np = (v: string | null | undefined) => (v && v.trim() ? v : NON_PRESENTE);
 function Dettaglio({ ordine }: { ordine: Ordine }) {
   const { riordina, busy } = useRiordina();
   const [anteprima, setAnteprima] = useState(false);
-  const ok = ordineOk(ordine);
+  const motivo = ordine.approvazione ? motivoOrdine(ordine) : null;
+  const { vedeDocumenti } = usePermessi();
   return (
     <>
       <div className="page-head">
@@ -92,8 +94,41 @@ function Dettaglio({ ordine }: { ordine: Ordine }) {
         <dl className="ordine-kv">
           <div>
             <dt>Stato</dt>
-            <dd><span className={`status-pill status-dot${ok ? ' is-ok' : ''}`}>{statoOrdine(ordine)}</span></dd>
+            <dd>
+              <span className={`status-pill status-dot${tonoStato(ordine)}`}>{statoOrdine(ordine)}</span>
+              {motivo && <span className="stato-motivo">{motivo}</span>}
+            </dd>
           </div>
+          <div>
+            <dt>Ordinato da</dt>
+            <dd>{np(ordine.ordinato_da.nome)}</dd>
+          </div>
+          {ordine.approvazione === 'approvato' && (
+            <div>
+              <dt>Approvato da</dt>
+              <dd>
+                {np(ordine.approvatore_nome)}
+                {ordine.approvazione_decisa_at && (
+                  <> il <time dateTime={ordine.approvazione_decisa_at}>{formatDataOraOrdine(ordine.approvazione_decisa_at)}</time></>
+                )}
+              </dd>
+            </div>
+          )}
+          {(ordine.approvazione === 'rifiutato' || ordine.approvazione === 'scaduto') && ordine.approvazione_decisa_at && (
+            <div>
+              <dt>{ordine.approvazione === 'rifiutato' ? 'Rifiutato da' : 'Scaduto il'}</dt>
+              <dd>
+                {ordine.approvazione === 'rifiutato' && `${np(ordine.approvatore_nome)} il `}
+                <time dateTime={ordine.approvazione_decisa_at}>{formatDataOraOrdine(ordine.approvazione_decisa_at)}</time>
+              </dd>
+            </div>
+          )}
+          {ordine.approvazione === 'in_attesa' && ordine.approvazione_scade_at && (
+            <div>
+              <dt>In attesa fino al</dt>
+              <dd><time dateTime={ordine.approvazione_scade_at}>{formatDataOraOrdine(ordine.approvazione_scade_at)}</time></dd>
+            </div>
+          )}
           <div>
             <dt>Data Creazione</dt>
             <dd>
@@ -135,7 +170,7 @@ function Dettaglio({ ordine }: { ordine: Ordine }) {
         }}
       />
 
-      <CatenaOrdine ordineId={ordine.id} />
+      {vedeDocumenti && <CatenaOrdine ordineId={ordine.id} />}
 
       <Scheda titolo="Prodotti" accanto={<span className="badge">{ordine.prodotti.length === 1 ? '1 riga' : `${ordine.prodotti.length} righe`}</span>}>
         <RigheTable ordine={ordine} />
@@ -175,6 +210,8 @@ function ScaricaPdf({ id }: { id: number }) {
  */
 function RigheTable({ ordine }: { ordine: Ordine }) {
   const prezzo = (v: number | null | undefined) => (v === null || v === undefined ? NON_PRESENTE : formatPrezzo(v));
+  // A person who may not see net prices gets the lines at list price (the server's answer): no chain, one price.
+  const { vedePrezzi } = usePermessi();
   const colonne: Column<RigaOrdine>[] = [
     { key: 'codice', header: 'Codice', className: 'codice strong nowrap', cell: (r) => np(r.codice_prodotto) },
     { key: 'nome', header: 'Nome', cell: (r) => np(r.prodotto_nome) },
@@ -187,10 +224,14 @@ function RigheTable({ ordine }: { ordine: Ordine }) {
         cell: (r: RigaOrdine) => <span className={r.qt_in_arrivo > 0 ? 'ordine-in-arrivo' : undefined}>{r.qt_in_arrivo}</span>,
       },
     ] : []),
-    { key: 'prezzo', header: 'Prezzo', align: 'end', className: 'nowrap', cell: (r) => prezzo(r.prezzo) },
-    // How the net price was made when ordered (docs/regole/catalogo.md#net-price): Prezzo → Sconti → Prezzo netto.
-    { key: 'sconti', header: 'Sconti', align: 'end', className: 'nowrap', cell: (r) => scontiInPercentuale(r.sconti) || '—' },
-    { key: 'netto', header: 'Prezzo netto', align: 'end', className: 'nowrap', cell: (r) => prezzo(r.prezzo_reale) },
+    ...(vedePrezzi ? [
+      { key: 'prezzo', header: 'Prezzo', align: 'end' as const, className: 'nowrap', cell: (r: RigaOrdine) => prezzo(r.prezzo) },
+      // How the net price was made when ordered (docs/regole/catalogo.md#net-price): Prezzo → Sconti → Prezzo netto.
+      { key: 'sconti', header: 'Sconti', align: 'end' as const, className: 'nowrap', cell: (r: RigaOrdine) => scontiInPercentuale(r.sconti) || '—' },
+      { key: 'netto', header: 'Prezzo netto', align: 'end' as const, className: 'nowrap', cell: (r: RigaOrdine) => prezzo(r.prezzo_reale) },
+    ] : [
+      { key: 'prezzo', header: 'Prezzo di listino', align: 'end' as const, className: 'nowrap', cell: (r: RigaOrdine) => prezzo(r.prezzo) },
+    ]),
     { key: 'riga', header: 'Totale riga', align: 'end', className: 'nowrap strong', cell: (r) => formatImporto(r.importo) },
   ];
   return (

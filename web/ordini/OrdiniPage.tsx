@@ -12,6 +12,7 @@ import { useFiltriUrl } from '../hooks/useFiltriUrl';
 import { totaleDi, usePaginaElenco } from '../hooks/usePaginaElenco';
 import { usePaging } from '../hooks/usePaging';
 import { paths } from '../paths';
+import { usePermessi } from '../session/permessi';
 import { useShopSession } from '../session/shopSession';
 import { CAMPI_FILTRI_ORDINI, type FiltriOrdini as Filtri, ordiniElencoQuery } from './api';
 import { FiltriOrdini } from './FiltriOrdini';
@@ -21,8 +22,8 @@ import { leggiInviato, OrdineInviato } from './OrdineInviato';
 import './ordini.css';
 
 /**
- * /ordini (docs/regole/ordini.md#orders, #order-history): the user's orders for the session's
- * client, newest first, a page at a time, with the filters and the exports. Totals are the amounts
+ * /ordini (docs/regole/ordini.md#orders, #order-history): the orders of the session's client the
+ * person sees (every one for a Titolare or Acquisti, with who placed it; their own otherwise), newest first, a page at a time, with the filters and the exports. Totals are the amounts
  * ordered, whatever the price display mode.
  */
 export function OrdiniPage() {
@@ -42,6 +43,7 @@ export function OrdiniPage() {
   useEffect(() => {
     if (statoInviato) void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
   }, [statoInviato, navigate, location.pathname, location.search]);
+  const tutti = usePermessi().puo('tutti_gli_ordini');
   const columns: Column<Ordine>[] = [
     { key: 'id', header: 'Ordine #ID', className: 'codice strong', cell: (o) => `#${o.id}` },
     {
@@ -59,6 +61,8 @@ export function OrdiniPage() {
       // as its invoice and PDF total it: each line to the cent (docs/regole/generale.md#amounts).
       cell: (o) => formatImporto(o.totale_imponibile),
     },
+    // Who placed it, for a person who sees every order of the client (docs/regole/organizzazione.md).
+    ...(tutti ? [{ key: 'ordinato_da', header: 'Ordinato da', className: 'ordini-nome', cell: (o: Ordine) => o.ordinato_da.nome }] : []),
     // The state in words beside its dot, and a refusal's reason under it: a touch screen shows no tooltip.
     { key: 'stato', header: 'Stato', className: 'ordini-stato', cell: (o) => <StatoOrdine ordine={o} motivo /> },
     {

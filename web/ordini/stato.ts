@@ -1,22 +1,44 @@
-import type { Ordine } from '../../shared/ordini.js';
-import { RESPONSE_CODE_OK } from '../../shared/ordini-costanti.js';
-import { NON_PRESENTE } from '../lib/formato';
+import type { Ordine, SuperamentoLimite } from '../../shared/ordini.js';
+import { ETICHETTE_STATO_ORDINE, RESPONSE_CODE_OK, statoOrdine as statoDi, type StatoOrdine } from '../../shared/ordini-costanti.js';
+import { formatImporto, NON_PRESENTE } from '../lib/formato';
 
-/** response_code '201' is the normal (green) state, anything else an error. */
+type OrdineStato = Pick<Ordine, 'response_code' | 'response_status'>
+  & Partial<Pick<Ordine, 'approvazione' | 'approvazione_superamento' | 'approvazione_motivo'>>;
+
+/** response_code '201' is the normal (green) state, anything else an error or a decision pending or refused. */
 export const ordineOk = (o: Pick<Ordine, 'response_code'>) => o.response_code === RESPONSE_CODE_OK;
 
+/** The order's state code (shared/ordini-costanti.ts), from its answer code and approval. */
+export const codiceStato = (o: OrdineStato): StatoOrdine => statoDi({ response_code: o.response_code, approvazione: o.approvazione ?? null });
+
+/** 'Limite per ordine di 500,00 € superato di 123,45 €': which limit a held order passed and by how much (docs/regole/organizzazione.md). */
+export function testoSuperamento(s: SuperamentoLimite): string {
+  const nome = s.limite === 'ordine' ? 'Limite per ordine' : 'Budget mensile';
+  return `${nome} di ${formatImporto(s.valore)} superato${s.superato_di === null ? '' : ` di ${formatImporto(s.superato_di)}`}`;
+}
+
 /**
- * Why an order was refused: response_status carries the ERP's reason ('Fido del cliente superato').
- * null for an accepted order, and for a missing reason or one that only repeats the status
- * ('Errore', as older data has), so the status is said once.
+ * Why an order is not confirmed: the limits a held order passed, a rejection's reason, or the
+ * refusal's reason in response_status ('Fido del cliente superato'). null for an accepted order,
+ * and for a missing reason or one that only repeats the status ('Errore', as older data has), so
+ * the status is said once.
  */
-export function motivoOrdine(o: Pick<Ordine, 'response_code' | 'response_status'>): string | null {
-  if (ordineOk(o)) return null;
+export function motivoOrdine(o: OrdineStato): string | null {
+  const stato = codiceStato(o);
+  if (stato === 'confermato' || stato === 'scaduto') return null;
+  if (stato === 'in_approvazione') return (o.approvazione_superamento ?? []).map(testoSuperamento).join('; ') || null;
+  if (stato === 'rifiutato') return o.approvazione_motivo?.trim() || null;
   const motivo = o.response_status?.trim() ?? '';
   return motivo && motivo.toLowerCase() !== 'errore' ? motivo : null;
 }
 
-/** 'Confermato', or 'Errore ({reason})', 'Non Presente' without one (docs/regole/ordini.md#orders). */
-export function statoOrdine(o: Pick<Ordine, 'response_code' | 'response_status'>): string {
-  return ordineOk(o) ? 'Confermato' : `Errore (${motivoOrdine(o) ?? NON_PRESENTE})`;
+/** 'Confermato', 'In attesa di approvazione', or 'Errore ({reason})', 'Non Presente' without one (docs/regole/ordini.md#orders). */
+export function statoOrdine(o: OrdineStato): string {
+  const stato = codiceStato(o);
+  if (stato === 'errore') return `Errore (${motivoOrdine(o) ?? NON_PRESENTE})`;
+  return ETICHETTE_STATO_ORDINE[stato];
 }
+
+/** The pill's tone: green confirmed, amber waiting, red otherwise. */
+export const tonoStato = (o: OrdineStato): string =>
+  ({ confermato: ' is-ok', in_approvazione: ' is-wait' } as Partial<Record<StatoOrdine, string>>)[codiceStato(o)] ?? '';

@@ -5,6 +5,11 @@ export interface PermessiCliente {
   ruolo: Ruolo;
   vedePrezzi: boolean;
   vedeDocumenti: boolean;
+  /**
+   * The words for the price the person is shown: their net price, or the list price when they may
+   * not see net ones (the server then answers the list price in its place).
+   */
+  etichettaPrezzo: 'Prezzo netto' | 'Prezzo di listino';
   /** Whether the role and switches allow it (shared/organizzazione-costanti.ts); the server checks it again. */
   puo: (p: Permesso) => boolean;
 }
@@ -21,5 +26,8 @@ export function usePermessi(): PermessiCliente {
   const ruolo = c?.ruolo ?? 'titolare';
   const vedePrezzi = c?.vede_prezzi ?? true;
   const vedeDocumenti = c?.vede_documenti ?? true;
-  return { ruolo, vedePrezzi, vedeDocumenti, puo: (p) => consente({ ruolo, vedeDocumenti }, p) };
+  return {
+    ruolo, vedePrezzi, vedeDocumenti, etichettaPrezzo: vedePrezzi ? 'Prezzo netto' : 'Prezzo di listino',
+    puo: (p) => consente({ ruolo, vedeDocumenti }, p),
+  };
 }

@@ -33,7 +33,8 @@ beforeAll(async () => {
     aziendaCodice: '0001', codice: '000100', ragioneSociale: 'Ferramenta Società Perù S.n.c.', partitaIva: '09876543210',
   });
   const b = await createCliente(db, { aziendaCodice: '0001', codice: '000200' });
-  const u = await createUtente(db, { clienti: [a.id, b.id], nome: 'Niccolò', cognome: 'Fabbrì' });
+  // An Operatore: their own orders only (docs/regole/organizzazione.md).
+  const u = await createUtente(db, { clienti: [a.id, b.id], nome: 'Niccolò', cognome: 'Fabbrì', collegamento: { ruolo: 'operatore' } });
   const collega = await createUtente(db, { clienti: [a.id] });
   scope = { ...scope, utente_codice: u.codice };
   cookie = await loginCliente(t().app, u);

@@ -17,7 +17,8 @@ beforeAll(async () => {
   await createAzienda(db, { codice: '0001' });
   const a = await createCliente(db, { aziendaCodice: '0001', codice: '000100', sconto: '10' });
   const b = await createCliente(db, { aziendaCodice: '0001', codice: '000200' });
-  const u = await createUtente(db, { clienti: [a.id, b.id] });
+  // An Operatore: their own orders only (docs/regole/organizzazione.md).
+  const u = await createUtente(db, { clienti: [a.id, b.id], collegamento: { ruolo: 'operatore' } });
   const collega = await createUtente(db, { clienti: [a.id] });
   scope = { ...scope, utente_codice: u.codice };
   cookie = await loginCliente(t().app, u);

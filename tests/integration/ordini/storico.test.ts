@@ -34,7 +34,8 @@ beforeAll(async () => {
   const a = await createCliente(db, { aziendaCodice: '0001', codice: '000100' });
   const b = await createCliente(db, { aziendaCodice: '0001', codice: '000200' });
   const grande = await createCliente(db, { aziendaCodice: '0001', codice: '000400' });
-  const u = await createUtente(db, { clienti: [a.id] });
+  // An Operatore: their own orders only (docs/regole/organizzazione.md); a Titolare's view is in organizzazione/visibilita.test.ts.
+  const u = await createUtente(db, { clienti: [a.id], nome: 'Mario', cognome: 'Bianchi', collegamento: { ruolo: 'operatore' } });
   const collega = await createUtente(db, { clienti: [a.id] });
   const altro = await createUtente(db, { clienti: [b.id] });
   const ug = await createUtente(db, { clienti: [grande.id] });
@@ -203,10 +204,10 @@ describe('ordini/esporta', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="ordini.csv"');
     const righe = res.body.split('\r\n');
     expect(righe).toEqual([
-      `\uFEFF${['Ordine', 'Data', 'Nome', 'Riferimento cantiere', 'Stato', 'Codice prodotto', 'Prodotto', 'Quantità', 'In consegna', 'In arrivo dal fornitore', 'Prezzo (€)', 'Prezzo netto (€)', 'Totale riga (€)', 'Totale ordine (€)'].map((c) => `"${c}"`).join(';')}`,
-      `${ids.o3};"31/03/2024 23:30";"CANTIERE 50%_x";"'+Lotto 3; scala B";"Errore";"VITE-1";"Prodotto VITE-1";1;1;0;1,5;1,5;1,5;3,75`,
-      `${ids.o3};"31/03/2024 23:30";"CANTIERE 50%_x";"'+Lotto 3; scala B";"Errore";"TASS-2";"Prodotto TASS-2";1;1;0;2,25;2,25;2,25;3,75`,
-      `${ids.o2};"05/03/2024 10:00";"'=Magazzino+1";;"Confermato";"TASS-2";"Prodotto TASS-2";3;3;0;2,25;2,25;6,75;6,75`,
+      `\uFEFF${['Ordine', 'Data', 'Nome', 'Riferimento cantiere', 'Stato', 'Ordinato da', 'Approvato da', 'Codice prodotto', 'Prodotto', 'Quantità', 'In consegna', 'In arrivo dal fornitore', 'Prezzo (€)', 'Prezzo netto (€)', 'Totale riga (€)', 'Totale ordine (€)'].map((c) => `"${c}"`).join(';')}`,
+      `${ids.o3};"31/03/2024 23:30";"CANTIERE 50%_x";"'+Lotto 3; scala B";"Errore";"Mario Bianchi";;"VITE-1";"Prodotto VITE-1";1;1;0;1,5;1,5;1,5;3,75`,
+      `${ids.o3};"31/03/2024 23:30";"CANTIERE 50%_x";"'+Lotto 3; scala B";"Errore";"Mario Bianchi";;"TASS-2";"Prodotto TASS-2";1;1;0;2,25;2,25;2,25;3,75`,
+      `${ids.o2};"05/03/2024 10:00";"'=Magazzino+1";;"Confermato";"Mario Bianchi";;"TASS-2";"Prodotto TASS-2";3;3;0;2,25;2,25;6,75;6,75`,
       '',
     ]);
   });
@@ -220,10 +221,10 @@ describe('ordini/esporta', () => {
     const ws = wb.getWorksheet('Ordini')!;
     const valori = (n: number) => (ws.getRow(n).values as unknown[]).slice(1);
     expect(ws.rowCount).toBe(4);
-    expect(valori(1)).toEqual(['Ordine', 'Data', 'Nome', 'Riferimento cantiere', 'Stato', 'Codice prodotto', 'Prodotto', 'Quantità', 'In consegna',
+    expect(valori(1)).toEqual(['Ordine', 'Data', 'Nome', 'Riferimento cantiere', 'Stato', 'Ordinato da', 'Approvato da', 'Codice prodotto', 'Prodotto', 'Quantità', 'In consegna',
       'In arrivo dal fornitore', 'Prezzo (€)', 'Prezzo netto (€)', 'Totale riga (€)', 'Totale ordine (€)']);
-    expect(valori(2)).toEqual([ids.o3, '31/03/2024 23:30', 'CANTIERE 50%_x', "'+Lotto 3; scala B", 'Errore', 'VITE-1', 'Prodotto VITE-1', 1, 1, 0, 1.5, 1.5, 1.5, 3.75]);
-    expect(valori(4)).toEqual([ids.o1, '10/01/2024 10:00', 'Cantiere Via Roma', 'Via Roma 5', 'Confermato', 'VITE-1', 'Prodotto VITE-1', 2, 2, 0, 1.5, 1.5, 3, 3]);
+    expect(valori(2)).toEqual([ids.o3, '31/03/2024 23:30', 'CANTIERE 50%_x', "'+Lotto 3; scala B", 'Errore', 'Mario Bianchi', undefined, 'VITE-1', 'Prodotto VITE-1', 1, 1, 0, 1.5, 1.5, 1.5, 3.75]);
+    expect(valori(4)).toEqual([ids.o1, '10/01/2024 10:00', 'Cantiere Via Roma', 'Via Roma 5', 'Confermato', 'Mario Bianchi', undefined, 'VITE-1', 'Prodotto VITE-1', 2, 2, 0, 1.5, 1.5, 3, 3]);
   });
 
   it('an export with nothing to hold is a file with its header only', async () => {

@@ -6,6 +6,7 @@ import { Disclosure } from '../../components/Dropdown';
 import { QueryView } from '../../components/QueryView';
 import { Spinner } from '../../components/Spinner';
 import { paths } from '../../paths';
+import { usePermessi } from '../../session/permessi';
 import { categorieAttiveQuery, MSG_CATEGORIE } from '../api';
 
 /** Main menu, in the order of docs/regole/catalogo.md#shop-frame; PRODOTTI opens the category tree. */
@@ -25,10 +26,13 @@ const VOCI: { label: string; to: string }[] = [
 /** `aperto`: unfolded by the header's 'Menu' button (on a phone the menu is folded otherwise). */
 export function MainMenu({ id, aperto = false }: { id?: string; aperto?: boolean }) {
   const { pathname } = useLocation();
+  // DOCUMENTI only for a person whose switch allows documents (docs/regole/organizzazione.md).
+  const { vedeDocumenti } = usePermessi();
+  const voci = vedeDocumenti ? VOCI : VOCI.filter((v) => v.to !== paths.documenti.path);
   return (
     <nav id={id} className={`mainmenu${aperto ? ' is-open' : ''}`} aria-label="Menu principale">
       <ul>
-        {VOCI.map((v) => (
+        {voci.map((v) => (
           <li key={v.label}>
             {v.label === 'PRODOTTI' ? (
               <Disclosure label="PRODOTTI" buttonClassName="mainmenu-link mainmenu-toggle" panelClassName="megamenu">

@@ -12,6 +12,7 @@ import { useShopSession } from '../../session/shopSession';
  */
 export function ProfileMenu() {
   const { utente } = useShopSession();
+  const { vedeDocumenti } = usePermessi();
   const navigate = useNavigate();
   const logout = useLogoutCliente();
   const { puo } = usePermessi();
@@ -31,8 +32,11 @@ export function ProfileMenu() {
       items={[
         { key: 'dati', label: 'I miei dati', onSelect: go(paths.mieiDati.path) },
         { key: 'ordini', label: 'I miei ordini', onSelect: go(paths.ordini.path) },
-        { key: 'contabilita', label: 'Situazione contabile', onSelect: go(paths.situazioneContabile.path) },
-        { key: 'documenti', label: 'I miei documenti', onSelect: go(paths.documenti.path) },
+        // Documents and the credit line only for a person whose switch allows them (docs/regole/organizzazione.md).
+        ...(vedeDocumenti ? [
+          { key: 'contabilita', label: 'Situazione contabile', onSelect: go(paths.situazioneContabile.path) },
+          { key: 'documenti', label: 'I miei documenti', onSelect: go(paths.documenti.path) },
+        ] : []),
         { key: 'liste', label: 'Le mie Liste', onSelect: go(paths.liste.path) },
         { key: 'listino', label: 'Listino personalizzato', onSelect: go(paths.listino.path) },
         ...(puo('organizzazione') ? [{ key: 'organizzazione', label: 'La mia azienda', onSelect: go(paths.laMiaAzienda.path) }] : []),
