@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam, paginaDi, paginazione, testo } from './common.js';
 import { contract } from './contract.js';
+import { RUOLI, STATI_PERSONA } from './organizzazione-costanti.js';
 
 /** Admin lists of clients: default page 50, at most 500 (docs/regole/admin.md#clients). */
 export const CLIENTI_PAGE_MAX = 500;
@@ -48,6 +49,9 @@ export const utenteDelCliente = z.object({
   nome: z.string(),
   cognome: z.string(),
   status_login: z.number().int(),
+  /** The user's role and state on this client (docs/regole/organizzazione.md). */
+  ruolo: z.enum(RUOLI),
+  stato: z.enum(STATI_PERSONA),
 });
 
 /** The detail page: the list fields, its company with the client's branches, its users. */

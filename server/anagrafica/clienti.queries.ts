@@ -104,7 +104,7 @@ export async function dettaglioCliente(db: Db, clienteId: number): Promise<Clien
     sql<ClienteDettaglio['aziende'][number]['sedi']>`
       SELECT id, descrizione, indirizzo, cap, citta, provincia FROM sedi WHERE cliente_id = ${clienteId} ORDER BY id`,
     sql<ClienteDettaglio['utenti']>`
-      SELECT u.id, u.username, u.nome, u.cognome, u.status_login::int AS status_login
+      SELECT u.id, u.username, u.nome, u.cognome, u.status_login::int AS status_login, uc.ruolo, uc.stato
       FROM utenti_clienti uc JOIN utenti u ON u.id = uc.utente_id
       WHERE uc.cliente_id = ${clienteId}
       ORDER BY u.cognome, u.nome, u.id

@@ -13,6 +13,10 @@ import { clienteQuery } from './api';
 import { BudgetForm } from './BudgetForm';
 import { ContabilitaCliente } from './ContabilitaCliente';
 import { StoricoModifiche } from '../storico/StoricoModifiche';
+import { ETICHETTE_RUOLO, ETICHETTE_STATO_PERSONA } from '../../../shared/organizzazione-costanti.js';
+import { MSG_UTENTI } from '../../../shared/utenti.js';
+import { useConfirmAction } from '../../hooks/useConfirmAction';
+import { useCambiaCollegamento } from '../utenti/api';
 import './clienti.css';
 
 /**
@@ -89,6 +93,10 @@ const colonneUtenti: Column<UtenteCliente>[] = [
     key: 'login', header: 'Login', className: 'nowrap',
     cell: (u) => <span className={`status-pill${u.status_login === 0 ? ' is-ok' : ''}`}>{u.status_login === 0 ? 'Abilitato' : 'Disabilitato'}</span>,
   },
+  {
+    key: 'ruolo', header: 'Ruolo', className: 'nowrap',
+    cell: (u) => `${ETICHETTE_RUOLO[u.ruolo]}${u.stato === 'attivo' ? '' : ` (${ETICHETTE_STATO_PERSONA[u.stato].toLowerCase()})`}`,
+  },
 ];
 
 const colonneSedi: Column<Sede>[] = [
@@ -100,10 +108,42 @@ const colonneSedi: Column<Sede>[] = [
 ];
 
 function UtentiCliente({ cliente: c }: { cliente: ClienteDettaglio }) {
+  const colonne: Column<UtenteCliente>[] = [
+    ...colonneUtenti,
+    { key: 'titolare', header: 'Titolare', className: 'nowrap', cell: (u) => <NominaTitolare cliente={c} utente={u} /> },
+  ];
   return (
     <Scheda titolo="Utenti" aDestra={<span className="badge">{c.utenti.length}</span>}>
-      <DataTable label="Utenti del cliente" rows={c.utenti} columns={colonneUtenti} empty="Nessun utente disponibile." />
+      <DataTable label="Utenti del cliente" rows={c.utenti} columns={colonne} empty="Nessun utente disponibile." />
     </Scheda>
+  );
+}
+
+/**
+ * Names a linked user the client's Titolare (utenti/collegamento, docs/regole/organizzazione.md): the
+ * other Titolari stay (a Titolare is demoted from the user's page, where the last one is kept).
+ */
+function NominaTitolare({ cliente: c, utente: u }: { cliente: ClienteDettaglio; utente: UtenteCliente }) {
+  const cambia = useCambiaCollegamento();
+  const confermaEFai = useConfirmAction();
+  if (u.ruolo === 'titolare') return <span className="status-pill is-ok">Titolare</span>;
+  const nome = `${u.nome} ${u.cognome}`.trim() || u.username;
+  return (
+    <button
+      type="button"
+      className="btn btn-sm"
+      disabled={cambia.isPending}
+      aria-label={`Nomina ${nome} titolare`}
+      onClick={() => void confermaEFai({
+        question: `Nominare ${nome} titolare di ${c.ragione_sociale}? Potrà gestire le persone, i loro limiti e le approvazioni.`,
+        confirm: { title: 'Nomina titolare', confirmLabel: 'Nomina titolare' },
+        run: () => cambia.mutateAsync({ utente_id: u.id, cliente_id: c.id, ruolo: 'titolare' }),
+        success: MSG_UTENTI.collegamentoAggiornato,
+        failure: 'Titolare non nominato.',
+      })}
+    >
+      Nomina titolare
+    </button>
   );
 }
 

@@ -13,13 +13,15 @@ import { StoricoModifiche } from '../storico/StoricoModifiche';
 import { utenteQuery } from './api';
 import { AccessoUtente } from './AccessoUtente';
 import { BudgetUtente } from './BudgetUtente';
+import { CollegamentiUtente } from './CollegamentiUtente';
 import { nominativo } from './nominativo';
 import { UtenteForm } from './UtenteForm';
 import './utenti.css';
 
 /**
  * /admin/utenti/dettaglio/:id (docs/regole/admin.md#users): the user's access
- * (login, turnover flag, credentials, deletion), its data and clients to edit, its devices, its
+ * (login, turnover flag, credentials, deletion), its data and clients to edit, its role, limits and
+ * switches on each client (docs/regole/organizzazione.md), its devices, its
  * clients' budgets and its 'Storico modifiche'. An id that is not one shows 'ID utente non
  * disponibile.', an unknown one 'Utente non trovato.'.
  */
@@ -67,6 +69,9 @@ function Utente({ utente: u }: { utente: UtenteAdmin }) {
             </div>
           )}
         />
+      </Sezione>
+      <Sezione titolo="Ruolo e limiti per cliente">
+        <CollegamentiUtente utente={u} />
       </Sezione>
       <Sezione titolo="Dispositivi" piatta>
         <DispositiviUtente utenteId={u.id} nome={nome} />

@@ -106,3 +106,14 @@ export function useCancellaUtente() {
     },
   });
 }
+
+/**
+ * POST utenti/collegamento: the user's role, limits, switches or suspension on one client. The
+ * user's page, the client's page (its users and Titolare) and the histories show it.
+ */
+export function useCambiaCollegamento() {
+  return useMutation({
+    mutationFn: (input: InputOf<typeof utentiRotte.collegamento>) => callApi(utentiRotte.collegamento, input),
+    onSettled: () => ricarica({ clienti: true }),
+  });
+}
