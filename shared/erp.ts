@@ -60,8 +60,9 @@ export const ordineInviatoErp = z.object({
   ...ordine.omit({
     id: true, created_at: true, totale: true, prodotti: true, response_code: true, response_status: true, cliente: true,
     ordinato_da: true, riepilogo_iva: true, totale_imponibile: true, totale_iva: true, totale_documento: true,
-    // A confirmed order only reaches the ERP: who approved it and when, not the waiting's details.
-    approvazione_superamento: true, approvazione_scade_at: true, approvazione_motivo: true,
+    // The approval's fields of the read model stay out until docs/erp.md names them (issue 36's approvals).
+    approvazione: true, approvazione_superamento: true, approvazione_scade_at: true, approvatore_nome: true,
+    approvazione_decisa_at: true, approvazione_motivo: true,
   }).shape,
   totale: z.string(),
   righe: z.array(rigaInviataErp),

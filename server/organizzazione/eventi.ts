@@ -19,7 +19,8 @@ export interface NuovoEvento {
 
 /**
  * Records a change to a client's people or an approval in its history (docs/regole/organizzazione.md#history).
- * Pass the change's own transaction, so that both commit or neither.
+ * Pass the change's own transaction, so that both commit or neither. The details go as JSON text:
+ * the pool's custom `types` (server/db/client.ts) leave postgres.js without its json serializer.
  */
 export async function registraEvento(db: Db, e: NuovoEvento): Promise<void> {
   const a = e.autore;

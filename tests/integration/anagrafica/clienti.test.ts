@@ -115,8 +115,8 @@ describe('clienti/details', () => {
       ],
     }]);
     expect(c.utenti).toEqual([
-      { id: expect.any(Number), username: 'mario.rossi@ferramentarossi.it', nome: 'Mario', cognome: 'Rossi', status_login: 0 },
-      { id: expect.any(Number), username: 'anna.verdi@ferramentarossi.it', nome: 'Anna', cognome: 'Verdi', status_login: 1 },
+      { id: expect.any(Number), username: 'mario.rossi@ferramentarossi.it', nome: 'Mario', cognome: 'Rossi', status_login: 0, ruolo: 'titolare', stato: 'attivo' },
+      { id: expect.any(Number), username: 'anna.verdi@ferramentarossi.it', nome: 'Anna', cognome: 'Verdi', status_login: 1, ruolo: 'titolare', stato: 'attivo' },
     ]);
     expect(res.body).not.toMatch(/password|hash/i);
   });

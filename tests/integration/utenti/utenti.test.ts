@@ -149,7 +149,10 @@ describe('utenti/read', () => {
     expect(body.utenti[0]).toEqual({
       id: blu.id, username: 'bruno.blu@lettura.it', nome: 'Bruno', cognome: 'Blu', nominativo: '', tipologia_account: 'cliente',
       status_login: 0, fatturato_metrica: 0, created_at: expect.any(String), updated_at: expect.any(String),
-      clienti: [{ id: cx.id, azienda_codice: '0001', azienda_ragionesociale: 'Ferramenta Distribuzione S.p.A.', cliente_codice: '000900', cliente_ragionesociale: 'Lettura S.r.l.' }],
+      clienti: [{
+        id: cx.id, azienda_codice: '0001', azienda_ragionesociale: 'Ferramenta Distribuzione S.p.A.', cliente_codice: '000900', cliente_ragionesociale: 'Lettura S.r.l.',
+        ruolo: 'titolare', stato: 'attivo', limite_ordine: null, budget_mensile: null, vede_prezzi: true, vede_documenti: true,
+      }],
     });
     expect(res.body).not.toMatch(/password|argon2/i);
     expect((await get(`utenti/read?utente_id=${giallo.id}`)).json().utenti.map((u: { id: number }) => u.id)).toEqual([giallo.id]);
