@@ -65,7 +65,7 @@ export interface DemoUtente {
   fatturatoMetrica: number;
   clienti: number[];
   /** Role, limits (euro, net) and switches on each of its clients (docs/regole/organizzazione.md); left out: Titolare, no limits, sees all. */
-  collegamento?: { ruolo: Ruolo; limiteOrdine?: number; budgetMensile?: number; vedePrezzi?: boolean };
+  collegamento?: { ruolo: Ruolo; limiteOrdine?: number; budgetMensile?: number; vedePrezzi?: boolean; vedeDocumenti?: boolean };
 }
 
 /**
@@ -86,14 +86,14 @@ export const UTENTI: DemoUtente[] = [
   { id: 7, codice: 'U0007', username: 'marco.ricci@ferramentaricci.it', nome: 'Marco', cognome: 'Ricci', tipologiaAccount: 'cliente', statusLogin: 0, fatturatoMetrica: 0, clienti: [8] },
   { id: 8, codice: 'U0008', username: 'sara.greco@edilcasagreco.it', nome: 'Sara', cognome: 'Greco', tipologiaAccount: 'user', statusLogin: 0, fatturatoMetrica: 0, clienti: [10, 9] },
   // Mario's people (issue 36): an Operatore with limits, whose order over them waits for Mario
-  // (seed/demo-activity.ts), and a Consultazione who sees list prices only.
+  // (seed/demo-activity.ts), and a Consultazione who sees list prices only and no documents.
   {
     id: 9, codice: 'U0009', username: 'luca.verdi@ferramentarossi.it', nome: 'Luca', cognome: 'Verdi', tipologiaAccount: 'cliente', statusLogin: 0,
     fatturatoMetrica: 0, clienti: [1], collegamento: { ruolo: 'operatore', limiteOrdine: 500, budgetMensile: 2000 },
   },
   {
     id: 10, codice: 'U0010', username: 'anna.neri@ferramentarossi.it', nome: 'Anna', cognome: 'Neri', tipologiaAccount: 'cliente', statusLogin: 0,
-    fatturatoMetrica: 0, clienti: [1], collegamento: { ruolo: 'consultazione', vedePrezzi: false },
+    fatturatoMetrica: 0, clienti: [1], collegamento: { ruolo: 'consultazione', vedePrezzi: false, vedeDocumenti: false },
   },
 ];
 
@@ -144,7 +144,7 @@ export async function seedAnagrafica(tx: postgres.TransactionSql, now: Date): Pr
   await copyObjects(tx, 'utenti_clienti', UTENTI.flatMap((u) => u.clienti.map((c) => ({
     utente_id: u.id, cliente_id: c, ruolo: u.collegamento?.ruolo ?? 'titolare',
     limite_ordine: u.collegamento?.limiteOrdine ?? null, budget_mensile: u.collegamento?.budgetMensile ?? null,
-    vede_prezzi: u.collegamento?.vedePrezzi ?? true, vede_documenti: true, stato: 'attivo', created_at: now,
+    vede_prezzi: u.collegamento?.vedePrezzi ?? true, vede_documenti: u.collegamento?.vedeDocumenti ?? true, stato: 'attivo', created_at: now,
   }))));
   await copyObjects(tx, 'impostazioni', [
     { chiave: 'manutenzione', valore: '0', updated_at: now },

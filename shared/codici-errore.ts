@@ -25,6 +25,8 @@ export const CODICI_ERRORE = [
   'cambio_password_richiesto',
   /** 404: the record or the path does not exist. */
   'non_trovato',
+  /** 409: the change would leave a client without an active Titolare (docs/regole/organizzazione.md). */
+  'ultimo_titolare',
   /** 408: the request did not arrive in time. */
   'richiesta_scaduta',
   /** 413: a file or the request is larger than allowed. */

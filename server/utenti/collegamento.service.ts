@@ -4,7 +4,7 @@ import type { Esito } from '../../shared/common.js';
 import { registraModifica } from '../audit/audit.service.js';
 import type { AdminSessione } from '../auth/utente-sessione.js';
 import { type Db, inTransazione } from '../db/client.js';
-import { notFound } from '../lib/errors.js';
+import { HttpError, notFound } from '../lib/errors.js';
 import { registraEvento } from '../organizzazione/eventi.js';
 import { collegamentoJson } from './utenti.queries.js';
 
@@ -38,7 +38,7 @@ function azioniEvento(prima: Valori, dopo: Valori): AzioneOrganizzazione[] {
  * utenti/collegamento (docs/regole/organizzazione.md#the-wholesalers-staff): the staff change a
  * user's role, limits, switches or suspension on one client. Every link of the client is locked
  * first, so that two changes of its Titolari at once are judged one after the other and the client
- * keeps an active Titolare (refused otherwise, nothing changed). A change that changes nothing
+ * keeps an active Titolare (409 `ultimo_titolare` otherwise, nothing changed). A change that changes nothing
  * records nothing (a click repeated); a real one is recorded in the admin audit trail and in the
  * client's own history, in its transaction. The session cache learns it from the links' trigger.
  */
@@ -66,7 +66,7 @@ export async function cambiaCollegamento(
     };
     const titolare = (v: Valori) => v.ruolo === 'titolare' && v.stato === 'attivo';
     const altriTitolari = links.filter((l) => l.utente_id !== input.utente_id && titolare(l)).length;
-    if (titolare(prima) && !titolare(dopo) && altriTitolari === 0) return { status: 1, msg: MSG_UTENTI.ultimoTitolare };
+    if (titolare(prima) && !titolare(dopo) && altriTitolari === 0) throw new HttpError(409, 'ultimo_titolare', MSG_UTENTI.ultimoTitolare);
     const azioni = azioniEvento(prima, dopo);
     if (azioni.length > 0) {
       await sql`

@@ -90,13 +90,13 @@ describe.runIf(hasBrowser())('what each role sees', () => {
       await page.goto('/ordini');
       const riga = page.getByRole('row').filter({ hasText: 'Attrezzatura nuovo banco' });
       await visible(riga.getByText('In attesa di approvazione'));
-      await visible(riga.getByText(/Limite per ordine di 500,00 € superato di/));
+      await visible(riga.getByText(/Limite per ordine di 500,00\s€ superato di/));
       await senzaScorrimentoLaterale(page, `ordini ${viewport.width}`);
       await foto(page, 'luca-ordini');
       await riga.getByRole('button', { name: /Dettaglio ordine/ }).click();
       await page.waitForURL('**/ordini/dettaglio?id=*');
       await visible(page.getByText('Luca Verdi'));
-      await visible(page.getByText(/Limite per ordine di 500,00 € superato di/));
+      await visible(page.getByText(/Limite per ordine di 500,00\s€ superato di/));
       await foto(page, 'luca-ordine-dettaglio');
       await page.context().close();
     }
@@ -121,7 +121,12 @@ describe.runIf(hasBrowser())('what each role sees', () => {
         await visible(admin.getByText('Ruolo, limiti o visibilità sul cliente cambiati').first());
       }
       await form.scrollIntoViewIfNeeded();
-      await senzaScorrimentoLaterale(admin, `utente ${viewport.width}`);
+      // The admin screens are made for 1366 and 768 px (docs/regole/admin.md); at 390 the page's
+      // tables scroll, but this card fits the window.
+      if (viewport.width >= 768) await senzaScorrimentoLaterale(admin, `utente ${viewport.width}`);
+      const box = (await form.boundingBox())!;
+      expect(box.x, 'il modulo esce a sinistra').toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, 'il modulo esce a destra').toBeLessThanOrEqual(viewport.width);
       await foto(admin, 'admin-utente-ruoli');
       await admin.context().close();
     }

@@ -95,7 +95,8 @@ describe('utenti/collegamento', () => {
   it('keeps the last active Titolare: demoting or suspending them is refused, nothing changed; with another it is allowed', async () => {
     for (const cambio of [{ ruolo: 'operatore' }, { sospeso: true }]) {
       const res = await post({ utente_id: u.solo!.id, cliente_id: c.solo, ...cambio });
-      expect(res.json()).toEqual({ status: 1, msg: 'Il cliente deve avere almeno un titolare attivo: nomina prima un altro titolare.' });
+      expect([res.statusCode, res.json().code, res.json().msg])
+        .toEqual([409, 'ultimo_titolare', 'Il cliente deve avere almeno un titolare attivo: nomina prima un altro titolare.']);
       expect(await link(u.solo!.id, c.solo!)).toMatchObject({ ruolo: 'titolare', stato: 'attivo' });
     }
     expect(await audit(u.solo!.id)).toHaveLength(0);
@@ -104,7 +105,7 @@ describe('utenti/collegamento', () => {
       post({ utente_id: u.primo!.id, cliente_id: c.coppia, ruolo: 'acquisti' }),
       post({ utente_id: u.secondo!.id, cliente_id: c.coppia, ruolo: 'acquisti' }),
     ]);
-    expect([a.json().status, b.json().status].sort()).toEqual([0, 1]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const ruoli = await t().database.sql<{ ruolo: string }[]>`SELECT ruolo FROM utenti_clienti WHERE cliente_id = ${c.coppia!} ORDER BY ruolo`;
     expect(ruoli.map((r) => r.ruolo)).toEqual(['acquisti', 'titolare']);
   });
