@@ -142,7 +142,7 @@ export async function seedOrdini(tx: postgres.TransactionSql, ctx: ActivityConte
   await seedOrdineInApprovazione(tx, ctx, special, rigaAlPrezzo);
 }
 
-/** Luca's order over his limit of an order, waiting for Mario (docs/regole/organizzazione.md#limits-and-approvals). */
+/** Luca's order over his limit of an order, waiting for Mario (docs/regole/organizzazione.md#approvals). */
 const ORDINE_IN_APPROVAZIONE = { utente: 9, cliente: 1, sopraLimite: 500_000, nome: 'Attrezzatura nuovo banco' };
 
 /**

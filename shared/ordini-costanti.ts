@@ -25,7 +25,7 @@ export const MAX_QUANTITA_RIGA = 1_000_000;
 /**
  * The state of an order in the history and its filter: accepted (response_code '201'), refused,
  * held for approval over a limit, rejected by an approver, expired waiting
- * (ordini.approvazione, docs/regole/organizzazione.md#limits-and-approvals).
+ * (ordini.approvazione, docs/regole/organizzazione.md#approvals).
  */
 export const STATI_ORDINE = ['confermato', 'errore', 'in_approvazione', 'rifiutato', 'scaduto'] as const;
 export type StatoOrdine = (typeof STATI_ORDINE)[number];

@@ -128,7 +128,7 @@ export const ordine = z.object({
   totale_iva: z.number(),
   totale_documento: z.number(),
   /**
-   * Held for approval over a limit and its decision (docs/regole/organizzazione.md#limits-and-approvals):
+   * Held for approval over a limit and its decision (docs/regole/organizzazione.md#approvals):
    * null for an order never held. `superato_di` is null for a person who may not see net prices.
    */
   approvazione: z.enum(STATI_APPROVAZIONE).nullable(),

@@ -31,7 +31,7 @@ function where(sql: Sql, v: VistaOrdini, f: FiltriOrdini) {
   }
   // Literals, not parameters: a generic plan uses the partial indexes of each state only so.
   // An order held for approval (response_code '202') and a decided one that was not confirmed
-  // have their own states (docs/regole/organizzazione.md#limits-and-approvals), not 'errore'.
+  // have their own states (docs/regole/organizzazione.md#approvals), not 'errore'.
   if (f.stato === 'confermato') w = sql`${w} AND o.response_code = '201'`;
   if (f.stato === 'errore') w = sql`${w} AND o.response_code <> '201' AND o.approvazione IS NULL`;
   if (f.stato === 'in_approvazione') w = sql`${w} AND o.approvazione = 'in_attesa'`;

@@ -53,7 +53,7 @@ LANGUAGE sql STABLE AS $$
     'riepilogo_iva', coalesce(v.riepilogo, '[]'),
     'totale_imponibile', coalesce(v.imponibile, 0), 'totale_iva', coalesce(v.imposta, 0),
     'totale_documento', coalesce(v.imponibile + v.imposta, 0),
-    -- Held for approval and its decision (docs/regole/organizzazione.md#limits-and-approvals).
+    -- Held for approval and its decision (docs/regole/organizzazione.md#approvals).
     'approvazione', o.approvazione,
     'approvazione_superamento', CASE WHEN p_netti THEN o.approvazione_superamento::json
       ELSE (SELECT json_agg(json_build_object('limite', s.e->>'limite', 'valore', (s.e->>'valore')::numeric, 'superato_di', NULL))
