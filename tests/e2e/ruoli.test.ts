@@ -91,11 +91,11 @@ describe.runIf(hasBrowser())('what each role sees', () => {
       const riga = page.getByRole('row').filter({ hasText: 'Attrezzatura nuovo banco' });
       await visible(riga.getByText('In attesa di approvazione'));
       await visible(riga.getByText(/Limite per ordine di 500,00\s€ superato di/));
-      await senzaScorrimentoLaterale(page, `ordini ${viewport.width}`);
       await foto(page, 'luca-ordini');
+      await senzaScorrimentoLaterale(page, `ordini ${viewport.width}`);
       await riga.getByRole('button', { name: /Dettaglio ordine/ }).click();
       await page.waitForURL('**/ordini/dettaglio?id=*');
-      await visible(page.getByText('Luca Verdi'));
+      await visible(page.getByRole('region', { name: "Dati dell'ordine" }).getByText('Luca Verdi'));
       await visible(page.getByText(/Limite per ordine di 500,00\s€ superato di/));
       await foto(page, 'luca-ordine-dettaglio');
       await page.context().close();
