@@ -102,6 +102,20 @@ describe.runIf(hasBrowser())('what each role sees', () => {
     }
   });
 
+  it("Mario, Titolare, sees every order of his client with who placed it, Luca's waiting one among them", async () => {
+    for (const viewport of [LARGHEZZE[0]!, LARGHEZZE[2]!]) {
+      const page = await newPage(viewport);
+      await loginCliente(page);
+      await page.goto('/ordini?stato=in_approvazione');
+      const riga = page.getByRole('row').filter({ hasText: 'Attrezzatura nuovo banco' });
+      await visible(riga.getByText('Luca Verdi'));
+      await visible(riga.getByText('In attesa di approvazione'));
+      await foto(page, 'mario-ordini-in-approvazione');
+      await senzaScorrimentoLaterale(page, `ordini di Mario ${viewport.width}`);
+      await page.context().close();
+    }
+  });
+
   it("the admin changes Luca's role on his page; the change is saved and in the history", async () => {
     for (const [i, viewport] of LARGHEZZE.entries()) {
       const admin = await newPage(viewport);
