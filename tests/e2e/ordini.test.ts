@@ -378,7 +378,8 @@ describe.runIf(hasBrowser())('ordini', () => {
   });
 
   it('a failed demo order: its state and reason as text in the list, the status once in the detail, nothing to deliver', async () => {
-    const fallito = (await ordiniDi(page)).find((o) => o.response_code !== '201');
+    // Refused, not held for approval (Luca's demo order waits for Mario: another state).
+    const fallito = (await ordiniDi(page)).find((o) => o.response_code !== '201' && o.approvazione === null);
     expect(fallito?.response_status).toBe('Fido del cliente superato');
     await page.goto('/ordini');
     // In words, not only a red dot with a tooltip a touch screen never shows.
