@@ -14,7 +14,8 @@ export type FiltriOrdini = Pick<OrdiniEsportaQuery, 'dal' | 'al' | 'nome' | 'cod
  * The orders of the client the person sees (vistaOrdini: their own, or every order of the client
  * for a Titolare or Acquisti) that pass the filters. Every combination is served by an index: the
  * user's orders by (utente_id, cliente_id, created_at) (each state by its own partial index), the
- * client's by ordini_cliente_created_idx, those held by ordini_in_approvazione_idx, the name by the
+ * client's by ordini_cliente_created_idx and its partial ones per state (migration 0045), those held
+ * by ordini_in_approvazione_idx, the name by the
  * trigram index ordini_nome_trgm, the product code through the client's lines of the product
  * (ordini_righe_cliente_prodotto_idx). Days are Europe/Rome's, `al` included.
  */

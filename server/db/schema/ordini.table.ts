@@ -66,6 +66,12 @@ export const ordini = pgTable('ordini', {
   index('ordini_utente_cliente_confermati_idx').on(t.utenteId, t.clienteId, t.createdAt.desc()).where(dsql`response_code = '201'`),
   index('ordini_nome_trgm').using('gin', dsql`${t.nome} gin_trgm_ops`),
   index('ordini_cliente_created_idx').on(t.clienteId, t.createdAt),
+  // The same filters over every order of a client, for a Titolare or Acquisti (server/ordini/vista.ts):
+  // confirmed and refused ones each by a partial index as the user's own, rejected or expired ones
+  // (few) by theirs; waiting ones by ordini_in_approvazione_idx.
+  index('ordini_cliente_confermati_idx').on(t.clienteId, t.createdAt.desc().nullsFirst()).where(dsql`response_code = '201'`),
+  index('ordini_cliente_errore_idx').on(t.clienteId, t.createdAt.desc().nullsFirst()).where(dsql`response_code <> '201'`),
+  index('ordini_cliente_decisi_idx').on(t.clienteId, t.approvazione, t.createdAt.desc().nullsFirst()).where(dsql`approvazione IN ('rifiutato', 'scaduto')`),
   index('ordini_created_idx').on(t.createdAt),
   uniqueIndex('ordini_idempotency_uq').on(t.utenteId, t.idempotencyKey),
 ]);
