@@ -12,10 +12,9 @@ import { useShopSession } from '../../session/shopSession';
  */
 export function ProfileMenu() {
   const { utente } = useShopSession();
-  const { vedeDocumenti } = usePermessi();
   const navigate = useNavigate();
   const logout = useLogoutCliente();
-  const { puo } = usePermessi();
+  const { puo, vedeDocumenti } = usePermessi();
   const nome = nomeUtente(utente) || 'Profilo';
   const go = (to: string) => () => void navigate(to);
   return (
