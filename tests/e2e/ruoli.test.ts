@@ -132,7 +132,8 @@ describe.runIf(hasBrowser())('what each role sees', () => {
         await visible(admin.locator('.toasts').getByText(MSG_UTENTI.collegamentoAggiornato, { exact: true }));
         await expect.poll(() => db((sql) => sql<{ ruolo: string }[]>`
           SELECT ruolo FROM utenti_clienti WHERE utente_id = ${lucaId}`.then((r) => r[0]?.ruolo))).toBe('acquisti');
-        await visible(admin.getByText('Ruolo, limiti o visibilità sul cliente cambiati').first());
+        await foto(admin, 'admin-utente-salvato');
+        await visible(admin.getByRole('cell', { name: 'Ruolo, limiti o visibilità sul cliente cambiati' }).first(), 20_000);
       }
       await form.scrollIntoViewIfNeeded();
       // The admin screens are made for 1366 and 768 px (docs/regole/admin.md); at 390 the page's
