@@ -25,6 +25,8 @@ export const CODICI_ERRORE = [
   'cambio_password_richiesto',
   /** 404: the record or the path does not exist. */
   'non_trovato',
+  /** 409 approvazioni/approva, rifiuta: the order held for approval was decided already (or expired). */
+  'gia_deciso',
   /** 408: the request did not arrive in time. */
   'richiesta_scaduta',
   /** 413: a file or the request is larger than allowed. */

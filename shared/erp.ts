@@ -60,8 +60,14 @@ export const ordineInviatoErp = z.object({
   ...ordine.omit({
     id: true, created_at: true, totale: true, prodotti: true, response_code: true, response_status: true, cliente: true,
     ordinato_da: true, riepilogo_iva: true, totale_imponibile: true, totale_iva: true, totale_documento: true,
+    approvazione: true,
   }).shape,
   totale: z.string(),
+  /**
+   * An order that waited for approval over its user's limits: who approved it and when (ISO 8601,
+   * UTC, to the second); null for an order confirmed when placed. Who placed it: utente_codice, utente_nome.
+   */
+  approvato_da: z.object({ nome: z.string(), data: z.string() }).nullable(),
   righe: z.array(rigaInviataErp),
 });
 export type OrdineInviatoErp = z.infer<typeof ordineInviatoErp>;

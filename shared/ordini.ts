@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { codice, idParam, paginaDi, paginazione, testo, testoMultiriga } from './common.js';
 import { contract } from './contract.js';
+import { STATI_APPROVAZIONE } from './organizzazione-costanti.js';
 import { LIMITI_FILTRI_ORDINI, LIMITI_ORDINE, MAX_RIGHE_ORDINE, STATI_ORDINE } from './ordini-costanti.js';
 
 /** A quantity as sent; the service says in Italian what is wrong with it (status 1), not a 400. */
@@ -49,13 +50,29 @@ export const ordiniCreateRequest = z.object({
   idempotency_key: testo().min(8).max(100).optional(),
 });
 export type OrdiniCreateRequest = z.input<typeof ordiniCreateRequest>;
+
+/**
+ * A limit an order passed (ordini.approvazione_superamento, docs/regole/organizzazione.md#limits-and-approvals):
+ * the limit and by how much, net, VAT excluded; 'ruolo': a Consultazione's cart sent as a request.
+ */
+export const superamento = z.object({
+  limite: z.enum(['ordine', 'budget', 'ruolo']),
+  valore: z.number().optional(),
+  superato_di: z.number().optional(),
+});
+export type Superamento = z.infer<typeof superamento>;
+
 export const ordiniCreateResponse = z.object({
   status: z.number().int(),
   msg: z.string(),
   ordine_id: z.number().int().optional(),
   /** An accepted order: the address its confirmation mail goes to (the user's username), absent when that is no address. */
   conferma_a: z.string().optional(),
+  /** An order made: confirmed, or held for approval over a limit of its user (then `superamento` says which). */
+  stato: z.enum(['confermato', 'in_approvazione']).optional(),
+  superamento: z.array(superamento).optional(),
 });
+export type OrdiniCreateResponse = z.infer<typeof ordiniCreateResponse>;
 
 export const ordiniReadQuery = z.object({ utente_codice: codice, azienda_codice: codice, cliente_codice: codice });
 /**
@@ -113,6 +130,18 @@ export const ordine = z.object({
   utente_nome: z.string(),
   cliente: z.object({ ragione_sociale: z.string(), partita_iva: z.string(), email: z.string(), telefono: z.string() }),
   ordinato_da: z.object({ nome: z.string(), username: z.string().nullable() }),
+  /**
+   * An order held for approval (docs/regole/organizzazione.md#limits-and-approvals), null for one
+   * never held: its state, the limits passed, when it expires, and who decided, when and why.
+   */
+  approvazione: z.object({
+    stato: z.enum(STATI_APPROVAZIONE),
+    superamento: z.array(superamento),
+    scade_at: z.string().nullable(),
+    approvatore_nome: z.string().nullable(),
+    decisa_at: z.string().nullable(),
+    motivo: z.string().nullable(),
+  }).nullable(),
   prodotti: z.array(rigaOrdine),
   riepilogo_iva: z.array(z.object({ aliquota: z.number(), imponibile: z.number(), imposta: z.number() })),
   totale_imponibile: z.number(),

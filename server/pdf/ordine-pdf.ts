@@ -113,9 +113,23 @@ function intestazione(doc: PDFKit.PDFDocument, o: Ordine, titolo: string): void 
     ...(o.nome ? [`Nome: ${o.nome}`] : []),
     ...(o.riferimento_cantiere ? [`Riferimento cantiere: ${o.riferimento_cantiere}`] : []),
     `Ordinato da: ${o.ordinato_da.nome} (${o.ordinato_da.username ?? o.utente_codice})`,
+    ...approvazione(o),
     `Righe: ${o.prodotti.length}`,
   ]);
   doc.y = Math.max(fineCliente, doc.y) + 16;
+}
+
+/** Who approved an order held over its user's limits, or why it was not (docs/regole/organizzazione.md). */
+function approvazione(o: Ordine): string[] {
+  const a = o.approvazione;
+  if (!a) return [];
+  const quando = a.decisa_at ? ` il ${dataOra.format(new Date(a.decisa_at))}` : '';
+  switch (a.stato) {
+    case 'approvato': return [`Approvato da: ${a.approvatore_nome ?? ''}${quando}`];
+    case 'rifiutato': return [`Rifiutato da: ${a.approvatore_nome ?? ''}${quando}`, ...(a.motivo ? [`Motivo: ${a.motivo}`] : [])];
+    case 'scaduto': return ['Approvazione scaduta'];
+    case 'in_attesa': return ['In attesa di approvazione'];
+  }
 }
 
 function riquadro(doc: PDFKit.PDFDocument, x: number, y: number, w: number, titolo: string, righe: string[]): void {

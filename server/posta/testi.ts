@@ -3,6 +3,11 @@ import { MINUTI_LINK_PASSWORD } from '../../shared/accesso-costanti.js';
 import { formatImporto, formatPrezzo } from '../../shared/formato.js';
 import type { Ordine } from '../../shared/ordini.js';
 import type { Mail } from '../lib/mailer.js';
+import { testoSuperamento } from '../../shared/approvazioni.js';
+import type { Superamento } from '../../shared/ordini.js';
+
+/** A day as Rome reads it, for the mails' deadlines. */
+const dataRoma = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: 'numeric', month: 'long', year: 'numeric' });
 
 /** How a line ships: 'in consegna' from stock, 'in arrivo dal fornitore' for what is backordered. */
 export function consegnaRiga(l: { qt_in_consegna: number; qt_in_arrivo: number }): string {
@@ -22,6 +27,7 @@ export function confermaOrdine(o: Ordine): Mail {
     text: [
       `Gentile ${o.ordinato_da.nome},`,
       `abbiamo ricevuto il suo ordine #${o.id} per ${o.cliente_nome} (${o.cliente_codice}).`,
+      ...(o.approvazione?.stato === 'approvato' ? [`L'ordine è stato approvato da ${o.approvazione.approvatore_nome ?? ''}.`] : []),
       ...(o.nome ? [`Nome ordine: ${o.nome}`] : []),
       ...(o.riferimento_cantiere ? [`Riferimento cantiere: ${o.riferimento_cantiere}`] : []),
       '',
@@ -76,6 +82,59 @@ export function linkNuovaPassword(u: { username: string; nome: string; cognome: 
       `Il link vale ${MINUTI_LINK_PASSWORD} minuti e si può usare una sola volta. Impostata la nuova password, gli accessi aperti con la precedente vengono chiusi.`,
       '',
       'Se non ha chiesto lei una nuova password, ignori questo messaggio: la password attuale resta valida.',
+    ].join('\n'),
+  };
+}
+
+/** An order held over its user's limits, to each approver of the client (docs/regole/organizzazione.md#limits-and-approvals). */
+export function ordineDaApprovare(a: {
+  a: string; approvatore: string; richiedente: string; ordineId: number; cliente: string; totale: number;
+  superamento: Superamento[]; scadeAt: Date; link: string;
+}): Mail {
+  return {
+    to: a.a,
+    subject: `Ordine #${a.ordineId} da approvare`,
+    text: [
+      `Gentile ${a.approvatore},`,
+      `${a.richiedente} ha fatto l'ordine #${a.ordineId} per ${a.cliente}, di ${formatImporto(a.totale)} (IVA esclusa), che aspetta la sua approvazione:`,
+      ...a.superamento.map((s) => `- ${testoSuperamento(s)}`),
+      '',
+      `Può approvarlo, anche riducendo le quantità, o rifiutarlo entro il ${dataRoma.format(a.scadeAt)}:`,
+      a.link,
+      '',
+      'Dopo quella data la richiesta scade e il richiedente viene avvisato.',
+    ].join('\n'),
+  };
+}
+
+/** A held order rejected by an approver, to the person who placed it. */
+export function ordineRifiutato(a: { a: string; richiedente: string; ordineId: number; approvatore: string; motivo: string; link: string }): Mail {
+  return {
+    to: a.a,
+    subject: `Ordine #${a.ordineId} non approvato`,
+    text: [
+      `Gentile ${a.richiedente},`,
+      `${a.approvatore} non ha approvato il suo ordine #${a.ordineId}.`,
+      '',
+      `Motivo: ${a.motivo}`,
+      '',
+      "Dalla pagina dell'ordine può rimettere le righe nel carrello con un clic:",
+      a.link,
+    ].join('\n'),
+  };
+}
+
+/** A held order nobody decided in time, to the person who placed it. */
+export function ordineScaduto(a: { a: string; richiedente: string; ordineId: number; link: string }): Mail {
+  return {
+    to: a.a,
+    subject: `Ordine #${a.ordineId}: approvazione scaduta`,
+    text: [
+      `Gentile ${a.richiedente},`,
+      `il suo ordine #${a.ordineId} non è stato approvato in tempo e la richiesta è scaduta: l'ordine non verrà evaso.`,
+      '',
+      "Dalla pagina dell'ordine può rimettere le righe nel carrello e inviarlo di nuovo:",
+      a.link,
     ].join('\n'),
   };
 }

@@ -2,7 +2,8 @@
 -- `ordine` (shared/ordini.ts) per id of p_ids, in their order (none for an id that does not
 -- exist), which every reader parses: the history (ordini/read, ordini/elenco) and its export, the
 -- PDF, the confirmation mail, the ERP's webhook and files. Each order's header with the codes and
--- names as they were when it was placed, the client as it is now and who placed it, its lines (by
+-- names as they were when it was placed, the client as it is now and who placed it, its approval
+-- (null for an order never held; docs/regole/organizzazione.md#limits-and-approvals), its lines (by
 -- ordini_righe_ordine_idx) with their discount chain, amount, VAT rate and packs, the VAT summary
 -- and the document's totals. Set-based for a page or an export (a function called per order cost
 -- about twice as much, docs/decisions/ordine-un-modello.md); json, not jsonb: it is only parsed.
@@ -43,6 +44,9 @@ LANGUAGE sql STABLE AS $$
       'partita_iva', c.partita_iva, 'email', c.email, 'telefono', c.telefono),
     'ordinato_da', json_build_object('nome', coalesce(nullif(trim(u.nome || ' ' || u.cognome), ''), o.utente_nome),
       'username', u.username),
+    'approvazione', CASE WHEN o.approvazione IS NOT NULL THEN json_build_object('stato', o.approvazione,
+      'superamento', coalesce(o.approvazione_superamento, '[]'), 'scade_at', iso_utc(o.approvazione_scade_at),
+      'approvatore_nome', o.approvatore_nome, 'decisa_at', iso_utc(o.approvazione_decisa_at), 'motivo', o.approvazione_motivo) END,
     'prodotti', coalesce(l.prodotti, '[]'),
     'riepilogo_iva', coalesce(v.riepilogo, '[]'),
     'totale_imponibile', coalesce(v.imponibile, 0), 'totale_iva', coalesce(v.imposta, 0),
