@@ -34,11 +34,11 @@ export async function dopoTrattenuto(
     clienteId: cliente.id, autore: { utenteId: utente.id, nome }, azione: 'ordine_in_approvazione',
     soggetto: { utenteId: utente.id, nome }, dettagli: { ordine_id: o.ordineId, totale: o.totale, superamento: o.superamento },
   });
-  const [scade] = await db.$client<{ scade_at: Date }[]>`SELECT approvazione_scade_at AS scade_at FROM ordini WHERE id = ${o.ordineId}`;
+  const [scade] = await db.$client<{ scade_at: string }[]>`SELECT iso_utc(approvazione_scade_at) AS scade_at FROM ordini WHERE id = ${o.ordineId}`;
   for (const a of await approvatoriDi(db, cliente.id, utente.id)) {
     await accodaMail(db, ordineDaApprovare({
       a: a.username, approvatore: a.nome, richiedente: nome, ordineId: o.ordineId, cliente: `${cliente.ragioneSociale} (${cliente.codice})`,
-      totale: o.totale, superamento: o.superamento, scadeAt: scade!.scade_at, link: `${url}/approvazioni`,
+      totale: o.totale, superamento: o.superamento, scadeAt: new Date(scade!.scade_at), link: `${url}/approvazioni`,
     }));
   }
 }

@@ -22,11 +22,13 @@ export interface NuovoEvento {
  * Pass the change's own transaction, so that both commit or neither.
  */
 export async function registraEvento(db: Db, e: NuovoEvento): Promise<void> {
+  // Text cast to jsonb, as crea_ordine's argument: sql.json()'s parameter is re-typed jsonb by the
+  // prepared statement's description, which postgres.js has no serializer for (a TypeError).
   const a = e.autore;
   await db.$client`
     INSERT INTO eventi_organizzazione
       (cliente_id, autore_utente_id, autore_admin_id, autore_nome, soggetto_utente_id, soggetto_nome, azione, dettagli)
     VALUES (${e.clienteId}, ${'utenteId' in a ? a.utenteId : null}, ${'adminId' in a ? a.adminId : null},
       ${'sistema' in a ? 'Portale' : a.nome}, ${e.soggetto?.utenteId ?? null}, ${e.soggetto?.nome ?? ''}, ${e.azione},
-      ${db.$client.json((e.dettagli ?? {}) as never)})`;
+      ${JSON.stringify(e.dettagli ?? {})}::jsonb)`;
 }
