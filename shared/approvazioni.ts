@@ -89,11 +89,12 @@ export const approvazioniApprovaRequest = z.object({
 });
 export type ApprovazioniApprovaRequest = z.input<typeof approvazioniApprovaRequest>;
 
-export const approvazioniRifiutaRequest = z.object({
-  ...scope,
-  ordine_id: idParam('Ordine'),
+/** Why an approver rejects an order: required, bounded (the rejection dialog's form checks it too). */
+export const motivoRifiuto = z.object({
   motivo: testoMultiriga(MSG_APPROVAZIONI.motivo).trim().min(1, MSG_APPROVAZIONI.motivo).max(MAX_MOTIVO_RIFIUTO, MSG_APPROVAZIONI.motivoLungo),
 });
+
+export const approvazioniRifiutaRequest = motivoRifiuto.extend({ ...scope, ordine_id: idParam('Ordine') });
 
 export const approvazioniDecisioneResponse = z.object({
   ordine_id: z.number().int(),

@@ -65,6 +65,8 @@ export const paths = {
   /** Beyond the spec: credit line and payment schedule (docs/regole/contabilita.md#page). */
   situazioneContabile: fixed('/situazione-contabile'),
   ordini: fixed('/ordini'),
+  /** The orders waiting for the user's approval (docs/regole/organizzazione.md#limits-and-approvals), for Titolare and Acquisti. */
+  approvazioni: fixed('/approvazioni'),
   /** Order detail: the order travels in navigation state. */
   ordiniDettaglio: fixed('/ordini/dettaglio'),
   /** The client's delivery notes, invoices and credit notes (docs/regole/documenti.md#page). */

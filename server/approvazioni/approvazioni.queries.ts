@@ -1,4 +1,5 @@
 import { type Approvazione, approvazione } from '../../shared/approvazioni.js';
+import { ordine, type Ordine } from '../../shared/ordini.js';
 import type { Db, Sql } from '../db/client.js';
 
 /** The columns of a waiting order as the approvers' list reads it (alias o). */
@@ -37,13 +38,13 @@ export async function contaApprovazioni(db: Db, clienteId: number, utenteId: num
   return r!.n;
 }
 
-/** One waiting order of the client (any requester), or undefined. */
-export async function unaApprovazione(db: Db, clienteId: number, ordineId: number): Promise<Approvazione | undefined> {
+/** One waiting order of the client (any requester) read whole (ordini_letti) with its list row, or undefined. */
+export async function unaApprovazione(db: Db, clienteId: number, ordineId: number): Promise<{ ordine: Ordine; approvazione: Approvazione } | undefined> {
   const sql = db.$client;
-  const [r] = await sql<Approvazione[]>`
-    SELECT ${colonne(sql)} FROM ordini o
+  const [r] = await sql<(Approvazione & { ordine: unknown })[]>`
+    SELECT ${colonne(sql)}, (SELECT l.ordine FROM ordini_letti(ARRAY[o.id]) l) AS ordine FROM ordini o
     WHERE o.id = ${ordineId} AND o.cliente_id = ${clienteId} AND o.approvazione = 'in_attesa'`;
-  return r ? approvazione.parse(r) : undefined;
+  return r ? { ordine: ordine.parse(r.ordine), approvazione: approvazione.parse(r) } : undefined;
 }
 
 /**

@@ -1,6 +1,5 @@
 import { approvazioniApi, MSG_APPROVAZIONI } from '../../shared/approvazioni.js';
 import { consente } from '../../shared/organizzazione-costanti.js';
-import { ordine } from '../../shared/ordini.js';
 import { badRequest, forbidden } from '../lib/errors.js';
 import { routeGroup } from '../lib/route.js';
 import { chiaveIdempotenza, creaOrdine } from '../ordini/ordini.service.js';
@@ -11,10 +10,9 @@ export const approvazioniRoutes = routeGroup(approvazioniApi, {
   elenco: async ({ deps, input, utente, cliente }) => elencoApprovazioni(deps.db, cliente.id, utente.id, input),
   conteggio: async ({ deps, utente, cliente }) => ({ totale: await contaApprovazioni(deps.db, cliente.id, utente.id) }),
   ordine: async ({ deps, input, cliente }) => {
-    const a = await unaApprovazione(deps.db, cliente.id, input.ordine_id);
-    if (!a) throw forbidden(MSG_APPROVAZIONI.sconosciuto);
-    const [r] = await deps.db.$client<{ ordine: unknown }[]>`SELECT ordine FROM ordini_letti(ARRAY[${input.ordine_id}::int])`;
-    return { ordine: ordine.parse(r!.ordine), approvazione: a };
+    const r = await unaApprovazione(deps.db, cliente.id, input.ordine_id);
+    if (!r) throw forbidden(MSG_APPROVAZIONI.sconosciuto);
+    return r;
   },
   approva: async ({ deps, input, req, utente, cliente }) => approvaOrdine(deps.db, deps.config.erp, utente, cliente, input, req.log),
   rifiuta: async ({ deps, input, utente, cliente }) =>

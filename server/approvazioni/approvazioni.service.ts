@@ -142,7 +142,7 @@ export async function rifiutaOrdine(
     });
     if (o.username?.includes('@')) {
       await accodaMail(tx, ordineRifiutato({
-        a: o.username, richiedente: o.utente_nome, ordineId, approvatore: nome, motivo, link: `${url}/ordini/${ordineId}`,
+        a: o.username, richiedente: o.utente_nome, ordineId, approvatore: nome, motivo, link: `${url}/ordini/dettaglio?id=${ordineId}`,
       }));
     }
   });
@@ -176,7 +176,7 @@ export async function scadenzaApprovazioni(db: Db, url: string, lotto = 200): Pr
           dettagli: { ordine_id: o.id },
         });
         if (o.username?.includes('@')) {
-          await accodaMail(tx, ordineScaduto({ a: o.username, richiedente: o.utente_nome, ordineId: o.id, link: `${url}/ordini/${o.id}` }));
+          await accodaMail(tx, ordineScaduto({ a: o.username, richiedente: o.utente_nome, ordineId: o.id, link: `${url}/ordini/dettaglio?id=${o.id}` }));
         }
       }
       return scaduti.length;

@@ -20,6 +20,7 @@ import { ordineQuery, scaricaPdfOrdine } from './api';
 import { PageSpinner } from '../components/Spinner';
 import { ordineOk, statoOrdine } from './stato';
 import { useRiordina } from './useRiordina';
+import { ApprovazioneOrdine } from '../approvazioni/ApprovazioneOrdine';
 import './ordini.css';
 
 /** The order passed in navigation state by /ordini, or null. */
@@ -123,6 +124,8 @@ function Dettaglio({ ordine }: { ordine: Ordine }) {
           )}
         </dl>
       </section>
+
+      <ApprovazioneOrdine ordine={ordine} />
 
       <AnteprimaRiordino
         ordine={ordine}
