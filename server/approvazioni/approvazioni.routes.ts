@@ -1,4 +1,5 @@
-import { approvazioniApi, MSG_APPROVAZIONI } from '../../shared/approvazioni.js';
+import { approvazioniApi } from '../../shared/approvazioni.js';
+import { MSG_APPROVAZIONI } from '../../shared/approvazioni-costanti.js';
 import { consente } from '../../shared/organizzazione-costanti.js';
 import { badRequest, forbidden } from '../lib/errors.js';
 import { routeGroup } from '../lib/route.js';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { type approvazioniApprovaRequest, MSG_APPROVAZIONI } from '../../shared/approvazioni.js';
+import type { approvazioniApprovaRequest } from '../../shared/approvazioni.js';
+import { MSG_APPROVAZIONI } from '../../shared/approvazioni-costanti.js';
 import { euro } from '../../shared/contabilita.js';
 import { MSG_CONTABILITA } from '../../shared/contabilita-costanti.js';
 import type { Superamento } from '../../shared/ordini.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type DisponibilitaRiga, ordine, type Ordine, type ordiniCreateRequest, type OrdiniCreateResponse, type Superamento } from '../../shared/ordini.js';
-import { testoSuperamento } from '../../shared/approvazioni.js';
+import { testoSuperamento } from '../../shared/approvazioni-costanti.js';
 import { GIORNI_APPROVAZIONE_PREDEFINITI } from '../../shared/organizzazione-costanti.js';
 import { dopoTrattenuto } from '../approvazioni/approvazioni.service.js';
 import { MSG_DISPONIBILITA, RESPONSE_CODE_OK } from '../../shared/ordini-costanti.js';

@@ -3,7 +3,7 @@ import { MINUTI_LINK_PASSWORD } from '../../shared/accesso-costanti.js';
 import { formatImporto, formatPrezzo } from '../../shared/formato.js';
 import type { Ordine } from '../../shared/ordini.js';
 import type { Mail } from '../lib/mailer.js';
-import { testoSuperamento } from '../../shared/approvazioni.js';
+import { testoSuperamento } from '../../shared/approvazioni-costanti.js';
 import type { Superamento } from '../../shared/ordini.js';
 
 /** A day as Rome reads it, for the mails' deadlines. */

@@ -1,4 +1,4 @@
-import { testoSuperamento } from '../../shared/approvazioni.js';
+import { testoSuperamento } from '../../shared/approvazioni-costanti.js';
 import type { Ordine } from '../../shared/ordini.js';
 import { formatData, formatDataOraOrdine } from '../lib/formato';
 import { useRiordina } from '../ordini/useRiordina';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { type Approvazione, testoSuperamento } from '../../shared/approvazioni.js';
+import type { Approvazione } from '../../shared/approvazioni.js';
+import { testoSuperamento } from '../../shared/approvazioni-costanti.js';
 import type { Ordine } from '../../shared/ordini.js';
 import { importoRiga } from '../../shared/importi.js';
 import { EmptyState } from '../components/EmptyState';
@@ -203,7 +204,7 @@ function Righe({ ordine, chiudi }: { ordine: Ordine; chiudi: () => void }) {
       </div>
       <div className="approvazione-piede">
         <p className="approvazione-totale">
-          Totale {cambiate ? 'dopo le modifiche' : ''}: <strong className="num">{formatImporto(totale)}</strong> <span className="muted">IVA esclusa</span>
+          {cambiate ? 'Totale dopo le modifiche' : 'Totale'}: <strong className="num">{formatImporto(totale)}</strong> <span className="muted">IVA esclusa</span>
         </p>
         <div className="approvazione-azioni">
           <button type="button" className="btn btn-danger-outline" disabled={approva.isPending} onClick={() => setRifiuto(true)}>

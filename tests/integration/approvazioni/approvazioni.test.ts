@@ -195,6 +195,23 @@ describe('approvazioni/elenco', () => {
     expect(r.json().totale).toBeGreaterThanOrEqual(r.json().approvazioni.length);
     const c = await inject('GET', `approvazioni/conteggio?${new URLSearchParams({ ...A, utente_codice: p.titolare!.codice })}`, p.titolare!);
     expect(c.json()).toEqual({ totale: r.json().totale });
+    // One order with its lines, for the approver to open; not another client's, not a decided one.
+    const uno = (who: Persona, ordine_id: number, scope = A) =>
+      inject('GET', `approvazioni/ordine?${new URLSearchParams({ ...scope, utente_codice: who.codice, ordine_id: String(ordine_id) })}`, who);
+    const o = await uno(p.acquisti!, id);
+    expect(o.statusCode, o.body).toBe(200);
+    expect(o.json()).toMatchObject({ ordine: { id, prodotti: [{ codice_prodotto: 'AP-100', qt: 6 }], approvazione: { stato: 'in_attesa' } }, approvazione: { ordine_id: id } });
+    expect((await uno(p.altro!, id, B)).statusCode).toBe(403);
+    expect((await uno(p.operatore!, id)).statusCode).toBe(403);
+  });
+
+  it('a held order waits as many days as the setting says', async () => {
+    await t().database.sql`INSERT INTO impostazioni (chiave, valore) VALUES ('giorni_approvazione', '3')`;
+    try {
+      expect((await ordineDb(await trattenuto())).scade_giorni).toBe(3);
+    } finally {
+      await t().database.sql`DELETE FROM impostazioni WHERE chiave = 'giorni_approvazione'`;
+    }
   });
 
   it('is refused to an Operatore and a Consultazione (403), to another client\'s codes (403), without a session (401); another client sees none of these', async () => {
