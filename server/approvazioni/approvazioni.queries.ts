@@ -12,7 +12,9 @@ const colonne = (sql: Sql) => sql`
 
 /**
  * The orders of a client waiting for approval, not placed by the caller, newest first, one page:
- * ordini_in_approvazione_idx holds exactly the waiting ones of each client, in this order.
+ * ordini_in_approvazione_idx holds exactly the waiting ones of each client in this order (ties by
+ * id sorted incrementally), so the page stops after its rows; its columns (the lines' count, the
+ * JSON) are computed for those rows only, not for every waiting order before a sort.
  */
 export async function elencoApprovazioni(
   db: Db, clienteId: number, utenteId: number, pagina: { start: number; limit: number },
@@ -20,21 +22,31 @@ export async function elencoApprovazioni(
   const sql = db.$client;
   const [righe, totale] = await Promise.all([
     sql<Approvazione[]>`
+      WITH pagina AS MATERIALIZED (
+        SELECT o.id, o.created_at FROM ordini o
+        WHERE o.cliente_id = ${clienteId} AND o.approvazione = 'in_attesa' AND o.utente_id IS DISTINCT FROM ${utenteId}
+        ORDER BY o.created_at DESC, o.id DESC
+        LIMIT ${pagina.limit} OFFSET ${pagina.start})
       SELECT ${colonne(sql)}
-      FROM ordini o
-      WHERE o.cliente_id = ${clienteId} AND o.approvazione = 'in_attesa' AND o.utente_id IS DISTINCT FROM ${utenteId}
-      ORDER BY o.created_at DESC, o.id DESC
-      LIMIT ${pagina.limit} OFFSET ${pagina.start}`,
+      FROM pagina p JOIN ordini o ON o.id = p.id
+      ORDER BY p.created_at DESC, p.id DESC`,
     contaApprovazioni(db, clienteId, utenteId),
   ]);
   return { approvazioni: righe.map((r) => approvazione.parse(r)), totale };
 }
 
-/** How many orders of the client wait for the caller's decision (the header's counter): an index-only count. */
+/**
+ * How many orders of the client wait for the caller's decision (the header's counter, the list's
+ * total): all the client's waiting orders, an index-only count on ordini_in_approvazione_idx (the
+ * state is its predicate), less the caller's own, found among their orders not confirmed
+ * (ordini_utente_cliente_errore_idx: a handful). Reading each waiting order's row for its user
+ * cost some 25 ms with 10,000 waiting.
+ */
 export async function contaApprovazioni(db: Db, clienteId: number, utenteId: number): Promise<number> {
   const [r] = await db.$client<{ n: number }[]>`
-    SELECT count(*)::int AS n FROM ordini o
-    WHERE o.cliente_id = ${clienteId} AND o.approvazione = 'in_attesa' AND o.utente_id IS DISTINCT FROM ${utenteId}`;
+    SELECT (SELECT count(*) FROM ordini o WHERE o.cliente_id = ${clienteId} AND o.approvazione = 'in_attesa')::int
+      - (SELECT count(*) FROM ordini o WHERE o.utente_id = ${utenteId} AND o.cliente_id = ${clienteId}
+          AND o.response_code <> '201' AND o.approvazione = 'in_attesa')::int AS n`;
   return r!.n;
 }
 

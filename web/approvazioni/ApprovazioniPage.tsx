@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { Approvazione } from '../../shared/approvazioni.js';
 import { testoSuperamento } from '../../shared/approvazioni-costanti.js';
 import type { Ordine } from '../../shared/ordini.js';
@@ -28,17 +28,19 @@ import './approvazioni.css';
 export function ApprovazioniPage() {
   useDocumentTitle('Approvazioni');
   const puo = usePermessi().puo('approvare');
+  const titolo = useRef<HTMLHeadingElement>(null);
   return (
     <>
       <div className="page-head">
-        <h1>Approvazioni</h1>
+        <h1 ref={titolo} tabIndex={-1}>Approvazioni</h1>
       </div>
-      {puo ? <Elenco /> : <EmptyState title="Il tuo ruolo non permette di approvare ordini." />}
+      {puo ? <Elenco deciso={() => titolo.current?.focus()} /> : <EmptyState title="Il tuo ruolo non permette di approvare ordini." />}
     </>
   );
 }
 
-function Elenco() {
+/** `deciso`: after a decision the order's card goes; the focus goes back to the page's title (and the page to its top). */
+function Elenco({ deciso }: { deciso: () => void }) {
   const { session } = useShopSession();
   const [pagina, setPagina] = useState(1);
   const query = useQuery(elencoQuery(session, (pagina - 1) * PAGINA_APPROVAZIONI));
@@ -60,7 +62,7 @@ function Elenco() {
             <ul className="approvazioni-elenco" aria-label="Ordini da approvare">
               {d.approvazioni.map((a) => (
                 <li key={a.ordine_id}>
-                  <Scheda approvazione={a} aperta={aperto === a.ordine_id} apri={() => setAperto(aperto === a.ordine_id ? null : a.ordine_id)} chiudi={() => setAperto(null)} />
+                  <Scheda approvazione={a} aperta={aperto === a.ordine_id} apri={() => setAperto(aperto === a.ordine_id ? null : a.ordine_id)} chiudi={() => setAperto(null)} deciso={deciso} />
                 </li>
               ))}
             </ul>
@@ -74,7 +76,9 @@ function Elenco() {
   );
 }
 
-function Scheda({ approvazione: a, aperta, apri, chiudi }: { approvazione: Approvazione; aperta: boolean; apri: () => void; chiudi: () => void }) {
+function Scheda({ approvazione: a, aperta, apri, chiudi, deciso }: {
+  approvazione: Approvazione; aperta: boolean; apri: () => void; chiudi: () => void; deciso: () => void;
+}) {
   const titoloId = useId();
   const dettaglioId = useId();
   return (
@@ -98,25 +102,25 @@ function Scheda({ approvazione: a, aperta, apri, chiudi }: { approvazione: Appro
         </button>
       </div>
       <div id={dettaglioId}>
-        {aperta && <Dettaglio ordineId={a.ordine_id} chiudi={chiudi} />}
+        {aperta && <Dettaglio ordineId={a.ordine_id} chiudi={chiudi} deciso={deciso} />}
       </div>
     </article>
   );
 }
 
 /** The lines of a waiting order: quantities that may only be lowered (in whole packs), lines that may be removed. */
-function Dettaglio({ ordineId, chiudi }: { ordineId: number; chiudi: () => void }) {
+function Dettaglio({ ordineId, chiudi, deciso }: { ordineId: number; chiudi: () => void; deciso: () => void }) {
   const query = useOrdineInApprovazione(ordineId);
   return (
     <div className="approvazione-dettaglio">
       <QueryView query={query} loadingLabel="Caricamento delle righe…" errorTitle="Impossibile leggere l'ordine">
-        {(d) => <Righe ordine={d.ordine} chiudi={chiudi} />}
+        {(d) => <Righe ordine={d.ordine} fatto={() => { chiudi(); deciso(); }} />}
       </QueryView>
     </div>
   );
 }
 
-function Righe({ ordine, chiudi }: { ordine: Ordine; chiudi: () => void }) {
+function Righe({ ordine, fatto }: { ordine: Ordine; fatto: () => void }) {
   const { approva } = useDecisioni();
   const { alert } = useDialogs();
   const toast = useToast();
@@ -138,7 +142,7 @@ function Righe({ ordine, chiudi }: { ordine: Ordine; chiudi: () => void }) {
     try {
       const r = await approva.mutateAsync({ ordine_id: ordine.id, ...(cambiate ? { righe } : {}) });
       toast.success(r.msg);
-      chiudi();
+      fatto();
     } catch (err) {
       await alert(errorMessage(err));
     }
@@ -215,7 +219,7 @@ function Righe({ ordine, chiudi }: { ordine: Ordine; chiudi: () => void }) {
           </button>
         </div>
       </div>
-      <DialogoRifiuto ordineId={ordine.id} aperto={rifiuto} chiudi={() => setRifiuto(false)} fatto={chiudi} />
+      <DialogoRifiuto ordineId={ordine.id} aperto={rifiuto} chiudi={() => setRifiuto(false)} fatto={fatto} />
     </>
   );
 }
