@@ -145,7 +145,7 @@ describe.runIf(hasBrowser())('an order over its limit, approved from the header'
     prodotto = await prepara();
   });
 
-  for (const [vista, viewport] of [['1366', { width: 1366, height: 800 }], ['390', { width: 390, height: 844 }]] as const) {
+  for (const [vista, viewport] of [['1366', { width: 1366, height: 800 }], ['768', { width: 768, height: 1024 }], ['390', { width: 390, height: 844 }]] as const) {
     it(`at ${vista} px: Luca orders over 500 €, Mario approves from the counter, Luca sees it confirmed`, async () => {
       const luca = await newPage(viewport);
       const id = await lucaOrdina(luca, prodotto, vista);
@@ -154,4 +154,36 @@ describe.runIf(hasBrowser())('an order over its limit, approved from the header'
       await lucaVede(luca, id, vista);
     });
   }
+
+  it('at 1366 px: Mario rejects with a reason; Luca reads it on the order and puts its lines back in the cart with one click', async () => {
+    const luca = await newPage();
+    const id = await lucaOrdina(luca, prodotto, '1366-rifiuto');
+    const mario = await newPage();
+    await loginCliente(mario);
+    await mario.goto('/approvazioni');
+    const scheda = mario.getByRole('article', { name: new RegExp(`Ordine #${id}\\b`) });
+    await scheda.getByRole('button', { name: 'Apri' }).click();
+    await scheda.getByRole('button', { name: 'Rifiuta…' }).click();
+    const dialogo = mario.getByRole('dialog', { name: `Rifiuta l'ordine #${id}` });
+    await visible(dialogo);
+    // No reason: the box says so, nothing sent.
+    await dialogo.getByRole('button', { name: "Rifiuta l'ordine" }).click();
+    await visible(dialogo.getByText('Scrivi il motivo del rifiuto.'));
+    await dialogo.getByLabel('Motivo del rifiuto').fill('Ne abbiamo già in magazzino');
+    await foto(mario, '1366-rifiuto-01-dialogo');
+    await dialogo.getByRole('button', { name: "Rifiuta l'ordine" }).click();
+    await visible(mario.getByText(`Ordine #${id} rifiutato`));
+    await expect.poll(() => scheda.count()).toBe(0);
+
+    await luca.goto(`/ordini/dettaglio?id=${id}`);
+    const approvazione = luca.getByRole('region', { name: 'Approvazione' });
+    await visible(approvazione.getByRole('heading', { name: 'Non approvato' }));
+    await visible(approvazione.getByText('Ne abbiamo già in magazzino'));
+    await foto(luca, '1366-rifiuto-02-luca', approvazione);
+    await approvazione.getByRole('button', { name: 'Rimetti nel carrello' }).click();
+    await luca.waitForURL('**/checkout');
+    await visible(luca.getByRole('button', { name: `Rimuovi ${prodotto.codice} dal carrello` }).first());
+    await foto(luca, '1366-rifiuto-03-carrello');
+    await svuotaCarrello(luca);
+  });
 });

@@ -45,10 +45,17 @@ export function useOrdineInApprovazione(id: number | null) {
   return useQuery({ ...ordineQuery(session, id ?? 0), enabled: id !== null });
 }
 
-/** After a decision (or a refusal saying it was decided already): the list, the counter and the orders are read again. */
+/**
+ * After a decision (or a refusal saying it was decided already): the list, the counter and the
+ * orders are read again. The decided order's own read is dropped, not read again: it waits no more.
+ */
 const rileggi = async () => {
-  await queryClient.invalidateQueries({ queryKey: approvazioniKeys.all });
-  await queryClient.invalidateQueries({ queryKey: ordiniKeys.all });
+  queryClient.removeQueries({ queryKey: ['approvazioni', 'ordine'] });
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['approvazioni', 'elenco'] }),
+    queryClient.invalidateQueries({ queryKey: ['approvazioni', 'conteggio'] }),
+    queryClient.invalidateQueries({ queryKey: ordiniKeys.all }),
+  ]);
 };
 
 export function useDecisioni() {
