@@ -14,7 +14,7 @@ export function testoSuperamento(s: Superamento): string {
     case 'budget':
       return `supera di ${formatImporto(s.superato_di ?? 0)} il budget mensile di ${formatImporto(s.valore ?? 0)}`;
     case 'ruolo':
-      return 'inviato in approvazione: il ruolo Consultazione non conferma ordini';
+      return 'inviato agli approvatori (il ruolo Consultazione non conferma ordini)';
   }
 }
 

@@ -19,6 +19,7 @@ const portale = portaleDiTest();
  * portale-approvazioni-screenshots in the system's temporary folder), to look at.
  */
 const LUCA = { username: 'luca.verdi@ferramentarossi.it', password: 'Demo2024!' };
+const ANNA = { username: 'anna.neri@ferramentarossi.it', password: 'Demo2024!' };
 const FOTO = process.env.APPROVAZIONI_SCREENSHOTS_DIR ?? path.join(os.tmpdir(), 'portale-approvazioni-screenshots');
 
 /** The window as the user sees it (fixed bars where they are), scrolled to `dove` when given. */
@@ -42,6 +43,17 @@ async function prepara(): Promise<{ codice: string; quantita: number }> {
       SELECT 'U-LUCA', ${LUCA.username}, u.password_hash, 'Luca', 'Verdi', 'Luca Verdi' FROM utenti u
       WHERE lower(u.username) = 'mario.rossi@ferramentarossi.it'
       ON CONFLICT DO NOTHING`;
+    // Anna, Consultazione without net prices, as the demo data has her.
+    await sql`
+      INSERT INTO utenti (codice, username, password_hash, nome, cognome, nominativo)
+      SELECT 'U-ANNA', ${ANNA.username}, u.password_hash, 'Anna', 'Neri', 'Anna Neri' FROM utenti u
+      WHERE lower(u.username) = 'mario.rossi@ferramentarossi.it'
+      ON CONFLICT DO NOTHING`;
+    await sql`
+      INSERT INTO utenti_clienti (utente_id, cliente_id, ruolo, vede_prezzi)
+      SELECT l.id, c.id, 'consultazione', false FROM utenti l, clienti c
+      WHERE lower(l.username) = ${ANNA.username} AND c.azienda_codice = '0001' AND c.codice = '001001'
+      ON CONFLICT (utente_id, cliente_id) DO UPDATE SET ruolo = 'consultazione', vede_prezzi = false, stato = 'attivo'`;
     await sql`
       INSERT INTO utenti_clienti (utente_id, cliente_id, ruolo, limite_ordine, budget_mensile)
       SELECT l.id, c.id, 'operatore', 500, 2000 FROM utenti l, clienti c
@@ -152,6 +164,28 @@ describe.runIf(hasBrowser())('an order over its limit, approved from the header'
       const mario = await newPage(viewport);
       await marioApprova(mario, id, vista);
       await lucaVede(luca, id, vista);
+    });
+  }
+
+  for (const [vista, viewport] of [['1366', { width: 1366, height: 800 }], ['390', { width: 390, height: 844 }]] as const) {
+    it(`at ${vista} px: Anna, a Consultazione, sends her cart to the approvers instead of confirming it`, async () => {
+      const anna = await newPage(viewport);
+      await loginCliente(anna, ANNA);
+      await svuotaCarrello(anna);
+      await aggiungi(anna, prodotto.codice, 1);
+      await anna.goto('/checkout');
+      const invia = anna.getByRole('button', { name: 'Invia in approvazione' }).first();
+      await visible(invia);
+      expect(await anna.getByRole('button', { name: 'Conferma Ordine' }).count()).toBe(0);
+      await foto(anna, `${vista}-anna-01-checkout`, invia);
+      await invia.click();
+      const domanda = anna.getByRole('dialog', { name: 'Invia in approvazione' });
+      await visible(domanda);
+      await domanda.getByRole('button', { name: 'Invia', exact: true }).click();
+      await anna.waitForURL('**/ordini');
+      await visible(anna.getByRole('status').filter({ hasText: /in attesa di approvazione: inviato agli approvatori/ }));
+      await senzaScorrimentoLaterale(anna, `${vista}: richiesta inviata`);
+      await foto(anna, `${vista}-anna-02-inviato`);
     });
   }
 

@@ -24,7 +24,7 @@ export function ApprovazioneOrdine({ ordine }: { ordine: Ordine }) {
     <section className={`card card-body approvazione-ordine is-${a.stato}`} aria-label="Approvazione">
       <h2 className="approvazione-ordine-titolo">{TITOLI[a.stato]}</h2>
       <ul className="approvazione-ordine-righe">
-        {a.superamento.map((s) => <li key={s.limite}>L'ordine {testoSuperamento(s)}.</li>)}
+        {a.superamento.map((s) => <li key={s.limite}>L'ordine {s.limite === 'ruolo' ? 'è stato ' : ''}{testoSuperamento(s)}.</li>)}
         {a.stato === 'in_attesa' && a.scade_at && <li>Gli approvatori possono decidere fino al {formatData(a.scade_at)}.</li>}
         {a.approvatore_nome && a.decisa_at && (
           <li>{a.stato === 'approvato' ? 'Approvato' : 'Rifiutato'} da <strong>{a.approvatore_nome}</strong> il {formatDataOraOrdine(a.decisa_at)}.</li>
