@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import postgres from 'postgres';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
-import { loginCliente, senzaScorrimentoLaterale, svuotaCarrello, visible } from './helpers.js';
+import { loginCliente, senzaScorrimentoLaterale, submitLogin, svuotaCarrello, TECNICO, visible } from './helpers.js';
 import { portaleDiTest } from './portale.js';
 
 // This file's own database, data folder and server (tests/e2e/portale.ts).
@@ -219,5 +219,33 @@ describe.runIf(hasBrowser())('an order over its limit, approved from the header'
     await visible(luca.getByRole('button', { name: `Rimuovi ${prodotto.codice} dal carrello` }).first());
     await foto(luca, '1366-rifiuto-03-carrello');
     await svuotaCarrello(luca);
+  });
+
+  // The admin screens are a desktop's (and a tablet's): 1366 and 768 px.
+  it("at 1366 and 768 px: the tecnico sets how many days an order waits on 'Impostazioni'", async () => {
+    for (const [vista, viewport] of [['1366', { width: 1366, height: 800 }], ['768', { width: 768, height: 1024 }]] as const) {
+      const page = await newPage(viewport);
+      await submitLogin(page, '/admin', TECNICO);
+      await page.waitForURL('**/adminhome');
+      await page.goto('/admin/impostazioni');
+      const giorni = page.getByLabel('Giorni di attesa');
+      await visible(giorni);
+      // The default, then what the first window saved.
+      expect(await giorni.inputValue()).toBe(vista === '1366' ? '7' : '10');
+      await giorni.fill('0');
+      await page.getByRole('button', { name: 'Salva' }).click();
+      await visible(page.getByText('giorni_approvazione: un numero intero di giorni da 1 a 90'));
+      await giorni.fill('10');
+      await page.getByRole('button', { name: 'Salva' }).click();
+      await visible(page.getByText('Giorni di attesa delle approvazioni salvati.'));
+      await senzaScorrimentoLaterale(page, `${vista}: impostazioni`);
+      await foto(page, `${vista}-impostazioni-giorni`, giorni);
+    }
+    const sql = postgres(portale.databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      expect((await sql`SELECT valore FROM impostazioni WHERE chiave = 'giorni_approvazione'`)[0]?.valore).toBe('10');
+    } finally {
+      await sql.end();
+    }
   });
 });
