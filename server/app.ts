@@ -28,6 +28,7 @@ import { ProcessiImport } from './import/processo/avvia.js';
 import { CodaLavori } from './lavori/coda-lavori.js';
 import { inviaMail } from './posta/invia-mail.js';
 import { applicaStatistiche } from './statistiche/coda.js';
+import { scadenzaApprovazioni, urlPortale } from './approvazioni/approvazioni.service.js';
 import { riaccodaLavoriOrdini } from './ordini/lavori-ordini.js';
 import { fermaDisegnoPdf } from './pdf/disegno-in-disparte.js';
 import { Impostazioni } from './impostazioni/impostazioni.service.js';
@@ -179,6 +180,7 @@ export async function buildApp(
     applica_popolarita: async () => { await applicaPopolarita(database.db); },
     applica_statistiche: async () => { await applicaStatistiche(database.db); },
     riaccoda_lavori_ordini: async () => { await riaccodaLavoriOrdini(database.db, app.log); },
+    scadenza_approvazioni: async () => { await scadenzaApprovazioni(database.db, urlPortale(config)); },
   };
   // Each import in a process of its own, one started ahead to wait for the next run where so configured.
   const processiImport = new ProcessiImport(config.importMemoriaMb ?? DEFAULT_IMPORT_MEMORIA_MB, app.log, config.importProcessoPronto ?? false);
@@ -200,6 +202,8 @@ export async function buildApp(
     { task: 'applica_statistiche', ogniMs: 60_000 },
     // The jobs of orders whose own call to queue them never ran (server/ordini/lavori-ordini.ts).
     { task: 'riaccoda_lavori_ordini', ogniMs: 60_000 },
+    // Orders held for approval past their time expire (docs/regole/organizzazione.md#limits-and-approvals).
+    { task: 'scadenza_approvazioni', ogniMs: 5 * 60_000 },
   ], app.log);
   // A web process builds the queue (deps.lavori: tests and scripts run jobs with esegui) but never
   // starts it: its jobs are queued in SQL and run by the workers.

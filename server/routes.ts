@@ -1,4 +1,5 @@
 import { anagraficaRoutes } from './anagrafica/anagrafica.routes.js';
+import { approvazioniRoutes } from './approvazioni/approvazioni.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { budgetRoutes } from './budget/budget.routes.js';
@@ -29,4 +30,5 @@ export const API_ROUTES = [
   budgetRoutes, dispositiviRoutes, impostazioniRoutes, utentiRoutes, anagraficaRoutes, statisticheRoutes, erpRoutes, tokenRoutes, importazioniRoutes,
   prodottiMediaRoutes, ordineRapidoRoutes, codiciClienteRoutes, contabilitaRoutes, documentiRoutes, listinoRoutes, carrelloRoutes,
   organizzazioneRoutes,
+  approvazioniRoutes,
 ];

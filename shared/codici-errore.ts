@@ -27,6 +27,8 @@ export const CODICI_ERRORE = [
   'non_trovato',
   /** 409: the change would leave a client without an active Titolare (docs/regole/organizzazione.md). */
   'ultimo_titolare',
+  /** 409 approvazioni/approva, rifiuta: the order held for approval was decided already (or expired). */
+  'gia_deciso',
   /** 408: the request did not arrive in time. */
   'richiesta_scaduta',
   /** 413: a file or the request is larger than allowed. */

@@ -65,6 +65,11 @@ export const ordineInviatoErp = z.object({
     approvazione_decisa_at: true, approvazione_motivo: true,
   }).shape,
   totale: z.string(),
+  /**
+   * An order that waited for approval over its user's limits: who approved it and when (ISO 8601,
+   * UTC, to the second); null for an order confirmed when placed. Who placed it: utente_codice, utente_nome.
+   */
+  approvato_da: z.object({ nome: z.string(), data: z.string() }).nullable(),
   righe: z.array(rigaInviataErp),
 });
 export type OrdineInviatoErp = z.infer<typeof ordineInviatoErp>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { codice, idParam, paginaDi, paginazione, testo, testoMultiriga } from './common.js';
 import { contract } from './contract.js';
-import { LIMITI_FILTRI_ORDINI, LIMITI_ORDINE, MAX_RIGHE_ORDINE, STATI_ORDINE } from './ordini-costanti.js';
 import { STATI_APPROVAZIONE } from './organizzazione-costanti.js';
+import { LIMITI_FILTRI_ORDINI, LIMITI_ORDINE, MAX_RIGHE_ORDINE, STATI_ORDINE } from './ordini-costanti.js';
 
 /** A quantity as sent; the service says in Italian what is wrong with it (status 1), not a 400. */
 const quantitaGrezza = z.union([z.number(), testo().max(20)]);
@@ -50,13 +50,30 @@ export const ordiniCreateRequest = z.object({
   idempotency_key: testo().min(8).max(100).optional(),
 });
 export type OrdiniCreateRequest = z.input<typeof ordiniCreateRequest>;
+
+/**
+ * A limit an order passed (ordini.approvazione_superamento, docs/regole/organizzazione.md#limits-and-approvals):
+ * the limit and by how much, net, VAT excluded; 'ruolo': a Consultazione's cart sent as a request.
+ */
+export const superamento = z.object({
+  limite: z.enum(['ordine', 'budget', 'ruolo']),
+  valore: z.number().nullable().optional(),
+  /** null in the answers to a person who may not see net prices. */
+  superato_di: z.number().nullable().optional(),
+});
+export type Superamento = z.infer<typeof superamento>;
+
 export const ordiniCreateResponse = z.object({
   status: z.number().int(),
   msg: z.string(),
   ordine_id: z.number().int().optional(),
   /** An accepted order: the address its confirmation mail goes to (the user's username), absent when that is no address. */
   conferma_a: z.string().optional(),
+  /** An order made: confirmed, or held for approval over a limit of its user (then `superamento` says which). */
+  stato: z.enum(['confermato', 'in_approvazione']).optional(),
+  superamento: z.array(superamento).optional(),
 });
+export type OrdiniCreateResponse = z.infer<typeof ordiniCreateResponse>;
 
 export const ordiniReadQuery = z.object({ utente_codice: codice, azienda_codice: codice, cliente_codice: codice });
 /**
@@ -84,13 +101,6 @@ export const rigaOrdine = z.object({
 });
 export type RigaOrdine = z.infer<typeof rigaOrdine>;
 
-/** A limit a held order passed: which, its value and by how much (net, VAT excluded). */
-export const superamentoLimite = z.object({
-  limite: z.enum(['ordine', 'budget']),
-  valore: z.number(),
-  superato_di: z.number().nullable(),
-});
-export type SuperamentoLimite = z.infer<typeof superamentoLimite>;
 
 /**
  * The one read model of an order (docs/decisions/ordine-un-modello.md): what the SQL function
@@ -132,7 +142,7 @@ export const ordine = z.object({
    * null for an order never held. `superato_di` is null for a person who may not see net prices.
    */
   approvazione: z.enum(STATI_APPROVAZIONE).nullable(),
-  approvazione_superamento: z.array(superamentoLimite).nullable(),
+  approvazione_superamento: z.array(superamento).nullable(),
   /** ISO 8601, UTC: when a waiting order expires. */
   approvazione_scade_at: z.string().nullable(),
   approvatore_nome: z.string().nullable(),

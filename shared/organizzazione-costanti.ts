@@ -21,6 +21,8 @@ export type StatoApprovazione = (typeof STATI_APPROVAZIONE)[number];
 export const GIORNI_INVITO = 7;
 /** How long an order waits for approval unless the setting says otherwise. */
 export const GIORNI_APPROVAZIONE_PREDEFINITI = 7;
+/** The range of that setting (impostazioni 'giorni_approvazione', the admin page Impostazioni). */
+export const LIMITI_GIORNI_APPROVAZIONE = { min: 1, max: 90 } as const;
 
 /**
  * What a call may need beyond a client of the session (a contract's `permesso`, checked on the

@@ -69,6 +69,8 @@ export const paths = {
   /** The Titolare's people, invitations and history (docs/regole/organizzazione.md#people). */
   laMiaAzienda: fixed('/la-mia-azienda'),
   ordini: fixed('/ordini'),
+  /** The orders waiting for the user's approval (docs/regole/organizzazione.md#limits-and-approvals), for Titolare and Acquisti. */
+  approvazioni: fixed('/approvazioni'),
   /** Order detail: the order travels in navigation state. */
   ordiniDettaglio: fixed('/ordini/dettaglio'),
   /** The client's delivery notes, invoices and credit notes (docs/regole/documenti.md#page). */

@@ -37,6 +37,7 @@ const shopRoutes: RouteObject[] = [
   { path: paths.laMiaAzienda.path, lazy: lazyPage(() => import('./organizzazione/LaMiaAziendaPage'), (m) => m.LaMiaAziendaPage) },
   { path: paths.situazioneContabile.path, lazy: lazyPage(() => import('./contabilita/SituazioneContabilePage'), (m) => m.SituazioneContabilePage) },
   { path: paths.ordini.path, lazy: lazyPage(() => import('./ordini/OrdiniPage'), (m) => m.OrdiniPage) },
+  { path: paths.approvazioni.path, lazy: lazyPage(() => import('./approvazioni/ApprovazioniPage'), (m) => m.ApprovazioniPage) },
   { path: paths.ordiniDettaglio.path, lazy: lazyPage(() => import('./ordini/OrdineDettaglioPage'), (m) => m.OrdineDettaglioPage) },
   { path: paths.documenti.path, lazy: lazyPage(() => import('./documenti/DocumentiPage'), (m) => m.DocumentiPage) },
   { path: paths.documentiFattura.path, lazy: lazyPage(() => import('./documenti/FatturaPaPage'), (m) => m.FatturaPaPage) },

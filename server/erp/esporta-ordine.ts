@@ -33,6 +33,9 @@ export function ordinePerErp(o: Ordine): OrdineInviatoErp {
     ordine_id: o.id,
     data: o.created_at.replace(/\.\d+Z$/, 'Z'),
     totale: decimale(o.totale),
+    approvato_da: o.approvazione === 'approvato' && o.approvazione_decisa_at
+      ? { nome: o.approvatore_nome ?? '', data: o.approvazione_decisa_at.replace(/\.\d+Z$/, 'Z') }
+      : null,
     righe: o.prodotti.map((r, i) => ({
       riga: i + 1, codice_prodotto: r.codice_prodotto, descrizione: r.prodotto_nome, quantita: r.qt,
       qt_in_consegna: r.qt_in_consegna, qt_in_arrivo: r.qt_in_arrivo, prezzo_unitario: decimale(r.prezzo_reale), importo: decimale(r.importo),
@@ -51,6 +54,8 @@ const CSV_COLONNE = [
   'riga', 'codice_prodotto', 'descrizione', 'quantita', 'qt_in_consegna', 'qt_in_arrivo', 'prezzo_unitario', 'importo',
   // Added after the first ERPs read this file: last, so that the columns before keep their places.
   'riferimento_cantiere',
+  // Who approved an order held over its user's limits, and when ('' for one confirmed when placed).
+  'approvato_da', 'approvato_at',
 ] as const;
 
 /**
@@ -63,6 +68,7 @@ export function ordineCsv(o: OrdineInviatoErp): string {
     r.riga, r.codice_prodotto, r.descrizione, r.quantita, r.qt_in_consegna, r.qt_in_arrivo,
     // A text column: '' (quoted) when the order has none, as an empty note.
     new DecimaleCsv(r.prezzo_unitario), new DecimaleCsv(r.importo), o.riferimento_cantiere ?? '',
+    o.approvato_da?.nome ?? '', o.approvato_da?.data ?? '',
   ]));
 }
 

@@ -12,9 +12,11 @@ type Filtro = z.output<typeof ordiniErpQuery>;
  */
 export async function ordiniErp(db: Db, f: Filtro): Promise<{ ordini: OrdineErp[]; totale: number }> {
   const sql = db.$client;
+  // An order held for approval ('in_approvazione', docs/regole/organizzazione.md) is not the ERP's
+  // until approved, and never listed here.
   const dove = f.stato === 'da_inviare'
-    ? sql`erp_stato NOT IN ('inviato', 'precedente', 'non_configurato')`
-    : f.stato ? sql`erp_stato = ${f.stato}` : sql`true`;
+    ? sql`erp_stato NOT IN ('inviato', 'precedente', 'non_configurato', 'in_approvazione')`
+    : f.stato ? sql`erp_stato = ${f.stato}` : sql`erp_stato <> 'in_approvazione'`;
   const [ordini, [conta]] = await Promise.all([
     sql<OrdineErp[]>`
       SELECT id, iso_utc(created_at) AS created_at,
@@ -29,14 +31,15 @@ export async function ordiniErp(db: Db, f: Filtro): Promise<{ ordini: OrdineErp[
 
 /**
  * Queues the order's export again (its job key replaces a waiting or failed job, attempts from
- * zero); the order shows 'in_attesa' until the job reports. Audited. False for an unknown order.
+ * zero); the order shows 'in_attesa' until the job reports. Audited. False for an unknown order, or one
+ * held for approval (not the ERP's until approved).
  */
 export async function reinviaOrdine(db: Db, admin: AdminSessione, ordineId: number): Promise<boolean> {
   return inTransazione(db, async (tx) => {
     const sql = tx.$client;
     const [o] = await sql<{ erp_stato: string; cliente_id: number }[]>`
       UPDATE ordini n SET erp_stato = 'in_attesa', erp_errore = NULL
-      FROM ordini o WHERE n.id = o.id AND o.id = ${ordineId}
+      FROM ordini o WHERE n.id = o.id AND o.id = ${ordineId} AND o.erp_stato <> 'in_approvazione'
       RETURNING o.erp_stato, n.cliente_id`;
     if (!o) return false;
     await sql`SELECT graphile_worker.add_job('esporta_ordine', json_build_object('id', ${ordineId}::int), max_attempts => 25, job_key => ${`erp:${ordineId}`})`;

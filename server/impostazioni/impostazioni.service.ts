@@ -4,6 +4,7 @@ import type { AdminSessione } from '../auth/utente-sessione.js';
 import { type Db, inTransazione } from '../db/client.js';
 import { impostazioni } from '../db/schema/index.js';
 import { type Ascoltatore, Cache, CACHE } from '../lib/cache.js';
+import { GIORNI_APPROVAZIONE_PREDEFINITI } from '../../shared/organizzazione-costanti.js';
 
 export const CHIAVI = ['manutenzione', 'approvazione_dispositivi'] as const;
 export type Chiave = (typeof CHIAVI)[number];
@@ -64,14 +65,32 @@ export class Impostazioni implements Ascoltatore {
   }
 }
 
-/** impostazioni/update: the switches given, with their audit record; both switches as stored after. */
+/**
+ * How many days an order held for approval waits (docs/regole/organizzazione.md#limits-and-approvals):
+ * the row 'giorni_approvazione', GIORNI_APPROVAZIONE_PREDEFINITI without one. crea_ordine reads the
+ * same row when it holds an order.
+ */
+export async function giorniApprovazione(db: Db): Promise<number> {
+  const [r] = await db.$client<{ valore: string }[]>`SELECT valore FROM impostazioni WHERE chiave = 'giorni_approvazione'`;
+  const n = Number(r?.valore);
+  return Number.isInteger(n) && n >= 1 ? n : GIORNI_APPROVAZIONE_PREDEFINITI;
+}
+
+/** impostazioni/update: the switches (and the days of an approval) given, with their audit record; both switches as stored after. */
 export async function aggiornaImpostazioni(
-  db: Db, imp: Impostazioni, admin: AdminSessione, cambi: Partial<Record<Chiave, 0 | 1>>,
+  db: Db, imp: Impostazioni, admin: AdminSessione, cambi: Partial<Record<Chiave, 0 | 1>>, giorni?: number,
 ): Promise<Record<Chiave, boolean>> {
   try {
     await inTransazione(db, async (tx) => {
       for (const [k, v] of Object.entries(cambi) as [Chiave, 0 | 1][]) await imp.set(k, v === 1, tx);
-      await registraModifica(tx, admin, { azione: 'impostazioni.aggiorna', entita: 'impostazioni', dettagli: cambi });
+      if (giorni !== undefined) {
+        await tx.$client`
+          INSERT INTO impostazioni (chiave, valore) VALUES ('giorni_approvazione', ${String(giorni)})
+          ON CONFLICT (chiave) DO UPDATE SET valore = EXCLUDED.valore, updated_at = now()`;
+      }
+      await registraModifica(tx, admin, {
+        azione: 'impostazioni.aggiorna', entita: 'impostazioni', dettagli: { ...cambi, ...(giorni !== undefined ? { giorni_approvazione: giorni } : {}) },
+      });
     });
   } finally {
     // Reads while the transaction ran may have kept the values before it: forgotten once it has ended.

@@ -24,6 +24,8 @@ export const campoRifiutato = (campo: string, msg: string) => badRequest(msg, { 
 export const unauthorized = (msg = 'Sessione scaduta o non valida: effettua di nuovo il login.') => new HttpError(401, 'sessione_scaduta', msg);
 export const forbidden = (msg = 'Operazione non consentita per questo utente.') => new HttpError(403, 'accesso_negato', msg);
 export const notFound = (msg = 'Risorsa non trovata.') => new HttpError(404, 'non_trovato', msg);
+/** 409 gia_deciso: what the request would decide was decided by someone else first. */
+export const giaDeciso = (msg: string) => new HttpError(409, 'gia_deciso', msg);
 export const tooLarge = (msg: string) => new HttpError(413, 'file_troppo_grande', msg);
 /** 429 with Retry-After: how long to wait is the answer, not a request held open. */
 export const tooManyRequests = (msg: string, retryAfterSeconds: number, code: 'troppi_tentativi' | 'troppe_richieste' = 'troppi_tentativi') =>

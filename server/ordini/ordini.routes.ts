@@ -1,10 +1,11 @@
 import { ordiniApi } from '../../shared/ordini.js';
+import { urlPortale } from '../approvazioni/approvazioni.service.js';
 import { badRequest } from '../lib/errors.js';
 import { routeGroup } from '../lib/route.js';
 import { prezziDi } from '../catalogo/prezzi.js';
 import { esportaOrdini } from './esporta-ordini.js';
 import { pdfOrdine } from './pdf-ordine.js';
-import { creaOrdine, fatturatoMensile, leggiOrdini, verificaDisponibilita } from './ordini.service.js';
+import { chiaveIdempotenza, creaOrdine, fatturatoMensile, leggiOrdini, verificaDisponibilita } from './ordini.service.js';
 import { anteprimaRiordino } from './riordino.queries.js';
 import { elencoOrdini, leggiOrdine } from './storico.queries.js';
 import { vistaOrdini } from './vista.js';
@@ -12,10 +13,9 @@ import { vistaOrdini } from './vista.js';
 export const ordiniRoutes = routeGroup(ordiniApi, {
   verifica: async ({ deps, input, req }) => verificaDisponibilita(deps.db, deps.config.erp, input.prodotti, req.log),
   crea: async ({ deps, input, req, utente, cliente }) => {
-    const header = req.headers['idempotency-key'];
-    const key = (Array.isArray(header) ? header[0] : header) ?? input.idempotency_key;
-    if (key !== undefined && !/^[A-Za-z0-9_-]{8,100}$/.test(key)) throw badRequest('Idempotency-Key non valida.');
-    return creaOrdine(deps.db, deps.config.erp, utente, cliente, input, key, req.log);
+    const key = chiaveIdempotenza(req.headers['idempotency-key'], input.idempotency_key);
+    if (key === null) throw badRequest('Idempotency-Key non valida.');
+    return creaOrdine(deps.db, deps.config.erp, utente, cliente, input, key, req.log, { url: urlPortale(deps.config) });
   },
   // Every order read goes through what the person sees (vistaOrdini: role and price switch).
   leggi: async ({ deps, utente, cliente }) => ({ ordini: await leggiOrdini(deps.db, vistaOrdini(utente, cliente)) }),

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { type DisponibilitaRiga, ordine, type Ordine, type ordiniCreateRequest } from '../../shared/ordini.js';
+import { type DisponibilitaRiga, ordine, type Ordine, type ordiniCreateRequest, type OrdiniCreateResponse, type Superamento } from '../../shared/ordini.js';
+import { testoSuperamento } from '../../shared/approvazioni-costanti.js';
+import { GIORNI_APPROVAZIONE_PREDEFINITI } from '../../shared/organizzazione-costanti.js';
+import { dopoTrattenuto } from '../approvazioni/approvazioni.service.js';
 import { MSG_DISPONIBILITA, RESPONSE_CODE_OK } from '../../shared/ordini-costanti.js';
 import type { ClienteSessione, UtenteSessione } from '../auth/utente-sessione.js';
 import { prezziDi } from '../catalogo/prezzi.js';
@@ -43,7 +46,13 @@ export async function verificaDisponibilita(
   });
 }
 
-type Esito = { status: number; msg: string; ordine_id?: number; conferma_a?: string };
+/** An order's idempotency key, from the header or the body; null when it is not a valid one. */
+export function chiaveIdempotenza(header: string | string[] | undefined, body: string | undefined): string | undefined | null {
+  const key = (Array.isArray(header) ? header[0] : header) ?? body;
+  return key !== undefined && !/^[A-Za-z0-9_-]{8,100}$/.test(key) ? null : key;
+}
+
+type Esito = OrdiniCreateResponse;
 
 const rifiuto = (msg: string): Esito => ({ status: 1, msg });
 
@@ -64,6 +73,10 @@ const argomentoCreaOrdine = ordine.pick({
   righe: z.array(z.object({ codice_prodotto: z.string(), qt: z.number().int().min(1) })).min(1),
   idempotency_key: z.string().nullable(),
   esporta: z.boolean(),
+  /** How long a held order waits when the setting giorni_approvazione is not there. */
+  giorni_approvazione: z.number().int().min(1),
+  /** A Consultazione's cart sent to the approvers: always held. */
+  richiesta: z.boolean(),
 });
 
 /**
@@ -75,10 +88,15 @@ const argomentoCreaOrdine = ordine.pick({
  * in one statement, with its confirmation mail queued (server/posta); for a client set to 'blocca oltre fido' the credit
  * check runs around it in the same transaction (docs/regole/contabilita.md#block). Idempotent per user on
  * `key`: a repeated request answers the order it already made.
+ * An Operatore's order over their limits (or a Consultazione's request, `richiesta`) is held for
+ * approval by crea_ordine (docs/regole/organizzazione.md#limits-and-approvals): answered with
+ * stato 'in_approvazione', recorded in the client's history and mailed to its approvers in the
+ * same transaction; nothing goes to the ERP. `url`: the portal's address for the mails' links.
  */
 export async function creaOrdine(
   db: Db, erp: ErpConfig | undefined, utente: UtenteSessione, cliente: ClienteSessione,
   req: Omit<z.output<typeof ordiniCreateRequest>, 'idempotency_key'>, key: string | undefined, log: Log,
+  opzioni: { richiesta?: boolean; url: string },
 ): Promise<Esito> {
   await aggiornaDaErp(db, erp, req.carrelloItems ?? [], log);
   const esporta = erpConfigurato(erp);
@@ -96,7 +114,13 @@ export async function creaOrdine(
     azienda_codice: cliente.aziendaCodice, cliente_codice: cliente.codice, utente_codice: utente.codice,
     cliente_nome: cliente.ragioneSociale, azienda_nome: cliente.aziendaRagioneSociale, utente_nome: `${utente.nome} ${utente.cognome}`.trim(),
     nome: req.nome.trim(), note: req.note.trim(), riferimento_cantiere: req.riferimento_cantiere, esporta,
+    giorni_approvazione: GIORNI_APPROVAZIONE_PREDEFINITI, richiesta: opzioni.richiesta ?? false,
   };
+  // Whether crea_ordine may hold it: then the history and the approvers' mails share its transaction.
+  const trattenibile = opzioni.richiesta === true
+    || (cliente.ruolo === 'operatore' && (cliente.limiteOrdine !== null || cliente.budgetMensile !== null));
+  const trattenuto = (q: Db, e: EsitoCrea) => dopoTrattenuto(q, utente, cliente,
+    { ordineId: e.ordine_id!, totale: Number(e.totale), superamento: e.dettagli as Superamento[] }, opzioni.url);
   type EsitoCrea = { esito: string; ordine_id: number | null; totale: string | null; dettagli: unknown };
   const crea = (q: Db) => {
     const arg = argomentoCreaOrdine.parse({ ...dati, righe: [...quantita].map(([codice_prodotto, qt]) => ({ codice_prodotto, qt })) });
@@ -105,11 +129,19 @@ export async function creaOrdine(
   // Most clients have no credit block: crea_ordine alone, one statement. A blocked client's order
   // is checked in one transaction with the client's row locked (docs/regole/contabilita.md#block).
   const chiama = async (): Promise<EsitoCrea | undefined> => {
-    if (!(await haBloccoFido(db, cliente.id))) return crea(db);
+    const fido = await haBloccoFido(db, cliente.id);
+    if (!fido && !trattenibile) {
+      const e = await crea(db);
+      // Limits set since the session was read: held all the same, its follow-up on its own.
+      if (e?.esito === 'in_approvazione') await trattenuto(db, e);
+      return e;
+    }
     return inTransazione(db, async (tx) => {
-      const controllaFido = await bloccoFido(tx, cliente.id);
+      // A held order is not confirmed: the credit line is checked when it is approved.
+      const controllaFido = fido ? await bloccoFido(tx, cliente.id) : undefined;
       const e = await crea(tx);
       if (e?.esito === 'ok' && controllaFido) await controllaFido(Number(e.totale));
+      if (e?.esito === 'in_approvazione') await trattenuto(tx, e);
       return e;
     });
   };
@@ -134,9 +166,18 @@ export async function creaOrdine(
   }
   // The confirmation mail goes to the user who placed the order (server/posta/testi.ts): the SPA says where.
   const conferma = utente.username.includes('@') ? { conferma_a: utente.username } : {};
+  const inApprovazione = (id: number, superamento: Superamento[]): Esito => ({
+    status: 0, ordine_id: id, stato: 'in_approvazione', superamento,
+    msg: [`Ordine #${id} in attesa di approvazione: ${superamento.map(testoSuperamento).join('; ')}.`, ...arrotondate].join(' '),
+  });
   switch (r?.esito) {
-    case 'duplicato':
-      return { status: 0, msg: `Ordine #${r.ordine_id} inviato correttamente.`, ordine_id: r.ordine_id!, ...conferma };
+    case 'duplicato': {
+      const d = r.dettagli as { approvazione: string | null; superamento: Superamento[] | null };
+      if (d.approvazione === 'in_attesa') return inApprovazione(r.ordine_id!, d.superamento ?? []);
+      return { status: 0, msg: `Ordine #${r.ordine_id} inviato correttamente.`, ordine_id: r.ordine_id!, stato: 'confermato', ...conferma };
+    }
+    case 'in_approvazione':
+      return inApprovazione(r.ordine_id!, r.dettagli as Superamento[]);
     case 'sconosciuti':
       return rifiuto(`Prodotti non trovati nel catalogo: ${(r.dettagli as string[]).join(', ')}.`);
     case 'insufficienti':
@@ -148,7 +189,7 @@ export async function creaOrdine(
       throw new Error(`crea_ordine: esito inatteso ${r?.esito}`);
   }
   await accodaLavori(db, r.ordine_id!, log);
-  return { status: 0, msg: [`Ordine #${r.ordine_id} inviato correttamente.`, ...arrotondate].join(' '), ordine_id: r.ordine_id!, ...conferma };
+  return { status: 0, msg: [`Ordine #${r.ordine_id} inviato correttamente.`, ...arrotondate].join(' '), ordine_id: r.ordine_id!, stato: 'confermato', ...conferma };
 }
 
 /** The orders of the client the person sees (vistaOrdini), newest first, read whole (ordini_letti) in the same statement. */

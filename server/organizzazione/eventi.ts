@@ -23,6 +23,8 @@ export interface NuovoEvento {
  * the pool's custom `types` (server/db/client.ts) leave postgres.js without its json serializer.
  */
 export async function registraEvento(db: Db, e: NuovoEvento): Promise<void> {
+  // Text cast to jsonb, as crea_ordine's argument: sql.json()'s parameter is re-typed jsonb by the
+  // prepared statement's description, which postgres.js has no serializer for (a TypeError).
   const a = e.autore;
   await db.$client`
     INSERT INTO eventi_organizzazione

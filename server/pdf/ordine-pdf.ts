@@ -113,11 +113,22 @@ function intestazione(doc: PDFKit.PDFDocument, o: Ordine, titolo: string): void 
     ...(o.nome ? [`Nome: ${o.nome}`] : []),
     ...(o.riferimento_cantiere ? [`Riferimento cantiere: ${o.riferimento_cantiere}`] : []),
     `Ordinato da: ${o.ordinato_da.nome} (${o.ordinato_da.username ?? o.utente_codice})`,
-    ...(o.approvazione === 'approvato' && o.approvatore_nome
-      ? [`Approvato da: ${o.approvatore_nome}${o.approvazione_decisa_at ? ` il ${dataOra.format(new Date(o.approvazione_decisa_at))}` : ''}`] : []),
+    ...approvazione(o),
     `Righe: ${o.prodotti.length}`,
   ]);
   doc.y = Math.max(fineCliente, doc.y) + 16;
+}
+
+/** Who approved an order held over its user's limits, or why it was not (docs/regole/organizzazione.md). */
+function approvazione(o: Ordine): string[] {
+  if (!o.approvazione) return [];
+  const quando = o.approvazione_decisa_at ? ` il ${dataOra.format(new Date(o.approvazione_decisa_at))}` : '';
+  switch (o.approvazione) {
+    case 'approvato': return [`Approvato da: ${o.approvatore_nome ?? ''}${quando}`];
+    case 'rifiutato': return [`Rifiutato da: ${o.approvatore_nome ?? ''}${quando}`, ...(o.approvazione_motivo ? [`Motivo: ${o.approvazione_motivo}`] : [])];
+    case 'scaduto': return ['Approvazione scaduta'];
+    case 'in_attesa': return ['In attesa di approvazione'];
+  }
 }
 
 function riquadro(doc: PDFKit.PDFDocument, x: number, y: number, w: number, titolo: string, righe: string[]): void {

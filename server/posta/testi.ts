@@ -4,6 +4,11 @@ import { GIORNI_INVITO } from '../../shared/organizzazione-costanti.js';
 import { formatImporto, formatPrezzo } from '../../shared/formato.js';
 import type { Ordine } from '../../shared/ordini.js';
 import type { Mail } from '../lib/mailer.js';
+import { testoSuperamento } from '../../shared/approvazioni-costanti.js';
+import type { Superamento } from '../../shared/ordini.js';
+
+/** A day as Rome reads it, for the mails' deadlines. */
+const dataRoma = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: 'numeric', month: 'long', year: 'numeric' });
 
 /** How a line ships: 'in consegna' from stock, 'in arrivo dal fornitore' for what is backordered. */
 export function consegnaRiga(l: { qt_in_consegna: number; qt_in_arrivo: number }): string {
@@ -23,6 +28,7 @@ export function confermaOrdine(o: Ordine): Mail {
     text: [
       `Gentile ${o.ordinato_da.nome},`,
       `abbiamo ricevuto il suo ordine #${o.id} per ${o.cliente_nome} (${o.cliente_codice}).`,
+      ...(o.approvazione === 'approvato' ? [`L'ordine è stato approvato da ${o.approvatore_nome ?? ''}.`] : []),
       ...(o.nome ? [`Nome ordine: ${o.nome}`] : []),
       ...(o.riferimento_cantiere ? [`Riferimento cantiere: ${o.riferimento_cantiere}`] : []),
       '',
@@ -103,6 +109,27 @@ export function invito(u: { username: string; nome: string; cognome: string; inv
   };
 }
 
+/** An order held over its user's limits, to each approver of the client (docs/regole/organizzazione.md#limits-and-approvals). */
+export function ordineDaApprovare(a: {
+  a: string; approvatore: string; richiedente: string; ordineId: number; cliente: string; totale: number;
+  superamento: Superamento[]; scadeAt: Date; link: string;
+}): Mail {
+  return {
+    to: a.a,
+    subject: `Ordine #${a.ordineId} da approvare`,
+    text: [
+      `Gentile ${a.approvatore},`,
+      `${a.richiedente} ha fatto l'ordine #${a.ordineId} per ${a.cliente}, di ${formatImporto(a.totale)} (IVA esclusa), che aspetta la sua approvazione:`,
+      ...a.superamento.map((s) => `- ${testoSuperamento(s)}`),
+      '',
+      `Può approvarlo, anche riducendo le quantità, o rifiutarlo entro il ${dataRoma.format(a.scadeAt)}:`,
+      a.link,
+      '',
+      'Dopo quella data la richiesta scade e il richiedente viene avvisato.',
+    ].join('\n'),
+  };
+}
+
 /** A portal user given access to one more client (organizzazione/invita with an e-mail already in use). */
 export function collegamento(u: { username: string; nome: string; cognome: string; invitante: string; cliente: string; ruolo: string }): Mail {
   return {
@@ -112,6 +139,38 @@ export function collegamento(u: { username: string; nome: string; cognome: strin
       `Gentile ${`${u.nome} ${u.cognome}`.trim()},`,
       `${u.invitante || 'Il titolare'} le ha dato accesso a ${u.cliente} nel portale ordini, con il ruolo ${u.ruolo}.`,
       'Lo trova con le credenziali di sempre: dopo il login scelga il cliente per cui lavorare.',
+    ].join('\n'),
+  };
+}
+
+/** A held order rejected by an approver, to the person who placed it. */
+export function ordineRifiutato(a: { a: string; richiedente: string; ordineId: number; approvatore: string; motivo: string; link: string }): Mail {
+  return {
+    to: a.a,
+    subject: `Ordine #${a.ordineId} non approvato`,
+    text: [
+      `Gentile ${a.richiedente},`,
+      `${a.approvatore} non ha approvato il suo ordine #${a.ordineId}.`,
+      '',
+      `Motivo: ${a.motivo}`,
+      '',
+      "Dalla pagina dell'ordine può rimettere le righe nel carrello con un clic:",
+      a.link,
+    ].join('\n'),
+  };
+}
+
+/** A held order nobody decided in time, to the person who placed it. */
+export function ordineScaduto(a: { a: string; richiedente: string; ordineId: number; link: string }): Mail {
+  return {
+    to: a.a,
+    subject: `Ordine #${a.ordineId}: approvazione scaduta`,
+    text: [
+      `Gentile ${a.richiedente},`,
+      `il suo ordine #${a.ordineId} non è stato approvato in tempo e la richiesta è scaduta: l'ordine non verrà evaso.`,
+      '',
+      "Dalla pagina dell'ordine può rimettere le righe nel carrello e inviarlo di nuovo:",
+      a.link,
     ].join('\n'),
   };
 }

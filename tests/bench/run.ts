@@ -28,6 +28,7 @@ import { questoProcessoCpuMs, scenari, type Scenario } from './scenario.js';
 import { misuraScala, scalaMarkdown, type RisultatoScala } from './scala.js';
 import { misuraRete, reteMarkdown, type Rete } from './wire.js';
 import { richiesteStorico } from './storico.js';
+import { IN_ATTESA_BENCH, richiesteApprovazioni } from './approvazioni.js';
 import { findChromium } from '../e2e/chromium.js';
 import { apriDownloadFermo } from '../support/download-fermo.js';
 
@@ -50,8 +51,9 @@ const ROOT = path.resolve('bench');
 const TMP = path.join(ROOT, 'tmp');
 
 const execFileAsync = promisify(execFile);
-const BUDGET = { search: 25, categoria: 20, ordini: 40, stats: 50, ordineRapido: 300, storico: 50, spaKb: 200, listinoS: 20 };
+const BUDGET = { search: 25, categoria: 20, ordini: 40, stats: 50, ordineRapido: 300, storico: 50, approvazioni: 20, spaKb: 200, listinoS: 20 };
 const STORICO = 'ordini/elenco (filtri)';
+const APPROVAZIONI = `approvazioni/elenco (${IN_ATTESA_BENCH.toLocaleString('en')} in attesa)`;
 
 async function main() {
   fs.mkdirSync(TMP, { recursive: true });
@@ -232,6 +234,11 @@ async function main() {
   if (selected(STORICO)) {
     const elenco = await richiesteStorico(setup.db, setup.sql);
     await run(STORICO, elenco.note, BUDGET.storico, elenco.next, { connections: 4 });
+  }
+  // The approvers' page and the header's counter (docs/regole/organizzazione.md#limits-and-approvals).
+  if (selected(APPROVAZIONI)) {
+    const a = await richiesteApprovazioni(setup.sql, { headers, azienda: cl.azienda_codice, cliente: cl.cliente_codice, utente: utente.utente_codice });
+    await run(APPROVAZIONI, a.note, BUDGET.approvazioni, a.next);
   }
 
   const [{ after }] = await setup.sql<{ after: string }[]>`SELECT sum(disponibilita)::text AS after FROM prodotti JOIN giacenze ON prodotto_id = id WHERE codice_prodotto = ANY(${stockProducts})`;

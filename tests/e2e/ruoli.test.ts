@@ -90,13 +90,13 @@ describe.runIf(hasBrowser())('what each role sees', () => {
       await page.goto('/ordini');
       const riga = page.getByRole('row').filter({ hasText: 'Attrezzatura nuovo banco' });
       await visible(riga.getByText('In attesa di approvazione'));
-      await visible(riga.getByText(/Limite per ordine di 500,00\s€ superato di/));
+      await visible(riga.getByText(/supera di [\d.,]+\s€ il limite per ordine di 500,00\s€/i));
       await foto(page, 'luca-ordini');
       await senzaScorrimentoLaterale(page, `ordini ${viewport.width}`);
       await riga.getByRole('button', { name: /Dettaglio ordine/ }).click();
       await page.waitForURL('**/ordini/dettaglio?id=*');
       await visible(page.getByRole('region', { name: "Dati dell'ordine" }).getByText('Luca Verdi'));
-      await visible(page.getByText(/Limite per ordine di 500,00\s€ superato di/));
+      await visible(page.getByRole('region', { name: 'Approvazione' }).getByText(/supera di [\d.,]+\s€ il limite per ordine di 500,00\s€/));
       await foto(page, 'luca-ordine-dettaglio');
       await page.context().close();
     }

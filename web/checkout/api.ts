@@ -3,6 +3,7 @@ import type { Prodotto } from '../../shared/catalogo.js';
 import { catalogoRotte } from '../../shared/rotte/catalogo.js';
 import type { OrdiniCreateRequest } from '../../shared/ordini.js';
 import { ordiniRotte } from '../../shared/rotte/ordini.js';
+import { approvazioniRotte } from '../../shared/rotte/approvazioni.js';
 import { ordineRapidoRotte } from '../../shared/rotte/ordine-rapido.js';
 import { callApi, uploadApi } from '../lib/api';
 
@@ -33,6 +34,10 @@ export const checkDisponibilita = (righe: { codice_prodotto: string; quantita: n
  */
 export const creaOrdine = (body: OrdiniCreateRequest, idempotencyKey: string) =>
   callApi(ordiniRotte.crea, body, { headers: { 'Idempotency-Key': idempotencyKey } });
+
+/** POST approvazioni/richiedi: a Consultazione's cart sent to the approvers, held as an order waiting for approval (same key rule). */
+export const richiediApprovazione = (body: OrdiniCreateRequest, idempotencyKey: string) =>
+  callApi(approvazioniRotte.richiedi, body, { headers: { 'Idempotency-Key': idempotencyKey } });
 
 /** GET search/prodottoByCodiceProdotto: the product with the client's current prices, or null. */
 export async function prodottoByCodice(codice: string, azienda: string, cliente: string): Promise<Prodotto | null> {

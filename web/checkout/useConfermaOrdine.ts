@@ -11,7 +11,8 @@ import { queryClient } from '../lib/queryClient';
 import { ordiniKeys, type Inviato } from '../ordini/api';
 import { paths } from '../paths';
 import { useShopSession } from '../session/shopSession';
-import { checkDisponibilita, creaOrdine, newIdempotencyKey } from './api';
+import { checkDisponibilita, creaOrdine, newIdempotencyKey, richiediApprovazione } from './api';
+import { usePermessi } from '../session/permessi';
 import { resetOrdineDraft, type OrdineDraft } from '../cart/bozzaOrdine';
 import { avvisoFidoOra, contabilitaKeys } from '../contabilita/api';
 import { totaleNetto } from '../cart/priceMode';
@@ -21,6 +22,7 @@ import { CASELLE } from '../lib/azienda';
 /** Texts of the order confirmation (docs/regole/ordini.md#order-confirmation). */
 export const MSG_ORDINE = {
   conferma: "Sei sicuro di voler confermare l'ordine?",
+  richiesta: "Il tuo ruolo non conferma ordini: il carrello viene inviato agli approvatori della tua azienda, che lo confermano o lo rifiutano. Vuoi inviarlo?",
   erroreVerifica: 'Errore durante la verifica della disponibilità dei prodotti.',
   tuttiDisponibili: 'Tutti i prodotti sono disponibili nella quantità richiesta.',
   nonTuttiDisponibili:
@@ -60,6 +62,8 @@ export function useConfermaOrdine(variante: VarianteConferma) {
   const { session, utente } = useShopSession();
   const { alert, confirm } = useDialogs();
   const navigate = useNavigate();
+  // A Consultazione sends the cart to the approvers instead (approvazioni/richiedi).
+  const richiesta = !usePermessi().puo('ordinare');
   const [busy, setBusy] = useState(false);
   // Only while ordini/create is on its way: a question open over the button is no sending.
   const [inInvio, setInInvio] = useState(false);
@@ -87,7 +91,7 @@ export function useConfermaOrdine(variante: VarianteConferma) {
     let esito;
     setInInvio(true);
     try {
-      esito = await creaOrdine(body, attempt.current.key);
+      esito = await (richiesta ? richiediApprovazione : creaOrdine)(body, attempt.current.key);
     } catch (err) {
       setInInvio(false);
       // A refusal of the order's name, job-site reference or note shows under its box.
@@ -107,10 +111,12 @@ export function useConfermaOrdine(variante: VarianteConferma) {
     await queryClient.invalidateQueries({ queryKey: ordiniKeys.all });
     await queryClient.invalidateQueries({ queryKey: contabilitaKeys.all });
     // /ordini says which order was made and where its confirmation mail goes (ordini/OrdineInviato.tsx).
-    const inviato: Inviato = { id: esito.ordine_id ?? 0, msg: esito.msg, ...(esito.conferma_a ? { conferma_a: esito.conferma_a } : {}) };
+    const inviato: Inviato = {
+      id: esito.ordine_id ?? 0, msg: esito.msg, ...(esito.conferma_a ? { conferma_a: esito.conferma_a } : {}), ...(esito.stato ? { stato: esito.stato } : {}),
+    };
     await navigate(paths.ordini.path, { state: { inviato } });
     return true;
-  }, [corpo, alert, navigate]);
+  }, [corpo, alert, navigate, richiesta]);
 
   const verifica = useCallback(async (righe: CartItem[]): Promise<DisponibilitaRiga[] | null> => {
     try {
@@ -128,6 +134,8 @@ export function useConfermaOrdine(variante: VarianteConferma) {
    * the cart or to the contacts, never a 'Conferma' that only brings a refusal.
    */
   const confermaConFido = useCallback(async (righe: CartItem[]) => {
+    // A request confirms nothing: the credit line is the approver's check.
+    if (richiesta) return confirm(MSG_ORDINE.richiesta, { title: 'Invia in approvazione', confirmLabel: 'Invia' });
     const avviso = await avvisoFidoOra(session, totaleNetto(righe));
     if (avviso?.blocco) {
       const contatti = await confirm(`${avviso.testo}\n\n${MSG_CONTABILITA.bloccoCosaFare(amministrazione)}`, {
@@ -137,7 +145,7 @@ export function useConfermaOrdine(variante: VarianteConferma) {
       return false;
     }
     return confirm(avviso ? `${avviso.testo}\n\n${MSG_ORDINE.conferma}` : MSG_ORDINE.conferma, avviso ? { title: 'Fido superato' } : undefined);
-  }, [confirm, navigate, session]);
+  }, [confirm, navigate, session, richiesta]);
 
   const flussoPannello = useCallback(async (righe: CartItem[], draft: OrdineDraft, controllo?: ControlloOrdine) => {
     if (!(await confermaConFido(righe))) return false;

@@ -21,6 +21,7 @@ import { PageSpinner } from '../components/Spinner';
 import { motivoOrdine, ordineOk, statoOrdine, tonoStato } from './stato';
 import { usePermessi } from '../session/permessi';
 import { useRiordina } from './useRiordina';
+import { ApprovazioneOrdine } from '../approvazioni/ApprovazioneOrdine';
 import './ordini.css';
 
 /** The order passed in navigation state by /ordini, or null. */
@@ -66,7 +67,8 @@ const np = (v: string | null | undefined) => (v && v.trim() ? v : NON_PRESENTE);
 function Dettaglio({ ordine }: { ordine: Ordine }) {
   const { riordina, busy } = useRiordina();
   const [anteprima, setAnteprima] = useState(false);
-  const motivo = ordine.approvazione ? motivoOrdine(ordine) : null;
+  // A held or decided order's reasons are on its approval's card below.
+  const motivo = ordine.approvazione ? null : motivoOrdine(ordine);
   const { vedeDocumenti } = usePermessi();
   return (
     <>
@@ -103,32 +105,6 @@ function Dettaglio({ ordine }: { ordine: Ordine }) {
             <dt>Ordinato da</dt>
             <dd>{np(ordine.ordinato_da.nome)}</dd>
           </div>
-          {ordine.approvazione === 'approvato' && (
-            <div>
-              <dt>Approvato da</dt>
-              <dd>
-                {np(ordine.approvatore_nome)}
-                {ordine.approvazione_decisa_at && (
-                  <> il <time dateTime={ordine.approvazione_decisa_at}>{formatDataOraOrdine(ordine.approvazione_decisa_at)}</time></>
-                )}
-              </dd>
-            </div>
-          )}
-          {(ordine.approvazione === 'rifiutato' || ordine.approvazione === 'scaduto') && ordine.approvazione_decisa_at && (
-            <div>
-              <dt>{ordine.approvazione === 'rifiutato' ? 'Rifiutato da' : 'Scaduto il'}</dt>
-              <dd>
-                {ordine.approvazione === 'rifiutato' && `${np(ordine.approvatore_nome)} il `}
-                <time dateTime={ordine.approvazione_decisa_at}>{formatDataOraOrdine(ordine.approvazione_decisa_at)}</time>
-              </dd>
-            </div>
-          )}
-          {ordine.approvazione === 'in_attesa' && ordine.approvazione_scade_at && (
-            <div>
-              <dt>In attesa fino al</dt>
-              <dd><time dateTime={ordine.approvazione_scade_at}>{formatDataOraOrdine(ordine.approvazione_scade_at)}</time></dd>
-            </div>
-          )}
           <div>
             <dt>Data Creazione</dt>
             <dd>
@@ -158,6 +134,8 @@ function Dettaglio({ ordine }: { ordine: Ordine }) {
           )}
         </dl>
       </section>
+
+      <ApprovazioneOrdine ordine={ordine} />
 
       <AnteprimaRiordino
         ordine={ordine}

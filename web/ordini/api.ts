@@ -12,6 +12,8 @@ export interface Inviato {
   id: number;
   msg: string;
   conferma_a?: string;
+  /** 'in_approvazione': held over a limit of its user (docs/regole/organizzazione.md), not confirmed yet. */
+  stato?: string;
 }
 
 export const ordiniKeys = {

@@ -1,6 +1,7 @@
-import type { Ordine, SuperamentoLimite } from '../../shared/ordini.js';
+import { testoSuperamento } from '../../shared/approvazioni-costanti.js';
+import type { Ordine } from '../../shared/ordini.js';
 import { ETICHETTE_STATO_ORDINE, RESPONSE_CODE_OK, statoOrdine as statoDi, type StatoOrdine } from '../../shared/ordini-costanti.js';
-import { formatImporto, NON_PRESENTE } from '../lib/formato';
+import { NON_PRESENTE } from '../lib/formato';
 
 type OrdineStato = Pick<Ordine, 'response_code' | 'response_status'>
   & Partial<Pick<Ordine, 'approvazione' | 'approvazione_superamento' | 'approvazione_motivo'>>;
@@ -11,12 +12,6 @@ export const ordineOk = (o: Pick<Ordine, 'response_code'>) => o.response_code ==
 /** The order's state code (shared/ordini-costanti.ts), from its answer code and approval. */
 export const codiceStato = (o: OrdineStato): StatoOrdine => statoDi({ response_code: o.response_code, approvazione: o.approvazione ?? null });
 
-/** 'Limite per ordine di 500,00 € superato di 123,45 €': which limit a held order passed and by how much (docs/regole/organizzazione.md). */
-export function testoSuperamento(s: SuperamentoLimite): string {
-  const nome = s.limite === 'ordine' ? 'Limite per ordine' : 'Budget mensile';
-  return `${nome} di ${formatImporto(s.valore)} superato${s.superato_di === null ? '' : ` di ${formatImporto(s.superato_di)}`}`;
-}
-
 /**
  * Why an order is not confirmed: the limits a held order passed, a rejection's reason, or the
  * refusal's reason in response_status ('Fido del cliente superato'). null for an accepted order,
@@ -26,7 +21,10 @@ export function testoSuperamento(s: SuperamentoLimite): string {
 export function motivoOrdine(o: OrdineStato): string | null {
   const stato = codiceStato(o);
   if (stato === 'confermato' || stato === 'scaduto') return null;
-  if (stato === 'in_approvazione') return (o.approvazione_superamento ?? []).map(testoSuperamento).join('; ') || null;
+  if (stato === 'in_approvazione') {
+    const testo = (o.approvazione_superamento ?? []).map(testoSuperamento).join('; ');
+    return testo ? testo[0]!.toUpperCase() + testo.slice(1) : null;
+  }
   if (stato === 'rifiutato') return o.approvazione_motivo?.trim() || null;
   const motivo = o.response_status?.trim() ?? '';
   return motivo && motivo.toLowerCase() !== 'errore' ? motivo : null;

@@ -10,7 +10,7 @@
 -- much, so ord_forn means "on order and not yet promised" and a second order cannot be promised
 -- the same incoming pieces. A negative stock (pieces already owed) eats into ord_forn:
 -- disponibilita + ord_forn is always what is left.
--- esito: 'ok' | 'duplicato' (same idempotency key: the order already made) | 'sconosciuti'
+-- esito: 'ok' | 'duplicato' (same idempotency key: the order already made; dettagli = {approvazione, superamento}) | 'sconosciuti'
 -- (dettagli = unknown codes) | 'confezioni' (dettagli = [{codice_prodotto, multiplo, minimo}]: a
 -- quantity that is not whole packs, docs/regole/ordini.md#packs; the caller rounds it up with the
 -- shared rule, shared/confezioni.ts, says so, and calls again) | 'insufficienti' (dettagli = [{codice_prodotto, disponibilita}],
@@ -21,7 +21,17 @@
 -- riferimento_cantiere, idempotency_key), read as a row of ordini; the client's prices (listino,
 -- sconto); righe [{codice_prodotto, qt}]; esporta: an ERP is configured (server/erp/): the order
 -- waits for its export ('in_attesa', its job queued by accoda_lavori_ordini); without one it is
--- 'non_configurato' at once. A new field of an order is a column, a key of p_ordine and a line of the INSERT.
+-- 'non_configurato' at once; giorni_approvazione: how long a held order waits when the setting
+-- (impostazioni 'giorni_approvazione') is not there; richiesta: a Consultazione's cart sent to the
+-- approvers (approvazioni/richiedi), always held. A new field of an order is a column, a key of
+-- p_ordine and a line of the INSERT.
+-- Limits (docs/regole/organizzazione.md#limits-and-approvals): the user's link to the client is
+-- locked first, so two orders of one user at once wait for each other and the second counts the
+-- first in the month's budget. An Operatore's order over limite_ordine, or taking the month's
+-- orders (confirmed or waiting, this one included, Europe/Rome's calendar month) over
+-- budget_mensile, is held once every check has passed: esito 'in_approvazione' (dettagli = the
+-- limits passed, [{limite, valore, superato_di}]), saved with its lines and prices, no stock taken,
+-- no confirmation mail, no ERP job, the cart emptied.
 -- The signatures of before: sixteen and fifteen positional parameters.
 DROP FUNCTION IF EXISTS crea_ordine(int, int, int, numeric, text[], int[], text, text, text, text, text, text, text, text, text);
 DROP FUNCTION IF EXISTS crea_ordine(int, int, int, numeric, text[], int[], text, text, text, text, text, text, text, text, text, boolean);
@@ -38,11 +48,18 @@ DECLARE
   sfuse jsonb := '[]';
   trovati text[] := '{}';
   in_consegna int;
+  legame record;
+  speso numeric;
+  superamento jsonb := '[]';
 BEGIN
   IF nuovo.idempotency_key IS NOT NULL THEN
-    SELECT o.id INTO ordine_id FROM ordini o WHERE o.utente_id = nuovo.utente_id AND o.idempotency_key = nuovo.idempotency_key;
+    SELECT o.id, jsonb_build_object('approvazione', o.approvazione, 'superamento', o.approvazione_superamento) INTO ordine_id, dettagli FROM ordini o WHERE o.utente_id = nuovo.utente_id AND o.idempotency_key = nuovo.idempotency_key;
     IF FOUND THEN esito := 'duplicato'; RETURN; END IF;
   END IF;
+
+  SELECT uc.ruolo, uc.limite_ordine, uc.budget_mensile INTO legame FROM utenti_clienti uc
+  WHERE uc.utente_id = nuovo.utente_id AND uc.cliente_id = nuovo.cliente_id
+  FOR NO KEY UPDATE;
 
   totale := 0;
   FOR r IN
@@ -75,7 +92,7 @@ BEGIN
 
   IF nuovo.idempotency_key IS NOT NULL THEN
     -- A request with the same key may have committed while this one waited for the row locks.
-    SELECT o.id INTO ordine_id FROM ordini o WHERE o.utente_id = nuovo.utente_id AND o.idempotency_key = nuovo.idempotency_key;
+    SELECT o.id, jsonb_build_object('approvazione', o.approvazione, 'superamento', o.approvazione_superamento) INTO ordine_id, dettagli FROM ordini o WHERE o.utente_id = nuovo.utente_id AND o.idempotency_key = nuovo.idempotency_key;
     IF FOUND THEN esito := 'duplicato'; RETURN; END IF;
   END IF;
   IF cardinality(trovati) < n_codici THEN
@@ -95,16 +112,50 @@ BEGIN
     RETURN;
   END IF;
 
-  INSERT INTO ordini (utente_id, cliente_id, azienda_codice, cliente_codice, utente_codice, cliente_nome, azienda_nome,
-    utente_nome, nome, note, riferimento_cantiere, response_code, response_status, totale, idempotency_key, erp_stato)
-  VALUES (nuovo.utente_id, nuovo.cliente_id, nuovo.azienda_codice, nuovo.cliente_codice, nuovo.utente_codice, nuovo.cliente_nome, nuovo.azienda_nome,
-    nuovo.utente_nome, nuovo.nome, nuovo.note, nuovo.riferimento_cantiere, '201', 'Confermato', totale, nuovo.idempotency_key,
-    CASE WHEN (p_ordine->>'esporta')::boolean THEN 'in_attesa' ELSE 'non_configurato' END)
-  ON CONFLICT (utente_id, idempotency_key) DO NOTHING
-  RETURNING id INTO ordine_id;
+  IF coalesce((p_ordine->>'richiesta')::boolean, false) THEN
+    superamento := jsonb_build_array(jsonb_build_object('limite', 'ruolo'));
+  ELSIF legame.ruolo = 'operatore' THEN
+    IF totale > legame.limite_ordine THEN
+      superamento := superamento || jsonb_build_object('limite', 'ordine', 'valore', legame.limite_ordine,
+        'superato_di', round(totale - legame.limite_ordine, 2));
+    END IF;
+    IF legame.budget_mensile IS NOT NULL THEN
+      -- The user's orders of the client this month that count (ordini_utente_cliente_idx).
+      SELECT coalesce(sum(o.totale), 0) INTO speso FROM ordini o
+      WHERE o.utente_id = nuovo.utente_id AND o.cliente_id = nuovo.cliente_id
+        AND o.created_at >= date_trunc('month', now() AT TIME ZONE 'Europe/Rome') AT TIME ZONE 'Europe/Rome'
+        AND o.response_code IN ('201', '202') AND (o.approvazione IS NULL OR o.approvazione IN ('in_attesa', 'approvato'));
+      IF speso + totale > legame.budget_mensile THEN
+        superamento := superamento || jsonb_build_object('limite', 'budget', 'valore', legame.budget_mensile,
+          'superato_di', round(speso + totale - legame.budget_mensile, 2));
+      END IF;
+    END IF;
+  END IF;
+
+  IF jsonb_array_length(superamento) > 0 THEN
+    INSERT INTO ordini (utente_id, cliente_id, azienda_codice, cliente_codice, utente_codice, cliente_nome, azienda_nome,
+      utente_nome, nome, note, riferimento_cantiere, response_code, response_status, totale, idempotency_key, erp_stato,
+      approvazione, approvazione_superamento, approvazione_scade_at)
+    VALUES (nuovo.utente_id, nuovo.cliente_id, nuovo.azienda_codice, nuovo.cliente_codice, nuovo.utente_codice, nuovo.cliente_nome, nuovo.azienda_nome,
+      nuovo.utente_nome, nuovo.nome, nuovo.note, nuovo.riferimento_cantiere, '202', 'In attesa di approvazione', totale, nuovo.idempotency_key,
+      'in_approvazione', 'in_attesa', superamento,
+      now() + make_interval(days => coalesce(
+        (SELECT i.valore::int FROM impostazioni i WHERE i.chiave = 'giorni_approvazione' AND i.valore ~ '^[0-9]{1,3}$'),
+        (p_ordine->>'giorni_approvazione')::int)))
+    ON CONFLICT (utente_id, idempotency_key) DO NOTHING
+    RETURNING id INTO ordine_id;
+  ELSE
+    INSERT INTO ordini (utente_id, cliente_id, azienda_codice, cliente_codice, utente_codice, cliente_nome, azienda_nome,
+      utente_nome, nome, note, riferimento_cantiere, response_code, response_status, totale, idempotency_key, erp_stato)
+    VALUES (nuovo.utente_id, nuovo.cliente_id, nuovo.azienda_codice, nuovo.cliente_codice, nuovo.utente_codice, nuovo.cliente_nome, nuovo.azienda_nome,
+      nuovo.utente_nome, nuovo.nome, nuovo.note, nuovo.riferimento_cantiere, '201', 'Confermato', totale, nuovo.idempotency_key,
+      CASE WHEN (p_ordine->>'esporta')::boolean THEN 'in_attesa' ELSE 'non_configurato' END)
+    ON CONFLICT (utente_id, idempotency_key) DO NOTHING
+    RETURNING id INTO ordine_id;
+  END IF;
   IF ordine_id IS NULL THEN
     -- The same key was committed by a concurrent request while this one waited.
-    SELECT o.id INTO ordine_id FROM ordini o WHERE o.utente_id = nuovo.utente_id AND o.idempotency_key = nuovo.idempotency_key;
+    SELECT o.id, jsonb_build_object('approvazione', o.approvazione, 'superamento', o.approvazione_superamento) INTO ordine_id, dettagli FROM ordini o WHERE o.utente_id = nuovo.utente_id AND o.idempotency_key = nuovo.idempotency_key;
     esito := 'duplicato';
     RETURN;
   END IF;
@@ -113,11 +164,14 @@ BEGIN
   SELECT ordine_id, (x->>'prodotto_id')::int, x->>'codice_prodotto', x->>'prodotto_nome', (x->>'qt')::int,
     (x->>'qt_in_arrivo')::int, (x->>'prezzo')::numeric, (x->>'prezzo_reale')::numeric, x->>'sconti'
   FROM jsonb_array_elements(righe) x;
-  -- Stock is a narrow row of its own (giacenze): with room on the page (fillfactor) the update stays HOT.
-  UPDATE giacenze g SET disponibilita = g.disponibilita - ((x->>'qt')::int - (x->>'qt_in_arrivo')::int),
-    ord_forn = g.ord_forn - (x->>'qt_in_arrivo')::int
-  FROM jsonb_array_elements(righe) x WHERE g.prodotto_id = (x->>'prodotto_id')::int;
-  INSERT INTO popolarita_coda (prodotto_id) SELECT (x->>'prodotto_id')::int FROM jsonb_array_elements(righe) x;
+  IF jsonb_array_length(superamento) > 0 THEN
+    -- Held: its stock, mail, statistics and ERP job wait for the approval (approva_ordine).
+    DELETE FROM carrelli WHERE utente_id = nuovo.utente_id AND cliente_id = nuovo.cliente_id;
+    esito := 'in_approvazione';
+    dettagli := superamento;
+    RETURN;
+  END IF;
+  PERFORM prendi_giacenze(righe);
   -- The confirmation mail's row, and the hand-over to the ERP as erp_stato 'in_attesa' (above), in
   -- the same transaction, so neither is lost if a server stops or the mail server or the ERP is
   -- down; their jobs are queued after the commit by accoda_lavori_ordini, which says why.

@@ -2,7 +2,8 @@
 -- `ordine` (shared/ordini.ts) per id of p_ids, in their order (none for an id that does not
 -- exist), which every reader parses: the history (ordini/read, ordini/elenco) and its export, the
 -- PDF, the confirmation mail, the ERP's webhook and files. Each order's header with the codes and
--- names as they were when it was placed, the client as it is now and who placed it, its lines (by
+-- names as they were when it was placed, the client as it is now and who placed it, its approval
+-- (null for an order never held; docs/regole/organizzazione.md#limits-and-approvals), its lines (by
 -- ordini_righe_ordine_idx) with their discount chain, amount, VAT rate and packs, the VAT summary
 -- and the document's totals. Set-based for a page or an export (a function called per order cost
 -- about twice as much, docs/decisions/ordine-un-modello.md); json, not jsonb: it is only parsed.

@@ -26,25 +26,25 @@ describe('impostazioni/read and impostazioni/update', () => {
   it('reads both switches as 0/1', async () => {
     const res = await read();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ manutenzione: 0, approvazione_dispositivi: 0 });
+    expect(res.json()).toEqual({ manutenzione: 0, approvazione_dispositivi: 0, giorni_approvazione: 7 });
   });
 
   it('changes one switch, answers both after the change, and records who did it', async () => {
     const res = await update({ approvazione_dispositivi: 1 });
-    expect(res.json()).toEqual({ manutenzione: 0, approvazione_dispositivi: 1 });
+    expect(res.json()).toEqual({ manutenzione: 0, approvazione_dispositivi: 1, giorni_approvazione: 7 });
     expect(await stored()).toMatchObject({ approvazione_dispositivi: '1' });
-    expect((await read()).json()).toEqual({ manutenzione: 0, approvazione_dispositivi: 1 });
+    expect((await read()).json()).toEqual({ manutenzione: 0, approvazione_dispositivi: 1, giorni_approvazione: 7 });
     const [m] = await t().database.db.select().from(modificheAdmin).where(eq(modificheAdmin.azione, 'impostazioni.aggiorna'));
     expect(m).toMatchObject({ adminUsername: 'tecnico.imp', entita: 'impostazioni', dettagli: { approvazione_dispositivi: 1 } });
 
     // The query-string and JSON spellings of a switch.
-    expect((await update({ approvazione_dispositivi: '0' })).json()).toEqual({ manutenzione: 0, approvazione_dispositivi: 0 });
+    expect((await update({ approvazione_dispositivi: '0' })).json()).toEqual({ manutenzione: 0, approvazione_dispositivi: 0, giorni_approvazione: 7 });
     expect((await update({ approvazione_dispositivi: true })).json().approvazione_dispositivi).toBe(1);
     expect((await update({ approvazione_dispositivi: false })).json().approvazione_dispositivi).toBe(0);
   });
 
   it('maintenance on closes the shop to customers at once, admins keep working; both switches in one call', async () => {
-    expect((await update({ manutenzione: 1, approvazione_dispositivi: 1 })).json()).toEqual({ manutenzione: 1, approvazione_dispositivi: 1 });
+    expect((await update({ manutenzione: 1, approvazione_dispositivi: 1 })).json()).toEqual({ manutenzione: 1, approvazione_dispositivi: 1, giorni_approvazione: 7 });
     try {
       expect((await t().app.inject({ url: '/api/manutenzione/check' })).json()).toBe(1);
       const shop = await t().app.inject({ url: '/api/sessione', headers: { cookie: cliente } });
@@ -52,10 +52,26 @@ describe('impostazioni/read and impostazioni/update', () => {
       expect(shop.json().manutenzione).toBe(1);
       expect((await read()).statusCode).toBe(200);
     } finally {
-      expect((await update({ manutenzione: 0, approvazione_dispositivi: 0 })).json()).toEqual({ manutenzione: 0, approvazione_dispositivi: 0 });
+      expect((await update({ manutenzione: 0, approvazione_dispositivi: 0 })).json()).toEqual({ manutenzione: 0, approvazione_dispositivi: 0, giorni_approvazione: 7 });
     }
     expect((await t().app.inject({ url: '/api/sessione', headers: { cookie: cliente } })).statusCode).toBe(200);
     expect(await stored()).toMatchObject({ manutenzione: '0', approvazione_dispositivi: '0' });
+  });
+
+  it('sets the days an order held for approval waits (1 to 90), audited; crea_ordine reads them', async () => {
+    const res = await update({ giorni_approvazione: 3 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ giorni_approvazione: 3 });
+    expect((await read()).json().giorni_approvazione).toBe(3);
+    expect(await stored()).toMatchObject({ giorni_approvazione: '3' });
+    const modifiche = await t().database.db.select().from(modificheAdmin).where(eq(modificheAdmin.azione, 'impostazioni.aggiorna'));
+    expect(modifiche.at(-1)).toMatchObject({ dettagli: { giorni_approvazione: 3 } });
+    for (const giorni of [0, 91, 2.5, 'tre']) {
+      const r = await update({ giorni_approvazione: giorni });
+      expect(r.statusCode).toBe(400);
+      expect(r.json().msg).toMatch(/giorni_approvazione: un numero intero di giorni da 1 a 90/);
+    }
+    expect((await update({ giorni_approvazione: 7 })).json().giorni_approvazione).toBe(7);
   });
 
   it.each([

@@ -96,7 +96,7 @@ describe('ordini/create', () => {
     ]));
     const body = res.json();
     // Where its confirmation mail goes, for the SPA to say (docs/regole/ordini.md#order-sent).
-    expect(body).toEqual({ status: 0, msg: `Ordine #${body.ordine_id} inviato correttamente.`, ordine_id: expect.any(Number), conferma_a: 'mario@test.local' });
+    expect(body).toEqual({ status: 0, msg: `Ordine #${body.ordine_id} inviato correttamente.`, ordine_id: expect.any(Number), conferma_a: 'mario@test.local', stato: 'confermato' });
     const [o] = await t().database.db.select().from(ordini).where(eq(ordini.id, body.ordine_id));
     expect(o).toMatchObject({ responseCode: '201', nome: 'Cantiere Via Roma', note: 'Consegna mattina', totale: '22.250', clienteCodice: '000100' });
     const righe = await t().database.db.select().from(ordiniRighe).where(eq(ordiniRighe.ordineId, body.ordine_id));

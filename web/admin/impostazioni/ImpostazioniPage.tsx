@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { type FormEvent, useId, useState, type ReactNode } from 'react';
+import { InputField } from '../../components/form/InputField';
+import { useModulo } from '../../components/form/useModulo';
 import { QueryView } from '../../components/QueryView';
 import { Scheda } from '../../components/Scheda';
 import { useDialogs } from '../../components/Modal';
@@ -7,7 +9,8 @@ import { useToast } from '../../components/Toast';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import type { ImpostazioniStato } from '../../../shared/impostazioni.js';
-import { impostazioniQuery, type Interruttore, useAggiornaImpostazione } from './api';
+import { LIMITI_GIORNI_APPROVAZIONE } from '../../../shared/organizzazione-costanti.js';
+import { impostazioniQuery, type Interruttore, useAggiornaGiorniApprovazione, useAggiornaImpostazione } from './api';
 import './impostazioni.css';
 
 /** The texts of the two switches (docs/regole/accesso.md#maintenance, docs/regole/admin.md#settings). */
@@ -60,7 +63,48 @@ function Interruttori({ stato, refetch }: { stato: ImpostazioniStato; refetch: (
         </p>
         <InterruttoreConferma chiave="approvazione_dispositivi" label="Approvazione dispositivi" titolo="Approvazione dispositivi" valore={stato.approvazione_dispositivi} refetch={refetch} switch />
       </Sezione>
+      <Sezione titolo="Approvazione ordini">
+        <p className="muted">
+          Un ordine che supera i limiti di spesa di chi lo fa aspetta l&apos;approvazione del titolare o
+          dell&apos;ufficio acquisti del cliente al massimo per questi giorni, poi scade e chi l&apos;ha fatto riceve una mail.
+          Vale per gli ordini messi in attesa da ora in poi.
+        </p>
+        <GiorniApprovazione giorni={stato.giorni_approvazione} />
+      </Sezione>
     </div>
+  );
+}
+
+/** The days an order held for approval waits (docs/regole/organizzazione.md#limits-and-approvals). */
+function GiorniApprovazione({ giorni }: { giorni: number }) {
+  const toast = useToast();
+  const { alert } = useDialogs();
+  const aggiorna = useAggiornaGiorniApprovazione();
+  const modulo = useModulo(() => import('../../../shared/impostazioni.js').then((m) => m.giorniApprovazioneRequest), { giorni_approvazione: String(giorni) });
+  const salva = async (e: FormEvent) => {
+    e.preventDefault();
+    const esito = await modulo.valida(modulo.valori);
+    if (!esito.ok) return;
+    try {
+      await aggiorna.mutateAsync(esito.dati.giorni_approvazione);
+      toast.success('Giorni di attesa delle approvazioni salvati.');
+    } catch (err) {
+      if (!modulo.mostraDalServer(err)) await alert(errorMessage(err));
+    }
+  };
+  return (
+    <form className="impostazioni-giorni" onSubmit={(e) => void salva(e)} noValidate>
+      <InputField
+        label="Giorni di attesa"
+        type="number"
+        inputMode="numeric"
+        min={LIMITI_GIORNI_APPROVAZIONE.min}
+        max={LIMITI_GIORNI_APPROVAZIONE.max}
+        required
+        {...modulo.campo('giorni_approvazione')}
+      />
+      <button type="submit" className="btn btn-primary" disabled={aggiorna.isPending} aria-busy={aggiorna.isPending}>Salva</button>
+    </form>
   );
 }
 

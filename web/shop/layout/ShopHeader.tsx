@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ApprovazioniHeader } from '../../approvazioni/ApprovazioniHeader';
 import { Collegamento } from '../../components/Collegamento';
 import { ListIcon, MenuIcon } from '../../components/Icone';
 import { Logo } from '../../components/Logo';
@@ -9,7 +10,7 @@ import { ProfileMenu } from './ProfileMenu';
 import { SearchBar } from './SearchBar';
 
 /**
- * The header row: logo (→ /home), search, price mode, quick order, cart, profile; `fatturato` below
+ * The header row: logo (→ /home), search, price mode, quick order, approvals (approvers only), cart, profile; `fatturato` below
  * the tools. `menu`: the button that unfolds the main menu, shown only on a phone (telefono.css).
  */
 export function ShopHeader({ fatturato, menu }: {
@@ -42,6 +43,7 @@ export function ShopHeader({ fatturato, menu }: {
             <ListIcon />
             <span className="header-btn-text">Ordine rapido</span>
           </Collegamento>
+          <ApprovazioniHeader />
           <CartDropdown />
           <ProfileMenu />
         </div>
