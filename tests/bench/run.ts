@@ -246,6 +246,29 @@ async function main() {
   const [{ negative }] = await setup.sql<{ negative: number }[]>`SELECT count(*)::int AS negative FROM giacenze WHERE disponibilita < 0`;
   const oversold = Number(sold) - (Number(before) - Number(after));
 
+  // The same orders by an Operatore with the demo's limits (Luca's: 500 € an order, 2,000 € a
+  // month; docs/regole/organizzazione.md#holding): each order locks the user's link, sums the
+  // month's orders and, past a limit, is held for approval. After the stock's count above, since
+  // these orders take stock too; the bench user is Titolare again afterwards.
+  const LIMITI = 'ordini/create (Operatore con limiti)';
+  if (selected(LIMITI)) {
+    await setup.sql`
+      UPDATE utenti_clienti uc SET ruolo = 'operatore', limite_ordine = 500, budget_mensile = 2000
+      FROM utenti u, clienti c
+      WHERE u.id = uc.utente_id AND u.codice = ${utente.utente_codice!} AND c.id = uc.cliente_id
+        AND c.azienda_codice = ${cl.azienda_codice} AND c.codice = ${cl.cliente_codice}`;
+    try {
+      await run(LIMITI, `${orderNote}; the user an Operatore with 500 € an order and 2,000 € a month, so most orders are held`,
+        BUDGET.ordini, orderRequest(`bench-limiti-${process.pid}`));
+    } finally {
+      await setup.sql`
+        UPDATE utenti_clienti uc SET ruolo = 'titolare', limite_ordine = NULL, budget_mensile = NULL
+        FROM utenti u, clienti c
+        WHERE u.id = uc.utente_id AND u.codice = ${utente.utente_codice!} AND c.id = uc.cliente_id
+          AND c.azienda_codice = ${cl.azienda_codice} AND c.codice = ${cl.cliente_codice}`;
+    }
+  }
+
   // The same orders with the ERP configured: each order also queues its export job, which the
   // worker sends to a webhook server started here (issue 12: every order reaches the ERP once,
   // without slowing the portal). Another app on the same database with the webhook set; the
