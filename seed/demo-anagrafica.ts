@@ -93,7 +93,7 @@ export const UTENTI: DemoUtente[] = [
   },
   {
     id: 10, codice: 'U0010', username: 'anna.neri@ferramentarossi.it', nome: 'Anna', cognome: 'Neri', tipologiaAccount: 'cliente', statusLogin: 0,
-    fatturatoMetrica: 0, clienti: [1], collegamento: { ruolo: 'consultazione', vedePrezzi: false, vedeDocumenti: false },
+    fatturatoMetrica: 0, clienti: [1], collegamento: { ruolo: 'consultazione', vedePrezzi: false },
   },
 ];
 

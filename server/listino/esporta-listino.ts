@@ -3,7 +3,7 @@ import { TESTI_DISPONIBILITA } from '../../shared/catalogo-costanti.js';
 import { INIZIO_FILE_CSV, rigaCsv } from '../../shared/csv.js';
 import { MSG_LISTE } from '../../shared/liste-costanti.js';
 import { type ListinoEsportaQuery, MSG_LISTINO } from '../../shared/listino.js';
-import { COLONNE_LISTINO, nomeFileListino } from '../../shared/listino-costanti.js';
+import { COLONNE_LISTINO, colonneDelListino, nomeFileListino } from '../../shared/listino-costanti.js';
 import type { ClienteSessione, UtenteSessione } from '../auth/utente-sessione.js';
 import { categoriaIdByCodice } from '../catalogo/catalogo.service.js';
 import type { CatalogoCache } from '../catalogo/catalogo.cache.js';
@@ -24,27 +24,27 @@ const numero = (v: string | null) => {
   return Number.isFinite(n) ? n : 0;
 };
 
-/** A row's cells in the order of COLONNE_LISTINO: the numbers the portal shows the client. */
-function celle(r: RigaListino): CellaXlsx[] {
-  return [
+/** A row's cells in the order of COLONNE_LISTINO: the numbers the portal shows the client (without the chain and the net price for a person who may not see them). */
+function celle(r: RigaListino, netti: boolean): CellaXlsx[] {
+  return colonneDelListino([
     r.codice_prodotto, r.codice_cliente ?? '', r.ean ?? '', r.descrizione, r.um, r.pz_conf, r.multiplo, r.minimo, numero(r.prezzo), r.sconti,
     numero(r.prezzo_reale), numero(r.iva_aliquota), TESTI_DISPONIBILITA[coloreDisponibilita(r.disponibilita, r.ord_forn)],
     // The card's 'Disp. N' never shows a negative stock (pieces already owed).
     Math.max(0, r.disponibilita), r.ord_forn,
-  ];
+  ], netti);
 }
 
 /** The rows for the XLSX writer, until the download is gone (the writer would not notice: the reading stops here, and its transaction ends). */
-async function* righeXlsx(lotti: AsyncIterable<RigaListino[]>, corpo: PassThrough): AsyncGenerator<CellaXlsx[]> {
+async function* righeXlsx(lotti: AsyncIterable<RigaListino[]>, corpo: PassThrough, netti: boolean): AsyncGenerator<CellaXlsx[]> {
   for await (const lotto of lotti) {
     if (corpo.destroyed) return;
-    for (const r of lotto) yield celle(r);
+    for (const r of lotto) yield celle(r, netti);
   }
 }
 
-async function* lineeCsv(lotti: AsyncIterable<RigaListino[]>): AsyncGenerator<string> {
-  yield INIZIO_FILE_CSV + rigaCsv(COLONNE_LISTINO);
-  for await (const lotto of lotti) yield lotto.map((r) => rigaCsv(celle(r))).join('');
+async function* lineeCsv(lotti: AsyncIterable<RigaListino[]>, netti: boolean): AsyncGenerator<string> {
+  yield INIZIO_FILE_CSV + rigaCsv(colonneDelListino(COLONNE_LISTINO, netti));
+  for await (const lotto of lotti) yield lotto.map((r) => rigaCsv(celle(r, netti))).join('');
 }
 
 async function* lineeMetel(lotti: AsyncIterable<RigaListino[]>, clienteCodice: string): AsyncGenerator<Buffer> {
@@ -93,12 +93,13 @@ export function esportaListino(
 async function fileListino(
   db: Db, cache: CatalogoCache, utente: UtenteSessione, cliente: ClienteSessione, q: ListinoEsportaQuery,
 ): Promise<FileRisposta> {
-  const lotti = righeListino(db, prezziDi(cliente), await ambito(db, cache, utente, cliente, q));
+  const prezzi = prezziDi(cliente);
+  const lotti = righeListino(db, prezzi, await ambito(db, cache, utente, cliente, q));
   const nome = nomeFileListino(q.formato);
-  if (q.formato === 'csv') return new FileRisposta(nome, 'text/csv; charset=utf-8', Readable.from(lineeCsv(lotti)));
+  if (q.formato === 'csv') return new FileRisposta(nome, 'text/csv; charset=utf-8', Readable.from(lineeCsv(lotti, prezzi.netti)));
   if (q.formato === 'metel') return new FileRisposta(nome, 'text/plain; charset=windows-1252', Readable.from(lineeMetel(lotti, cliente.codice)));
   const corpo = new PassThrough();
   // A failure half-way (the database gone) ends the download broken rather than hanging it.
-  scriviXlsx(corpo, 'Listino', COLONNE_LISTINO, righeXlsx(lotti, corpo), { testiInLinea: true }).catch((err: unknown) => corpo.destroy(err as Error));
+  scriviXlsx(corpo, 'Listino', colonneDelListino(COLONNE_LISTINO, prezzi.netti), righeXlsx(lotti, corpo, prezzi.netti), { testiInLinea: true }).catch((err: unknown) => corpo.destroy(err as Error));
   return new FileRisposta(nome, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', corpo);
 }

@@ -14,8 +14,8 @@ import { portaleDiTest } from './portale.js';
 const portale = portaleDiTest();
 
 /**
- * What each role sees (docs/regole/organizzazione.md): Anna (Consultazione, no net prices) sees list
- * prices and no documents; Luca (Operatore) sees his order waiting for approval; the wholesaler's
+ * What each role sees (docs/regole/organizzazione.md): Anna (Consultazione, no net prices; her
+ * documents switched off here) sees list prices and no documents; Luca (Operatore) sees his order waiting for approval; the wholesaler's
  * admin changes Luca's role on his page. Screens photographed at 1366, 768 and 390 px into
  * RUOLI_SCREENSHOTS_DIR (default: portale-ruoli-screenshots in the system's temporary directory).
  */
@@ -53,6 +53,9 @@ describe.runIf(hasBrowser())('what each role sees', () => {
         ORDER BY p.id LIMIT 1`;
       prodotto = { codice: p!.codice, listino: Number(p!.listino), netto: Math.round(Number(p!.listino) * 0.6 * 0.9 * 0.95 * 1000) / 1000 };
       lucaId = (await sql<{ id: number }[]>`SELECT id FROM utenti WHERE username = ${LUCA.username}`)[0]!.id;
+      // The demo's Anna sees documents; in this file's own database her switch is off, to see what it hides.
+      await sql`UPDATE utenti_clienti SET vede_documenti = false
+        WHERE utente_id = (SELECT id FROM utenti WHERE username = ${ANNA.username})`;
     });
   });
 

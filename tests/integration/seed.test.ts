@@ -85,7 +85,7 @@ describe('demo seed', () => {
     expect(settings).toEqual([{ chiave: 'approvazione_dispositivi', valore: '0' }, { chiave: 'manutenzione', valore: '0' }]);
   });
 
-  it("gives Mario's client its people: Mario Titolare, Luca Operatore with limits, Anna Consultazione on list prices without documents", async () => {
+  it("gives Mario's client its people: Mario Titolare, Luca Operatore with limits, Anna Consultazione on list prices", async () => {
     const persone = await database.sql<{ username: string; ruolo: string; stato: string; limite_ordine: string | null;
       budget_mensile: string | null; vede_prezzi: boolean; vede_documenti: boolean; password_hash: string }[]>`
       select u.username, uc.ruolo, uc.stato, uc.limite_ordine::text, uc.budget_mensile::text, uc.vede_prezzi, uc.vede_documenti, u.password_hash
@@ -94,7 +94,7 @@ describe('demo seed', () => {
     expect(persone.map(({ password_hash: _, ...p }) => p)).toEqual([
       { username: 'mario.rossi@ferramentarossi.it', ruolo: 'titolare', stato: 'attivo', limite_ordine: null, budget_mensile: null, vede_prezzi: true, vede_documenti: true },
       { username: 'luca.verdi@ferramentarossi.it', ruolo: 'operatore', stato: 'attivo', limite_ordine: '500.00', budget_mensile: '2000.00', vede_prezzi: true, vede_documenti: true },
-      { username: 'anna.neri@ferramentarossi.it', ruolo: 'consultazione', stato: 'attivo', limite_ordine: null, budget_mensile: null, vede_prezzi: false, vede_documenti: false },
+      { username: 'anna.neri@ferramentarossi.it', ruolo: 'consultazione', stato: 'attivo', limite_ordine: null, budget_mensile: null, vede_prezzi: false, vede_documenti: true },
     ]);
     for (const p of persone.slice(1)) expect(await argon2.verify(p.password_hash, 'Demo2024!')).toBe(true);
     // Every other link stays its client's Titolare, as existing users became.

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { Categoria } from '../../shared/catalogo.js';
 import type { FormatoListino } from '../../shared/listino.js';
-import { COLONNE_LISTINO } from '../../shared/listino-costanti.js';
+import { COLONNE_LISTINO, colonneDelListino } from '../../shared/listino-costanti.js';
 import { SelectField, type SelectOption } from '../components/form/SelectField';
 import { useModulo } from '../components/form/useModulo';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
@@ -13,6 +13,7 @@ import { useShopSession } from '../session/shopSession';
 import { brandQuery, categorieAttive, categorieQuery } from '../shop/api';
 import { type AmbitoListino, scaricaListino } from './api';
 import './listino.css';
+import { usePermessi } from '../session/permessi';
 
 const FORMATI: { value: FormatoListino; label: string; nota: string }[] = [
   { value: 'xlsx', label: 'Excel (XLSX)', nota: 'per fogli di calcolo' },
@@ -50,6 +51,7 @@ type Stato =
 export function ListinoPage() {
   useDocumentTitle('Listino personalizzato');
   const { session } = useShopSession();
+  const { vedePrezzi } = usePermessi();
   const modulo = useModulo(
     () => import('../../shared/listino.js').then((m) => m.listinoEsportaQuery),
     { formato: 'xlsx', ambito: 'tutti', scelta: '' },
@@ -143,7 +145,7 @@ export function ListinoPage() {
           )}
         </fieldset>
         <p className="muted listino-colonne">
-          Colonne: {COLONNE_LISTINO.join(', ')}.
+          Colonne: {colonneDelListino(COLONNE_LISTINO, vedePrezzi).join(', ')}.
         </p>
         <div className="listino-azioni">
           <button type="submit" className="btn btn-primary" disabled={scaricando} aria-busy={scaricando}>Scarica listino</button>

@@ -112,6 +112,9 @@ describe('a person who may not see net prices (Anna, vede_prezzi false)', () => 
     expect(csv.statusCode, csv.body).toBe(200);
     senzaNetti(csv.body, 'listino csv');
     expect(csv.body).toContain('CATENA');
+    // Without the chain and the net price's columns: what the file says is the list price.
+    expect(csv.body.split('\r\n')[0]).not.toMatch(/Sconti|Prezzo netto/);
+    expect(csv.body.split('\r\n')[0]).toContain('"Prezzo di listino (€)"');
     const xlsx = await get(`listino/export?${qs({ ...conUtente('anna'), formato: 'xlsx' })}`, cookie.anna!);
     expect(xlsx.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
@@ -119,6 +122,7 @@ describe('a person who may not see net prices (Anna, vede_prezzi false)', () => 
     const testoDi = (v: unknown) => (v && typeof v === 'object' && 'richText' in v ? (v as { richText: { text: string }[] }).richText.map((x) => x.text).join('') : v);
     const celle = wb.worksheets.flatMap((ws) => ws.getSheetValues().flatMap((r) => (Array.isArray(r) ? r.map(testoDi) : [])));
     expect(celle).toContain('CATENA');
+    expect(celle).not.toContain('Prezzo netto (€)');
     for (const n of [5.985, 7.321, 8.63]) expect(celle, `xlsx ${n}`).not.toContain(n);
     const metel = await get(`listino/export?${qs({ ...conUtente('anna'), formato: 'metel' })}`, cookie.anna!);
     expect(metel.statusCode).toBe(200);
