@@ -2,13 +2,19 @@ import { type Approvazione, approvazione } from '../../shared/approvazioni.js';
 import { ordine, type Ordine } from '../../shared/ordini.js';
 import type { Db, Sql } from '../db/client.js';
 
-/** The columns of a waiting order as the approvers' list reads it (alias o). */
-const colonne = (sql: Sql) => sql`
+/**
+ * The columns of a waiting order as the approvers' list reads it (alias o). An approver who may not
+ * see net prices (docs/regole/organizzazione.md#prices) reads the total at list price and the
+ * limits passed without by how much, as the order's read model gives them (ordini_letti p_netti).
+ */
+const colonne = (sql: Sql, netti: boolean) => sql`
   o.id AS ordine_id, iso_utc(o.created_at) AS created_at, o.nome, o.riferimento_cantiere,
   json_build_object('nome', o.utente_nome, 'codice', o.utente_codice) AS richiedente,
-  round(o.totale, 3)::float8 AS totale,
+  ${netti ? sql`round(o.totale, 3)::float8` : sql`(SELECT coalesce(round(sum(r.qt * r.prezzo), 3), 0)::float8 FROM ordini_righe r WHERE r.ordine_id = o.id)`} AS totale,
   (SELECT count(*)::int FROM ordini_righe r WHERE r.ordine_id = o.id) AS righe_n,
-  coalesce(o.approvazione_superamento, '[]') AS superamento, iso_utc(o.approvazione_scade_at) AS scade_at`;
+  ${netti ? sql`coalesce(o.approvazione_superamento, '[]')` : sql`coalesce((SELECT jsonb_agg(s.e - 'superato_di')
+    FROM jsonb_array_elements(CASE WHEN jsonb_typeof(o.approvazione_superamento) = 'array' THEN o.approvazione_superamento END) s(e)), '[]')`} AS superamento,
+  iso_utc(o.approvazione_scade_at) AS scade_at`;
 
 /**
  * The orders of a client waiting for approval, not placed by the caller, newest first, one page:
@@ -17,7 +23,7 @@ const colonne = (sql: Sql) => sql`
  * JSON) are computed for those rows only, not for every waiting order before a sort.
  */
 export async function elencoApprovazioni(
-  db: Db, clienteId: number, utenteId: number, pagina: { start: number; limit: number },
+  db: Db, clienteId: number, utenteId: number, netti: boolean, pagina: { start: number; limit: number },
 ): Promise<{ approvazioni: Approvazione[]; totale: number }> {
   const sql = db.$client;
   const [righe, totale] = await Promise.all([
@@ -27,7 +33,7 @@ export async function elencoApprovazioni(
         WHERE o.cliente_id = ${clienteId} AND o.approvazione = 'in_attesa' AND o.utente_id IS DISTINCT FROM ${utenteId}
         ORDER BY o.created_at DESC, o.id DESC
         LIMIT ${pagina.limit} OFFSET ${pagina.start})
-      SELECT ${colonne(sql)}
+      SELECT ${colonne(sql, netti)}
       FROM pagina p JOIN ordini o ON o.id = p.id
       ORDER BY p.created_at DESC, p.id DESC`,
     contaApprovazioni(db, clienteId, utenteId),
@@ -51,10 +57,12 @@ export async function contaApprovazioni(db: Db, clienteId: number, utenteId: num
 }
 
 /** One waiting order of the client (any requester) read whole (ordini_letti) with its list row, or undefined. */
-export async function unaApprovazione(db: Db, clienteId: number, ordineId: number): Promise<{ ordine: Ordine; approvazione: Approvazione } | undefined> {
+export async function unaApprovazione(
+  db: Db, clienteId: number, ordineId: number, netti: boolean,
+): Promise<{ ordine: Ordine; approvazione: Approvazione } | undefined> {
   const sql = db.$client;
   const [r] = await sql<(Approvazione & { ordine: unknown })[]>`
-    SELECT ${colonne(sql)}, (SELECT l.ordine FROM ordini_letti(ARRAY[o.id]) l) AS ordine FROM ordini o
+    SELECT ${colonne(sql, netti)}, (SELECT l.ordine FROM ordini_letti(ARRAY[o.id], ${netti}) l) AS ordine FROM ordini o
     WHERE o.id = ${ordineId} AND o.cliente_id = ${clienteId} AND o.approvazione = 'in_attesa'`;
   return r ? { ordine: ordine.parse(r.ordine), approvazione: approvazione.parse(r) } : undefined;
 }

@@ -8,10 +8,10 @@ import { contaApprovazioni, elencoApprovazioni, unaApprovazione } from './approv
 import { approvaOrdine, rifiutaOrdine, urlPortale } from './approvazioni.service.js';
 
 export const approvazioniRoutes = routeGroup(approvazioniApi, {
-  elenco: async ({ deps, input, utente, cliente }) => elencoApprovazioni(deps.db, cliente.id, utente.id, input),
+  elenco: async ({ deps, input, utente, cliente }) => elencoApprovazioni(deps.db, cliente.id, utente.id, cliente.vedePrezzi, input),
   conteggio: async ({ deps, utente, cliente }) => ({ totale: await contaApprovazioni(deps.db, cliente.id, utente.id) }),
   ordine: async ({ deps, input, cliente }) => {
-    const r = await unaApprovazione(deps.db, cliente.id, input.ordine_id);
+    const r = await unaApprovazione(deps.db, cliente.id, input.ordine_id, cliente.vedePrezzi);
     if (!r) throw forbidden(MSG_APPROVAZIONI.sconosciuto);
     return r;
   },

@@ -205,6 +205,20 @@ describe('approvazioni/elenco', () => {
     expect((await uno(p.operatore!, id)).statusCode).toBe(403);
   });
 
+  it('an approver who may not see net prices reads the limits passed without by how much (docs/regole/organizzazione.md#prices)', async () => {
+    const id = await trattenuto();
+    const cieco = await persona('cieco', clienteA, 'acquisti');
+    await t().database.sql`UPDATE utenti_clienti SET vede_prezzi = false WHERE utente_id = ${cieco.id}`;
+    const r = await elenco(cieco);
+    expect(r.statusCode, r.body).toBe(200);
+    const riga = r.json().approvazioni.find((a: { ordine_id: number }) => a.ordine_id === id);
+    expect(riga.superamento).toEqual([{ limite: 'ordine', valore: 500 }]);
+    const o = await inject('GET', `approvazioni/ordine?${new URLSearchParams({ ...A, utente_codice: cieco.codice, ordine_id: String(id) })}`, cieco);
+    expect(o.statusCode, o.body).toBe(200);
+    expect(o.json().ordine.approvazione_superamento).toEqual([{ limite: 'ordine', valore: 500, superato_di: null }]);
+    expect(o.json().approvazione.superamento).toEqual([{ limite: 'ordine', valore: 500 }]);
+  });
+
   it('a held order waits as many days as the setting says', async () => {
     await t().database.sql`INSERT INTO impostazioni (chiave, valore) VALUES ('giorni_approvazione', '3')`;
     try {
