@@ -123,6 +123,8 @@ describe.runIf(hasBrowser())('no customer page is wider than its window', () => 
           ['novitaprodotti', '/novitaprodotti'], ['nuovi-inserimenti', '/nuovi-inserimenti'], ['volantini', '/volantini'],
           ['volantini-list', '/volantini-list'], ['prodotti-volantino', '/prodotti-volantino/1'], ['catalogo', '/catalogo'],
           ['tabellecomparative', '/tabellecomparative'], ['prodotti', '/prodotti'],
+          // Mario is his client's Titolare: his people, and the demo's order of Luca's waiting for him.
+          ['la-mia-azienda', '/la-mia-azienda'], ['approvazioni', '/approvazioni'],
         ] as const) await vai(nome, url);
       } finally {
         await page.context().close();
