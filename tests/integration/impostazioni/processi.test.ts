@@ -41,7 +41,7 @@ describe('switches across server processes', () => {
       const res = await t().app.inject({
         method: 'POST', url: '/api/impostazioni/update', headers: { cookie: tecnico }, payload: { approvazione_dispositivi: 1 },
       });
-      expect(res.json()).toEqual({ manutenzione: 0, approvazione_dispositivi: 1 });
+      expect(res.json()).toEqual({ manutenzione: 0, approvazione_dispositivi: 1, giorni_approvazione: 7 });
       // Notices arrive in commit order: once this one is here, any before it is too.
       await t().database.sql`SELECT pg_notify('impostazioni', 'fine')`;
       await vi.waitFor(() => expect(avvisi).toContain('fine'), NOTICE);
