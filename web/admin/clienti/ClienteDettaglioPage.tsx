@@ -93,10 +93,6 @@ const colonneUtenti: Column<UtenteCliente>[] = [
     key: 'login', header: 'Login', className: 'nowrap',
     cell: (u) => <span className={`status-pill${u.status_login === 0 ? ' is-ok' : ''}`}>{u.status_login === 0 ? 'Abilitato' : 'Disabilitato'}</span>,
   },
-  {
-    key: 'ruolo', header: 'Ruolo', className: 'nowrap',
-    cell: (u) => `${ETICHETTE_RUOLO[u.ruolo]}${u.stato === 'attivo' ? '' : ` (${ETICHETTE_STATO_PERSONA[u.stato].toLowerCase()})`}`,
-  },
 ];
 
 const colonneSedi: Column<Sede>[] = [
@@ -110,7 +106,16 @@ const colonneSedi: Column<Sede>[] = [
 function UtentiCliente({ cliente: c }: { cliente: ClienteDettaglio }) {
   const colonne: Column<UtenteCliente>[] = [
     ...colonneUtenti,
-    { key: 'titolare', header: 'Titolare', className: 'nowrap', cell: (u) => <NominaTitolare cliente={c} utente={u} /> },
+    // The role and, under it, the button naming a Titolare: one column, so the card's table fits beside the client's data.
+    {
+      key: 'ruolo', header: 'Ruolo',
+      cell: (u) => (
+        <div className="ruolo-cliente">
+          <span className="nowrap">{ETICHETTE_RUOLO[u.ruolo]}{u.stato === 'attivo' ? '' : ` (${ETICHETTE_STATO_PERSONA[u.stato].toLowerCase()})`}</span>
+          <NominaTitolare cliente={c} utente={u} />
+        </div>
+      ),
+    },
   ];
   return (
     <Scheda titolo="Utenti" aDestra={<span className="badge">{c.utenti.length}</span>}>
@@ -126,7 +131,7 @@ function UtentiCliente({ cliente: c }: { cliente: ClienteDettaglio }) {
 function NominaTitolare({ cliente: c, utente: u }: { cliente: ClienteDettaglio; utente: UtenteCliente }) {
   const cambia = useCambiaCollegamento();
   const confermaEFai = useConfirmAction();
-  if (u.ruolo === 'titolare') return <span className="status-pill is-ok">Titolare</span>;
+  if (u.ruolo === 'titolare') return null;
   const nome = `${u.nome} ${u.cognome}`.trim() || u.username;
   return (
     <button
