@@ -58,8 +58,15 @@ BEGIN
   END IF;
 
   SELECT uc.ruolo, uc.limite_ordine, uc.budget_mensile INTO legame FROM utenti_clienti uc
-  WHERE uc.utente_id = nuovo.utente_id AND uc.cliente_id = nuovo.cliente_id
-  FOR NO KEY UPDATE;
+  WHERE uc.utente_id = nuovo.utente_id AND uc.cliente_id = nuovo.cliente_id;
+  -- Only an Operatore with a limit has orders that count each other: their link is locked (and read
+  -- again) so that two at once take turns; anyone else's orders never wait for one another here
+  -- (locking every order's link made one user's orders one at a time: 4x slower in the bench).
+  IF legame.ruolo = 'operatore' AND (legame.limite_ordine IS NOT NULL OR legame.budget_mensile IS NOT NULL) THEN
+    SELECT uc.ruolo, uc.limite_ordine, uc.budget_mensile INTO legame FROM utenti_clienti uc
+    WHERE uc.utente_id = nuovo.utente_id AND uc.cliente_id = nuovo.cliente_id
+    FOR NO KEY UPDATE;
+  END IF;
 
   totale := 0;
   FOR r IN
