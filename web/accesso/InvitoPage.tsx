@@ -1,16 +1,14 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
 import { LIMITI_CREDENZIALI, PASSWORD_MIN } from '../../shared/accesso-costanti.js';
 import { Collegamento } from '../components/Collegamento';
 import { InputField } from '../components/form/InputField';
 import { useModulo } from '../components/form/useModulo';
-import { useToast } from '../components/Toast';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { ApiError, errorMessage } from '../lib/api';
 import { paths } from '../paths';
 import { accettaInvito } from './api';
 import './login.css';
 import { SchedaAccesso } from './SchedaAccesso';
+import { useInvioDaLink } from './useInvioDaLink';
 
 /** The link's token: `?token=` as the mail writes it, or the fragment. */
 const tokenDelLink = () => new URLSearchParams(window.location.search).get('token') ?? window.location.hash.replace(/^#/, '');
@@ -23,36 +21,12 @@ const tokenDelLink = () => new URLSearchParams(window.location.search).get('toke
  */
 export function InvitoPage() {
   useDocumentTitle('Attiva il tuo accesso');
-  const navigate = useNavigate();
-  const toast = useToast();
   const [token] = useState(tokenDelLink);
   useEffect(() => {
     if (window.location.search || window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname);
   }, []);
   const modulo = useModulo(() => import('./moduloInvito').then((m) => m.moduloInvito), { password: '', conferma: '' });
-  const [busy, setBusy] = useState(false);
-  const [errore, setErrore] = useState('');
-  const [linkFinito, setLinkFinito] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    setErrore('');
-    const controllo = await modulo.valida(modulo.valori);
-    if (!controllo.ok) return;
-    setBusy(true);
-    try {
-      const r = await accettaInvito({ token, password: controllo.dati.password });
-      toast.success(r.msg);
-      await navigate(paths.login.path, { replace: true });
-    } catch (err) {
-      if (modulo.mostraDalServer(err)) return;
-      setErrore(errorMessage(err));
-      if (err instanceof ApiError && (err.code === 'link_non_valido' || err.code === 'link_scaduto' || err.code === 'dati_non_validi')) setLinkFinito(true);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, errore, linkFinito, submit } = useInvioDaLink(modulo, (dati) => accettaInvito({ token, password: dati.password }));
 
   const campo = (c: 'password' | 'conferma') => ({
     ...modulo.campo(c), required: true, type: 'password' as const, maxLength: LIMITI_CREDENZIALI.password, autoComplete: 'new-password',

@@ -1,16 +1,14 @@
-import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useState } from 'react';
 import { LIMITI_CREDENZIALI, PASSWORD_MIN } from '../../shared/accesso-costanti.js';
 import { Collegamento } from '../components/Collegamento';
 import { InputField } from '../components/form/InputField';
 import { useModulo } from '../components/form/useModulo';
-import { useToast } from '../components/Toast';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { ApiError, errorMessage } from '../lib/api';
 import { paths } from '../paths';
 import { reimpostaPassword } from './api';
 import './login.css';
 import { SchedaAccesso } from './SchedaAccesso';
+import { useInvioDaLink } from './useInvioDaLink';
 
 /** The link's token: in the fragment, which the browser never sends to the server (server/posta/reset-password.ts). */
 const tokenDelLink = () => window.location.hash.replace(/^#/, '');
@@ -23,33 +21,9 @@ const tokenDelLink = () => window.location.hash.replace(/^#/, '');
  */
 export function ReimpostaPasswordPage() {
   useDocumentTitle('Nuova password');
-  const navigate = useNavigate();
-  const toast = useToast();
   const [token] = useState(tokenDelLink);
   const modulo = useModulo(() => import('./moduloReimposta').then((m) => m.moduloReimposta), { nuova_password: '', conferma: '' });
-  const [busy, setBusy] = useState(false);
-  const [errore, setErrore] = useState('');
-  const [linkFinito, setLinkFinito] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    setErrore('');
-    const controllo = await modulo.valida(modulo.valori);
-    if (!controllo.ok) return;
-    setBusy(true);
-    try {
-      const r = await reimpostaPassword({ token, nuova_password: controllo.dati.nuova_password });
-      toast.success(r.msg);
-      await navigate(paths.login.path, { replace: true });
-    } catch (err) {
-      if (modulo.mostraDalServer(err)) return;
-      setErrore(errorMessage(err));
-      if (err instanceof ApiError && (err.code === 'link_non_valido' || err.code === 'link_scaduto' || err.code === 'dati_non_validi')) setLinkFinito(true);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, errore, linkFinito, submit } = useInvioDaLink(modulo, (dati) => reimpostaPassword({ token, nuova_password: dati.nuova_password }));
 
   const campo = (c: 'nuova_password' | 'conferma') => ({
     ...modulo.campo(c), required: true, type: 'password' as const, maxLength: LIMITI_CREDENZIALI.password, autoComplete: 'new-password',
