@@ -29,6 +29,7 @@ import { misuraScala, scalaMarkdown, type RisultatoScala } from './scala.js';
 import { misuraRete, reteMarkdown, type Rete } from './wire.js';
 import { richiesteStorico } from './storico.js';
 import { IN_ATTESA_BENCH, richiesteApprovazioni } from './approvazioni.js';
+import { operatoriConLimiti } from './operatori.js';
 import { findChromium } from '../e2e/chromium.js';
 import { apriDownloadFermo } from '../support/download-fermo.js';
 
@@ -178,14 +179,15 @@ async function main() {
 
   const [{ before }] = await setup.sql<{ before: string }[]>`SELECT sum(disponibilita)::text AS before FROM prodotti JOIN giacenze ON prodotto_id = id WHERE codice_prodotto = ANY(${stockProducts})`;
   let seq = 0;
-  const orderRequest = (prefix: string, h: Record<string, string> = headers) => (): LoadRequest => {
+  const orderRequestOf = (prefix: string, chi: { headers: Record<string, string>; utente_codice: string }) => (): LoadRequest => {
     const n = seq++;
     const items = Array.from({ length: 10 }, (_, k) => ({ codice_prodotto: stockProducts[(n * 37 + k * 191) % stockProducts.length], quantita: 1 + (k % 3) }));
     return {
-      method: 'POST', path: '/api/ordini/create', headers: { ...h, 'idempotency-key': `${prefix}-${n}` },
-      body: JSON.stringify({ azienda_codice: cl.azienda_codice, cliente_codice: cl.cliente_codice, utente_codice: utente.utente_codice, carrelloItems: items }),
+      method: 'POST', path: '/api/ordini/create', headers: { ...chi.headers, 'idempotency-key': `${prefix}-${n}` },
+      body: JSON.stringify({ azienda_codice: cl.azienda_codice, cliente_codice: cl.cliente_codice, utente_codice: chi.utente_codice, carrelloItems: items }),
     };
   };
+  const orderRequest = (prefix: string, h: Record<string, string> = headers) => orderRequestOf(prefix, { headers: h, utente_codice: utente.utente_codice });
   // The quick order: 1,000 pasted lines of product codes, EANs and supplier codes of products all
   // over the catalogue, with a few unknown codes, in texts that take turns (docs/regole/ordine-rapido.md).
   const RAPIDO = 'ordine-rapido/risolvi (1,000 righe)';
@@ -235,10 +237,11 @@ async function main() {
     const elenco = await richiesteStorico(setup.db, setup.sql);
     await run(STORICO, elenco.note, BUDGET.storico, elenco.next, { connections: 4 });
   }
-  // The approvers' page and the header's counter (docs/regole/organizzazione.md#limits-and-approvals).
+  // The approvers' page and the header's counter (docs/regole/organizzazione.md#limits-and-approvals),
+  // at 4 connections as the history: a client's few approvers open it now and then.
   if (selected(APPROVAZIONI)) {
     const a = await richiesteApprovazioni(setup.sql, { headers, azienda: cl.azienda_codice, cliente: cl.cliente_codice, utente: utente.utente_codice });
-    await run(APPROVAZIONI, a.note, BUDGET.approvazioni, a.next);
+    await run(APPROVAZIONI, a.note, BUDGET.approvazioni, a.next, { connections: 4 });
   }
 
   const [{ after }] = await setup.sql<{ after: string }[]>`SELECT sum(disponibilita)::text AS after FROM prodotti JOIN giacenze ON prodotto_id = id WHERE codice_prodotto = ANY(${stockProducts})`;
@@ -246,27 +249,17 @@ async function main() {
   const [{ negative }] = await setup.sql<{ negative: number }[]>`SELECT count(*)::int AS negative FROM giacenze WHERE disponibilita < 0`;
   const oversold = Number(sold) - (Number(before) - Number(after));
 
-  // The same orders by an Operatore with the demo's limits (Luca's: 500 € an order, 2,000 € a
-  // month; docs/regole/organizzazione.md#holding): each order locks the user's link, sums the
-  // month's orders and, past a limit, is held for approval. After the stock's count above, since
-  // these orders take stock too; the bench user is Titolare again afterwards.
-  const LIMITI = 'ordini/create (Operatore con limiti)';
+  // The same orders by Operatori with the demo's limits (Luca's: 500 € an order, 2,000 € a month;
+  // docs/regole/organizzazione.md#holding), one per connection as people order, each in turn: an
+  // order locks its user's link, sums the month's orders and, past a limit, is held for approval.
+  // One user for every connection would only measure that lock: one person's orders wait for each
+  // other by design (the month's sum must see the previous one). After the stock's count above,
+  // since these orders take stock too.
+  const LIMITI = 'ordini/create (Operatori con limiti)';
   if (selected(LIMITI)) {
-    await setup.sql`
-      UPDATE utenti_clienti uc SET ruolo = 'operatore', limite_ordine = 500, budget_mensile = 2000
-      FROM utenti u, clienti c
-      WHERE u.id = uc.utente_id AND u.codice = ${utente.utente_codice!} AND c.id = uc.cliente_id
-        AND c.azienda_codice = ${cl.azienda_codice} AND c.codice = ${cl.cliente_codice}`;
-    try {
-      await run(LIMITI, `${orderNote}; the user an Operatore with 500 € an order and 2,000 € a month, so most orders are held`,
-        BUDGET.ordini, orderRequest(`bench-limiti-${process.pid}`));
-    } finally {
-      await setup.sql`
-        UPDATE utenti_clienti uc SET ruolo = 'titolare', limite_ordine = NULL, budget_mensile = NULL
-        FROM utenti u, clienti c
-        WHERE u.id = uc.utente_id AND u.codice = ${utente.utente_codice!} AND c.id = uc.cliente_id
-          AND c.azienda_codice = ${cl.azienda_codice} AND c.codice = ${cl.cliente_codice}`;
-    }
+    const operatori = await operatoriConLimiti(app, setup.sql, cl, CONNECTIONS);
+    await run(LIMITI, `${orderNote}; ${CONNECTIONS} Operatori of one client in turn, each with 500 € an order and 2,000 € a month, so most orders are held`,
+      BUDGET.ordini, (i) => orderRequestOf(`bench-limiti-${process.pid}`, operatori[i % operatori.length]!)());
   }
 
   // The same orders with the ERP configured: each order also queues its export job, which the
