@@ -68,6 +68,10 @@ describe.runIf(hasBrowser())('La mia azienda', () => {
       await apriLaMiaAzienda(page);
       const primo = viewport.width === 1366;
       if (primo) await foto(page, '01-la-mia-azienda');
+      // Mario, the client's only Titolare, is offered no Sospendi or Rimuovi on his own row (the server would refuse).
+      const righe = page.getByRole('table', { name: 'Persone del cliente' }).getByRole('row');
+      await visible(righe.filter({ hasText: 'luca.verdi@' }).getByRole('button', { name: /^Sospendi / }));
+      expect(await righe.filter({ hasText: MARIO.username }).getByRole('button', { name: /^(Sospendi|Rimuovi) / }).count()).toBe(0);
 
       await page.getByRole('button', { name: 'Invita una persona' }).click();
       const dialogo = page.getByRole('dialog', { name: 'Invita una persona' });

@@ -83,6 +83,10 @@ function Persone({ session }: { session: SessionData }) {
     await esegui(() => modifica.mutateAsync({ utente_codice: p.utente_codice, sospeso }),
       `${sospeso ? 'Accesso sospeso' : 'Accesso riattivato'} per ${p.nominativo}.`);
   };
+  // The only active Titolare may not suspend or remove themself (the server refuses it): no button
+  // that can only bring a refusal.
+  const titolariAttivi = (query.data ?? []).filter((p) => p.ruolo === 'titolare' && p.stato === 'attivo').length;
+  const ultimoTitolare = (p: Persona) => p.ruolo === 'titolare' && p.stato === 'attivo' && titolariAttivi === 1;
   const rimuovi = async (p: Persona) => {
     if (!(await confirm(`Sei sicuro di voler rimuovere ${p.nominativo} da questo cliente?`, { confirmLabel: 'Rimuovi', danger: true }))) return;
     await esegui(() => modifica.mutateAsync({ utente_codice: p.utente_codice, rimuovi: true }));
@@ -142,11 +146,15 @@ function Persone({ session }: { session: SessionData }) {
                 Reinvia
               </button>
             )}
-            <button type="button" className="btn btn-sm" aria-label={`${p.stato === 'sospeso' ? 'Riattiva' : 'Sospendi'} ${p.nominativo}`}
-              onClick={() => void sospendi(p)}>
-              {p.stato === 'sospeso' ? 'Riattiva' : 'Sospendi'}
-            </button>
-            <PulsanteCestino label={`Rimuovi ${p.nominativo}`} title="Rimuovi" onClick={() => void rimuovi(p)} />
+            {!ultimoTitolare(p) && (
+              <>
+                <button type="button" className="btn btn-sm" aria-label={`${p.stato === 'sospeso' ? 'Riattiva' : 'Sospendi'} ${p.nominativo}`}
+                  onClick={() => void sospendi(p)}>
+                  {p.stato === 'sospeso' ? 'Riattiva' : 'Sospendi'}
+                </button>
+                <PulsanteCestino label={`Rimuovi ${p.nominativo}`} title="Rimuovi" onClick={() => void rimuovi(p)} />
+              </>
+            )}
           </>
         )}
       />
