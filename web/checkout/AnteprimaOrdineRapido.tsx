@@ -88,6 +88,7 @@ export function AnteprimaOrdineRapido({ query, onRisolvi, onTogli, inCorso }: {
     <DataTable
       label="Anteprima dell'ordine rapido"
       className="or-table"
+      schede="tablet"
       query={query}
       rowKey={(r) => r.riga}
       rowClassName={(r) => (r.esito === 'trovato' ? undefined : 'or-riga-ko')}

@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Key, MouseEvent, ReactNode } from 'react';
+import { useMediaQuery } from '../hooks/useMediaQuery';
 import { EmptyState } from './EmptyState';
 import { ErrorState } from './ErrorState';
 import { Spinner } from './Spinner';
@@ -35,6 +36,9 @@ const etichettaDi = (c: Pick<Column<unknown>, 'header' | 'etichetta'>) =>
 
 const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"]';
 
+/** Up to which width the rows are cards: a phone's for every table, a tablet's held sideways (up to 1200 px) for one too wide for it. */
+const SCHEDE = { telefono: '(max-width: 600px)', tablet: '(max-width: 1200px)' } as const;
+
 /**
  * A list as a dense table: typed columns, header sticky inside its own scroll box (which also
  * scrolls sideways on narrow screens), and the three states of a list as a row under the header:
@@ -52,11 +56,12 @@ const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"]'
  * the right edge however far a wide table is scrolled. `footer` adds rows under the body (totals).
  * On a phone (dataTable.css) every row is a card: each cell a line of two aligned columns, its
  * column's title and its value, the actions at the card's foot, so that nothing needs sideways
- * scrolling.
+ * scrolling; `schede="tablet"` keeps the cards up to a tablet's width, for a table whose columns
+ * that matter would otherwise scroll out of a tablet's view.
  */
 export function DataTable<T>({
   label, columns, rowKey, empty, loadingLabel, errorTitle, onRowClick, actions, rowClassName, isCurrent, footer, className,
-  scrollClassName, ...righe
+  scrollClassName, schede = 'telefono', ...righe
 }: Righe<T> & ChiaveRiga<T> & {
   /** Accessible name of the table (a hidden caption). */
   label: string;
@@ -76,7 +81,10 @@ export function DataTable<T>({
   className?: string;
   /** On the scroll box (e.g. a dropdown's own height). */
   scrollClassName?: string;
+  /** Up to which screen the rows are cards (default: a phone's). */
+  schede?: keyof typeof SCHEDE;
 }) {
+  const comeSchede = useMediaQuery(SCHEDE[schede]);
   const span = columns.length + (actions ? 1 : 0);
   const { query } = righe;
   const rows = query ? query.data : righe.rows;
@@ -92,7 +100,7 @@ export function DataTable<T>({
   const alignClass = (c: Column<T>) => [c.align === 'end' ? 'num' : c.align === 'center' ? 'data-table-center' : '', c.className ?? ''].filter(Boolean).join(' ') || undefined;
 
   return (
-    <div className={`table-scroll data-table-scroll${scrollClassName ? ` ${scrollClassName}` : ''}`}>
+    <div className={`table-scroll data-table-scroll${comeSchede ? ' data-table-schede' : ''}${scrollClassName ? ` ${scrollClassName}` : ''}`}>
       <table
         className={`table data-table${query?.isPlaceholderData ? ' is-stale' : ''}${className ? ` ${className}` : ''}`}
         aria-busy={query?.isFetching}

@@ -216,6 +216,7 @@ function RigheTable({ ordine }: { ordine: Ordine }) {
     <DataTable
       label={`Prodotti dell'ordine #${ordine.id}`}
       className="ordine-righe"
+      schede="tablet"
       rows={ordine.prodotti.map((r, i) => ({ ...r, i }))}
       columns={colonne}
       rowKey={(r) => `${r.codice_prodotto}-${r.i}`}

@@ -47,7 +47,7 @@ export function OrdiniPage() {
   const columns: Column<Ordine>[] = [
     { key: 'id', header: 'Ordine #ID', className: 'codice strong', cell: (o) => `#${o.id}` },
     {
-      key: 'data', header: 'Data Creazione', className: 'nowrap',
+      key: 'data', header: 'Data Creazione', className: 'ordini-data',
       cell: (o) => <time dateTime={o.created_at} title={formatDataLunga(o.created_at)}>{formatDataOraOrdine(o.created_at)}</time>,
     },
     { key: 'nome', header: 'Nome', className: 'ordini-nome', cell: (o) => o.nome || <span className="muted">—</span> },
@@ -110,6 +110,7 @@ export function OrdiniPage() {
         <DataTable
           label="Ordini"
           className="ordini-table"
+          schede="tablet"
           query={pagina.righe}
           columns={columns}
           empty={attivi ? 'Nessun ordine con i filtri scelti.' : 'Non ci sono ordini.'}

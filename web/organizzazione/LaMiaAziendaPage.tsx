@@ -131,7 +131,7 @@ function Persone({ session }: { session: SessionData }) {
   ];
   return (
     <Scheda titolo="Persone" aDestra={query.data ? <span className="badge">{query.data.length}</span> : undefined}>
-      <DataTable label="Persone del cliente" className="org-persone" query={query} columns={colonne}
+      <DataTable label="Persone del cliente" className="org-persone" schede="tablet" query={query} columns={colonne}
         rowKey={(p) => p.utente_codice} empty="Nessuna persona collegata a questo cliente." loadingLabel="Caricamento persone…"
         errorTitle="Impossibile caricare le persone"
         actions={(p) => (
