@@ -25,6 +25,10 @@ CREATE TABLE "resi" (
 	"ddt_reso_richiesto" boolean NOT NULL,
 	"motivo_rifiuto" text,
 	"nota_credito_id" integer,
+	"erp_stato" text,
+	"erp_tentativi" integer DEFAULT 0 NOT NULL,
+	"erp_errore" text,
+	"erp_inviato_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"stato_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "resi_stato_ck" CHECK ("resi"."stato" IN ('richiesto', 'autorizzato', 'parzialmente_autorizzato', 'rifiutato', 'spedito', 'ricevuto', 'verificato', 'chiuso', 'annullato'))

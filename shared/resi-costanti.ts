@@ -72,7 +72,7 @@ export const MAX_RESI_PAGINA = 100;
 export const MSG_RESI = {
   sconosciuto: 'Reso non trovato.',
   ddtSconosciuto: 'DDT non trovato.',
-  rigaAltroDdt: (riga: number) => `La riga ${riga} non è di questo DDT.`,
+  rigaAltroDdt: (codice: string, ddt: string) => `La riga ${codice} non è del DDT ${ddt}.`,
   quantitaOltre: (codice: string, rendibile: number) =>
     `Riga ${codice}: la quantità supera quella rendibile (${rendibile}).`,
   motivoNonValido: `Motivo non valido: usare ${MOTIVI_RESO.join(', ')}`,

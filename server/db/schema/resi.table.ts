@@ -48,6 +48,14 @@ export const resi = pgTable('resi', {
   motivoRifiuto: text('motivo_rifiuto'),
   /** The credit note that closed it (the ERP's push naming this RMA number in `resi`). */
   notaCreditoId: integer('nota_credito_id').references(() => documenti.id, { onDelete: 'set null' }),
+  /**
+   * The hand-over to the ERP of an authorised return (job esporta_reso, once per return as orders'):
+   * NULL before it is authorised, then in_attesa | inviato | errore | non_configurato.
+   */
+  erpStato: text('erp_stato'),
+  erpTentativi: integer('erp_tentativi').notNull().default(0),
+  erpErrore: text('erp_errore'),
+  erpInviatoAt: timestamp('erp_inviato_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   statoAt: timestamp('stato_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
