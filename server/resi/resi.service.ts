@@ -6,6 +6,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
+import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { resiAutorizzaRequest, resiRichiediRequest, resiVerificaRequest } from '../../shared/resi.js';
 import {
@@ -16,11 +17,13 @@ import { registraModifica } from '../audit/audit.service.js';
 import type { AdminSessione, ClienteSessione, UtenteSessione } from '../auth/utente-sessione.js';
 import { type Db, inTransazione } from '../db/client.js';
 import type { ArchivioMedia } from '../lib/archivio/archivio.js';
-import { badRequest, forbidden, giaDeciso } from '../lib/errors.js';
+import { badRequest, forbidden, giaDeciso, notFound } from '../lib/errors.js';
+import { FileRisposta } from '../lib/file-risposta.js';
 import type { Mail } from '../lib/mailer.js';
 import { scriviImmaginePulita } from '../lib/upload/immagine-pulita.js';
 import type { FileRicevuto } from '../lib/upload/ricevi-file.js';
 import { eImmagine } from '../lib/upload/tipo-file.js';
+import { disegnaPdf } from '../pdf/disegno-in-disparte.js';
 import { accodaMail } from '../posta/accoda-mail.js';
 import { anteprima, leggiPolitica } from './politica.js';
 import { CHIESTI, documentoPerReso, righeRendibili, unReso } from './resi.queries.js';
@@ -149,6 +152,26 @@ export async function resoDelCliente(db: Db, clienteId: number, id: number) {
   if (!r || r.cliente_id !== clienteId) throw forbidden(MSG_RESI.sconosciuto);
   const { cliente_id: _c, azienda_codice: _a, ...reso } = r;
   return reso;
+}
+
+/** resi/pdf: the RMA document, once the return is authorised (whole or in part); it stays afterwards. */
+export async function pdfReso(db: Db, cliente: ClienteSessione, id: number): Promise<FileRisposta> {
+  const r = await resoDelCliente(db, cliente.id, id);
+  if (['richiesto', 'rifiutato', 'annullato'].includes(r.stato)) throw notFound(MSG_RESI.senzaPdf);
+  const pdf = await disegnaPdf('reso', { ...r, cliente_ragione_sociale: cliente.ragioneSociale }, 'richiesta');
+  return new FileRisposta(`${r.numero}.pdf`, 'application/pdf', pdf, true);
+}
+
+/** resi/foto: a photo of a return of this client, as stored (stripped when received). */
+export async function fotoDelReso(db: Db, archivio: ArchivioMedia, reply: FastifyReply, clienteId: number, id: number, fotoId: number): Promise<FileRisposta> {
+  const [f] = await db.$client<{ chiave: string; nome: string; mime: string; cliente_id: number }[]>`
+    SELECT f.chiave, f.nome, f.mime, s.cliente_id FROM resi_foto f JOIN resi s ON s.id = f.reso_id
+    WHERE f.id = ${fotoId} AND f.reso_id = ${id}`;
+  if (!f || f.cliente_id !== clienteId) throw forbidden(MSG_RESI.sconosciuto);
+  const letto = await archivio.leggi(f.chiave);
+  if (!letto) throw notFound(MSG_RESI.sconosciuto);
+  reply.header('X-Content-Type-Options', 'nosniff').header('Content-Length', letto.info.bytes);
+  return new FileRisposta(f.nome, f.mime, letto.corpo, true);
 }
 
 /** The mail a step sends to whom asked the return (a login that is no address gets none). */
