@@ -102,8 +102,8 @@ export async function richiediReso(
         if (riga.documento_id !== d.id) throw badRequest(MSG_RESI.rigaAltroDdt(riga.codice_prodotto, d.numero));
       }
       // Counted after the lock: a request that committed meanwhile is seen.
-      const chiesti = new Map((await sql.unsafe<{ id: number; chiesti: number }[]>(`
-        SELECT r.id, (${CHIESTI}) AS chiesti FROM documenti_righe r WHERE r.id = ANY($1::int[])`, [ids])).map((r) => [r.id, r.chiesti]));
+      const chiesti = new Map((await sql<{ id: number; chiesti: number }[]>`
+        SELECT r.id, (${sql.unsafe(CHIESTI)}) AS chiesti FROM documenti_righe r WHERE r.id = ANY(${ids}::int[])`).map((r) => [r.id, r.chiesti]));
       const politica = await leggiPolitica(tx);
       const previste: number[] = [];
       for (const r of input.righe) {
@@ -130,7 +130,7 @@ export async function richiediReso(
         INSERT INTO resi_righe (reso_id, documento_riga_id, quantita, motivo, nota, lotto, percentuale_prevista)
         SELECT ${id}, x.riga_id, x.quantita, x.motivo, nullif(x.nota, ''), nullif(x.lotto, ''), x.percentuale
         FROM unnest(${ids}::int[], ${input.righe.map((r) => r.quantita)}::int[], ${input.righe.map((r) => r.motivo)}::text[],
-          ${input.righe.map((r) => r.nota ?? '')}::text[], ${input.righe.map((r) => r.lotto ?? '')}::text[], ${previste}::numeric[])
+          ${input.righe.map((r) => r.nota ?? '')}::text[], ${input.righe.map((r) => r.lotto ?? '')}::text[], ${previste.map(String)}::text[]::numeric[])
           AS x(riga_id, quantita, motivo, nota, lotto, percentuale)`;
       if (foto.length > 0) {
         await sql`
@@ -242,7 +242,7 @@ export async function autorizzaReso(db: Db, admin: AdminSessione, input: z.outpu
     if (autorizzate < decise.length && !input.motivo) throw badRequest('Indica il motivo delle righe rifiutate.');
     await sql`
       UPDATE resi_righe x SET esito = d.esito, percentuale_autorizzata = d.percentuale
-      FROM unnest(${decise.map((d) => d.id)}::int[], ${decise.map((d) => d.esito)}::text[], ${decise.map((d) => d.percentuale)}::numeric[])
+      FROM unnest(${decise.map((d) => d.id)}::int[], ${decise.map((d) => d.esito)}::text[], ${decise.map((d) => (d.percentuale === null ? null : String(d.percentuale)))}::text[]::numeric[])
         AS d(id, esito, percentuale)
       WHERE x.id = d.id`;
     const stato: StatoReso = autorizzate === 0 ? 'rifiutato' : autorizzate < decise.length ? 'parzialmente_autorizzato' : 'autorizzato';
@@ -288,7 +288,7 @@ export async function verificaReso(db: Db, admin: AdminSessione, input: z.output
     await sql`
       UPDATE resi_righe x SET quantita_accettata = v.q, percentuale_accredito = v.p
       FROM unnest(${input.righe.map((v) => v.id)}::int[], ${input.righe.map((v) => v.quantita_accettata)}::int[],
-        ${input.righe.map((v) => v.percentuale)}::numeric[]) AS v(id, q, p)
+        ${input.righe.map((v) => String(v.percentuale))}::text[]::numeric[]) AS v(id, q, p)
       WHERE x.id = v.id`;
     const dettaglio = righe.map((x) => {
       const v = input.righe.find((y) => y.id === x.id)!;
