@@ -182,6 +182,17 @@ export const resiVerificaRequest = z.object({
   })).min(1).max(MAX_RIGHE_RESO),
 });
 
+/** The wholesaler's policy as the admin page Impostazioni edits it. */
+export const politicaResi = z.object({
+  scaglioni: z.array(z.object({
+    giorni: intParam('Giorni non validi').pipe(z.number().min(1, 'Giorni non validi: almeno 1').max(3650, 'Giorni non validi')),
+    percentuale: percentuale,
+  })).min(1, 'Indica almeno uno scaglione').max(10, 'Al massimo 10 scaglioni')
+    .refine((ss) => ss.every((x, i) => i === 0 || x.giorni > ss[i - 1]!.giorni), 'Gli scaglioni vanno in ordine di giorni crescenti'),
+  percentuale_difetti: percentuale,
+  ddt_reso_richiesto: z.boolean({ error: 'ddt_reso_richiesto deve essere vero o falso' }),
+});
+
 export const resiStatoResponse = z.object({ id: z.number().int(), numero: z.string(), stato: statoReso, msg: z.string() });
 
 const T = 'Resi';
@@ -242,6 +253,16 @@ export const resiApi = {
     path: 'resi/scheda', methods: ['GET'], access: 'admin', tag: T,
     summary: 'Un reso qualsiasi, per il personale',
     input: z.object({ id: idParam('Reso') }), response: reso,
+  }),
+  politica: contract({
+    path: 'resi/politica', methods: ['GET'], access: 'admin', tag: T,
+    summary: "La politica dei resi: accredito per giorni dal DDT per l'eccedenza, accredito per difetti e errori, se serve il DDT di reso",
+    input: z.object({}), response: politicaResi,
+  }),
+  salvaPolitica: contract({
+    path: 'resi/politica/salva', methods: ['POST'], access: 'admin', tag: T,
+    summary: 'Cambia la politica dei resi (vale per le richieste da quel momento)',
+    input: politicaResi, response: politicaResi,
   }),
   autorizza: contract({
     path: 'resi/autorizza', methods: ['POST'], access: 'admin', tag: T,

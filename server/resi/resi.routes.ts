@@ -3,6 +3,7 @@ import { MSG_RESI } from '../../shared/resi-costanti.js';
 import { urlPortale } from '../approvazioni/approvazioni.service.js';
 import { notFound } from '../lib/errors.js';
 import { routeGroup } from '../lib/route.js';
+import { leggiPolitica, salvaPolitica } from './politica.js';
 import { codaResi, contaDaGestire, elencoResi, unReso } from './resi.queries.js';
 import {
   annullaReso, autorizzaReso, chiudiReso, fotoDelReso, pdfReso, rendibili, resoDelCliente, richiediReso, riceviReso, rifiutaReso, spedisciReso, verificaReso,
@@ -25,6 +26,8 @@ export const resiRoutes = routeGroup(resiApi, {
     const { cliente_id: _c, azienda_codice: _a, ...reso } = r;
     return reso;
   },
+  politica: async ({ deps }) => leggiPolitica(deps.db),
+  salvaPolitica: async ({ deps, input, admin }) => salvaPolitica(deps.db, admin, input),
   autorizza: async ({ deps, input, admin }) => autorizzaReso(deps.db, admin, input, urlPortale(deps.config)),
   rifiuta: async ({ deps, input, admin }) => rifiutaReso(deps.db, admin, input.id, input.motivo, urlPortale(deps.config)),
   ricevi: async ({ deps, input, admin }) => riceviReso(deps.db, admin, input.id, urlPortale(deps.config)),

@@ -346,3 +346,25 @@ describe('credit note', () => {
     expect((await push({ tipo: 'FATTURA', numero: 'F-R9', resi: numero })).body.msg).toBe('I numeri RMA (resi) si indicano solo per le note di credito.');
   });
 });
+
+describe('policy', () => {
+  it('staff change the policy in Impostazioni (audited); the preview and new requests follow it', async () => {
+    const nuova = { scaglioni: [{ giorni: 15, percentuale: 100 }, { giorni: 30, percentuale: 50 }], percentuale_difetti: 90, ddt_reso_richiesto: false };
+    expect((await post('resi/politica/salva', nuova, cookie)).statusCode).toBe(403);
+    const storta = await post('resi/politica/salva', { ...nuova, scaglioni: [{ giorni: 30, percentuale: 50 }, { giorni: 15, percentuale: 100 }] }, cookieAdmin);
+    expect(storta.statusCode).toBe(400);
+    expect(storta.json().msg).toMatch(/ordine di giorni crescenti/);
+    expect((await post('resi/politica/salva', { ...nuova, percentuale_difetti: 120 }, cookieAdmin)).statusCode).toBe(400);
+    expect((await post('resi/politica/salva', nuova, cookieAdmin)).json()).toEqual(nuova);
+    expect((await get('resi/politica', {}, cookieAdmin)).json()).toEqual(nuova);
+    const d = await ddtConRighe('R-P', 1, giorniFa(20));
+    expect((await rendibili(d.id)).json().politica).toEqual({
+      giorni_ddt: 20, ddt_reso_richiesto: false,
+      percentuali: { difettoso: 90, errato: 90, danneggiato: 90, non_conforme: 90, eccedenza: 50 },
+    });
+    const { id } = (await richiedi([{ riga_id: d.righe[0]!.riga_id, quantita: 1, motivo: 'eccedenza' }])).json();
+    expect((await get('resi/dettaglio', { ...A, id })).json()).toMatchObject({ ddt_reso_richiesto: false, righe: [{ percentuale_prevista: 50 }] });
+    const [m] = await t().database.sql<{ azione: string }[]>`SELECT azione FROM modifiche_admin WHERE entita = 'impostazioni' ORDER BY id DESC LIMIT 1`;
+    expect(m!.azione).toBe('resi.politica');
+  });
+});
