@@ -147,6 +147,9 @@ export const paths = {
   adminUserDevices: fixed('/admin/userdevice/list'),
   /** Beyond the spec: the orders' hand-over to the ERP. */
   adminOrdiniErp: fixed('/admin/ordini-erp'),
+  /** Returns waiting for the staff (docs/regole/resi.md#states), and one return (?id=). */
+  adminResi: fixed('/admin/resi'),
+  adminResoDettaglio: fixed('/admin/resi/dettaglio'),
   /** Beyond the spec (tecnico): imports from the ERP's exports. */
   adminImportazioni: fixed('/admin/importazioni'),
 } as const;

@@ -80,6 +80,8 @@ const adminRoutes: RouteObject[] = [
   { path: paths.adminMultimedia.path, lazy: lazyPage(() => import('./admin/multimedia/MultimediaPage'), (m) => m.MultimediaPage) },
   { path: paths.adminMultimediaDettaglio.path, lazy: lazyPage(() => import('./admin/multimedia/MultimediaDettaglioPage'), (m) => m.MultimediaDettaglioPage) },
   { path: paths.adminOrdiniErp.path, lazy: lazyPage(() => import('./admin/erp/OrdiniErpPage'), (m) => m.OrdiniErpPage) },
+  { path: paths.adminResi.path, lazy: lazyPage(() => import('./admin/resi/ResiAdminPage'), (m) => m.ResiAdminPage) },
+  { path: paths.adminResoDettaglio.path, lazy: lazyPage(() => import('./admin/resi/ResoAdminPage'), (m) => m.ResoAdminPage) },
   // The technical staff's pages, behind their one guard (docs/regole/accesso.md#access).
   {
     lazy: lazyPage(() => import('./admin/SoloTecnico'), (m) => m.SoloTecnico),
