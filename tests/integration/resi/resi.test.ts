@@ -23,8 +23,6 @@ let token = '';
 let cookie = '';
 let cookieAltro = '';
 let cookieAdmin = '';
-let utenteA = '';
-let utenteB = '';
 let ordineA = 0;
 
 beforeAll(async () => {
@@ -36,8 +34,6 @@ beforeAll(async () => {
   const b = await createCliente(db, { aziendaCodice: '0001', codice: 'C200' });
   const ua = await createUtente(db, { clienti: [a.id], username: 'mario@test.local' });
   const ub = await createUtente(db, { clienti: [b.id], username: 'altro@test.local' });
-  utenteA = ua.codice;
-  utenteB = ub.codice;
   cookie = await loginCliente(t().app, ua);
   cookieAltro = await loginCliente(t().app, ub, 'device-2');
   cookieAdmin = await loginAdmin(t().app, await createAdmin(db, { username: 'tec.resi', tipologia: 'tecnico' }));
@@ -56,7 +52,7 @@ const giorniFa = (n: number) => new Date(Date.now() - n * 86_400_000).toISOStrin
 async function push(campi: Record<string, string>) {
   const f = new FormData();
   for (const [k, v] of Object.entries({ tipo: 'DDT', data: oggi(), ...A, imponibile: '100', iva: '22', totale: '122', ...campi })) f.append(k, v);
-  f.append('file', new Blob([pdf(`Documento ${campi.numero}`)]), 'doc.pdf');
+  f.append('file', new Blob([new Uint8Array(pdf(`Documento ${campi.numero}`))]), 'doc.pdf');
   const r = await fetch(`${base}/api/documenti/push`, { method: 'POST', body: f, headers: { authorization: `Bearer ${token}` } });
   return { status: r.status, body: await r.json() as { id: number; msg: string } };
 }
