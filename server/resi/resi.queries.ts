@@ -19,12 +19,20 @@ export async function documentoPerReso(db: Db, id: number) {
   return d;
 }
 
-/** A DDT's lines in their order, each with what is still returnable (never below 0). */
+/**
+ * A DDT's lines in their order, each with what is still returnable (never below 0): what the DDT's
+ * open returns ask is summed once, from its returns (resi_documento_idx) and their lines, not line by line.
+ */
 export async function righeRendibili(db: Db, documentoId: number): Promise<RigaRendibile[]> {
-  return db.$client.unsafe<RigaRendibile[]>(`
+  return db.$client<RigaRendibile[]>`
+    WITH chiesti AS (
+      SELECT x.documento_riga_id AS id, sum(x.quantita)::int AS n FROM resi s JOIN resi_righe x ON x.reso_id = s.id
+      WHERE s.documento_id = ${documentoId} AND s.stato NOT IN ('rifiutato', 'annullato') AND x.esito IS DISTINCT FROM 'rifiutata'
+      GROUP BY x.documento_riga_id)
     SELECT r.id AS riga_id, r.riga, r.codice_prodotto, r.descrizione, r.unita, r.lotto, r.quantita AS quantita_consegnata,
-      greatest(0, r.quantita - (${CHIESTI}))::int AS quantita_rendibile, r.da_ordine
-    FROM documenti_righe r WHERE r.documento_id = $1 ORDER BY r.riga`, [documentoId]);
+      greatest(0, r.quantita - coalesce(c.n, 0))::int AS quantita_rendibile, r.da_ordine
+    FROM documenti_righe r LEFT JOIN chiesti c ON c.id = r.id
+    WHERE r.documento_id = ${documentoId} ORDER BY r.riga`;
 }
 
 const SINTESI = `
