@@ -18,7 +18,7 @@ export async function seedResi(tx: postgres.TransactionSql): Promise<void> {
       SELECT r.codice_prodotto, r.prodotto_nome AS descrizione, r.qt AS quantita
       FROM documenti_ordini o JOIN ordini_righe r ON r.ordine_id = o.ordine_id WHERE o.documento_id = ${d.id} ORDER BY r.id`;
     const conUnita = righe.map((r, i) => ({ ...r, unita: 'PZ', ...(i === 0 ? { lotto: `L${d.data.replaceAll('-', '')}` } : {}) }));
-    await tx`SELECT scrivi_righe_ddt(${d.id}, ${JSON.stringify(conUnita)}::jsonb)`;
+    await tx`SELECT scrivi_righe_ddt(${d.id}, ${JSON.stringify(conUnita)}::text::jsonb)`;
   }
   const [utente] = await tx<{ id: number }[]>`SELECT id FROM utenti WHERE username = ${MARIO}`;
   const [nota] = await tx<{ id: number; data: string }[]>`

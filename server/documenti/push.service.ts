@@ -87,7 +87,7 @@ async function salvaDocumento(
         await sql`INSERT INTO documenti_ordini (documento_id, ordine_id) SELECT ${riga!.id}, unnest(${d.ordini}::int[])`;
       }
       // A DDT's lines (its orders' lines when sent without), and the returns a credit note closes (issue 39).
-      if (d.tipo === 'DDT') await sql`SELECT scrivi_righe_ddt(${riga!.id}, ${d.righe ? JSON.stringify(d.righe) : null}::jsonb)`;
+      if (d.tipo === 'DDT') await sql`SELECT scrivi_righe_ddt(${riga!.id}, ${d.righe ? JSON.stringify(d.righe) : null}::text::jsonb)`;
       await chiudiConNota(tx, riga!.id, clienteId, d.resi, url);
       vecchi = prima ? [prima.pdf, ...(prima.xml ? [prima.xml] : [])] : [];
       return riga!;

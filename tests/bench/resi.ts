@@ -17,7 +17,7 @@ export async function richiesteRendibili(
     VALUES ('DDT', 'DDT-BENCH-200', current_date - 10, ${mario.azienda}, ${c!.id}, 1000, 220, 1220, '.documenti/bench.pdf')
     ON CONFLICT (azienda_codice, tipo, anno, numero) DO UPDATE SET data = excluded.data RETURNING id`;
   const righe = Array.from({ length: RIGHE_DDT_BENCH }, (_, i) => ({ codice_prodotto: `BENCH-${i + 1}`, descrizione: `Articolo ${i + 1}`, quantita: 10 }));
-  await sql`SELECT scrivi_righe_ddt(${d!.id}, ${JSON.stringify(righe)}::jsonb)`;
+  await sql`SELECT scrivi_righe_ddt(${d!.id}, ${JSON.stringify(righe)}::text::jsonb)`;
   const [{ n }] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM resi WHERE documento_id = ${d!.id}`;
   if (n === 0) {
     const [r] = await sql<{ id: number }[]>`
