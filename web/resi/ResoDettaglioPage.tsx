@@ -87,6 +87,7 @@ function Dettaglio({ reso: r }: { reso: Reso }) {
         </div>
       </section>
       <Scheda titolo="Righe">
+        <div className="card-body">
         <ul className="reso-righe-lette">
           {r.righe.map((x) => (
             <li key={x.id} className="reso-riga-letta">
@@ -102,9 +103,11 @@ function Dettaglio({ reso: r }: { reso: Reso }) {
             </li>
           ))}
         </ul>
+        </div>
       </Scheda>
       {(r.descrizione || r.foto.length > 0) && (
         <Scheda titolo="Descrizione e foto">
+          <div className="card-body">
           {r.descrizione && <p>{r.descrizione}</p>}
           <div className="reso-foto">
             {r.foto.map((f) => (
@@ -112,6 +115,7 @@ function Dettaglio({ reso: r }: { reso: Reso }) {
                 <img src={urlFotoReso(session, r.id, f.id)} alt={f.nome} loading="lazy" />
               </a>
             ))}
+          </div>
           </div>
         </Scheda>
       )}

@@ -124,6 +124,7 @@ function Modulo({ dati }: { dati: ResiRendibili }) {
       <p className="page-sub">DDT n. <strong>{dati.documento.numero}</strong> del {formatData(dati.documento.data)}</p>
       <Politica politica={dati.politica} />
       <Scheda titolo="Righe da rendere" aDestra={<span className="badge">{formatIntero(scelteN)} scelte</span>}>
+        <div className="card-body">
         {rendibili.length === 0 ? (
           <EmptyState title="Nessuna riga da rendere.">Tutte le righe di questo DDT sono già in un reso.</EmptyState>
         ) : (
@@ -145,8 +146,10 @@ function Modulo({ dati }: { dati: ResiRendibili }) {
             ))}
           </ul>
         )}
+        </div>
       </Scheda>
       <Scheda titolo="Descrizione e foto">
+        <div className="card-body">
         <TextareaField label="Descrizione del problema" rows={3} maxLength={MAX_NOTA_RESO} {...modulo.campo('descrizione')} />
         <Field label={`Foto (al massimo ${MAX_FOTO_RESO})`} hint="Immagini JPG, PNG, GIF o WebP fino a 10 MB l'una." error={modulo.errori.foto}>
           {(control) => (
@@ -157,6 +160,7 @@ function Modulo({ dati }: { dati: ResiRendibili }) {
           )}
         </Field>
         {foto.length > 0 && <button type="button" className="btn btn-sm btn-ghost" onClick={() => setFoto([])}>Togli le foto</button>}
+        </div>
       </Scheda>
       <div className="reso-invia">
         <button type="submit" className="btn btn-primary" disabled={richiedi.isPending || scelteN === 0}>Invia richiesta di reso</button>
