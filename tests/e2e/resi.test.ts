@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testoPdf } from '../support/pdf.js';
 import { hasBrowser, useBrowser } from './browser.js';
-import { ADMIN, loginCliente, senzaScorrimentoLaterale, submitLogin, visible } from './helpers.js';
+import { ADMIN, loginCliente, senzaScorrimentoLaterale, submitLogin, TECNICO, visible } from './helpers.js';
 import { portaleDiTest } from './portale.js';
 
 // This file's own database, data folder and server (tests/e2e/portale.ts).
@@ -131,4 +131,29 @@ describe.runIf(hasBrowser())('a return from the DDT, authorised in part by staff
       }
     }, 120_000);
   }
+});
+
+describe.runIf(hasBrowser())("the returns' policy in Impostazioni", () => {
+  const { newPage } = useBrowser();
+
+  it('at 1366 px: a tecnico changes the credit of the first step; the customer is shown it before asking', async () => {
+    const tecnico = await newPage();
+    await submitLogin(tecnico, '/admin', TECNICO);
+    await tecnico.waitForURL('**/adminhome');
+    await tecnico.goto('/admin/impostazioni');
+    const modulo = tecnico.getByRole('form', { name: 'Politica dei resi' });
+    await visible(modulo);
+    await expect.poll(() => modulo.getByLabel('Fino a giorni (1)').inputValue()).toBe('30');
+    await modulo.getByLabel('Accredito %').first().fill('95');
+    await modulo.getByRole('button', { name: 'Salva' }).click();
+    await visible(tecnico.getByText('Politica dei resi salvata.'));
+    await foto(tecnico, '1366-07-politica-impostazioni', modulo);
+    await senzaScorrimentoLaterale(tecnico, 'impostazioni');
+
+    const id = await ddt('DDT-E2E-POLITICA');
+    const mario = await newPage();
+    await loginCliente(mario);
+    await mario.goto(`/resi/nuovo?documento_id=${id}`);
+    await visible(mario.getByRole('region', { name: 'Politica di reso' }).getByText(/Eccedenza \/ non più necessario: 95 %/));
+  }, 120_000);
 });

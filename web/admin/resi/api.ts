@@ -35,3 +35,17 @@ export function usePassiReso() {
     chiudi: useMutation({ mutationFn: (id: number) => callApi(resiRotte.chiudi, { id }), onSettled: rileggi }),
   };
 }
+
+export const politicaQuery = () => queryOptions({
+  queryKey: ['admin', 'resi', 'politica'] as const,
+  queryFn: ({ signal }) => callApi(resiRotte.politica, {}, { signal }),
+  staleTime: 0,
+});
+
+/** Saves the policy; the answer (the policy as stored) replaces the cached one. */
+export function useSalvaPolitica() {
+  return useMutation({
+    mutationFn: (p: InputOf<typeof resiRotte.salvaPolitica>) => callApi(resiRotte.salvaPolitica, p),
+    onSuccess: (p) => queryClient.setQueryData(['admin', 'resi', 'politica'], p),
+  });
+}
