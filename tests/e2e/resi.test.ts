@@ -13,7 +13,7 @@ import { portaleDiTest } from './portale.js';
 const portale = portaleDiTest();
 
 /**
- * Returns from the DDT (docs/regole/resi.md), at 1366 and 390 px: Mario asks a return of two lines
+ * Returns from the DDT (docs/regole/resi.md), at 1366, 768 and 390 px: Mario asks a return of two lines
  * of a DDT with a photo, seeing the policy first; staff authorise one line and refuse the other;
  * Mario sees the return partly authorised and reads its RMA PDF (its text checked). Screenshots to
  * RESI_SCREENSHOTS_DIR (default /tmp/shots-rs), to look at.
@@ -54,7 +54,7 @@ describe.runIf(hasBrowser())('a return from the DDT, authorised in part by staff
     fs.writeFileSync(immagine, await sharp({ create: { width: 320, height: 240, channels: 3, background: '#a33' } }).jpeg().toBuffer());
   });
 
-  for (const [vista, viewport] of [['1366', { width: 1366, height: 800 }], ['390', { width: 390, height: 844 }]] as const) {
+  for (const [vista, viewport] of [['1366', { width: 1366, height: 800 }], ['768', { width: 768, height: 1024 }], ['390', { width: 390, height: 844 }]] as const) {
     it(`at ${vista} px: Mario asks from Documenti, staff authorise one line and refuse the other, Mario reads the RMA PDF`, async () => {
       const numeroDdt = `DDT-E2E-${vista}`;
       const id = await ddt(numeroDdt);
