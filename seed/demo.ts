@@ -11,6 +11,7 @@ import { loadProducts, refreshSearch, type SpecialPriceClient } from './catalog-
 import { CLIENTI, seedAnagrafica } from './demo-anagrafica.js';
 import { seedBudget, seedDispositivi, seedListe, seedOrdini } from './demo-activity.js';
 import { seedDocumenti } from './demo-documenti.js';
+import { seedResi } from './demo-resi.js';
 import { seedBrand, seedCategorie } from './demo-catalogo.js';
 import { seedSconti } from './demo-sconti.js';
 import { seedContabilita } from './demo-contabilita.js';
@@ -69,6 +70,7 @@ export async function seedDemo(_db: Db, sql: postgres.Sql, opts: SeedDemoOptions
     await seedBudget(tx, now);
     await seedContabilita(tx, now);
     await seedDocumenti(tx, media);
+    await seedResi(tx);
     // Files before commit: if the media store is not writable, nothing is half-loaded.
     await media.flush();
     await refreshSearch(tx);

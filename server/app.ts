@@ -23,6 +23,7 @@ import { SessioniRecenti } from './auth/sessioni-recenti.js';
 import { CatalogoCache } from './catalogo/catalogo.cache.js';
 import { applicaPopolarita } from './catalogo/popolarita.js';
 import { erpConfigurato, esportaOrdine } from './erp/esporta-ordine.js';
+import { esportaReso } from './resi/esporta-reso.js';
 import { importaFile } from './import/in-coda.js';
 import { ProcessiImport } from './import/processo/avvia.js';
 import { CodaLavori } from './lavori/coda-lavori.js';
@@ -174,7 +175,7 @@ export async function buildApp(
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: config.mailDir });
   // Media: the folder MEDIA_DIR or an S3 bucket (server/lib/archivio/).
   const archivio = await creaArchivio(config);
-  const esporta = { esporta_ordine: esportaOrdine(database.db, config.erp, archivio) };
+  const esporta = { esporta_ordine: esportaOrdine(database.db, config.erp, archivio), esporta_reso: esportaReso(database.db, config.erp, archivio) };
   const brevi = {
     invia_mail: inviaMail(database.db, mailer, config.publicUrl ?? `http://localhost:${config.port}`),
     applica_popolarita: async () => { await applicaPopolarita(database.db); },

@@ -20,6 +20,7 @@ import { prodottiMediaRoutes } from './media/prodotti-media.routes.js';
 import { ordiniRoutes } from './ordini/ordini.routes.js';
 import { ordineRapidoRoutes } from './ordine-rapido/ordine-rapido.routes.js';
 import { organizzazioneRoutes } from './organizzazione/organizzazione.routes.js';
+import { resiRoutes } from './resi/resi.routes.js';
 import { codiciClienteRoutes } from './codici-cliente/codici-cliente.routes.js';
 import { statisticheRoutes } from './statistiche/statistiche.routes.js';
 import { utentiRoutes } from './utenti/utenti.routes.js';
@@ -31,4 +32,5 @@ export const API_ROUTES = [
   prodottiMediaRoutes, ordineRapidoRoutes, codiciClienteRoutes, contabilitaRoutes, documentiRoutes, listinoRoutes, carrelloRoutes,
   organizzazioneRoutes,
   approvazioniRoutes,
+  resiRoutes,
 ];

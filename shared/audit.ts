@@ -14,11 +14,18 @@ export type AzioneAudit =
   | 'multimedia.crea' | 'multimedia.modifica' | 'multimedia.file' | 'multimedia.ordina' | 'multimedia.cancella'
   | 'impostazioni.aggiorna' | 'manutenzione.cambia'
   | 'ordine.reinvia_erp'
-  | 'token.crea' | 'token.revoca';
+  | 'token.crea' | 'token.revoca'
+  | 'reso.autorizza' | 'reso.rifiuta' | 'reso.ricevi' | 'reso.verifica' | 'reso.chiudi' | 'resi.politica';
 
 /** Each action in words, as 'Storico modifiche' shows it: the type checker wants one for every action. */
 export const ETICHETTE_AZIONI: Record<AzioneAudit, string> = {
   'budget.salva': 'Budget salvati',
+  'reso.autorizza': 'Reso autorizzato',
+  'reso.rifiuta': 'Reso rifiutato',
+  'reso.ricevi': 'Reso ricevuto',
+  'reso.verifica': 'Reso verificato',
+  'reso.chiudi': 'Reso chiuso',
+  'resi.politica': 'Politica dei resi cambiata',
   'cliente.blocca_oltre_fido': 'Blocco oltre fido cambiato',
   'utente.crea': 'Utente creato',
   'utente.modifica': 'Utente modificato',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { codice, idParam, INT4, paginaDi, paginazione, testo } from './common.js';
 import { contract } from './contract.js';
 import { MAX_DOCUMENTO_BYTES, MB } from './upload.js';
+import { righeDdtCampo } from './resi.js';
 import { LIMITI_FILTRI_DOCUMENTI, TIPI_DOCUMENTO_ERP, MAX_DOCUMENTI_ZIP, MSG_FATTURAPA } from './documenti-costanti.js';
 
 /** A FatturaPA file is a few KB to a few hundred; 5 MB leaves room for embedded attachments. */
@@ -15,6 +16,8 @@ export const MSG_DOCUMENTI = {
   nonXml: MSG_FATTURAPA.nonXml,
   xmlSoloFatture: "L'XML FatturaPA si allega solo a fatture e note di credito.",
   ddtSoloFatture: 'I numeri di DDT si indicano solo per fatture e note di credito.',
+  righeSoloDdt: 'Le righe si indicano solo per i DDT.',
+  resiSoloNote: 'I numeri RMA (resi) si indicano solo per le note di credito.',
   clienteSconosciuto: (azienda: string, cliente: string) => `Cliente ${cliente} dell'azienda ${azienda} non trovato.`,
   ordineNonDelCliente: (id: number) => `L'ordine ${id} non esiste o non è di questo cliente.`,
   sconosciuto: 'Documento non trovato.',
@@ -57,6 +60,10 @@ export const documentoPushRequest = z.object({
   ordini: elencoId('ordini').optional().default([]),
   /** For an invoice or credit note: the DDT numbers it bills, comma-separated. */
   ddt: elenco('ddt', z.string().max(40, 'numero di DDT troppo lungo')).optional().default([]),
+  /** For a DDT: its lines, a JSON array of {codice_prodotto, descrizione, quantita, unita?, lotto?} (without: the lines of its orders). */
+  righe: righeDdtCampo.optional(),
+  /** For a credit note: the RMA numbers of the returns it credits, comma-separated (each closes, with this note linked). */
+  resi: elenco('resi', z.string().max(40, 'numero RMA troppo lungo')).optional().default([]),
 });
 export type DocumentoPush = z.output<typeof documentoPushRequest>;
 

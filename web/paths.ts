@@ -77,6 +77,10 @@ export const paths = {
   documenti: fixed('/documenti'),
   /** An invoice's FatturaPA as a readable page: the document in the query string (?id=), so that a reload finds it. */
   documentiFattura: fixed('/documenti/fattura'),
+  /** The client's returns (docs/regole/resi.md); a new one from a DDT (?documento_id=), one return (?id=). */
+  resi: fixed('/resi'),
+  resiNuovo: fixed('/resi/nuovo'),
+  resiDettaglio: fixed('/resi/dettaglio'),
   liste: fixed('/liste'),
   /** Beyond the spec: the customer's own price list as a file (docs/regole/listino.md#page). */
   listino: fixed('/listino'),
@@ -143,6 +147,9 @@ export const paths = {
   adminUserDevices: fixed('/admin/userdevice/list'),
   /** Beyond the spec: the orders' hand-over to the ERP. */
   adminOrdiniErp: fixed('/admin/ordini-erp'),
+  /** Returns waiting for the staff (docs/regole/resi.md#states), and one return (?id=). */
+  adminResi: fixed('/admin/resi'),
+  adminResoDettaglio: fixed('/admin/resi/dettaglio'),
   /** Beyond the spec (tecnico): imports from the ERP's exports. */
   adminImportazioni: fixed('/admin/importazioni'),
 } as const;

@@ -41,6 +41,9 @@ const shopRoutes: RouteObject[] = [
   { path: paths.ordiniDettaglio.path, lazy: lazyPage(() => import('./ordini/OrdineDettaglioPage'), (m) => m.OrdineDettaglioPage) },
   { path: paths.documenti.path, lazy: lazyPage(() => import('./documenti/DocumentiPage'), (m) => m.DocumentiPage) },
   { path: paths.documentiFattura.path, lazy: lazyPage(() => import('./documenti/FatturaPaPage'), (m) => m.FatturaPaPage) },
+  { path: paths.resi.path, lazy: lazyPage(() => import('./resi/ResiPage'), (m) => m.ResiPage) },
+  { path: paths.resiNuovo.path, lazy: lazyPage(() => import('./resi/RichiediResoPage'), (m) => m.RichiediResoPage) },
+  { path: paths.resiDettaglio.path, lazy: lazyPage(() => import('./resi/ResoDettaglioPage'), (m) => m.ResoDettaglioPage) },
   { path: paths.listino.path, lazy: lazyPage(() => import('./listino/ListinoPage'), (m) => m.ListinoPage) },
   { path: paths.liste.path, lazy: lazyPage(() => import('./liste/ListePage'), (m) => m.ListePage) },
   { path: paths.listeDettaglio.path, lazy: lazyPage(() => import('./liste/ListaDettaglioPage'), (m) => m.ListaDettaglioPage) },
@@ -77,6 +80,8 @@ const adminRoutes: RouteObject[] = [
   { path: paths.adminMultimedia.path, lazy: lazyPage(() => import('./admin/multimedia/MultimediaPage'), (m) => m.MultimediaPage) },
   { path: paths.adminMultimediaDettaglio.path, lazy: lazyPage(() => import('./admin/multimedia/MultimediaDettaglioPage'), (m) => m.MultimediaDettaglioPage) },
   { path: paths.adminOrdiniErp.path, lazy: lazyPage(() => import('./admin/erp/OrdiniErpPage'), (m) => m.OrdiniErpPage) },
+  { path: paths.adminResi.path, lazy: lazyPage(() => import('./admin/resi/ResiAdminPage'), (m) => m.ResiAdminPage) },
+  { path: paths.adminResoDettaglio.path, lazy: lazyPage(() => import('./admin/resi/ResoAdminPage'), (m) => m.ResoAdminPage) },
   // The technical staff's pages, behind their one guard (docs/regole/accesso.md#access).
   {
     lazy: lazyPage(() => import('./admin/SoloTecnico'), (m) => m.SoloTecnico),

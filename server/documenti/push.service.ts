@@ -9,6 +9,7 @@ import { type Db, inTransazione } from '../db/client.js';
 import type { ArchivioMedia } from '../lib/archivio/archivio.js';
 import { badRequest } from '../lib/errors.js';
 import type { FileRicevuto } from '../lib/upload/ricevi-file.js';
+import { chiudiConNota } from '../resi/resi.service.js';
 import { controllaPdf, controllaXml, improntaDocumento } from './file-documento.js';
 
 /** The document files: a dot folder of the media store, never served under /media/ (also the import kind documenti's). */
@@ -18,18 +19,20 @@ export const PREFISSO_DOCUMENTI = '.documenti';
 function controllaCampi(d: DocumentoPush, conXml: boolean): void {
   if (d.tipo === 'DDT' && conXml) throw badRequest(MSG_DOCUMENTI.xmlSoloFatture);
   if (d.tipo === 'DDT' && d.ddt.length > 0) throw badRequest(MSG_DOCUMENTI.ddtSoloFatture);
+  if (d.tipo !== 'DDT' && d.righe !== undefined) throw badRequest(MSG_DOCUMENTI.righeSoloDdt);
+  if (d.tipo !== 'NOTA_CREDITO' && d.resi.length > 0) throw badRequest(MSG_DOCUMENTI.resiSoloNote);
 }
 
 /** The ERP's push: the fields and the files of one multipart request. */
 export async function ricevDocumento(
-  db: Db, archivio: ArchivioMedia, files: readonly FileRicevuto[], d: DocumentoPush, tokenId: number,
+  db: Db, archivio: ArchivioMedia, files: readonly FileRicevuto[], d: DocumentoPush, tokenId: number, url: string,
 ): Promise<{ status: number; msg: string; id: number; sostituito: boolean }> {
   const pdf = controllaPdf(files.find((f) => f.campo === 'file'));
   const xml = files.find((f) => f.campo === 'xml');
   controllaCampi(d, Boolean(xml));
   // The FatturaPA is read here, once: the page shows what is stored with the row.
   const vista = xml ? await controllaXml(xml) : null;
-  const r = await salvaDocumento(db, archivio, d, pdf.percorso, xml ? { percorso: xml.percorso, vista: vista! } : undefined, tokenId);
+  const r = await salvaDocumento(db, archivio, d, pdf.percorso, xml ? { percorso: xml.percorso, vista: vista! } : undefined, tokenId, url);
   return { status: 0, msg: r.sostituito ? MSG_DOCUMENTI.sostituito : MSG_DOCUMENTI.salvato, ...r };
 }
 
@@ -54,6 +57,7 @@ async function controllaRiferimenti(db: Db, d: DocumentoPush): Promise<number> {
 /** Writes one document whose files are already checked (local paths). */
 async function salvaDocumento(
   db: Db, archivio: ArchivioMedia, d: DocumentoPush, pdf: string, xml: { percorso: string; vista: FatturaPaLeggibile } | undefined, tokenId: number,
+  url: string,
 ): Promise<{ id: number; sostituito: boolean }> {
   const clienteId = await controllaRiferimenti(db, d);
   const impronta = await improntaDocumento(pdf, xml?.percorso);
@@ -82,6 +86,9 @@ async function salvaDocumento(
       if (d.ordini.length > 0) {
         await sql`INSERT INTO documenti_ordini (documento_id, ordine_id) SELECT ${riga!.id}, unnest(${d.ordini}::int[])`;
       }
+      // A DDT's lines (its orders' lines when sent without), and the returns a credit note closes (issue 39).
+      if (d.tipo === 'DDT') await sql`SELECT scrivi_righe_ddt(${riga!.id}, ${d.righe ? JSON.stringify(d.righe) : null}::text::jsonb)`;
+      await chiudiConNota(tx, riga!.id, clienteId, d.resi, url);
       vecchi = prima ? [prima.pdf, ...(prima.xml ? [prima.xml] : [])] : [];
       return riga!;
     });

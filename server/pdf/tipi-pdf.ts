@@ -1,4 +1,8 @@
 import type { Ordine } from '../../shared/ordini.js';
+import type { Reso } from '../../shared/resi.js';
+
+/** What the RMA document draws: the return read whole, with the client's name. */
+export type DatiReso = Reso & { cliente_ragione_sociale: string };
 
 /**
  * Every PDF the portal draws, by kind, with the data its drawing takes (plain data: it crosses to
@@ -8,5 +12,7 @@ import type { Ordine } from '../../shared/ordini.js';
 export interface DatiPdf {
   /** The order as its one read model has it (shared/ordini.ts, ordini_letti). */
   ordine: Ordine;
+  /** A return's RMA document (issue 39). */
+  reso: DatiReso;
 }
 export type TipoPdf = keyof DatiPdf;

@@ -30,6 +30,7 @@ import { misuraRete, reteMarkdown, type Rete } from './wire.js';
 import { richiesteStorico } from './storico.js';
 import { IN_ATTESA_BENCH, richiesteApprovazioni } from './approvazioni.js';
 import { operatoriConLimiti } from './operatori.js';
+import { RIGHE_DDT_BENCH, richiesteRendibili } from './resi.js';
 import { findChromium } from '../e2e/chromium.js';
 import { apriDownloadFermo } from '../support/download-fermo.js';
 
@@ -52,9 +53,10 @@ const ROOT = path.resolve('bench');
 const TMP = path.join(ROOT, 'tmp');
 
 const execFileAsync = promisify(execFile);
-const BUDGET = { search: 25, categoria: 20, ordini: 40, stats: 50, ordineRapido: 300, storico: 50, approvazioni: 20, spaKb: 200, listinoS: 20 };
+const BUDGET = { search: 25, categoria: 20, ordini: 40, stats: 50, ordineRapido: 300, storico: 50, approvazioni: 20, rendibili: 20, spaKb: 200, listinoS: 20 };
 const STORICO = 'ordini/elenco (filtri)';
 const APPROVAZIONI = `approvazioni/elenco (${IN_ATTESA_BENCH.toLocaleString('en')} in attesa)`;
+const RENDIBILI = `resi/rendibili (DDT of ${RIGHE_DDT_BENCH} lines)`;
 
 async function main() {
   fs.mkdirSync(TMP, { recursive: true });
@@ -242,6 +244,11 @@ async function main() {
   if (selected(APPROVAZIONI)) {
     const a = await richiesteApprovazioni(setup.sql, { headers, azienda: cl.azienda_codice, cliente: cl.cliente_codice, utente: utente.utente_codice });
     await run(APPROVAZIONI, a.note, BUDGET.approvazioni, a.next, { connections: 4 });
+  }
+  // What can be returned of a 200-line DDT (docs/regole/resi.md#lines).
+  if (selected(RENDIBILI)) {
+    const r = await richiesteRendibili(setup.sql, { headers, azienda: cl.azienda_codice, cliente: cl.cliente_codice, utente: utente.utente_codice });
+    await run(RENDIBILI, r.note, BUDGET.rendibili, r.next);
   }
 
   const [{ after }] = await setup.sql<{ after: string }[]>`SELECT sum(disponibilita)::text AS after FROM prodotti JOIN giacenze ON prodotto_id = id WHERE codice_prodotto = ANY(${stockProducts})`;

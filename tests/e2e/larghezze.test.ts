@@ -141,6 +141,8 @@ describe.runIf(hasBrowser())('no customer page is wider than its window', () => 
           ['tabellecomparative', '/tabellecomparative'], ['prodotti', '/prodotti'],
           // Mario is his client's Titolare: his people, and the demo's order of Luca's waiting for him.
           ['la-mia-azienda', '/la-mia-azienda'], ['approvazioni', '/approvazioni'],
+          // Mario's returns (the demo's two: one authorised, one closed with its credit note).
+          ['resi', '/resi'],
         ] as const) await vai(nome, url);
       } finally {
         await page.context().close();

@@ -263,6 +263,21 @@ describe('demo seed', () => {
     }
   });
 
+  it("gives Mario's DDT their lines, one return authorised and one closed with its credit note (docs/regole/resi.md)", async () => {
+    const righe = await database.sql<{ numero: string; n: number; lotti: number }[]>`
+      select d.numero, count(r.id)::int as n, count(r.lotto)::int as lotti from documenti d join clienti c on c.id = d.cliente_id
+      join documenti_righe r on r.documento_id = d.id where c.codice = '001001' and d.tipo = 'DDT' and not r.da_ordine group by d.numero`;
+    expect(righe).toHaveLength(3);
+    for (const r of righe) expect([r.n > 0, r.lotti]).toEqual([true, 1]);
+    const resi = await database.sql<{ numero: string; stato: string; nota: string | null; righe: number }[]>`
+      select s.numero, s.stato, n.tipo as nota, (select count(*)::int from resi_righe x where x.reso_id = s.id) as righe
+      from resi s join clienti c on c.id = s.cliente_id left join documenti n on n.id = s.nota_credito_id
+      where c.codice = '001001' order by s.id`;
+    expect(resi.map((r) => [r.stato, r.nota, r.righe])).toEqual([['chiuso', 'NOTA_CREDITO', 1], ['autorizzato', null, 1]]);
+    const [n] = await database.sql<{ ultimo: number }[]>`select sum(ultimo)::int as ultimo from resi_numeratori where azienda_codice = '0001'`;
+    expect(n!.ultimo).toBe(2);
+  });
+
   it("gives each of Giulia's clients DDT and invoices of its own orders, numbered within each company", async () => {
     const docs = await database.sql<{ codice: string; azienda_codice: string; tipo: string; numero: string }[]>`
       select c.codice, d.azienda_codice, d.tipo, d.numero from documenti d join clienti c on c.id = d.cliente_id

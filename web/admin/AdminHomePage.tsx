@@ -1,4 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { Collegamento } from '../components/Collegamento';
+import { paths } from '../paths';
+import { conteggioResiQuery } from './resi/api';
 import { QueryView } from '../components/QueryView';
 import { Scheda } from '../components/Scheda';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
@@ -37,6 +40,7 @@ export function AdminHomePage() {
           </QueryView>
         </div>
       </Scheda>
+      <ResiDaGestire />
       <section className="card card-body" aria-label="Utente collegato" style={{ maxWidth: 560 }}>
         <dl className="kv">
           <dt>Utente</dt>
@@ -50,5 +54,20 @@ export function AdminHomePage() {
         </dl>
       </section>
     </div>
+  );
+}
+
+/** The returns waiting for the staff (docs/regole/resi.md#states): a counter that opens the queue. */
+function ResiDaGestire() {
+  const query = useQuery(conteggioResiQuery());
+  const n = query.data?.da_gestire;
+  return (
+    <section className="card card-body admin-home-resi" aria-label="Resi da gestire" style={{ maxWidth: 560 }}>
+      <p>
+        <strong>Resi da gestire:</strong>{' '}
+        {query.isError ? 'non disponibile' : n === undefined ? '…' : <span className="badge">{n}</span>}{' '}
+        <Collegamento className="btn btn-sm" to={paths.adminResi.path}>Apri i resi</Collegamento>
+      </p>
+    </section>
   );
 }

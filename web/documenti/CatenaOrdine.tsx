@@ -34,6 +34,12 @@ export function CatenaOrdine({ ordineId }: { ordineId: number }) {
               {ddt.length > 0 && <><span className="freccia" aria-hidden="true">→</span>{ddt.map((x) => <Anello key={x.id} d={x} />)}</>}
               {fatture.length > 0 && <><span className="freccia" aria-hidden="true">→</span>{fatture.map((x) => <Anello key={x.id} d={x} />)}</>}
               <Collegamento className="btn btn-sm" to={paths.documenti.path}>Tutti i documenti</Collegamento>
+              {/* Returns start from the DDT the goods came with (docs/regole/resi.md). */}
+              {ddt.map((x) => (
+                <Collegamento key={`reso-${x.id}`} className="btn btn-sm" to={paths.resiNuovo.href({ documento_id: x.id })}>
+                  Richiedi reso{ddt.length > 1 ? ` (DDT ${x.numero})` : ''}
+                </Collegamento>
+              ))}
             </p>
           );
         }}

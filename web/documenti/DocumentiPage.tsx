@@ -147,6 +147,11 @@ function AzioniDocumento({ documento: d }: { documento: Documento }) {
           FatturaPA
         </Collegamento>
       )}
+      {d.tipo === 'DDT' && (
+        <Collegamento className="btn btn-sm" to={paths.resiNuovo.href({ documento_id: d.id })} aria-label={`Richiedi reso: ${nomeDocumento(d)}`}>
+          Richiedi reso
+        </Collegamento>
+      )}
       <a className="btn btn-sm" href={urlPdf(session, d.id, true)} download aria-label={`Scarica: ${nomeDocumento(d)}`}>Scarica</a>
     </span>
   );

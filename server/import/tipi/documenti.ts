@@ -13,6 +13,7 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import { MAX_RIFERIMENTI, MAX_XML_BYTES, MSG_DOCUMENTI } from '../../../shared/documenti.js';
 import { TIPI_DOCUMENTO_ERP } from '../../../shared/documenti-costanti.js';
+import { righeDdtCampo } from '../../../shared/resi.js';
 import { MAX_DOCUMENTO_BYTES } from '../../../shared/upload.js';
 import { ePdf, improntaDocumento, leggiFileFatturaPa } from '../../documenti/file-documento.js';
 import { PREFISSO_DOCUMENTI } from '../../documenti/push.service.js';
@@ -53,6 +54,15 @@ const numeriDdt = z.custom<Cella>().transform((v, ctx) => {
   return z.NEVER;
 });
 
+/** A DDT's lines: the push's JSON array (shared/resi.ts rigaDdt), kept as JSON for scrivi_righe_ddt. */
+const righe = z.custom<Cella>().transform((v, ctx) => {
+  const r = righeDdtCampo.safeParse(String(v));
+  if (r.success) return JSON.stringify(r.data);
+  const e = r.error.issues[0]!;
+  ctx.addIssue({ code: 'custom', message: `${e.path.length > 0 ? `righe.${e.path.join('.')}: ` : ''}${e.message}` });
+  return z.NEVER;
+});
+
 const importo = decimale({ min: -999_999_999_999.99, max: 999_999_999_999.99, decimali: 2 });
 /** A file's path in the ZIP. */
 const percorso = testo(500);
@@ -78,11 +88,12 @@ export const documenti: DefinizioneTipo = {
     { nome: 'ddt', schema: numeriDdt, vuoto: [], sql: 'text[]' },
     { nome: 'file', obbligatorio: true, schema: percorso, sql: 'text' },
     { nome: 'xml', schema: percorso, vuoto: null, sql: 'text' },
+    { nome: 'righe', schema: righe, vuoto: null, sql: 'jsonb' },
   ],
   chiave: ['azienda_codice', 'tipo', 'numero', 'data'],
   // Every column, present or not: a document is replaced whole, so a missing optional column means none.
   staging(presenti) {
-    const vuoti: Record<string, unknown> = { ordini: [], ddt: [], xml: null };
+    const vuoti: Record<string, unknown> = { ordini: [], ddt: [], xml: null, righe: null };
     return {
       colonne: [
         ...documenti.campi.map((c) => ({ nome: c.nome, sql: c.sql })),
@@ -103,6 +114,7 @@ export const documenti: DefinizioneTipo = {
     const errori = [...(await ripetuti(l)), ...(await risolviCliente(l))];
     errori.push(...(await scarta(l, `s.tipo = 'DDT' AND s.xml IS NOT NULL`, 'xml', MSG_DOCUMENTI.xmlSoloFatture)));
     errori.push(...(await scarta(l, `s.tipo = 'DDT' AND cardinality(s.ddt) > 0`, 'ddt', MSG_DOCUMENTI.ddtSoloFatture)));
+    errori.push(...(await scarta(l, `s.tipo <> 'DDT' AND s.righe IS NOT NULL`, 'righe', MSG_DOCUMENTI.righeSoloDdt)));
     errori.push(...(await ordiniAltrui(l)));
     errori.push(...(await giudicaFile(l)));
     return errori;
@@ -113,7 +125,12 @@ export const documenti: DefinizioneTipo = {
           WHEN d.id IS NULL THEN 'nuovo'
           WHEN (to_char(d.data, 'YYYY-MM-DD'), d.cliente_id, d.imponibile, d.iva, d.totale, d.ddt, d.impronta,
                 coalesce((SELECT array_agg(o.ordine_id ORDER BY o.ordine_id) FROM documenti_ordini o WHERE o.documento_id = d.id), '{}'))
-            IS NOT DISTINCT FROM (s.data, s.cliente_id, s.imponibile, s.iva, s.totale, s.ddt, s.impronta, s.ordini) THEN 'invariato'
+            IS NOT DISTINCT FROM (s.data, s.cliente_id, s.imponibile, s.iva, s.totale, s.ddt, s.impronta, s.ordini)
+            -- A DDT's lines as the ERP sent them (issue 39): other lines, or none where there were, change it.
+            AND (d.tipo <> 'DDT' OR coalesce(s.righe, '[]'::jsonb) = (
+              SELECT coalesce(jsonb_agg(jsonb_strip_nulls(jsonb_build_object('codice_prodotto', r.codice_prodotto, 'descrizione', r.descrizione,
+                'quantita', r.quantita, 'unita', r.unita, 'lotto', r.lotto)) ORDER BY r.riga), '[]'::jsonb)
+              FROM documenti_righe r WHERE r.documento_id = d.id AND NOT r.da_ordine)) THEN 'invariato'
           ELSE 'cambiato' END
       FROM imp_righe x LEFT JOIN documenti d ON ${stessoNumero('x')}
       WHERE s.ok AND x.riga = s.riga`);
@@ -140,6 +157,8 @@ export const documenti: DefinizioneTipo = {
     await l.tx.unsafe(`
       INSERT INTO documenti_ordini (documento_id, ordine_id)
       SELECT s.documento_id, unnest(s.ordini) FROM imp_righe s WHERE ${DA_SCRIVERE}`);
+    // A DDT's lines, or its orders' lines when it came without (shared with the push: scrivi_righe_ddt).
+    await l.tx.unsafe(`SELECT scrivi_righe_ddt(s.documento_id, s.righe) FROM imp_righe s WHERE ${DA_SCRIVERE} AND s.tipo = 'DDT' ORDER BY s.riga`);
     return { ...c, prodotti: [], categorie: false, paroleNuove: [], vocabolario: false };
   },
 };

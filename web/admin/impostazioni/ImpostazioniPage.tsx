@@ -10,6 +10,8 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import type { ImpostazioniStato } from '../../../shared/impostazioni.js';
 import { LIMITI_GIORNI_APPROVAZIONE } from '../../../shared/organizzazione-costanti.js';
+import { PoliticaResi } from '../resi/PoliticaResi';
+import '../resi/resi.css';
 import { impostazioniQuery, type Interruttore, useAggiornaGiorniApprovazione, useAggiornaImpostazione } from './api';
 import './impostazioni.css';
 
@@ -70,6 +72,9 @@ function Interruttori({ stato, refetch }: { stato: ImpostazioniStato; refetch: (
           Vale per gli ordini messi in attesa da ora in poi.
         </p>
         <GiorniApprovazione giorni={stato.giorni_approvazione} />
+      </Sezione>
+      <Sezione titolo="Resi">
+        <PoliticaResi />
       </Sezione>
     </div>
   );

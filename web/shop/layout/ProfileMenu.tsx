@@ -35,6 +35,7 @@ export function ProfileMenu() {
         ...(vedeDocumenti ? [
           { key: 'contabilita', label: 'Situazione contabile', onSelect: go(paths.situazioneContabile.path) },
           { key: 'documenti', label: 'I miei documenti', onSelect: go(paths.documenti.path) },
+          { key: 'resi', label: 'Resi', onSelect: go(paths.resi.path) },
         ] : []),
         { key: 'liste', label: 'Le mie Liste', onSelect: go(paths.liste.path) },
         { key: 'listino', label: 'Listino personalizzato', onSelect: go(paths.listino.path) },
