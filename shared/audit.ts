@@ -14,10 +14,15 @@ export type AzioneAudit =
   | 'multimedia.crea' | 'multimedia.modifica' | 'multimedia.file' | 'multimedia.ordina' | 'multimedia.cancella'
   | 'impostazioni.aggiorna' | 'manutenzione.cambia'
   | 'ordine.reinvia_erp'
-  | 'token.crea' | 'token.revoca';
+  | 'token.crea' | 'token.revoca'
+  | 'preventivo.presa' | 'preventivo.risposta' | 'preventivo.domanda' | 'preventivo.riapertura';
 
 /** Each action in words, as 'Storico modifiche' shows it: the type checker wants one for every action. */
 export const ETICHETTE_AZIONI: Record<AzioneAudit, string> = {
+  'preventivo.presa': 'Preventivo preso in carico',
+  'preventivo.risposta': 'Preventivo: offerta inviata',
+  'preventivo.domanda': 'Preventivo: informazioni chieste al cliente',
+  'preventivo.riapertura': 'Preventivo riaperto',
   'budget.salva': 'Budget salvati',
   'cliente.blocca_oltre_fido': 'Blocco oltre fido cambiato',
   'utente.crea': 'Utente creato',
