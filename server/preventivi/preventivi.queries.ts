@@ -148,3 +148,12 @@ export async function leggiPreventivo(db: Db, id: number, clienteId: number | nu
   const versioni = r.versioni;
   return preventivoDettaglio.parse({ ...conEtichette(r), versioni, righe: versioni[versioni.length - 1]?.righe ?? [] });
 }
+
+/** One attachment of a quote, whole; `clienteId` null: staff, any client. */
+export async function leggiAllegato(db: Db, id: number, allegatoId: number, clienteId: number | null) {
+  const sql = db.$client;
+  const [a] = await sql<{ nome: string; mime: string; contenuto: Buffer }[]>`
+    SELECT a.nome, a.mime, a.contenuto FROM preventivi_allegati a JOIN preventivi q ON q.id = a.preventivo_id
+    WHERE a.id = ${allegatoId} AND a.preventivo_id = ${id} ${clienteId === null ? sql`` : sql`AND q.cliente_id = ${clienteId}`}`;
+  return a;
+}

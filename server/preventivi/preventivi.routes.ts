@@ -9,7 +9,7 @@ import { FileRisposta } from '../lib/file-risposta.js';
 import { routeGroup } from '../lib/route.js';
 import { chiaveIdempotenza } from '../ordini/ordini.service.js';
 import { giudicaAllegati, salvaAllegati } from './allegati.js';
-import { codaStaff, daLavorare, elencoCliente, leggiPreventivo } from './preventivi.queries.js';
+import { codaStaff, daLavorare, elencoCliente, leggiAllegato, leggiPreventivo } from './preventivi.queries.js';
 import { accetta, domanda, prendi, revisione, riapri, richiedi, rifiuta, rispondi } from './preventivi.service.js';
 
 /**
@@ -37,9 +37,7 @@ export const preventiviRoutes = routeGroup(preventiviApi, {
   },
   allegato: async ({ deps, input, utente, admin }) => {
     const l = lettore({ utente, admin }, input);
-    const [a] = await deps.db.$client<{ nome: string; mime: string; contenuto: Buffer }[]>`
-      SELECT a.nome, a.mime, a.contenuto FROM preventivi_allegati a JOIN preventivi q ON q.id = a.preventivo_id
-      WHERE a.id = ${input.allegato_id} AND a.preventivo_id = ${input.id} ${l.clienteId === null ? deps.db.$client`` : deps.db.$client`AND q.cliente_id = ${l.clienteId}`}`;
+    const a = await leggiAllegato(deps.db, input.id, input.allegato_id, l.clienteId);
     if (!a) throw forbidden(MSG_PREVENTIVI.sconosciuto);
     return new FileRisposta(a.nome.replace(/[^\w.-]/g, '_'), a.mime, a.contenuto);
   },

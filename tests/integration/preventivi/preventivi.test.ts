@@ -301,3 +301,34 @@ describe('staff answer, customer accept', () => {
     expect((await inject('GET', 'preventivi/coda?limit=500', staff)).statusCode).toBe(400);
   });
 });
+
+describe('expiry job', () => {
+  it('mails staff two days before and the customer one day before, once each; then marks the offer expired', async () => {
+    const { id, numero } = await richiesta();
+    expect((await inject('POST', 'preventivi/prendi', staff, { id })).statusCode).toBe(200);
+    expect((await risposta(id)).statusCode).toBe(200);
+    const { sql } = t().database;
+    const mails = async (a: string) => (await sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM mail_uscita WHERE destinatario = ${a} AND oggetto LIKE ${`Preventivo ${numero} in scadenza%`}`)[0]!.n;
+    const corri = async () => {
+      await sql`SELECT graphile_worker.add_job('scadenza_preventivi', '{}'::json)`;
+      await t().app.deps.lavori.esegui();
+    };
+    await sql`UPDATE preventivi SET scade_at = now() + interval '36 hours' WHERE id = ${id}`;
+    await corri();
+    await corri();
+    expect(await mails('staff@test.local')).toBe(1);
+    expect(await mails('titolare@test.local')).toBe(0);
+    await sql`UPDATE preventivi SET scade_at = now() + interval '12 hours' WHERE id = ${id}`;
+    await corri();
+    await corri();
+    expect(await mails('staff@test.local')).toBe(1);
+    expect(await mails('titolare@test.local')).toBe(1);
+    await sql`UPDATE preventivi SET scade_at = now() - interval '1 minute' WHERE id = ${id}`;
+    await corri();
+    expect((await quoteDb(id)).stato).toBe('scaduta');
+    const d = await dettaglio(id);
+    expect(d.stato_cliente).toBe('Scaduta');
+    expect(d.messaggi.at(-1)).toMatchObject({ autore: 'sistema', tipo: 'scadenza' });
+  });
+});
