@@ -117,3 +117,11 @@ export const MSG_PREVENTIVI = {
   motivo: 'Scrivi il motivo del rifiuto.',
   allegato: 'Allega solo PDF o immagini (JPG, PNG, GIF, WebP).',
 } as const;
+
+/** The wholesaler's conditions printed on every quote's PDF. */
+export const CONDIZIONI_PREVENTIVO = [
+  'Prezzi netti unitari, IVA esclusa, validi fino alla data indicata e per le quantità indicate (quantità minori alle stesse condizioni).',
+  'Il preventivo si accetta dal portale: l\u2019ordine segue le condizioni generali di vendita, salvo il venduto e la disponibilità al momento dell\u2019ordine.',
+  'I tempi di consegna sono indicativi, in giorni lavorativi dalla conferma d\u2019ordine.',
+  'Pagamento e resa secondo le condizioni concordate con il cliente.',
+] as const;

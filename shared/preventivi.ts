@@ -198,6 +198,27 @@ export const preventiviRifiutaRequest = z.object({
 });
 export const preventiviEsito = z.object({ id: z.number().int(), stato: z.enum(STATI_PREVENTIVO), msg: z.string() });
 
+/** What a quote's PDF is drawn from: one version, its lines with their VAT rate, the VAT summary (plain data for the PDF thread). */
+export interface PdfPreventivo {
+  numero: string;
+  versione: number;
+  created_at: string;
+  scade_at: string | null;
+  stato_cliente: string;
+  cliente: { ragione_sociale: string; codice: string; azienda_codice: string };
+  richiedente: string;
+  presa_da: string | null;
+  righe: (RigaPreventivo & { aliquota: number })[];
+  iva: { aliquota: number; imponibile: number; imposta: number }[];
+  totale_netto: number;
+  totale_preventivo: number;
+  totale_iva: number;
+}
+
+export const preventiviPdfQuery = preventiviDettaglioQuery.extend({
+  versione: intParam('Versione non valida').pipe(z.number().min(1, 'Versione non valida')).optional(),
+});
+
 export const preventiviAllegatoQuery = preventiviDettaglioQuery.extend({ allegato_id: idParam('Allegato') });
 
 export const preventiviApi = {
@@ -221,6 +242,11 @@ export const preventiviApi = {
     path: 'preventivi/allegato', methods: ['GET'], access: 'sessione', tag: T,
     summary: 'Un allegato di una richiesta di preventivo (cliente o personale)',
     input: preventiviAllegatoQuery, response: z.string().describe('Il file'),
+  }),
+  pdf: contract({
+    path: 'preventivi/pdf', methods: ['GET'], access: 'sessione', tag: T,
+    summary: 'Il PDF di una versione del preventivo (la più recente se non indicata): righe, prezzi netti e del preventivo, totali, IVA, condizioni',
+    input: preventiviPdfQuery, response: z.string().describe('Il PDF'),
   }),
   accetta: contract({
     path: 'preventivi/accetta', methods: ['POST'], access: 'cliente', permesso: 'ordinare', tag: T,

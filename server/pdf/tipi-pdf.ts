@@ -1,4 +1,5 @@
 import type { Ordine } from '../../shared/ordini.js';
+import type { PdfPreventivo } from '../../shared/preventivi.js';
 
 /**
  * Every PDF the portal draws, by kind, with the data its drawing takes (plain data: it crosses to
@@ -8,5 +9,7 @@ import type { Ordine } from '../../shared/ordini.js';
 export interface DatiPdf {
   /** The order as its one read model has it (shared/ordini.ts, ordini_letti). */
   ordine: Ordine;
+  /** One version of a quote (server/preventivi/pdf-preventivo.ts). */
+  preventivo: PdfPreventivo;
 }
 export type TipoPdf = keyof DatiPdf;

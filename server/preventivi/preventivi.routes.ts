@@ -9,6 +9,7 @@ import { FileRisposta } from '../lib/file-risposta.js';
 import { routeGroup } from '../lib/route.js';
 import { chiaveIdempotenza } from '../ordini/ordini.service.js';
 import { giudicaAllegati, salvaAllegati } from './allegati.js';
+import { pdfPreventivo } from './pdf-preventivo.js';
 import { codaStaff, daLavorare, elencoCliente, leggiAllegato, leggiPreventivo } from './preventivi.queries.js';
 import { accetta, domanda, prendi, revisione, riapri, richiedi, rifiuta, rispondi } from './preventivi.service.js';
 
@@ -40,6 +41,10 @@ export const preventiviRoutes = routeGroup(preventiviApi, {
     const a = await leggiAllegato(deps.db, input.id, input.allegato_id, l.clienteId);
     if (!a) throw forbidden(MSG_PREVENTIVI.sconosciuto);
     return new FileRisposta(a.nome.replace(/[^\w.-]/g, '_'), a.mime, a.contenuto);
+  },
+  pdf: async ({ deps, input, utente, admin }) => {
+    const l = lettore({ utente, admin }, input);
+    return pdfPreventivo(deps.db, input.id, input.versione, l.clienteId, l.netti);
   },
   accetta: async ({ deps, input, req, utente, cliente }) => {
     const key = chiaveIdempotenza(req.headers['idempotency-key'], input.idempotency_key);

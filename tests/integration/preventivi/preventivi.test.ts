@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createAzienda, createCliente, createProdotto, createUtente } from '../../support/factories.js';
 import { loginAdmin, loginCliente, useTestApp } from '../../support/harness.js';
+import { testoPdf } from '../../support/pdf.js';
 
 /**
  * Quotes between a customer and the wholesaler (issue 37): a request, staff's answer as a
@@ -330,5 +331,33 @@ describe('expiry job', () => {
     const d = await dettaglio(id);
     expect(d.stato_cliente).toBe('Scaduta');
     expect(d.messaggi.at(-1)).toMatchObject({ autore: 'sistema', tipo: 'scadenza' });
+  });
+});
+
+describe('preventivi/pdf', () => {
+  it('draws a version: number, validity, lines with net and quoted prices, totals, VAT, conditions; customer and staff; another client 403', async () => {
+    const { id, numero } = await richiesta();
+    const senza = await cliente(p.titolare!, 'GET', 'preventivi/pdf', { id: String(id) });
+    expect(senza.statusCode).toBe(403);
+    expect((await risposta(id)).statusCode).toBe(200);
+    const r = await cliente(p.titolare!, 'GET', 'preventivi/pdf', { id: String(id), versione: '1' });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.headers['content-type']).toMatch(/application\/pdf/);
+    const testo = (await testoPdf(r.rawPayload)).join('\n').replace(/\s+/g, ' ');
+    expect(testo).toContain(`Preventivo ${numero}`);
+    expect(testo).toContain('Versione 1');
+    expect(testo).toMatch(/Valido fino al \d{2}\/\d{2}\/\d{4}/);
+    expect(testo).toContain('Raccordo');
+    expect(testo).toContain('Staffa su misura');
+    expect(testo).toContain('6,500');
+    expect(testo).toContain('46,170');
+    expect(testo).toContain('9,000');
+    // 650 + 461.70 + 48 = 1159.70 at 22 %: VAT 255.13.
+    expect(testo).toMatch(/Totale preventivo 1\.159,70/);
+    expect(testo).toMatch(/255,13/);
+    expect(testo).toContain('Condizioni');
+    expect((await inject('GET', `preventivi/pdf?id=${id}`, staff)).statusCode).toBe(200);
+    expect((await cliente(p.altro!, 'GET', 'preventivi/pdf', { id: String(id) })).statusCode).toBe(403);
+    expect((await inject('GET', `preventivi/pdf?id=${id}`, null)).statusCode).toBe(401);
   });
 });
