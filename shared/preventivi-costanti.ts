@@ -74,6 +74,9 @@ export const MAX_ALLEGATI_PREVENTIVO = 5;
 export const MAX_MESSAGGIO_PREVENTIVO = 2000;
 export const MAX_NOTA_RIGA = 500;
 export const MAX_PREVENTIVI_PAGINA = 50;
+/** The longest number typed in a filter (P2026/000123 and some room) and client code. */
+export const MAX_FILTRO_NUMERO = 20;
+export const MAX_FILTRO_CLIENTE = 40;
 
 /** A discount chain on the customer's net: `40+10+5`, each step a percentage under 100 with up to two decimals. */
 export const RE_SCONTI = /^(?:\d{1,2}(?:[.,]\d{1,2})?)(?:\+\d{1,2}(?:[.,]\d{1,2})?){0,5}$/;

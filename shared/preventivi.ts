@@ -3,7 +3,7 @@ import { codice, idParam, intParam, paginaDi, paginazione, testo, testoMultiriga
 import { contract } from './contract.js';
 import { MAX_QUANTITA_RIGA } from './ordini-costanti.js';
 import {
-  MAX_ALLEGATI_PREVENTIVO, MAX_GIORNI_VALIDITA, MAX_MESSAGGIO_PREVENTIVO, MAX_NOTA_RIGA, MAX_PREVENTIVI_PAGINA, MAX_RIGHE_PREVENTIVO,
+  MAX_ALLEGATI_PREVENTIVO, MAX_FILTRO_CLIENTE, MAX_FILTRO_NUMERO, MAX_GIORNI_VALIDITA, MAX_MESSAGGIO_PREVENTIVO, MAX_NOTA_RIGA, MAX_PREVENTIVI_PAGINA, MAX_RIGHE_PREVENTIVO,
   MSG_PREVENTIVI, RE_SCONTI, STATI_CLIENTE, STATI_PREVENTIVO, STATI_STAFF,
 } from './preventivi-costanti.js';
 import { MAX_FOTO_BYTES } from './upload.js';
@@ -81,7 +81,7 @@ export type PreventivoElenco = z.infer<typeof preventivoElenco>;
 
 const data = testo().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data non valida (AAAA-MM-GG)');
 const filtri = {
-  numero: testo().trim().max(20, 'Numero non valido').optional(),
+  numero: testo().trim().max(MAX_FILTRO_NUMERO, 'Numero non valido').optional(),
   dal: data.optional(),
   al: data.optional(),
   ...paginazione(MAX_PREVENTIVI_PAGINA, 20),
@@ -91,7 +91,7 @@ export const preventiviElencoResponse = paginaDi('preventivi', preventivoElenco)
 
 export const preventiviCodaQuery = z.object({
   stato: z.enum(STATI_STAFF, { error: 'Stato non valido' }).optional(),
-  cliente: testo().trim().max(40).optional(),
+  cliente: testo().trim().max(MAX_FILTRO_CLIENTE, 'Codice cliente non valido').optional(),
   miei: z.enum(['0', '1']).optional(),
   ...filtri,
 });
@@ -220,6 +220,17 @@ export const preventiviPdfQuery = preventiviDettaglioQuery.extend({
 });
 
 export const preventiviAllegatoQuery = preventiviDettaglioQuery.extend({ allegato_id: idParam('Allegato') });
+
+/** The SPA's forms check their own fields with these (the lines are checked by the call itself). */
+export const moduloMessaggio = z.object({ messaggio });
+export const moduloMessaggioObbligatorio = z.object({ messaggio: messaggio.min(1, MSG_PREVENTIVI.messaggio) });
+export const moduloMotivo = preventiviRifiutaRequest.pick({ motivo: true });
+/** The answer's own fields: the validity in days ('' for the setting's default) and the message. */
+export const moduloRisposta = z.object({
+  validita: testo().trim().regex(/^\d{0,3}$/, 'Validità non valida: un numero di giorni')
+    .refine((v) => v === '' || (Number(v) >= 1 && Number(v) <= MAX_GIORNI_VALIDITA), `Validità da 1 a ${MAX_GIORNI_VALIDITA} giorni`),
+  messaggio,
+});
 
 export const preventiviApi = {
   richiedi: contract({

@@ -38,6 +38,9 @@ const shopRoutes: RouteObject[] = [
   { path: paths.situazioneContabile.path, lazy: lazyPage(() => import('./contabilita/SituazioneContabilePage'), (m) => m.SituazioneContabilePage) },
   { path: paths.ordini.path, lazy: lazyPage(() => import('./ordini/OrdiniPage'), (m) => m.OrdiniPage) },
   { path: paths.approvazioni.path, lazy: lazyPage(() => import('./approvazioni/ApprovazioniPage'), (m) => m.ApprovazioniPage) },
+  { path: paths.preventivi.path, lazy: lazyPage(() => import('./preventivi/PreventiviPage'), (m) => m.PreventiviPage) },
+  { path: paths.preventiviRichiedi.path, lazy: lazyPage(() => import('./preventivi/RichiediPreventivoPage'), (m) => m.RichiediPreventivoPage) },
+  { path: paths.preventiviDettaglio.path, lazy: lazyPage(() => import('./preventivi/PreventivoDettaglioPage'), (m) => m.PreventivoDettaglioPage) },
   { path: paths.ordiniDettaglio.path, lazy: lazyPage(() => import('./ordini/OrdineDettaglioPage'), (m) => m.OrdineDettaglioPage) },
   { path: paths.documenti.path, lazy: lazyPage(() => import('./documenti/DocumentiPage'), (m) => m.DocumentiPage) },
   { path: paths.documentiFattura.path, lazy: lazyPage(() => import('./documenti/FatturaPaPage'), (m) => m.FatturaPaPage) },
@@ -76,6 +79,8 @@ const adminRoutes: RouteObject[] = [
   { path: paths.adminBanner.path, lazy: lazyPage(() => import('./admin/banner/BannerPage'), (m) => m.BannerPage) },
   { path: paths.adminMultimedia.path, lazy: lazyPage(() => import('./admin/multimedia/MultimediaPage'), (m) => m.MultimediaPage) },
   { path: paths.adminMultimediaDettaglio.path, lazy: lazyPage(() => import('./admin/multimedia/MultimediaDettaglioPage'), (m) => m.MultimediaDettaglioPage) },
+  { path: paths.adminPreventivi.path, lazy: lazyPage(() => import('./admin/preventivi/CodaPreventiviPage'), (m) => m.CodaPreventiviPage) },
+  { path: paths.adminPreventivoDettaglio.path, lazy: lazyPage(() => import('./admin/preventivi/PreventivoAdminPage'), (m) => m.PreventivoAdminPage) },
   { path: paths.adminOrdiniErp.path, lazy: lazyPage(() => import('./admin/erp/OrdiniErpPage'), (m) => m.OrdiniErpPage) },
   // The technical staff's pages, behind their one guard (docs/regole/accesso.md#access).
   {

@@ -1,8 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { QueryView } from '../components/QueryView';
 import { Scheda } from '../components/Scheda';
+import { Collegamento } from '../components/Collegamento';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { paths } from '../paths';
 import { useAdminUser } from './adminSession';
+import { contatoreQuery } from './preventivi/api';
 import { statisticheQuery } from './statistiche/api';
 import { GraficoVendite } from './statistiche/GraficoVendite';
 import './statistiche/statistiche.css';
@@ -12,7 +15,7 @@ export const TITOLO_GRAFICO = 'Andamento Vendite Mensili';
 
 /**
  * Admin home (/adminhome): 'Benvenuto nel pannello di amministrazione', the logged-in
- * admin, and the line chart 'Andamento Vendite Mensili' of the current year's accepted orders
+ * admin, the count of quote requests waiting for staff (issue 37), and the line chart 'Andamento Vendite Mensili' of the current year's accepted orders
  * (ordini/stats, open to every admin).
  */
 export function AdminHomePage() {
@@ -20,11 +23,21 @@ export function AdminHomePage() {
   const admin = useAdminUser();
   const anno = new Date().getFullYear();
   const stats = useQuery(statisticheQuery(anno));
+  const preventivi = useQuery(contatoreQuery);
   return (
     <div className="admin-home">
       <div className="page-head" style={{ marginBottom: 0 }}>
         <h1>Benvenuto nel pannello di amministrazione</h1>
       </div>
+      <section className="card card-body" aria-label="Richieste di preventivo" style={{ maxWidth: 560 }}>
+        <QueryView query={preventivi} riga loadingLabel="Caricamento dei preventivi…">
+          {(d) => (
+            <p style={{ margin: 0 }}>
+              <Collegamento to={paths.adminPreventivi.href()} className="strong">Preventivi da lavorare: {d.da_lavorare}</Collegamento>
+            </p>
+          )}
+        </QueryView>
+      </section>
       <Scheda titolo={TITOLO_GRAFICO} livello={3} aDestra={<span className="muted">{anno}</span>}>
         <div className="card-body">
           <QueryView
