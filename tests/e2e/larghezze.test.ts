@@ -125,6 +125,8 @@ describe.runIf(hasBrowser())('no customer page is wider than its window', () => 
           ['tabellecomparative', '/tabellecomparative'], ['prodotti', '/prodotti'],
           // Mario is his client's Titolare: his people, and the demo's order of Luca's waiting for him.
           ['la-mia-azienda', '/la-mia-azienda'], ['approvazioni', '/approvazioni'],
+          // Quotes (issue 37): the list, the demo's answered one waiting for Mario (id 3), the request from the cart.
+          ['preventivi', '/preventivi'], ['preventivo-offerta', '/preventivi/dettaglio?id=3'], ['preventivo-richiesta', '/preventivi/richiedi'],
         ] as const) await vai(nome, url);
       } finally {
         await page.context().close();

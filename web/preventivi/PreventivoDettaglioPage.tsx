@@ -93,8 +93,9 @@ function Preventivo({ p }: { p: PreventivoDettaglio }) {
 function Confronto({ p }: { p: PreventivoDettaglio }) {
   const offerte = p.versioni.filter((v) => v.versione > 0);
   const oggi = p.righe.reduce((s, r) => s + (r.prezzo_oggi === null ? 0 : importoRiga(r.prezzo_oggi, r.quantita)), 0);
-  const ultima = offerte.at(-1);
-  const risparmio = ultima?.totale !== null && ultima?.totale !== undefined ? oggi - ultima.totale : null;
+  // The saving on the catalogue lines, today's net against the latest version's price (free lines have no net to compare).
+  const risparmio = offerte.length === 0 ? null : p.righe.reduce((s, r) => (r.prezzo_oggi === null || r.prezzo === null
+    ? s : s + importoRiga(r.prezzo_oggi, r.quantita) - importoRiga(r.prezzo, r.quantita)), 0);
   return (
     <Scheda titolo="Versioni a confronto" aDestra={risparmio !== null && risparmio > 0 ? <span className="preventivo-risparmio">Risparmi {formatImporto(risparmio)}</span> : undefined}>
       <div className="table-scroll">
