@@ -221,6 +221,12 @@ export const preventiviPdfQuery = preventiviDettaglioQuery.extend({
 
 export const preventiviAllegatoQuery = preventiviDettaglioQuery.extend({ allegato_id: idParam('Allegato') });
 
+/** The default validity of an answer (the impostazioni row 'giorni_validita_preventivo'). */
+export const giorniValiditaRequest = z.object({
+  giorni_validita: intParam('Giorni di validità non validi').pipe(z.number().min(1, `Giorni di validità da 1 a ${MAX_GIORNI_VALIDITA}`).max(MAX_GIORNI_VALIDITA, `Giorni di validità da 1 a ${MAX_GIORNI_VALIDITA}`)),
+});
+export const giorniValiditaResponse = z.object({ giorni_validita: z.number().int() });
+
 /** The SPA's forms check their own fields with these (the lines are checked by the call itself). */
 export const moduloMessaggio = z.object({ messaggio });
 export const moduloMessaggioObbligatorio = z.object({ messaggio: messaggio.min(1, MSG_PREVENTIVI.messaggio) });
@@ -298,6 +304,16 @@ export const preventiviApi = {
     path: 'preventivi/domanda', methods: ['POST'], access: 'admin', tag: T,
     summary: 'Chiede informazioni al cliente senza un\'offerta',
     input: preventiviDomandaRequest, response: preventiviEsito,
+  }),
+  validita: contract({
+    path: 'preventivi/validita', methods: ['GET'], access: 'admin', tag: T,
+    summary: 'La validità predefinita delle offerte, in giorni (30 se non impostata)',
+    response: giorniValiditaResponse,
+  }),
+  impostaValidita: contract({
+    path: 'preventivi/validita/imposta', methods: ['POST'], access: 'admin', tag: T,
+    summary: 'Imposta la validità predefinita delle offerte, in giorni (registrata nello storico modifiche)',
+    input: giorniValiditaRequest, response: giorniValiditaResponse,
   }),
   riapri: contract({
     path: 'preventivi/riapri', methods: ['POST'], access: 'admin', tag: T,

@@ -11,7 +11,9 @@ import { chiaveIdempotenza } from '../ordini/ordini.service.js';
 import { giudicaAllegati, salvaAllegati } from './allegati.js';
 import { pdfPreventivo } from './pdf-preventivo.js';
 import { codaStaff, daLavorare, elencoCliente, leggiAllegato, leggiPreventivo } from './preventivi.queries.js';
-import { accetta, domanda, prendi, revisione, riapri, richiedi, rifiuta, rispondi } from './preventivi.service.js';
+import {
+  accetta, domanda, giorniValidita, impostaGiorniValidita, prendi, revisione, riapri, richiedi, rifiuta, rispondi,
+} from './preventivi.service.js';
 
 /**
  * Whose quotes a 'sessione' call reads: staff any (clienteId null), a customer only their client's,
@@ -58,5 +60,7 @@ export const preventiviRoutes = routeGroup(preventiviApi, {
   prendi: async ({ deps, input, admin }) => prendi(deps.db, admin, input.id),
   rispondi: async ({ deps, input, admin }) => rispondi(deps.db, admin, input, urlPortale(deps.config)),
   domanda: async ({ deps, input, admin }) => domanda(deps.db, admin, input.id, input.messaggio, urlPortale(deps.config)),
+  validita: async ({ deps }) => ({ giorni_validita: await giorniValidita(deps.db) }),
+  impostaValidita: async ({ deps, input, admin }) => impostaGiorniValidita(deps.db, admin, input.giorni_validita),
   riapri: async ({ deps, input, admin }) => riapri(deps.db, admin, input.id, input.validita, urlPortale(deps.config)),
 });

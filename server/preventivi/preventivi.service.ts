@@ -65,6 +65,17 @@ export async function giorniValidita(db: Db): Promise<number> {
   return Number.isInteger(n) && n >= 1 ? n : GIORNI_VALIDITA_PREDEFINITI;
 }
 
+/** preventivi/validita/imposta: the row 'giorni_validita_preventivo', with its audit record. */
+export async function impostaGiorniValidita(db: Db, admin: AdminSessione, giorni: number): Promise<{ giorni_validita: number }> {
+  await inTransazione(db, async (tx) => {
+    await tx.$client`
+      INSERT INTO impostazioni (chiave, valore) VALUES ('giorni_validita_preventivo', ${String(giorni)})
+      ON CONFLICT (chiave) DO UPDATE SET valore = EXCLUDED.valore, updated_at = now()`;
+    await registraModifica(tx, admin, { azione: 'impostazioni.aggiorna', entita: 'impostazioni', dettagli: { giorni_validita_preventivo: giorni } });
+  });
+  return { giorni_validita: giorni };
+}
+
 /**
  * preventivi/richiedi: a number from the company's counter for the year (a row lock per company
  * and year, so two requests never share one), the request as version 0 with each catalogue line's

@@ -17,5 +17,7 @@ export const preventiviRotte = rotteDi<typeof preventiviApi>({
   prendi: { path: 'preventivi/prendi', methods: ['POST'] },
   rispondi: { path: 'preventivi/rispondi', methods: ['POST'] },
   domanda: { path: 'preventivi/domanda', methods: ['POST'] },
+  validita: { path: 'preventivi/validita', methods: ['GET'] },
+  impostaValidita: { path: 'preventivi/validita/imposta', methods: ['POST'] },
   riapri: { path: 'preventivi/riapri', methods: ['POST'] },
 });

@@ -361,3 +361,26 @@ describe('preventivi/pdf', () => {
     expect((await inject('GET', `preventivi/pdf?id=${id}`, null)).statusCode).toBe(401);
   });
 });
+
+describe('default validity', () => {
+  it('30 days unless staff set another, audited; an answer without validita takes it', async () => {
+    expect((await inject('GET', 'preventivi/validita', staff)).json()).toEqual({ giorni_validita: 30 });
+    expect((await inject('POST', 'preventivi/validita/imposta', staff, { giorni_validita: 0 })).statusCode).toBe(400);
+    expect((await inject('POST', 'preventivi/validita/imposta', p.titolare!.cookie, { giorni_validita: 10 })).statusCode).toBe(403);
+    const r = await inject('POST', 'preventivi/validita/imposta', staff, { giorni_validita: 10 });
+    expect(r.json()).toEqual({ giorni_validita: 10 });
+    try {
+      const { id } = await richiesta();
+      const d = await dettaglio(id, 'staff');
+      const a = await inject('POST', 'preventivi/rispondi', staff, { id, righe: d.righe.map((x: { riga_id: number }) => ({ riga_id: x.riga_id, prezzo: 1 })) });
+      expect(a.statusCode, a.body).toBe(200);
+      const [g] = await t().database.sql<{ giorni: number }[]>`SELECT round(extract(epoch FROM scade_at - now()) / 86400)::int AS giorni FROM preventivi WHERE id = ${id}`;
+      expect(g!.giorni).toBeGreaterThanOrEqual(10);
+      expect(g!.giorni).toBeLessThanOrEqual(11);
+      const [m] = await t().database.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM modifiche_admin WHERE dettagli ? 'giorni_validita_preventivo'`;
+      expect(m!.n).toBe(1);
+    } finally {
+      await inject('POST', 'preventivi/validita/imposta', staff, { giorni_validita: 30 });
+    }
+  });
+});

@@ -1,5 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useModulo } from '../../components/form/useModulo';
+import { useToast } from '../../components/Toast';
+import { errorMessage } from '../../lib/api';
 import { MAX_FILTRO_CLIENTE, MAX_FILTRO_NUMERO, STATI_STAFF, type StatoStaff } from '../../../shared/preventivi-costanti.js';
 import { Collegamento } from '../../components/Collegamento';
 import { EmptyState } from '../../components/EmptyState';
@@ -13,7 +17,7 @@ import { formatData, formatImporto } from '../../lib/formato';
 import { paths } from '../../paths';
 import { EtichettaStato } from '../../preventivi/EtichettaStato';
 import '../../preventivi/preventivi.css';
-import { codaQuery, type FiltriCoda, PAGINA_CODA } from './api';
+import { codaQuery, type FiltriCoda, PAGINA_CODA, useImpostaValidita, validitaQuery } from './api';
 
 /**
  * /admin/preventivi (issue 37): every client's quote requests, the last touched first, by the
@@ -92,6 +96,43 @@ export function CodaPreventiviPage() {
           </>
         )}
       </QueryView>
+      <Validita />
     </>
+  );
+}
+
+/** The default validity of an answer (impostazioni 'giorni_validita_preventivo'). */
+function Validita() {
+  const query = useQuery(validitaQuery);
+  return (
+    <section className="card card-body preventivo-validita" aria-label="Validità predefinita delle offerte">
+      <QueryView query={query} riga loadingLabel="Caricamento…">
+        {(d) => <ModuloValidita key={d.giorni_validita} giorni={d.giorni_validita} />}
+      </QueryView>
+    </section>
+  );
+}
+
+function ModuloValidita({ giorni }: { giorni: number }) {
+  const imposta = useImpostaValidita();
+  const toast = useToast();
+  const modulo = useModulo(() => import('../../../shared/preventivi.js').then((m) => m.giorniValiditaRequest), { giorni_validita: String(giorni) });
+  const [errore, setErrore] = useState('');
+  const salva = async () => {
+    const esito = await modulo.valida(modulo.valori);
+    if (!esito.ok) return;
+    try {
+      await imposta.mutateAsync(esito.dati.giorni_validita);
+      toast.success('Validità predefinita delle offerte salvata.');
+    } catch (err) {
+      if (!modulo.mostraDalServer(err)) setErrore(errorMessage(err));
+    }
+  };
+  return (
+    <form className="preventivo-validita-modulo" noValidate onSubmit={(e) => { e.preventDefault(); void salva(); }}>
+      <InputField label="Validità predefinita delle offerte (giorni)" inputMode="numeric" {...modulo.campo('giorni_validita')} />
+      <button type="submit" className="btn" disabled={imposta.isPending}>Salva</button>
+      {errore && <p className="field-error" role="alert">{errore}</p>}
+    </form>
   );
 }

@@ -14,7 +14,20 @@ export const codaKeys = {
   coda: (f: FiltriCoda, start: number) => ['admin', 'preventivi', 'coda', f, start] as const,
   contatore: ['admin', 'preventivi', 'contatore'] as const,
   dettaglio: (id: number) => ['admin', 'preventivi', 'dettaglio', id] as const,
+  validita: ['admin', 'preventivi', 'validita'] as const,
 };
+
+export const validitaQuery = queryOptions({
+  queryKey: codaKeys.validita,
+  queryFn: ({ signal }) => callApi(preventiviRotte.validita, {}, { signal }),
+});
+
+export function useImpostaValidita() {
+  return useMutation({
+    mutationFn: (giorni: number) => callApi(preventiviRotte.impostaValidita, { giorni_validita: giorni }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: codaKeys.validita }),
+  });
+}
 
 export const codaQuery = (f: FiltriCoda, start: number) => queryOptions({
   queryKey: codaKeys.coda(f, start),
