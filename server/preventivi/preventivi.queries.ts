@@ -23,10 +23,10 @@ const condizioneStato = (sql: Sql, f: ReturnType<typeof statiFiltro>) => sql`(
   ${f.offerteValide ? sql`OR (q.stato = 'offerta' AND q.scade_at > now())` : sql``}
   ${f.offerteScadute ? sql`OR (q.stato = 'offerta' AND q.scade_at <= now())` : sql``})`;
 
-/** A number typed whole (P2026/000123) or as its digits (123). */
+/** A number typed whole (P2026/000123) or as its digits (123: at most the six a number has). */
 const condizioneNumero = (sql: Sql, numero: string | undefined) => {
   if (!numero) return sql``;
-  const cifre = /^\d+$/.test(numero) ? Number(numero) : null;
+  const cifre = /^\d{1,6}$/.test(numero) ? Number(numero) : null;
   return cifre !== null ? sql`AND q.progressivo = ${cifre}` : sql`AND q.numero = ${numero.toUpperCase()}`;
 };
 

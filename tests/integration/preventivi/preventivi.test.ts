@@ -300,6 +300,10 @@ describe('staff answer, customer accept', () => {
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().preventivi.map((x: { id: number }) => x.id)).toEqual([id]);
     expect((await inject('GET', 'preventivi/coda?limit=500', staff)).statusCode).toBe(400);
+    // Digits beyond a number's six match nothing (never an integer overflow).
+    const lungo = await inject('GET', 'preventivi/coda?numero=9007199254740994', staff);
+    expect(lungo.statusCode).toBe(200);
+    expect(lungo.json().totale).toBe(0);
   });
 });
 
