@@ -63,7 +63,7 @@ export async function seedDemo(_db: Db, sql: postgres.Sql, opts: SeedDemoOptions
     await seedMultimedia(tx, media, now);
     const activity = { products, productId, specialClients: DEMO_SPECIAL_CLIENTS, now };
     await seedOrdini(tx, activity);
-    // After the orders: the ordered quote's order is the newest.
+    // After the orders: the ordered quote is one of them.
     await seedPreventivi(tx, now);
     // The orders were copied in, not placed through crea_ordine: build the statistics from them.
     await tx`select ricalcola_statistiche()`;
