@@ -144,7 +144,23 @@ describe.runIf(hasBrowser())('a quote asked from the cart, answered by staff, ac
       await mario.goto('/preventivi');
       await visible(mario.getByRole('link', { name: numero }));
       await senzaScorrimentoLaterale(mario, `${vista}: elenco`);
-      await foto(mario, `${vista}-08-elenco`);
+      await foto(mario, `${vista}-08-elenco`, mario.getByRole('heading', { level: 1, name: 'Preventivi' }));
+
+      // The demo's expired quote: read-only, only "Richiedi di nuovo", which brings its lines to a new request.
+      await mario.getByLabel('Stato').selectOption('Scaduta');
+      await mario.getByRole('row').filter({ hasText: 'Scaduta' }).first().getByRole('link').click();
+      await visible(mario.getByText('Scaduta', { exact: true }).first());
+      expect(await mario.getByRole('button', { name: 'Accetta e ordina' }).count()).toBe(0);
+      const diNuovo = mario.getByRole('button', { name: 'Richiedi di nuovo' });
+      await foto(mario, `${vista}-09-scaduto`, mario.getByRole('heading', { level: 1 }));
+      await diNuovo.click();
+      await mario.waitForURL('**/preventivi/richiedi');
+      expect(await mario.getByRole('button', { name: /^Togli / }).count()).toBeGreaterThan(0);
+
+      await staff.goto('/admin/preventivi');
+      await visible(staff.getByRole('link', { name: numero }));
+      await senzaScorrimentoLaterale(staff, `${vista}: coda`);
+      await foto(staff, `${vista}-10-coda`);
     });
   }
 });
