@@ -55,6 +55,14 @@ export const preventiviRichiediRequest = z.object({
 }).refine((r) => r.righe.length + r.righe_libere.length > 0, { message: MSG_PREVENTIVI.vuoto, path: ['righe'] })
   .refine((r) => r.righe.length + r.righe_libere.length <= MAX_RIGHE_PREVENTIVO, { message: `Al massimo ${MAX_RIGHE_PREVENTIVO} righe.`, path: ['righe'] });
 export type PreventiviRichiediRequest = z.input<typeof preventiviRichiediRequest>;
+/** Staff open a quote for a client (a phone request): the client by its codes, the lines as a request's. */
+export const preventiviCreaRequest = z.object({
+  azienda_codice: codice, cliente_codice: codice,
+  righe: z.array(rigaRichiesta).max(MAX_RIGHE_PREVENTIVO).default([]),
+  righe_libere: z.array(rigaLibera).max(MAX_RIGHE_PREVENTIVO).default([]),
+  messaggio: messaggio.default(''),
+}).refine((r) => r.righe.length + r.righe_libere.length > 0, { message: MSG_PREVENTIVI.vuoto, path: ['righe'] });
+
 export const preventiviRichiediResponse = z.object({ id: z.number().int(), numero: z.string(), msg: z.string() });
 
 /** One quote in a list: both labels, the latest version and its validity. */
@@ -289,6 +297,11 @@ export const preventiviApi = {
     path: 'preventivi/contatore', methods: ['GET'], access: 'admin', tag: T,
     summary: 'Quante richieste aspettano il personale (la home dell\'area admin)',
     response: preventiviContatoreResponse,
+  }),
+  crea: contract({
+    path: 'preventivi/crea', methods: ['POST'], access: 'admin', tag: T,
+    summary: 'Apre un preventivo per un cliente (una richiesta al telefono): in carico a chi lo apre, il cliente lo vede tra i suoi',
+    input: preventiviCreaRequest, response: preventiviRichiediResponse,
   }),
   prendi: contract({
     path: 'preventivi/prendi', methods: ['POST'], access: 'admin', tag: T,

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { MSG_PREVENTIVI } from '../../shared/preventivi-costanti.js';
 import { preventiviApi, type preventiviDettaglioQuery } from '../../shared/preventivi.js';
 import { urlPortale } from '../approvazioni/approvazioni.service.js';
-import { resolveScope } from '../auth/access.js';
+import { clienteDelCatalogo, resolveScope } from '../auth/access.js';
 import type { AdminSessione, ClienteSessione, UtenteSessione } from '../auth/utente-sessione.js';
 import { badRequest, forbidden } from '../lib/errors.js';
 import { FileRisposta } from '../lib/file-risposta.js';
@@ -29,7 +29,7 @@ function lettore(s: { utente: UtenteSessione | undefined; admin: AdminSessione |
 export const preventiviRoutes = routeGroup(preventiviApi, {
   richiedi: async ({ deps, input, utente, cliente, files }) => {
     const allegati = await giudicaAllegati(files);
-    return richiedi(deps.db, utente, cliente, input, (tx, id) => salvaAllegati(tx, id, allegati));
+    return richiedi(deps.db, { utente }, cliente, input, (tx, id) => salvaAllegati(tx, id, allegati));
   },
   elenco: async ({ deps, input, cliente }) => elencoCliente(deps.db, cliente.id, cliente.vedePrezzi, input),
   dettaglio: async ({ deps, input, utente, admin }) => {
@@ -57,6 +57,11 @@ export const preventiviRoutes = routeGroup(preventiviApi, {
   rifiuta: async ({ deps, input, utente, cliente }) => rifiuta(deps.db, utente, cliente, input.id, input.motivo, urlPortale(deps.config)),
   coda: async ({ deps, input, admin }) => codaStaff(deps.db, admin.id, input),
   contatore: async ({ deps }) => ({ da_lavorare: await daLavorare(deps.db) }),
+  crea: async ({ deps, input, admin }) => {
+    const cliente = await clienteDelCatalogo(deps.db, { azienda: input.azienda_codice, cliente: input.cliente_codice });
+    if (cliente.id === 0) throw badRequest(MSG_PREVENTIVI.clienteSconosciuto);
+    return richiedi(deps.db, { admin }, cliente, input);
+  },
   prendi: async ({ deps, input, admin }) => prendi(deps.db, admin, input.id),
   rispondi: async ({ deps, input, admin }) => rispondi(deps.db, admin, input, urlPortale(deps.config)),
   domanda: async ({ deps, input, admin }) => domanda(deps.db, admin, input.id, input.messaggio, urlPortale(deps.config)),

@@ -76,14 +76,18 @@ export async function impostaGiorniValidita(db: Db, admin: AdminSessione, giorni
   return { giorni_validita: giorni };
 }
 
+/** Who asks: a user of the client, or staff opening it for the client (a phone request), in charge of it at once. */
+export type AutoreRichiesta = { utente: UtenteSessione } | { admin: AdminSessione };
+
 /**
- * preventivi/richiedi: a number from the company's counter for the year (a row lock per company
+ * preventivi/richiedi (and preventivi/crea, staff for a client): a number from the company's counter for the year (a row lock per company
  * and year, so two requests never share one), the request as version 0 with each catalogue line's
  * description and the customer's net price of today, the free lines, the message.
  */
 export async function richiedi(
-  db: Db, utente: UtenteSessione, cliente: ClienteSessione, input: z.output<typeof preventiviRichiediRequest>,
-  allegati: (tx: Db, preventivoId: number) => Promise<void>,
+  db: Db, autore: AutoreRichiesta, cliente: Pick<ClienteSessione, 'id' | 'aziendaCodice' | 'sconto' | 'lisMaga'>,
+  input: Pick<z.output<typeof preventiviRichiediRequest>, 'righe' | 'righe_libere' | 'messaggio'>,
+  allegati: (tx: Db, preventivoId: number) => Promise<void> = async () => {},
 ): Promise<{ id: number; numero: string; msg: string }> {
   const codici = [...new Set(input.righe.map((r) => r.codice_prodotto))];
   return inTransazione(db, async (tx) => {
@@ -107,8 +111,11 @@ export async function richiedi(
       RETURNING anno, ultimo`;
     const numero = numeroPreventivo(n!.anno, n!.ultimo);
     const [q] = await sql<{ id: number }[]>`
-      INSERT INTO preventivi (cliente_id, azienda_codice, anno, progressivo, numero, utente_id, utente_nome)
-      VALUES (${cliente.id}, ${cliente.aziendaCodice}, ${n!.anno}, ${n!.ultimo}, ${numero}, ${utente.id}, ${nomeUtente(utente)})
+      INSERT INTO preventivi (cliente_id, azienda_codice, anno, progressivo, numero, utente_id, utente_nome, stato, presa_admin_id, presa_nome, presa_at)
+      VALUES (${cliente.id}, ${cliente.aziendaCodice}, ${n!.anno}, ${n!.ultimo}, ${numero},
+        ${'utente' in autore ? autore.utente.id : null}, ${'utente' in autore ? nomeUtente(autore.utente) : ''},
+        ${'admin' in autore ? 'presa_in_carico' : 'inviata'}, ${'admin' in autore ? autore.admin.id : null},
+        ${'admin' in autore ? nomeAdmin(autore.admin) : null}, ${'admin' in autore ? new Date().toISOString() : null})
       RETURNING id`;
     const righe = [
       ...input.righe.map((r) => ({
@@ -124,8 +131,14 @@ export async function richiedi(
       SELECT ${q!.id}, 0, x.posizione, x.codice_prodotto, x.descrizione, x.quantita, x.prezzo_obiettivo, x.nota_cliente, x.prezzo_netto
       FROM jsonb_to_recordset(${JSON.stringify(righe)}::jsonb) AS x(posizione int, codice_prodotto text, descrizione text, quantita int,
         prezzo_obiettivo numeric, nota_cliente text, prezzo_netto numeric)`;
-    await messaggio(tx, q!.id, { autore: 'cliente', nome: nomeUtente(utente), tipo: 'richiesta', versione: 0, testo: input.messaggio });
+    await messaggio(tx, q!.id, 'utente' in autore
+      ? { autore: 'cliente', nome: nomeUtente(autore.utente), tipo: 'richiesta', versione: 0, testo: input.messaggio }
+      : { autore: 'staff', nome: nomeAdmin(autore.admin), tipo: 'richiesta', versione: 0, testo: input.messaggio });
     await allegati(tx, q!.id);
+    if ('admin' in autore) {
+      await registraModifica(tx, autore.admin, { azione: 'preventivo.crea', entita: 'preventivo', entitaId: q!.id, clienteId: cliente.id, dettagli: { numero, righe } });
+      return { id: q!.id, numero, msg: `Preventivo ${numero} aperto per il cliente: ora si può rispondere con l'offerta.` };
+    }
     return { id: q!.id, numero, msg: `Richiesta di preventivo ${numero} inviata: riceverai una mail quando il grossista risponde.` };
   });
 }

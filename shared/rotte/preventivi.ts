@@ -14,6 +14,7 @@ export const preventiviRotte = rotteDi<typeof preventiviApi>({
   rifiuta: { path: 'preventivi/rifiuta', methods: ['POST'] },
   coda: { path: 'preventivi/coda', methods: ['GET'] },
   contatore: { path: 'preventivi/contatore', methods: ['GET'] },
+  crea: { path: 'preventivi/crea', methods: ['POST'] },
   prendi: { path: 'preventivi/prendi', methods: ['POST'] },
   rispondi: { path: 'preventivi/rispondi', methods: ['POST'] },
   domanda: { path: 'preventivi/domanda', methods: ['POST'] },

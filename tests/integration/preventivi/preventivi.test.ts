@@ -388,3 +388,27 @@ describe('default validity', () => {
     }
   });
 });
+
+describe('preventivi/crea (staff, a phone request)', () => {
+  it('opens a quote for a client, in the opener\'s charge and audited; the client sees it; an unknown client is refused', async () => {
+    const r = await inject('POST', 'preventivi/crea', staff, { ...A, righe: [{ codice_prodotto: 'PV-3', quantita: 2 }], messaggio: 'Telefonata del titolare' });
+    expect(r.statusCode, r.body).toBe(200);
+    const { id, numero } = r.json();
+    const d = await dettaglio(id);
+    expect(d).toMatchObject({ numero, stato_cliente: 'In lavorazione', presa_da: expect.stringMatching(/^Admin/) });
+    expect(d.messaggi[0]).toMatchObject({ autore: 'staff', tipo: 'richiesta', testo: 'Telefonata del titolare' });
+    const [audit] = await t().database.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM modifiche_admin WHERE azione = 'preventivo.crea' AND entita_id = ${String(id)}`;
+    expect(audit!.n).toBe(1);
+    expect((await risposta2(id)).statusCode).toBe(200);
+    const ignoto = await inject('POST', 'preventivi/crea', staff, { azienda_codice: '0001', cliente_codice: '999999', righe: [{ codice_prodotto: 'PV-3', quantita: 1 }] });
+    expect(ignoto.statusCode).toBe(400);
+    expect((await inject('POST', 'preventivi/crea', p.titolare!.cookie, { ...A, righe: [{ codice_prodotto: 'PV-3', quantita: 1 }] })).statusCode).toBe(403);
+    expect((await inject('POST', 'preventivi/crea', null, { x: 1 })).statusCode).toBe(401);
+  });
+});
+
+/** An answer to a one-line quote. */
+async function risposta2(id: number) {
+  const d = await dettaglio(id, 'staff');
+  return inject('POST', 'preventivi/rispondi', staff, { id, righe: d.righe.map((x: { riga_id: number }) => ({ riga_id: x.riga_id, prezzo: 40 })) });
+}
