@@ -29,7 +29,7 @@ async function prepara(sql: postgres.Sql, mario: Mario): Promise<number> {
       INSERT INTO preventivi (cliente_id, azienda_codice, anno, progressivo, numero, utente_nome, stato, versione, scade_at, created_at, updated_at)
       SELECT ${c!.id}, ${mario.azienda}, 2000, g, 'P2000/' || lpad(g::text, 6, '0'), 'Bench', (ARRAY['ordinata', 'rifiutata', 'scaduta', 'inviata'])[1 + g % 4],
         CASE WHEN g % 4 = 3 THEN 0 ELSE 1 END, now() - interval '1 day', now() - make_interval(mins => g), now() - make_interval(mins => g)
-      FROM generate_series(${n + 1}, ${PREVENTIVI_BENCH}) g RETURNING id, versione)
+      FROM generate_series(${n + 1}::int, ${PREVENTIVI_BENCH}::int) g RETURNING id, versione)
     INSERT INTO preventivi_righe (preventivo_id, versione, posizione, codice_prodotto, descrizione, quantita, prezzo_netto, prezzo)
     SELECT q.id, v, k, p.codice_prodotto, p.descrizione1, 2, 10, CASE WHEN v > 0 THEN 9 END
     FROM q, generate_series(0, q.versione) v, generate_series(1, 3) k, LATERAL (SELECT codice_prodotto, descrizione1 FROM prodotti WHERE id = 1 + (q.id * 7 + k) % 2000) p`;
@@ -44,10 +44,10 @@ async function prepara(sql: postgres.Sql, mario: Mario): Promise<number> {
       INSERT INTO preventivi (cliente_id, azienda_codice, anno, progressivo, numero, utente_nome, stato, versione, scade_at, created_at, updated_at)
       SELECT ${c!.id}, ${mario.azienda}, 2000, g, 'P2000/' || lpad(g::text, 6, '0'), 'Bench', 'offerta', 1, now() + interval '30 days',
         now() - make_interval(secs => g), now()
-      FROM generate_series(${Math.max(n, PREVENTIVI_BENCH) + 1}, ${PREVENTIVI_BENCH + OFFERTE_BENCH}) g RETURNING id)
+      FROM generate_series(${Math.max(n, PREVENTIVI_BENCH) + 1}::int, ${PREVENTIVI_BENCH + OFFERTE_BENCH}::int) g RETURNING id)
     INSERT INTO preventivi_righe (preventivo_id, versione, posizione, codice_prodotto, descrizione, quantita, prezzo_netto, prezzo)
     SELECT q.id, v, k, x.codice, x.descrizione, 1, 10, CASE WHEN v = 1 THEN 8.5 END
-    FROM q, generate_series(0, 1) v, generate_series(1, ${RIGHE_OFFERTA}) k,
+    FROM q, generate_series(0, 1) v, generate_series(1, ${RIGHE_OFFERTA}::int) k,
       LATERAL (SELECT * FROM jsonb_to_recordset(${JSON.stringify(prodotti)}::jsonb) AS y(codice text, descrizione text)
         OFFSET (q.id * ${RIGHE_OFFERTA} + k) % ${prodotti.length} LIMIT 1) x`;
   await sql`UPDATE preventivi_numeratori SET ultimo = ${PREVENTIVI_BENCH + OFFERTE_BENCH} WHERE azienda_codice = ${mario.azienda} AND anno = 2000`;
