@@ -12,6 +12,7 @@ import { CLIENTI, seedAnagrafica } from './demo-anagrafica.js';
 import { seedBudget, seedDispositivi, seedListe, seedOrdini } from './demo-activity.js';
 import { seedDocumenti } from './demo-documenti.js';
 import { seedResi } from './demo-resi.js';
+import { seedPreventivi } from './demo-preventivi.js';
 import { seedBrand, seedCategorie } from './demo-catalogo.js';
 import { seedSconti } from './demo-sconti.js';
 import { seedContabilita } from './demo-contabilita.js';
@@ -63,6 +64,8 @@ export async function seedDemo(_db: Db, sql: postgres.Sql, opts: SeedDemoOptions
     await seedMultimedia(tx, media, now);
     const activity = { products, productId, specialClients: DEMO_SPECIAL_CLIENTS, now };
     await seedOrdini(tx, activity);
+    // After the orders: the ordered quote is one of them.
+    await seedPreventivi(tx, now);
     // The orders were copied in, not placed through crea_ordine: build the statistics from them.
     await tx`select ricalcola_statistiche()`;
     await seedListe(tx, activity);

@@ -30,6 +30,7 @@ import { CodaLavori } from './lavori/coda-lavori.js';
 import { inviaMail } from './posta/invia-mail.js';
 import { applicaStatistiche } from './statistiche/coda.js';
 import { scadenzaApprovazioni, urlPortale } from './approvazioni/approvazioni.service.js';
+import { scadenzaPreventivi } from './preventivi/scadenze.js';
 import { riaccodaLavoriOrdini } from './ordini/lavori-ordini.js';
 import { fermaDisegnoPdf } from './pdf/disegno-in-disparte.js';
 import { Impostazioni } from './impostazioni/impostazioni.service.js';
@@ -182,6 +183,7 @@ export async function buildApp(
     applica_statistiche: async () => { await applicaStatistiche(database.db); },
     riaccoda_lavori_ordini: async () => { await riaccodaLavoriOrdini(database.db, app.log); },
     scadenza_approvazioni: async () => { await scadenzaApprovazioni(database.db, urlPortale(config)); },
+    scadenza_preventivi: async () => { await scadenzaPreventivi(database.db, urlPortale(config)); },
   };
   // Each import in a process of its own, one started ahead to wait for the next run where so configured.
   const processiImport = new ProcessiImport(config.importMemoriaMb ?? DEFAULT_IMPORT_MEMORIA_MB, app.log, config.importProcessoPronto ?? false);
@@ -205,6 +207,8 @@ export async function buildApp(
     { task: 'riaccoda_lavori_ordini', ogniMs: 60_000 },
     // Orders held for approval past their time expire (docs/regole/organizzazione.md#limits-and-approvals).
     { task: 'scadenza_approvazioni', ogniMs: 5 * 60_000 },
+    // Quotes' reminders and expiry (server/preventivi/scadenze.ts): validities end at midnight, hourly is on time.
+    { task: 'scadenza_preventivi', ogniMs: 60 * 60_000 },
   ], app.log);
   // A web process builds the queue (deps.lavori: tests and scripts run jobs with esegui) but never
   // starts it: its jobs are queued in SQL and run by the workers.

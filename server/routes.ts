@@ -18,6 +18,7 @@ import { listinoRoutes } from './listino/listino.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { prodottiMediaRoutes } from './media/prodotti-media.routes.js';
 import { ordiniRoutes } from './ordini/ordini.routes.js';
+import { preventiviRoutes } from './preventivi/preventivi.routes.js';
 import { ordineRapidoRoutes } from './ordine-rapido/ordine-rapido.routes.js';
 import { organizzazioneRoutes } from './organizzazione/organizzazione.routes.js';
 import { resiRoutes } from './resi/resi.routes.js';
@@ -33,4 +34,5 @@ export const API_ROUTES = [
   organizzazioneRoutes,
   approvazioniRoutes,
   resiRoutes,
+  preventiviRoutes,
 ];

@@ -15,10 +15,16 @@ export type AzioneAudit =
   | 'impostazioni.aggiorna' | 'manutenzione.cambia'
   | 'ordine.reinvia_erp'
   | 'token.crea' | 'token.revoca'
-  | 'reso.autorizza' | 'reso.rifiuta' | 'reso.ricevi' | 'reso.verifica' | 'reso.chiudi' | 'resi.politica';
+  | 'reso.autorizza' | 'reso.rifiuta' | 'reso.ricevi' | 'reso.verifica' | 'reso.chiudi' | 'resi.politica'
+  | 'preventivo.crea' | 'preventivo.presa' | 'preventivo.risposta' | 'preventivo.domanda' | 'preventivo.riapertura';
 
 /** Each action in words, as 'Storico modifiche' shows it: the type checker wants one for every action. */
 export const ETICHETTE_AZIONI: Record<AzioneAudit, string> = {
+  'preventivo.crea': 'Preventivo aperto per un cliente',
+  'preventivo.presa': 'Preventivo preso in carico',
+  'preventivo.risposta': 'Preventivo: offerta inviata',
+  'preventivo.domanda': 'Preventivo: informazioni chieste al cliente',
+  'preventivo.riapertura': 'Preventivo riaperto',
   'budget.salva': 'Budget salvati',
   'reso.autorizza': 'Reso autorizzato',
   'reso.rifiuta': 'Reso rifiutato',

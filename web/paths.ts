@@ -73,6 +73,12 @@ export const paths = {
   approvazioni: fixed('/approvazioni'),
   /** Order detail: the order travels in navigation state. */
   ordiniDettaglio: fixed('/ordini/dettaglio'),
+  /** The client's quotes (issue 37): the list with its filters in the query string. */
+  preventivi: fixed('/preventivi'),
+  /** "Richiedi preventivo": the cart's lines, or an expired quote's in navigation state. */
+  preventiviRichiedi: fixed('/preventivi/richiedi'),
+  /** A quote: its id in the query string (?id=). */
+  preventiviDettaglio: fixed('/preventivi/dettaglio'),
   /** The client's delivery notes, invoices and credit notes (docs/regole/documenti.md#page). */
   documenti: fixed('/documenti'),
   /** An invoice's FatturaPA as a readable page: the document in the query string (?id=), so that a reload finds it. */
@@ -137,6 +143,10 @@ export const paths = {
   },
   adminProdottiCustom: fixed('/admin/prodotti-custom'),
   adminStatistiche: fixed('/admin/statistiche'),
+  /** The staff's queue of quotes (issue 37). */
+  adminPreventivi: fixed('/admin/preventivi'),
+  /** A quote for staff: its id in the query string (?id=), the answer form. */
+  adminPreventivoDettaglio: fixed('/admin/preventivi/dettaglio'),
   adminBanner: fixed('/admin/banner'),
   adminMultimedia: fixed('/admin/multimedia'),
   /** Multimedia detail: the item's id in the query string. */

@@ -77,6 +77,10 @@ const argomentoCreaOrdine = ordine.pick({
   giorni_approvazione: z.number().int().min(1),
   /** A Consultazione's cart sent to the approvers: always held. */
   richiesta: z.boolean(),
+  /** A quote's agreed net unit prices by product (server/preventivi/): they replace the client's net price. */
+  prezzi: z.record(z.string(), z.number().min(0)).optional(),
+  /** A quote's order leaves the user's cart as it is. */
+  tieni_carrello: z.boolean().optional(),
 });
 
 /**
@@ -96,7 +100,7 @@ const argomentoCreaOrdine = ordine.pick({
 export async function creaOrdine(
   db: Db, erp: ErpConfig | undefined, utente: UtenteSessione, cliente: ClienteSessione,
   req: Omit<z.output<typeof ordiniCreateRequest>, 'idempotency_key'>, key: string | undefined, log: Log,
-  opzioni: { richiesta?: boolean; url: string },
+  opzioni: { richiesta?: boolean; url: string; preventivo?: { prezzi: Record<string, number>; accoda: (ordineId: number) => void } },
 ): Promise<Esito> {
   await aggiornaDaErp(db, erp, req.carrelloItems ?? [], log);
   const esporta = erpConfigurato(erp);
@@ -115,6 +119,7 @@ export async function creaOrdine(
     cliente_nome: cliente.ragioneSociale, azienda_nome: cliente.aziendaRagioneSociale, utente_nome: `${utente.nome} ${utente.cognome}`.trim(),
     nome: req.nome.trim(), note: req.note.trim(), riferimento_cantiere: req.riferimento_cantiere, esporta,
     giorni_approvazione: GIORNI_APPROVAZIONE_PREDEFINITI, richiesta: opzioni.richiesta ?? false,
+    ...(opzioni.preventivo ? { prezzi: opzioni.preventivo.prezzi, tieni_carrello: true } : {}),
   };
   // Whether crea_ordine may hold it: then the history and the approvers' mails share its transaction.
   const trattenibile = opzioni.richiesta === true
@@ -188,7 +193,9 @@ export async function creaOrdine(
     default:
       throw new Error(`crea_ordine: esito inatteso ${r?.esito}`);
   }
-  await accodaLavori(db, r.ordine_id!, log);
+  // A quote's order is made inside the quote's transaction: its jobs are queued by the caller after the commit.
+  if (opzioni.preventivo) opzioni.preventivo.accoda(r.ordine_id!);
+  else await accodaLavori(db, r.ordine_id!, log);
   return { status: 0, msg: [`Ordine #${r.ordine_id} inviato correttamente.`, ...arrotondate].join(' '), ordine_id: r.ordine_id!, stato: 'confermato', ...conferma };
 }
 

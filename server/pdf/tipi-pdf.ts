@@ -3,6 +3,7 @@ import type { Reso } from '../../shared/resi.js';
 
 /** What the RMA document draws: the return read whole, with the client's name. */
 export type DatiReso = Reso & { cliente_ragione_sociale: string };
+import type { PdfPreventivo } from '../../shared/preventivi.js';
 
 /**
  * Every PDF the portal draws, by kind, with the data its drawing takes (plain data: it crosses to
@@ -14,5 +15,7 @@ export interface DatiPdf {
   ordine: Ordine;
   /** A return's RMA document (issue 39). */
   reso: DatiReso;
+  /** One version of a quote (server/preventivi/pdf-preventivo.ts). */
+  preventivo: PdfPreventivo;
 }
 export type TipoPdf = keyof DatiPdf;

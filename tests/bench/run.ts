@@ -31,6 +31,7 @@ import { richiesteStorico } from './storico.js';
 import { IN_ATTESA_BENCH, richiesteApprovazioni } from './approvazioni.js';
 import { operatoriConLimiti } from './operatori.js';
 import { RIGHE_DDT_BENCH, richiesteRendibili } from './resi.js';
+import { PREVENTIVI_BENCH, richiestePreventivi } from './preventivi.js';
 import { findChromium } from '../e2e/chromium.js';
 import { apriDownloadFermo } from '../support/download-fermo.js';
 
@@ -53,10 +54,12 @@ const ROOT = path.resolve('bench');
 const TMP = path.join(ROOT, 'tmp');
 
 const execFileAsync = promisify(execFile);
-const BUDGET = { search: 25, categoria: 20, ordini: 40, stats: 50, ordineRapido: 300, storico: 50, approvazioni: 20, rendibili: 20, spaKb: 200, listinoS: 20 };
+const BUDGET = { search: 25, categoria: 20, ordini: 40, stats: 50, ordineRapido: 300, storico: 50, approvazioni: 20, rendibili: 20, preventiviElenco: 20, preventiviAccetta: 60, spaKb: 200, listinoS: 20 };
 const STORICO = 'ordini/elenco (filtri)';
 const APPROVAZIONI = `approvazioni/elenco (${IN_ATTESA_BENCH.toLocaleString('en')} in attesa)`;
 const RENDIBILI = `resi/rendibili (DDT of ${RIGHE_DDT_BENCH} lines)`;
+const PREVENTIVI_ELENCO = `preventivi/elenco (${PREVENTIVI_BENCH.toLocaleString('en')} preventivi)`;
+const PREVENTIVI_ACCETTA = 'preventivi/accetta (50 righe)';
 
 async function main() {
   fs.mkdirSync(TMP, { recursive: true });
@@ -249,6 +252,12 @@ async function main() {
   if (selected(RENDIBILI)) {
     const r = await richiesteRendibili(setup.sql, { headers, azienda: cl.azienda_codice, cliente: cl.cliente_codice, utente: utente.utente_codice });
     await run(RENDIBILI, r.note, BUDGET.rendibili, r.next);
+  }
+  // Quotes (issue 37): the customer's list over 20,000 quotes, and accepting 50-line quotes into orders.
+  if (selected(PREVENTIVI_ELENCO) || selected(PREVENTIVI_ACCETTA)) {
+    const p = await richiestePreventivi(setup.sql, { headers, azienda: cl.azienda_codice, cliente: cl.cliente_codice, utente: utente.utente_codice });
+    if (selected(PREVENTIVI_ELENCO)) await run(PREVENTIVI_ELENCO, p.elenco.note, BUDGET.preventiviElenco, p.elenco.next);
+    if (selected(PREVENTIVI_ACCETTA)) await run(PREVENTIVI_ACCETTA, p.accetta.note, BUDGET.preventiviAccetta, p.accetta.next);
   }
 
   const [{ after }] = await setup.sql<{ after: string }[]>`SELECT sum(disponibilita)::text AS after FROM prodotti JOIN giacenze ON prodotto_id = id WHERE codice_prodotto = ANY(${stockProducts})`;

@@ -143,6 +143,8 @@ describe.runIf(hasBrowser())('no customer page is wider than its window', () => 
           ['la-mia-azienda', '/la-mia-azienda'], ['approvazioni', '/approvazioni'],
           // Mario's returns (the demo's two: one authorised, one closed with its credit note).
           ['resi', '/resi'],
+          // Quotes (issue 37): the list, the demo's answered one waiting for Mario (id 3), the request from the cart.
+          ['preventivi', '/preventivi'], ['preventivo-offerta', '/preventivi/dettaglio?id=3'], ['preventivo-richiesta', '/preventivi/richiedi'],
         ] as const) await vai(nome, url);
       } finally {
         await page.context().close();

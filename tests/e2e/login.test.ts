@@ -88,7 +88,7 @@ describe.runIf(hasBrowser())('login', () => {
     await page.context().close();
   });
 
-  it('admin lands on /adminhome with the common menu entries (with Multimedia, Banner and Ordini ERP: docs/decisions/admin-menu-entries.md)', async () => {
+  it('admin lands on /adminhome with the common menu entries (with Multimedia, Banner, Preventivi and Ordini ERP: docs/decisions/admin-menu-entries.md)', async () => {
     const page = await newPage();
     await page.goto('/admin');
     await visible(page.getByRole('heading', { name: 'Login Backend' }));
@@ -98,7 +98,7 @@ describe.runIf(hasBrowser())('login', () => {
     const menu = page.getByRole('navigation', { name: 'Menu amministrazione' });
     await visible(menu.getByRole('link').first());
     const voci = (await menu.getByRole('link').allTextContents()).map((t) => t.trim());
-    expect(voci).toEqual(['Aziende', 'Utenti', 'Clienti', 'Categorie', 'Prodotti', 'Multimedia', 'Banner', 'Ordini ERP', 'Resi']);
+    expect(voci).toEqual(['Aziende', 'Utenti', 'Clienti', 'Categorie', 'Prodotti', 'Multimedia', 'Banner', 'Preventivi', 'Ordini ERP', 'Resi']);
     await page.context().close();
   });
 
@@ -109,7 +109,7 @@ describe.runIf(hasBrowser())('login', () => {
     const menu = page.getByRole('navigation', { name: 'Menu amministrazione' });
     await visible(menu.getByRole('link', { name: 'Dispositivi' }));
     const voci = (await menu.getByRole('link').allTextContents()).map((t) => t.trim());
-    expect(voci).toEqual(['Aziende', 'Utenti', 'Clienti', 'Categorie', 'Prodotti', 'Multimedia', 'Banner', 'Ordini ERP', 'Resi', 'Impostazioni', 'Statistiche', 'Dispositivi', 'Importazioni']);
+    expect(voci).toEqual(['Aziende', 'Utenti', 'Clienti', 'Categorie', 'Prodotti', 'Multimedia', 'Banner', 'Preventivi', 'Ordini ERP', 'Resi', 'Impostazioni', 'Statistiche', 'Dispositivi', 'Importazioni']);
     await page.context().close();
   });
 

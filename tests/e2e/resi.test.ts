@@ -96,7 +96,7 @@ describe.runIf(hasBrowser())('a return from the DDT, authorised in part by staff
       const admin = await newPage(vista === '390' ? { width: 768, height: 1024 } : viewport);
       await submitLogin(admin, '/admin', ADMIN);
       await admin.waitForURL('**/adminhome');
-      await visible(admin.getByRole('region', { name: 'Resi da gestire' }));
+      await visible(admin.getByRole('link', { name: /^Resi da gestire: \d+$/ }));
       await admin.goto(`/admin/resi?stato=richiesto`);
       const link = admin.getByRole('link', { name: numero });
       await visible(link);

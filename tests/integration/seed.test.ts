@@ -120,6 +120,23 @@ describe('demo seed', () => {
     expect(o.superamento).toEqual([{ limite: 'ordine', valore: 500, superato_di: Number((Number(o.totale) - 500).toFixed(3)) }]);
   });
 
+  it("has three quotes of Mario's: one answered and waiting for him, one expired, one ordered at its quoted prices (issue 37)", async () => {
+    const q = await database.sql<{ numero: string; stato: string; valida: boolean; righe: number; ordine_id: number | null; uguali: boolean | null }[]>`
+      select q.numero, q.stato, q.scade_at > ${NOW.toISOString()}::timestamptz as valida,
+        (select count(*)::int from preventivi_righe r where r.preventivo_id = q.id and r.versione = 1) as righe, q.ordine_id,
+        (select bool_and(r.prezzo = o.prezzo_reale and r.quantita = o.qt) from preventivi_righe r
+          join ordini_righe o on o.ordine_id = q.ordine_id and o.codice_prodotto = r.codice_prodotto
+          where r.preventivo_id = q.id and r.versione = 1) as uguali
+      from preventivi q where q.utente_id = 1 order by q.id`;
+    expect(q.map((x) => x.stato)).toEqual(['scaduta', 'ordinata', 'offerta']);
+    expect(q[0]!.valida).toBe(false);
+    expect(q[2]!.valida).toBe(true);
+    for (const x of q) expect(x.righe).toBeGreaterThan(0);
+    expect(q[1]!.ordine_id).not.toBeNull();
+    expect(q[1]!.uguali).toBe(true);
+    expect(q[2]!.numero).toMatch(/^P\d{4}\/000003$/);
+  });
+
   it('loads the deterministic catalogue: the first codes are the generator\'s', async () => {
     const rows = await database.sql<{ codice_prodotto: string }[]>`select codice_prodotto from prodotti order by id limit 20`;
     const expected = Array.from({ length: 20 }, (_, i) => generateProduct(i, NOW).codice);

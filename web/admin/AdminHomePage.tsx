@@ -1,11 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
-import { Collegamento } from '../components/Collegamento';
-import { paths } from '../paths';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { conteggioResiQuery } from './resi/api';
 import { QueryView } from '../components/QueryView';
 import { Scheda } from '../components/Scheda';
+import { Collegamento } from '../components/Collegamento';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { paths } from '../paths';
 import { useAdminUser } from './adminSession';
+import { contatoreQuery } from './preventivi/api';
 import { statisticheQuery } from './statistiche/api';
 import { GraficoVendite } from './statistiche/GraficoVendite';
 import './statistiche/statistiche.css';
@@ -14,20 +15,27 @@ import './statistiche/statistiche.css';
 export const TITOLO_GRAFICO = 'Andamento Vendite Mensili';
 
 /**
- * Admin home (/adminhome): 'Benvenuto nel pannello di amministrazione', the logged-in
- * admin, and the line chart 'Andamento Vendite Mensili' of the current year's accepted orders
- * (ordini/stats, open to every admin).
+ * Admin home (/adminhome): 'Benvenuto nel pannello di amministrazione', what waits for the staff
+ * (quote requests, issue 37; returns, issue 39), each opening its queue, the line chart 'Andamento
+ * Vendite Mensili' of the current year's accepted orders (ordini/stats, open to every admin) and the
+ * logged-in admin.
  */
 export function AdminHomePage() {
   useDocumentTitle('Pannello Amministrazione');
   const admin = useAdminUser();
   const anno = new Date().getFullYear();
   const stats = useQuery(statisticheQuery(anno));
+  const preventivi = useQuery(contatoreQuery);
+  const resi = useQuery(conteggioResiQuery());
   return (
     <div className="admin-home">
       <div className="page-head" style={{ marginBottom: 0 }}>
         <h1>Benvenuto nel pannello di amministrazione</h1>
       </div>
+      <section className="card card-body admin-home-da-lavorare" aria-label="Da lavorare" style={{ maxWidth: 560 }}>
+        <Contatore query={preventivi} quanti={(d) => d.da_lavorare} testo="Preventivi da lavorare" to={paths.adminPreventivi.href()} />
+        <Contatore query={resi} quanti={(d) => d.da_gestire} testo="Resi da gestire" to={paths.adminResi.path} />
+      </section>
       <Scheda titolo={TITOLO_GRAFICO} livello={3} aDestra={<span className="muted">{anno}</span>}>
         <div className="card-body">
           <QueryView
@@ -40,7 +48,6 @@ export function AdminHomePage() {
           </QueryView>
         </div>
       </Scheda>
-      <ResiDaGestire />
       <section className="card card-body" aria-label="Utente collegato" style={{ maxWidth: 560 }}>
         <dl className="kv">
           <dt>Utente</dt>
@@ -57,17 +64,15 @@ export function AdminHomePage() {
   );
 }
 
-/** The returns waiting for the staff (docs/regole/resi.md#states): a counter that opens the queue. */
-function ResiDaGestire() {
-  const query = useQuery(conteggioResiQuery());
-  const n = query.data?.da_gestire;
+/** A queue's count of what waits for the staff, as a link that opens the queue. */
+function Contatore<D>({ query, quanti, testo, to }: { query: UseQueryResult<D>; quanti: (d: D) => number; testo: string; to: string }) {
   return (
-    <section className="card card-body admin-home-resi" aria-label="Resi da gestire" style={{ maxWidth: 560 }}>
-      <p>
-        <strong>Resi da gestire:</strong>{' '}
-        {query.isError ? 'non disponibile' : n === undefined ? '…' : <span className="badge">{n}</span>}{' '}
-        <Collegamento className="btn btn-sm" to={paths.adminResi.path}>Apri i resi</Collegamento>
-      </p>
-    </section>
+    <QueryView query={query} riga loadingLabel={`Caricamento: ${testo.toLowerCase()}…`}>
+      {(d) => (
+        <p>
+          <Collegamento to={to} className="strong">{testo}: {quanti(d)}</Collegamento>
+        </p>
+      )}
+    </QueryView>
   );
 }

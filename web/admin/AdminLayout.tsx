@@ -40,6 +40,8 @@ export const ADMIN_MENU: MenuItem[] = [
   // Not in the wholesaler's menu, but their screens would be unreachable without them (docs/decisions/admin-menu-entries.md).
   { label: 'Multimedia', to: paths.adminMultimedia.path, icon: icon('M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9zM14 3v6h6M12 18v-6M9 15l3 3 3-3') },
   { label: 'Banner', to: paths.adminBanner.path, icon: icon('M4 4h16v16H4zM14 4v16M17 8h.01M9 15l2-3 2 3') },
+  // Quotes (issue 37): the staff's queue, for every admin.
+  { label: 'Preventivi', to: paths.adminPreventivi.path, icon: icon('M6 3h9l5 5v13H6zM14 3v6h6M9 13h8M9 17h5') },
   { label: 'Ordini ERP', to: paths.adminOrdiniErp.path, icon: icon('M4 4h16v16H4zM4 9h16M9 20V9M14 14h3M14 17h3') },
   { label: 'Resi', to: paths.adminResi.path, anche: [paths.adminResoDettaglio.path], icon: icon('M9 14 4 9l5-5M4 9h11a5 5 0 0 1 0 10h-3') },
   { label: 'Impostazioni', to: paths.adminImpostazioni.path, tecnico: true, icon: icon('M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19.4 15a1.65 1.65 0 0 0 .33 1.82l.06.06a2 2 0 1 1-2.83 2.83l-.06-.06a1.65 1.65 0 0 0-2.82 1.17V21a2 2 0 1 1-4 0v-.09a1.65 1.65 0 0 0-2.82-1.17l-.06.06a2 2 0 1 1-2.83-2.83l.06-.06A1.65 1.65 0 0 0 3.26 15H3a2 2 0 1 1 0-4h.09a1.65 1.65 0 0 0 1.17-2.82l-.06-.06a2 2 0 1 1 2.83-2.83l.06.06A1.65 1.65 0 0 0 9.91 4.2V4a2 2 0 1 1 4 0v.09a1.65 1.65 0 0 0 2.82 1.17l.06-.06a2 2 0 1 1 2.83 2.83l-.06.06A1.65 1.65 0 0 0 20.74 11H21a2 2 0 1 1 0 4h-.09a1.65 1.65 0 0 0-1.51 1z') },

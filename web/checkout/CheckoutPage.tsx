@@ -97,6 +97,10 @@ export function CheckoutPage() {
             <button type="button" className="btn btn-ghost btn-block checkout-verifica" disabled={vuoto || busy} onClick={() => void verifica(items)}>
               Verifica disponibilità
             </button>
+            <Collegamento className={`btn btn-ghost btn-block checkout-verifica${vuoto ? ' disabled' : ''}`} to={paths.preventiviRichiedi.path}
+              aria-disabled={vuoto || undefined} onClick={(e) => { if (vuoto) e.preventDefault(); }}>
+              Richiedi preventivo
+            </Collegamento>
           </section>
         </aside>
       </div>

@@ -19,3 +19,4 @@ export * from './documenti.table.js';
 export * from './carrelli.table.js';
 export * from './organizzazione.table.js';
 export * from './resi.table.js';
+export * from './preventivi.table.js';

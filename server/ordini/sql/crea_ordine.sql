@@ -32,6 +32,9 @@
 -- budget_mensile, is held once every check has passed: esito 'in_approvazione' (dettagli = the
 -- limits passed, [{limite, valore, superato_di}]), saved with its lines and prices, no stock taken,
 -- no confirmation mail, no ERP job, the cart emptied.
+-- prezzi: {codice_prodotto: net unit price} agreed in a quote (server/preventivi/), used instead of
+-- the client's net price for those lines (no chain shown: the price is the agreed one); a quote's order
+-- leaves the user's cart alone (tieni_carrello).
 -- The signatures of before: sixteen and fifteen positional parameters.
 DROP FUNCTION IF EXISTS crea_ordine(int, int, int, numeric, text[], int[], text, text, text, text, text, text, text, text, text);
 DROP FUNCTION IF EXISTS crea_ordine(int, int, int, numeric, text[], int[], text, text, text, text, text, text, text, text, text, boolean);
@@ -72,8 +75,10 @@ BEGIN
   FOR r IN
     SELECT p.id, p.codice_prodotto, coalesce(nullif(p.titolo_portale, ''), p.descrizione1) AS titolo, g.disponibilita,
       greatest(g.disponibilita + g.ord_forn, 0) AS promettibile,
-      round(coalesce(lp.prezzo, 0), 3) AS prezzo, prezzo_netto(lp.prezzo, ps.prezzo, coalesce(sp.fattore, sf.fattore), sconto_cliente) AS prezzo_reale,
-      sconti_applicati(ps.prezzo, coalesce(sp.sconti, sf.sconti), sconto_cliente) AS sconti, p.multiplo, p.minimo, q.qt
+      round(coalesce(lp.prezzo, 0), 3) AS prezzo,
+      coalesce((p_ordine->'prezzi'->>p.codice_prodotto)::numeric, prezzo_netto(lp.prezzo, ps.prezzo, coalesce(sp.fattore, sf.fattore), sconto_cliente)) AS prezzo_reale,
+      CASE WHEN p_ordine->'prezzi' ? p.codice_prodotto THEN ''
+        ELSE sconti_applicati(ps.prezzo, coalesce(sp.sconti, sf.sconti), sconto_cliente) END AS sconti, p.multiplo, p.minimo, q.qt
     FROM jsonb_to_recordset(p_ordine->'righe') AS q(codice_prodotto text, qt int)
     JOIN prodotti p ON p.codice_prodotto = q.codice_prodotto AND p.status = 0 AND p.deleted_at IS NULL
     JOIN giacenze g ON g.prodotto_id = p.id
@@ -173,7 +178,8 @@ BEGIN
   FROM jsonb_array_elements(righe) x;
   IF jsonb_array_length(superamento) > 0 THEN
     -- Held: its stock, mail, statistics and ERP job wait for the approval (approva_ordine).
-    DELETE FROM carrelli WHERE utente_id = nuovo.utente_id AND cliente_id = nuovo.cliente_id;
+    DELETE FROM carrelli WHERE utente_id = nuovo.utente_id AND cliente_id = nuovo.cliente_id
+      AND NOT coalesce((p_ordine->>'tieni_carrello')::boolean, false);
     esito := 'in_approvazione';
     dettagli := superamento;
     RETURN;
@@ -187,7 +193,8 @@ BEGIN
   -- insert, no shared row locked until commit.
   INSERT INTO stat_coda (ordine_id, segno) VALUES (ordine_id, 1);
   -- The user's cart for this client (server/carrello/), emptied with the order it became.
-  DELETE FROM carrelli WHERE utente_id = nuovo.utente_id AND cliente_id = nuovo.cliente_id;
+  DELETE FROM carrelli WHERE utente_id = nuovo.utente_id AND cliente_id = nuovo.cliente_id
+      AND NOT coalesce((p_ordine->>'tieni_carrello')::boolean, false);
   esito := 'ok';
   dettagli := righe;
 END $$;

@@ -31,6 +31,7 @@ export function ProfileMenu() {
       items={[
         { key: 'dati', label: 'I miei dati', onSelect: go(paths.mieiDati.path) },
         { key: 'ordini', label: 'I miei ordini', onSelect: go(paths.ordini.path) },
+        { key: 'preventivi', label: 'Preventivi', onSelect: go(paths.preventivi.path) },
         // Documents and the credit line only for a person whose switch allows them (docs/regole/organizzazione.md).
         ...(vedeDocumenti ? [
           { key: 'contabilita', label: 'Situazione contabile', onSelect: go(paths.situazioneContabile.path) },

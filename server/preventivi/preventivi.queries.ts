@@ -1,0 +1,159 @@
+import {
+  ETICHETTA_CLIENTE, ETICHETTA_STAFF, STATI_DI_ETICHETTA, STATI_DI_ETICHETTA_STAFF, STATI_DA_LAVORARE, statoEffettivo,
+  type StatoCliente, type StatoPreventivo, type StatoStaff,
+} from '../../shared/preventivi-costanti.js';
+import { preventivoDettaglio, type PreventivoDettaglio, type PreventivoElenco, preventivoElenco } from '../../shared/preventivi.js';
+import type { Db, Sql } from '../db/client.js';
+
+/**
+ * The reads of quotes (issue 37): the customer's list, the staff's queue, one quote whole. Each
+ * list first picks one page of ids on an index (preventivi_cliente_idx, preventivi_stato_idx) and
+ * only then computes the columns of those rows, so a page costs its rows whatever the total.
+ */
+
+/** The stored states a filter asks, with whether expired offers (stored 'offerta', past validity) count. */
+function statiFiltro(stati: readonly StatoPreventivo[]): { stati: StatoPreventivo[]; offerteValide: boolean; offerteScadute: boolean } {
+  const s = [...stati];
+  // 'offerta' is split by its validity: valid offers are 'Risposta ricevuta', past ones 'Scaduta'.
+  return { stati: s.filter((x) => x !== 'offerta'), offerteValide: s.includes('offerta'), offerteScadute: s.includes('scaduta') };
+}
+
+const condizioneStato = (sql: Sql, f: ReturnType<typeof statiFiltro>) => sql`(
+  q.stato = ANY(${f.stati}::text[])
+  ${f.offerteValide ? sql`OR (q.stato = 'offerta' AND q.scade_at > now())` : sql``}
+  ${f.offerteScadute ? sql`OR (q.stato = 'offerta' AND q.scade_at <= now())` : sql``})`;
+
+/** A number typed whole (P2026/000123) or as its digits (123: at most the six a number has). */
+const condizioneNumero = (sql: Sql, numero: string | undefined) => {
+  if (!numero) return sql``;
+  const cifre = /^\d{1,6}$/.test(numero) ? Number(numero) : null;
+  return cifre !== null ? sql`AND q.progressivo = ${cifre}` : sql`AND q.numero = ${numero.toUpperCase()}`;
+};
+
+/** A period on the creation date, Europe/Rome's days. */
+const condizionePeriodo = (sql: Sql, dal: string | undefined, al: string | undefined) => sql`
+  ${dal ? sql`AND q.created_at >= (${dal}::date)::timestamp AT TIME ZONE 'Europe/Rome'` : sql``}
+  ${al ? sql`AND q.created_at < ((${al}::date + 1)::timestamp AT TIME ZONE 'Europe/Rome')` : sql``}`;
+
+/** The list columns of the quote q (its client c): both labels are derived in TypeScript from the one state. */
+const colonne = (sql: Sql, netti: boolean) => sql`
+  q.id, q.numero, iso_utc(q.created_at) AS created_at, iso_utc(q.updated_at) AS updated_at, q.stato,
+  q.versione, iso_utc(q.scade_at) AS scade_at,
+  (SELECT count(*)::int FROM preventivi_righe r WHERE r.preventivo_id = q.id AND r.versione = q.versione) AS righe_n,
+  ${netti ? sql`CASE WHEN q.versione > 0 THEN (SELECT round(coalesce(sum(r.prezzo * r.quantita), 0), 2)::float8
+    FROM preventivi_righe r WHERE r.preventivo_id = q.id AND r.versione = q.versione) END` : sql`NULL::float8`} AS totale,
+  q.utente_nome AS richiedente, q.presa_nome AS presa_da, q.ordine_id,
+  json_build_object('azienda_codice', c.azienda_codice, 'codice', c.codice, 'ragione_sociale', c.ragione_sociale) AS cliente`;
+
+type RigaLetta = Omit<PreventivoElenco, 'stato_cliente' | 'stato_staff'> & { stato: StatoPreventivo };
+
+function conEtichette<T extends RigaLetta>(r: T): T & Pick<PreventivoElenco, 'stato' | 'stato_cliente' | 'stato_staff'> {
+  const stato = statoEffettivo(r.stato, r.scade_at);
+  return { ...r, stato, stato_cliente: ETICHETTA_CLIENTE[stato], stato_staff: ETICHETTA_STAFF[stato] };
+}
+
+export interface FiltriElenco { numero?: string | undefined; dal?: string | undefined; al?: string | undefined; start: number; limit: number }
+
+/** The client's quotes, newest first, one page (preventivi_cliente_idx). */
+export async function elencoCliente(
+  db: Db, clienteId: number, netti: boolean, f: FiltriElenco & { stato?: StatoCliente | undefined },
+): Promise<{ preventivi: PreventivoElenco[]; totale: number }> {
+  const sql = db.$client;
+  const dove = sql`q.cliente_id = ${clienteId}
+    ${f.stato ? sql`AND ${condizioneStato(sql, statiFiltro(STATI_DI_ETICHETTA[f.stato]))}` : sql``}
+    ${condizioneNumero(sql, f.numero)} ${condizionePeriodo(sql, f.dal, f.al)}`;
+  const [righe, [tot]] = await Promise.all([
+    sql<RigaLetta[]>`
+      WITH pagina AS MATERIALIZED (
+        SELECT q.id FROM preventivi q WHERE ${dove}
+        ORDER BY q.created_at DESC, q.id DESC LIMIT ${f.limit} OFFSET ${f.start})
+      SELECT ${colonne(sql, netti)} FROM pagina p JOIN preventivi q ON q.id = p.id JOIN clienti c ON c.id = q.cliente_id
+      ORDER BY q.created_at DESC, q.id DESC`,
+    sql<{ n: number }[]>`SELECT count(*)::int AS n FROM preventivi q WHERE ${dove}`,
+  ]);
+  return { preventivi: righe.map((r) => preventivoElenco.parse(conEtichette(r))), totale: tot!.n };
+}
+
+/** The staff's queue: every client's quotes, the last touched first, by staff label, client code, number, period, or one's own. */
+export async function codaStaff(
+  db: Db, adminId: number, f: FiltriElenco & { stato?: StatoStaff | undefined; cliente?: string | undefined; miei?: '0' | '1' | undefined },
+): Promise<{ preventivi: PreventivoElenco[]; totale: number }> {
+  const sql = db.$client;
+  const dove = sql`TRUE
+    ${f.stato ? sql`AND ${condizioneStato(sql, statiFiltro(STATI_DI_ETICHETTA_STAFF[f.stato]))}` : sql``}
+    ${f.cliente ? sql`AND q.cliente_id IN (SELECT c.id FROM clienti c WHERE c.codice = ${f.cliente})` : sql``}
+    ${f.miei === '1' ? sql`AND q.presa_admin_id = ${adminId}` : sql``}
+    ${condizioneNumero(sql, f.numero)} ${condizionePeriodo(sql, f.dal, f.al)}`;
+  const [righe, [tot]] = await Promise.all([
+    sql<RigaLetta[]>`
+      WITH pagina AS MATERIALIZED (
+        SELECT q.id FROM preventivi q WHERE ${dove}
+        ORDER BY q.updated_at DESC, q.id DESC LIMIT ${f.limit} OFFSET ${f.start})
+      SELECT ${colonne(sql, true)} FROM pagina p JOIN preventivi q ON q.id = p.id JOIN clienti c ON c.id = q.cliente_id
+      ORDER BY q.updated_at DESC, q.id DESC`,
+    sql<{ n: number }[]>`SELECT count(*)::int AS n FROM preventivi q WHERE ${dove}`,
+  ]);
+  return { preventivi: righe.map((r) => preventivoElenco.parse(conEtichette(r))), totale: tot!.n };
+}
+
+/** How many requests wait for staff (the admin home's counter): an index count on preventivi_stato_idx. */
+export async function daLavorare(db: Db): Promise<number> {
+  const [r] = await db.$client<{ n: number }[]>`SELECT count(*)::int AS n FROM preventivi WHERE stato = ANY(${STATI_DA_LAVORARE}::text[])`;
+  return r!.n;
+}
+
+/**
+ * One quote whole: its versions (0: the request) with their lines, the customer's net price today
+ * for each catalogue line (priced as the client, as every answer prices: prezzo_netto), the
+ * thread and the attachments, in one statement. `clienteId` null: staff, any client.
+ * Without net prices (`netti` false) the prices are left out.
+ */
+export async function leggiPreventivo(db: Db, id: number, clienteId: number | null, netti: boolean): Promise<PreventivoDettaglio | undefined> {
+  const sql = db.$client;
+  const [r] = await sql<(RigaLetta & { versioni: PreventivoDettaglio['versioni']; messaggi: unknown; allegati: unknown; motivo_rifiuto: string | null })[]>`
+    SELECT ${colonne(sql, netti)}, q.motivo_rifiuto,
+      (SELECT coalesce(json_agg(v ORDER BY v.versione), '[]') FROM (
+        SELECT n.versione, iso_utc(coalesce(pv.created_at, q.created_at)) AS created_at, iso_utc(pv.scade_at) AS scade_at,
+          coalesce(pv.admin_nome, q.utente_nome) AS autore,
+          ${netti ? sql`CASE WHEN n.versione > 0 THEN (SELECT round(coalesce(sum(r.prezzo * r.quantita), 0), 2)::float8
+            FROM preventivi_righe r WHERE r.preventivo_id = q.id AND r.versione = n.versione) END` : sql`NULL::float8`} AS totale,
+          (SELECT coalesce(json_agg(json_build_object(
+              'riga_id', r.id, 'codice_prodotto', r.codice_prodotto, 'descrizione', r.descrizione, 'quantita', r.quantita,
+              'prezzo_obiettivo', r.prezzo_obiettivo::float8, 'nota_cliente', r.nota_cliente,
+              'prezzo_netto', ${netti ? sql`r.prezzo_netto::float8` : sql`NULL::float8`},
+              'prezzo_oggi', ${netti ? sql`oggi.prezzo::float8` : sql`NULL::float8`},
+              'prezzo', ${netti ? sql`r.prezzo::float8` : sql`NULL::float8`},
+              'sconti', ${netti ? sql`r.sconti` : sql`NULL::text`},
+              'codice_originale', r.codice_originale, 'giorni_consegna', r.giorni_consegna, 'nota', r.nota) ORDER BY r.posizione), '[]')
+            FROM preventivi_righe r
+            LEFT JOIN LATERAL (
+              SELECT prezzo_netto(lp.prezzo, ps.prezzo, coalesce(sp.fattore, sf.fattore), c.sconto) AS prezzo
+              FROM prodotti p
+              LEFT JOIN prodotti_prezzi lp ON lp.prodotto_id = p.id AND lp.listino = CASE WHEN c.lis_maga > 0 THEN c.lis_maga ELSE 1 END
+              LEFT JOIN prezzi_speciali ps ON ps.prodotto_id = p.id AND ps.cliente_id = c.id
+              LEFT JOIN sconti_clienti sp ON sp.cliente_id = c.id AND sp.prodotto_id = p.id
+              LEFT JOIN sconti_clienti sf ON sf.cliente_id = c.id AND sf.famiglia_sconto = p.famiglia_sconto
+              WHERE p.codice_prodotto = r.codice_prodotto AND p.deleted_at IS NULL) oggi ON r.codice_prodotto IS NOT NULL
+            WHERE r.preventivo_id = q.id AND r.versione = n.versione) AS righe
+        FROM generate_series(0, q.versione) n(versione)
+        LEFT JOIN preventivi_versioni pv ON pv.preventivo_id = q.id AND pv.versione = n.versione) v) AS versioni,
+      (SELECT coalesce(json_agg(json_build_object('autore', m.autore, 'autore_nome', m.autore_nome, 'tipo', m.tipo,
+          'versione', m.versione, 'testo', m.testo, 'created_at', iso_utc(m.created_at)) ORDER BY m.id), '[]')
+        FROM preventivi_messaggi m WHERE m.preventivo_id = q.id) AS messaggi,
+      (SELECT coalesce(json_agg(json_build_object('id', a.id, 'nome', a.nome, 'mime', a.mime, 'bytes', a.bytes) ORDER BY a.id), '[]')
+        FROM preventivi_allegati a WHERE a.preventivo_id = q.id) AS allegati
+    FROM preventivi q JOIN clienti c ON c.id = q.cliente_id
+    WHERE q.id = ${id} ${clienteId === null ? sql`` : sql`AND q.cliente_id = ${clienteId}`}`;
+  if (!r) return undefined;
+  const versioni = r.versioni;
+  return preventivoDettaglio.parse({ ...conEtichette(r), versioni, righe: versioni[versioni.length - 1]?.righe ?? [] });
+}
+
+/** One attachment of a quote, whole; `clienteId` null: staff, any client. */
+export async function leggiAllegato(db: Db, id: number, allegatoId: number, clienteId: number | null) {
+  const sql = db.$client;
+  const [a] = await sql<{ nome: string; mime: string; contenuto: Buffer }[]>`
+    SELECT a.nome, a.mime, a.contenuto FROM preventivi_allegati a JOIN preventivi q ON q.id = a.preventivo_id
+    WHERE a.id = ${allegatoId} AND a.preventivo_id = ${id} ${clienteId === null ? sql`` : sql`AND q.cliente_id = ${clienteId}`}`;
+  return a;
+}
