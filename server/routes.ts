@@ -18,6 +18,7 @@ import { listinoRoutes } from './listino/listino.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { prodottiMediaRoutes } from './media/prodotti-media.routes.js';
 import { ordiniRoutes } from './ordini/ordini.routes.js';
+import { preventiviClienteRoutes } from './preventivi-cliente/preventivi-cliente.routes.js';
 import { ordineRapidoRoutes } from './ordine-rapido/ordine-rapido.routes.js';
 import { organizzazioneRoutes } from './organizzazione/organizzazione.routes.js';
 import { codiciClienteRoutes } from './codici-cliente/codici-cliente.routes.js';
@@ -31,4 +32,5 @@ export const API_ROUTES = [
   prodottiMediaRoutes, ordineRapidoRoutes, codiciClienteRoutes, contabilitaRoutes, documentiRoutes, listinoRoutes, carrelloRoutes,
   organizzazioneRoutes,
   approvazioniRoutes,
+  preventiviClienteRoutes,
 ];

@@ -7,10 +7,12 @@
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { ordinePdfBuffer } from './ordine-pdf.js';
+import { preventivoClientePdfBuffer } from './preventivo-cliente-pdf.js';
 import type { DatiPdf, TipoPdf } from './tipi-pdf.js';
 
 const DISEGNI: { [K in TipoPdf]: (dati: DatiPdf[K]) => Promise<Uint8Array> } = {
   ordine: ordinePdfBuffer,
+  preventivo_cliente: preventivoClientePdfBuffer,
 };
 
 const { nice } = workerData as { nice: number };

@@ -1,4 +1,5 @@
 import type { Ordine } from '../../shared/ordini.js';
+import type { PreventivoCliente } from '../../shared/preventivi-cliente.js';
 
 /**
  * Every PDF the portal draws, by kind, with the data its drawing takes (plain data: it crosses to
@@ -8,5 +9,13 @@ import type { Ordine } from '../../shared/ordini.js';
 export interface DatiPdf {
   /** The order as its one read model has it (shared/ordini.ts, ordini_letti). */
   ordine: Ordine;
+  /** An installer's quote to their end customer (server/preventivi-cliente/), with their header and logo (PNG). */
+  preventivo_cliente: DatiPreventivoCliente;
+}
+
+export interface DatiPreventivoCliente {
+  preventivo: PreventivoCliente;
+  intestazione: { ragione_sociale: string; indirizzo: string; partita_iva: string };
+  logo: Uint8Array | null;
 }
 export type TipoPdf = keyof DatiPdf;
