@@ -13,6 +13,7 @@ import { seedBudget, seedDispositivi, seedListe, seedOrdini } from './demo-activ
 import { seedDocumenti } from './demo-documenti.js';
 import { seedBrand, seedCategorie } from './demo-catalogo.js';
 import { seedSconti } from './demo-sconti.js';
+import { seedPreventiviCliente } from './demo-preventivi-cliente.js';
 import { seedContabilita } from './demo-contabilita.js';
 import { seedMultimedia, seedProductMedia, seedVolantini } from './demo-media.js';
 import { MediaWriter } from './media-files.js';
@@ -69,6 +70,7 @@ export async function seedDemo(_db: Db, sql: postgres.Sql, opts: SeedDemoOptions
     await seedBudget(tx, now);
     await seedContabilita(tx, now);
     await seedDocumenti(tx, media);
+    await seedPreventiviCliente(tx, now);
     // Files before commit: if the media store is not writable, nothing is half-loaded.
     await media.flush();
     await refreshSearch(tx);

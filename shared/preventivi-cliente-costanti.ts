@@ -29,6 +29,8 @@ export const ETICHETTE_ALIQUOTA: Record<AliquotaPreventivo, string> = { 22: '22 
 
 export const LIMITI_PREVENTIVO_CLIENTE = {
   righe: 300,
+  /** A product's code as every call takes it (shared/common.ts `codice`). */
+  codice: 40,
   pagina: 50,
   testo: 200,
   note: 2000,

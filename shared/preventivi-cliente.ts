@@ -110,6 +110,12 @@ export const preventiviClienteCreaRequest = z.object({
   /** Where the first lines come from: none, the user's cart, or one of their lists (each at today's net price). */
   da: z.enum(['vuoto', 'carrello', 'lista'], { error: 'Origine non valida: vuoto, carrello o lista' }),
   lista_id: idParam('Lista').optional(),
+  /**
+   * With `carrello`: the cart as the device holds it (its last change may still be on its way to
+   * the server's cart); left out: the server's cart.
+   */
+  righe: z.array(z.object({ codice_prodotto: codice, quantita: decimale('Quantità', 2, L.quantitaMax).refine((n) => n > 0, 'Quantità non valida') }))
+    .min(1, MSG.carrelloVuoto).max(L.righe, `Al massimo ${L.righe} righe`).optional(),
   cliente_finale_nome: breve('Nome del cliente').optional(),
   /** Or the Idempotency-Key header: the same key again answers the same quote. */
   idempotency_key,

@@ -102,8 +102,8 @@ async function nuovo(
 }
 
 /**
- * preventivi-cliente/crea: a draft, empty or with the lines of the user's cart or of one of their
- * lists (quantity 1 each), each product at the client's net price now. Products no longer on sale
+ * preventivi-cliente/crea: a draft, empty or with the lines of the user's cart (as the device sent
+ * it, or the server's) or of one of their lists (quantity 1 each), each product at the client's net price now. Products no longer on sale
  * are left out, as the cart leaves them out.
  */
 export async function creaPreventivo(
@@ -113,7 +113,9 @@ export async function creaPreventivo(
     const sql = tx.$client;
     if (input.da === 'vuoto') return [];
     let ordine: { codice: string; quantita: number }[];
-    if (input.da === 'carrello') {
+    if (input.da === 'carrello' && input.righe) {
+      ordine = input.righe.map((r) => ({ codice: r.codice_prodotto, quantita: r.quantita }));
+    } else if (input.da === 'carrello') {
       ordine = await sql<{ codice: string; quantita: number }[]>`
         SELECT p.codice_prodotto AS codice, r.quantita
         FROM carrelli c JOIN carrelli_righe r ON r.carrello_id = c.id JOIN prodotti p ON p.id = r.prodotto_id

@@ -25,6 +25,7 @@ import { useConfermaOrdine, useVerificaDisponibilita } from './useConfermaOrdine
 import { disponibilitaTesto } from './disponibilitaTesto';
 import { AvvisoFido } from '../contabilita/components/AvvisoFido';
 import { usePermessi } from '../session/permessi';
+import { CreaDaCarrello } from '../preventivi-cliente/CreaDaCarrello';
 import './quickSearch.css';
 import './totals.css';
 import './speedCheckout.css';
@@ -97,6 +98,7 @@ export function CheckoutPage() {
             <button type="button" className="btn btn-ghost btn-block checkout-verifica" disabled={vuoto || busy} onClick={() => void verifica(items)}>
               Verifica disponibilità
             </button>
+            <CreaDaCarrello righe={items} disabled={busy} />
           </section>
         </aside>
       </div>
