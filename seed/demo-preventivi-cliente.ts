@@ -45,7 +45,7 @@ export async function seedPreventiviCliente(tx: postgres.TransactionSql, now: Da
       ricarico_generale, ricarichi_categoria, sconto_percentuale, note, condizioni, totale, created_at, updated_at)
     VALUES (${CLIENTE_MARIO}, ${UTENTE_MARIO}, 'Mario Rossi', ${now.getFullYear()}, 1, 'inviato', 'Famiglia Esposito',
       ${'Via Garibaldi 12\n20121 Milano (MI)'}, ${testata.ricarico_generale}, ${JSON.stringify(testata.ricarichi_categoria)}::jsonb, 0,
-      'Lavori di manutenzione ordinaria: IVA agevolata al 10 %.', 'Validità 30 giorni. Pagamento a fine lavori.', ${totale}, ${now}, ${now})
+      'Lavori di manutenzione ordinaria: IVA agevolata al 10 %.', 'Validità 30 giorni. Pagamento a fine lavori.', ${totale}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
     RETURNING id`;
   for (const [i, r] of righe.entries()) {
     await tx`

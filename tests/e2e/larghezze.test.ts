@@ -125,6 +125,9 @@ describe.runIf(hasBrowser())('no customer page is wider than its window', () => 
           ['tabellecomparative', '/tabellecomparative'], ['prodotti', '/prodotti'],
           // Mario is his client's Titolare: his people, and the demo's order of Luca's waiting for him.
           ['la-mia-azienda', '/la-mia-azienda'], ['approvazioni', '/approvazioni'],
+          // His quotes to his own customers: the list, the demo's quote (the only one, id 1) and the header.
+          ['preventivi-cliente', '/preventivi-cliente'], ['preventivo-cliente', '/preventivi-cliente/dettaglio?id=1'],
+          ['preventivi-cliente-intestazione', '/preventivi-cliente/intestazione'],
         ] as const) await vai(nome, url);
       } finally {
         await page.context().close();
