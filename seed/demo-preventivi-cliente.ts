@@ -1,6 +1,7 @@
 /**
- * Mario's quote to one of his own customers (docs/regole/preventivi-cliente.md): a mixer tap as a
- * bene significativo at 10 %, a few fittings, labour; a family markup and a general one, so that the
+ * Mario's quote to one of his own customers (docs/regole/preventivi-cliente.md): a boiler (a free
+ * line) and a mixer tap as beni significativi at 10 %, a few fittings, labour: the goods pass the
+ * rest of the works, so part of them goes at 22 %; a family markup and a general one, so that the
  * editor and the PDF show the VAT split. Costs are Mario's net prices, computed by the portal's own
  * SQL (prezzo_netto) as the calls compute them; the stored total by the one shared computation.
  */
@@ -34,9 +35,14 @@ export async function seedPreventiviCliente(tx: postgres.TransactionSql, now: Da
     tipo: 'catalogo', prodotto_id: p.id, codice_prodotto: p.codice, descrizione: p.descrizione, categoria: p.famiglia,
     quantita: p.tipo === 'rubinetto' ? 2 : 6, costo: Number(p.costo), ricarico: null, aliquota: 10, beni_significativi: p.tipo === 'rubinetto',
   }));
+  // The catalogue sells no boilers: the installer buys it elsewhere and quotes it as a free line.
+  righe.unshift({
+    tipo: 'libera', prodotto_id: null, codice_prodotto: null, descrizione: 'Caldaia a condensazione 24 kW con kit scarico fumi', categoria: '',
+    quantita: 1, costo: 1150, ricarico: 10, aliquota: 10, beni_significativi: true,
+  });
   righe.push({
-    tipo: 'manodopera', prodotto_id: null, codice_prodotto: null, descrizione: 'Sostituzione rubinetteria bagno e cucina', categoria: '',
-    quantita: 3.5, costo: 38, ricarico: null, aliquota: 10, beni_significativi: false,
+    tipo: 'manodopera', prodotto_id: null, codice_prodotto: null, descrizione: 'Sostituzione caldaia e rubinetteria bagno', categoria: '',
+    quantita: 6, costo: 38, ricarico: null, aliquota: 10, beni_significativi: false,
   });
   const testata = { ricarico_generale: 15, ricarichi_categoria: { Idraulica: 25 }, sconto_percentuale: 0 };
   const { totale } = calcolaPreventivo({ ...testata, righe });

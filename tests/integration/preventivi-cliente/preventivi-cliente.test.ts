@@ -286,6 +286,14 @@ describe('states, copies, the cart', () => {
     expect((await post('preventivi-cliente/crea', p.titolare, { da: 'vuoto' }, A, { 'idempotency-key': 'x' })).statusCode).toBe(400);
   });
 
+  it('from the cart as the device sends it (its last change may not have reached the server): those lines, not the server\'s', async () => {
+    await carrello(p.titolare, [['RACC-1', 1]]);
+    const res = await post('preventivi-cliente/crea', p.titolare, { da: 'carrello', righe: [{ codice_prodotto: 'CALD-1', quantita: 1 }, { codice_prodotto: 'RACC-1', quantita: 4 }] });
+    expect((await dettaglio(p.titolare, res.json().id)).righe.map((r: { codice_prodotto: string; quantita: number }) =>
+      [r.codice_prodotto, r.quantita])).toEqual([['CALD-1', 1], ['RACC-1', 4]]);
+    expect((await post('preventivi-cliente/crea', p.titolare, { da: 'carrello', righe: [] })).json().msg).toBe('Il carrello è vuoto: aggiungi prima dei prodotti.');
+  });
+
   it('from a list of the user: each product once at its net price; another\'s list 403; an empty cart 400', async () => {
     const l = await post('liste/create', p.titolare, { nome: 'Bagno' });
     const listaId = l.json().lista_id ?? l.json().id;
