@@ -116,6 +116,23 @@ describe.runIf(hasBrowser())("the installer's quote to their customer", () => {
     });
   }
 
+  it('at 390 px: Anna, who may not see net prices, has no menu entry and the page says why; Mario has it', async () => {
+    const anna = await newPage({ width: 390, height: 844 });
+    await loginCliente(anna, { username: 'anna.neri@ferramentarossi.it', password: 'Demo2024!' });
+    await anna.getByRole('button', { name: /^Profilo di Anna/ }).click();
+    await visible(anna.getByRole('menuitem', { name: 'I miei ordini' }));
+    expect(await anna.getByRole('menuitem', { name: 'Preventivi ai clienti' }).count()).toBe(0);
+    await anna.keyboard.press('Escape');
+    await anna.goto('/preventivi-cliente');
+    await visible(anna.getByText('Non sei abilitato a vedere i prezzi netti', { exact: false }));
+    await foto(anna, '390-07-anna');
+    const mario = await newPage({ width: 390, height: 844 });
+    await loginCliente(mario);
+    await mario.getByRole('button', { name: /^Profilo di Mario/ }).click();
+    await mario.getByRole('menuitem', { name: 'Preventivi ai clienti' }).click();
+    await visible(mario.getByRole('heading', { level: 1, name: 'Preventivi ai clienti' }));
+  });
+
   it("at 1366 px: the demo's quote shows the beni significativi split; the list shows it", async () => {
     const page = await newPage();
     await loginCliente(page);
