@@ -348,8 +348,13 @@ describe('the header and its logo', () => {
     expect(finto.statusCode).toBe(400);
     expect(finto.json().msg).toMatch(/immagine/);
     expect((await get('preventivi-cliente/logo', p.titolare)).rawPayload.equals(logo.rawPayload)).toBe(true);
+    // The PDF carries it: an image in its header.
+    const { id } = (await post('preventivi-cliente/crea', p.titolare, { da: 'vuoto' })).json();
+    const pdf = (await get('preventivi-cliente/pdf', p.titolare, { id })).rawPayload;
+    expect(pdf.includes(Buffer.from('/Subtype /Image'))).toBe(true);
     // Another client has none, and never this one.
     expect((await get('preventivi-cliente/logo', p.altro, {}, B)).statusCode).toBe(404);
     expect((await post('preventivi-cliente/logo/elimina', p.titolare, {})).json().logo).toBe(false);
+    expect((await get('preventivi-cliente/pdf', p.titolare, { id })).rawPayload.includes(Buffer.from('/Subtype /Image'))).toBe(false);
   });
 });
