@@ -82,7 +82,7 @@ describe.runIf(hasBrowser())("the installer's quote to their customer", () => {
       await crea.click();
       await page.waitForURL('**/preventivi-cliente/dettaglio?id=*');
       await visible(page.getByRole('heading', { level: 1, name: /^Preventivo n\. \d{4}\/\d+$/ }));
-      const voce1 = page.getByRole('listitem', { name: 'Voce 1' });
+      const voce1 = page.getByRole('listitem', { name: 'Voce 1', exact: true });
       await visible(voce1.getByText(p.codice));
       expect(await voce1.getByLabel('Quantità').inputValue()).toBe('3');
 
@@ -90,7 +90,7 @@ describe.runIf(hasBrowser())("the installer's quote to their customer", () => {
       await page.getByLabel('Indirizzo').first().fill('Via dei Mille 5, Bergamo');
       await page.getByLabel('Ricarico generale %').fill('20');
       await page.getByRole('button', { name: 'Aggiungi manodopera' }).click();
-      const voce2 = page.getByRole('listitem', { name: 'Voce 2' });
+      const voce2 = page.getByRole('listitem', { name: 'Voce 2', exact: true });
       await voce2.getByLabel('Descrizione').fill('Posa in opera');
       await voce2.getByLabel('Ore').fill('2,5');
       await voce2.getByLabel('Tariffa oraria €').fill('40');
@@ -131,6 +131,24 @@ describe.runIf(hasBrowser())("the installer's quote to their customer", () => {
     await mario.getByRole('button', { name: /^Profilo di Mario/ }).click();
     await mario.getByRole('menuitem', { name: 'Preventivi ai clienti' }).click();
     await visible(mario.getByRole('heading', { level: 1, name: 'Preventivi ai clienti' }));
+  });
+
+  it('at 390 px: from one of his lists, each product once at its net price', async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    await loginCliente(page);
+    await page.goto('/liste');
+    await page.locator('a.liste-link').first().click();
+    await page.waitForURL('**/liste/dettaglio**');
+    const crea = page.getByRole('button', { name: 'Crea preventivo per un cliente' });
+    await visible(crea);
+    await senzaScorrimentoLaterale(page, '390: lista');
+    await foto(page, '390-08-lista');
+    await crea.click();
+    await page.waitForURL('**/preventivi-cliente/dettaglio?id=*');
+    const voce1 = page.getByRole('listitem', { name: 'Voce 1', exact: true });
+    await visible(voce1);
+    expect(await voce1.getByLabel('Quantità').inputValue()).toBe('1');
+    expect(await voce1.getByLabel('Costo €').inputValue()).toMatch(/^\d+(,\d+)?$/);
   });
 
   it("at 1366 px: the demo's quote shows the beni significativi split; the list shows it", async () => {

@@ -25,7 +25,7 @@ import { useConfermaOrdine, useVerificaDisponibilita } from './useConfermaOrdine
 import { disponibilitaTesto } from './disponibilitaTesto';
 import { AvvisoFido } from '../contabilita/components/AvvisoFido';
 import { usePermessi } from '../session/permessi';
-import { CreaDaCarrello } from '../preventivi-cliente/CreaDaCarrello';
+import { CreaPreventivo } from '../preventivi-cliente/CreaPreventivo';
 import './quickSearch.css';
 import './totals.css';
 import './speedCheckout.css';
@@ -98,7 +98,7 @@ export function CheckoutPage() {
             <button type="button" className="btn btn-ghost btn-block checkout-verifica" disabled={vuoto || busy} onClick={() => void verifica(items)}>
               Verifica disponibilità
             </button>
-            <CreaDaCarrello righe={items} disabled={busy} />
+            <CreaPreventivo origine={{ da: 'carrello', righe: items }} disabled={busy} />
           </section>
         </aside>
       </div>
