@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { codice, idParam, paginaDi, paginazione, testo, testoMultiriga } from './common.js';
+import { carrelloResponse } from './carrello.js';
 import { contract } from './contract.js';
 import { MAX_FOTO_BYTES } from './upload.js';
 import { ALIQUOTE_PREVENTIVO, TIPI_RIGA_PREVENTIVO } from './preventivi-cliente-calcolo.js';
@@ -170,7 +171,8 @@ export const preventiviClienteStatoRequest = z.object({
   ...scope, id: idParam('Preventivo'), stato: z.enum(STATI_PREVENTIVO_CLIENTE, { error: 'Stato non valido' }),
 });
 
-export const preventiviClienteNelCarrelloResponse = z.object({ righe_n: z.number().int(), msg: z.string() });
+/** `righe`: the quote's products as the cart now holds them (priced today), for the device's copy of the cart. */
+export const preventiviClienteNelCarrelloResponse = z.object({ righe_n: z.number().int(), msg: z.string(), righe: carrelloResponse.shape.righe });
 
 export const intestazionePreventivi = z.object({
   ragione_sociale: breve('Ragione sociale'),

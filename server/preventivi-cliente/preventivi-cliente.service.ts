@@ -6,6 +6,7 @@ import type {
 import {
   MSG_PREVENTIVI_CLIENTE as MSG, PASSAGGI_STATO_PREVENTIVO_CLIENTE, type StatoPreventivoCliente,
 } from '../../shared/preventivi-cliente-costanti.js';
+import type { CarrelloResponse } from '../../shared/carrello.js';
 import type { ClienteSessione, UtenteSessione } from '../auth/utente-sessione.js';
 import type { CatalogoCache } from '../catalogo/catalogo.cache.js';
 import { joinPrezzi, prezziDi, prezzoCliente } from '../catalogo/prezzi.js';
@@ -221,7 +222,7 @@ export async function cambiaStato(db: Db, cliente: ClienteSessione, id: number, 
  */
 export async function nelCarrello(
   db: Db, cache: CatalogoCache, utente: UtenteSessione, cliente: ClienteSessione, id: number,
-): Promise<{ righe_n: number; msg: string }> {
+): Promise<{ righe_n: number; msg: string; righe: CarrelloResponse['righe'] }> {
   const o = await leggiPreventivo(db, cliente.id, id);
   if (!o) throw forbidden(MSG.sconosciuto);
   if (o.testata.stato !== 'accettato') throw giaDeciso(MSG.soloAccettato);
@@ -234,6 +235,6 @@ export async function nelCarrello(
     WHERE codice_prodotto = ANY(${[...quantita.keys()]}::text[]) AND status = 0 AND deleted_at IS NULL`;
   const righe = inVendita.map((p) => ({ codice_prodotto: p.codice, quantita: Math.ceil(quantita.get(p.codice)!) }));
   if (righe.length === 0) throw badRequest(MSG.nessunArticolo);
-  await scriviCarrello(db, cache, utente, cliente, righe, 'unisci');
-  return { righe_n: righe.length, msg: MSG.nelCarrello(righe.length) };
+  const carrello = await scriviCarrello(db, cache, utente, cliente, righe, 'unisci');
+  return { righe_n: righe.length, msg: MSG.nelCarrello(righe.length), righe: carrello.righe.filter((r) => quantita.has(r.codice_prodotto)) };
 }

@@ -5,7 +5,7 @@ import postgres from 'postgres';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testoPdf } from '../support/pdf.js';
 import { hasBrowser, useBrowser } from './browser.js';
-import { loginCliente, senzaScorrimentoLaterale, svuotaCarrello, visible } from './helpers.js';
+import { carrelloDi, loginCliente, senzaScorrimentoLaterale, svuotaCarrello, visible } from './helpers.js';
 import { portaleDiTest } from './portale.js';
 
 // This file's own database, data folder and server (tests/e2e/portale.ts).
@@ -113,6 +113,13 @@ describe.runIf(hasBrowser())("the installer's quote to their customer", () => {
       await page.getByRole('button', { name: 'Segna come inviato' }).click();
       await visible(page.getByText('Solo un preventivo in bozza si modifica', { exact: false }));
       await foto(page, `${vista}-04-inviato`);
+
+      // Accepted: its articles back in the cart at today's prices, in this page's cart too.
+      await svuotaCarrello(page);
+      await page.getByRole('button', { name: 'Accettato dal cliente' }).click();
+      await page.getByRole('button', { name: 'Metti nel carrello' }).click();
+      await visible(page.getByText('1 articolo messo nel carrello ai prezzi di oggi (non a quelli del preventivo).'));
+      await expect.poll(async () => (await carrelloDi(page)).map((r) => [r.codice_prodotto, r.quantita])).toEqual([[p.codice, 3]]);
     });
   }
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { Prodotto } from '../../shared/catalogo.js';
 import type { PreventivoCliente } from '../../shared/preventivi-cliente.js';
 import {
   ALIQUOTE_PREVENTIVO, calcolaPreventivo, type AliquotaPreventivo, type Calcolo, type TipoRigaPreventivo,
@@ -9,6 +10,7 @@ import {
   ETICHETTE_STATO_PREVENTIVO_CLIENTE, ETICHETTE_TIPO_RIGA, LIMITI_PREVENTIVO_CLIENTE as L, numeroPreventivoCliente,
   PASSAGGI_STATO_PREVENTIVO_CLIENTE, type StatoPreventivoCliente,
 } from '../../shared/preventivi-cliente-costanti.js';
+import { addToCart } from '../cart/cart';
 import { BackButton } from '../components/BackButton';
 import { EmptyState } from '../components/EmptyState';
 import { InputField } from '../components/form/InputField';
@@ -177,7 +179,10 @@ function Editor({ p }: { p: PreventivoCliente }) {
   };
   const nelCarrello = async () => {
     try {
-      toast.success((await azioni.nelCarrello.mutateAsync(p.id)).msg);
+      const r = await azioni.nelCarrello.mutateAsync(p.id);
+      // The server's cart has them; this device's copy takes them through the cart's own path, so its next change keeps them.
+      for (const x of r.righe) addToCart(x as Prodotto, x.quantita);
+      toast.success(r.msg);
     } catch (err) {
       toast.error(errorMessage(err));
     }

@@ -256,7 +256,10 @@ describe('states, copies, the cart', () => {
     const id = preventivi[0].id;
     await post('carrello/svuota', p.titolare, {});
     const [x, y] = await Promise.all([1, 2].map(() => post('preventivi-cliente/nel-carrello', p.titolare, { id })));
-    expect(x!.json()).toEqual({ righe_n: 2, msg: '2 articoli messi nel carrello ai prezzi di oggi (non a quelli del preventivo).' });
+    expect(x!.json()).toMatchObject({ righe_n: 2, msg: '2 articoli messi nel carrello ai prezzi di oggi (non a quelli del preventivo).' });
+    // Priced as the cart is, today: 450 € net for the boiler.
+    expect(x!.json().righe.map((r: { codice_prodotto: string; quantita: number; prezzo_reale: number }) => [r.codice_prodotto, r.quantita, r.prezzo_reale]))
+      .toEqual([['CALD-1', 1, 450], ['RACC-1', 3, 2.25]]);
     expect(y!.statusCode).toBe(200);
     const cart = (await get('carrello/leggi', p.titolare)).json();
     expect(cart.righe.map((r: { codice_prodotto: string; quantita: number }) => [r.codice_prodotto, r.quantita])).toEqual([['CALD-1', 1], ['RACC-1', 3]]);
