@@ -118,7 +118,7 @@ module.exports = {
         + 'never on the event loop: the drawing modules are imported by that thread alone.',
       severity: 'error',
       from: { pathNot: '^server/pdf/pdf-thread\\.ts$' },
-      to: { path: '^server/pdf/(ordine|reso)-pdf\\.ts$' },
+      to: { path: '^server/pdf/(ordine|reso|preventivo|preventivo-cliente)-pdf\\.ts$' },
     },
     {
       name: 'seed-only-on-db',

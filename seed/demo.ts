@@ -15,6 +15,7 @@ import { seedResi } from './demo-resi.js';
 import { seedPreventivi } from './demo-preventivi.js';
 import { seedBrand, seedCategorie } from './demo-catalogo.js';
 import { seedSconti } from './demo-sconti.js';
+import { seedPreventiviCliente } from './demo-preventivi-cliente.js';
 import { seedContabilita } from './demo-contabilita.js';
 import { seedMultimedia, seedProductMedia, seedVolantini } from './demo-media.js';
 import { MediaWriter } from './media-files.js';
@@ -74,6 +75,7 @@ export async function seedDemo(_db: Db, sql: postgres.Sql, opts: SeedDemoOptions
     await seedContabilita(tx, now);
     await seedDocumenti(tx, media);
     await seedResi(tx);
+    await seedPreventiviCliente(tx, now);
     // Files before commit: if the media store is not writable, nothing is half-loaded.
     await media.flush();
     await refreshSearch(tx);

@@ -19,6 +19,7 @@ import { mediaRoutes } from './media/media.routes.js';
 import { prodottiMediaRoutes } from './media/prodotti-media.routes.js';
 import { ordiniRoutes } from './ordini/ordini.routes.js';
 import { preventiviRoutes } from './preventivi/preventivi.routes.js';
+import { preventiviClienteRoutes } from './preventivi-cliente/preventivi-cliente.routes.js';
 import { ordineRapidoRoutes } from './ordine-rapido/ordine-rapido.routes.js';
 import { organizzazioneRoutes } from './organizzazione/organizzazione.routes.js';
 import { resiRoutes } from './resi/resi.routes.js';
@@ -35,4 +36,5 @@ export const API_ROUTES = [
   approvazioniRoutes,
   resiRoutes,
   preventiviRoutes,
+  preventiviClienteRoutes,
 ];

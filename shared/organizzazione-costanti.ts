@@ -31,12 +31,14 @@ export const LIMITI_GIORNI_APPROVAZIONE = { min: 1, max: 90 } as const;
  * - `tutti_gli_ordini`: every order of the client, not only one's own (Titolare, Acquisti);
  * - `approvare`: decide others' orders held for approval (Titolare, Acquisti);
  * - `organizzazione`: the client's people, their roles and limits, and the history (Titolare);
- * - `documenti`: documents and the credit line (the person's switch).
+ * - `documenti`: documents and the credit line (the person's switch);
+ * - `prezzi_netti`: what shows the client's net prices as such, never replaced by list prices (the
+ *   installer's quotes to their customers, built on their cost: the `vede_prezzi` switch).
  */
-export const PERMESSI = ['ordinare', 'tutti_gli_ordini', 'approvare', 'organizzazione', 'documenti'] as const;
+export const PERMESSI = ['ordinare', 'tutti_gli_ordini', 'approvare', 'organizzazione', 'documenti', 'prezzi_netti'] as const;
 export type Permesso = (typeof PERMESSI)[number];
 
-const RUOLI_DEL_PERMESSO: Record<Exclude<Permesso, 'documenti'>, readonly Ruolo[]> = {
+const RUOLI_DEL_PERMESSO: Record<Exclude<Permesso, 'documenti' | 'prezzi_netti'>, readonly Ruolo[]> = {
   ordinare: ['titolare', 'acquisti', 'operatore'],
   tutti_gli_ordini: ['titolare', 'acquisti'],
   approvare: ['titolare', 'acquisti'],
@@ -44,8 +46,10 @@ const RUOLI_DEL_PERMESSO: Record<Exclude<Permesso, 'documenti'>, readonly Ruolo[
 };
 
 /** Whether a person with this role and switches on a client may do it. */
-export function consente(c: { ruolo: Ruolo; vedeDocumenti: boolean }, p: Permesso): boolean {
-  return p === 'documenti' ? c.vedeDocumenti : RUOLI_DEL_PERMESSO[p].includes(c.ruolo);
+export function consente(c: { ruolo: Ruolo; vedeDocumenti: boolean; vedePrezzi: boolean }, p: Permesso): boolean {
+  if (p === 'documenti') return c.vedeDocumenti;
+  if (p === 'prezzi_netti') return c.vedePrezzi;
+  return RUOLI_DEL_PERMESSO[p].includes(c.ruolo);
 }
 
 export const MSG_PERMESSO: Record<Permesso, string> = {
@@ -54,6 +58,7 @@ export const MSG_PERMESSO: Record<Permesso, string> = {
   approvare: 'Il tuo ruolo non permette di approvare ordini.',
   organizzazione: "Solo il titolare gestisce le persone dell'azienda.",
   documenti: 'Non sei abilitato a vedere documenti e fido.',
+  prezzi_netti: 'Non sei abilitato a vedere i prezzi netti: i preventivi ai tuoi clienti partono dal tuo costo.',
 };
 
 /** What the organisation's history records (eventi_organizzazione.azione), with its words for the screens. */

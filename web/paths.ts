@@ -71,6 +71,12 @@ export const paths = {
   ordini: fixed('/ordini'),
   /** The orders waiting for the user's approval (docs/regole/organizzazione.md#limits-and-approvals), for Titolare and Acquisti. */
   approvazioni: fixed('/approvazioni'),
+  /** The installer's quotes to their own customers (docs/regole/preventivi-cliente.md), for who sees net prices. */
+  preventiviCliente: fixed('/preventivi-cliente'),
+  /** One of them, to change or send: its id in the query string (?id=). */
+  preventiviClienteDettaglio: fixed('/preventivi-cliente/dettaglio'),
+  /** The header and logo of those quotes. */
+  preventiviClienteIntestazione: fixed('/preventivi-cliente/intestazione'),
   /** Order detail: the order travels in navigation state. */
   ordiniDettaglio: fixed('/ordini/dettaglio'),
   /** The client's quotes (issue 37): the list with its filters in the query string. */

@@ -9,12 +9,14 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { ordinePdfBuffer } from './ordine-pdf.js';
 import { resoPdfBuffer } from './reso-pdf.js';
 import { preventivoPdfBuffer } from './preventivo-pdf.js';
+import { preventivoClientePdfBuffer } from './preventivo-cliente-pdf.js';
 import type { DatiPdf, TipoPdf } from './tipi-pdf.js';
 
 const DISEGNI: { [K in TipoPdf]: (dati: DatiPdf[K]) => Promise<Uint8Array> } = {
   ordine: ordinePdfBuffer,
   reso: resoPdfBuffer,
   preventivo: preventivoPdfBuffer,
+  preventivo_cliente: preventivoClientePdfBuffer,
 };
 
 const { nice } = workerData as { nice: number };

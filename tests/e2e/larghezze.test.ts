@@ -145,6 +145,9 @@ describe.runIf(hasBrowser())('no customer page is wider than its window', () => 
           ['resi', '/resi'],
           // Quotes (issue 37): the list, the demo's answered one waiting for Mario (id 3), the request from the cart.
           ['preventivi', '/preventivi'], ['preventivo-offerta', '/preventivi/dettaglio?id=3'], ['preventivo-richiesta', '/preventivi/richiedi'],
+          // His quotes to his own customers: the list, the demo's quote (the only one, id 1) and the header.
+          ['preventivi-cliente', '/preventivi-cliente'], ['preventivo-cliente', '/preventivi-cliente/dettaglio?id=1'],
+          ['preventivi-cliente-intestazione', '/preventivi-cliente/intestazione'],
         ] as const) await vai(nome, url);
       } finally {
         await page.context().close();

@@ -25,6 +25,7 @@ import { useConfermaOrdine, useVerificaDisponibilita } from './useConfermaOrdine
 import { disponibilitaTesto } from './disponibilitaTesto';
 import { AvvisoFido } from '../contabilita/components/AvvisoFido';
 import { usePermessi } from '../session/permessi';
+import { CreaPreventivo } from '../preventivi-cliente/CreaPreventivo';
 import './quickSearch.css';
 import './totals.css';
 import './speedCheckout.css';
@@ -101,6 +102,7 @@ export function CheckoutPage() {
               aria-disabled={vuoto || undefined} onClick={(e) => { if (vuoto) e.preventDefault(); }}>
               Richiedi preventivo
             </Collegamento>
+            <CreaPreventivo origine={{ da: 'carrello', righe: items }} disabled={busy} />
           </section>
         </aside>
       </div>

@@ -23,6 +23,7 @@ import { scopeOf } from '../shop/api';
 import { CodiceClienteEditor } from '../shop/components/CodiceClienteEditor';
 import { useShopSession } from '../session/shopSession';
 import { usePermessi } from '../session/permessi';
+import { CreaPreventivo } from '../preventivi-cliente/CreaPreventivo';
 import './liste.css';
 
 /**
@@ -147,7 +148,10 @@ function Dettaglio({ lista, prodotti }: { lista: Lista; prodotti: TableQuery<Pro
           <h1>{lista.nome} <span className="muted codice liste-id">#{lista.id}</span></h1>
           {lista.descrizione && <p className="liste-sub">{lista.descrizione}</p>}
         </div>
-        <BackButton to={paths.liste.path} storia />
+        <div className="page-actions">
+          {lista.prodotti.length > 0 && <CreaPreventivo origine={{ da: 'lista', lista_id: lista.id }} className="btn" />}
+          <BackButton to={paths.liste.path} storia />
+        </div>
       </div>
       <section className="card" aria-label={`Prodotti della lista ${lista.nome}`}>
         <div className="card-head">

@@ -28,6 +28,6 @@ export function usePermessi(): PermessiCliente {
   const vedeDocumenti = c?.vede_documenti ?? true;
   return {
     ruolo, vedePrezzi, vedeDocumenti, etichettaPrezzo: vedePrezzi ? 'Prezzo netto' : 'Prezzo di listino',
-    puo: (p) => consente({ ruolo, vedeDocumenti }, p),
+    puo: (p) => consente({ ruolo, vedeDocumenti, vedePrezzi }, p),
   };
 }

@@ -20,3 +20,4 @@ export * from './carrelli.table.js';
 export * from './organizzazione.table.js';
 export * from './resi.table.js';
 export * from './preventivi.table.js';
+export * from './preventivi-cliente.table.js';

@@ -7,7 +7,7 @@ import { useShopSession } from '../../session/shopSession';
 
 /**
  * Profile menu: I miei dati, I miei ordini, Situazione contabile, I miei documenti, Le mie Liste,
- * Listino personalizzato, 'La mia azienda' for the client's Titolare, 'Cambia azienda' for a user with several clients (the top line's link is
+ * Listino personalizzato, 'Preventivi ai clienti' for who sees net prices, 'La mia azienda' for the client's Titolare, 'Cambia azienda' for a user with several clients (the top line's link is
  * hidden on tablets and phones), Esci (clears the session, goes to /).
  */
 export function ProfileMenu() {
@@ -40,6 +40,8 @@ export function ProfileMenu() {
         ] : []),
         { key: 'liste', label: 'Le mie Liste', onSelect: go(paths.liste.path) },
         { key: 'listino', label: 'Listino personalizzato', onSelect: go(paths.listino.path) },
+        // Built on the client's cost: only for a person who sees net prices (docs/regole/preventivi-cliente.md#prices).
+        ...(puo('prezzi_netti') ? [{ key: 'preventivi-cliente', label: 'Preventivi ai clienti', onSelect: go(paths.preventiviCliente.path) }] : []),
         ...(puo('organizzazione') ? [{ key: 'organizzazione', label: 'La mia azienda', onSelect: go(paths.laMiaAzienda.path) }] : []),
         ...(utente && utente.clienti.length > 1 ? [{ key: 'azienda', label: 'Cambia azienda', onSelect: go(paths.dispatcher.path) }] : []),
         { key: 'esci', label: 'Esci', onSelect: () => void logout() },
