@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { accessoApi, TIPOLOGIA_TECNICO } from '../../shared/accesso.js';
 import type { Access, AnyContract } from '../../shared/contract.js';
-import { consente, MSG_PERMESSO } from '../../shared/organizzazione-costanti.js';
+import { MSG_AGENTI } from '../../shared/agenti-costanti.js';
+import { consente, MSG_PERMESSO, type Permesso } from '../../shared/organizzazione-costanti.js';
 import { MSG_PASSWORD, utentiApi } from '../../shared/utenti.js';
 import type { Db } from '../db/client.js';
 import { forbidden, HttpError, inMaintenance, unauthorized } from '../lib/errors.js';
@@ -177,6 +178,8 @@ export async function clienteDelCatalogo(db: Db, codes: ScopeCodes): Promise<Cli
   return { ...cliente, ruolo: 'titolare', limiteOrdine: null, budgetMensile: null, vedePrezzi: true, vedeDocumenti: true };
 }
 
+const PERMESSI_NEGATI_AGENTE: ReadonlySet<Permesso> = new Set(['organizzazione', 'approvare']);
+
 /** The session of the request with the client its codes name, for the access kinds that price. */
 async function conCliente(req: FastifyRequest, c: AnyContract, input: Record<string, unknown>): Promise<Sessione> {
   const s = req.sessione ?? {};
@@ -194,6 +197,9 @@ async function conCliente(req: FastifyRequest, c: AnyContract, input: Record<str
     return s;
   }
   const cliente = resolveScope(s.utente, codes);
+  // An agent acting for a client orders as an Acquisti but never manages its people, roles,
+  // limits or approvals (docs/regole/agenti.md#acting-for-a-client).
+  if (s.utente.agente && c.permesso && PERMESSI_NEGATI_AGENTE.has(c.permesso)) throw forbidden(MSG_AGENTI.nonConsentito);
   if (c.permesso && !consente(cliente, c.permesso)) throw forbidden(MSG_PERMESSO[c.permesso]);
   return { ...s, cliente };
 }

@@ -18,3 +18,4 @@ export * from './contabilita.table.js';
 export * from './documenti.table.js';
 export * from './carrelli.table.js';
 export * from './organizzazione.table.js';
+export * from './agenti.table.js';

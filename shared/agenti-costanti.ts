@@ -1,0 +1,27 @@
+/**
+ * Sales agents (docs/regole/agenti.md): constants and texts the SPA and the server share, with no
+ * schema (the SPA's first load builds none).
+ */
+
+/** The account kind of an agent (utenti.tipologia_account). */
+export const TIPOLOGIA_AGENTE = 'agente';
+
+/** A client not ordering for this many days stands out in the portfolio. */
+export const GIORNI_SENZA_ORDINI = 60;
+
+/** The most clients one portfolio answer carries (an agent's portfolio is a few hundred). */
+export const MAX_CLIENTI_PORTAFOGLIO = 2000;
+/** The customer page's lists. */
+export const MAX_ULTIMI_ORDINI = 10;
+export const MAX_PRODOTTI_ABITUALI = 20;
+export const MAX_DOCUMENTI_AGENTE = 10;
+
+export const MSG_AGENTI = {
+  soloAgenti: 'Funzione riservata agli agenti di commercio.',
+  nonInPortafoglio: 'Questo cliente non è nel tuo portafoglio.',
+  nonConsentito: "Un agente non può gestire le persone, i ruoli, i limiti né le approvazioni del cliente.",
+  entrato: (nome: string) => `Stai ordinando per ${nome}.`,
+  uscito: 'Sei tornato al tuo portafoglio clienti.',
+  banner: (nome: string) => `Stai ordinando per ${nome}`,
+  inseritoDa: (nome: string) => `Ordine inserito dal tuo agente ${nome}`,
+} as const;
