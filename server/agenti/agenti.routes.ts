@@ -1,23 +1,34 @@
+import type { FastifyRequest } from 'fastify';
 import { agentiApi } from '../../shared/agenti.js';
 import { MSG_AGENTI } from '../../shared/agenti-costanti.js';
+import { hashToken, tokenSessione } from '../auth/sessioni.js';
+import type { Deps } from '../deps.js';
+import { unauthorized } from '../lib/errors.js';
 import { routeGroup } from '../lib/route.js';
 import { portafoglio, schedaCliente } from './agenti.queries.js';
 import { agisciPer, delPortafoglio, soloAgente } from './agenti.service.js';
 
+/** The hash of the request's customer session token (the access rule found the session live). */
+function sessioneDi(deps: Deps, req: FastifyRequest): string {
+  const token = tokenSessione(req, 'cliente', deps.config.env);
+  if (!token) throw unauthorized();
+  return hashToken(token);
+}
+
 export const agentiRoutes = routeGroup(agentiApi, {
   clienti: async ({ deps, utente }) => ({ clienti: await portafoglio(deps.db, soloAgente(utente).id) }),
   cliente: async ({ deps, input, utente }) => {
-    const c = await delPortafoglio(deps, soloAgente(utente).id, input);
+    const c = await delPortafoglio(deps.db, soloAgente(utente).id, input);
     return schedaCliente(deps.db, c.id);
   },
   entra: async ({ deps, input, req, utente }) => {
-    const c = await delPortafoglio(deps, soloAgente(utente).id, input);
-    await agisciPer(deps, req, c.id);
+    const c = await delPortafoglio(deps.db, soloAgente(utente).id, input);
+    await agisciPer(deps.db, deps.sessioniRecenti, sessioneDi(deps, req), c.id);
     return { status: 0, msg: MSG_AGENTI.entrato(c.ragione_sociale), ...input, ragione_sociale: c.ragione_sociale };
   },
   esci: async ({ deps, req, utente }) => {
     soloAgente(utente);
-    await agisciPer(deps, req, null);
+    await agisciPer(deps.db, deps.sessioniRecenti, sessioneDi(deps, req), null);
     return { status: 0, msg: MSG_AGENTI.uscito };
   },
 });
