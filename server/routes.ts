@@ -1,4 +1,4 @@
-import { agentiRoutes } from './agenti/agenti.routes.js';
+import { agentiAdminRoutes, agentiRoutes } from './agenti/agenti.routes.js';
 import { anagraficaRoutes } from './anagrafica/anagrafica.routes.js';
 import { approvazioniRoutes } from './approvazioni/approvazioni.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
@@ -32,5 +32,5 @@ export const API_ROUTES = [
   prodottiMediaRoutes, ordineRapidoRoutes, codiciClienteRoutes, contabilitaRoutes, documentiRoutes, listinoRoutes, carrelloRoutes,
   organizzazioneRoutes,
   approvazioniRoutes,
-  agentiRoutes,
+  agentiRoutes, agentiAdminRoutes,
 ];

@@ -25,3 +25,23 @@ export const MSG_AGENTI = {
   banner: (nome: string) => `Stai ordinando per ${nome}`,
   inseritoDa: (nome: string) => `Ordine inserito dal tuo agente ${nome}`,
 } as const;
+
+export const LIMITI_AGENTE = { nome: 100, codice: 20 } as const;
+
+export const MSG_AGENTI_ADMIN = {
+  campiObbligatori: 'Per favore, riempi tutti i campi richiesti.',
+  passwordObbligatoria: 'La password è obbligatoria per un nuovo agente.',
+  codiceNonValido: "Codice agente non valido: lettere, cifre, '-' e '_'.",
+  codiceUsato: 'Codice agente già utilizzato da un altro agente.',
+  usernameUsato: 'Username già utilizzato da un altro utente.',
+  sconosciuto: 'Agente non trovato.',
+  clienteSconosciuto: 'Cliente non trovato.',
+  inserito: 'Agente inserito correttamente.',
+  aggiornato: 'Agente aggiornato correttamente.',
+  abilitato: 'Accesso dell\'agente abilitato.',
+  disabilitato: 'Accesso dell\'agente disabilitato.',
+  aggiunto: 'Cliente aggiunto al portafoglio.',
+  giaPresente: 'Il cliente è già nel portafoglio.',
+  tolto: 'Cliente tolto dal portafoglio.',
+  nonPresente: 'Il cliente non è nel portafoglio.',
+} as const;

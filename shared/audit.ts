@@ -14,7 +14,8 @@ export type AzioneAudit =
   | 'multimedia.crea' | 'multimedia.modifica' | 'multimedia.file' | 'multimedia.ordina' | 'multimedia.cancella'
   | 'impostazioni.aggiorna' | 'manutenzione.cambia'
   | 'ordine.reinvia_erp'
-  | 'token.crea' | 'token.revoca';
+  | 'token.crea' | 'token.revoca'
+  | 'agente.crea' | 'agente.modifica' | 'agente.abilita' | 'agente.disabilita' | 'agente.cliente_aggiunto' | 'agente.cliente_tolto';
 
 /** Each action in words, as 'Storico modifiche' shows it: the type checker wants one for every action. */
 export const ETICHETTE_AZIONI: Record<AzioneAudit, string> = {
@@ -48,6 +49,12 @@ export const ETICHETTE_AZIONI: Record<AzioneAudit, string> = {
   'ordine.reinvia_erp': 'Ordine reinviato al gestionale',
   'token.crea': 'Token API creato',
   'token.revoca': 'Token API revocato',
+  'agente.crea': 'Agente creato',
+  'agente.modifica': 'Agente modificato',
+  'agente.abilita': 'Agente abilitato',
+  'agente.disabilita': 'Agente disabilitato',
+  'agente.cliente_aggiunto': "Cliente aggiunto al portafoglio dell'agente",
+  'agente.cliente_tolto': "Cliente tolto dal portafoglio dell'agente",
 };
 
 /** An action in words; one recorded by an older version of the portal shows as it was stored. */
