@@ -28,7 +28,7 @@ export function AgenteClientePage() {
   useDocumentTitle(query.data?.cliente.ragione_sociale ?? 'Cliente');
   return (
     <AgenteLayout>
-      <p className="agente-indietro">
+      <p className="agenti-indietro">
         <Collegamento to={paths.agente.path}>← I miei clienti</Collegamento>
       </p>
       <QueryView query={query} loadingLabel="Caricamento del cliente…" errorTitle="Impossibile aprire il cliente.">
@@ -45,7 +45,7 @@ function Scheda({ dati }: { dati: ClienteAgenteResponse }) {
   const v = variazione(c);
   return (
     <>
-      <div className="page-head agente-head">
+      <div className="page-head agenti-head">
         <div>
           <h1>{c.ragione_sociale}</h1>
           <p className="muted">
@@ -62,34 +62,34 @@ function Scheda({ dati }: { dati: ClienteAgenteResponse }) {
           Entra come cliente
         </button>
       </div>
-      <div className="agente-figure">
-        <section className="card agente-figura" aria-label="Fatturato">
+      <div className="agenti-figure">
+        <section className="card agenti-figura" aria-label="Fatturato">
           <h2>Fatturato {new Date().getFullYear()}</h2>
-          <p className="agente-grande">{formatImporto(c.fatturato_anno)}</p>
+          <p className="agenti-grande">{formatImporto(c.fatturato_anno)}</p>
           <p className="muted">
             Stesso periodo {new Date().getFullYear() - 1}: {formatImporto(c.fatturato_anno_prec)}
-            {v !== null && <span className={v >= 0 ? 'agente-su' : 'agente-giu'}> ({v >= 0 ? '+' : ''}{v.toFixed(1).replace('.', ',')} %)</span>}
+            {v !== null && <span className={v >= 0 ? 'agenti-su' : 'agenti-giu'}> ({v >= 0 ? '+' : ''}{v.toFixed(1).replace('.', ',')} %)</span>}
           </p>
         </section>
-        <section className="card agente-figura" aria-label="Ultimo ordine">
+        <section className="card agenti-figura" aria-label="Ultimo ordine">
           <h2>Ultimo ordine</h2>
-          <p className="agente-grande">{c.ultimo_ordine ? formatData(c.ultimo_ordine) : 'Nessun ordine'}</p>
-          {senzaOrdini(c) && <span className="badge agente-fermo">Nessun ordine da {GIORNI_SENZA_ORDINI} giorni</span>}
+          <p className="agenti-grande">{c.ultimo_ordine ? formatData(c.ultimo_ordine) : 'Nessun ordine'}</p>
+          {senzaOrdini(c) && <span className="badge agenti-fermo">Nessun ordine da {GIORNI_SENZA_ORDINI} giorni</span>}
           {c.approvazioni_in_attesa > 0 && <p className="muted">{c.approvazioni_in_attesa} ordini in attesa di approvazione</p>}
         </section>
-        <section className="card agente-figura" aria-label="Fido">
+        <section className="card agenti-figura" aria-label="Fido">
           <h2>Fido ed esposizione</h2>
           {c.fido === null && c.esposizione === null ? <p className="muted">Nessun dato contabile dal gestionale.</p> : (
-            <dl className="kv">
+            <dl className="agenti-kv">
               <dt>Fido</dt><dd>{importo(c.fido)}</dd>
               <dt>Esposizione</dt><dd>{importo(c.esposizione)}</dd>
-              <dt>Scaduto o insoluto</dt><dd className={c.scaduto ? 'agente-scaduto' : undefined}>{importo(c.scaduto)}</dd>
+              <dt>Scaduto o insoluto</dt><dd className={c.scaduto ? 'agenti-scaduto' : undefined}>{importo(c.scaduto)}</dd>
             </dl>
           )}
         </section>
-        <section className="card agente-figura" aria-label="Contatti">
+        <section className="card agenti-figura" aria-label="Contatti">
           <h2>Contatti</h2>
-          <dl className="kv">
+          <dl className="agenti-kv">
             <dt>Email</dt><dd>{c.email ? <a href={`mailto:${c.email}`}>{c.email}</a> : VUOTO}</dd>
             <dt>Telefono</dt><dd>{c.telefono ? <a href={`tel:${c.telefono}`}>{c.telefono}</a> : VUOTO}</dd>
             <dt>P. IVA</dt><dd>{testoOVuoto(c.partita_iva)}</dd>
@@ -97,7 +97,7 @@ function Scheda({ dati }: { dati: ClienteAgenteResponse }) {
         </section>
       </div>
 
-      <h2 className="agente-sezione">Ultimi ordini</h2>
+      <h2 className="agenti-sezione">Ultimi ordini</h2>
       <DataTable
         label="Ultimi ordini"
         rows={ultimi_ordini}
@@ -112,7 +112,7 @@ function Scheda({ dati }: { dati: ClienteAgenteResponse }) {
         ]}
       />
 
-      <h2 className="agente-sezione">Prodotti più ordinati</h2>
+      <h2 className="agenti-sezione">Prodotti più ordinati</h2>
       <DataTable
         label="Prodotti più ordinati"
         rows={prodotti_abituali}
@@ -126,7 +126,7 @@ function Scheda({ dati }: { dati: ClienteAgenteResponse }) {
         ]}
       />
 
-      <h2 className="agente-sezione">Documenti</h2>
+      <h2 className="agenti-sezione">Documenti</h2>
       <DataTable
         label="Documenti"
         rows={documenti}

@@ -18,17 +18,17 @@ export function AgenteLayout({ children }: { children: ReactNode }) {
   if (!utente?.agente) return <Navigate to={paths.login.path} replace />;
   return (
     <>
-      <header className="shop-header agente-header">
+      <header className="shop-header agenti-header">
         <Logo size={36} />
         <div className="shop-header-user">
           <UserChip nome={nomeUtente(utente)} />
-          <span className="agente-codice muted">Agente {utente.agente.agente_codice}</span>
+          <span className="agenti-codice muted">Agente {utente.agente.agente_codice}</span>
           <button type="button" className="btn btn-sm" onClick={() => void logout()}>
             Esci
           </button>
         </div>
       </header>
-      <main className="agente" id="contenuto" tabIndex={-1}>
+      <main className="agenti-pagina" id="contenuto" tabIndex={-1}>
         {children}
       </main>
     </>

@@ -60,7 +60,7 @@ function Portafoglio() {
     }
   };
   const intestazione = (k: Ordinamento, testoColonna: string) => (
-    <button type="button" className="agente-sort" onClick={() => ordinaPer(k)} aria-label={`Ordina per ${ORDINAMENTI[k].toLowerCase()}`}>
+    <button type="button" className="agenti-sort" onClick={() => ordinaPer(k)} aria-label={`Ordina per ${ORDINAMENTI[k].toLowerCase()}`}>
       {testoColonna}
       {per === k && <span aria-hidden="true">{crescente ? ' ▲' : ' ▼'}</span>}
     </button>
@@ -68,11 +68,11 @@ function Portafoglio() {
 
   const colonne: Column<ClienteAgente>[] = [
     {
-      key: 'cliente', header: intestazione('ragione_sociale', 'Cliente'), etichetta: 'Cliente', className: 'agente-col-cliente',
+      key: 'cliente', header: intestazione('ragione_sociale', 'Cliente'), etichetta: 'Cliente', className: 'agenti-col-cliente',
       cell: (c) => (
         <>
-          <Collegamento to={paths.agenteCliente.href(codici(c))} className="agente-nome">{c.ragione_sociale}</Collegamento>
-          <span className="agente-sub muted">
+          <Collegamento to={paths.agenteCliente.href(codici(c))} className="agenti-nome">{c.ragione_sociale}</Collegamento>
+          <span className="agenti-sub muted">
             <span className="codice">{c.cliente_codice}</span>
             {c.citta && ` · ${c.citta}`}
           </span>
@@ -85,10 +85,10 @@ function Portafoglio() {
         const v = variazione(c);
         return (
           <>
-            <span className="agente-num">{formatImporto(c.fatturato_anno)}</span>
-            <span className="agente-sub muted">
+            <span className="agenti-num">{formatImporto(c.fatturato_anno)}</span>
+            <span className="agenti-sub muted">
               stesso periodo {new Date().getFullYear() - 1}: {formatImporto(c.fatturato_anno_prec)}
-              {v !== null && <span className={v >= 0 ? 'agente-su' : 'agente-giu'}> ({v >= 0 ? '+' : ''}{formatPercentuale(v)} %)</span>}
+              {v !== null && <span className={v >= 0 ? 'agenti-su' : 'agenti-giu'}> ({v >= 0 ? '+' : ''}{formatPercentuale(v)} %)</span>}
             </span>
           </>
         );
@@ -99,17 +99,17 @@ function Portafoglio() {
       cell: (c) => (
         <>
           <span>{c.ultimo_ordine ? formatData(c.ultimo_ordine) : 'Nessun ordine'}</span>
-          {senzaOrdini(c) && <span className="badge agente-fermo">Nessun ordine da {GIORNI_SENZA_ORDINI} giorni</span>}
+          {senzaOrdini(c) && <span className="badge agenti-fermo">Nessun ordine da {GIORNI_SENZA_ORDINI} giorni</span>}
         </>
       ),
     },
     {
       key: 'credito', header: intestazione('esposizione', 'Fido · esposizione · scaduto'), etichetta: 'Fido · esposizione · scaduto', align: 'end',
       cell: (c) => (c.fido === null && c.esposizione === null ? <span className="muted">{VUOTO}</span> : (
-        <span className="agente-credito">
+        <span className="agenti-credito">
           <span>Fido {importo(c.fido)}</span>
           <span>Esposizione {importo(c.esposizione)}</span>
-          <span className={c.scaduto ? 'agente-scaduto' : undefined}>Scaduto {importo(c.scaduto)}</span>
+          <span className={c.scaduto ? 'agenti-scaduto' : undefined}>Scaduto {importo(c.scaduto)}</span>
         </span>
       )),
     },
@@ -117,12 +117,12 @@ function Portafoglio() {
 
   return (
     <>
-      <div className="page-head agente-head">
+      <div className="page-head agenti-head">
         <h1>I miei clienti</h1>
         {tutti && <p className="muted">{tutti.length} clienti · {fermi} senza ordini da {GIORNI_SENZA_ORDINI} giorni</p>}
       </div>
-      <div className="agente-filtri">
-        <div className="field agente-cerca">
+      <div className="agenti-filtri">
+        <div className="field agenti-cerca">
           <label htmlFor={idCerca}>Cerca per nome, codice o città</label>
           <input id={idCerca} type="search" className="input" value={testo} onChange={(e) => setTesto(e.target.value)} autoComplete="off" />
         </div>
@@ -135,14 +135,14 @@ function Portafoglio() {
         <button type="button" className="btn" onClick={() => setCrescente((c) => !c)} aria-label={crescente ? 'Ordine crescente: inverti' : 'Ordine decrescente: inverti'}>
           {crescente ? '▲ Crescente' : '▼ Decrescente'}
         </button>
-        <label className="agente-check">
+        <label className="agenti-check">
           <input type="checkbox" checked={soloFermi} onChange={(e) => setSoloFermi(e.target.checked)} />
           Solo senza ordini da {GIORNI_SENZA_ORDINI} giorni
         </label>
       </div>
       <DataTable
         label="I miei clienti"
-        className="agente-tabella"
+        className="agenti-tabella"
         query={{ ...query, data: righe }}
         rowKey={(c) => `${c.azienda_codice}/${c.cliente_codice}`}
         loadingLabel="Caricamento dei clienti…"
@@ -150,7 +150,7 @@ function Portafoglio() {
         empty={tutti?.length ? <EmptyState title="Nessun cliente corrisponde alla ricerca." /> : (
           <EmptyState title="Non hai ancora clienti nel portafoglio.">I clienti arrivano dal gestionale o dall'amministrazione del portale.</EmptyState>
         )}
-        rowClassName={(c) => (senzaOrdini(c) ? 'agente-riga-ferma' : undefined)}
+        rowClassName={(c) => (senzaOrdini(c) ? 'agenti-riga-ferma' : undefined)}
         columns={colonne}
         actions={(c) => (
           <button

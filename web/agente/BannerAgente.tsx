@@ -12,7 +12,7 @@ export function BannerAgente({ nome }: { nome: string }) {
   const esci = useEsci();
   const toast = useToast();
   return (
-    <div className="agente-banner" role="status" data-testid="banner-agente">
+    <div className="agenti-banner" role="status" data-testid="banner-agente">
       <span>{MSG_AGENTI.banner(nome)}</span>
       <button type="button" className="btn btn-sm" disabled={esci.isPending} onClick={() => esci.mutate(undefined, { onError: (e) => toast.error(errorMessage(e)) })}>
         Esci
