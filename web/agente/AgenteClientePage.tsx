@@ -75,7 +75,9 @@ function Scheda({ dati }: { dati: ClienteAgenteResponse }) {
           <h2>Ultimo ordine</h2>
           <p className="agenti-grande">{c.ultimo_ordine ? formatData(c.ultimo_ordine) : 'Nessun ordine'}</p>
           {senzaOrdini(c) && <span className="badge agenti-fermo">Nessun ordine da {GIORNI_SENZA_ORDINI} giorni</span>}
-          {c.approvazioni_in_attesa > 0 && <p className="muted">{c.approvazioni_in_attesa} ordini in attesa di approvazione</p>}
+          {c.approvazioni_in_attesa > 0 && (
+            <p className="muted">{c.approvazioni_in_attesa === 1 ? '1 ordine in attesa di approvazione' : `${c.approvazioni_in_attesa} ordini in attesa di approvazione`}</p>
+          )}
         </section>
         <section className="card agenti-figura" aria-label="Fido">
           <h2>Fido ed esposizione</h2>
@@ -90,7 +92,7 @@ function Scheda({ dati }: { dati: ClienteAgenteResponse }) {
         <section className="card agenti-figura" aria-label="Contatti">
           <h2>Contatti</h2>
           <dl className="agenti-kv">
-            <dt>Email</dt><dd>{c.email ? <a href={`mailto:${c.email}`}>{c.email}</a> : VUOTO}</dd>
+            <dt>Email</dt><dd className="agenti-lungo">{c.email ? <a href={`mailto:${c.email}`}>{c.email}</a> : VUOTO}</dd>
             <dt>Telefono</dt><dd>{c.telefono ? <a href={`tel:${c.telefono}`}>{c.telefono}</a> : VUOTO}</dd>
             <dt>P. IVA</dt><dd>{testoOVuoto(c.partita_iva)}</dd>
           </dl>
