@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Esito } from '../../shared/common.js';
-import type { AgenteAdmin, agentiSalvaRequest } from '../../shared/agenti.js';
+import type { AgenteAdmin, agentiSalvaRequest } from '../../shared/agenti-admin.js';
 import { MSG_AGENTI_ADMIN, TIPOLOGIA_AGENTE } from '../../shared/agenti-costanti.js';
 import { registraModifica } from '../audit/audit.service.js';
 import { hashPassword } from '../auth/passwords.js';

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { agentiAdminApi, agentiApi } from '../../shared/agenti.js';
+import { agentiApi } from '../../shared/agenti.js';
+import { agentiAdminApi } from '../../shared/agenti-admin.js';
 import { MSG_AGENTI } from '../../shared/agenti-costanti.js';
 import { hashToken, tokenSessione } from '../auth/sessioni.js';
 import type { Deps } from '../deps.js';

@@ -151,11 +151,11 @@ describe('orders out to the ERP', () => {
       const [head, riga] = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
       // The job-site reference last: the columns before keep their places.
       expect(head).toBe(['ordine_id', 'data', 'azienda_codice', 'cliente_codice', 'utente_codice', 'nome_ordine', 'note', 'riga',
-        'codice_prodotto', 'descrizione', 'quantita', 'qt_in_consegna', 'qt_in_arrivo', 'prezzo_unitario', 'importo', 'riferimento_cantiere', 'approvato_da', 'approvato_at']
-        .map((c) => `"${c}"`).join(';'));
+        'codice_prodotto', 'descrizione', 'quantita', 'qt_in_consegna', 'qt_in_arrivo', 'prezzo_unitario', 'importo', 'riferimento_cantiere', 'approvato_da', 'approvato_at',
+        'inserito_da_agente'].map((c) => `"${c}"`).join(';'));
       // Texts quoted, numbers bare (docs/erp.md).
-      expect(riga!.split(';').slice(7)).toEqual(['1', '"A1"', '"Vite àèì"', '2', '2', '0', '1,250', '2,500', '"Lotto 4 – Via Piave"', '""', '""']);
-      expect(fs.readFileSync(path.join(dir, `ordine-${senza}.csv`), 'utf8').trimEnd()).toMatch(/;1,250;1,250;"";"";""$/);
+      expect(riga!.split(';').slice(7)).toEqual(['1', '"A1"', '"Vite àèì"', '2', '2', '0', '1,250', '2,500', '"Lotto 4 – Via Piave"', '""', '""', '""']);
+      expect(fs.readFileSync(path.join(dir, `ordine-${senza}.csv`), 'utf8').trimEnd()).toMatch(/;1,250;1,250;"";"";"";""$/);
       expect(riga!.split(';').slice(0, 5)).toEqual([String(id), expect.stringMatching(/^"\d{4}-\d\d-\d\dT[\d:]+Z"$/), '"0001"', '"000100"', `"${utenteCodice}"`]);
       expect(fs.readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     } finally {
