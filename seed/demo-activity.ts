@@ -71,7 +71,11 @@ export function perFattore(mills: number, fattore: string): number {
   return Number((BigInt(mills) * BigInt(`${intera}${decimali}`) * 2n + scala) / (2n * scala));
 }
 
-export async function seedOrdini(tx: postgres.TransactionSql, ctx: ActivityContext): Promise<void> {
+/**
+ * The demo's order history, then `altri` (more history, e.g. the agent's customers'), then Luca's
+ * order waiting for approval, which stays the newest id.
+ */
+export async function seedOrdini(tx: postgres.TransactionSql, ctx: ActivityContext, altri?: () => Promise<void>): Promise<void> {
   const special = new Map(ctx.specialClients.map((c) => [c.id, c]));
   // The chains by client and product id or discount family: a line is priced as the catalogue prices
   // it for that client (special price, product chain, family chain, single discount).
@@ -139,6 +143,7 @@ export async function seedOrdini(tx: postgres.TransactionSql, ctx: ActivityConte
   await copyObjects(tx, 'ordini', ordini.map((o, i) => ({ id: i + 1, ...o.row })));
   await copyObjects(tx, 'ordini_righe', ordini.flatMap((o, i) => o.righe.map((riga) => ({ ordine_id: i + 1, ...riga }))));
   await syncSequence(tx, 'ordini');
+  await altri?.();
   await seedOrdineInApprovazione(tx, ctx, special, rigaAlPrezzo);
 }
 

@@ -10,6 +10,7 @@ import { DEMO_PRODUCTS, generateProduct, type GeneratedProduct } from './catalog
 import { loadProducts, refreshSearch, type SpecialPriceClient } from './catalog-loader.js';
 import { CLIENTI, seedAnagrafica } from './demo-anagrafica.js';
 import { seedBudget, seedDispositivi, seedListe, seedOrdini } from './demo-activity.js';
+import { seedAgenti } from './demo-agenti.js';
 import { seedDocumenti } from './demo-documenti.js';
 import { seedResi } from './demo-resi.js';
 import { seedPreventivi } from './demo-preventivi.js';
@@ -64,7 +65,7 @@ export async function seedDemo(_db: Db, sql: postgres.Sql, opts: SeedDemoOptions
     await seedVolantini(tx, media, products, productId, now);
     await seedMultimedia(tx, media, now);
     const activity = { products, productId, specialClients: DEMO_SPECIAL_CLIENTS, now };
-    await seedOrdini(tx, activity);
+    await seedOrdini(tx, activity, () => seedAgenti(tx, activity));
     // After the orders: the ordered quote is one of them.
     await seedPreventivi(tx, now);
     // The orders were copied in, not placed through crea_ordine: build the statistics from them.

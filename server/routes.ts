@@ -1,3 +1,4 @@
+import { agentiAdminRoutes, agentiRoutes } from './agenti/agenti.routes.js';
 import { anagraficaRoutes } from './anagrafica/anagrafica.routes.js';
 import { approvazioniRoutes } from './approvazioni/approvazioni.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
@@ -37,4 +38,5 @@ export const API_ROUTES = [
   resiRoutes,
   preventiviRoutes,
   preventiviClienteRoutes,
+  agentiRoutes, agentiAdminRoutes,
 ];

@@ -76,6 +76,11 @@ export const utenteLogin = z.object({
   fatturato_metrica: z.number().int().optional(),
   /** 1: the password was set by an admin and must be changed (password/cambia) before anything else. */
   cambio_password: z.number().int().optional(),
+  /**
+   * A sales agent (docs/regole/agenti.md): their code and whether the session acts for a client
+   * (agente/entra), then `clienti`' only one; null or absent for anyone else.
+   */
+  agente: z.object({ agente_codice: z.string(), in_cliente: z.boolean() }).nullable().optional(),
   clienti: z.array(clienteCollegato),
 });
 export type UtenteLogin = z.infer<typeof utenteLogin>;

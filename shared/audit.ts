@@ -16,7 +16,9 @@ export type AzioneAudit =
   | 'ordine.reinvia_erp'
   | 'token.crea' | 'token.revoca'
   | 'reso.autorizza' | 'reso.rifiuta' | 'reso.ricevi' | 'reso.verifica' | 'reso.chiudi' | 'resi.politica'
-  | 'preventivo.crea' | 'preventivo.presa' | 'preventivo.risposta' | 'preventivo.domanda' | 'preventivo.riapertura';
+  | 'preventivo.crea' | 'preventivo.presa' | 'preventivo.risposta' | 'preventivo.domanda' | 'preventivo.riapertura'
+
+  | 'agente.crea' | 'agente.modifica' | 'agente.abilita' | 'agente.disabilita' | 'agente.cliente_aggiunto' | 'agente.cliente_tolto';
 
 /** Each action in words, as 'Storico modifiche' shows it: the type checker wants one for every action. */
 export const ETICHETTE_AZIONI: Record<AzioneAudit, string> = {
@@ -61,6 +63,12 @@ export const ETICHETTE_AZIONI: Record<AzioneAudit, string> = {
   'ordine.reinvia_erp': 'Ordine reinviato al gestionale',
   'token.crea': 'Token API creato',
   'token.revoca': 'Token API revocato',
+  'agente.crea': 'Agente creato',
+  'agente.modifica': 'Agente modificato',
+  'agente.abilita': 'Agente abilitato',
+  'agente.disabilita': 'Agente disabilitato',
+  'agente.cliente_aggiunto': "Cliente aggiunto al portafoglio dell'agente",
+  'agente.cliente_tolto': "Cliente tolto dal portafoglio dell'agente",
 };
 
 /** An action in words; one recorded by an older version of the portal shows as it was stored. */

@@ -132,6 +132,11 @@ export const ordine = z.object({
   utente_nome: z.string(),
   cliente: z.object({ ragione_sociale: z.string(), partita_iva: z.string(), email: z.string(), telefono: z.string() }),
   ordinato_da: z.object({ nome: z.string(), username: z.string().nullable() }),
+  /**
+   * The sales agent who placed it in the client's name (their name as it was, docs/regole/agenti.md);
+   * null for an order of the client's own people. `ordinato_da` is then the agent.
+   */
+  inserito_da_agente: z.string().nullable(),
   prodotti: z.array(rigaOrdine),
   riepilogo_iva: z.array(z.object({ aliquota: z.number(), imponibile: z.number(), imposta: z.number() })),
   totale_imponibile: z.number(),

@@ -35,20 +35,27 @@ export const LIMITI_GIORNI_APPROVAZIONE = { min: 1, max: 90 } as const;
  * - `prezzi_netti`: what shows the client's net prices as such, never replaced by list prices (the
  *   installer's quotes to their customers, built on their cost: the `vede_prezzi` switch).
  */
-export const PERMESSI = ['ordinare', 'tutti_gli_ordini', 'approvare', 'organizzazione', 'documenti', 'prezzi_netti'] as const;
+export const PERMESSI = ['ordinare', 'tutti_gli_ordini', 'approvare', 'organizzazione', 'documenti', 'preventivi_cliente'] as const;
 export type Permesso = (typeof PERMESSI)[number];
 
-const RUOLI_DEL_PERMESSO: Record<Exclude<Permesso, 'documenti' | 'prezzi_netti'>, readonly Ruolo[]> = {
+const RUOLI_DEL_PERMESSO: Record<Exclude<Permesso, 'documenti' | 'preventivi_cliente'>, readonly Ruolo[]> = {
   ordinare: ['titolare', 'acquisti', 'operatore'],
   tutti_gli_ordini: ['titolare', 'acquisti'],
   approvare: ['titolare', 'acquisti'],
   organizzazione: ['titolare'],
 };
 
-/** Whether a person with this role and switches on a client may do it. */
-export function consente(c: { ruolo: Ruolo; vedeDocumenti: boolean; vedePrezzi: boolean }, p: Permesso): boolean {
+/**
+ * What a sales agent acting for a client never does (docs/regole/agenti.md#acting-for-a-client):
+ * manage its people, roles and limits, approve, or see the installer's own quotes.
+ */
+export const NEGATI_AGENTE: ReadonlySet<Permesso> = new Set(['organizzazione', 'approvare', 'preventivi_cliente']);
+
+/** Whether a person with this role and switches on a client (or an agent acting for it) may do it. */
+export function consente(c: { ruolo: Ruolo; vedeDocumenti: boolean; vedePrezzi: boolean; agente?: boolean }, p: Permesso): boolean {
+  if (c.agente && NEGATI_AGENTE.has(p)) return false;
   if (p === 'documenti') return c.vedeDocumenti;
-  if (p === 'prezzi_netti') return c.vedePrezzi;
+  if (p === 'preventivi_cliente') return c.vedePrezzi;
   return RUOLI_DEL_PERMESSO[p].includes(c.ruolo);
 }
 
@@ -58,7 +65,7 @@ export const MSG_PERMESSO: Record<Permesso, string> = {
   approvare: 'Il tuo ruolo non permette di approvare ordini.',
   organizzazione: "Solo il titolare gestisce le persone dell'azienda.",
   documenti: 'Non sei abilitato a vedere documenti e fido.',
-  prezzi_netti: 'Non sei abilitato a vedere i prezzi netti: i preventivi ai tuoi clienti partono dal tuo costo.',
+  preventivi_cliente: 'Non sei abilitato a vedere i prezzi netti: i preventivi ai tuoi clienti partono dal tuo costo.',
 };
 
 /** What the organisation's history records (eventi_organizzazione.azione), with its words for the screens. */

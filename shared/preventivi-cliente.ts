@@ -17,7 +17,7 @@ import {
 const scope = { utente_codice: codice, azienda_codice: codice, cliente_codice: codice };
 const SCOPE = { azienda: 'azienda_codice', cliente: 'cliente_codice', utente: 'utente_codice' } as const;
 const T = 'Preventivi ai clienti';
-const P = 'prezzi_netti' as const;
+const P = 'preventivi_cliente' as const;
 
 /** A decimal from a JSON number or the editor's text ("12,5"), at most `decimali` decimals, from 0 to `max`. */
 const decimale = (nome: string, decimali: number, max: number) =>

@@ -47,6 +47,11 @@ export const paths = {
   /** An invitation's link (docs/regole/organizzazione.md#invites): its token in the query (?token=), a password to choose. */
   invito: fixed('/invito'),
 
+  /** A sales agent's portfolio (docs/regole/agenti.md#portfolio). */
+  agente: fixed('/agente'),
+  /** A client of the portfolio: its codes in the query (?azienda_codice=&cliente_codice=). */
+  agenteCliente: fixed('/agente/cliente'),
+
   // Shop
   home: fixed('/home'),
   home2: fixed('/home2'),

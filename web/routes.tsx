@@ -129,6 +129,9 @@ export const routes: RouteObject[] = [
       { path: paths.passwordDimenticata.path, lazy: lazyPage(() => import('./accesso/PasswordDimenticataPage'), (m) => m.PasswordDimenticataPage) },
       { path: paths.reimpostaPassword.path, lazy: lazyPage(() => import('./accesso/ReimpostaPasswordPage'), (m) => m.ReimpostaPasswordPage) },
       { path: paths.invito.path, lazy: lazyPage(() => import('./accesso/InvitoPage'), (m) => m.InvitoPage) },
+      // A sales agent's own pages, outside the shop frame (docs/regole/agenti.md).
+      { path: paths.agente.path, lazy: lazyPage(() => import('./agente/AgentePage'), (m) => m.AgentePage) },
+      { path: paths.agenteCliente.path, lazy: lazyPage(() => import('./agente/AgenteClientePage'), (m) => m.AgenteClientePage) },
       { path: paths.adminLogin.path, lazy: lazyPage(() => import('./accesso/AdminLoginPage'), (m) => m.AdminLoginPage) },
       { loader: caricaNegozio, Component: ShopLayout, children: shopRoutes },
       { lazy: lazyPage(() => import('./admin/AdminLayout'), (m) => m.AdminLayout), children: adminRoutes },

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { accessoApi, TIPOLOGIA_TECNICO } from '../../shared/accesso.js';
 import type { Access, AnyContract } from '../../shared/contract.js';
-import { consente, MSG_PERMESSO } from '../../shared/organizzazione-costanti.js';
+import { MSG_AGENTI } from '../../shared/agenti-costanti.js';
+import { consente, MSG_PERMESSO, NEGATI_AGENTE } from '../../shared/organizzazione-costanti.js';
 import { MSG_PASSWORD, utentiApi } from '../../shared/utenti.js';
 import type { Db } from '../db/client.js';
 import { forbidden, HttpError, inMaintenance, unauthorized } from '../lib/errors.js';
@@ -194,6 +195,9 @@ async function conCliente(req: FastifyRequest, c: AnyContract, input: Record<str
     return s;
   }
   const cliente = resolveScope(s.utente, codes);
+  // An agent acting for a client orders as an Acquisti but never manages its people, roles,
+  // limits or approvals, nor sees the installer's own quotes (docs/regole/agenti.md#acting-for-a-client).
+  if (s.utente.agente && c.permesso && NEGATI_AGENTE.has(c.permesso)) throw forbidden(MSG_AGENTI.nonConsentito);
   if (c.permesso && !consente(cliente, c.permesso)) throw forbidden(MSG_PERMESSO[c.permesso]);
   return { ...s, cliente };
 }

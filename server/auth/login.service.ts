@@ -6,7 +6,7 @@ import { adminUtenti, utenti } from '../db/schema/index.js';
 import { registraDispositivo, type DispositivoLogin } from './dispositivi.js';
 import { azzeraLoginFalliti, registraLoginFallito, verificaLimitiLogin } from './limiti-login.js';
 import { hashPassword, needsRehash, ORE_PASSWORD_TEMPORANEA, verifyPassword } from './passwords.js';
-import { utenteJson, type UtenteSessione } from './utente-sessione.js';
+import { agenteCliente, utenteJson, type UtenteSessione } from './utente-sessione.js';
 import { apriSessione } from './sessioni.js';
 
 export const MSG = {
@@ -30,6 +30,8 @@ export function toUtenteLogin(u: UtenteSessione, status = 0, msg: string = MSG.o
     tipologia_account: u.tipologiaAccount,
     fatturato_metrica: u.fatturatoMetrica,
     cambio_password: u.cambioPassword ? 1 : 0,
+    // A sales agent: their code, and (in `clienti`, alone) the client the session acts for, if any.
+    agente: u.agente ? { agente_codice: u.agente.codice, in_cliente: u.agente.clienteId !== null } : null,
     clienti: u.clienti.map((c) => ({
       azienda_codice: c.aziendaCodice,
       azienda_ragionesociale: c.aziendaRagioneSociale,
@@ -66,7 +68,7 @@ export async function loginCliente(
     SELECT u.password_hash AS hash, u.status_login,
       u.password_temporanea AND u.password_impostata_at <= now() - make_interval(hours => ${ORE_PASSWORD_TEMPORANEA}) AS scaduta,
       ${utenteJson(sql)} AS utente
-    FROM utenti u WHERE lower(u.username) = lower(${input.username})`;
+    FROM utenti u ${agenteCliente(sql)} WHERE lower(u.username) = lower(${input.username})`;
   const row = rows[0];
   if (!(await verifyPassword(row?.hash, input.password)) || !row) {
     await registraLoginFallito(db, input.username, ip);
@@ -81,7 +83,8 @@ export async function loginCliente(
   if (row.scaduta) return { body: fallita(MSG.scaduta) };
   const dispositivo = await registraDispositivo(db, utente.id, { ...input, ip }, await impostazioni.get('approvazione_dispositivi'));
   if (!dispositivo.authorized) return { body: fallita(MSG.dispositivo) };
-  if (utente.clienti.length === 0) return { body: { utente: toUtenteLogin(utente) } };
+  // An agent works from their portfolio (docs/regole/agenti.md): a session with no client until agente/entra.
+  if (utente.clienti.length === 0 && !utente.agente) return { body: { utente: toUtenteLogin(utente) } };
   const token = await apriSessione(db, {
     tipo: 'cliente', utenteId: utente.id, dispositivoId: dispositivo.id, ttlHours: oreSessione,
   });

@@ -8,7 +8,7 @@ import { registraLoginFallito, verificaLimitiLogin } from './limiti-login.js';
 import { hashPassword } from './passwords.js';
 import type { SessioniRecenti } from './sessioni-recenti.js';
 import { chiudiSessioniUtente, hashToken } from './sessioni.js';
-import { utenteJson, type UtenteSessione } from './utente-sessione.js';
+import { agenteCliente, utenteJson, type UtenteSessione } from './utente-sessione.js';
 
 /**
  * 'Password dimenticata?' (docs/regole/accesso.md#password-reset): for an enabled user with that
@@ -47,7 +47,7 @@ export async function reimpostaPassword(
   const tokenHash = hashToken(input.token);
   const [r] = await db.$client<{ id: number; valido: boolean; utente: UtenteSessione }[]>`
     SELECT r.id, r.created_at > now() - make_interval(mins => ${MINUTI_LINK_PASSWORD}) AS valido, ${utenteJson(db.$client)} AS utente
-    FROM reset_password r JOIN utenti u ON u.id = r.utente_id
+    FROM reset_password r JOIN utenti u ON u.id = r.utente_id ${agenteCliente(db.$client)}
     WHERE r.token_hash = ${tokenHash}`;
   if (!r) {
     await registraLoginFallito(db, chiave, ip);

@@ -56,6 +56,8 @@ const CSV_COLONNE = [
   'riferimento_cantiere',
   // Who approved an order held over its user's limits, and when ('' for one confirmed when placed).
   'approvato_da', 'approvato_at',
+  // The sales agent who placed it in the client's name ('' for the client's own people).
+  'inserito_da_agente',
 ] as const;
 
 /**
@@ -68,7 +70,7 @@ export function ordineCsv(o: OrdineInviatoErp): string {
     r.riga, r.codice_prodotto, r.descrizione, r.quantita, r.qt_in_consegna, r.qt_in_arrivo,
     // A text column: '' (quoted) when the order has none, as an empty note.
     new DecimaleCsv(r.prezzo_unitario), new DecimaleCsv(r.importo), o.riferimento_cantiere ?? '',
-    o.approvato_da?.nome ?? '', o.approvato_da?.data ?? '',
+    o.approvato_da?.nome ?? '', o.approvato_da?.data ?? '', o.inserito_da_agente ?? '',
   ]));
 }
 

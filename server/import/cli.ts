@@ -30,7 +30,8 @@ const USO = `Uso: npm run import -- [opzioni] FILE...
                   (senza: dal nome del file, es. giacenze.csv, listini-2025.xlsx)
   --completo      articoli: ritira i prodotti assenti dal file;
                   prezzi_netti: rimuove gli altri prezzi netti dei clienti del file;
-                  scadenze: rimuove le altre scadenze dei clienti del file
+                  scadenze: rimuove le altre scadenze dei clienti del file;
+                  agenti: toglie dal portafoglio di ogni agente del file i clienti che non nomina
   --prova         verifica e conta soltanto: non scrive nulla
   --soglia N      rifiuta il file oltre N % di righe scartate (default ${SOGLIA_PREDEFINITA})
   --colonne FILE  nomi delle colonne del gestionale (default: IMPORT_COLONNE, poi DATA_DIR/${FILE_MAPPA})

@@ -63,7 +63,7 @@ const rifiuto = (msg: string): Esito => ({ status: 1, msg });
  */
 const argomentoCreaOrdine = ordine.pick({
   azienda_codice: true, cliente_codice: true, utente_codice: true, azienda_nome: true, cliente_nome: true, utente_nome: true,
-  nome: true, note: true, riferimento_cantiere: true,
+  nome: true, note: true, riferimento_cantiere: true, inserito_da_agente: true,
 }).extend({
   utente_id: z.number().int(),
   cliente_id: z.number().int(),
@@ -118,6 +118,8 @@ export async function creaOrdine(
     azienda_codice: cliente.aziendaCodice, cliente_codice: cliente.codice, utente_codice: utente.codice,
     cliente_nome: cliente.ragioneSociale, azienda_nome: cliente.aziendaRagioneSociale, utente_nome: `${utente.nome} ${utente.cognome}`.trim(),
     nome: req.nome.trim(), note: req.note.trim(), riferimento_cantiere: req.riferimento_cantiere, esporta,
+    // An agent's order in the client's name carries the agent's name (docs/regole/agenti.md#attribution).
+    inserito_da_agente: utente.agente ? `${utente.nome} ${utente.cognome}`.trim() : null,
     giorni_approvazione: GIORNI_APPROVAZIONE_PREDEFINITI, richiesta: opzioni.richiesta ?? false,
     ...(opzioni.preventivo ? { prezzi: opzioni.preventivo.prezzi, tieni_carrello: true } : {}),
   };
@@ -170,7 +172,8 @@ export async function creaOrdine(
     throw err;
   }
   // The confirmation mail goes to the user who placed the order (server/posta/testi.ts): the SPA says where.
-  const conferma = utente.username.includes('@') ? { conferma_a: utente.username } : {};
+  // An agent's order is confirmed to the client (server/posta/testi.ts), whose address the session does not carry.
+  const conferma = !utente.agente && utente.username.includes('@') ? { conferma_a: utente.username } : {};
   const inApprovazione = (id: number, superamento: Superamento[]): Esito => ({
     status: 0, ordine_id: id, stato: 'in_approvazione', superamento,
     msg: [`Ordine #${id} in attesa di approvazione: ${superamento.map(testoSuperamento).join('; ')}.`, ...arrotondate].join(' '),

@@ -113,6 +113,7 @@ function intestazione(doc: PDFKit.PDFDocument, o: Ordine, titolo: string): void 
     ...(o.nome ? [`Nome: ${o.nome}`] : []),
     ...(o.riferimento_cantiere ? [`Riferimento cantiere: ${o.riferimento_cantiere}`] : []),
     `Ordinato da: ${o.ordinato_da.nome} (${o.ordinato_da.username ?? o.utente_codice})`,
+    ...(o.inserito_da_agente ? [`Inserito dall'agente: ${o.inserito_da_agente}`] : []),
     ...approvazione(o),
     `Righe: ${o.prodotti.length}`,
   ]);

@@ -4,6 +4,7 @@ import { GIORNI_INVITO } from '../../shared/organizzazione-costanti.js';
 import { formatImporto, formatPrezzo } from '../../shared/formato.js';
 import type { Ordine } from '../../shared/ordini.js';
 import type { Mail } from '../lib/mailer.js';
+import { MSG_AGENTI } from '../../shared/agenti-costanti.js';
 import { testoSuperamento } from '../../shared/approvazioni-costanti.js';
 import type { Superamento } from '../../shared/ordini.js';
 
@@ -19,15 +20,21 @@ export function consegnaRiga(l: { qt_in_consegna: number; qt_in_arrivo: number }
   return parti.join(', ');
 }
 
-/** The confirmation of an order (its read model, shared/ordini.ts), to the user who placed it. */
+/**
+ * The confirmation of an order (its read model, shared/ordini.ts), to the user who placed it; an
+ * order a sales agent placed in the client's name goes to the client and names the agent
+ * (docs/regole/agenti.md#attribution), to the agent when the client has no address.
+ */
 export function confermaOrdine(o: Ordine): Mail {
+  const agente = o.inserito_da_agente;
   return {
     // A user deleted since the order has no address left.
-    to: o.ordinato_da.username ?? '',
+    to: (agente ? o.cliente.email || o.ordinato_da.username : o.ordinato_da.username) ?? '',
     subject: `Conferma ordine #${o.id}`,
     text: [
-      `Gentile ${o.ordinato_da.nome},`,
+      `Gentile ${agente ? o.cliente.ragione_sociale : o.ordinato_da.nome},`,
       `abbiamo ricevuto il suo ordine #${o.id} per ${o.cliente_nome} (${o.cliente_codice}).`,
+      ...(agente ? [`${MSG_AGENTI.inseritoDa(agente)}.`] : []),
       ...(o.approvazione === 'approvato' ? [`L'ordine è stato approvato da ${o.approvatore_nome ?? ''}.`] : []),
       ...(o.nome ? [`Nome ordine: ${o.nome}`] : []),
       ...(o.riferimento_cantiere ? [`Riferimento cantiere: ${o.riferimento_cantiere}`] : []),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql as dsql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql as dsql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Esito } from '../../shared/common.js';
 import { MSG_UTENTI, type utentiCreateRequest } from '../../shared/utenti.js';
@@ -58,7 +58,8 @@ export async function salvaUtente(
   try {
     const esito = await inTransazione(db, async (tx) => {
       const esistente = input.utente_id === undefined ? undefined
-        : (await tx.select({ id: utenti.id }).from(utenti).where(eq(utenti.id, input.utente_id)).for('update'))[0];
+        // An agent is edited in the agents' pages (server/agenti/): here an unknown user.
+        : (await tx.select({ id: utenti.id }).from(utenti).where(and(eq(utenti.id, input.utente_id), isNull(utenti.agenteCodice))).for('update'))[0];
       if (input.utente_id !== undefined && !esistente) throw notFound(MSG_UTENTI.utenteSconosciuto);
       const [preso] = await tx.select({ id: utenti.id }).from(utenti).where(and(
         eq(dsql`lower(${utenti.username})`, input.username.toLowerCase()),

@@ -28,6 +28,7 @@ import { questoProcessoCpuMs, scenari, type Scenario } from './scenario.js';
 import { misuraScala, scalaMarkdown, type RisultatoScala } from './scala.js';
 import { misuraRete, reteMarkdown, type Rete } from './wire.js';
 import { richiesteStorico } from './storico.js';
+import { CLIENTI_AGENTE_BENCH, richiesteAgente } from './agenti.js';
 import { IN_ATTESA_BENCH, richiesteApprovazioni } from './approvazioni.js';
 import { operatoriConLimiti } from './operatori.js';
 import { RIGHE_DDT_BENCH, richiesteRendibili } from './resi.js';
@@ -54,12 +55,13 @@ const ROOT = path.resolve('bench');
 const TMP = path.join(ROOT, 'tmp');
 
 const execFileAsync = promisify(execFile);
-const BUDGET = { search: 25, categoria: 20, ordini: 40, stats: 50, ordineRapido: 300, storico: 50, approvazioni: 20, rendibili: 20, preventiviElenco: 20, preventiviAccetta: 60, spaKb: 200, listinoS: 20 };
+const BUDGET = { search: 25, categoria: 20, ordini: 40, stats: 50, ordineRapido: 300, storico: 50, approvazioni: 20, rendibili: 20, preventiviElenco: 20, preventiviAccetta: 60, agente: 50, spaKb: 200, listinoS: 20 };
 const STORICO = 'ordini/elenco (filtri)';
 const APPROVAZIONI = `approvazioni/elenco (${IN_ATTESA_BENCH.toLocaleString('en')} in attesa)`;
 const RENDIBILI = `resi/rendibili (DDT of ${RIGHE_DDT_BENCH} lines)`;
 const PREVENTIVI_ELENCO = `preventivi/elenco (${PREVENTIVI_BENCH.toLocaleString('en')} preventivi)`;
 const PREVENTIVI_ACCETTA = 'preventivi/accetta (50 righe)';
+const AGENTE = `agente/clienti (${CLIENTI_AGENTE_BENCH} clienti)`;
 
 async function main() {
   fs.mkdirSync(TMP, { recursive: true });
@@ -258,6 +260,11 @@ async function main() {
     const p = await richiestePreventivi(setup.sql, { headers, azienda: cl.azienda_codice, cliente: cl.cliente_codice, utente: utente.utente_codice });
     if (selected(PREVENTIVI_ELENCO)) await run(PREVENTIVI_ELENCO, p.elenco.note, BUDGET.preventiviElenco, p.elenco.next);
     if (selected(PREVENTIVI_ACCETTA)) await run(PREVENTIVI_ACCETTA, p.accetta.note, BUDGET.preventiviAccetta, p.accetta.next);
+  }
+  // A sales agent's portfolio with its figures (docs/regole/agenti.md#portfolio), at 4 connections: a tablet each.
+  if (selected(AGENTE)) {
+    const ag = await richiesteAgente(app, setup.sql);
+    await run(AGENTE, ag.note, BUDGET.agente, ag.next, { connections: 4 });
   }
 
   const [{ after }] = await setup.sql<{ after: string }[]>`SELECT sum(disponibilita)::text AS after FROM prodotti JOIN giacenze ON prodotto_id = id WHERE codice_prodotto = ANY(${stockProducts})`;

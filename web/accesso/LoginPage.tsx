@@ -26,7 +26,8 @@ export function LoginPage() {
       const device = await collectDeviceInfo();
       const { utente } = await loginCliente({ username, password, ...device });
       if (utente.status !== 0) return utente.msg;
-      if (utente.clienti.length === 0) return MSG_NESSUN_CLIENTE;
+      // A sales agent works from their portfolio, with no client until they enter one (docs/regole/agenti.md).
+      if (utente.clienti.length === 0 && !utente.agente) return MSG_NESSUN_CLIENTE;
       queryClient.clear();
       // The login answer is the session info: the shop frame need not ask again right away.
       queryClient.setQueryData(accessoKeys.sessione, { utente });

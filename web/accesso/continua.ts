@@ -5,9 +5,14 @@ import { startClientSession } from '../session/sessione';
 
 /**
  * Where a customer goes once logged in (docs/regole/accesso.md#customer-login): with one client its session starts and the shop
- * opens at /home2; with several, the dispatcher lets them choose. Returns the path.
+ * opens at /home2; with several, the dispatcher lets them choose; an agent not acting for a client, /agente. Returns the path.
  */
 export function dopoIlLogin(utente: UtenteLogin): string {
+  // A sales agent: their portfolio, or the shop of the client their session acts for (docs/regole/agenti.md).
+  if (utente.agente && !utente.agente.in_cliente) {
+    removeStored(STORAGE_KEYS.sessionData);
+    return paths.agente.path;
+  }
   if (utente.clienti.length === 1) {
     startClientSession(utente, utente.clienti[0]);
     return paths.home2.path;

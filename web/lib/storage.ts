@@ -41,6 +41,8 @@ const importoFacoltativo = (v: unknown) => v === undefined || v === null || type
 const leggiUtente = forma<UtenteLogin>({
   status: 'intero', msg: 'string', utente_codice: 'string?', username: 'string?', nome: 'string?', cognome: 'string?',
   nominativo: 'string?', tipologia_account: 'string?', fatturato_metrica: 'intero?', cambio_password: 'intero?',
+  // A sales agent's code and whether the session acts for a client (docs/regole/agenti.md).
+  agente: (v) => v === undefined || v === null || forma({ agente_codice: 'string', in_cliente: 'boolean' })(v) !== null,
   // The role and switches (kept in line with the server by useSyncUtente) may be missing in what was
   // stored before them: web/session/permessi.ts reads that as a Titolare's until the next sync.
   clienti: elenco(forma<ClienteCollegato>({

@@ -105,6 +105,12 @@ function Dettaglio({ ordine }: { ordine: Ordine }) {
             <dt>Ordinato da</dt>
             <dd>{np(ordine.ordinato_da.nome)}</dd>
           </div>
+          {ordine.inserito_da_agente && (
+            <div>
+              <dt>Inserito dall'agente</dt>
+              <dd>{ordine.inserito_da_agente}</dd>
+            </div>
+          )}
           <div>
             <dt>Data Creazione</dt>
             <dd>

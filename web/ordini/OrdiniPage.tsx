@@ -61,8 +61,12 @@ export function OrdiniPage() {
       // as its invoice and PDF total it: each line to the cent (docs/regole/generale.md#amounts).
       cell: (o) => formatImporto(o.totale_imponibile),
     },
-    // Who placed it, for a person who sees every order of the client (docs/regole/organizzazione.md).
-    ...(tutti ? [{ key: 'ordinato_da', header: 'Ordinato da', className: 'ordini-nome', cell: (o: Ordine) => o.ordinato_da.nome }] : []),
+    // Who placed it, for a person who sees every order of the client (docs/regole/organizzazione.md);
+    // an order of a sales agent in the client's name says so (docs/regole/agenti.md#attribution).
+    ...(tutti ? [{
+      key: 'ordinato_da', header: 'Ordinato da', className: 'ordini-nome',
+      cell: (o: Ordine) => (o.inserito_da_agente ? `Agente ${o.inserito_da_agente}` : o.ordinato_da.nome),
+    }] : []),
     // The state in words beside its dot, and a refusal's reason under it: a touch screen shows no tooltip.
     { key: 'stato', header: 'Stato', className: 'ordini-stato', cell: (o) => <StatoOrdine ordine={o} motivo /> },
     {

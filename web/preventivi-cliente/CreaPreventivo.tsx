@@ -15,7 +15,7 @@ type Origine =
  * price; then its editor. Only for who sees net prices.
  */
 export function CreaPreventivo({ origine, disabled = false, className = 'btn btn-ghost btn-block' }: { origine: Origine; disabled?: boolean; className?: string }) {
-  const puo = usePermessi().puo('prezzi_netti');
+  const puo = usePermessi().puo('preventivi_cliente');
   const { crea } = usePreventiviAzioni();
   const navigate = useNavigate();
   const toast = useToast();

@@ -29,7 +29,7 @@ type Intestazione = OutputOf<typeof preventiviClienteRotte.intestazione>;
 export function IntestazionePage() {
   useDocumentTitle('Intestazione dei preventivi');
   const { session } = useShopSession();
-  const puo = usePermessi().puo('prezzi_netti');
+  const puo = usePermessi().puo('preventivi_cliente');
   const query = useQuery({ ...intestazioneQuery(session), enabled: puo });
   return (
     <>

@@ -24,7 +24,7 @@ import './preventivi-cliente.css';
  */
 export function PreventiviClientePage() {
   useDocumentTitle('Preventivi ai clienti');
-  const puo = usePermessi().puo('prezzi_netti');
+  const puo = usePermessi().puo('preventivi_cliente');
   return (
     <>
       <div className="page-head pc-head">

@@ -38,7 +38,7 @@ export function PreventivoClientePage() {
   const id = Number(params.get('id'));
   useDocumentTitle('Preventivo al cliente');
   const { session } = useShopSession();
-  const puo = usePermessi().puo('prezzi_netti');
+  const puo = usePermessi().puo('preventivi_cliente');
   const query = useQuery({ ...preventivoQuery(session, id), enabled: puo && Number.isInteger(id) && id > 0 });
   if (!puo) return <EmptyState title="Non sei abilitato a vedere i prezzi netti: i preventivi ai tuoi clienti partono dal tuo costo." />;
   if (!Number.isInteger(id) || id <= 0) return <EmptyState title="Preventivo non trovato." />;

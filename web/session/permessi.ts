@@ -26,8 +26,10 @@ export function usePermessi(): PermessiCliente {
   const ruolo = c?.ruolo ?? 'titolare';
   const vedePrezzi = c?.vede_prezzi ?? true;
   const vedeDocumenti = c?.vede_documenti ?? true;
+  // A sales agent acting for the client never manages its people or approvals (docs/regole/agenti.md).
+  const agente = Boolean(utente?.agente);
   return {
     ruolo, vedePrezzi, vedeDocumenti, etichettaPrezzo: vedePrezzi ? 'Prezzo netto' : 'Prezzo di listino',
-    puo: (p) => consente({ ruolo, vedeDocumenti, vedePrezzi }, p),
+    puo: (p) => consente({ ruolo, vedeDocumenti, vedePrezzi, agente }, p),
   };
 }

@@ -47,6 +47,8 @@ export function ShopLayout() {
     [session, utente],
   );
 
+  // An agent's session no longer acting for a client (left, or the client taken out of the portfolio): the portfolio.
+  if (utente?.agente && !utente.agente.in_cliente) return <Navigate to={paths.agente.path} replace />;
   if (!value) {
     const target = utente && utente.clienti.length > 1 ? paths.dispatcher.path : paths.login.path;
     return <Navigate to={target} replace />;

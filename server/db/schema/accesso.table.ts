@@ -37,6 +37,11 @@ export const utenti = pgTable('utenti', {
    * password stops working ORE_PASSWORD_TEMPORANEA hours after it (server/auth/passwords.ts).
    */
   passwordImpostataAt: timestamp('password_impostata_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * A sales agent's code (tipologia_account 'agente', docs/regole/agenti.md): the ERP's agente_codice
+   * of the portfolio import; NULL for every other account.
+   */
+  agenteCodice: text('agente_codice'),
   /** The last successful login ('La mia azienda' shows it); NULL: never. */
   ultimoAccessoAt: timestamp('ultimo_accesso_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -44,6 +49,7 @@ export const utenti = pgTable('utenti', {
 }, (t) => [
   uniqueIndex('utenti_username_uq').on(dsql`lower(${t.username})`),
   uniqueIndex('utenti_codice_uq').on(t.codice),
+  uniqueIndex('utenti_agente_codice_uq').on(t.agenteCodice),
   // utenti/read: words of the admin search anywhere in these fields, and its alphabetical order.
   index('utenti_ricerca_trgm').using('gin', dsql`lower(${t.username} || ' ' || ${t.nome} || ' ' || ${t.cognome} || ' ' || ${t.codice}) gin_trgm_ops`),
   index('utenti_cognome_nome_idx').on(dsql`lower(${t.cognome})`, dsql`lower(${t.nome})`, t.id),
@@ -81,6 +87,12 @@ export const sessioni = pgTable('sessioni', {
   utenteId: integer('utente_id').references(() => utenti.id, { onDelete: 'cascade' }),
   adminId: integer('admin_id').references(() => adminUtenti.id, { onDelete: 'cascade' }),
   dispositivoId: integer('dispositivo_id').references(() => dispositivi.id, { onDelete: 'cascade' }),
+  /**
+   * An agent's session acting for this client of their portfolio (agente/entra; NULL: the
+   * portfolio). The session user then has this client alone (server/auth/utente-sessione.ts).
+   * Integer, not a reference: anagrafica.table.ts imports this file; migration 0046 adds the key.
+   */
+  agenteClienteId: integer('agente_cliente_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   /**

@@ -21,3 +21,4 @@ export * from './organizzazione.table.js';
 export * from './resi.table.js';
 export * from './preventivi.table.js';
 export * from './preventivi-cliente.table.js';
+export * from './agenti.table.js';

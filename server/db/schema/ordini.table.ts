@@ -45,6 +45,11 @@ export const ordini = pgTable('ordini', {
    * requester is shown it; the decision's author, time and reason are kept with it.
    */
   approvazione: text('approvazione'),
+  /**
+   * The sales agent who placed it in the client's name (docs/regole/agenti.md), their name as it
+   * was; NULL for an order of the client's own people. utente_id is then the agent's.
+   */
+  inseritoDaAgente: text('inserito_da_agente'),
   approvazioneSuperamento: jsonb('approvazione_superamento'),
   approvazioneScadeAt: timestamp('approvazione_scade_at', { withTimezone: true }),
   approvatoreId: integer('approvatore_id').references(() => utenti.id, { onDelete: 'set null' }),

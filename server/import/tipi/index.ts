@@ -1,5 +1,6 @@
 /** Every kind of import file, by name. */
 import type { DefinizioneTipo, TipoImport } from '../definizione.js';
+import { agenti } from './agenti.js';
 import { articoli } from './articoli.js';
 import { categorie } from './categorie.js';
 import { clienti } from './clienti.js';
@@ -14,5 +15,5 @@ import { scadenze } from './scadenze.js';
 import { sconti } from './sconti.js';
 
 export const TIPI: Record<TipoImport, DefinizioneTipo> = {
-  articoli, listini, giacenze, clienti, prezzi_netti: prezziNetti, categorie, codici_cliente: codiciCliente, sconti, metel, fido, scadenze, documenti,
+  articoli, listini, giacenze, clienti, prezzi_netti: prezziNetti, categorie, codici_cliente: codiciCliente, sconti, metel, fido, scadenze, documenti, agenti,
 };

@@ -18,7 +18,7 @@
 -- p_ordine: the order as one jsonb (crea_ordine's argument in server/ordini/ordini.service.ts, picked from
 -- the schema `ordine` of shared/ordini.ts and checked there before the call): the order's own
 -- fields under their column names (utente_id, cliente_id, the codes and names, nome, note,
--- riferimento_cantiere, idempotency_key), read as a row of ordini; the client's prices (listino,
+-- riferimento_cantiere, inserito_da_agente, idempotency_key), read as a row of ordini; the client's prices (listino,
 -- sconto); righe [{codice_prodotto, qt}]; esporta: an ERP is configured (server/erp/): the order
 -- waits for its export ('in_attesa', its job queued by accoda_lavori_ordini); without one it is
 -- 'non_configurato' at once; giorni_approvazione: how long a held order waits when the setting
@@ -146,10 +146,10 @@ BEGIN
 
   IF jsonb_array_length(superamento) > 0 THEN
     INSERT INTO ordini (utente_id, cliente_id, azienda_codice, cliente_codice, utente_codice, cliente_nome, azienda_nome,
-      utente_nome, nome, note, riferimento_cantiere, response_code, response_status, totale, idempotency_key, erp_stato,
+      utente_nome, nome, note, riferimento_cantiere, inserito_da_agente, response_code, response_status, totale, idempotency_key, erp_stato,
       approvazione, approvazione_superamento, approvazione_scade_at)
     VALUES (nuovo.utente_id, nuovo.cliente_id, nuovo.azienda_codice, nuovo.cliente_codice, nuovo.utente_codice, nuovo.cliente_nome, nuovo.azienda_nome,
-      nuovo.utente_nome, nuovo.nome, nuovo.note, nuovo.riferimento_cantiere, '202', 'In attesa di approvazione', totale, nuovo.idempotency_key,
+      nuovo.utente_nome, nuovo.nome, nuovo.note, nuovo.riferimento_cantiere, nuovo.inserito_da_agente, '202', 'In attesa di approvazione', totale, nuovo.idempotency_key,
       'in_approvazione', 'in_attesa', superamento,
       now() + make_interval(days => coalesce(
         (SELECT i.valore::int FROM impostazioni i WHERE i.chiave = 'giorni_approvazione' AND i.valore ~ '^[0-9]{1,3}$'),
@@ -158,9 +158,9 @@ BEGIN
     RETURNING id INTO ordine_id;
   ELSE
     INSERT INTO ordini (utente_id, cliente_id, azienda_codice, cliente_codice, utente_codice, cliente_nome, azienda_nome,
-      utente_nome, nome, note, riferimento_cantiere, response_code, response_status, totale, idempotency_key, erp_stato)
+      utente_nome, nome, note, riferimento_cantiere, inserito_da_agente, response_code, response_status, totale, idempotency_key, erp_stato)
     VALUES (nuovo.utente_id, nuovo.cliente_id, nuovo.azienda_codice, nuovo.cliente_codice, nuovo.utente_codice, nuovo.cliente_nome, nuovo.azienda_nome,
-      nuovo.utente_nome, nuovo.nome, nuovo.note, nuovo.riferimento_cantiere, '201', 'Confermato', totale, nuovo.idempotency_key,
+      nuovo.utente_nome, nuovo.nome, nuovo.note, nuovo.riferimento_cantiere, nuovo.inserito_da_agente, '201', 'Confermato', totale, nuovo.idempotency_key,
       CASE WHEN (p_ordine->>'esporta')::boolean THEN 'in_attesa' ELSE 'non_configurato' END)
     ON CONFLICT (utente_id, idempotency_key) DO NOTHING
     RETURNING id INTO ordine_id;

@@ -50,6 +50,7 @@ LANGUAGE sql STABLE AS $$
       'partita_iva', c.partita_iva, 'email', c.email, 'telefono', c.telefono),
     'ordinato_da', json_build_object('nome', coalesce(nullif(trim(u.nome || ' ' || u.cognome), ''), o.utente_nome),
       'username', u.username),
+    'inserito_da_agente', o.inserito_da_agente,
     'prodotti', coalesce(l.prodotti, '[]'),
     'riepilogo_iva', coalesce(v.riepilogo, '[]'),
     'totale_imponibile', coalesce(v.imponibile, 0), 'totale_iva', coalesce(v.imposta, 0),

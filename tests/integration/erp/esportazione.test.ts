@@ -97,7 +97,7 @@ describe('orders out to the ERP', () => {
         chiave_idempotenza: `portale-ordine-${id}`, ordine_id: id, data: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
         azienda_codice: '0001', azienda_nome: expect.any(String), cliente_codice: '000100', cliente_nome: 'Ferramenta "Rossi"; Snc',
         utente_codice: utenteCodice, utente_nome: expect.any(String), nome: 'Scorta', note: '', riferimento_cantiere: 'Cantiere Via Verdi 3',
-        totale: '3.750', approvato_da: null,
+        totale: '3.750', approvato_da: null, inserito_da_agente: null,
         righe: [{ riga: 1, codice_prodotto: 'A1', descrizione: 'Vite àèì', quantita: 3, qt_in_consegna: 3, qt_in_arrivo: 0, prezzo_unitario: '1.250', importo: '3.750' }],
       });
       expect(headers['idempotency-key']).toBe(`portale-ordine-${id}`);
@@ -151,11 +151,11 @@ describe('orders out to the ERP', () => {
       const [head, riga] = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
       // The job-site reference last: the columns before keep their places.
       expect(head).toBe(['ordine_id', 'data', 'azienda_codice', 'cliente_codice', 'utente_codice', 'nome_ordine', 'note', 'riga',
-        'codice_prodotto', 'descrizione', 'quantita', 'qt_in_consegna', 'qt_in_arrivo', 'prezzo_unitario', 'importo', 'riferimento_cantiere', 'approvato_da', 'approvato_at']
-        .map((c) => `"${c}"`).join(';'));
+        'codice_prodotto', 'descrizione', 'quantita', 'qt_in_consegna', 'qt_in_arrivo', 'prezzo_unitario', 'importo', 'riferimento_cantiere', 'approvato_da', 'approvato_at',
+        'inserito_da_agente'].map((c) => `"${c}"`).join(';'));
       // Texts quoted, numbers bare (docs/erp.md).
-      expect(riga!.split(';').slice(7)).toEqual(['1', '"A1"', '"Vite àèì"', '2', '2', '0', '1,250', '2,500', '"Lotto 4 – Via Piave"', '""', '""']);
-      expect(fs.readFileSync(path.join(dir, `ordine-${senza}.csv`), 'utf8').trimEnd()).toMatch(/;1,250;1,250;"";"";""$/);
+      expect(riga!.split(';').slice(7)).toEqual(['1', '"A1"', '"Vite àèì"', '2', '2', '0', '1,250', '2,500', '"Lotto 4 – Via Piave"', '""', '""', '""']);
+      expect(fs.readFileSync(path.join(dir, `ordine-${senza}.csv`), 'utf8').trimEnd()).toMatch(/;1,250;1,250;"";"";"";""$/);
       expect(riga!.split(';').slice(0, 5)).toEqual([String(id), expect.stringMatching(/^"\d{4}-\d\d-\d\dT[\d:]+Z"$/), '"0001"', '"000100"', `"${utenteCodice}"`]);
       expect(fs.readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     } finally {
@@ -203,7 +203,7 @@ describe('orders out to the ERP', () => {
       expect(riga).toHaveLength(testa!.length);
       expect([campo('nome_ordine'), campo('note')]).toEqual(["x,'=cmd|' /C calc'!A0,y", "consegna al mattino;'+1+1\n'-2+3+cmd|' /C calc'!A0"]);
       expect(file).toContain(`;"x,'=cmd|' /C calc'!A0,y";`);
-      expect(file).toMatch(/;2;2;0;1,250;2,500;"";"";""\r\n$/);
+      expect(file).toMatch(/;2;2;0;1,250;2,500;"";"";"";""\r\n$/);
       expect(JSON.parse(fs.readFileSync(path.join(dir, `ordine-${id}.json`), 'utf8'))).toMatchObject({ nome, note });
     } finally {
       await app.close();
@@ -283,7 +283,7 @@ describe('orders out to the ERP as files in the S3 bucket', () => {
       expect(json).toMatchObject({ chiave_idempotenza: `portale-ordine-${id}`, ordine_id: id, totale: '2.500', righe: [{ codice_prodotto: 'A1', quantita: 2 }] });
       const [testa, riga] = parse((await file.leggi(`.erp/ordini/ordine-${id}.csv`))!, { delimiter: ';', bom: true }) as string[][];
       expect(testa![0]).toBe('ordine_id');
-      expect(riga!.slice(7)).toEqual(['1', 'A1', 'Vite àèì', '2', '2', '0', '1,250', '2,500', '', '', '']);
+      expect(riga!.slice(7)).toEqual(['1', 'A1', 'Vite àèì', '2', '2', '0', '1,250', '2,500', '', '', '', '']);
       expect((await app.inject({ url: `/media/.erp/ordini/ordine-${id}.json` })).statusCode).toBe(404);
     } finally {
       await app.close();

@@ -91,7 +91,7 @@ describe('who reaches the installer\'s quotes', () => {
   });
 
   it('no admin, staff, token or catalogue call reads them: only customer calls, and only this domain\'s code names their tables', () => {
-    expect(chiamate.every((c) => c.access === 'cliente' && c.permesso === 'prezzi_netti')).toBe(true);
+    expect(chiamate.every((c) => c.access === 'cliente' && c.permesso === 'preventivi_cliente')).toBe(true);
     for (const g of API_ROUTES) {
       for (const c of Object.values(g.contracts)) {
         if (c.path.startsWith('preventivi-cliente/')) expect(c.access, c.path).toBe('cliente');

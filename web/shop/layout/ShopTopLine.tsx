@@ -1,3 +1,4 @@
+import { BannerAgente } from '../../agente/BannerAgente';
 import { Collegamento } from '../../components/Collegamento';
 import { paths } from '../../paths';
 import { useShopSession } from '../../session/shopSession';
@@ -13,7 +14,8 @@ export function ShopTopLine() {
   const scrolled = useScrolled();
   return (
     // A landmark of its own, so that every piece of the page sits in one (axe `region`).
-    <section className={`shop-topline${scrolled ? ' is-scrolled' : ''}`} data-testid="shop-topline" aria-label="Cliente collegato">
+    <section className={`shop-topline${scrolled ? ' is-scrolled' : ''}${utente?.agente ? ' con-agente' : ''}`} data-testid="shop-topline" aria-label="Cliente collegato">
+      {utente?.agente && <BannerAgente nome={session.cliente_ragionesociale} />}
       <span className="shop-topline-client">
         <strong>{session.cliente_ragionesociale}</strong> <span className="codice">({session.cliente_codice})</span>
         {listino !== 1 && (

@@ -1,0 +1,44 @@
+import type { FastifyRequest } from 'fastify';
+import { agentiApi } from '../../shared/agenti.js';
+import { agentiAdminApi } from '../../shared/agenti-admin.js';
+import { MSG_AGENTI } from '../../shared/agenti-costanti.js';
+import { hashToken, tokenSessione } from '../auth/sessioni.js';
+import type { Deps } from '../deps.js';
+import { unauthorized } from '../lib/errors.js';
+import { routeGroup } from '../lib/route.js';
+import { portafoglio, schedaCliente } from './agenti.queries.js';
+import { agisciPer, delPortafoglio, soloAgente } from './agenti.service.js';
+import { cambiaPortafoglio, cambiaStatoAgente, leggiAgenti, leggiPortafoglio, salvaAgente } from './agenti-admin.service.js';
+
+/** The hash of the request's customer session token (the access rule found the session live). */
+function sessioneDi(deps: Deps, req: FastifyRequest): string {
+  const token = tokenSessione(req, 'cliente', deps.config.env);
+  if (!token) throw unauthorized();
+  return hashToken(token);
+}
+
+export const agentiRoutes = routeGroup(agentiApi, {
+  clienti: async ({ deps, utente }) => ({ clienti: await portafoglio(deps.db, soloAgente(utente).id) }),
+  cliente: async ({ deps, input, utente }) => {
+    const c = await delPortafoglio(deps.db, soloAgente(utente).id, input);
+    return schedaCliente(deps.db, c.id);
+  },
+  entra: async ({ deps, input, req, utente }) => {
+    const c = await delPortafoglio(deps.db, soloAgente(utente).id, input);
+    await agisciPer(deps.db, deps.sessioniRecenti, sessioneDi(deps, req), c.id);
+    return { status: 0, msg: MSG_AGENTI.entrato(c.ragione_sociale), ...input, ragione_sociale: c.ragione_sociale };
+  },
+  esci: async ({ deps, req, utente }) => {
+    soloAgente(utente);
+    await agisciPer(deps.db, deps.sessioniRecenti, sessioneDi(deps, req), null);
+    return { status: 0, msg: MSG_AGENTI.uscito };
+  },
+});
+
+export const agentiAdminRoutes = routeGroup(agentiAdminApi, {
+  leggi: async ({ deps, input }) => leggiAgenti(deps.db, input),
+  salva: async ({ deps, admin, input }) => salvaAgente(deps.db, deps.sessioniRecenti, admin, input),
+  stato: async ({ deps, admin, input }) => cambiaStatoAgente(deps.db, deps.sessioniRecenti, admin, input.utente_id, input.attivo),
+  portafoglio: async ({ deps, input }) => leggiPortafoglio(deps.db, input),
+  cambiaPortafoglio: async ({ deps, admin, input }) => cambiaPortafoglio(deps.db, admin, input),
+});

@@ -1,0 +1,30 @@
+import { MSG_AGENTI } from '../../shared/agenti-costanti.js';
+import type { SessioniRecenti } from '../auth/sessioni-recenti.js';
+import type { UtenteSessione } from '../auth/utente-sessione.js';
+import type { Db } from '../db/client.js';
+import { forbidden } from '../lib/errors.js';
+import { clienteDelPortafoglio } from './agenti.queries.js';
+
+/** The session user when an agent (403 for anyone else: the portfolio's calls are theirs alone). */
+export function soloAgente(utente: UtenteSessione): UtenteSessione & { agente: NonNullable<UtenteSessione['agente']> } {
+  if (!utente.agente) throw forbidden(MSG_AGENTI.soloAgenti);
+  return utente as UtenteSessione & { agente: NonNullable<UtenteSessione['agente']> };
+}
+
+/** The client these codes name in the agent's portfolio; 403 when it is not there (or does not exist). */
+export async function delPortafoglio(db: Db, agenteId: number, codes: { azienda_codice: string; cliente_codice: string }) {
+  const c = await clienteDelPortafoglio(db, agenteId, codes);
+  if (!c) throw forbidden(MSG_AGENTI.nonInPortafoglio);
+  return c;
+}
+
+/**
+ * Sets the client the agent's session (by its token's hash) acts for, null: back to the portfolio.
+ * The session row's trigger makes every process forget the session user; this one forgets it at
+ * once. The same request twice sets the same value (docs/regole/agenti.md#acting-for-a-client).
+ */
+export async function agisciPer(db: Db, sessioni: SessioniRecenti, tokenHash: string, clienteId: number | null): Promise<void> {
+  await db.$client`UPDATE sessioni SET agente_cliente_id = ${clienteId}
+    WHERE token_hash = ${tokenHash} AND tipo = 'cliente' AND agente_cliente_id IS DISTINCT FROM ${clienteId}`;
+  sessioni.forget(tokenHash);
+}

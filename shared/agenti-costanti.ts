@@ -1,0 +1,47 @@
+/**
+ * Sales agents (docs/regole/agenti.md): constants and texts the SPA and the server share, with no
+ * schema (the SPA's first load builds none).
+ */
+
+/** The account kind of an agent (utenti.tipologia_account). */
+export const TIPOLOGIA_AGENTE = 'agente';
+
+/** A client not ordering for this many days stands out in the portfolio. */
+export const GIORNI_SENZA_ORDINI = 60;
+
+/** The most clients one portfolio answer carries (an agent's portfolio is a few hundred). */
+export const MAX_CLIENTI_PORTAFOGLIO = 2000;
+/** The customer page's lists. */
+export const MAX_ULTIMI_ORDINI = 10;
+export const MAX_PRODOTTI_ABITUALI = 20;
+export const MAX_DOCUMENTI_AGENTE = 10;
+
+export const MSG_AGENTI = {
+  soloAgenti: 'Funzione riservata agli agenti di commercio.',
+  nonInPortafoglio: 'Questo cliente non è nel tuo portafoglio.',
+  nonConsentito: "Un agente non può gestire le persone, i ruoli, i limiti né le approvazioni del cliente.",
+  entrato: (nome: string) => `Stai ordinando per ${nome}.`,
+  uscito: 'Sei tornato al tuo portafoglio clienti.',
+  banner: (nome: string) => `Stai ordinando per ${nome}`,
+  inseritoDa: (nome: string) => `Ordine inserito dal tuo agente ${nome}`,
+} as const;
+
+export const LIMITI_AGENTE = { nome: 100, codice: 20 } as const;
+
+export const MSG_AGENTI_ADMIN = {
+  campiObbligatori: 'Per favore, riempi tutti i campi richiesti.',
+  passwordObbligatoria: 'La password è obbligatoria per un nuovo agente.',
+  codiceNonValido: "Codice agente non valido: lettere, cifre, '-' e '_'.",
+  codiceUsato: 'Codice agente già utilizzato da un altro agente.',
+  usernameUsato: 'Username già utilizzato da un altro utente.',
+  sconosciuto: 'Agente non trovato.',
+  clienteSconosciuto: 'Cliente non trovato.',
+  inserito: 'Agente inserito correttamente.',
+  aggiornato: 'Agente aggiornato correttamente.',
+  abilitato: 'Accesso dell\'agente abilitato.',
+  disabilitato: 'Accesso dell\'agente disabilitato.',
+  aggiunto: 'Cliente aggiunto al portafoglio.',
+  giaPresente: 'Il cliente è già nel portafoglio.',
+  tolto: 'Cliente tolto dal portafoglio.',
+  nonPresente: 'Il cliente non è nel portafoglio.',
+} as const;

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { codice } from './common.js';
+import { contract } from './contract.js';
+
+/**
+ * Sales agents (docs/regole/agenti.md): an agent's portfolio of clients with their figures, one
+ * client's page, and acting for a client (agente/entra, agente/esci): the session then works in
+ * that client's scope, and what it orders records the agent (ordini.inserito_da_agente).
+ */
+
+/** One client of the portfolio with its figures (amounts in euro, net, VAT excluded). */
+export const clienteAgente = z.object({
+  azienda_codice: z.string(),
+  cliente_codice: z.string(),
+  ragione_sociale: z.string(),
+  /** The town of the client's first branch ('' when none). */
+  citta: z.string(),
+  /** Confirmed orders of the portal this calendar year, and last year up to the same day. */
+  fatturato_anno: z.number(),
+  fatturato_anno_prec: z.number(),
+  /** The last confirmed order (ISO 8601, UTC); null: none. */
+  ultimo_ordine: z.string().nullable(),
+  /**
+   * The credit line, its exposure and what is overdue or unpaid (docs/regole/contabilita.md); all
+   * null for a client of which the ERP sent no credit figures.
+   */
+  fido: z.number().nullable(),
+  esposizione: z.number().nullable(),
+  scaduto: z.number().nullable(),
+  /** Orders of the client waiting for its approvers. */
+  approvazioni_in_attesa: z.number().int(),
+});
+export type ClienteAgente = z.infer<typeof clienteAgente>;
+
+export const clientiAgenteResponse = z.object({ clienti: z.array(clienteAgente) });
+
+export const scopeClienteAgente = z.object({ azienda_codice: codice, cliente_codice: codice });
+
+export const ordineRecente = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  nome: z.string(),
+  totale: z.number(),
+  response_status: z.string(),
+  righe_n: z.number().int(),
+  /** The agent who placed it (their name), null: the client's own people. */
+  inserito_da_agente: z.string().nullable(),
+});
+
+/** A product the client orders most, with the quantity it usually takes (its most frequent one). */
+export const prodottoAbituale = z.object({
+  codice_prodotto: z.string(),
+  prodotto_nome: z.string(),
+  ordini_n: z.number().int(),
+  qt_abituale: z.number().int(),
+  /** Still in the catalogue: it can be put in the cart. */
+  disponibile_a_catalogo: z.boolean(),
+});
+
+export const documentoRecente = z.object({
+  id: z.number().int(),
+  tipo: z.string(),
+  numero: z.string(),
+  data: z.string(),
+  totale: z.number(),
+});
+
+export const clienteAgenteResponse = z.object({
+  cliente: clienteAgente.extend({ email: z.string(), telefono: z.string(), partita_iva: z.string() }),
+  ultimi_ordini: z.array(ordineRecente),
+  prodotti_abituali: z.array(prodottoAbituale),
+  documenti: z.array(documentoRecente),
+});
+export type ClienteAgenteResponse = z.infer<typeof clienteAgenteResponse>;
+
+export const entraResponse = z.object({
+  status: z.number().int(),
+  msg: z.string(),
+  azienda_codice: z.string(),
+  cliente_codice: z.string(),
+  ragione_sociale: z.string(),
+});
+
+const T = 'Agenti';
+
+export const agentiApi = {
+  clienti: contract({
+    path: 'agente/clienti', methods: ['GET'], access: 'utente', tag: T,
+    summary: "Il portafoglio dell'agente: ogni cliente con fatturato dell'anno e dello stesso periodo dell'anno prima, ultimo ordine, fido, esposizione e scaduto",
+    response: clientiAgenteResponse,
+  }),
+  cliente: contract({
+    path: 'agente/cliente', methods: ['GET'], access: 'utente', tag: T,
+    summary: "Un cliente del portafoglio: i dati, gli ultimi ordini, i prodotti più ordinati con la quantità abituale, i documenti",
+    input: scopeClienteAgente, response: clienteAgenteResponse,
+  }),
+  entra: contract({
+    path: 'agente/entra', methods: ['POST'], access: 'utente', tag: T,
+    summary: "Entra come cliente: la sessione dell'agente lavora per quel cliente del portafoglio",
+    input: scopeClienteAgente, response: entraResponse,
+  }),
+  esci: contract({
+    path: 'agente/esci', methods: ['POST'], access: 'utente', tag: T,
+    summary: 'Esce dal cliente e torna al portafoglio',
+    response: z.object({ status: z.number().int(), msg: z.string() }),
+  }),
+};

@@ -1,0 +1,205 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createAzienda, createCliente, createOrdini, createProdotto, createUtente } from '../../support/factories.js';
+import { loginCliente, useTestApp } from '../../support/harness.js';
+import { mailPer } from '../../support/mail.js';
+
+/**
+ * Sales agents (docs/regole/agenti.md): the portfolio and its figures, acting for a client of it
+ * and only of it, what an agent may never do there, and the agent's name on every surface of an
+ * order placed so.
+ */
+const dirErp = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-agenti-erp-'));
+const t = useTestApp({ erp: { exportDir: dirErp } });
+
+type Chi = { id: number; codice: string; username: string; cookie: string };
+const A = { azienda_codice: '0001', cliente_codice: 'AG0001' };
+const B = { azienda_codice: '0001', cliente_codice: 'AG0002' };
+const ALTRO = { azienda_codice: '0001', cliente_codice: 'AG0003' };
+const FUORI = { azienda_codice: '0001', cliente_codice: 'AG0004' };
+let paolo: Chi;
+let luca: Chi;
+let titolareA: Chi;
+const ids: Record<string, number> = {};
+
+async function agente(nome: string, cognome: string, codice: string, clienti: number[]): Promise<Chi> {
+  const { db, sql } = t().database;
+  const u = await createUtente(db, { username: `${nome.toLowerCase()}@agenti.local`, nome, cognome, tipologiaAccount: 'agente', agenteCodice: codice });
+  for (const c of clienti) await sql`INSERT INTO agenti_clienti (agente_id, cliente_id) VALUES (${u.id}, ${c})`;
+  return { id: u.id, codice: u.codice, username: u.username, cookie: await loginCliente(t().app, u, nome) };
+}
+
+beforeAll(async () => {
+  await t().app.deps.lavori.stop();
+  const { db, sql } = t().database;
+  await createAzienda(db, { codice: '0001' });
+  const a = await createCliente(db, { aziendaCodice: '0001', codice: A.cliente_codice, ragioneSociale: 'Ferramenta Rossi', email: 'ordini@rossi.local', fido: '5000' });
+  const b = await createCliente(db, { aziendaCodice: '0001', codice: B.cliente_codice, ragioneSociale: 'Edil Bianchi' });
+  const altro = await createCliente(db, { aziendaCodice: '0001', codice: ALTRO.cliente_codice, ragioneSociale: 'Cliente di Luca' });
+  await createCliente(db, { aziendaCodice: '0001', codice: FUORI.cliente_codice, ragioneSociale: 'Nessun agente' });
+  Object.assign(ids, { a: a.id, b: b.id, altro: altro.id });
+  await sql`INSERT INTO sedi (cliente_id, descrizione, citta) VALUES (${a.id}, 'Sede', 'Verona')`;
+  await sql`INSERT INTO scadenze (cliente_id, documento, data_scadenza, importo, modalita, stato)
+    VALUES (${a.id}, 'F1', current_date - 10, 300, 'MP05', 'aperta'), (${a.id}, 'F2', current_date + 10, 200, 'MP05', 'aperta'),
+           (${a.id}, 'F3', current_date - 40, 50, 'MP12', 'insoluta')`;
+  await sql`UPDATE clienti SET contabilita_aggiornata_at = now() WHERE id = ${a.id}`;
+  const tu = await createUtente(db, { clienti: [a.id], username: 'titolare@rossi.local', nome: 'Mario', cognome: 'Rossi' });
+  titolareA = { id: tu.id, codice: tu.codice, username: tu.username, cookie: await loginCliente(t().app, tu, 'mario') };
+  // Sales of A: this year 100 + 50, last year's same period 70 (and 999 later in last year, not counted).
+  const anno = new Date().getUTCFullYear();
+  const giorno = (y: number, iso: string) => new Date(`${y}${iso}`);
+  await createOrdini(db, [
+    { clienteId: a.id, aziendaCodice: '0001', clienteCodice: A.cliente_codice, utenteId: tu.id, utenteCodice: tu.codice, totale: '100', createdAt: giorno(anno, '-01-02T10:00:00Z') },
+    { clienteId: a.id, aziendaCodice: '0001', clienteCodice: A.cliente_codice, utenteId: tu.id, utenteCodice: tu.codice, totale: '50', createdAt: new Date(Date.now() - 3600_000) },
+    { clienteId: a.id, aziendaCodice: '0001', clienteCodice: A.cliente_codice, utenteId: tu.id, utenteCodice: tu.codice, totale: '70', createdAt: giorno(anno - 1, '-01-02T10:00:00Z') },
+    { clienteId: a.id, aziendaCodice: '0001', clienteCodice: A.cliente_codice, utenteId: tu.id, utenteCodice: tu.codice, totale: '999', createdAt: new Date(Date.now() - 365 * 86400_000 + 86400_000 * 2) },
+    { clienteId: a.id, aziendaCodice: '0001', clienteCodice: A.cliente_codice, utenteId: tu.id, utenteCodice: tu.codice, totale: '5', responseCode: '500', responseStatus: 'Errore' },
+  ]);
+  await createProdotto(db, { codiceProdotto: 'AG-1', descrizione1: 'Martello', prezzi: { 1: '10.000' }, disponibilita: 100 });
+  paolo = await agente('Paolo', 'Bianchi', 'A01', [a.id, b.id]);
+  luca = await agente('Luca', 'Verdi', 'A02', [altro.id, a.id]);
+});
+
+const call = (method: 'GET' | 'POST', url: string, who: Chi | null, payload?: object) => t().app.inject({
+  method, url: `/api/${url}`, ...(payload ? { payload } : {}), headers: who ? { cookie: who.cookie } : {},
+});
+const q = (o: Record<string, string>) => new URLSearchParams(o).toString();
+const ordina = (who: Chi, scope = A, key?: string) => t().app.inject({
+  method: 'POST', url: '/api/ordini/create',
+  headers: { cookie: who.cookie, ...(key ? { 'idempotency-key': key } : {}) },
+  payload: { ...scope, utente_codice: who.codice, nome: 'Ordine in negozio', carrelloItems: [{ codice_prodotto: 'AG-1', quantita: 2 }] },
+});
+
+describe('login and portfolio', () => {
+  it('an agent logs in at the customer login with no client and is told apart', async () => {
+    const res = await call('GET', 'sessione', paolo);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().utente).toMatchObject({ tipologia_account: 'agente', agente: { agente_codice: 'A01', in_cliente: false }, clienti: [] });
+  });
+
+  it('agente/clienti: 401 without a session, 403 for a customer, the portfolio with its figures for the agent', async () => {
+    expect((await call('GET', 'agente/clienti', null)).statusCode).toBe(401);
+    expect((await call('GET', 'agente/clienti', titolareA)).statusCode).toBe(403);
+    const res = await call('GET', 'agente/clienti', paolo);
+    expect(res.statusCode).toBe(200);
+    const clienti = res.json().clienti as Record<string, unknown>[];
+    expect(clienti.map((c) => c.cliente_codice)).toEqual([B.cliente_codice, A.cliente_codice]);
+    const a = clienti.find((c) => c.cliente_codice === A.cliente_codice)!;
+    expect(a).toMatchObject({
+      azienda_codice: '0001', ragione_sociale: 'Ferramenta Rossi', citta: 'Verona', fatturato_anno: 150, fatturato_anno_prec: 70,
+      // Exposure: open 300 + 200, unpaid 50, no order after the ERP's figures; overdue: 300 + 50.
+      fido: 5000, esposizione: 550, scaduto: 350, approvazioni_in_attesa: 0,
+    });
+    expect(a.ultimo_ordine).toEqual(expect.any(String));
+    // No figures from the ERP: no credit figures, and no order yet.
+    expect(clienti.find((c) => c.cliente_codice === B.cliente_codice)).toMatchObject({
+      fatturato_anno: 0, fatturato_anno_prec: 0, ultimo_ordine: null, fido: null, esposizione: null, scaduto: null,
+    });
+  });
+
+  it("agente/cliente: the page of a client of the portfolio; another agent's client, one of nobody's, or bad codes: 403 / 400", async () => {
+    const res = await call('GET', `agente/cliente?${q(A)}`, paolo);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().cliente).toMatchObject({ ragione_sociale: 'Ferramenta Rossi', email: 'ordini@rossi.local' });
+    expect(res.json().ultimi_ordini.length).toBeGreaterThan(0);
+    expect((await call('GET', `agente/cliente?${q(ALTRO)}`, paolo)).statusCode).toBe(403);
+    expect((await call('GET', `agente/cliente?${q(FUORI)}`, paolo)).statusCode).toBe(403);
+    expect((await call('GET', `agente/cliente?${q({ azienda_codice: '0001' })}`, paolo)).statusCode).toBe(400);
+    expect((await call('GET', `agente/cliente?${q(A)}`, titolareA)).statusCode).toBe(403);
+  });
+});
+
+describe('acting for a client', () => {
+  it('entering a client not in the portfolio is refused and changes nothing', async () => {
+    expect((await call('POST', 'agente/entra', paolo, ALTRO)).statusCode).toBe(403);
+    expect((await call('POST', 'agente/entra', null, A)).statusCode).toBe(401);
+    expect((await call('POST', 'agente/entra', titolareA, A)).statusCode).toBe(403);
+    expect((await call('POST', 'agente/entra', paolo, { azienda_codice: '0001' })).statusCode).toBe(400);
+    expect((await call('GET', 'sessione', paolo)).json().utente.clienti).toEqual([]);
+    expect((await ordina(paolo)).statusCode).toBe(403);
+  });
+
+  it('entering (twice at once) makes the session work for that client alone, as an Acquisti without limits', async () => {
+    const [r1, r2] = await Promise.all([call('POST', 'agente/entra', paolo, A), call('POST', 'agente/entra', paolo, A)]);
+    expect([r1.statusCode, r2.statusCode]).toEqual([200, 200]);
+    expect(r1.json().msg).toBe('Stai ordinando per Ferramenta Rossi.');
+    const s = (await call('GET', 'sessione', paolo)).json().utente;
+    expect(s.agente).toEqual({ agente_codice: 'A01', in_cliente: true });
+    expect(s.clienti).toEqual([expect.objectContaining({ ...{ azienda_codice: '0001', cliente_codice: A.cliente_codice }, ruolo: 'acquisti', limite_ordine: null, budget_mensile: null })]);
+    // Another client's codes, even one of the portfolio: 403.
+    expect((await call('GET', `ordini/read?${q({ ...B, utente_codice: paolo.codice })}`, paolo)).statusCode).toBe(403);
+    expect((await ordina(paolo, B)).statusCode).toBe(403);
+  });
+
+  it("what an agent may never do in the client's name: its people, roles, limits, history, approvals", async () => {
+    const scope = { ...A, utente_codice: paolo.codice };
+    for (const url of ['organizzazione/utenti', 'organizzazione/storico', 'approvazioni/elenco', 'approvazioni/conteggio']) {
+      const res = await call('GET', `${url}?${q(scope)}`, paolo);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().msg).toBe("Un agente non può gestire le persone, i ruoli, i limiti né le approvazioni del cliente.");
+    }
+    const prima = await t().database.sql`SELECT utente_id, ruolo, limite_ordine FROM utenti_clienti WHERE cliente_id = ${ids.a!} ORDER BY utente_id`;
+    const invito = await call('POST', 'organizzazione/invita', paolo, { ...A, email: 'nuovo@rossi.local', nominativo: 'Nuovo Tizio', ruolo: 'titolare' });
+    expect(invito.statusCode).toBe(403);
+    const modifica = await call('POST', 'organizzazione/utente', paolo, { ...A, utente_codice: titolareA.codice, ruolo: 'consultazione' });
+    expect(modifica.statusCode).toBe(403);
+    expect(await t().database.sql`SELECT utente_id, ruolo, limite_ordine FROM utenti_clienti WHERE cliente_id = ${ids.a!} ORDER BY utente_id`).toEqual(prima);
+  });
+
+  it("an order placed so records the agent: the answer, history and detail (the agent's and the client's), PDF, ERP files, the client's mail", async () => {
+    const key = 'agente-ordine-0001';
+    const [r1, r2] = await Promise.all([ordina(paolo, A, key), ordina(paolo, A, key)]);
+    expect(r1.json()).toMatchObject({ status: 0, stato: 'confermato' });
+    const id = r1.json().ordine_id as number;
+    expect(r2.json().ordine_id).toBe(id);
+    const [row] = await t().database.sql<{ n: number; inserito: string; utente_id: number }[]>`
+      SELECT count(*) OVER ()::int AS n, inserito_da_agente AS inserito, utente_id FROM ordini WHERE idempotency_key = ${key}`;
+    expect(row).toEqual({ n: 1, inserito: 'Paolo Bianchi', utente_id: paolo.id });
+
+    for (const who of [paolo, titolareA]) {
+      const scope = { ...A, utente_codice: who.codice };
+      const read = (await call('GET', `ordini/read?${q(scope)}`, who)).json().ordini as { id: number; inserito_da_agente: string | null }[];
+      expect(read.find((o) => o.id === id)?.inserito_da_agente, who.username).toBe('Paolo Bianchi');
+      const elenco = (await call('GET', `ordini/elenco?${q(scope)}`, who)).json().ordini as { id: number; inserito_da_agente: string | null }[];
+      expect(elenco.find((o) => o.id === id)?.inserito_da_agente).toBe('Paolo Bianchi');
+      expect(elenco.filter((o) => o.id !== id).every((o) => o.inserito_da_agente === null)).toBe(true);
+      const det = await call('GET', `ordini/dettaglio?${q({ ...scope, id: String(id) })}`, who);
+      expect(det.json().ordine.inserito_da_agente).toBe('Paolo Bianchi');
+    }
+    const pdf = await call('GET', `ordini/pdf?${q({ ...A, utente_codice: paolo.codice, id: String(id) })}`, paolo);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+
+    expect(await t().database.sql`SELECT 1 FROM mail_uscita WHERE ordine_id = ${id}`).toHaveLength(1);
+    await t().app.deps.lavori.esegui();
+    // The confirmation goes to the client, naming the agent; nothing to the agent.
+    const [m] = mailPer(t().config.mailDir, 'ordini@rossi.local').filter((x) => x.includes(`Conferma ordine #${id}`));
+    expect(m).toContain('Ordine inserito dal tuo agente Paolo Bianchi');
+    expect(mailPer(t().config.mailDir, paolo.username)).toEqual([]);
+    // The ERP's files: the JSON's field and the CSV's last column.
+    expect(JSON.parse(fs.readFileSync(path.join(dirErp, `ordine-${id}.json`), 'utf8')).inserito_da_agente).toBe('Paolo Bianchi');
+    const csv = fs.readFileSync(path.join(dirErp, `ordine-${id}.csv`), 'utf8').trim().split(/\r?\n/);
+    expect(csv[0]).toMatch(/;"inserito_da_agente"$/);
+    expect(csv[1]).toMatch(/;"Paolo Bianchi"$/);
+  });
+
+  it('leaving returns to the portfolio: the client calls answer 403 again', async () => {
+    expect((await call('POST', 'agente/esci', paolo)).json()).toMatchObject({ status: 0 });
+    expect((await call('GET', 'sessione', paolo)).json().utente.clienti).toEqual([]);
+    expect((await call('GET', `ordini/read?${q({ ...A, utente_codice: paolo.codice })}`, paolo)).statusCode).toBe(403);
+  });
+
+  it('a client taken out of the portfolio is out at once, even for a session acting for it', async () => {
+    expect((await call('POST', 'agente/entra', luca, A)).statusCode).toBe(200);
+    expect((await call('GET', `ordini/read?${q({ ...A, utente_codice: luca.codice })}`, luca)).statusCode).toBe(200);
+    await t().database.sql`DELETE FROM agenti_clienti WHERE agente_id = ${luca.id} AND cliente_id = ${ids.a!}`;
+    // The notice reaches this process's remembered sessions.
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await call('GET', `ordini/read?${q({ ...A, utente_codice: luca.codice })}`, luca)).statusCode).toBe(403);
+    expect((await ordina(luca)).statusCode).toBe(403);
+    expect((await call('GET', `agente/cliente?${q(A)}`, luca)).statusCode).toBe(403);
+    expect((await call('GET', 'agente/clienti', luca)).json().clienti.map((c: { cliente_codice: string }) => c.cliente_codice)).toEqual([ALTRO.cliente_codice]);
+  });
+});
