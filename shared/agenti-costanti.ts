@@ -20,6 +20,7 @@ export const MSG_AGENTI = {
   soloAgenti: 'Funzione riservata agli agenti di commercio.',
   nonInPortafoglio: 'Questo cliente non è nel tuo portafoglio.',
   nonConsentito: "Un agente non può gestire le persone, i ruoli, i limiti né le approvazioni del cliente.",
+  preventiviAiClienti: 'I preventivi del cliente ai suoi clienti sono solo suoi: un agente non li vede.',
   entrato: (nome: string) => `Stai ordinando per ${nome}.`,
   uscito: 'Sei tornato al tuo portafoglio clienti.',
   banner: (nome: string) => `Stai ordinando per ${nome}`,

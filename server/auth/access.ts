@@ -197,7 +197,9 @@ async function conCliente(req: FastifyRequest, c: AnyContract, input: Record<str
   const cliente = resolveScope(s.utente, codes);
   // An agent acting for a client orders as an Acquisti but never manages its people, roles,
   // limits or approvals, nor sees the installer's own quotes (docs/regole/agenti.md#acting-for-a-client).
-  if (s.utente.agente && c.permesso && NEGATI_AGENTE.has(c.permesso)) throw forbidden(MSG_AGENTI.nonConsentito);
+  if (s.utente.agente && c.permesso && NEGATI_AGENTE.has(c.permesso)) {
+    throw forbidden(c.permesso === 'preventivi_cliente' ? MSG_AGENTI.preventiviAiClienti : MSG_AGENTI.nonConsentito);
+  }
   if (c.permesso && !consente(cliente, c.permesso)) throw forbidden(MSG_PERMESSO[c.permesso]);
   return { ...s, cliente };
 }

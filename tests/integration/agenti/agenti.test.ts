@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MSG_AGENTI } from '../../../shared/agenti-costanti.js';
 import { createAzienda, createCliente, createOrdini, createProdotto, createUtente } from '../../support/factories.js';
 import { loginCliente, useTestApp } from '../../support/harness.js';
 import { mailPer } from '../../support/mail.js';
@@ -146,6 +147,14 @@ describe('acting for a client', () => {
     const modifica = await call('POST', 'organizzazione/utente', paolo, { ...A, utente_codice: titolareA.codice, ruolo: 'consultazione' });
     expect(modifica.statusCode).toBe(403);
     expect(await t().database.sql`SELECT utente_id, ruolo, limite_ordine FROM utenti_clienti WHERE cliente_id = ${ids.a!} ORDER BY utente_id`).toEqual(prima);
+    // The installer's own quotes to their customers are the client's alone (issue 38 §3).
+    for (const url of ['preventivi-cliente/elenco', 'preventivi-cliente/intestazione']) {
+      const res = await call('GET', `${url}?${q(scope)}`, paolo);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().msg).toBe(MSG_AGENTI.preventiviAiClienti);
+    }
+    const nuovo = await call('POST', 'preventivi-cliente/crea', paolo, { ...scope, da: 'vuoto' });
+    expect(nuovo.statusCode).toBe(403);
   });
 
   it("an order placed so records the agent: the answer, history and detail (the agent's and the client's), PDF, ERP files, the client's mail", async () => {

@@ -41,7 +41,7 @@ export function ProfileMenu() {
         { key: 'liste', label: 'Le mie Liste', onSelect: go(paths.liste.path) },
         { key: 'listino', label: 'Listino personalizzato', onSelect: go(paths.listino.path) },
         // Built on the client's cost: only for a person who sees net prices (docs/regole/preventivi-cliente.md#prices).
-        ...(puo('prezzi_netti') ? [{ key: 'preventivi-cliente', label: 'Preventivi ai clienti', onSelect: go(paths.preventiviCliente.path) }] : []),
+        ...(puo('preventivi_cliente') ? [{ key: 'preventivi-cliente', label: 'Preventivi ai clienti', onSelect: go(paths.preventiviCliente.path) }] : []),
         ...(puo('organizzazione') ? [{ key: 'organizzazione', label: 'La mia azienda', onSelect: go(paths.laMiaAzienda.path) }] : []),
         ...(utente && utente.clienti.length > 1 ? [{ key: 'azienda', label: 'Cambia azienda', onSelect: go(paths.dispatcher.path) }] : []),
         { key: 'esci', label: 'Esci', onSelect: () => void logout() },
