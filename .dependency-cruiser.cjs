@@ -121,6 +121,13 @@ module.exports = {
       to: { path: '^server/pdf/(ordine|reso|preventivo|preventivo-cliente)-pdf\\.ts$' },
     },
     {
+      name: 'pdf-layout-for-drawings',
+      comment: 'The shared layout of the PDFs (server/pdf/impaginazione.ts: pdfkit, the fonts) serves the drawing modules alone, in the PDF thread.',
+      severity: 'error',
+      from: { pathNot: '^server/pdf/[a-z-]+-pdf\\.ts$' },
+      to: { path: '^server/pdf/impaginazione\\.ts$' },
+    },
+    {
       name: 'seed-only-on-db',
       comment:
         'server/main.ts loads the demo through seed/index.ts, so seed uses only the bottom of the server, server/db, ' +

@@ -125,8 +125,8 @@ describe.runIf(hasBrowser())('a return from the DDT, authorised in part by staff
       expect(risposta.status()).toBe(200);
       expect(risposta.headers()['content-type']).toBe('application/pdf');
       const testo = (await testoPdf(await risposta.body())).join(' ').replace(/\s+/g, ' ');
-      for (const atteso of [`RMA ${numero}`, `DDT originale: n. ${numeroDdt}`, 'TRAP-18V', 'Difettoso', 'Non autorizzata',
-        'Cosa scrivere sul DDT di reso', `Reso autorizzato RMA ${numero}`]) {
+      for (const atteso of [numero, `DDT originale: n. ${numeroDdt}`, 'TRAP-18V', 'Difettoso', 'Non autorizzata',
+        'Cosa scrivere sul DDT di reso', `Reso autorizzato ${numero}`]) {
         expect(testo).toContain(atteso);
       }
     }, 120_000);

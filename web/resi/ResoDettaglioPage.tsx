@@ -61,7 +61,7 @@ function Dettaglio({ reso: r }: { reso: Reso }) {
         {r.nota_credito && <p>Nota di credito <strong>{r.nota_credito.numero}</strong> del {formatData(r.nota_credito.data)}</p>}
         {AUTORIZZATI.includes(r.stato) && (
           <p className="reso-istruzioni">
-            {r.ddt_reso_richiesto ? `Scrivi il numero ${r.numero} sul tuo DDT di reso e allega il documento RMA.` : `Consegna la merce con il documento RMA ${r.numero}.`}
+            {r.ddt_reso_richiesto ? `Scrivi il numero ${r.numero} sul tuo DDT di reso e allega il documento RMA.` : `Consegna la merce con il documento ${r.numero}.`}
           </p>
         )}
         <div className="reso-azioni">
