@@ -136,6 +136,8 @@ export const paths = {
     href: (id: string | number) => `/admin/cliente/dettaglio/${enc(String(id))}`,
   },
   adminUtenti: fixed('/admin/utenti'),
+  adminAgenti: fixed('/admin/agenti'),
+  adminAgenteDettaglio: fixed('/admin/agenti/dettaglio'),
   adminUtenteDettaglio: {
     path: '/admin/utenti/dettaglio/:id',
     href: (id: string | number) => `/admin/utenti/dettaglio/${enc(String(id))}`,

@@ -85,6 +85,8 @@ const adminRoutes: RouteObject[] = [
   { path: paths.adminBanner.path, lazy: lazyPage(() => import('./admin/banner/BannerPage'), (m) => m.BannerPage) },
   { path: paths.adminMultimedia.path, lazy: lazyPage(() => import('./admin/multimedia/MultimediaPage'), (m) => m.MultimediaPage) },
   { path: paths.adminMultimediaDettaglio.path, lazy: lazyPage(() => import('./admin/multimedia/MultimediaDettaglioPage'), (m) => m.MultimediaDettaglioPage) },
+  { path: paths.adminAgenti.path, lazy: lazyPage(() => import('./admin/agenti/AgentiPage'), (m) => m.AgentiPage) },
+  { path: paths.adminAgenteDettaglio.path, lazy: lazyPage(() => import('./admin/agenti/AgenteDettaglioPage'), (m) => m.AgenteDettaglioPage) },
   { path: paths.adminPreventivi.path, lazy: lazyPage(() => import('./admin/preventivi/CodaPreventiviPage'), (m) => m.CodaPreventiviPage) },
   { path: paths.adminPreventivoDettaglio.path, lazy: lazyPage(() => import('./admin/preventivi/PreventivoAdminPage'), (m) => m.PreventivoAdminPage) },
   { path: paths.adminOrdiniErp.path, lazy: lazyPage(() => import('./admin/erp/OrdiniErpPage'), (m) => m.OrdiniErpPage) },

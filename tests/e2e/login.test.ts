@@ -98,7 +98,7 @@ describe.runIf(hasBrowser())('login', () => {
     const menu = page.getByRole('navigation', { name: 'Menu amministrazione' });
     await visible(menu.getByRole('link').first());
     const voci = (await menu.getByRole('link').allTextContents()).map((t) => t.trim());
-    expect(voci).toEqual(['Aziende', 'Utenti', 'Clienti', 'Categorie', 'Prodotti', 'Multimedia', 'Banner', 'Preventivi', 'Ordini ERP', 'Resi']);
+    expect(voci).toEqual(['Aziende', 'Utenti', 'Agenti', 'Clienti', 'Categorie', 'Prodotti', 'Multimedia', 'Banner', 'Preventivi', 'Ordini ERP', 'Resi']);
     await page.context().close();
   });
 
@@ -109,7 +109,7 @@ describe.runIf(hasBrowser())('login', () => {
     const menu = page.getByRole('navigation', { name: 'Menu amministrazione' });
     await visible(menu.getByRole('link', { name: 'Dispositivi' }));
     const voci = (await menu.getByRole('link').allTextContents()).map((t) => t.trim());
-    expect(voci).toEqual(['Aziende', 'Utenti', 'Clienti', 'Categorie', 'Prodotti', 'Multimedia', 'Banner', 'Preventivi', 'Ordini ERP', 'Resi', 'Impostazioni', 'Statistiche', 'Dispositivi', 'Importazioni']);
+    expect(voci).toEqual(['Aziende', 'Utenti', 'Agenti', 'Clienti', 'Categorie', 'Prodotti', 'Multimedia', 'Banner', 'Preventivi', 'Ordini ERP', 'Resi', 'Impostazioni', 'Statistiche', 'Dispositivi', 'Importazioni']);
     await page.context().close();
   });
 

@@ -34,6 +34,8 @@ const icon = (d: string) => (
 export const ADMIN_MENU: MenuItem[] = [
   { label: 'Aziende', to: paths.adminAziende.path, icon: icon('M3 21h18M5 21V7l7-4 7 4v14M9 21v-4h6v4M9 10h.01M15 10h.01M9 14h.01M15 14h.01') },
   { label: 'Utenti', to: paths.adminUtenti.path, icon: icon('M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8M22 21v-2a4 4 0 0 0-3-3.87M16 3.13a4 4 0 0 1 0 7.75') },
+  // Sales agents (issue 38): their data, login and portfolio, for every admin.
+  { label: 'Agenti', to: paths.adminAgenti.path, anche: [paths.adminAgenteDettaglio.path], icon: icon('M20 21v-2a4 4 0 0 0-4-4H8a4 4 0 0 0-4 4v2M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8M16 3l2 2 4-4') },
   { label: 'Clienti', to: paths.adminClienti.path, anche: ['/admin/cliente/'], icon: icon('M20 7H4a1 1 0 0 0-1 1v11a1 1 0 0 0 1 1h16a1 1 0 0 0 1-1V8a1 1 0 0 0-1-1zM16 7V5a2 2 0 0 0-2-2h-4a2 2 0 0 0-2 2v2') },
   { label: 'Categorie', to: paths.adminCategorie.path, icon: icon('M3 6h18M3 12h12M3 18h6') },
   { label: 'Prodotti', to: paths.adminProdotti.path, anche: [paths.adminProdottiCustom.path], icon: icon('M21 8 12 3 3 8v8l9 5 9-5zM3 8l9 5 9-5M12 13v8') },

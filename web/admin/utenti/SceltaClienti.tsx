@@ -33,10 +33,13 @@ export const daUtente = (c: UtenteAdmin['clienti'][number]): ClienteScelto =>
  * control each. Picking a result hands the whole client to `onScegli` (the new-user form fills its
  * fields from it); a client already chosen cannot be picked twice.
  */
-export function SceltaClienti({ scelti, onScegli, onTogli, fuocoIniziale = false }: {
+export function SceltaClienti({ scelti, onScegli, onTogli, fuocoIniziale = false, senzaScelti = false, titolo = 'Clienti' }: {
   scelti: readonly ClienteScelto[];
   onScegli: (c: ClienteAdmin) => void;
   onTogli: (id: number) => void;
+  /** Only the search (an agent's portfolio lists its clients in a table of its own). */
+  senzaScelti?: boolean;
+  titolo?: string;
   /** The search box is the first control of the dialog it opens in (the new-user form starts from the client): Modal's data-autofocus. */
   fuocoIniziale?: boolean;
 }) {
@@ -51,7 +54,7 @@ export function SceltaClienti({ scelti, onScegli, onTogli, fuocoIniziale = false
 
   return (
     <fieldset className="scelta-clienti" aria-busy={query.isFetching}>
-      <legend>Clienti</legend>
+      <legend>{titolo}</legend>
       <InputField
         type="search"
         label="Cerca cliente"
@@ -66,10 +69,10 @@ export function SceltaClienti({ scelti, onScegli, onTogli, fuocoIniziale = false
       <div className="scelta-esito" aria-live="polite">
         {cercato !== '' && <Risultati query={query} superati={superati} sceltiIds={sceltiIds} onScegli={onScegli} />}
       </div>
-      <h3 className="scelta-titolo" id={titoloId}>
+      {senzaScelti ? null : <h3 className="scelta-titolo" id={titoloId}>
         Clienti assegnati <span className="badge">{scelti.length}</span>
-      </h3>
-      {scelti.length === 0 ? (
+      </h3>}
+      {senzaScelti ? null : scelti.length === 0 ? (
         <p className="muted scelta-vuoto">Nessun cliente assegnato</p>
       ) : (
         <ul className="scelta-chips" aria-labelledby={titoloId}>
