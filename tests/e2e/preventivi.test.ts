@@ -66,7 +66,7 @@ describe.runIf(hasBrowser())('a quote asked from the cart, answered by staff, ac
       await aggiungi(mario, codici[0]!, 10);
       await aggiungi(mario, codici[1]!, 5);
       await mario.goto('/checkout');
-      await mario.getByRole('link', { name: 'Richiedi preventivo' }).click();
+      await mario.getByRole('button', { name: 'Richiedi preventivo' }).click();
       await mario.waitForURL('**/preventivi/richiedi');
       await visible(mario.getByRole('heading', { level: 1, name: 'Richiedi preventivo' }));
       await mario.getByLabel(`Prezzo obiettivo di ${codici[0]}`).fill('3,5');
@@ -163,4 +163,24 @@ describe.runIf(hasBrowser())('a quote asked from the cart, answered by staff, ac
       await foto(staff, `${vista}-10-coda`);
     });
   }
+
+  it("from a quick order's result and from a list: 'Richiedi preventivo' opens the request with their lines", async () => {
+    const mario = await newPage({ width: 1366, height: 800 });
+    await loginCliente(mario);
+    await mario.goto('/ordine-rapido');
+    await mario.getByLabel('Codice e quantità, una riga per prodotto').fill(`${codici[0]} 4\n${codici[1]} 2`);
+    await mario.getByRole('button', { name: 'Verifica righe' }).click();
+    await visible(mario.getByText('2 righe pronte', { exact: false }));
+    await mario.getByRole('button', { name: 'Richiedi preventivo' }).click();
+    await mario.waitForURL('**/preventivi/richiedi');
+    for (const c of [codici[0]!, codici[1]!]) await visible(mario.getByLabel(`Prezzo obiettivo di ${c}`));
+
+    await mario.goto('/liste');
+    await mario.locator('a.liste-link').first().click();
+    await mario.waitForURL('**/liste/dettaglio**');
+    const primo = (await mario.locator('.lista-prodotti tbody tr .lista-codice .codice').first().textContent())?.trim() ?? '';
+    await mario.getByRole('button', { name: 'Richiedi preventivo' }).click();
+    await mario.waitForURL('**/preventivi/richiedi');
+    await visible(mario.getByLabel(`Prezzo obiettivo di ${primo}`));
+  });
 });

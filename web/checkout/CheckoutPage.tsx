@@ -25,6 +25,7 @@ import { useConfermaOrdine, useVerificaDisponibilita } from './useConfermaOrdine
 import { disponibilitaTesto } from './disponibilitaTesto';
 import { AvvisoFido } from '../contabilita/components/AvvisoFido';
 import { usePermessi } from '../session/permessi';
+import { RichiediPreventivo } from '../preventivi/RichiediPreventivo';
 import { CreaPreventivo } from '../preventivi-cliente/CreaPreventivo';
 import './quickSearch.css';
 import './totals.css';
@@ -98,10 +99,8 @@ export function CheckoutPage() {
             <button type="button" className="btn btn-ghost btn-block checkout-verifica" disabled={vuoto || busy} onClick={() => void verifica(items)}>
               Verifica disponibilità
             </button>
-            <Collegamento className={`btn btn-ghost btn-block checkout-verifica${vuoto ? ' disabled' : ''}`} to={paths.preventiviRichiedi.path}
-              aria-disabled={vuoto || undefined} onClick={(e) => { if (vuoto) e.preventDefault(); }}>
-              Richiedi preventivo
-            </Collegamento>
+            <RichiediPreventivo className="btn btn-ghost btn-block checkout-verifica"
+              righe={items.map((i) => ({ codice_prodotto: i.codice_prodotto, descrizione: i.titolo, quantita: i.quantita }))} />
             <CreaPreventivo origine={{ da: 'carrello', righe: items }} disabled={busy} />
           </section>
         </aside>

@@ -11,6 +11,7 @@ import { RigaSceltaFile } from '../components/form/RigaSceltaFile';
 import { TextareaField } from '../components/form/TextareaField';
 import { useModulo } from '../components/form/useModulo';
 import { Scheda } from '../components/Scheda';
+import { RichiediPreventivo } from '../preventivi/RichiediPreventivo';
 import { PulsanteScansione } from './components/PulsanteScansione';
 import { useToast } from '../components/Toast';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
@@ -223,6 +224,8 @@ export function OrdineRapidoPage() {
           {righe.length > pronte.length && (
             <span className="hint">{righeN(righe.length - pronte.length, 'da correggere non andrà', 'da correggere non andranno')} nel carrello.</span>
           )}
+          <RichiediPreventivo righe={pronte.flatMap((r) => (r.prodotto && r.quantita
+            ? [{ codice_prodotto: r.prodotto.codice_prodotto, descrizione: r.prodotto.titolo, quantita: r.quantita }] : []))} />
           <button
             type="button" className="btn btn-primary" disabled={pronte.length === 0 || aggiungi.isPending}
             onClick={() => aggiungi.mutate(pronte)}

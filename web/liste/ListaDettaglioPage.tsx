@@ -24,6 +24,7 @@ import { CodiceClienteEditor } from '../shop/components/CodiceClienteEditor';
 import { useShopSession } from '../session/shopSession';
 import { usePermessi } from '../session/permessi';
 import { CreaPreventivo } from '../preventivi-cliente/CreaPreventivo';
+import { RichiediPreventivo } from '../preventivi/RichiediPreventivo';
 import './liste.css';
 
 /**
@@ -149,7 +150,12 @@ function Dettaglio({ lista, prodotti }: { lista: Lista; prodotti: TableQuery<Pro
           {lista.descrizione && <p className="liste-sub">{lista.descrizione}</p>}
         </div>
         <div className="page-actions">
-          {lista.prodotti.length > 0 && <CreaPreventivo origine={{ da: 'lista', lista_id: lista.id }} className="btn" />}
+          {lista.prodotti.length > 0 && (
+            <>
+              <RichiediPreventivo righe={lista.prodotti.map((p) => ({ codice_prodotto: p.codice_prodotto, descrizione: p.titolo, quantita: Math.max(1, p.minimo) }))} />
+              <CreaPreventivo origine={{ da: 'lista', lista_id: lista.id }} className="btn" />
+            </>
+          )}
           <BackButton to={paths.liste.path} storia />
         </div>
       </div>

@@ -69,7 +69,7 @@ export function OrdiniErpPage() {
       </div>
       <ElencoPaginato voce={['ordine', 'ordini']} paging={paging} pagina={pagina} etichetta="Invio degli ordini all'ERP"
         filtri={<SelectField layout="inline" label="Stato" value={stato} options={FILTRI} onChange={(e) => filtra(e.target.value)} />}>
-        <DataTable label="Ordini e stato dell'invio all'ERP" className="erp-table" query={pagina.righe} columns={columns}
+        <DataTable label="Ordini e stato dell'invio all'ERP" className="erp-table" schede="tablet" query={pagina.righe} columns={columns}
           empty="Nessun ordine da mostrare." loadingLabel="Caricamento ordini…"
           actions={(o) => (o.erp_stato === 'inviato' || o.erp_stato === 'in_attesa' ? null : (
             <button
