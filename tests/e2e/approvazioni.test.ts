@@ -228,15 +228,17 @@ describe.runIf(hasBrowser())('an order over its limit, approved from the header'
       await submitLogin(page, '/admin', TECNICO);
       await page.waitForURL('**/adminhome');
       await page.goto('/admin/impostazioni');
-      const giorni = page.getByLabel('Giorni di attesa');
+      // The approvals' own form: the page has others (the returns' policy) with their own 'Salva'.
+      const modulo = page.getByRole('form', { name: 'Approvazione ordini' });
+      const giorni = modulo.getByLabel('Giorni di attesa');
       await visible(giorni);
       // The default, then what the first window saved.
       expect(await giorni.inputValue()).toBe(vista === '1366' ? '7' : '10');
       await giorni.fill('0');
-      await page.getByRole('button', { name: 'Salva' }).click();
+      await modulo.getByRole('button', { name: 'Salva' }).click();
       await visible(page.getByText('giorni_approvazione: un numero intero di giorni da 1 a 90'));
       await giorni.fill('10');
-      await page.getByRole('button', { name: 'Salva' }).click();
+      await modulo.getByRole('button', { name: 'Salva' }).click();
       await visible(page.getByText('Giorni di attesa delle approvazioni salvati.'));
       await senzaScorrimentoLaterale(page, `${vista}: impostazioni`);
       await foto(page, `${vista}-impostazioni-giorni`, giorni);

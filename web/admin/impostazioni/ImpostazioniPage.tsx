@@ -98,7 +98,7 @@ function GiorniApprovazione({ giorni }: { giorni: number }) {
     }
   };
   return (
-    <form className="impostazioni-giorni" onSubmit={(e) => void salva(e)} noValidate>
+    <form className="impostazioni-giorni" onSubmit={(e) => void salva(e)} noValidate aria-label="Approvazione ordini">
       <InputField
         label="Giorni di attesa"
         type="number"
