@@ -69,7 +69,7 @@ function SchedaReso({ reso: r }: { reso: ResoSintesi }) {
       <p className="reso-scheda-meta muted">
         <span>Richiesto il {formatData(r.created_at)}</span>
         <span>DDT {r.documento.numero} del {formatData(r.documento.data)}</span>
-        <span>{r.righe_n === 1 ? '1 riga' : `${formatIntero(r.righe_n)} righe`} · {formatIntero(r.pezzi)} pezzi</span>
+        <span>{r.righe_n === 1 ? '1 riga' : `${formatIntero(r.righe_n)} righe`} · {r.pezzi === 1 ? '1 pezzo' : `${formatIntero(r.pezzi)} pezzi`}</span>
       </p>
     </article>
   );
