@@ -21,7 +21,7 @@ export const agenteAdmin = z.object({
 export type AgenteAdmin = z.infer<typeof agenteAdmin>;
 
 export const agentiReadQuery = z.object({
-  stringa: testo().trim().max(100, 'Ricerca troppo lunga').optional(),
+  stringa: testo().trim().max(LIMITI_AGENTE.ricerca, 'Ricerca troppo lunga').optional(),
   utente_id: idParam('utente_id').optional(),
   ...paginazione(),
 });

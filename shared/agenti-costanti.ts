@@ -27,7 +27,7 @@ export const MSG_AGENTI = {
   inseritoDa: (nome: string) => `Ordine inserito dal tuo agente ${nome}`,
 } as const;
 
-export const LIMITI_AGENTE = { nome: 100, codice: 20 } as const;
+export const LIMITI_AGENTE = { nome: 100, codice: 20, ricerca: 100 } as const;
 
 export const MSG_AGENTI_ADMIN = {
   campiObbligatori: 'Per favore, riempi tutti i campi richiesti.',

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AgenteAdmin } from '../../../shared/agenti-admin.js';
+import { LIMITI_AGENTE } from '../../../shared/agenti-costanti.js';
 import { Collegamento } from '../../components/Collegamento';
 import { type Column, DataTable } from '../../components/DataTable';
 import { Modal } from '../../components/Modal';
@@ -55,7 +56,7 @@ export function AgentiPage() {
         </div>
       </div>
       <ElencoPaginato voce={['agente', 'agenti']} paging={paging} pagina={pagina}
-        ricerca={{ ...ricerca, placeholder: 'Nome, cognome, username o codice', maxLength: 100 }}>
+        ricerca={{ ...ricerca, placeholder: 'Nome, cognome, username o codice', maxLength: LIMITI_AGENTE.ricerca }}>
         <DataTable label="Agenti" className="agenti-table" rowKey={(a) => a.utente_id} query={pagina.righe} columns={columns}
           empty="Nessun agente." loadingLabel="Caricamento agenti…"
           onRowClick={(a) => void navigate(paths.adminAgenteDettaglio.href({ id: a.utente_id }))}
