@@ -129,3 +129,6 @@ export const CONDIZIONI_PREVENTIVO = [
   'I tempi di consegna sono indicativi, in giorni lavorativi dalla conferma d\u2019ordine.',
   'Pagamento e resa secondo le condizioni concordate con il cliente.',
 ] as const;
+
+/** A quote's last valid day: its validity ends at scade_at, not included, so the day of the instant before. */
+export const ultimoGiornoValido = (scadeAt: string): Date => new Date(new Date(scadeAt).getTime() - 1);

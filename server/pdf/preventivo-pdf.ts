@@ -1,6 +1,6 @@
 import { AZIENDA } from '../../shared/azienda.js';
 import { formatImporto, formatPrezzo } from '../../shared/formato.js';
-import { CONDIZIONI_PREVENTIVO } from '../../shared/preventivi-costanti.js';
+import { CONDIZIONI_PREVENTIVO, ultimoGiornoValido } from '../../shared/preventivi-costanti.js';
 import type { PdfPreventivo } from '../../shared/preventivi.js';
 import {
   type Colonna, colonne, GRIGIO, inMemoria, intestazioneGrossista, LARGHEZZA, MARGINE, nuovoPdf, piePagina, riepilogo, riquadro, spazio, tabella,
@@ -54,7 +54,7 @@ function intestazione(doc: PDFKit.PDFDocument, p: PdfPreventivo): void {
   const fine = intestazioneGrossista(doc);
   titoloDocumento(doc, `Preventivo ${p.numero}`, [
     { testo: `Versione ${p.versione} del ${data.format(new Date(p.created_at))}` },
-    ...(p.scade_at ? [{ testo: `Valido fino al ${data.format(new Date(new Date(p.scade_at).getTime() - 1))}` }] : []),
+    ...(p.scade_at ? [{ testo: `Valido fino al ${data.format(ultimoGiornoValido(p.scade_at))}` }] : []),
     { testo: `Stato: ${p.stato_cliente}`, stile: 'grigio' as const },
   ]);
   riquadro(doc, MARGINE, Math.max(fine, doc.y) + 14, LARGHEZZA / 2 - 6, 'Cliente', [

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { MAX_FILTRO_NUMERO, STATI_CLIENTE, type StatoCliente } from '../../shared/preventivi-costanti.js';
+import { MAX_FILTRO_NUMERO, STATI_CLIENTE, type StatoCliente, ultimoGiornoValido } from '../../shared/preventivi-costanti.js';
 import { Collegamento } from '../components/Collegamento';
 import { EmptyState } from '../components/EmptyState';
 import { InputField } from '../components/form/InputField';
@@ -80,7 +80,7 @@ export function PreventiviPage() {
                       <td>{formatData(p.created_at)}</td>
                       <td><EtichettaStato testo={p.stato_cliente} stato={p.stato} /></td>
                       <td className="num">{p.versione || '—'}</td>
-                      <td>{p.scade_at ? formatData(new Date(new Date(p.scade_at).getTime() - 1).toISOString()) : '—'}</td>
+                      <td>{p.scade_at ? formatData(ultimoGiornoValido(p.scade_at).toISOString()) : '—'}</td>
                       <td className="num">{p.totale === null ? '—' : formatImporto(p.totale)}</td>
                     </tr>
                   ))}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { importoRiga } from '../../shared/importi.js';
-import { MAX_MESSAGGIO_PREVENTIVO } from '../../shared/preventivi-costanti.js';
+import { MAX_MESSAGGIO_PREVENTIVO, ultimoGiornoValido } from '../../shared/preventivi-costanti.js';
 import type { PreventivoDettaglio, RigaPreventivo } from '../../shared/preventivi.js';
 import { Collegamento } from '../components/Collegamento';
 import { EmptyState } from '../components/EmptyState';
@@ -24,7 +24,7 @@ import type { RichiestaDaCopiare } from './RichiediPreventivoPage';
 import './preventivi.css';
 
 /** The last day an offer holds (its validity ends at the next midnight). */
-const ultimoGiorno = (iso: string) => formatData(new Date(new Date(iso).getTime() - 1).toISOString());
+const ultimoGiorno = (iso: string) => formatData(ultimoGiornoValido(iso).toISOString());
 
 /**
  * /preventivi/dettaglio?id= (issue 37): a quote with each version side by side and the net price

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { MAX_MESSAGGIO_PREVENTIVO } from '../../../shared/preventivi-costanti.js';
+import { MAX_MESSAGGIO_PREVENTIVO, ultimoGiornoValido } from '../../../shared/preventivi-costanti.js';
 import type { PreventivoDettaglio } from '../../../shared/preventivi.js';
 import { EmptyState } from '../../components/EmptyState';
 import { InputField } from '../../components/form/InputField';
@@ -19,7 +19,7 @@ import '../../preventivi/preventivi.css';
 import { useAdminUser } from '../adminSession';
 import { dettaglioAdminQuery, scaricaAllegatoAdmin, scaricaPdfAdmin, useAzioniStaff } from './api';
 
-const ultimoGiorno = (iso: string) => formatData(new Date(new Date(iso).getTime() - 1).toISOString());
+const ultimoGiorno = (iso: string) => formatData(ultimoGiornoValido(iso).toISOString());
 /** One line's answer as typed. */
 interface Voce { prezzo: string; sconti: string; codice_sostitutivo: string; giorni_consegna: string; nota: string }
 const APERTI = ['inviata', 'presa_in_carico', 'revisione', 'info_richiesta', 'offerta'];
