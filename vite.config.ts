@@ -95,12 +95,29 @@ function portaZod(ctx: ChunkingContext, id: string): boolean {
   return conZod.get(id)!;
 }
 
+/**
+ * react-router's package.json sends every bundler to its development build, whose only difference
+ * is ENABLE_DEV_WARNINGS = true: path and future-flag checks on every match, in production
+ * (upstream issue remix-run/react-router#14102, open). The build takes the production build the
+ * package ships beside it; `npm run dev` keeps the warnings.
+ */
+function reactRouterDiProduzione(): Plugin {
+  const dir = path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production');
+  const file: Record<string, string> = { 'react-router': 'index.mjs', 'react-router/dom': 'dom-export.mjs' };
+  return {
+    name: 'portale-react-router-di-produzione',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (id) => (file[id] ? path.join(dir, file[id]) : null),
+  };
+}
+
 // The SPA lives in web/ and is built into dist/web, which the server serves with an SPA fallback.
 // The server's CSP is `script-src 'self'`: nothing here may produce an inline script in the build.
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'web'),
   publicDir: path.resolve(import.meta.dirname, 'web/public'),
-  plugins: [react(), senzaZodAlPrimoCaricamento(), precompress()],
+  plugins: [react(), reactRouterDiProduzione(), senzaZodAlPrimoCaricamento(), precompress()],
   resolve: {
     alias: [{ find: /^zod$/, replacement: ZOD }],
   },

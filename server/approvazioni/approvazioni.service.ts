@@ -24,7 +24,8 @@ const nomeDi = (u: UtenteSessione) => `${u.nome} ${u.cognome}`.trim() || u.usern
 
 /**
  * After crea_ordine held an order (esito 'in_approvazione'), in its transaction: the client's
- * history records it and each approver gets a mail with the link to /approvazioni.
+ * history records it and each approver gets a mail with the link to /approvazioni, whose job the
+ * caller queues after the commit (accodaLavori), as an order's confirmation.
  */
 export async function dopoTrattenuto(
   db: Db, utente: UtenteSessione, cliente: ClienteSessione,
@@ -40,7 +41,7 @@ export async function dopoTrattenuto(
     await accodaMail(db, ordineDaApprovare({
       a: a.username, approvatore: a.nome, richiedente: nome, ordineId: o.ordineId, cliente: `${cliente.ragioneSociale} (${cliente.codice})`,
       totale: o.totale, superamento: o.superamento, scadeAt: new Date(scade!.scade_at), link: `${url}/approvazioni`,
-    }));
+    }), { dopoOrdine: o.ordineId });
   }
 }
 

@@ -185,6 +185,9 @@ export async function creaOrdine(
       return { status: 0, msg: `Ordine #${r.ordine_id} inviato correttamente.`, ordine_id: r.ordine_id!, stato: 'confermato', ...conferma };
     }
     case 'in_approvazione':
+      // The approvers' mails were written with it; their jobs are queued now that it has committed.
+      if (opzioni.preventivo) opzioni.preventivo.accoda(r.ordine_id!);
+      else await accodaLavori(db, r.ordine_id!, log);
       return inApprovazione(r.ordine_id!, r.dettagli as Superamento[]);
     case 'sconosciuti':
       return rifiuto(`Prodotti non trovati nel catalogo: ${(r.dettagli as string[]).join(', ')}.`);

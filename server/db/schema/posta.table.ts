@@ -24,6 +24,11 @@ export const mailUscita = pgTable('mail_uscita', {
   resetPasswordId: integer('reset_password_id').references(() => resetPassword.id, { onDelete: 'cascade' }),
   /** An invitation's link (inviti): drawn when the mail is sent, as a reset's. */
   invitoId: integer('invito_id').references(() => inviti.id, { onDelete: 'cascade' }),
+  /**
+   * A composed mail about an order, written in the order's transaction (its approvers' notice of a held
+   * order): its job is queued with the order's, after the commit (accoda_lavori_ordini), never inside it.
+   */
+  dopoOrdineId: integer('dopo_ordine_id').references(() => ordini.id, { onDelete: 'cascade' }),
   destinatario: text('destinatario'),
   replyTo: text('reply_to'),
   oggetto: text('oggetto'),
@@ -35,6 +40,7 @@ export const mailUscita = pgTable('mail_uscita', {
 }, (t) => [
   index('mail_uscita_da_inviare_idx').on(t.id).where(dsql`inviata_at IS NULL`),
   index('mail_uscita_ordine_idx').on(t.ordineId),
+  index('mail_uscita_dopo_ordine_idx').on(t.dopoOrdineId),
   index('mail_uscita_utente_idx').on(t.utenteId),
   index('mail_uscita_reset_password_idx').on(t.resetPasswordId),
   index('mail_uscita_invito_idx').on(t.invitoId),

@@ -1,4 +1,5 @@
--- The jobs of confirmed orders: the confirmation mail of each (its unsent mail_uscita row) and
+-- The jobs of orders: the confirmation mail of each (its unsent mail_uscita row), the mails written
+-- in its transaction about it (dopo_ordine_id: a held order's notice to its approvers) and
 -- the hand-over to the ERP of those waiting for it (erp_stato 'in_attesa'). Called on its own,
 -- right after the order's transaction has committed (server/ordini/ordini.service.ts), and by
 -- riaccoda_lavori_ordini for what that call never queued.
@@ -19,7 +20,7 @@ BEGIN
   PERFORM set_config('synchronous_commit', 'off', true);
   PERFORM graphile_worker.add_job('invia_mail', json_build_object('id', m.id), max_attempts => 10,
     job_key => 'mail:' || m.id, job_key_mode => 'unsafe_dedupe')
-  FROM mail_uscita m WHERE m.ordine_id = ANY (p_ordini) AND m.inviata_at IS NULL
+  FROM mail_uscita m WHERE (m.ordine_id = ANY (p_ordini) OR m.dopo_ordine_id = ANY (p_ordini)) AND m.inviata_at IS NULL
   ORDER BY m.id;
   PERFORM graphile_worker.add_job('esporta_ordine', json_build_object('id', o.id), max_attempts => 25,
     job_key => 'erp:' || o.id, job_key_mode => 'unsafe_dedupe')

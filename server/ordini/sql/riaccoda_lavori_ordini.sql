@@ -10,8 +10,8 @@ DECLARE
   ids int[];
 BEGIN
   ids := ARRAY(
-    SELECT m.ordine_id FROM mail_uscita m
-    WHERE m.inviata_at IS NULL AND m.ordine_id IS NOT NULL AND m.tentativi = 0
+    SELECT coalesce(m.ordine_id, m.dopo_ordine_id) FROM mail_uscita m
+    WHERE m.inviata_at IS NULL AND coalesce(m.ordine_id, m.dopo_ordine_id) IS NOT NULL AND m.tentativi = 0
       AND m.created_at < now() - interval '30 seconds'
       AND NOT EXISTS (SELECT 1 FROM graphile_worker.jobs j WHERE j.key = 'mail:' || m.id)
     UNION

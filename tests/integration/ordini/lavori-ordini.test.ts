@@ -89,6 +89,23 @@ describe("an order's jobs", () => {
     expect(await database.sql`SELECT riaccoda_lavori_ordini() AS n`).toEqual([{ n: 0 }]);
   });
 
+  it("a mail written about an order in its transaction (a held order's approvers) waits for the order's jobs, and for the sweep", async () => {
+    const prima = notifiche.length;
+    const id = await ordineSenzaLavori();
+    const [m] = await database.sql<{ id: number }[]>`
+      SELECT accoda_mail(p_destinatario => 'titolare@example.com', p_oggetto => 'Da approvare', p_testo => 'Ordine', p_dopo_ordine_id => ${id}) AS id`;
+    await unAttimo();
+    expect(notifiche.length).toBe(prima);
+    const jobDi = async () => database.sql`SELECT task_identifier FROM graphile_worker.jobs WHERE key = ${`mail:${m!.id}`}`;
+    expect(await jobDi()).toEqual([]);
+    await database.sql`UPDATE ordini SET created_at = created_at - interval '1 minute' WHERE id = ${id}`;
+    await database.sql`UPDATE mail_uscita SET created_at = created_at - interval '1 minute' WHERE ordine_id = ${id} OR dopo_ordine_id = ${id}`;
+    expect(await database.sql`SELECT riaccoda_lavori_ordini() AS n`).toEqual([{ n: 1 }]);
+    expect(await jobDi()).toEqual([{ task_identifier: 'invia_mail' }]);
+    // Only a composed mail follows an order.
+    await expect(database.sql`SELECT accoda_mail(p_ordine_id => ${id}, p_dopo_ordine_id => ${id})`).rejects.toThrow(/mail composta segue un ordine|uno solo|senza destinatario/);
+  });
+
   it('a mail already tried, or an order handed over, is not queued again by the sweep', async () => {
     const id = await ordineSenzaLavori();
     await database.sql`UPDATE ordini SET created_at = created_at - interval '1 minute', erp_stato = 'inviato' WHERE id = ${id}`;
