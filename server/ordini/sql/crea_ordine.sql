@@ -45,12 +45,10 @@ DECLARE
   listino_cliente int := (p_ordine->>'listino')::int;
   sconto_cliente numeric := (p_ordine->>'sconto')::numeric;
   n_codici int := jsonb_array_length(p_ordine->'righe');
-  r record;
-  righe jsonb := '[]';
-  corte jsonb := '[]';
-  sfuse jsonb := '[]';
-  trovati text[] := '{}';
-  in_consegna int;
+  righe jsonb;
+  corte jsonb;
+  sfuse jsonb;
+  trovati text[];
   legame record;
   speso numeric;
   superamento jsonb := '[]';
@@ -71,8 +69,9 @@ BEGIN
     FOR NO KEY UPDATE;
   END IF;
 
-  totale := 0;
-  FOR r IN
+  -- The lines judged in one statement (a loop appending to jsonb copied the array at every line:
+  -- a quadratic cost, about 1 ms of a 50-line order). Rows locked in id order, as the CTE reads them.
+  WITH l AS MATERIALIZED (
     SELECT p.id, p.codice_prodotto, coalesce(nullif(p.titolo_portale, ''), p.descrizione1) AS titolo, g.disponibilita,
       greatest(g.disponibilita + g.ord_forn, 0) AS promettibile,
       round(coalesce(lp.prezzo, 0), 3) AS prezzo,
@@ -88,19 +87,18 @@ BEGIN
     LEFT JOIN sconti_clienti sf ON sf.cliente_id = nuovo.cliente_id AND sf.famiglia_sconto = p.famiglia_sconto
     ORDER BY p.id
     FOR UPDATE OF g
-  LOOP
-    trovati := trovati || r.codice_prodotto;
-    IF r.qt < r.minimo OR r.qt % r.multiplo <> 0 THEN
-      sfuse := sfuse || jsonb_build_object('codice_prodotto', r.codice_prodotto, 'multiplo', r.multiplo, 'minimo', r.minimo);
-    END IF;
-    IF r.qt > r.promettibile THEN
-      corte := corte || jsonb_build_object('codice_prodotto', r.codice_prodotto, 'disponibilita', r.promettibile);
-    END IF;
-    in_consegna := least(r.qt, greatest(r.disponibilita, 0));
-    righe := righe || jsonb_build_object('prodotto_id', r.id, 'codice_prodotto', r.codice_prodotto, 'prodotto_nome', r.titolo,
-      'qt', r.qt, 'qt_in_arrivo', r.qt - in_consegna, 'prezzo', r.prezzo, 'prezzo_reale', r.prezzo_reale, 'sconti', r.sconti);
-    totale := totale + r.prezzo_reale * r.qt;
-  END LOOP;
+  )
+  SELECT coalesce(array_agg(l.codice_prodotto), '{}'),
+    coalesce(jsonb_agg(jsonb_build_object('prodotto_id', l.id, 'codice_prodotto', l.codice_prodotto, 'prodotto_nome', l.titolo,
+      'qt', l.qt, 'qt_in_arrivo', l.qt - least(l.qt, greatest(l.disponibilita, 0)), 'prezzo', l.prezzo, 'prezzo_reale', l.prezzo_reale,
+      'sconti', l.sconti) ORDER BY l.id), '[]'),
+    coalesce(jsonb_agg(jsonb_build_object('codice_prodotto', l.codice_prodotto, 'multiplo', l.multiplo, 'minimo', l.minimo) ORDER BY l.id)
+      FILTER (WHERE l.qt < l.minimo OR l.qt % l.multiplo <> 0), '[]'),
+    coalesce(jsonb_agg(jsonb_build_object('codice_prodotto', l.codice_prodotto, 'disponibilita', l.promettibile) ORDER BY l.id)
+      FILTER (WHERE l.qt > l.promettibile), '[]'),
+    coalesce(sum(l.prezzo_reale * l.qt), 0)
+  INTO trovati, righe, sfuse, corte, totale
+  FROM l;
 
   IF nuovo.idempotency_key IS NOT NULL THEN
     -- A request with the same key may have committed while this one waited for the row locks.
