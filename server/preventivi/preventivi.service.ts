@@ -387,7 +387,7 @@ export async function accetta(
       await accodaMail(tx, passoCliente({
         a: q.presa_username, numero: q.numero, cliente: `${q.ragione_sociale} (${q.cliente_codice})`, cosa: `accettato, ordine #${e.ordine_id}`,
         testo: '', link: `${url}/admin/preventivi/dettaglio?id=${q.id}`,
-      }));
+      }), { dopoOrdine: e.ordine_id }); // queued with the order's jobs, after the commit
     }
     return {
       ordine_id: e.ordine_id, stato: e.stato === 'in_approvazione' ? 'in_approvazione' as const : 'confermato' as const,
