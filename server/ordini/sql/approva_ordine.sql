@@ -19,13 +19,11 @@ DECLARE
   o ordini;
   v_id int := (p->>'ordine_id')::int;
   nuove jsonb := CASE WHEN jsonb_typeof(p->'righe') = 'array' THEN p->'righe' END;
-  r record;
-  righe jsonb := '[]';
-  tenute int[] := '{}';
-  aumentate jsonb := '[]';
-  corte jsonb := '[]';
-  sfuse jsonb := '[]';
-  in_consegna int;
+  righe jsonb;
+  tenute int[];
+  aumentate jsonb;
+  corte jsonb;
+  sfuse jsonb;
 BEGIN
   SELECT * INTO o FROM ordini WHERE id = v_id FOR NO KEY UPDATE;
   IF NOT FOUND OR o.cliente_id <> (p->>'cliente_id')::int THEN esito := 'altro_cliente'; RETURN; END IF;
@@ -48,8 +46,9 @@ BEGIN
   IF jsonb_array_length(dettagli) > 0 THEN esito := 'ritirati'; RETURN; END IF;
   dettagli := NULL;
 
-  totale := 0;
-  FOR r IN
+  -- The lines judged in one statement, as crea_ordine's (no jsonb appended line by line); the stock
+  -- rows locked in product id order. A line the approver left out has no qt and is removed.
+  WITH giudicate AS MATERIALIZED (
     SELECT l.id AS riga_id, l.prodotto_id, l.codice_prodotto, l.qt AS qt_ordine, l.prezzo_reale,
       CASE WHEN nuove IS NULL THEN l.qt ELSE (SELECT (x->>'qt')::int FROM jsonb_array_elements(nuove) x
         WHERE x->>'codice_prodotto' = l.codice_prodotto LIMIT 1) END AS qt,
@@ -60,22 +59,19 @@ BEGIN
     WHERE l.ordine_id = v_id
     ORDER BY l.prodotto_id
     FOR UPDATE OF g
-  LOOP
-    CONTINUE WHEN r.qt IS NULL;
-    tenute := tenute || r.riga_id;
-    IF r.qt > r.qt_ordine THEN
-      aumentate := aumentate || jsonb_build_object('codice_prodotto', r.codice_prodotto, 'qt', r.qt_ordine);
-    END IF;
-    IF r.qt < r.minimo OR r.qt % r.multiplo <> 0 THEN
-      sfuse := sfuse || jsonb_build_object('codice_prodotto', r.codice_prodotto, 'multiplo', r.multiplo, 'minimo', r.minimo);
-    END IF;
-    IF r.qt > r.promettibile THEN
-      corte := corte || jsonb_build_object('codice_prodotto', r.codice_prodotto, 'disponibilita', r.promettibile);
-    END IF;
-    in_consegna := least(r.qt, greatest(r.disponibilita, 0));
-    righe := righe || jsonb_build_object('riga_id', r.riga_id, 'prodotto_id', r.prodotto_id, 'qt', r.qt, 'qt_in_arrivo', r.qt - in_consegna);
-    totale := totale + r.prezzo_reale * r.qt;
-  END LOOP;
+  )
+  SELECT coalesce(array_agg(x.riga_id ORDER BY x.prodotto_id) FILTER (WHERE x.qt IS NOT NULL), '{}'),
+    coalesce(jsonb_agg(jsonb_build_object('codice_prodotto', x.codice_prodotto, 'qt', x.qt_ordine) ORDER BY x.prodotto_id)
+      FILTER (WHERE x.qt > x.qt_ordine), '[]'),
+    coalesce(jsonb_agg(jsonb_build_object('codice_prodotto', x.codice_prodotto, 'multiplo', x.multiplo, 'minimo', x.minimo) ORDER BY x.prodotto_id)
+      FILTER (WHERE x.qt < x.minimo OR x.qt % x.multiplo <> 0), '[]'),
+    coalesce(jsonb_agg(jsonb_build_object('codice_prodotto', x.codice_prodotto, 'disponibilita', x.promettibile) ORDER BY x.prodotto_id)
+      FILTER (WHERE x.qt > x.promettibile), '[]'),
+    coalesce(jsonb_agg(jsonb_build_object('riga_id', x.riga_id, 'prodotto_id', x.prodotto_id, 'qt', x.qt,
+      'qt_in_arrivo', x.qt - least(x.qt, greatest(x.disponibilita, 0))) ORDER BY x.prodotto_id) FILTER (WHERE x.qt IS NOT NULL), '[]'),
+    coalesce(sum(x.prezzo_reale * x.qt), 0)
+  INTO tenute, aumentate, sfuse, corte, righe, totale
+  FROM giudicate x;
   IF jsonb_array_length(aumentate) > 0 THEN esito := 'aumentate'; dettagli := aumentate; RETURN; END IF;
   IF cardinality(tenute) = 0 THEN esito := 'nuovi'; dettagli := '[]'; RETURN; END IF;
   IF jsonb_array_length(sfuse) > 0 THEN esito := 'confezioni'; dettagli := sfuse; RETURN; END IF;
