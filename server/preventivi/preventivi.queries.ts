@@ -99,15 +99,19 @@ export async function codaStaff(
   db: Db, adminId: number, f: FiltriElenco & { stato?: StatoStaff | undefined; cliente?: string | undefined; miei?: '0' | '1' | undefined },
 ): Promise<{ preventivi: PreventivoElenco[]; totale: number }> {
   const sql = db.$client;
+  // The client's code names its clients first (one, but a code may be in two companies): the queue
+  // then walks that client's own index (preventivi_cliente_aggiornati_idx), not every quote.
+  const clienti = f.cliente === undefined ? null : (await sql<{ id: number }[]>`
+    SELECT id FROM clienti WHERE lower(codice) COLLATE "C" = lower(${f.cliente}) COLLATE "C" AND codice = ${f.cliente}`).map((c) => c.id);
+  if (clienti?.length === 0) return { preventivi: [], totale: 0 };
   const dove = sql`TRUE
     ${f.stato ? condizioneStato(sql, STATI_DI_ETICHETTA_STAFF[f.stato]) : sql``}
-    ${f.cliente ? sql`AND q.cliente_id IN (SELECT c.id FROM clienti c WHERE c.codice = ${f.cliente})` : sql``}
+    ${clienti === null ? sql`` : clienti.length === 1 ? sql`AND q.cliente_id = ${clienti[0]!}` : sql`AND q.cliente_id = ANY(${clienti}::int[])`}
     ${f.miei === '1' ? sql`AND q.presa_admin_id = ${adminId}` : sql``}
     ${condizioneNumero(sql, f.numero)} ${condizionePeriodo(sql, f.dal, f.al)}`;
   // Without a filter, or with the client's code alone, the total is the clients' counts.
-  const conto = !senzaFiltri(f) ? null : f.cliente
-    ? sql<{ n: number }[]>`SELECT coalesce(sum(k.n), 0)::int AS n FROM preventivi_conti k JOIN clienti c ON c.id = k.cliente_id WHERE c.codice = ${f.cliente}`
-    : sql<{ n: number }[]>`SELECT coalesce(sum(k.n), 0)::int AS n FROM preventivi_conti k`;
+  const conto = !senzaFiltri(f) ? null
+    : sql<{ n: number }[]>`SELECT coalesce(sum(k.n), 0)::int AS n FROM preventivi_conti k ${clienti === null ? sql`` : sql`WHERE k.cliente_id = ANY(${clienti}::int[])`}`;
   return pagina(sql, dove, sql`q.updated_at DESC, q.id DESC`, f, true, conto);
 }
 
