@@ -167,6 +167,12 @@ describe.runIf(hasBrowser())('a quote asked from the cart, answered by staff, ac
 
       await staff.goto('/admin/preventivi');
       await visible(staff.getByRole('link', { name: numero }));
+      // The queue's filters, the same form as the customer's with the staff's labels: the quote, now ordered.
+      await staff.getByLabel('Numero').fill(numero);
+      await staff.getByLabel('Stato').selectOption('Chiusa vinta');
+      await staff.getByRole('button', { name: 'Filtra' }).click();
+      await visible(staff.getByText('1 richiesta', { exact: true }));
+      await visible(staff.getByRole('link', { name: numero }));
       await senzaScorrimentoLaterale(staff, `${vista}: coda`);
       await foto(staff, `${vista}-10-coda`);
     });

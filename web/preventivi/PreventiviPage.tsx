@@ -23,7 +23,7 @@ const COLONNE: Column<PreventivoElenco>[] = [
     cell: (p) => <Collegamento to={paths.preventiviDettaglio.href({ id: p.id })}>{p.numero}</Collegamento>,
   },
   { key: 'richiesto', header: 'Richiesto il', className: 'nowrap', cell: (p) => formatData(p.created_at) },
-  { key: 'stato', header: 'Stato', className: 'nowrap', cell: (p) => <EtichettaStato testo={p.stato_cliente} stato={p.stato} /> },
+  { key: 'stato', header: 'Stato', cell: (p) => <EtichettaStato testo={p.stato_cliente} stato={p.stato} /> },
   { key: 'versione', header: 'Versione', align: 'end', cell: (p) => p.versione || '—' },
   { key: 'valido', header: 'Valido fino al', className: 'nowrap', cell: (p) => (p.scade_at ? formatData(ultimoGiornoValido(p.scade_at).toISOString()) : '—') },
   { key: 'totale', header: 'Totale', align: 'end', className: 'nowrap', cell: (p) => (p.totale === null ? '—' : formatImporto(p.totale)) },

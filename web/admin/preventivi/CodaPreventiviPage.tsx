@@ -29,7 +29,7 @@ const COLONNE: Column<PreventivoElenco>[] = [
   },
   { key: 'cliente', header: 'Cliente', cell: (p) => <>{p.cliente.ragione_sociale} <span className="muted codice">({p.cliente.codice})</span></> },
   { key: 'richiesto', header: 'Richiesto il', className: 'nowrap', cell: (p) => formatData(p.created_at) },
-  { key: 'stato', header: 'Stato', className: 'nowrap', cell: (p) => <EtichettaStato testo={p.stato_staff} stato={p.stato} /> },
+  { key: 'stato', header: 'Stato', cell: (p) => <EtichettaStato testo={p.stato_staff} stato={p.stato} /> },
   { key: 'presa', header: 'In carico a', cell: (p) => p.presa_da ?? <span className="muted">—</span> },
   { key: 'totale', header: 'Totale', align: 'end', className: 'nowrap', cell: (p) => (p.totale === null ? '—' : formatImporto(p.totale)) },
 ];
