@@ -73,7 +73,8 @@ export const MAX_RIGHE_PREVENTIVO = 200;
 export const MAX_ALLEGATI_PREVENTIVO = 5;
 export const MAX_MESSAGGIO_PREVENTIVO = 2000;
 export const MAX_NOTA_RIGA = 500;
-export const MAX_PREVENTIVI_PAGINA = 50;
+/** The largest page of a list of quotes: the lists' largest page size (PAGE_SIZES). */
+export const MAX_PREVENTIVI_PAGINA = 100;
 /** The longest number typed in a filter (P2026/000123 and some room) and client code. */
 export const MAX_FILTRO_NUMERO = 20;
 export const MAX_FILTRO_CLIENTE = 40;

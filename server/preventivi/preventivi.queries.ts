@@ -1,3 +1,4 @@
+import type { PendingQuery, Row } from 'postgres';
 import {
   ETICHETTA_CLIENTE, ETICHETTA_STAFF, STATI_DI_ETICHETTA, STATI_DI_ETICHETTA_STAFF, STATI_DA_LAVORARE, statoEffettivo,
   type StatoCliente, type StatoPreventivo, type StatoStaff,
@@ -6,22 +7,31 @@ import { preventivoDettaglio, type PreventivoDettaglio, type PreventivoElenco, p
 import type { Db, Sql } from '../db/client.js';
 
 /**
- * The reads of quotes (issue 37): the customer's list, the staff's queue, one quote whole. Each
- * list first picks one page of ids on an index (preventivi_cliente_idx, preventivi_stato_idx) and
- * only then computes the columns of those rows, so a page costs its rows whatever the total.
+ * The reads of quotes (issue 37): the customer's list, the staff's queue, one quote whole. A list's
+ * page is one index walk in its order (preventivi_cliente_idx, preventivi_cliente_stato_idx,
+ * preventivi_aggiornati_idx, preventivi_stato_idx…) that stops at the page's last row; its line
+ * count and total are columns of the quote's row (kept by triggers); its total without a filter
+ * is preventivi_conti's row. Plans before and after: docs/decisions/preventivi-elenco-piani.md.
  */
 
-/** The stored states a filter asks, with whether expired offers (stored 'offerta', past validity) count. */
-function statiFiltro(stati: readonly StatoPreventivo[]): { stati: StatoPreventivo[]; offerteValide: boolean; offerteScadute: boolean } {
-  const s = [...stati];
-  // 'offerta' is split by its validity: valid offers are 'Risposta ricevuta', past ones 'Scaduta'.
-  return { stati: s.filter((x) => x !== 'offerta'), offerteValide: s.includes('offerta'), offerteScadute: s.includes('scaduta') };
+/**
+ * The stored states a label filters on. A label of one stored state is compared with `=`, so that
+ * the index on (…, stato, date) gives the page in its order; 'offerta' is split by its validity
+ * (valid offers are 'Risposta ricevuta', past ones 'Scaduta'), told by scade_at, which the state
+ * indexes carry.
+ */
+function condizioneStato(sql: Sql, stati: readonly StatoPreventivo[]) {
+  const altri = stati.filter((x) => x !== 'offerta');
+  const valide = stati.includes('offerta');
+  const scadute = stati.includes('scaduta');
+  if (valide && altri.length === 0) return sql`AND q.stato = 'offerta' AND q.scade_at > now()`;
+  if (scadute) {
+    const tutti = [...altri, 'offerta'];
+    return sql`AND q.stato = ANY(${tutti}::text[]) AND (q.stato <> 'offerta' OR q.scade_at <= now())`;
+  }
+  if (valide) return sql`AND q.stato = ANY(${[...altri, 'offerta']}::text[]) AND (q.stato <> 'offerta' OR q.scade_at > now())`;
+  return altri.length === 1 ? sql`AND q.stato = ${altri[0]!}` : sql`AND q.stato = ANY(${altri}::text[])`;
 }
-
-const condizioneStato = (sql: Sql, f: ReturnType<typeof statiFiltro>) => sql`(
-  q.stato = ANY(${f.stati}::text[])
-  ${f.offerteValide ? sql`OR (q.stato = 'offerta' AND q.scade_at > now())` : sql``}
-  ${f.offerteScadute ? sql`OR (q.stato = 'offerta' AND q.scade_at <= now())` : sql``})`;
 
 /** A number typed whole (P2026/000123) or as its digits (123: at most the six a number has). */
 const condizioneNumero = (sql: Sql, numero: string | undefined) => {
@@ -38,10 +48,8 @@ const condizionePeriodo = (sql: Sql, dal: string | undefined, al: string | undef
 /** The list columns of the quote q (its client c): both labels are derived in TypeScript from the one state. */
 const colonne = (sql: Sql, netti: boolean) => sql`
   q.id, q.numero, iso_utc(q.created_at) AS created_at, iso_utc(q.updated_at) AS updated_at, q.stato,
-  q.versione, iso_utc(q.scade_at) AS scade_at,
-  (SELECT count(*)::int FROM preventivi_righe r WHERE r.preventivo_id = q.id AND r.versione = q.versione) AS righe_n,
-  ${netti ? sql`CASE WHEN q.versione > 0 THEN (SELECT round(coalesce(sum(r.prezzo * r.quantita), 0), 2)::float8
-    FROM preventivi_righe r WHERE r.preventivo_id = q.id AND r.versione = q.versione) END` : sql`NULL::float8`} AS totale,
+  q.versione, iso_utc(q.scade_at) AS scade_at, q.righe_n,
+  ${netti ? sql`q.totale::float8` : sql`NULL::float8`} AS totale,
   q.utente_nome AS richiedente, q.presa_nome AS presa_da, q.ordine_id,
   json_build_object('azienda_codice', c.azienda_codice, 'codice', c.codice, 'ragione_sociale', c.ragione_sociale) AS cliente`;
 
@@ -54,24 +62,36 @@ function conEtichette<T extends RigaLetta>(r: T): T & Pick<PreventivoElenco, 'st
 
 export interface FiltriElenco { numero?: string | undefined; dal?: string | undefined; al?: string | undefined; start: number; limit: number }
 
-/** The client's quotes, newest first, one page (preventivi_cliente_idx). */
+/**
+ * One page in `ordine` and the total: the rows' columns are read in the same walk (the skipped
+ * rows of an offset cost an index entry and a row each, nothing more), and the total is `conto`
+ * when the filter is none, else a count on the same index.
+ */
+async function pagina(
+  sql: Sql, dove: PendingQuery<Row[]>, ordine: PendingQuery<Row[]>, f: FiltriElenco, netti: boolean, conto: PendingQuery<{ n: number }[]> | null,
+): Promise<{ preventivi: PreventivoElenco[]; totale: number }> {
+  const [righe, [tot]] = await Promise.all([
+    sql<RigaLetta[]>`
+      SELECT ${colonne(sql, netti)} FROM preventivi q JOIN clienti c ON c.id = q.cliente_id
+      WHERE ${dove} ORDER BY ${ordine} LIMIT ${f.limit} OFFSET ${f.start}`,
+    conto ?? sql<{ n: number }[]>`SELECT count(*)::int AS n FROM preventivi q WHERE ${dove}`,
+  ]);
+  return { preventivi: righe.map((r) => preventivoElenco.parse(conEtichette(r))), totale: (tot as { n: number }).n };
+}
+
+/** Whether a list's filters leave only the client (or every client): then its total is preventivi_conti's. */
+const senzaFiltri = (f: FiltriElenco & { stato?: string | undefined; miei?: '0' | '1' | undefined }) => !f.stato && !f.numero && !f.dal && !f.al && f.miei !== '1';
+
+/** The client's quotes, newest first, one page. */
 export async function elencoCliente(
   db: Db, clienteId: number, netti: boolean, f: FiltriElenco & { stato?: StatoCliente | undefined },
 ): Promise<{ preventivi: PreventivoElenco[]; totale: number }> {
   const sql = db.$client;
   const dove = sql`q.cliente_id = ${clienteId}
-    ${f.stato ? sql`AND ${condizioneStato(sql, statiFiltro(STATI_DI_ETICHETTA[f.stato]))}` : sql``}
+    ${f.stato ? condizioneStato(sql, STATI_DI_ETICHETTA[f.stato]) : sql``}
     ${condizioneNumero(sql, f.numero)} ${condizionePeriodo(sql, f.dal, f.al)}`;
-  const [righe, [tot]] = await Promise.all([
-    sql<RigaLetta[]>`
-      WITH pagina AS MATERIALIZED (
-        SELECT q.id FROM preventivi q WHERE ${dove}
-        ORDER BY q.created_at DESC, q.id DESC LIMIT ${f.limit} OFFSET ${f.start})
-      SELECT ${colonne(sql, netti)} FROM pagina p JOIN preventivi q ON q.id = p.id JOIN clienti c ON c.id = q.cliente_id
-      ORDER BY q.created_at DESC, q.id DESC`,
-    sql<{ n: number }[]>`SELECT count(*)::int AS n FROM preventivi q WHERE ${dove}`,
-  ]);
-  return { preventivi: righe.map((r) => preventivoElenco.parse(conEtichette(r))), totale: tot!.n };
+  const conto = senzaFiltri(f) ? sql<{ n: number }[]>`SELECT coalesce((SELECT n FROM preventivi_conti WHERE cliente_id = ${clienteId}), 0)::int AS n` : null;
+  return pagina(sql, dove, sql`q.created_at DESC, q.id DESC`, f, netti, conto);
 }
 
 /** The staff's queue: every client's quotes, the last touched first, by staff label, client code, number, period, or one's own. */
@@ -79,21 +99,20 @@ export async function codaStaff(
   db: Db, adminId: number, f: FiltriElenco & { stato?: StatoStaff | undefined; cliente?: string | undefined; miei?: '0' | '1' | undefined },
 ): Promise<{ preventivi: PreventivoElenco[]; totale: number }> {
   const sql = db.$client;
+  // The client's code names its clients first (one, but a code may be in two companies): the queue
+  // then walks that client's own index (preventivi_cliente_aggiornati_idx), not every quote.
+  const clienti = f.cliente === undefined ? null : (await sql<{ id: number }[]>`
+    SELECT id FROM clienti WHERE lower(codice) COLLATE "C" = lower(${f.cliente}) COLLATE "C" AND codice = ${f.cliente}`).map((c) => c.id);
+  if (clienti?.length === 0) return { preventivi: [], totale: 0 };
   const dove = sql`TRUE
-    ${f.stato ? sql`AND ${condizioneStato(sql, statiFiltro(STATI_DI_ETICHETTA_STAFF[f.stato]))}` : sql``}
-    ${f.cliente ? sql`AND q.cliente_id IN (SELECT c.id FROM clienti c WHERE c.codice = ${f.cliente})` : sql``}
+    ${f.stato ? condizioneStato(sql, STATI_DI_ETICHETTA_STAFF[f.stato]) : sql``}
+    ${clienti === null ? sql`` : clienti.length === 1 ? sql`AND q.cliente_id = ${clienti[0]!}` : sql`AND q.cliente_id = ANY(${clienti}::int[])`}
     ${f.miei === '1' ? sql`AND q.presa_admin_id = ${adminId}` : sql``}
     ${condizioneNumero(sql, f.numero)} ${condizionePeriodo(sql, f.dal, f.al)}`;
-  const [righe, [tot]] = await Promise.all([
-    sql<RigaLetta[]>`
-      WITH pagina AS MATERIALIZED (
-        SELECT q.id FROM preventivi q WHERE ${dove}
-        ORDER BY q.updated_at DESC, q.id DESC LIMIT ${f.limit} OFFSET ${f.start})
-      SELECT ${colonne(sql, true)} FROM pagina p JOIN preventivi q ON q.id = p.id JOIN clienti c ON c.id = q.cliente_id
-      ORDER BY q.updated_at DESC, q.id DESC`,
-    sql<{ n: number }[]>`SELECT count(*)::int AS n FROM preventivi q WHERE ${dove}`,
-  ]);
-  return { preventivi: righe.map((r) => preventivoElenco.parse(conEtichette(r))), totale: tot!.n };
+  // Without a filter, or with the client's code alone, the total is the clients' counts.
+  const conto = !senzaFiltri(f) ? null
+    : sql<{ n: number }[]>`SELECT coalesce(sum(k.n), 0)::int AS n FROM preventivi_conti k ${clienti === null ? sql`` : sql`WHERE k.cliente_id = ANY(${clienti}::int[])`}`;
+  return pagina(sql, dove, sql`q.updated_at DESC, q.id DESC`, f, true, conto);
 }
 
 /** How many requests wait for staff (the admin home's counter): an index count on preventivi_stato_idx. */

@@ -301,7 +301,7 @@ describe.runIf(hasBrowser())('admin: utenti', () => {
           }));
         expect(fuori, `${nome} a ${viewport.width} px: pulsanti di una tabella fuori vista`).toEqual([]);
         // Tables that fit their box at both widths: no column under the pinned buttons (issue 35).
-        const coperte = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.erp-table, .imp-storico')]
+        const coperte = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.erp-table, .imp-storico, .preventivi-tabella')]
           .map((t) => t.closest<HTMLElement>('.table-scroll')!)
           .filter((box) => box.scrollWidth > box.clientWidth + 1)
           .map((box) => `${box.querySelector('caption')?.textContent ?? ''} (${box.scrollWidth} px in ${box.clientWidth})`));

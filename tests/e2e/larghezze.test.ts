@@ -67,7 +67,7 @@ async function eccesso(page: Page, nome: string, larghezza: number): Promise<num
  * to a tablet where the columns do not fit): an order's state and total, a line's total, a person's
  * actions must never hide past the box's edge.
  */
-const LISTE_INTERE = ['ordini', 'ordine-dettaglio', 'ordine-rapido', 'la-mia-azienda'];
+const LISTE_INTERE = ['ordini', 'ordine-dettaglio', 'ordine-rapido', 'la-mia-azienda', 'preventivi', 'preventivo-offerta'];
 
 /** The lists (DataTable) whose columns run past their box, so that some must be scrolled to: their names and excess. */
 async function tabelleStrette(page: Page): Promise<string[]> {

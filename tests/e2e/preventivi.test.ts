@@ -107,7 +107,10 @@ describe.runIf(hasBrowser())('a quote asked from the cart, answered by staff, ac
       // Mario: the versions side by side, the saving, accept without the second line.
       await mario.reload();
       await visible(mario.getByText('Risposta ricevuta', { exact: true }).first());
-      await visible(mario.getByRole('columnheader', { name: 'Versione 1' }));
+      // The versions' grid: columns on a desktop, a card per line on a phone (DataTable).
+      const versioni = mario.getByRole('table', { name: /per versione/ });
+      await visible(versioni.getByText(formatPrezzo(3.25)).first());
+      if (vista === '1366') await visible(versioni.getByRole('columnheader', { name: 'Versione 1' }));
       await visible(mario.getByText(/Risparmi/));
       await senzaScorrimentoLaterale(mario, `${vista}: offerta`);
       await foto(mario, `${vista}-05-offerta`);
@@ -147,7 +150,11 @@ describe.runIf(hasBrowser())('a quote asked from the cart, answered by staff, ac
       await foto(mario, `${vista}-08-elenco`, mario.getByRole('heading', { level: 1, name: 'Preventivi' }));
 
       // The demo's expired quote: read-only, only "Richiedi di nuovo", which brings its lines to a new request.
+      // The filters apply together with 'Filtra'; on a phone they are folded behind 'Filtri'.
+      if (vista === '390') await mario.getByRole('button', { name: 'Filtri' }).click();
       await mario.getByLabel('Stato').selectOption('Scaduta');
+      await mario.getByRole('button', { name: 'Filtra' }).click();
+      await visible(mario.getByText(/con i filtri scelti/));
       await mario.getByRole('row').filter({ hasText: 'Scaduta' }).first().getByRole('link').click();
       await visible(mario.getByText('Scaduta', { exact: true }).first());
       expect(await mario.getByRole('button', { name: 'Accetta e ordina' }).count()).toBe(0);
@@ -159,6 +166,12 @@ describe.runIf(hasBrowser())('a quote asked from the cart, answered by staff, ac
       await visible(mario.getByRole('button', { name: /^Togli / }).first());
 
       await staff.goto('/admin/preventivi');
+      await visible(staff.getByRole('link', { name: numero }));
+      // The queue's filters, the same form as the customer's with the staff's labels: the quote, now ordered.
+      await staff.getByLabel('Numero').fill(numero);
+      await staff.getByLabel('Stato').selectOption('Chiusa vinta');
+      await staff.getByRole('button', { name: 'Filtra' }).click();
+      await visible(staff.getByText('1 richiesta', { exact: true }));
       await visible(staff.getByRole('link', { name: numero }));
       await senzaScorrimentoLaterale(staff, `${vista}: coda`);
       await foto(staff, `${vista}-10-coda`);

@@ -21,6 +21,7 @@ import { useShopSession } from '../session/shopSession';
 import { dettaglioQuery, scaricaAllegato, scaricaPdfPreventivo, useAzioni } from './api';
 import { EtichettaStato } from './EtichettaStato';
 import type { RichiestaDaCopiare } from './RichiediPreventivoPage';
+import { VersioniAConfronto } from './VersioniAConfronto';
 import './preventivi.css';
 
 /** The last day an offer holds (its validity ends at the next midnight). */
@@ -81,66 +82,11 @@ function Preventivo({ p }: { p: PreventivoDettaglio }) {
         {p.ordine_id !== null && <Collegamento to={paths.ordiniDettaglio.href({ id: p.ordine_id })}>Ordine #{p.ordine_id}</Collegamento>}
       </p>
       {p.motivo_rifiuto && <p className="preventivo-nota">Motivo del rifiuto: {p.motivo_rifiuto}</p>}
-      <Confronto p={p} />
+      <VersioniAConfronto p={p} risparmio="Risparmi" senzaOfferte="Il grossista non ha ancora risposto: riceverai una mail quando l'offerta è pronta." />
       {valida && <Accetta p={p} />}
       {(valida || p.stato === 'info_richiesta') && <Risposte p={p} />}
       <Conversazione p={p} />
     </div>
-  );
-}
-
-/** Every version side by side with today's net price per line; the latest's saving against today. */
-function Confronto({ p }: { p: PreventivoDettaglio }) {
-  const offerte = p.versioni.filter((v) => v.versione > 0);
-  const oggi = p.righe.reduce((s, r) => s + (r.prezzo_oggi === null ? 0 : importoRiga(r.prezzo_oggi, r.quantita)), 0);
-  // The saving on the catalogue lines, today's net against the latest version's price (free lines have no net to compare).
-  const risparmio = offerte.length === 0 ? null : p.righe.reduce((s, r) => (r.prezzo_oggi === null || r.prezzo === null
-    ? s : s + importoRiga(r.prezzo_oggi, r.quantita) - importoRiga(r.prezzo, r.quantita)), 0);
-  return (
-    <Scheda titolo="Versioni a confronto" aDestra={risparmio !== null && risparmio > 0 ? <span className="preventivo-risparmio">Risparmi {formatImporto(risparmio)}</span> : undefined}>
-      <div className="table-scroll">
-        <table className="table preventivo-confronto">
-          <caption className="visually-hidden">Righe del preventivo per versione, con il prezzo netto di oggi</caption>
-          <thead>
-            <tr>
-              <th scope="col">Articolo</th>
-              <th scope="col" className="num">Q.tà</th>
-              <th scope="col" className="num">Netto oggi</th>
-              {offerte.map((v) => <th key={v.versione} scope="col" className="num">Versione {v.versione}</th>)}
-            </tr>
-          </thead>
-          <tbody>
-            {p.righe.map((r, i) => (
-              <tr key={r.riga_id}>
-                <td>
-                  {r.codice_prodotto ? <span className="codice strong">{r.codice_prodotto}</span> : <span className="badge">Riga libera</span>} {r.descrizione}
-                  {r.codice_originale && <span className="muted"> (al posto di {r.codice_originale})</span>}
-                  {(r.nota || r.giorni_consegna !== null) && (
-                    <span className="preventivo-riga-nota muted">{[r.giorni_consegna !== null ? `consegna in ${r.giorni_consegna} gg` : '', r.nota].filter(Boolean).join(' · ')}</span>
-                  )}
-                </td>
-                <td className="num">{r.quantita}</td>
-                <td className="num">{r.prezzo_oggi === null ? '—' : formatPrezzo(r.prezzo_oggi)}</td>
-                {offerte.map((v) => {
-                  const x = v.righe[i];
-                  return <td key={v.versione} className="num">{x?.prezzo === null || x === undefined ? '—' : formatPrezzo(x.prezzo)}{x?.sconti ? <span className="muted preventivo-sconti"> {x.sconti}</span> : null}</td>;
-                })}
-              </tr>
-            ))}
-          </tbody>
-          {offerte.length > 0 && (
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={2}>Totale</th>
-                <td className="num">{formatImporto(oggi)}</td>
-                {offerte.map((v) => <td key={v.versione} className="num strong">{v.totale === null ? '—' : formatImporto(v.totale)}</td>)}
-              </tr>
-            </tfoot>
-          )}
-        </table>
-      </div>
-      {offerte.length === 0 && <p className="card-body muted">Il grossista non ha ancora risposto: riceverai una mail quando l'offerta è pronta.</p>}
-    </Scheda>
   );
 }
 

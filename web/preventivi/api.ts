@@ -12,18 +12,20 @@ import { useShopSession } from '../session/shopSession';
 type Scope = Pick<SessionData, 'utente_codice' | 'azienda_codice' | 'cliente_codice'>;
 const scope = (s: Scope) => ({ utente_codice: s.utente_codice, azienda_codice: s.azienda_codice, cliente_codice: s.cliente_codice });
 
-export const PAGINA_PREVENTIVI = 20;
 export type FiltriPreventivi = Pick<InputOf<typeof preventiviRotte.elenco>, 'stato' | 'numero' | 'dal' | 'al'>;
+/** The list's filters as the URL keeps them (useFiltriUrl). */
+export const CAMPI_FILTRI_PREVENTIVI = ['stato', 'numero', 'dal', 'al'] as const;
 
 export const preventiviKeys = {
   all: ['preventivi'] as const,
-  elenco: (s: Scope, f: FiltriPreventivi, start: number) => ['preventivi', 'elenco', s.azienda_codice, s.cliente_codice, s.utente_codice, f, start] as const,
+  elenco: (s: Scope, f: FiltriPreventivi, start: number, limit: number) =>
+    ['preventivi', 'elenco', s.azienda_codice, s.cliente_codice, s.utente_codice, f, start, limit] as const,
   dettaglio: (s: Scope, id: number) => ['preventivi', 'dettaglio', s.azienda_codice, s.cliente_codice, s.utente_codice, id] as const,
 };
 
-export const elencoQuery = (s: Scope, f: FiltriPreventivi, start: number) => queryOptions({
-  queryKey: preventiviKeys.elenco(s, f, start),
-  queryFn: ({ signal }) => callApi(preventiviRotte.elenco, { ...scope(s), ...f, start, limit: PAGINA_PREVENTIVI }, { signal }),
+export const elencoQuery = (s: Scope, f: FiltriPreventivi, start: number, limit: number) => queryOptions({
+  queryKey: preventiviKeys.elenco(s, f, start, limit),
+  queryFn: ({ signal }) => callApi(preventiviRotte.elenco, { ...scope(s), ...f, start, limit }, { signal }),
   staleTime: 0,
 });
 

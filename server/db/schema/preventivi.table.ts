@@ -24,6 +24,13 @@ export const preventivi = pgTable('preventivi', {
   stato: text('stato').notNull().default('inviata'),
   /** The latest version sent by staff (0: only the request). */
   versione: integer('versione').notNull().default(0),
+  /**
+   * The latest version's line count and total at its quoted prices (null for version 0), kept by
+   * triggers (server/preventivi/sql/preventivi_sintesi.sql, preventivi_righe_sintesi.sql) whoever
+   * writes the lines, so that a list reads them with the row (docs/decisions/preventivi-elenco-piani.md).
+   */
+  righeN: integer('righe_n').notNull().default(0),
+  totale: numeric('totale', { precision: 14, scale: 2 }),
   /** The validity of the latest version sent (null before the first). */
   scadeAt: timestamp('scade_at', { withTimezone: true }),
   presaAdminId: integer('presa_admin_id').references(() => adminUtenti.id, { onDelete: 'set null' }),
@@ -41,12 +48,24 @@ export const preventivi = pgTable('preventivi', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('preventivi_numero_uq').on(t.aziendaCodice, t.anno, t.progressivo),
-  index('preventivi_cliente_idx').on(t.clienteId, t.createdAt.desc(), t.id.desc()),
+  // DESC NULLS FIRST is what ORDER BY … DESC means: the lists read these in order (docs/decisions/desc-index-nulls-order.md).
+  index('preventivi_cliente_idx').on(t.clienteId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   index('preventivi_cliente_numero_idx').on(t.clienteId, t.numero),
-  index('preventivi_stato_idx').on(t.stato, t.updatedAt.desc(), t.id.desc()),
+  index('preventivi_cliente_aggiornati_idx').on(t.clienteId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  index('preventivi_aggiornati_idx').on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   index('preventivi_ordine_idx').on(t.ordineId),
   check('preventivi_stato_ck', dsql`${t.stato} IN ('inviata', 'presa_in_carico', 'info_richiesta', 'offerta', 'revisione', 'accettata', 'ordinata', 'rifiutata', 'scaduta', 'annullata')`),
 ]);
+
+/**
+ * How many quotes each client has, kept by a trigger on preventivi (server/preventivi/sql/preventivi_conti_aggiorna.sql):
+ * the list's total without a filter reads one row instead of counting the client's quotes. Only a new
+ * quote changes it, and a new quote already waits on its company's numerator row, so it adds no wait.
+ */
+export const preventiviConti = pgTable('preventivi_conti', {
+  clienteId: integer('cliente_id').primaryKey().references(() => clienti.id, { onDelete: 'cascade' }),
+  n: integer('n').notNull(),
+});
 
 /** The last number given per company and year: taken with a row lock (INSERT … ON CONFLICT DO UPDATE), never twice. */
 export const preventiviNumeratori = pgTable('preventivi_numeratori', {

@@ -16,6 +16,7 @@ import { errorMessage } from '../../lib/api';
 import { formatData, formatDataOra, formatImporto, formatPrezzo } from '../../lib/formato';
 import { EtichettaStato } from '../../preventivi/EtichettaStato';
 import '../../preventivi/preventivi.css';
+import { VersioniAConfronto } from '../../preventivi/VersioniAConfronto';
 import { useAdminUser } from '../adminSession';
 import { dettaglioAdminQuery, scaricaAllegatoAdmin, scaricaPdfAdmin, useAzioniStaff } from './api';
 
@@ -76,34 +77,10 @@ function Preventivo({ p }: { p: PreventivoDettaglio }) {
         {p.ordine_id !== null && <span>Ordine #{p.ordine_id}</span>}
       </p>
       {p.motivo_rifiuto && <p className="preventivo-nota">Motivo del rifiuto: {p.motivo_rifiuto}</p>}
-      {aperto && mio ? <Risposta p={p} /> : <Righe p={p} />}
+      {aperto && mio ? <Risposta p={p} /> : <VersioniAConfronto p={p} risparmio="Sconto sul netto di oggi:" />}
       {p.stato === 'scaduta' && p.versione > 0 && <Riapri p={p} />}
       <Messaggi p={p} />
     </div>
-  );
-}
-
-/** The lines as they stand (read-only): when staff may not answer (closed, or in another's charge). */
-function Righe({ p }: { p: PreventivoDettaglio }) {
-  return (
-    <Scheda titolo={p.versione > 0 ? `Versione ${p.versione}` : 'Richiesta'}>
-      <div className="table-scroll">
-        <table className="table">
-          <caption className="visually-hidden">Righe del preventivo</caption>
-          <thead><tr><th scope="col">Articolo</th><th scope="col" className="num">Q.tà</th><th scope="col" className="num">Netto oggi</th><th scope="col" className="num">Prezzo</th></tr></thead>
-          <tbody>
-            {p.righe.map((r) => (
-              <tr key={r.riga_id}>
-                <td>{r.codice_prodotto ?? 'Riga libera'} {r.descrizione}</td>
-                <td className="num">{r.quantita}</td>
-                <td className="num">{r.prezzo_oggi === null ? '—' : formatPrezzo(r.prezzo_oggi)}</td>
-                <td className="num">{r.prezzo === null ? '—' : formatPrezzo(r.prezzo)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </Scheda>
   );
 }
 

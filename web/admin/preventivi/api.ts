@@ -6,12 +6,13 @@ import { saveBlob } from '../../lib/media';
 import { queryClient } from '../../lib/queryClient';
 
 /** The staff's calls on quotes (issue 37): the queue, its counter, one quote, take in charge, answer, ask, reopen. */
-export const PAGINA_CODA = 20;
 export type FiltriCoda = Pick<InputOf<typeof preventiviRotte.coda>, 'stato' | 'numero' | 'cliente' | 'miei' | 'dal' | 'al'>;
+/** The queue's filters as the URL keeps them (useFiltriUrl). */
+export const CAMPI_FILTRI_CODA = ['stato', 'numero', 'dal', 'al', 'cliente', 'miei'] as const;
 
 export const codaKeys = {
   all: ['admin', 'preventivi'] as const,
-  coda: (f: FiltriCoda, start: number) => ['admin', 'preventivi', 'coda', f, start] as const,
+  coda: (f: FiltriCoda, start: number, limit: number) => ['admin', 'preventivi', 'coda', f, start, limit] as const,
   contatore: ['admin', 'preventivi', 'contatore'] as const,
   dettaglio: (id: number) => ['admin', 'preventivi', 'dettaglio', id] as const,
   validita: ['admin', 'preventivi', 'validita'] as const,
@@ -29,9 +30,9 @@ export function useImpostaValidita() {
   });
 }
 
-export const codaQuery = (f: FiltriCoda, start: number) => queryOptions({
-  queryKey: codaKeys.coda(f, start),
-  queryFn: ({ signal }) => callApi(preventiviRotte.coda, { ...f, start, limit: PAGINA_CODA }, { signal }),
+export const codaQuery = (f: FiltriCoda, start: number, limit: number) => queryOptions({
+  queryKey: codaKeys.coda(f, start, limit),
+  queryFn: ({ signal }) => callApi(preventiviRotte.coda, { ...f, start, limit }, { signal }),
   staleTime: 0,
 });
 
