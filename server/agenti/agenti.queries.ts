@@ -7,13 +7,16 @@ import {
 import { MODALITA_RIBA } from '../../shared/contabilita.js';
 import { RESPONSE_CODE_OK } from '../../shared/ordini-costanti.js';
 import type { Db, Sql } from '../db/client.js';
+import { applicaStatistiche } from '../statistiche/coda.js';
 
 /**
  * The portfolio's figures of the clients `clienti` (SQL of a set of client ids, alias c joined by
  * the caller), one row each, set-based (docs/regole/agenti.md#portfolio):
- * - sales: confirmed orders this calendar year and last year up to the same moment (Europe/Rome),
- *   two range sums per client on ordini_cliente_fatturato_idx, read from the index alone; the last
- *   order's date its last entry;
+ * - sales: confirmed orders this calendar year and last year up to the same moment (Europe/Rome):
+ *   the whole months before this one from the per-client monthly rollup (stat_clienti_mese, its
+ *   primary key: a dozen rows a year), this month and last year's same part of it from the orders
+ *   (ordini_cliente_fatturato_idx, read from the index alone); the last order's date the index's
+ *   last entry (docs/decisions/rollup-clienti-mese.md). The caller folds the statistics' queue first;
  * - the credit line, its exposure and what is overdue or unpaid, as contabilita/situazione counts
  *   them (docs/regole/contabilita.md#exposure), for a client of which the ERP sent figures (a credit
  *   line or a schedule); the others' are null, and cost nothing;
@@ -22,10 +25,12 @@ import type { Db, Sql } from '../db/client.js';
 const figure = (sql: Sql) => sql`
   c.azienda_codice, c.codice AS cliente_codice, c.ragione_sociale,
   coalesce((SELECT s.citta FROM sedi s WHERE s.cliente_id = c.id ORDER BY s.id LIMIT 1), '') AS citta,
-  coalesce((SELECT sum(o.totale) FROM ordini o WHERE o.cliente_id = c.id AND o.response_code = ${RESPONSE_CODE_OK}
-    AND o.created_at >= p.inizio), 0)::float8 AS fatturato_anno,
-  coalesce((SELECT sum(o.totale) FROM ordini o WHERE o.cliente_id = c.id AND o.response_code = ${RESPONSE_CODE_OK}
-    AND o.created_at >= p.inizio_prec AND o.created_at < p.fine_prec), 0)::float8 AS fatturato_anno_prec,
+  (coalesce((SELECT sum(m.importo_totale) FROM stat_clienti_mese m WHERE m.cliente_id = c.id AND m.anno = p.anno AND m.mese < p.mese), 0)
+    + coalesce((SELECT sum(o.totale) FROM ordini o WHERE o.cliente_id = c.id AND o.response_code = ${RESPONSE_CODE_OK}
+      AND o.created_at >= p.inizio_mese), 0))::float8 AS fatturato_anno,
+  (coalesce((SELECT sum(m.importo_totale) FROM stat_clienti_mese m WHERE m.cliente_id = c.id AND m.anno = p.anno - 1 AND m.mese < p.mese), 0)
+    + coalesce((SELECT sum(o.totale) FROM ordini o WHERE o.cliente_id = c.id AND o.response_code = ${RESPONSE_CODE_OK}
+      AND o.created_at >= p.inizio_mese_prec AND o.created_at < p.fine_prec), 0))::float8 AS fatturato_anno_prec,
   (SELECT iso_utc(max(o.created_at)) FROM ordini o WHERE o.cliente_id = c.id AND o.response_code = ${RESPONSE_CODE_OK}) AS ultimo_ordine,
   c.fido::float8 AS fido,
   CASE WHEN cr.conta THEN round(cr.esposizione_scadenze + (
@@ -43,8 +48,10 @@ const figure = (sql: Sql) => sql`
 /** The period's bounds (alias p) and each client's credit items (alias cr), after `c`. */
 const periodoECredito = (sql: Sql) => sql`
   CROSS JOIN LATERAL (
-    SELECT date_trunc('year', n.ora) AT TIME ZONE 'Europe/Rome' AS inizio,
-      (date_trunc('year', n.ora) - interval '1 year') AT TIME ZONE 'Europe/Rome' AS inizio_prec,
+    -- A year ago is always in this month of last year (29 February goes back to the 28th).
+    SELECT extract(year FROM n.ora)::int AS anno, extract(month FROM n.ora)::int AS mese,
+      date_trunc('month', n.ora) AT TIME ZONE 'Europe/Rome' AS inizio_mese,
+      date_trunc('month', n.ora - interval '1 year') AT TIME ZONE 'Europe/Rome' AS inizio_mese_prec,
       (n.ora - interval '1 year') AT TIME ZONE 'Europe/Rome' AS fine_prec, n.ora::date AS oggi
     FROM (SELECT now() AT TIME ZONE 'Europe/Rome' AS ora) n) p
   CROSS JOIN LATERAL (
@@ -57,6 +64,8 @@ const periodoECredito = (sql: Sql) => sql`
 /** The agent's portfolio with its figures, by name (agente/clienti); the primary key of agenti_clienti finds it. */
 export async function portafoglio(db: Db, agenteId: number): Promise<ClienteAgente[]> {
   const sql = db.$client;
+  // Orders queued since the last fold count too (nothing queued: no lock, one probe).
+  await applicaStatistiche(db);
   return sql<ClienteAgente[]>`
     SELECT ${figure(sql)}
     FROM agenti_clienti ac JOIN clienti c ON c.id = ac.cliente_id
@@ -84,6 +93,7 @@ export async function clienteDelPortafoglio(
  */
 export async function schedaCliente(db: Db, clienteId: number): Promise<ClienteAgenteResponse> {
   const sql = db.$client;
+  await applicaStatistiche(db);
   const [[cliente], ultimi, prodotti, documenti] = await Promise.all([
     sql<(ClienteAgente & { email: string; telefono: string; partita_iva: string })[]>`
       SELECT ${figure(sql)}, c.email, c.telefono, c.partita_iva

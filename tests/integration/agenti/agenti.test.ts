@@ -58,6 +58,8 @@ beforeAll(async () => {
     { clienteId: a.id, aziendaCodice: '0001', clienteCodice: A.cliente_codice, utenteId: tu.id, utenteCodice: tu.codice, totale: '999', createdAt: new Date(Date.now() - 365 * 86400_000 + 86400_000 * 2) },
     { clienteId: a.id, aziendaCodice: '0001', clienteCodice: A.cliente_codice, utenteId: tu.id, utenteCodice: tu.codice, totale: '5', responseCode: '500', responseStatus: 'Errore' },
   ]);
+  // Copied in rather than placed through crea_ordine: the rollups rebuilt, as the seeds do.
+  await sql`SELECT ricalcola_statistiche()`;
   await createProdotto(db, { codiceProdotto: 'AG-1', descrizione1: 'Martello', prezzi: { 1: '10.000' }, disponibilita: 100 });
   paolo = await agente('Paolo', 'Bianchi', 'A01', [a.id, b.id]);
   luca = await agente('Luca', 'Verdi', 'A02', [altro.id, a.id]);
