@@ -25,6 +25,11 @@ ALTER TABLE "provvigioni" ADD CONSTRAINT "provvigioni_cliente_id_clienti_id_fk" 
 CREATE UNIQUE INDEX "provvigioni_agente_cliente_documento_uq" ON "provvigioni" USING btree ("agente_id","cliente_id","documento_tipo","documento_numero");--> statement-breakpoint
 CREATE INDEX "provvigioni_agente_cliente_data_idx" ON "provvigioni" USING btree ("agente_id","cliente_id","documento_data" DESC NULLS LAST);--> statement-breakpoint
 -- a mano (hand-written)
+-- The portfolio sums a client's months from the primary key alone (docs/decisions/rollup-clienti-mese.md):
+-- the amount rides in it. Closed months never change, so their pages stay all-visible.
+ALTER TABLE "stat_clienti_mese" DROP CONSTRAINT "stat_clienti_mese_cliente_id_anno_mese_pk",
+  ADD CONSTRAINT "stat_clienti_mese_cliente_id_anno_mese_pk" PRIMARY KEY ("cliente_id", "anno", "mese") INCLUDE ("importo_totale");
+--> statement-breakpoint
 -- The per-client monthly rollup from the orders already there (docs/decisions/rollup-clienti-mese.md),
 -- as the other rollups hold them: without the orders still queued (stat_coda), which the next fold
 -- adds (or takes out) as it does to those.

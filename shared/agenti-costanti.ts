@@ -27,6 +27,18 @@ export const MSG_AGENTI = {
   inseritoDa: (nome: string) => `Ordine inserito dal tuo agente ${nome}`,
 } as const;
 
+/**
+ * A commission's states (import kind `provvigioni`, docs/regole/agenti.md#commissions): the document
+ * is issued and the client has not paid it yet; due to the agent (the client paid); paid to the agent.
+ */
+export const STATI_PROVVIGIONE = ['da_maturare', 'maturata', 'liquidata'] as const;
+export type StatoProvvigione = (typeof STATI_PROVVIGIONE)[number];
+export const ETICHETTE_STATO_PROVVIGIONE: Record<StatoProvvigione, string> = {
+  da_maturare: 'Da maturare', maturata: 'Maturata', liquidata: 'Liquidata',
+};
+/** The commissions a client's page lists (newest documents first); its totals count them all. */
+export const MAX_PROVVIGIONI_CLIENTE = 50;
+
 export const LIMITI_AGENTE = { nome: 100, codice: 20, ricerca: 100 } as const;
 
 export const MSG_AGENTI_ADMIN = {

@@ -13,10 +13,11 @@ import { applicaStatistiche } from '../statistiche/coda.js';
  * The portfolio's figures of the clients `clienti` (SQL of a set of client ids, alias c joined by
  * the caller), one row each, set-based (docs/regole/agenti.md#portfolio):
  * - sales: confirmed orders this calendar year and last year up to the same moment (Europe/Rome):
- *   the whole months before this one from the per-client monthly rollup (stat_clienti_mese, its
- *   primary key: a dozen rows a year), this month and last year's same part of it from the orders
- *   (ordini_cliente_fatturato_idx, read from the index alone); the last order's date the index's
- *   last entry (docs/decisions/rollup-clienti-mese.md). The caller folds the statistics' queue first;
+ *   this year's months and last year's whole months before this one from the per-client monthly
+ *   rollup (stat_clienti_mese, read from its primary key alone: a dozen entries a year), last
+ *   year's part of this month up to the same moment from the orders (ordini_cliente_fatturato_idx,
+ *   from the index alone); the last order's date that index's last entry
+ *   (docs/decisions/rollup-clienti-mese.md). The statistics' queue is folded first;
  * - the credit line, its exposure and what is overdue or unpaid, as contabilita/situazione counts
  *   them (docs/regole/contabilita.md#exposure), for a client of which the ERP sent figures (a credit
  *   line or a schedule); the others' are null, and cost nothing;
@@ -25,9 +26,7 @@ import { applicaStatistiche } from '../statistiche/coda.js';
 const figure = (sql: Sql) => sql`
   c.azienda_codice, c.codice AS cliente_codice, c.ragione_sociale,
   coalesce((SELECT s.citta FROM sedi s WHERE s.cliente_id = c.id ORDER BY s.id LIMIT 1), '') AS citta,
-  (coalesce((SELECT sum(m.importo_totale) FROM stat_clienti_mese m WHERE m.cliente_id = c.id AND m.anno = p.anno AND m.mese < p.mese), 0)
-    + coalesce((SELECT sum(o.totale) FROM ordini o WHERE o.cliente_id = c.id AND o.response_code = ${RESPONSE_CODE_OK}
-      AND o.created_at >= p.inizio_mese), 0))::float8 AS fatturato_anno,
+  coalesce((SELECT sum(m.importo_totale) FROM stat_clienti_mese m WHERE m.cliente_id = c.id AND m.anno = p.anno), 0)::float8 AS fatturato_anno,
   (coalesce((SELECT sum(m.importo_totale) FROM stat_clienti_mese m WHERE m.cliente_id = c.id AND m.anno = p.anno - 1 AND m.mese < p.mese), 0)
     + coalesce((SELECT sum(o.totale) FROM ordini o WHERE o.cliente_id = c.id AND o.response_code = ${RESPONSE_CODE_OK}
       AND o.created_at >= p.inizio_mese_prec AND o.created_at < p.fine_prec), 0))::float8 AS fatturato_anno_prec,
@@ -50,7 +49,6 @@ const periodoECredito = (sql: Sql) => sql`
   CROSS JOIN LATERAL (
     -- A year ago is always in this month of last year (29 February goes back to the 28th).
     SELECT extract(year FROM n.ora)::int AS anno, extract(month FROM n.ora)::int AS mese,
-      date_trunc('month', n.ora) AT TIME ZONE 'Europe/Rome' AS inizio_mese,
       date_trunc('month', n.ora - interval '1 year') AT TIME ZONE 'Europe/Rome' AS inizio_mese_prec,
       (n.ora - interval '1 year') AT TIME ZONE 'Europe/Rome' AS fine_prec, n.ora::date AS oggi
     FROM (SELECT now() AT TIME ZONE 'Europe/Rome' AS ora) n) p
