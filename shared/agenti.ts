@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STATI_PROVVIGIONE } from './agenti-costanti.js';
 import { codice } from './common.js';
 import { contract } from './contract.js';
 
@@ -32,7 +33,14 @@ export const clienteAgente = z.object({
 });
 export type ClienteAgente = z.infer<typeof clienteAgente>;
 
-export const clientiAgenteResponse = z.object({ clienti: z.array(clienteAgente) });
+/** An agent's commissions by state (euro), as the ERP sent them (docs/regole/agenti.md#commissions). */
+export const totaliProvvigioni = z.object({ da_maturare: z.number(), maturata: z.number(), liquidata: z.number() });
+
+export const clientiAgenteResponse = z.object({
+  clienti: z.array(clienteAgente),
+  /** The agent's commissions over every client; null: the ERP sent the agent none (no section). */
+  provvigioni: totaliProvvigioni.nullable(),
+});
 
 export const scopeClienteAgente = z.object({ azienda_codice: codice, cliente_codice: codice });
 
@@ -65,11 +73,25 @@ export const documentoRecente = z.object({
   totale: z.number(),
 });
 
+/** One commission of the agent on a document of the client. */
+export const provvigione = z.object({
+  documento_tipo: z.string(),
+  documento_numero: z.string(),
+  documento_data: z.string(),
+  importo: z.number(),
+  stato: z.enum(STATI_PROVVIGIONE),
+});
+
 export const clienteAgenteResponse = z.object({
   cliente: clienteAgente.extend({ email: z.string(), telefono: z.string(), partita_iva: z.string() }),
   ultimi_ordini: z.array(ordineRecente),
   prodotti_abituali: z.array(prodottoAbituale),
   documenti: z.array(documentoRecente),
+  /**
+   * The agent's commissions on this client: the newest documents (at most MAX_PROVVIGIONI_CLIENTE)
+   * and the totals of them all; null: none (no section).
+   */
+  provvigioni: z.object({ totali: totaliProvvigioni, righe: z.array(provvigione), righe_n: z.number().int() }).nullable(),
 });
 export type ClienteAgenteResponse = z.infer<typeof clienteAgenteResponse>;
 

@@ -1,11 +1,12 @@
 import {
-  type ClienteAgente, type ClienteAgenteResponse, clienteAgente,
+  type ClienteAgente, type ClienteAgenteResponse, clienteAgente, type totaliProvvigioni,
 } from '../../shared/agenti.js';
 import {
-  MAX_CLIENTI_PORTAFOGLIO, MAX_DOCUMENTI_AGENTE, MAX_PRODOTTI_ABITUALI, MAX_ULTIMI_ORDINI,
+  MAX_CLIENTI_PORTAFOGLIO, MAX_DOCUMENTI_AGENTE, MAX_PRODOTTI_ABITUALI, MAX_PROVVIGIONI_CLIENTE, MAX_ULTIMI_ORDINI,
 } from '../../shared/agenti-costanti.js';
 import { MODALITA_RIBA } from '../../shared/contabilita.js';
 import { RESPONSE_CODE_OK } from '../../shared/ordini-costanti.js';
+import type { z } from 'zod';
 import type { Db, Sql } from '../db/client.js';
 import { applicaStatistiche } from '../statistiche/coda.js';
 
@@ -59,6 +60,40 @@ const periodoECredito = (sql: Sql) => sql`
       coalesce(sum(sc.importo) FILTER (WHERE sc.stato = 'insoluta' OR (sc.stato = 'aperta' AND sc.data_scadenza < p.oggi)), 0) AS scaduto
     FROM scadenze sc WHERE sc.cliente_id = c.id AND (c.fido IS NOT NULL OR c.contabilita_aggiornata_at IS NOT NULL)) cr`;
 
+type TotaliProvvigioni = z.infer<typeof totaliProvvigioni>;
+
+/**
+ * The agent's commissions by state (of one client, or of all), on provvigioni_agente_cliente_data_idx;
+ * null when there are none, so that the screens show no section (docs/regole/agenti.md#commissions).
+ */
+async function totaliProvvigioniDi(db: Db, agenteId: number, clienteId?: number): Promise<TotaliProvvigioni & { n: number } | null> {
+  const sql = db.$client;
+  const [t] = await sql<(TotaliProvvigioni & { n: number })[]>`
+    SELECT count(*)::int AS n,
+      coalesce(sum(importo) FILTER (WHERE stato = 'da_maturare'), 0)::float8 AS da_maturare,
+      coalesce(sum(importo) FILTER (WHERE stato = 'maturata'), 0)::float8 AS maturata,
+      coalesce(sum(importo) FILTER (WHERE stato = 'liquidata'), 0)::float8 AS liquidata
+    FROM provvigioni WHERE agente_id = ${agenteId} ${clienteId === undefined ? sql`` : sql`AND cliente_id = ${clienteId}`}`;
+  return t && t.n > 0 ? t : null;
+}
+
+/** The agent's commissions over every client (agente/clienti); null: none. */
+export async function provvigioniAgente(db: Db, agenteId: number): Promise<TotaliProvvigioni | null> {
+  const t = await totaliProvvigioniDi(db, agenteId);
+  return t && { da_maturare: t.da_maturare, maturata: t.maturata, liquidata: t.liquidata };
+}
+
+/** The agent's commissions on one client (agente/cliente): totals and the newest documents; null: none. */
+export async function provvigioniCliente(db: Db, agenteId: number, clienteId: number): Promise<ClienteAgenteResponse['provvigioni']> {
+  const t = await totaliProvvigioniDi(db, agenteId, clienteId);
+  if (!t) return null;
+  const righe = await db.$client<NonNullable<ClienteAgenteResponse['provvigioni']>['righe']>`
+    SELECT documento_tipo, documento_numero, documento_data::text AS documento_data, importo::float8 AS importo, stato
+    FROM provvigioni WHERE agente_id = ${agenteId} AND cliente_id = ${clienteId}
+    ORDER BY documento_data DESC, id DESC LIMIT ${MAX_PROVVIGIONI_CLIENTE}`;
+  return { totali: { da_maturare: t.da_maturare, maturata: t.maturata, liquidata: t.liquidata }, righe: [...righe], righe_n: t.n };
+}
+
 /** The agent's portfolio with its figures, by name (agente/clienti); the primary key of agenti_clienti finds it. */
 export async function portafoglio(db: Db, agenteId: number): Promise<ClienteAgente[]> {
   const sql = db.$client;
@@ -89,7 +124,7 @@ export async function clienteDelPortafoglio(
  * over its confirmed orders (ordini_righe_cliente_prodotto_idx), and its last documents
  * (documenti_cliente_data_idx).
  */
-export async function schedaCliente(db: Db, clienteId: number): Promise<ClienteAgenteResponse> {
+export async function schedaCliente(db: Db, clienteId: number): Promise<Omit<ClienteAgenteResponse, 'provvigioni'>> {
   const sql = db.$client;
   await applicaStatistiche(db);
   const [[cliente], ultimi, prodotti, documenti] = await Promise.all([

@@ -6,7 +6,7 @@ import { hashToken, tokenSessione } from '../auth/sessioni.js';
 import type { Deps } from '../deps.js';
 import { unauthorized } from '../lib/errors.js';
 import { routeGroup } from '../lib/route.js';
-import { portafoglio, schedaCliente } from './agenti.queries.js';
+import { portafoglio, provvigioniAgente, provvigioniCliente, schedaCliente } from './agenti.queries.js';
 import { agisciPer, delPortafoglio, soloAgente } from './agenti.service.js';
 import { cambiaPortafoglio, cambiaStatoAgente, leggiAgenti, leggiPortafoglio, salvaAgente } from './agenti-admin.service.js';
 
@@ -18,10 +18,16 @@ function sessioneDi(deps: Deps, req: FastifyRequest): string {
 }
 
 export const agentiRoutes = routeGroup(agentiApi, {
-  clienti: async ({ deps, utente }) => ({ clienti: await portafoglio(deps.db, soloAgente(utente).id) }),
+  clienti: async ({ deps, utente }) => {
+    const agente = soloAgente(utente);
+    const [clienti, provvigioni] = await Promise.all([portafoglio(deps.db, agente.id), provvigioniAgente(deps.db, agente.id)]);
+    return { clienti, provvigioni };
+  },
   cliente: async ({ deps, input, utente }) => {
-    const c = await delPortafoglio(deps.db, soloAgente(utente).id, input);
-    return schedaCliente(deps.db, c.id);
+    const agente = soloAgente(utente);
+    const c = await delPortafoglio(deps.db, agente.id, input);
+    const [scheda, provvigioni] = await Promise.all([schedaCliente(deps.db, c.id), provvigioniCliente(deps.db, agente.id, c.id)]);
+    return { ...scheda, provvigioni };
   },
   entra: async ({ deps, input, req, utente }) => {
     const c = await delPortafoglio(deps.db, soloAgente(utente).id, input);
