@@ -24,6 +24,15 @@ ALTER TABLE "provvigioni" ADD CONSTRAINT "provvigioni_agente_id_utenti_id_fk" FO
 ALTER TABLE "provvigioni" ADD CONSTRAINT "provvigioni_cliente_id_clienti_id_fk" FOREIGN KEY ("cliente_id") REFERENCES "public"."clienti"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "provvigioni_agente_cliente_documento_uq" ON "provvigioni" USING btree ("agente_id","cliente_id","documento_tipo","documento_numero");--> statement-breakpoint
 CREATE INDEX "provvigioni_agente_cliente_data_idx" ON "provvigioni" USING btree ("agente_id","cliente_id","documento_data" DESC NULLS LAST);--> statement-breakpoint
+CREATE TABLE "carrelli_aggiunte" (
+	"carrello_id" integer NOT NULL,
+	"chiave" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "carrelli_aggiunte_carrello_id_chiave_pk" PRIMARY KEY("carrello_id","chiave")
+);
+--> statement-breakpoint
+ALTER TABLE "carrelli_aggiunte" ADD CONSTRAINT "carrelli_aggiunte_carrello_id_carrelli_id_fk" FOREIGN KEY ("carrello_id") REFERENCES "public"."carrelli"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
 -- a mano (hand-written)
 -- The portfolio sums a client's months from the primary key alone (docs/decisions/rollup-clienti-mese.md):
 -- the amount rides in it. Closed months never change, so their pages stay all-visible.

@@ -25,6 +25,9 @@ export const MSG_AGENTI = {
   uscito: 'Sei tornato al tuo portafoglio clienti.',
   banner: (nome: string) => `Stai ordinando per ${nome}`,
   inseritoDa: (nome: string) => `Ordine inserito dal tuo agente ${nome}`,
+  chiaveNonValida: 'Richiesta non valida: ricarica la pagina e riprova.',
+  aggiunto: (quantita: string, prodotto: string, cliente: string) => `${quantita} × ${prodotto} nel carrello di ${cliente}.`,
+  giaAggiunto: 'Aggiunta già registrata: il carrello non è cambiato.',
 } as const;
 
 /**

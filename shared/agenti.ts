@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { STATI_PROVVIGIONE } from './agenti-costanti.js';
+import { MSG_AGENTI, STATI_PROVVIGIONE } from './agenti-costanti.js';
+import { LIMITI_CARRELLO, MSG_CARRELLO } from './carrello-costanti.js';
 import { codice } from './common.js';
 import { contract } from './contract.js';
 
@@ -103,6 +104,26 @@ export const entraResponse = z.object({
   ragione_sociale: z.string(),
 });
 
+/**
+ * One tap on a client's usual product (docs/regole/agenti.md#one-tap): the agent's session enters the
+ * client if it is not there, and `quantita` of the product is added to the client's cart once per
+ * `chiave` (made by the tap: a retry of the same tap adds nothing more).
+ */
+export const aggiungiRequest = scopeClienteAgente.extend({
+  codice_prodotto: codice,
+  quantita: z.number({ error: MSG_CARRELLO.quantita }).int(MSG_CARRELLO.quantita)
+    .min(1, MSG_CARRELLO.quantita).max(LIMITI_CARRELLO.quantita, MSG_CARRELLO.quantita),
+  chiave: z.uuid(MSG_AGENTI.chiaveNonValida),
+});
+
+export const aggiungiResponse = entraResponse.extend({
+  codice_prodotto: z.string(),
+  /** The product's quantity in the cart now. */
+  quantita: z.number().int(),
+  /** False: this tap's key was already used, nothing was added. */
+  aggiunto: z.boolean(),
+});
+
 const T = 'Agenti';
 
 export const agentiApi = {
@@ -120,6 +141,11 @@ export const agentiApi = {
     path: 'agente/entra', methods: ['POST'], access: 'utente', tag: T,
     summary: "Entra come cliente: la sessione dell'agente lavora per quel cliente del portafoglio",
     input: scopeClienteAgente, response: entraResponse,
+  }),
+  aggiungi: contract({
+    path: 'agente/aggiungi', methods: ['POST'], access: 'utente', tag: T,
+    summary: "Un tocco su un prodotto abituale: entra nel cliente se serve e ne aggiunge la quantità abituale al carrello, una volta per chiave",
+    input: aggiungiRequest, response: aggiungiResponse,
   }),
   esci: contract({
     path: 'agente/esci', methods: ['POST'], access: 'utente', tag: T,

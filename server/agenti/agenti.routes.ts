@@ -7,7 +7,7 @@ import type { Deps } from '../deps.js';
 import { unauthorized } from '../lib/errors.js';
 import { routeGroup } from '../lib/route.js';
 import { portafoglio, provvigioniAgente, provvigioniCliente, schedaCliente } from './agenti.queries.js';
-import { agisciPer, delPortafoglio, soloAgente } from './agenti.service.js';
+import { aggiungiPerCliente, agisciPer, delPortafoglio, soloAgente } from './agenti.service.js';
 import { cambiaPortafoglio, cambiaStatoAgente, leggiAgenti, leggiPortafoglio, salvaAgente } from './agenti-admin.service.js';
 
 /** The hash of the request's customer session token (the access rule found the session live). */
@@ -33,6 +33,15 @@ export const agentiRoutes = routeGroup(agentiApi, {
     const c = await delPortafoglio(deps.db, soloAgente(utente).id, input);
     await agisciPer(deps.db, deps.sessioniRecenti, sessioneDi(deps, req), c.id);
     return { status: 0, msg: MSG_AGENTI.entrato(c.ragione_sociale), ...input, ragione_sociale: c.ragione_sociale };
+  },
+  aggiungi: async ({ deps, input, req, utente }) => {
+    const c = await delPortafoglio(deps.db, soloAgente(utente).id, input);
+    const { quantita, aggiunto } = await aggiungiPerCliente(deps, sessioneDi(deps, req), utente.id, c.id, input);
+    return {
+      status: 0, msg: aggiunto ? MSG_AGENTI.aggiunto(String(input.quantita), input.codice_prodotto, c.ragione_sociale) : MSG_AGENTI.giaAggiunto,
+      azienda_codice: input.azienda_codice, cliente_codice: input.cliente_codice, ragione_sociale: c.ragione_sociale,
+      codice_prodotto: input.codice_prodotto, quantita, aggiunto,
+    };
   },
   esci: async ({ deps, req, utente }) => {
     soloAgente(utente);

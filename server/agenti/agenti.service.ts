@@ -1,7 +1,9 @@
 import { MSG_AGENTI } from '../../shared/agenti-costanti.js';
 import type { SessioniRecenti } from '../auth/sessioni-recenti.js';
 import type { UtenteSessione } from '../auth/utente-sessione.js';
+import { aggiungiUnaVolta } from '../carrello/carrello.service.js';
 import type { Db } from '../db/client.js';
+import type { Deps } from '../deps.js';
 import { forbidden } from '../lib/errors.js';
 import { clienteDelPortafoglio } from './agenti.queries.js';
 
@@ -27,4 +29,18 @@ export async function agisciPer(db: Db, sessioni: SessioniRecenti, tokenHash: st
   await db.$client`UPDATE sessioni SET agente_cliente_id = ${clienteId}
     WHERE token_hash = ${tokenHash} AND tipo = 'cliente' AND agente_cliente_id IS DISTINCT FROM ${clienteId}`;
   sessioni.forget(tokenHash);
+}
+
+/**
+ * The one tap (docs/regole/agenti.md#one-tap): the product goes into the agent's cart for the
+ * client, once per tap's key, then the session acts for the client (if it did not already). A
+ * refused product changes neither.
+ */
+export async function aggiungiPerCliente(
+  deps: Pick<Deps, 'db' | 'sessioniRecenti'>, tokenHash: string, agenteId: number, clienteId: number,
+  r: { codice_prodotto: string; quantita: number; chiave: string },
+): Promise<{ quantita: number; aggiunto: boolean }> {
+  const esito = await aggiungiUnaVolta(deps.db, agenteId, clienteId, r);
+  await agisciPer(deps.db, deps.sessioniRecenti, tokenHash, clienteId);
+  return esito;
 }

@@ -246,4 +246,44 @@ describe('acting for a client', () => {
     await sql`SELECT ricalcola_statistiche()`;
     expect(await sql`SELECT cliente_id, anno, mese, numero_ordini, importo_totale::text FROM stat_clienti_mese ORDER BY 1, 2, 3`).toEqual(prima);
   });
+  it("one tap on a usual product: enters the client, adds its quantity to the client's cart once per tap, never twice for a retry", async () => {
+    const { sql } = t().database;
+    const tocco = (who: Chi | null, body: object) => call('POST', 'agente/aggiungi', who, body);
+    const corpo = (chiave: string, o: object = {}) => ({ ...B, codice_prodotto: 'AG-1', quantita: 3, chiave, ...o });
+    const k1 = '11111111-1111-4111-8111-111111111111';
+    const carrello = async () => sql<{ codice: string; quantita: number }[]>`
+      SELECT p.codice_prodotto AS codice, r.quantita FROM carrelli c JOIN carrelli_righe r ON r.carrello_id = c.id
+      JOIN prodotti p ON p.id = r.prodotto_id WHERE c.utente_id = ${paolo.id} AND c.cliente_id = ${ids.b!}`;
+    const sessione = async () => (await call('GET', 'sessione', paolo)).json().utente.clienti.map((c: { cliente_codice: string }) => c.cliente_codice);
+    await call('POST', 'agente/esci', paolo);
+    // 401 before the input is read; a customer 403; another agent's client 403; bad input 400: nothing changed.
+    expect((await tocco(null, {})).statusCode).toBe(401);
+    expect((await tocco(titolareA, corpo(k1))).statusCode).toBe(403);
+    expect((await tocco(paolo, { ...corpo(k1), ...ALTRO })).statusCode).toBe(403);
+    const male = await tocco(paolo, corpo('non-una-chiave', { quantita: 0 }));
+    expect(male.statusCode).toBe(400);
+    expect(male.json().msg).toContain('La quantità deve essere un numero intero');
+    expect((await tocco(paolo, corpo(k1, { codice_prodotto: 'NON-ESISTE' }))).statusCode).toBe(400);
+    expect(await carrello()).toEqual([]);
+    expect(await sessione()).toEqual([]);
+
+    // The same tap sent twice at once (a retry): added once; the session now acts for B.
+    const [r1, r2] = await Promise.all([tocco(paolo, corpo(k1)), tocco(paolo, corpo(k1))]);
+    expect([r1.statusCode, r2.statusCode]).toEqual([200, 200]);
+    expect([r1.json().aggiunto, r2.json().aggiunto].sort()).toEqual([false, true]);
+    expect(r1.json().quantita).toBe(3);
+    expect(r2.json().quantita).toBe(3);
+    expect(await carrello()).toEqual([{ codice: 'AG-1', quantita: 3 }]);
+    expect(await sessione()).toEqual([B.cliente_codice]);
+    // Two taps quickly: each adds once.
+    const [t2, t3] = await Promise.all([
+      tocco(paolo, corpo('22222222-2222-4222-8222-222222222222')), tocco(paolo, corpo('33333333-3333-4333-8333-333333333333')),
+    ]);
+    expect([t2.json().quantita, t3.json().quantita].sort()).toEqual([6, 9]);
+    expect(t3.json().msg === MSG_AGENTI.giaAggiunto).toBe(false);
+    // The shop's cart of B in the agent's session shows it.
+    const letto = await call('GET', `carrello/leggi?${q(B)}`, paolo);
+    expect(letto.json().righe.map((r: { codice_prodotto: string; quantita: number }) => [r.codice_prodotto, r.quantita])).toEqual([['AG-1', 9]]);
+    await call('POST', 'agente/esci', paolo);
+  });
 });
