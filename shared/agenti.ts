@@ -42,6 +42,7 @@ export const clientiAgenteResponse = z.object({
   /** The agent's commissions over every client; null: the ERP sent the agent none (no section). */
   provvigioni: totaliProvvigioni.nullable(),
 });
+export type ClientiAgenteResponse = z.infer<typeof clientiAgenteResponse>;
 
 export const scopeClienteAgente = z.object({ azienda_codice: codice, cliente_codice: codice });
 

@@ -31,12 +31,12 @@ export const agentiRoutes = routeGroup(agentiApi, {
   },
   entra: async ({ deps, input, req, utente }) => {
     const c = await delPortafoglio(deps.db, soloAgente(utente).id, input);
-    await agisciPer(deps.db, deps.sessioniRecenti, sessioneDi(deps, req), c.id);
+    await agisciPer(deps.db, deps.sessioniRecenti, sessioneDi(deps, req), utente, c.id);
     return { status: 0, msg: MSG_AGENTI.entrato(c.ragione_sociale), ...input, ragione_sociale: c.ragione_sociale };
   },
   aggiungi: async ({ deps, input, req, utente }) => {
     const c = await delPortafoglio(deps.db, soloAgente(utente).id, input);
-    const { quantita, aggiunto } = await aggiungiPerCliente(deps, sessioneDi(deps, req), utente.id, c.id, input);
+    const { quantita, aggiunto } = await aggiungiPerCliente(deps, sessioneDi(deps, req), utente, c.id, input);
     return {
       status: 0, msg: aggiunto ? MSG_AGENTI.aggiunto(String(input.quantita), input.codice_prodotto, c.ragione_sociale) : MSG_AGENTI.giaAggiunto,
       azienda_codice: input.azienda_codice, cliente_codice: input.cliente_codice, ragione_sociale: c.ragione_sociale,
@@ -45,7 +45,7 @@ export const agentiRoutes = routeGroup(agentiApi, {
   },
   esci: async ({ deps, req, utente }) => {
     soloAgente(utente);
-    await agisciPer(deps.db, deps.sessioniRecenti, sessioneDi(deps, req), null);
+    await agisciPer(deps.db, deps.sessioniRecenti, sessioneDi(deps, req), utente, null);
     return { status: 0, msg: MSG_AGENTI.uscito };
   },
 });

@@ -11,7 +11,8 @@ import { errorMessage } from '../lib/api';
 import { formatData, formatDataOraOrdine, formatImporto, formatIntero, testoOVuoto, VUOTO } from '../lib/formato';
 import { paths } from '../paths';
 import { AgenteLayout } from './AgenteLayout';
-import { clienteQuery, useEntra } from './api';
+import { clienteQuery, useAggiungi, useEntra } from './api';
+import { ProvvigioniCliente } from './Provvigioni';
 import { senzaOrdini, variazione } from './figure';
 
 const importo = (n: number | null) => (n === null ? VUOTO : formatImporto(n));
@@ -39,8 +40,9 @@ export function AgenteClientePage() {
 }
 
 function Scheda({ dati }: { dati: ClienteAgenteResponse }) {
-  const { cliente: c, ultimi_ordini, prodotti_abituali, documenti } = dati;
+  const { cliente: c, ultimi_ordini, prodotti_abituali, documenti, provvigioni } = dati;
   const entra = useEntra();
+  const aggiungi = useAggiungi();
   const toast = useToast();
   const v = variazione(c);
   return (
@@ -126,7 +128,26 @@ function Scheda({ dati }: { dati: ClienteAgenteResponse }) {
           { key: 'ordini', header: 'Ordini', align: 'end', cell: (p) => formatIntero(p.ordini_n) },
           { key: 'qt', header: 'Quantità abituale', align: 'end', cell: (p) => formatIntero(p.qt_abituale) },
         ]}
+        actions={(p) => (p.disponibile_a_catalogo ? (
+          // Not disabled while a tap is on its way: each tap adds once (its own key), a retry never twice.
+          <button
+            type="button"
+            className="btn btn-sm agenti-tocco"
+            aria-label={`Metti nel carrello ${formatIntero(p.qt_abituale)} × ${p.prodotto_nome}`}
+            onClick={() => aggiungi.mutate(
+              { azienda_codice: c.azienda_codice, cliente_codice: c.cliente_codice, codice_prodotto: p.codice_prodotto, quantita: p.qt_abituale },
+              {
+                onSuccess: (r) => toast.success(`${formatIntero(p.qt_abituale)} × ${p.prodotto_nome} nel carrello di ${r.ragione_sociale} (ora ${formatIntero(r.quantita)}).`),
+                onError: (e) => toast.error(errorMessage(e)),
+              },
+            )}
+          >
+            + {formatIntero(p.qt_abituale)} nel carrello
+          </button>
+        ) : null)}
       />
+
+      {provvigioni && <ProvvigioniCliente provvigioni={provvigioni} />}
 
       <h2 className="agenti-sezione">Documenti</h2>
       <DataTable

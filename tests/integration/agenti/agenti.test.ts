@@ -196,6 +196,29 @@ describe('acting for a client', () => {
     expect(csv[1]).toMatch(/;"Paolo Bianchi"$/);
   });
 
+  it("the client's history (La mia azienda) shows what the agent did in its name, and its person filter finds the agent", async () => {
+    const quote = await call('POST', 'preventivi/richiedi', paolo, {
+      ...A, utente_codice: paolo.codice, righe: [{ codice_prodotto: 'AG-1', quantita: 10 }], righe_libere: [], messaggio: 'Per il negozio',
+    });
+    expect(quote.statusCode, quote.body).toBe(200);
+    const storico = async (persona?: string) => (await call('GET', `organizzazione/storico?${q({ ...A, utente_codice: titolareA.codice, ...(persona ? { utente_codice_persona: persona } : {}) })}`, titolareA)).json();
+    const tutti = await storico();
+    const agente = (tutti.eventi as { azione: string; etichetta: string; autore: string; persona: string; persona_codice: string; dettagli: Record<string, unknown> }[])
+      .filter((e) => e.azione.startsWith('agente_'));
+    // Newest first: the quote, the order (placed twice at once: recorded once), entering (twice at once: once).
+    expect(agente.map((e) => [e.etichetta, e.autore, e.persona, e.persona_codice])).toEqual([
+      ["Preventivo richiesto dall'agente", 'Paolo Bianchi', 'Paolo Bianchi', paolo.codice],
+      ["Ordine inserito dall'agente", 'Paolo Bianchi', 'Paolo Bianchi', paolo.codice],
+      ["L'agente è entrato come cliente", 'Paolo Bianchi', 'Paolo Bianchi', paolo.codice],
+    ]);
+    expect(agente[0]!.dettagli).toEqual({ numero: quote.json().numero });
+    expect(agente[1]!.dettagli).toEqual({ ordine_id: expect.any(Number) });
+    expect(tutti.agenti).toEqual([{ utente_codice: luca.codice, nominativo: 'Luca Verdi' }, { utente_codice: paolo.codice, nominativo: 'Paolo Bianchi' }]);
+    const filtrato = await storico(paolo.codice);
+    expect(filtrato.totale).toBe(3);
+    expect(filtrato.eventi.every((e: { azione: string }) => e.azione.startsWith('agente_'))).toBe(true);
+  });
+
   it('leaving returns to the portfolio: the client calls answer 403 again', async () => {
     expect((await call('POST', 'agente/esci', paolo)).json()).toMatchObject({ status: 0 });
     expect((await call('GET', 'sessione', paolo)).json().utente.clienti).toEqual([]);
