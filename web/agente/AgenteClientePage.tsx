@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import type { ClienteAgenteResponse } from '../../shared/agenti.js';
 import { GIORNI_SENZA_ORDINI } from '../../shared/agenti-costanti.js';
+import { ETICHETTE_TIPO_DOCUMENTO, type TipoDocumentoErp } from '../../shared/documenti-costanti.js';
 import { Collegamento } from '../components/Collegamento';
 import { DataTable } from '../components/DataTable';
 import { QueryView } from '../components/QueryView';
@@ -155,7 +156,7 @@ function Scheda({ dati }: { dati: ClienteAgenteResponse }) {
         rows={documenti}
         empty="Non ci sono documenti."
         columns={[
-          { key: 'tipo', header: 'Tipo', cell: (d) => d.tipo },
+          { key: 'tipo', header: 'Tipo', cell: (d) => ETICHETTE_TIPO_DOCUMENTO[d.tipo as TipoDocumentoErp] ?? d.tipo },
           { key: 'numero', header: 'Numero', cell: (d) => d.numero },
           { key: 'data', header: 'Data', cell: (d) => formatData(d.data) },
           { key: 'totale', header: 'Totale', align: 'end', cell: (d) => formatImporto(d.totale) },
