@@ -36,7 +36,7 @@ export const agentiRoutes = routeGroup(agentiApi, {
   },
   aggiungi: async ({ deps, input, req, utente }) => {
     const c = await delPortafoglio(deps.db, soloAgente(utente).id, input);
-    const { quantita, aggiunto } = await aggiungiPerCliente(deps, sessioneDi(deps, req), utente, c.id, input);
+    const { quantita, aggiunto } = await aggiungiPerCliente(deps.db, deps.sessioniRecenti, sessioneDi(deps, req), utente, c.id, input);
     return {
       status: 0, msg: aggiunto ? MSG_AGENTI.aggiunto(String(input.quantita), input.codice_prodotto, c.ragione_sociale) : MSG_AGENTI.giaAggiunto,
       azienda_codice: input.azienda_codice, cliente_codice: input.cliente_codice, ragione_sociale: c.ragione_sociale,

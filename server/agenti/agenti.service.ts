@@ -3,7 +3,6 @@ import type { SessioniRecenti } from '../auth/sessioni-recenti.js';
 import type { UtenteSessione } from '../auth/utente-sessione.js';
 import { aggiungiUnaVolta } from '../carrello/carrello.service.js';
 import { type Db, inTransazione } from '../db/client.js';
-import type { Deps } from '../deps.js';
 import { forbidden } from '../lib/errors.js';
 import { registraEvento } from '../organizzazione/eventi.js';
 import { clienteDelPortafoglio } from './agenti.queries.js';
@@ -48,10 +47,10 @@ export async function agisciPer(
  * refused product changes neither.
  */
 export async function aggiungiPerCliente(
-  deps: Pick<Deps, 'db' | 'sessioniRecenti'>, tokenHash: string, agente: { id: number; nome: string; cognome: string }, clienteId: number,
+  db: Db, sessioni: SessioniRecenti, tokenHash: string, agente: { id: number; nome: string; cognome: string }, clienteId: number,
   r: { codice_prodotto: string; quantita: number; chiave: string },
 ): Promise<{ quantita: number; aggiunto: boolean }> {
-  const esito = await aggiungiUnaVolta(deps.db, agente.id, clienteId, r);
-  await agisciPer(deps.db, deps.sessioniRecenti, tokenHash, agente, clienteId);
+  const esito = await aggiungiUnaVolta(db, agente.id, clienteId, r);
+  await agisciPer(db, sessioni, tokenHash, agente, clienteId);
   return esito;
 }
