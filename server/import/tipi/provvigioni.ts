@@ -9,9 +9,9 @@ import { STATI_PROVVIGIONE } from '../../../shared/agenti-costanti.js';
 import { TIPI_DOCUMENTO_ERP } from '../../../shared/documenti-costanti.js';
 import type { DefinizioneTipo } from '../definizione.js';
 import type { Cella } from '../lettura/tipi.js';
-import { contaEsiti, scarta } from '../staging.js';
+import { contaEsiti } from '../staging.js';
 import { codice, data, decimale } from '../valori.js';
-import { campiPresenti, risolviCliente } from './comune.js';
+import { risolviClienteAgente, stagingClienteAgente } from './comune.js';
 
 /** A value of a fixed list, compared without case; the message lists them. */
 const unoDi = (valori: readonly string[], nome: string, maiuscolo: boolean) => z.custom<Cella>().transform((v, ctx) => {
@@ -44,19 +44,9 @@ export const provvigioni: DefinizioneTipo = {
   ],
   chiave: ['agente_codice', 'azienda_codice', 'cliente_codice', 'documento_tipo', 'documento_numero'],
   completo: true,
-  staging(presenti) {
-    const p = campiPresenti(provvigioni, presenti);
-    return {
-      colonne: [...p.colonne, { nome: 'cliente_id', sql: 'int' }, { nome: 'agente_id', sql: 'int' }],
-      valori: (r) => [...p.valori(r), null, null],
-    };
-  },
-  // Refused rows too keep their agent and client: with --completo a commission named by a wrong row is not removed.
-  async verifica(l) {
-    const clienti = await risolviCliente(l);
-    await l.tx`UPDATE imp_righe s SET agente_id = u.id FROM utenti u WHERE u.agente_codice = s.agente_codice`;
-    return [...clienti, ...(await scarta(l, 's.agente_id IS NULL', 'agente_codice', 'agente sconosciuto: crealo prima in Agenti'))];
-  },
+  staging: (presenti) => stagingClienteAgente(provvigioni, presenti),
+  // Refused rows too keep their agent and client: with --completo what a wrong row names is not taken out.
+  verifica: risolviClienteAgente,
   async classifica(l) {
     await l.tx`
       UPDATE imp_righe s SET esito = CASE
