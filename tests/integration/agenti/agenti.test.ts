@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG_AGENTI } from '../../../shared/agenti-costanti.js';
-import { createAzienda, createCliente, createOrdini, createProdotto, createUtente } from '../../support/factories.js';
+import { createAzienda, createCliente, createDocumento, createOrdini, createProdotto, createUtente } from '../../support/factories.js';
 import { loginCliente, useTestApp } from '../../support/harness.js';
 import { mailPer } from '../../support/mail.js';
 
@@ -214,8 +214,17 @@ describe('acting for a client', () => {
     expect(agente[0]!.dettagli).toEqual({ numero: quote.json().numero });
     expect(agente[1]!.dettagli).toEqual({ ordine_id: expect.any(Number) });
     expect(tutti.agenti).toEqual([{ utente_codice: luca.codice, nominativo: 'Luca Verdi' }, { utente_codice: paolo.codice, nominativo: 'Paolo Bianchi' }]);
+    // A return written by the agent's user on whatever path (here as a row): the trigger records it too;
+    // one of the client's own people does not.
+    const ddt = await createDocumento(t().database.db, { tipo: 'DDT', clienteId: ids.a!, aziendaCodice: '0001' });
+    const reso = (utente: number, numero: string) => t().database.sql`INSERT INTO resi (azienda_codice, anno, numero, cliente_id, documento_id, utente_id, giorni_ddt, ddt_reso_richiesto)
+      VALUES ('0001', 2026, ${numero}, ${ids.a!}, ${ddt.id}, ${utente}, 0, false)`;
+    await reso(paolo.id, 'RMA-2026-90001');
+    await reso(titolareA.id, 'RMA-2026-90002');
+    const conReso = (await storico()).eventi as { azione: string; etichetta: string; dettagli: Record<string, unknown> }[];
+    expect(conReso.filter((e) => e.azione === 'agente_reso').map((e) => [e.etichetta, e.dettagli])).toEqual([["Reso richiesto dall'agente", { numero: 'RMA-2026-90001' }]]);
     const filtrato = await storico(paolo.codice);
-    expect(filtrato.totale).toBe(3);
+    expect(filtrato.totale).toBe(4);
     expect(filtrato.eventi.every((e: { azione: string }) => e.azione.startsWith('agente_'))).toBe(true);
   });
 
