@@ -3,7 +3,7 @@
  * Giulia's two clients and 40 generated customers (the large generator's clients 12 to 51, so the
  * same names on every run) whose orders over the last two years he placed for them, so that the
  * portfolio's figures mean something: sales this year against last year's, some customers without
- * an order for months, credit lines and overdue items for a third of them.
+ * an order for months, credit lines and overdue items for a third of them, and his commissions.
  */
 import type postgres from 'postgres';
 import { copyObjects, syncSequence } from '../server/db/copy.js';
@@ -106,6 +106,17 @@ export async function seedAgenti(tx: postgres.TransactionSql, ctx: { products: G
   await copyObjects(tx, 'ordini', ordini);
   await copyObjects(tx, 'ordini_righe', righe);
   await syncSequence(tx, 'ordini');
+  // His commissions as the ERP sends them (import kind provvigioni): 5 % of one order in four, on
+  // its invoice; paid to him after 90 days, due after 30, else waiting for the client's payment.
+  const provvigioni = ordini.filter((o) => (o.id as number) % 4 === 0).map((o) => {
+    const giorni = (ctx.now.getTime() - (o.created_at as Date).getTime()) / DAY_MS;
+    return {
+      agente_id: a.id, cliente_id: o.cliente_id, documento_tipo: 'FATTURA', documento_numero: `F-${o.id}`,
+      documento_data: (o.created_at as Date).toISOString().slice(0, 10), importo: (Number(o.totale) * 0.05).toFixed(2),
+      stato: giorni > 90 ? 'liquidata' : giorni > 30 ? 'maturata' : 'da_maturare', updated_at: ctx.now,
+    };
+  });
+  if (provvigioni.length) await copyObjects(tx, 'provvigioni', provvigioni);
   if (scadenze.length) await copyObjects(tx, 'scadenze', scadenze);
   for (const f of fidi) {
     await tx`UPDATE clienti SET fido = ${f.fido}, contabilita_aggiornata_at = ${new Date(ctx.now.getTime() - 2 * DAY_MS).toISOString()}::timestamptz WHERE id = ${f.id}`;

@@ -25,7 +25,22 @@ export const MSG_AGENTI = {
   uscito: 'Sei tornato al tuo portafoglio clienti.',
   banner: (nome: string) => `Stai ordinando per ${nome}`,
   inseritoDa: (nome: string) => `Ordine inserito dal tuo agente ${nome}`,
+  chiaveNonValida: 'Richiesta non valida: ricarica la pagina e riprova.',
+  aggiunto: (quantita: string, prodotto: string, cliente: string) => `${quantita} × ${prodotto} nel carrello di ${cliente}.`,
+  giaAggiunto: 'Aggiunta già registrata: il carrello non è cambiato.',
 } as const;
+
+/**
+ * A commission's states (import kind `provvigioni`, docs/regole/agenti.md#commissions): the document
+ * is issued and the client has not paid it yet; due to the agent (the client paid); paid to the agent.
+ */
+export const STATI_PROVVIGIONE = ['da_maturare', 'maturata', 'liquidata'] as const;
+export type StatoProvvigione = (typeof STATI_PROVVIGIONE)[number];
+export const ETICHETTE_STATO_PROVVIGIONE: Record<StatoProvvigione, string> = {
+  da_maturare: 'Da maturare', maturata: 'Maturata', liquidata: 'Liquidata',
+};
+/** The commissions a client's page lists (newest documents first); its totals count them all. */
+export const MAX_PROVVIGIONI_CLIENTE = 50;
 
 export const LIMITI_AGENTE = { nome: 100, codice: 20, ricerca: 100 } as const;
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MSG_AGENTI, STATI_PROVVIGIONE } from './agenti-costanti.js';
+import { LIMITI_CARRELLO, MSG_CARRELLO } from './carrello-costanti.js';
 import { codice } from './common.js';
 import { contract } from './contract.js';
 
@@ -32,7 +34,15 @@ export const clienteAgente = z.object({
 });
 export type ClienteAgente = z.infer<typeof clienteAgente>;
 
-export const clientiAgenteResponse = z.object({ clienti: z.array(clienteAgente) });
+/** An agent's commissions by state (euro), as the ERP sent them (docs/regole/agenti.md#commissions). */
+export const totaliProvvigioni = z.object({ da_maturare: z.number(), maturata: z.number(), liquidata: z.number() });
+
+export const clientiAgenteResponse = z.object({
+  clienti: z.array(clienteAgente),
+  /** The agent's commissions over every client; null: the ERP sent the agent none (no section). */
+  provvigioni: totaliProvvigioni.nullable(),
+});
+export type ClientiAgenteResponse = z.infer<typeof clientiAgenteResponse>;
 
 export const scopeClienteAgente = z.object({ azienda_codice: codice, cliente_codice: codice });
 
@@ -65,11 +75,25 @@ export const documentoRecente = z.object({
   totale: z.number(),
 });
 
+/** One commission of the agent on a document of the client. */
+export const provvigione = z.object({
+  documento_tipo: z.string(),
+  documento_numero: z.string(),
+  documento_data: z.string(),
+  importo: z.number(),
+  stato: z.enum(STATI_PROVVIGIONE),
+});
+
 export const clienteAgenteResponse = z.object({
   cliente: clienteAgente.extend({ email: z.string(), telefono: z.string(), partita_iva: z.string() }),
   ultimi_ordini: z.array(ordineRecente),
   prodotti_abituali: z.array(prodottoAbituale),
   documenti: z.array(documentoRecente),
+  /**
+   * The agent's commissions on this client: the newest documents (at most MAX_PROVVIGIONI_CLIENTE)
+   * and the totals of them all; null: none (no section).
+   */
+  provvigioni: z.object({ totali: totaliProvvigioni, righe: z.array(provvigione), righe_n: z.number().int() }).nullable(),
 });
 export type ClienteAgenteResponse = z.infer<typeof clienteAgenteResponse>;
 
@@ -79,6 +103,26 @@ export const entraResponse = z.object({
   azienda_codice: z.string(),
   cliente_codice: z.string(),
   ragione_sociale: z.string(),
+});
+
+/**
+ * One tap on a client's usual product (docs/regole/agenti.md#one-tap): the agent's session enters the
+ * client if it is not there, and `quantita` of the product is added to the client's cart once per
+ * `chiave` (made by the tap: a retry of the same tap adds nothing more).
+ */
+export const aggiungiRequest = scopeClienteAgente.extend({
+  codice_prodotto: codice,
+  quantita: z.number({ error: MSG_CARRELLO.quantita }).int(MSG_CARRELLO.quantita)
+    .min(1, MSG_CARRELLO.quantita).max(LIMITI_CARRELLO.quantita, MSG_CARRELLO.quantita),
+  chiave: z.uuid(MSG_AGENTI.chiaveNonValida),
+});
+
+export const aggiungiResponse = entraResponse.extend({
+  codice_prodotto: z.string(),
+  /** The product's quantity in the cart now. */
+  quantita: z.number().int(),
+  /** False: this tap's key was already used, nothing was added. */
+  aggiunto: z.boolean(),
 });
 
 const T = 'Agenti';
@@ -98,6 +142,11 @@ export const agentiApi = {
     path: 'agente/entra', methods: ['POST'], access: 'utente', tag: T,
     summary: "Entra come cliente: la sessione dell'agente lavora per quel cliente del portafoglio",
     input: scopeClienteAgente, response: entraResponse,
+  }),
+  aggiungi: contract({
+    path: 'agente/aggiungi', methods: ['POST'], access: 'utente', tag: T,
+    summary: "Un tocco su un prodotto abituale: entra nel cliente se serve e ne aggiunge la quantità abituale al carrello, una volta per chiave",
+    input: aggiungiRequest, response: aggiungiResponse,
   }),
   esci: contract({
     path: 'agente/esci', methods: ['POST'], access: 'utente', tag: T,

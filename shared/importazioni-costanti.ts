@@ -6,7 +6,7 @@ import { MB } from './upload.js';
 
 /** The kinds of import file (docs/import.md). */
 export const TIPI_IMPORT = [
-  'articoli', 'listini', 'giacenze', 'clienti', 'prezzi_netti', 'categorie', 'codici_cliente', 'sconti', 'metel', 'fido', 'scadenze', 'documenti', 'agenti',
+  'articoli', 'listini', 'giacenze', 'clienti', 'prezzi_netti', 'categorie', 'codici_cliente', 'sconti', 'metel', 'fido', 'scadenze', 'documenti', 'agenti', 'provvigioni',
 ] as const;
 export type TipoImport = (typeof TIPI_IMPORT)[number];
 
@@ -15,6 +15,7 @@ export const ETICHETTE_TIPO_IMPORT: Record<TipoImport, string> = {
   articoli: 'Articoli', listini: 'Listini', giacenze: 'Giacenze', clienti: 'Clienti', prezzi_netti: 'Prezzi netti', categorie: 'Categorie',
   codici_cliente: 'Codici cliente', sconti: 'Sconti a cascata', metel: 'Listino Metel', fido: 'Fido clienti', scadenze: 'Scadenze',
   documenti: 'Documenti (DDT, fatture, note di credito)', agenti: 'Agenti (portafoglio clienti)',
+  provvigioni: 'Provvigioni agenti',
 };
 /** A run's kind by its label; a kind this build does not know, as stored. */
 export const etichettaTipoImport = (tipo: string): string =>

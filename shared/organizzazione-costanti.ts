@@ -84,5 +84,9 @@ export const ETICHETTE_EVENTO = {
   ordine_approvato: 'Ordine approvato',
   ordine_rifiutato: 'Ordine rifiutato',
   ordine_scaduto: 'Approvazione scaduta',
+  agente_entra: "L'agente è entrato come cliente",
+  agente_ordine: "Ordine inserito dall'agente",
+  agente_preventivo: "Preventivo richiesto dall'agente",
+  agente_reso: "Reso richiesto dall'agente",
 } as const;
 export type AzioneOrganizzazione = keyof typeof ETICHETTE_EVENTO;

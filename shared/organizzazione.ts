@@ -146,7 +146,10 @@ export const eventoStorico = z.object({
   dettagli: z.record(z.string(), z.unknown()),
 });
 export type EventoStorico = z.infer<typeof eventoStorico>;
-export const storicoResponse = paginaDi('eventi', eventoStorico);
+export const storicoResponse = paginaDi('eventi', eventoStorico).extend({
+  /** The client's sales agents, for the person filter: what they did in the client's name is theirs. */
+  agenti: z.array(z.object({ utente_codice: z.string(), nominativo: z.string() })),
+});
 
 /** The link's token: 32 random bytes in base64url (server/posta/invito.ts). */
 export const accettaInvitoRequest = z.object({

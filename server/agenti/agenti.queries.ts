@@ -1,19 +1,24 @@
 import {
-  type ClienteAgente, type ClienteAgenteResponse, clienteAgente,
+  type ClienteAgente, type ClienteAgenteResponse, clienteAgente, type totaliProvvigioni,
 } from '../../shared/agenti.js';
 import {
-  MAX_CLIENTI_PORTAFOGLIO, MAX_DOCUMENTI_AGENTE, MAX_PRODOTTI_ABITUALI, MAX_ULTIMI_ORDINI,
+  MAX_CLIENTI_PORTAFOGLIO, MAX_DOCUMENTI_AGENTE, MAX_PRODOTTI_ABITUALI, MAX_PROVVIGIONI_CLIENTE, MAX_ULTIMI_ORDINI,
 } from '../../shared/agenti-costanti.js';
 import { MODALITA_RIBA } from '../../shared/contabilita.js';
 import { RESPONSE_CODE_OK } from '../../shared/ordini-costanti.js';
+import type { z } from 'zod';
 import type { Db, Sql } from '../db/client.js';
+import { applicaStatistiche } from '../statistiche/coda.js';
 
 /**
  * The portfolio's figures of the clients `clienti` (SQL of a set of client ids, alias c joined by
  * the caller), one row each, set-based (docs/regole/agenti.md#portfolio):
- * - sales: confirmed orders this calendar year and last year up to the same moment (Europe/Rome),
- *   two range sums per client on ordini_cliente_fatturato_idx, read from the index alone; the last
- *   order's date its last entry;
+ * - sales: confirmed orders this calendar year and last year up to the same moment (Europe/Rome):
+ *   this year's months and last year's whole months before this one from the per-client monthly
+ *   rollup (stat_clienti_mese, read from its primary key alone: a dozen entries a year), last
+ *   year's part of this month up to the same moment from the orders (ordini_cliente_fatturato_idx,
+ *   from the index alone); the last order's date that index's last entry
+ *   (docs/decisions/rollup-clienti-mese.md). The statistics' queue is folded first;
  * - the credit line, its exposure and what is overdue or unpaid, as contabilita/situazione counts
  *   them (docs/regole/contabilita.md#exposure), for a client of which the ERP sent figures (a credit
  *   line or a schedule); the others' are null, and cost nothing;
@@ -22,10 +27,10 @@ import type { Db, Sql } from '../db/client.js';
 const figure = (sql: Sql) => sql`
   c.azienda_codice, c.codice AS cliente_codice, c.ragione_sociale,
   coalesce((SELECT s.citta FROM sedi s WHERE s.cliente_id = c.id ORDER BY s.id LIMIT 1), '') AS citta,
-  coalesce((SELECT sum(o.totale) FROM ordini o WHERE o.cliente_id = c.id AND o.response_code = ${RESPONSE_CODE_OK}
-    AND o.created_at >= p.inizio), 0)::float8 AS fatturato_anno,
-  coalesce((SELECT sum(o.totale) FROM ordini o WHERE o.cliente_id = c.id AND o.response_code = ${RESPONSE_CODE_OK}
-    AND o.created_at >= p.inizio_prec AND o.created_at < p.fine_prec), 0)::float8 AS fatturato_anno_prec,
+  coalesce((SELECT sum(m.importo_totale) FROM stat_clienti_mese m WHERE m.cliente_id = c.id AND m.anno = p.anno), 0)::float8 AS fatturato_anno,
+  (coalesce((SELECT sum(m.importo_totale) FROM stat_clienti_mese m WHERE m.cliente_id = c.id AND m.anno = p.anno - 1 AND m.mese < p.mese), 0)
+    + coalesce((SELECT sum(o.totale) FROM ordini o WHERE o.cliente_id = c.id AND o.response_code = ${RESPONSE_CODE_OK}
+      AND o.created_at >= p.inizio_mese_prec AND o.created_at < p.fine_prec), 0))::float8 AS fatturato_anno_prec,
   (SELECT iso_utc(max(o.created_at)) FROM ordini o WHERE o.cliente_id = c.id AND o.response_code = ${RESPONSE_CODE_OK}) AS ultimo_ordine,
   c.fido::float8 AS fido,
   CASE WHEN cr.conta THEN round(cr.esposizione_scadenze + (
@@ -43,8 +48,9 @@ const figure = (sql: Sql) => sql`
 /** The period's bounds (alias p) and each client's credit items (alias cr), after `c`. */
 const periodoECredito = (sql: Sql) => sql`
   CROSS JOIN LATERAL (
-    SELECT date_trunc('year', n.ora) AT TIME ZONE 'Europe/Rome' AS inizio,
-      (date_trunc('year', n.ora) - interval '1 year') AT TIME ZONE 'Europe/Rome' AS inizio_prec,
+    -- A year ago is always in this month of last year (29 February goes back to the 28th).
+    SELECT extract(year FROM n.ora)::int AS anno, extract(month FROM n.ora)::int AS mese,
+      date_trunc('month', n.ora - interval '1 year') AT TIME ZONE 'Europe/Rome' AS inizio_mese_prec,
       (n.ora - interval '1 year') AT TIME ZONE 'Europe/Rome' AS fine_prec, n.ora::date AS oggi
     FROM (SELECT now() AT TIME ZONE 'Europe/Rome' AS ora) n) p
   CROSS JOIN LATERAL (
@@ -54,9 +60,45 @@ const periodoECredito = (sql: Sql) => sql`
       coalesce(sum(sc.importo) FILTER (WHERE sc.stato = 'insoluta' OR (sc.stato = 'aperta' AND sc.data_scadenza < p.oggi)), 0) AS scaduto
     FROM scadenze sc WHERE sc.cliente_id = c.id AND (c.fido IS NOT NULL OR c.contabilita_aggiornata_at IS NOT NULL)) cr`;
 
+type TotaliProvvigioni = z.infer<typeof totaliProvvigioni>;
+
+/**
+ * The agent's commissions by state (of one client, or of all), on provvigioni_agente_cliente_data_idx;
+ * null when there are none, so that the screens show no section (docs/regole/agenti.md#commissions).
+ */
+async function totaliProvvigioniDi(db: Db, agenteId: number, clienteId?: number): Promise<TotaliProvvigioni & { n: number } | null> {
+  const sql = db.$client;
+  const [t] = await sql<(TotaliProvvigioni & { n: number })[]>`
+    SELECT count(*)::int AS n,
+      coalesce(sum(importo) FILTER (WHERE stato = 'da_maturare'), 0)::float8 AS da_maturare,
+      coalesce(sum(importo) FILTER (WHERE stato = 'maturata'), 0)::float8 AS maturata,
+      coalesce(sum(importo) FILTER (WHERE stato = 'liquidata'), 0)::float8 AS liquidata
+    FROM provvigioni WHERE agente_id = ${agenteId} ${clienteId === undefined ? sql`` : sql`AND cliente_id = ${clienteId}`}`;
+  return t && t.n > 0 ? t : null;
+}
+
+/** The agent's commissions over every client (agente/clienti); null: none. */
+export async function provvigioniAgente(db: Db, agenteId: number): Promise<TotaliProvvigioni | null> {
+  const t = await totaliProvvigioniDi(db, agenteId);
+  return t && { da_maturare: t.da_maturare, maturata: t.maturata, liquidata: t.liquidata };
+}
+
+/** The agent's commissions on one client (agente/cliente): totals and the newest documents; null: none. */
+export async function provvigioniCliente(db: Db, agenteId: number, clienteId: number): Promise<ClienteAgenteResponse['provvigioni']> {
+  const t = await totaliProvvigioniDi(db, agenteId, clienteId);
+  if (!t) return null;
+  const righe = await db.$client<NonNullable<ClienteAgenteResponse['provvigioni']>['righe']>`
+    SELECT documento_tipo, documento_numero, documento_data::text AS documento_data, importo::float8 AS importo, stato
+    FROM provvigioni WHERE agente_id = ${agenteId} AND cliente_id = ${clienteId}
+    ORDER BY documento_data DESC, id DESC LIMIT ${MAX_PROVVIGIONI_CLIENTE}`;
+  return { totali: { da_maturare: t.da_maturare, maturata: t.maturata, liquidata: t.liquidata }, righe: [...righe], righe_n: t.n };
+}
+
 /** The agent's portfolio with its figures, by name (agente/clienti); the primary key of agenti_clienti finds it. */
 export async function portafoglio(db: Db, agenteId: number): Promise<ClienteAgente[]> {
   const sql = db.$client;
+  // Orders queued since the last fold count too (nothing queued: no lock, one probe).
+  await applicaStatistiche(db);
   return sql<ClienteAgente[]>`
     SELECT ${figure(sql)}
     FROM agenti_clienti ac JOIN clienti c ON c.id = ac.cliente_id
@@ -82,8 +124,9 @@ export async function clienteDelPortafoglio(
  * over its confirmed orders (ordini_righe_cliente_prodotto_idx), and its last documents
  * (documenti_cliente_data_idx).
  */
-export async function schedaCliente(db: Db, clienteId: number): Promise<ClienteAgenteResponse> {
+export async function schedaCliente(db: Db, clienteId: number): Promise<Omit<ClienteAgenteResponse, 'provvigioni'>> {
   const sql = db.$client;
+  await applicaStatistiche(db);
   const [[cliente], ultimi, prodotti, documenti] = await Promise.all([
     sql<(ClienteAgente & { email: string; telefono: string; partita_iva: string })[]>`
       SELECT ${figure(sql)}, c.email, c.telefono, c.partita_iva

@@ -6,8 +6,8 @@ import { hashToken, tokenSessione } from '../auth/sessioni.js';
 import type { Deps } from '../deps.js';
 import { unauthorized } from '../lib/errors.js';
 import { routeGroup } from '../lib/route.js';
-import { portafoglio, schedaCliente } from './agenti.queries.js';
-import { agisciPer, delPortafoglio, soloAgente } from './agenti.service.js';
+import { portafoglio, provvigioniAgente, provvigioniCliente, schedaCliente } from './agenti.queries.js';
+import { aggiungiPerCliente, agisciPer, delPortafoglio, soloAgente } from './agenti.service.js';
 import { cambiaPortafoglio, cambiaStatoAgente, leggiAgenti, leggiPortafoglio, salvaAgente } from './agenti-admin.service.js';
 
 /** The hash of the request's customer session token (the access rule found the session live). */
@@ -18,19 +18,34 @@ function sessioneDi(deps: Deps, req: FastifyRequest): string {
 }
 
 export const agentiRoutes = routeGroup(agentiApi, {
-  clienti: async ({ deps, utente }) => ({ clienti: await portafoglio(deps.db, soloAgente(utente).id) }),
+  clienti: async ({ deps, utente }) => {
+    const agente = soloAgente(utente);
+    const [clienti, provvigioni] = await Promise.all([portafoglio(deps.db, agente.id), provvigioniAgente(deps.db, agente.id)]);
+    return { clienti, provvigioni };
+  },
   cliente: async ({ deps, input, utente }) => {
-    const c = await delPortafoglio(deps.db, soloAgente(utente).id, input);
-    return schedaCliente(deps.db, c.id);
+    const agente = soloAgente(utente);
+    const c = await delPortafoglio(deps.db, agente.id, input);
+    const [scheda, provvigioni] = await Promise.all([schedaCliente(deps.db, c.id), provvigioniCliente(deps.db, agente.id, c.id)]);
+    return { ...scheda, provvigioni };
   },
   entra: async ({ deps, input, req, utente }) => {
     const c = await delPortafoglio(deps.db, soloAgente(utente).id, input);
-    await agisciPer(deps.db, deps.sessioniRecenti, sessioneDi(deps, req), c.id);
+    await agisciPer(deps.db, deps.sessioniRecenti, sessioneDi(deps, req), utente, c.id);
     return { status: 0, msg: MSG_AGENTI.entrato(c.ragione_sociale), ...input, ragione_sociale: c.ragione_sociale };
+  },
+  aggiungi: async ({ deps, input, req, utente }) => {
+    const c = await delPortafoglio(deps.db, soloAgente(utente).id, input);
+    const { quantita, aggiunto } = await aggiungiPerCliente(deps.db, deps.sessioniRecenti, sessioneDi(deps, req), utente, c.id, input);
+    return {
+      status: 0, msg: aggiunto ? MSG_AGENTI.aggiunto(String(input.quantita), input.codice_prodotto, c.ragione_sociale) : MSG_AGENTI.giaAggiunto,
+      azienda_codice: input.azienda_codice, cliente_codice: input.cliente_codice, ragione_sociale: c.ragione_sociale,
+      codice_prodotto: input.codice_prodotto, quantita, aggiunto,
+    };
   },
   esci: async ({ deps, req, utente }) => {
     soloAgente(utente);
-    await agisciPer(deps.db, deps.sessioniRecenti, sessioneDi(deps, req), null);
+    await agisciPer(deps.db, deps.sessioniRecenti, sessioneDi(deps, req), utente, null);
     return { status: 0, msg: MSG_AGENTI.uscito };
   },
 });

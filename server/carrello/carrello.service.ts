@@ -80,3 +80,40 @@ export async function svuotaCarrello(db: Db, utente: UtenteSessione, cliente: Cl
   await db.$client`DELETE FROM carrelli WHERE utente_id = ${utente.id} AND cliente_id = ${cliente.id}`;
   return { righe: [] };
 }
+
+/**
+ * Adds `quantita` of a product on sale to the user's cart for the client, once per `chiave` (the
+ * agent's one tap, docs/regole/agenti.md#one-tap): the same key again adds nothing, two keys add
+ * twice. The cart's row is written first, so two taps take turns; the quantity stops at
+ * LIMITI_CARRELLO.quantita. A product not on sale is 400 and a cart past LIMITI_CARRELLO.righe too,
+ * with nothing changed. Answers the product's quantity in the cart now.
+ */
+export async function aggiungiUnaVolta(
+  db: Db, utenteId: number, clienteId: number, r: Riga & { chiave: string },
+): Promise<{ quantita: number; aggiunto: boolean }> {
+  return inTransazione(db, async (tx) => {
+    const sql = tx.$client;
+    const [carrello] = await sql<{ id: number }[]>`
+      INSERT INTO carrelli (utente_id, cliente_id) VALUES (${utenteId}, ${clienteId})
+      ON CONFLICT (utente_id, cliente_id) DO UPDATE SET aggiornato_at = now()
+      RETURNING id`;
+    const [p] = await sql<{ id: number }[]>`
+      SELECT id FROM prodotti WHERE codice_prodotto = ${r.codice_prodotto} AND status = 0 AND deleted_at IS NULL`;
+    if (!p) throw badRequest(MSG_CARRELLO.sconosciuti([r.codice_prodotto]));
+    const nuova = await sql`INSERT INTO carrelli_aggiunte (carrello_id, chiave) VALUES (${carrello!.id}, ${r.chiave})
+      ON CONFLICT DO NOTHING RETURNING chiave`;
+    if (nuova.length > 0) {
+      await sql`
+        INSERT INTO carrelli_righe (carrello_id, prodotto_id, quantita, posizione)
+        VALUES (${carrello!.id}, ${p.id}, ${r.quantita},
+          (SELECT coalesce(max(posizione), 0) + 1 FROM carrelli_righe WHERE carrello_id = ${carrello!.id}))
+        ON CONFLICT (carrello_id, prodotto_id) DO UPDATE
+          SET quantita = least(carrelli_righe.quantita + excluded.quantita, ${LIMITI_CARRELLO.quantita})`;
+      const [n] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM carrelli_righe WHERE carrello_id = ${carrello!.id}`;
+      if (n!.n > LIMITI_CARRELLO.righe) throw badRequest(MSG_CARRELLO.troppeRighe);
+    }
+    const [riga] = await sql<{ quantita: number }[]>`
+      SELECT quantita FROM carrelli_righe WHERE carrello_id = ${carrello!.id} AND prodotto_id = ${p.id}`;
+    return { quantita: riga?.quantita ?? 0, aggiunto: nuova.length > 0 };
+  });
+}

@@ -31,7 +31,8 @@ const USO = `Uso: npm run import -- [opzioni] FILE...
   --completo      articoli: ritira i prodotti assenti dal file;
                   prezzi_netti: rimuove gli altri prezzi netti dei clienti del file;
                   scadenze: rimuove le altre scadenze dei clienti del file;
-                  agenti: toglie dal portafoglio di ogni agente del file i clienti che non nomina
+                  agenti: toglie dal portafoglio di ogni agente del file i clienti che non nomina;
+                  provvigioni: rimuove le altre provvigioni degli agenti del file
   --prova         verifica e conta soltanto: non scrive nulla
   --soglia N      rifiuta il file oltre N % di righe scartate (default ${SOGLIA_PREDEFINITA})
   --colonne FILE  nomi delle colonne del gestionale (default: IMPORT_COLONNE, poi DATA_DIR/${FILE_MAPPA})

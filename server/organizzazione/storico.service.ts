@@ -8,11 +8,12 @@ type Riga = Omit<EventoStorico, 'etichetta'>;
 /**
  * organizzazione/storico: the client's history newest first, a page at a time, optionally only the
  * changes about one person (by their code); on eventi_organizzazione_cliente_idx, or _soggetto_idx
- * with a person. A person deleted since keeps their name, without a code.
+ * with a person (a sales agent too: what they did in the client's name names them,
+ * docs/regole/agenti.md#history). A person deleted since keeps their name, without a code.
  */
 export async function storico(
   db: Db, cliente: ClienteSessione, input: { utente_codice_persona?: string; start: number; limit: number },
-): Promise<{ eventi: EventoStorico[]; totale: number }> {
+): Promise<{ eventi: EventoStorico[]; totale: number; agenti: { utente_codice: string; nominativo: string }[] }> {
   const sql = db.$client;
   const persona = input.utente_codice_persona === undefined ? sql``
     : sql`AND e.soggetto_utente_id = (SELECT id FROM utenti WHERE codice = ${input.utente_codice_persona})`;
@@ -24,11 +25,16 @@ export async function storico(
     ORDER BY e.created_at DESC, e.id DESC
     LIMIT ${input.limit} OFFSET ${input.start}`;
   const [conto] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM eventi_organizzazione e WHERE e.cliente_id = ${cliente.id} ${persona}`;
+  // The client's agents (agenti_clienti_cliente_idx): the person filter names them too.
+  const agenti = await sql<{ utente_codice: string; nominativo: string }[]>`
+    SELECT u.codice AS utente_codice, trim(u.nome || ' ' || u.cognome) AS nominativo FROM agenti_clienti ac JOIN utenti u ON u.id = ac.agente_id
+    WHERE ac.cliente_id = ${cliente.id} ORDER BY 2, u.id`;
   return {
     eventi: righe.map((r) => ({
       ...r,
       etichetta: (ETICHETTE_EVENTO as Record<string, string>)[r.azione] ?? r.azione,
     })),
     totale: conto!.n,
+    agenti: [...agenti],
   };
 }

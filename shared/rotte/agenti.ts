@@ -7,5 +7,6 @@ export const agentiRotte = rotteDi<typeof agentiApi>({
   clienti: { path: 'agente/clienti', methods: ['GET'] },
   cliente: { path: 'agente/cliente', methods: ['GET'] },
   entra: { path: 'agente/entra', methods: ['POST'] },
+  aggiungi: { path: 'agente/aggiungi', methods: ['POST'] },
   esci: { path: 'agente/esci', methods: ['POST'] },
 });

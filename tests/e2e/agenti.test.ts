@@ -40,6 +40,15 @@ async function prodotto(): Promise<string> {
   }
 }
 
+/** Fails naming every button, link or field of the agent's page smaller than a 44 px touch target. */
+async function piccoli(page: Page, dove: string): Promise<void> {
+  const troppo = await page.evaluate(() => Array.from(document.querySelectorAll('.agenti-header button, .agenti-header a, .agenti-pagina button, .agenti-pagina a, .agenti-pagina input:not([type=checkbox]), .agenti-pagina select'))
+    .map((el) => ({ el, b: el.getBoundingClientRect() }))
+    .filter(({ b }) => b.width > 0 && (b.height < 44 || b.width < 44))
+    .map(({ el, b }) => `${(el.textContent ?? '').trim().slice(0, 30)} ${Math.round(b.width)}×${Math.round(b.height)}`));
+  expect(troppo, dove).toEqual([]);
+}
+
 async function ordiniDiPaolo(): Promise<{ id: number; inserito_da_agente: string | null; cliente_codice: string }[]> {
   const sql = postgres(portale.databaseUrl, { max: 1, onnotice: () => {} });
   try {
@@ -137,6 +146,55 @@ describe.runIf(hasBrowser())('a sales agent on a tablet', () => {
       await senzaScorrimentoLaterale(page, `${vista}: portafoglio`);
       await foto(page, `${vista}-portafoglio`);
       await page.close();
+    }
+  });
+  it("one tap on a usual product at 768 and 1024 px: the usual quantity into the client's cart once a tap; commissions only where the ERP sent them; touch targets of 44 px", async () => {
+    const sql = postgres(portale.databaseUrl, { max: 1, onnotice: () => {} });
+    const nelCarrello = async (prodotto: string) => (await sql<{ q: number }[]>`
+      SELECT r.quantita AS q FROM carrelli c JOIN carrelli_righe r ON r.carrello_id = c.id JOIN prodotti p ON p.id = r.prodotto_id
+      JOIN utenti u ON u.id = c.utente_id JOIN clienti k ON k.id = c.cliente_id
+      WHERE u.username = ${PAOLO.username} AND k.codice = '001001' AND p.codice_prodotto = ${prodotto}`)[0]?.q ?? 0;
+    try {
+      for (const viewport of [{ width: 768, height: 1024 }, { width: 1024, height: 768 }]) {
+        const page = await newPage(viewport);
+        await submitLogin(page, '/', PAOLO);
+        await page.waitForURL('**/agente');
+        // The demo agent's commissions (from the ERP): the totals on the portfolio.
+        await visible(page.getByRole('region', { name: 'Le tue provvigioni' }));
+        await piccoli(page, `${viewport.width}: portafoglio`);
+        await page.getByRole('link', { name: 'Ferramenta Rossi S.n.c.' }).click();
+        await visible(page.getByRole('heading', { name: 'Prodotti più ordinati' }));
+        // None on Mario's client: no section.
+        expect(await page.getByRole('heading', { name: 'Provvigioni', exact: true }).count()).toBe(0);
+        await piccoli(page, `${viewport.width}: cliente`);
+        const riga = page.locator('tr').filter({ has: page.getByRole('button', { name: /^Metti nel carrello/ }) }).first();
+        const prodotto = (await riga.locator('.codice').first().textContent())!.trim();
+        const qt = Number((await riga.getByRole('button', { name: /^Metti nel carrello/ }).textContent())!.replace(/\D/g, ''));
+        const prima = await nelCarrello(prodotto);
+        // Two taps in a row: each adds the usual quantity once.
+        const bottone = riga.getByRole('button', { name: /^Metti nel carrello/ });
+        await bottone.click();
+        await bottone.click();
+        await visible(page.getByText(/nel carrello di Ferramenta Rossi S\.n\.c\./).first());
+        await expect.poll(() => nelCarrello(prodotto)).toBe(prima + 2 * qt);
+        await foto(page, `${viewport.width}-tocco`);
+        // The session entered the client: its shop's cart shows the product.
+        await page.goto('/checkout');
+        await visible(page.getByTestId('banner-agente'));
+        await visible(page.getByText(prodotto).first());
+        await senzaScorrimentoLaterale(page, `${viewport.width}: carrello`);
+        await page.getByTestId('banner-agente').getByRole('button', { name: 'Esci' }).click();
+        await page.waitForURL('**/agente');
+        // A generated customer of his with commissions: the section and its documents.
+        await page.getByRole('link', { name: 'Agraria Neri S.n.c.' }).click();
+        await visible(page.getByRole('heading', { name: 'Provvigioni', exact: true }));
+        await visible(page.getByRole('table', { name: 'Provvigioni' }));
+        await senzaScorrimentoLaterale(page, `${viewport.width}: provvigioni`);
+        await foto(page, `${viewport.width}-provvigioni`);
+        await page.close();
+      }
+    } finally {
+      await sql.end();
     }
   });
 });

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import type { ClienteAgenteResponse } from '../../shared/agenti.js';
 import { GIORNI_SENZA_ORDINI } from '../../shared/agenti-costanti.js';
+import { ETICHETTE_TIPO_DOCUMENTO, type TipoDocumentoErp } from '../../shared/documenti-costanti.js';
 import { Collegamento } from '../components/Collegamento';
 import { DataTable } from '../components/DataTable';
 import { QueryView } from '../components/QueryView';
@@ -11,7 +12,8 @@ import { errorMessage } from '../lib/api';
 import { formatData, formatDataOraOrdine, formatImporto, formatIntero, testoOVuoto, VUOTO } from '../lib/formato';
 import { paths } from '../paths';
 import { AgenteLayout } from './AgenteLayout';
-import { clienteQuery, useEntra } from './api';
+import { clienteQuery, useAggiungi, useEntra } from './api';
+import { ProvvigioniCliente } from './Provvigioni';
 import { senzaOrdini, variazione } from './figure';
 
 const importo = (n: number | null) => (n === null ? VUOTO : formatImporto(n));
@@ -39,8 +41,9 @@ export function AgenteClientePage() {
 }
 
 function Scheda({ dati }: { dati: ClienteAgenteResponse }) {
-  const { cliente: c, ultimi_ordini, prodotti_abituali, documenti } = dati;
+  const { cliente: c, ultimi_ordini, prodotti_abituali, documenti, provvigioni } = dati;
   const entra = useEntra();
+  const aggiungi = useAggiungi();
   const toast = useToast();
   const v = variazione(c);
   return (
@@ -126,7 +129,26 @@ function Scheda({ dati }: { dati: ClienteAgenteResponse }) {
           { key: 'ordini', header: 'Ordini', align: 'end', cell: (p) => formatIntero(p.ordini_n) },
           { key: 'qt', header: 'Quantità abituale', align: 'end', cell: (p) => formatIntero(p.qt_abituale) },
         ]}
+        actions={(p) => (p.disponibile_a_catalogo ? (
+          // Not disabled while a tap is on its way: each tap adds once (its own key), a retry never twice.
+          <button
+            type="button"
+            className="btn btn-sm agenti-tocco"
+            aria-label={`Metti nel carrello ${formatIntero(p.qt_abituale)} × ${p.prodotto_nome}`}
+            onClick={() => aggiungi.mutate(
+              { azienda_codice: c.azienda_codice, cliente_codice: c.cliente_codice, codice_prodotto: p.codice_prodotto, quantita: p.qt_abituale },
+              {
+                onSuccess: (r) => toast.success(`${formatIntero(p.qt_abituale)} × ${p.prodotto_nome} nel carrello di ${r.ragione_sociale} (ora ${formatIntero(r.quantita)}).`),
+                onError: (e) => toast.error(errorMessage(e)),
+              },
+            )}
+          >
+            + {formatIntero(p.qt_abituale)} nel carrello
+          </button>
+        ) : null)}
       />
+
+      {provvigioni && <ProvvigioniCliente provvigioni={provvigioni} />}
 
       <h2 className="agenti-sezione">Documenti</h2>
       <DataTable
@@ -134,7 +156,7 @@ function Scheda({ dati }: { dati: ClienteAgenteResponse }) {
         rows={documenti}
         empty="Non ci sono documenti."
         columns={[
-          { key: 'tipo', header: 'Tipo', cell: (d) => d.tipo },
+          { key: 'tipo', header: 'Tipo', cell: (d) => ETICHETTE_TIPO_DOCUMENTO[d.tipo as TipoDocumentoErp] ?? d.tipo },
           { key: 'numero', header: 'Numero', cell: (d) => d.numero },
           { key: 'data', header: 'Data', cell: (d) => formatData(d.data) },
           { key: 'totale', header: 'Totale', align: 'end', cell: (d) => formatImporto(d.totale) },

@@ -12,6 +12,7 @@ import { formatData, formatImporto, formatPercentuale, VUOTO } from '../lib/form
 import { paths } from '../paths';
 import { AgenteLayout } from './AgenteLayout';
 import { clientiQuery, useEntra } from './api';
+import { TotaliProvvigioni } from './Provvigioni';
 import { cerca, ORDINAMENTI, ordina, type Ordinamento, senzaOrdini, variazione } from './figure';
 
 const importo = (n: number | null) => (n === null ? VUOTO : formatImporto(n));
@@ -121,6 +122,7 @@ function Portafoglio() {
         <h1>I miei clienti</h1>
         {tutti && <p className="muted">{tutti.length} clienti · {fermi} senza ordini da {GIORNI_SENZA_ORDINI} giorni</p>}
       </div>
+      {query.data?.provvigioni && <TotaliProvvigioni totali={query.data.provvigioni} titolo="Le tue provvigioni" />}
       <div className="agenti-filtri">
         <div className="field agenti-cerca">
           <label htmlFor={idCerca}>Cerca per nome, codice o città</label>

@@ -8,6 +8,7 @@ import { callApi } from '../lib/api';
 import { queryClient } from '../lib/queryClient';
 import { removeStored, setUtente, STORAGE_KEYS } from '../lib/storage';
 import { paths } from '../paths';
+import { rileggiCarrello } from '../cart/carrelloServer';
 import { startClientSession } from '../session/sessione';
 
 /** A sales agent's portfolio and acting for a client (docs/regole/agenti.md). */
@@ -67,6 +68,23 @@ export function useEsci() {
       // Every client-scoped answer cached belongs to the client left.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'agente' && q.queryKey[0] !== accessoKeys.sessione[0] });
       await queryClient.invalidateQueries({ queryKey: agenteKeys.all });
+    },
+  });
+}
+
+/**
+ * One tap on a client's usual product (docs/regole/agenti.md#one-tap): its usual quantity into the
+ * client's cart, the session entering the client if needed. Each tap has its key (made at the tap,
+ * so a retry of the same request adds nothing more); the device's session and cart follow.
+ */
+export function useAggiungi() {
+  return useMutation({
+    mutationFn: (v: Codici & { codice_prodotto: string; quantita: number }) =>
+      callApi(agentiRotte.aggiungi, { ...v, chiave: crypto.randomUUID() }),
+    onSuccess: async () => {
+      const utente = await sessioneAggiornata();
+      const cliente = utente.clienti[0];
+      if (cliente) rileggiCarrello(startClientSession(utente, cliente));
     },
   });
 }

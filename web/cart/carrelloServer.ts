@@ -82,6 +82,15 @@ const diSessione = (k: string) => {
   return !!s && chiave(s) === k;
 };
 
+/**
+ * The server's cart changed by another call (the agent's one tap, agente/aggiungi): read it again
+ * for the session's client, as when the shop opens.
+ */
+export function rileggiCarrello(ambito: Ambito): void {
+  if (aperto === chiave(ambito)) aperto = null;
+  apriCarrello(ambito);
+}
+
 /** Reads (or merges into) the server's cart for the session's client, once per page and client. */
 export function apriCarrello(ambito: Ambito): void {
   const k = chiave(ambito);

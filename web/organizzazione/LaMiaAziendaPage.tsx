@@ -12,7 +12,7 @@ import { PulsanteCestino } from '../components/PulsanteCestino';
 import { Scheda } from '../components/Scheda';
 import { useToast } from '../components/Toast';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { usePaginaElenco, totaleDi } from '../hooks/usePaginaElenco';
+import { usePaginaElenco } from '../hooks/usePaginaElenco';
 import { usePagingLocale } from '../hooks/usePaging';
 import { errorMessage } from '../lib/api';
 import { formatDataOra, formatImporto, VUOTO } from '../lib/formato';
@@ -188,7 +188,7 @@ const euro = (v: unknown) => (typeof v === 'number' ? formatImporto(v) : 'nessun
 
 /** The details of a change in words: before → after. */
 function descrivi(e: EventoStorico): string {
-  const d = e.dettagli as { prima?: Record<string, unknown>; dopo?: Record<string, unknown>; email?: string; ordine_id?: number; motivo?: string };
+  const d = e.dettagli as { prima?: Record<string, unknown>; dopo?: Record<string, unknown>; email?: string; ordine_id?: number; numero?: string; motivo?: string };
   const prima = d.prima ?? {};
   const dopo = d.dopo ?? {};
   const ruolo = (v: unknown) => (typeof v === 'string' && v in ETICHETTE_RUOLO ? ETICHETTE_RUOLO[v as keyof typeof ETICHETTE_RUOLO] : VUOTO);
@@ -208,15 +208,18 @@ function descrivi(e: EventoStorico): string {
     case 'invito':
     case 'collegamento': return [d.email, dopo.ruolo ? ruolo(dopo.ruolo) : ''].filter(Boolean).join(' · ');
     case 'rimozione': return [d.email, prima.ruolo ? ruolo(prima.ruolo) : ''].filter(Boolean).join(' · ');
-    default: return [d.email, d.ordine_id ? `Ordine #${d.ordine_id}` : '', d.motivo].filter(Boolean).join(' · ');
+    default: return [d.email, d.ordine_id ? `Ordine #${d.ordine_id}` : '', d.numero, d.motivo].filter(Boolean).join(' · ');
   }
 }
+
+/** The history's count, and the client's agents for the person filter. */
+const contiStorico = (d: { totale: number; agenti: { utente_codice: string; nominativo: string }[] }) => ({ totale: d.totale, agenti: d.agenti });
 
 function Storico({ session }: { session: SessionData }) {
   const [persona, setPersona] = useState('');
   const paging = usePagingLocale(STORICO_PER_PAGINA);
   const persone = useQuery({ ...personeQuery(session), select: (d) => d.utenti });
-  const pagina = usePaginaElenco(storicoQuery(session, persona, paging.start, paging.limit), (d) => d.eventi, totaleDi);
+  const pagina = usePaginaElenco(storicoQuery(session, persona, paging.start, paging.limit), (d) => d.eventi, contiStorico);
   const colonne: Column<EventoStorico>[] = [
     { key: 'quando', header: 'Quando', className: 'org-quando', cell: (e) => formatDataOra(e.created_at) },
     { key: 'azione', header: 'Modifica', cell: (e) => <span className="strong">{e.etichetta}</span> },
@@ -228,7 +231,11 @@ function Storico({ session }: { session: SessionData }) {
     <Scheda titolo="Storico" className="org-storico">
       <div className="list-toolbar">
         <SelectField layout="inline" label="Persona" value={persona} placeholder="Tutte le persone"
-          options={(persone.data ?? []).map((p) => ({ value: p.utente_codice, label: p.nominativo }))}
+          options={[
+            ...(persone.data ?? []).map((p) => ({ value: p.utente_codice, label: p.nominativo })),
+            // The client's agents: what they did in its name (docs/regole/agenti.md#history).
+            ...(pagina.conti?.agenti ?? []).map((a) => ({ value: a.utente_codice, label: `Agente ${a.nominativo}` })),
+          ]}
           onChange={(e) => {
             setPersona(e.target.value);
             paging.setPage(1);
@@ -236,7 +243,7 @@ function Storico({ session }: { session: SessionData }) {
       </div>
       <DataTable label="Storico delle modifiche" query={pagina.righe} columns={colonne}
         empty="Nessuna modifica registrata." loadingLabel="Caricamento storico…" errorTitle="Impossibile caricare lo storico" />
-      <PagineElenco paging={paging} pagine={Math.ceil((pagina.conti ?? 0) / paging.limit)} caricando={pagina.righe.isFetching} label="Pagine storico" />
+      <PagineElenco paging={paging} pagine={Math.ceil((pagina.conti?.totale ?? 0) / paging.limit)} caricando={pagina.righe.isFetching} label="Pagine storico" />
     </Scheda>
   );
 }

@@ -1,4 +1,4 @@
-import { check, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql as dsql } from 'drizzle-orm';
 import { clienti } from './anagrafica.table.js';
 import { utenti } from './accesso.table.js';
@@ -27,3 +27,14 @@ export const carrelliRighe = pgTable('carrelli_righe', {
   primaryKey({ columns: [t.carrelloId, t.prodottoId] }),
   check('carrelli_righe_quantita_ck', dsql`${t.quantita} > 0`),
 ]);
+
+/**
+ * The additions to a cart that each add a quantity (the agent's one tap on a client's usual
+ * product, docs/regole/agenti.md#one-tap): the tap's key, so that a retry of the same tap adds
+ * nothing more. They go with the cart (an order or 'Svuota' deletes it).
+ */
+export const carrelliAggiunte = pgTable('carrelli_aggiunte', {
+  carrelloId: integer('carrello_id').notNull().references(() => carrelli.id, { onDelete: 'cascade' }),
+  chiave: uuid('chiave').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.carrelloId, t.chiave] })]);

@@ -57,3 +57,16 @@ export const statClientiAnno = pgTable('stat_clienti_anno', {
   index('stat_clienti_anno_classifica_idx').on(t.anno, t.numeroOrdini.desc(), t.importoTotale.desc(), t.clienteId),
 ]);
 
+
+/**
+ * Orders and amount per client and month (Europe/Rome), folded with the other rollups: the agents'
+ * portfolio (agente/clienti) reads a client's sales of whole months here, a few dozen rows, instead
+ * of every order of two years (docs/decisions/rollup-clienti-mese.md). The primary key serves it.
+ */
+export const statClientiMese = pgTable('stat_clienti_mese', {
+  clienteId: integer('cliente_id').notNull(),
+  anno: smallint('anno').notNull(),
+  mese: smallint('mese').notNull(),
+  numeroOrdini: integer('numero_ordini').notNull(),
+  importoTotale: numeric('importo_totale', { precision: 16, scale: 3 }).notNull(),
+}, (t) => [primaryKey({ columns: [t.clienteId, t.anno, t.mese] })]);

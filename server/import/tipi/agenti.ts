@@ -5,9 +5,9 @@
  * are taken out (by hand or not), and an agent's session acting for one loses it at once.
  */
 import type { DefinizioneTipo } from '../definizione.js';
-import { contaEsiti, scarta } from '../staging.js';
+import { contaEsiti } from '../staging.js';
 import { codice } from '../valori.js';
-import { campiPresenti, risolviCliente } from './comune.js';
+import { risolviClienteAgente, stagingClienteAgente } from './comune.js';
 
 /** Pairs of the agents named by the file's valid rows that no valid row names (agenti_clienti's primary key per agent). */
 const FUORI_DAL_FILE = `
@@ -24,19 +24,9 @@ export const agenti: DefinizioneTipo = {
   ],
   chiave: ['azienda_codice', 'cliente_codice', 'agente_codice'],
   completo: true,
-  staging(presenti) {
-    const p = campiPresenti(agenti, presenti);
-    return {
-      colonne: [...p.colonne, { nome: 'cliente_id', sql: 'int' }, { nome: 'agente_id', sql: 'int' }],
-      valori: (r) => [...p.valori(r), null, null],
-    };
-  },
-  async verifica(l) {
-    const clienti = await risolviCliente(l);
-    // The agent by code (utenti_agente_codice_uq): an agent is created in the admin first.
-    await l.tx`UPDATE imp_righe s SET agente_id = u.id FROM utenti u WHERE u.agente_codice = s.agente_codice`;
-    return [...clienti, ...(await scarta(l, 's.agente_id IS NULL', 'agente_codice', 'agente sconosciuto: crealo prima in Agenti'))];
-  },
+  staging: (presenti) => stagingClienteAgente(agenti, presenti),
+  // Refused rows too keep their agent and client: with --completo what a wrong row names is not taken out.
+  verifica: risolviClienteAgente,
   async classifica(l) {
     await l.tx`
       UPDATE imp_righe s SET esito = CASE WHEN ac.agente_id IS NULL THEN 'nuovo' ELSE 'invariato' END

@@ -67,3 +67,25 @@ export async function classificaPerClienteProdotto(l: Lavoro, tabella: string, c
   const [r] = await l.tx<{ n: number }[]>`SELECT count(*)::int AS n FROM imp_righe WHERE ok AND esito = 'ritirato'`;
   return r!.n;
 }
+
+/**
+ * For the kinds keyed by client and sales agent (agenti, provvigioni): the staging columns of the
+ * fields present plus `cliente_id` and `agente_id`, which risolviClienteAgente fills.
+ */
+export function stagingClienteAgente(def: DefinizioneTipo, presenti: string[]) {
+  const p = campiPresenti(def, presenti);
+  return {
+    colonne: [...p.colonne, { nome: 'cliente_id', sql: 'int' }, { nome: 'agente_id', sql: 'int' }],
+    valori: (r: Record<string, unknown>) => [...p.valori(r), null, null],
+  };
+}
+
+/**
+ * Each row's client and agent ids (the agent by code, utenti_agente_codice_uq: an agent is created
+ * in the admin first), every row's, and the rows naming an unknown one refused.
+ */
+export async function risolviClienteAgente(l: Lavoro): Promise<ErroreRiga[]> {
+  const clienti = await risolviCliente(l);
+  await l.tx`UPDATE imp_righe s SET agente_id = u.id FROM utenti u WHERE u.agente_codice = s.agente_codice`;
+  return [...clienti, ...(await scarta(l, 's.agente_id IS NULL', 'agente_codice', 'agente sconosciuto: crealo prima in Agenti'))];
+}

@@ -11,9 +11,10 @@ import { giacenze } from './giacenze.js';
 import { listini } from './listini.js';
 import { metel } from './metel.js';
 import { prezziNetti } from './prezzi-netti.js';
+import { provvigioni } from './provvigioni.js';
 import { scadenze } from './scadenze.js';
 import { sconti } from './sconti.js';
 
 export const TIPI: Record<TipoImport, DefinizioneTipo> = {
-  articoli, listini, giacenze, clienti, prezzi_netti: prezziNetti, categorie, codici_cliente: codiciCliente, sconti, metel, fido, scadenze, documenti, agenti,
+  articoli, listini, giacenze, clienti, prezzi_netti: prezziNetti, categorie, codici_cliente: codiciCliente, sconti, metel, fido, scadenze, documenti, agenti, provvigioni,
 };

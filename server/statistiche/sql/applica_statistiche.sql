@@ -51,6 +51,13 @@ BEGIN
     cliente_codice = CASE WHEN EXCLUDED.numero_ordini > 0 THEN EXCLUDED.cliente_codice ELSE s.cliente_codice END,
     cliente_nome = CASE WHEN EXCLUDED.numero_ordini > 0 THEN EXCLUDED.cliente_nome ELSE s.cliente_nome END;
 
+  INSERT INTO stat_clienti_mese AS s (cliente_id, anno, mese, numero_ordini, importo_totale)
+  SELECT cliente_id, anno, mese, sum(segno), sum(segno * totale) FROM stat_piegati
+  GROUP BY cliente_id, anno, mese ORDER BY cliente_id, anno, mese
+  ON CONFLICT (cliente_id, anno, mese) DO UPDATE SET
+    numero_ordini = s.numero_ordini + EXCLUDED.numero_ordini,
+    importo_totale = s.importo_totale + EXCLUDED.importo_totale;
+
   INSERT INTO stat_ordini_mese AS s (anno, mese, numero_ordini, importo_totale)
   SELECT anno, mese, sum(segno), sum(segno * totale) FROM stat_piegati GROUP BY anno, mese ORDER BY anno, mese
   ON CONFLICT (anno, mese) DO UPDATE SET
@@ -64,6 +71,8 @@ BEGIN
       WHERE s.codice_prodotto = x.codice_prodotto AND s.anno IN (0, x.anno) AND s.quantita_totale = 0;
     DELETE FROM stat_clienti_anno s USING (SELECT DISTINCT cliente_id, anno FROM stat_piegati) x
       WHERE s.cliente_id = x.cliente_id AND s.anno IN (0, x.anno) AND s.numero_ordini = 0;
+    DELETE FROM stat_clienti_mese s USING (SELECT DISTINCT cliente_id, anno, mese FROM stat_piegati) x
+      WHERE s.cliente_id = x.cliente_id AND s.anno = x.anno AND s.mese = x.mese AND s.numero_ordini = 0;
     DELETE FROM stat_ordini_mese s USING (SELECT DISTINCT anno, mese FROM stat_piegati) x
       WHERE s.anno = x.anno AND s.mese = x.mese AND s.numero_ordini = 0;
   END IF;

@@ -6,7 +6,12 @@ CREATE OR REPLACE FUNCTION ricalcola_statistiche() RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
   -- The queue too: every order it holds is counted below from ordini itself.
-  TRUNCATE stat_ordini_mese, stat_prodotti_anno, stat_clienti_anno, stat_coda;
+  TRUNCATE stat_ordini_mese, stat_prodotti_anno, stat_clienti_anno, stat_clienti_mese, stat_coda;
+
+  INSERT INTO stat_clienti_mese (cliente_id, anno, mese, numero_ordini, importo_totale)
+  SELECT cliente_id, extract(year FROM t), extract(month FROM t), count(*), sum(totale)
+  FROM (SELECT cliente_id, totale, created_at AT TIME ZONE 'Europe/Rome' AS t FROM ordini WHERE response_code = '201') o
+  GROUP BY 1, 2, 3;
 
   INSERT INTO stat_ordini_mese (anno, mese, numero_ordini, importo_totale)
   SELECT extract(year FROM t), extract(month FROM t), count(*), sum(totale)

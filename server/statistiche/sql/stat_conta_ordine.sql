@@ -1,7 +1,7 @@
 -- Takes one deleted order out of the statistics rollups at once (p_segno -1; 1 adds one): the
 -- trigger ordini_stat_stato calls it before the delete, while the order's lines still exist (new
 -- orders and status changes go through the queue, applica_statistiche). Years and months are
--- Europe/Rome's. Rows go in a fixed order (products by code, then the client, then the month).
+-- Europe/Rome's. Rows go in a fixed order (products by code, then the client, its month, then the month).
 CREATE OR REPLACE FUNCTION stat_conta_ordine(p_ordine_id int, p_segno int) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -35,6 +35,12 @@ BEGIN
     cliente_codice = CASE WHEN p_segno > 0 THEN EXCLUDED.cliente_codice ELSE s.cliente_codice END,
     cliente_nome = CASE WHEN p_segno > 0 THEN EXCLUDED.cliente_nome ELSE s.cliente_nome END;
 
+  INSERT INTO stat_clienti_mese AS s (cliente_id, anno, mese, numero_ordini, importo_totale)
+  VALUES (o.cliente_id, v_anno, extract(month FROM o.ora), p_segno, p_segno * o.totale)
+  ON CONFLICT (cliente_id, anno, mese) DO UPDATE SET
+    numero_ordini = s.numero_ordini + EXCLUDED.numero_ordini,
+    importo_totale = s.importo_totale + EXCLUDED.importo_totale;
+
   INSERT INTO stat_ordini_mese AS s (anno, mese, numero_ordini, importo_totale)
   VALUES (v_anno, extract(month FROM o.ora), p_segno, p_segno * o.totale)
   ON CONFLICT (anno, mese) DO UPDATE SET
@@ -46,6 +52,7 @@ BEGIN
     DELETE FROM stat_prodotti_anno WHERE anno IN (0, v_anno) AND quantita_totale = 0
       AND codice_prodotto IN (SELECT codice_prodotto FROM ordini_righe WHERE ordine_id = p_ordine_id);
     DELETE FROM stat_clienti_anno WHERE anno IN (0, v_anno) AND cliente_id = o.cliente_id AND numero_ordini = 0;
+    DELETE FROM stat_clienti_mese WHERE cliente_id = o.cliente_id AND anno = v_anno AND mese = extract(month FROM o.ora) AND numero_ordini = 0;
     DELETE FROM stat_ordini_mese WHERE anno = v_anno AND mese = extract(month FROM o.ora) AND numero_ordini = 0;
   END IF;
 END $$;

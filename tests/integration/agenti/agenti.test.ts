@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG_AGENTI } from '../../../shared/agenti-costanti.js';
-import { createAzienda, createCliente, createOrdini, createProdotto, createUtente } from '../../support/factories.js';
+import { createAzienda, createCliente, createDocumento, createOrdini, createProdotto, createUtente } from '../../support/factories.js';
 import { loginCliente, useTestApp } from '../../support/harness.js';
 import { mailPer } from '../../support/mail.js';
 
@@ -58,6 +58,8 @@ beforeAll(async () => {
     { clienteId: a.id, aziendaCodice: '0001', clienteCodice: A.cliente_codice, utenteId: tu.id, utenteCodice: tu.codice, totale: '999', createdAt: new Date(Date.now() - 365 * 86400_000 + 86400_000 * 2) },
     { clienteId: a.id, aziendaCodice: '0001', clienteCodice: A.cliente_codice, utenteId: tu.id, utenteCodice: tu.codice, totale: '5', responseCode: '500', responseStatus: 'Errore' },
   ]);
+  // Copied in rather than placed through crea_ordine: the rollups rebuilt, as the seeds do.
+  await sql`SELECT ricalcola_statistiche()`;
   await createProdotto(db, { codiceProdotto: 'AG-1', descrizione1: 'Martello', prezzi: { 1: '10.000' }, disponibilita: 100 });
   paolo = await agente('Paolo', 'Bianchi', 'A01', [a.id, b.id]);
   luca = await agente('Luca', 'Verdi', 'A02', [altro.id, a.id]);
@@ -194,6 +196,38 @@ describe('acting for a client', () => {
     expect(csv[1]).toMatch(/;"Paolo Bianchi"$/);
   });
 
+  it("the client's history (La mia azienda) shows what the agent did in its name, and its person filter finds the agent", async () => {
+    const quote = await call('POST', 'preventivi/richiedi', paolo, {
+      ...A, utente_codice: paolo.codice, righe: [{ codice_prodotto: 'AG-1', quantita: 10 }], righe_libere: [], messaggio: 'Per il negozio',
+    });
+    expect(quote.statusCode, quote.body).toBe(200);
+    const storico = async (persona?: string) => (await call('GET', `organizzazione/storico?${q({ ...A, utente_codice: titolareA.codice, ...(persona ? { utente_codice_persona: persona } : {}) })}`, titolareA)).json();
+    const tutti = await storico();
+    const agente = (tutti.eventi as { azione: string; etichetta: string; autore: string; persona: string; persona_codice: string; dettagli: Record<string, unknown> }[])
+      .filter((e) => e.azione.startsWith('agente_'));
+    // Newest first: the quote, the order (placed twice at once: recorded once), entering (twice at once: once).
+    expect(agente.map((e) => [e.etichetta, e.autore, e.persona, e.persona_codice])).toEqual([
+      ["Preventivo richiesto dall'agente", 'Paolo Bianchi', 'Paolo Bianchi', paolo.codice],
+      ["Ordine inserito dall'agente", 'Paolo Bianchi', 'Paolo Bianchi', paolo.codice],
+      ["L'agente è entrato come cliente", 'Paolo Bianchi', 'Paolo Bianchi', paolo.codice],
+    ]);
+    expect(agente[0]!.dettagli).toEqual({ numero: quote.json().numero });
+    expect(agente[1]!.dettagli).toEqual({ ordine_id: expect.any(Number) });
+    expect(tutti.agenti).toEqual([{ utente_codice: luca.codice, nominativo: 'Luca Verdi' }, { utente_codice: paolo.codice, nominativo: 'Paolo Bianchi' }]);
+    // A return written by the agent's user on whatever path (here as a row): the trigger records it too;
+    // one of the client's own people does not.
+    const ddt = await createDocumento(t().database.db, { tipo: 'DDT', clienteId: ids.a!, aziendaCodice: '0001' });
+    const reso = (utente: number, numero: string) => t().database.sql`INSERT INTO resi (azienda_codice, anno, numero, cliente_id, documento_id, utente_id, giorni_ddt, ddt_reso_richiesto)
+      VALUES ('0001', 2026, ${numero}, ${ids.a!}, ${ddt.id}, ${utente}, 0, false)`;
+    await reso(paolo.id, 'RMA-2026-90001');
+    await reso(titolareA.id, 'RMA-2026-90002');
+    const conReso = (await storico()).eventi as { azione: string; etichetta: string; dettagli: Record<string, unknown> }[];
+    expect(conReso.filter((e) => e.azione === 'agente_reso').map((e) => [e.etichetta, e.dettagli])).toEqual([["Reso richiesto dall'agente", { numero: 'RMA-2026-90001' }]]);
+    const filtrato = await storico(paolo.codice);
+    expect(filtrato.totale).toBe(4);
+    expect(filtrato.eventi.every((e: { azione: string }) => e.azione.startsWith('agente_'))).toBe(true);
+  });
+
   it('leaving returns to the portfolio: the client calls answer 403 again', async () => {
     expect((await call('POST', 'agente/esci', paolo)).json()).toMatchObject({ status: 0 });
     expect((await call('GET', 'sessione', paolo)).json().utente.clienti).toEqual([]);
@@ -210,5 +244,78 @@ describe('acting for a client', () => {
     expect((await ordina(luca)).statusCode).toBe(403);
     expect((await call('GET', `agente/cliente?${q(A)}`, luca)).statusCode).toBe(403);
     expect((await call('GET', 'agente/clienti', luca)).json().clienti.map((c: { cliente_codice: string }) => c.cliente_codice)).toEqual([ALTRO.cliente_codice]);
+  });
+  it("the portfolio's sales equal the sums over the orders, through new orders, status changes and a delete (the monthly rollup)", async () => {
+    const { db, sql } = t().database;
+    const utente = { utenteId: titolareA.id, utenteCodice: titolareA.codice };
+    // B: two years of orders, one a fortnight, copied in as refused and then confirmed by the
+    // ERP (the trigger queues each for the rollups), some of them on the month's edges.
+    const giorni = Array.from({ length: 52 }, (_, k) => k * 14 + 0.4);
+    const creati = await createOrdini(db, giorni.map((g, k) => ({
+      clienteId: ids.b!, aziendaCodice: '0001', clienteCodice: B.cliente_codice, ...utente, totale: String(10 + k), responseCode: '500',
+      responseStatus: 'Errore', createdAt: new Date(Date.now() - g * 86400_000),
+    })));
+    await sql`UPDATE ordini SET response_code = '201', response_status = 'Confermato' WHERE id = ANY(${creati.map((o) => o.id)})`;
+    // One goes back out, one is deleted (out at once), one of A's is refused later.
+    await sql`UPDATE ordini SET response_code = '500' WHERE id = ${creati[3]!.id}`;
+    await sql`DELETE FROM ordini WHERE id = ${creati[30]!.id}`;
+    await sql`UPDATE ordini SET response_code = '500' WHERE cliente_id = ${ids.a!} AND totale = 100`;
+    const attese = await sql<{ cliente_codice: string; anno: number; prec: number }[]>`
+      SELECT c.codice AS cliente_codice,
+        coalesce((SELECT sum(o.totale) FROM ordini o WHERE o.cliente_id = c.id AND o.response_code = '201'
+          AND o.created_at >= date_trunc('year', now() AT TIME ZONE 'Europe/Rome') AT TIME ZONE 'Europe/Rome'), 0)::float8 AS anno,
+        coalesce((SELECT sum(o.totale) FROM ordini o WHERE o.cliente_id = c.id AND o.response_code = '201'
+          AND o.created_at >= (date_trunc('year', now() AT TIME ZONE 'Europe/Rome') - interval '1 year') AT TIME ZONE 'Europe/Rome'
+          AND o.created_at < ((now() AT TIME ZONE 'Europe/Rome') - interval '1 year') AT TIME ZONE 'Europe/Rome'), 0)::float8 AS prec
+      FROM clienti c WHERE c.id IN (${ids.a!}, ${ids.b!}) ORDER BY c.codice`;
+    expect(attese.find((r) => r.cliente_codice === B.cliente_codice)!.anno).toBeGreaterThan(0);
+    const figure = (await call('GET', 'agente/clienti', paolo)).json().clienti as { cliente_codice: string; fatturato_anno: number; fatturato_anno_prec: number }[];
+    expect(figure.map((c) => ({ cliente_codice: c.cliente_codice, anno: c.fatturato_anno, prec: c.fatturato_anno_prec })).sort((x, y) => x.cliente_codice.localeCompare(y.cliente_codice)))
+      .toEqual(attese.map((r) => ({ ...r, anno: expect.closeTo(r.anno, 6), prec: expect.closeTo(r.prec, 6) })));
+    // The fold left nothing queued, and the rollup is what a rebuild makes of it.
+    expect(await sql`SELECT 1 FROM stat_coda`).toHaveLength(0);
+    const prima = await sql`SELECT cliente_id, anno, mese, numero_ordini, importo_totale::text FROM stat_clienti_mese ORDER BY 1, 2, 3`;
+    await sql`SELECT ricalcola_statistiche()`;
+    expect(await sql`SELECT cliente_id, anno, mese, numero_ordini, importo_totale::text FROM stat_clienti_mese ORDER BY 1, 2, 3`).toEqual(prima);
+  });
+  it("one tap on a usual product: enters the client, adds its quantity to the client's cart once per tap, never twice for a retry", async () => {
+    const { sql } = t().database;
+    const tocco = (who: Chi | null, body: object) => call('POST', 'agente/aggiungi', who, body);
+    const corpo = (chiave: string, o: object = {}) => ({ ...B, codice_prodotto: 'AG-1', quantita: 3, chiave, ...o });
+    const k1 = '11111111-1111-4111-8111-111111111111';
+    const carrello = async () => sql<{ codice: string; quantita: number }[]>`
+      SELECT p.codice_prodotto AS codice, r.quantita FROM carrelli c JOIN carrelli_righe r ON r.carrello_id = c.id
+      JOIN prodotti p ON p.id = r.prodotto_id WHERE c.utente_id = ${paolo.id} AND c.cliente_id = ${ids.b!}`;
+    const sessione = async () => (await call('GET', 'sessione', paolo)).json().utente.clienti.map((c: { cliente_codice: string }) => c.cliente_codice);
+    await call('POST', 'agente/esci', paolo);
+    // 401 before the input is read; a customer 403; another agent's client 403; bad input 400: nothing changed.
+    expect((await tocco(null, {})).statusCode).toBe(401);
+    expect((await tocco(titolareA, corpo(k1))).statusCode).toBe(403);
+    expect((await tocco(paolo, { ...corpo(k1), ...ALTRO })).statusCode).toBe(403);
+    const male = await tocco(paolo, corpo('non-una-chiave', { quantita: 0 }));
+    expect(male.statusCode).toBe(400);
+    expect(male.json().msg).toContain('La quantità deve essere un numero intero');
+    expect((await tocco(paolo, corpo(k1, { codice_prodotto: 'NON-ESISTE' }))).statusCode).toBe(400);
+    expect(await carrello()).toEqual([]);
+    expect(await sessione()).toEqual([]);
+
+    // The same tap sent twice at once (a retry): added once; the session now acts for B.
+    const [r1, r2] = await Promise.all([tocco(paolo, corpo(k1)), tocco(paolo, corpo(k1))]);
+    expect([r1.statusCode, r2.statusCode]).toEqual([200, 200]);
+    expect([r1.json().aggiunto, r2.json().aggiunto].sort()).toEqual([false, true]);
+    expect(r1.json().quantita).toBe(3);
+    expect(r2.json().quantita).toBe(3);
+    expect(await carrello()).toEqual([{ codice: 'AG-1', quantita: 3 }]);
+    expect(await sessione()).toEqual([B.cliente_codice]);
+    // Two taps quickly: each adds once.
+    const [t2, t3] = await Promise.all([
+      tocco(paolo, corpo('22222222-2222-4222-8222-222222222222')), tocco(paolo, corpo('33333333-3333-4333-8333-333333333333')),
+    ]);
+    expect([t2.json().quantita, t3.json().quantita].sort()).toEqual([6, 9]);
+    expect(t3.json().msg === MSG_AGENTI.giaAggiunto).toBe(false);
+    // The shop's cart of B in the agent's session shows it.
+    const letto = await call('GET', `carrello/leggi?${q(B)}`, paolo);
+    expect(letto.json().righe.map((r: { codice_prodotto: string; quantita: number }) => [r.codice_prodotto, r.quantita])).toEqual([['AG-1', 9]]);
+    await call('POST', 'agente/esci', paolo);
   });
 });
