@@ -44,6 +44,13 @@ export async function seedResi(tx: postgres.TransactionSql): Promise<void> {
         quantita_accettata, percentuale_accredito)
       VALUES (${id}, ${riga!.id}, ${Math.min(1, riga!.quantita)}, ${motivo}, 100, 'autorizzata', 100,
         ${stato === 'chiuso' ? Math.min(1, riga!.quantita) : null}, ${stato === 'chiuso' ? 100 : null})`;
+    // Its history as the steps would have written it (resi_passi): Mario asked, the staff authorised, the ERP's note closed it.
+    const autorizzato = new Date(creato.getTime() + 86_400_000).toISOString();
+    await tx`
+      INSERT INTO resi_passi (reso_id, da, a, autore_tipo, utente_id, autore, nota, created_at)
+      VALUES (${id}, NULL, 'richiesto', 'cliente', ${utente!.id}, 'Mario Rossi', NULL, ${creato.toISOString()}),
+        (${id}, 'richiesto', 'autorizzato', 'staff', NULL, 'Ufficio resi', NULL, ${autorizzato})
+        ${chiusa ? tx`, (${id}, 'autorizzato', 'chiuso', 'erp', NULL, 'ERP', ${`Nota di credito del ${chiusa.data.split('-').reverse().join('/')}`}, ${statoAt.toISOString()})` : tx``}`;
     await tx`
       INSERT INTO resi_numeratori (azienda_codice, anno, ultimo) VALUES (${cliente.azienda}, ${anno}, 1)
       ON CONFLICT (azienda_codice, anno) DO UPDATE SET ultimo = resi_numeratori.ultimo + 1`;

@@ -94,7 +94,11 @@ export async function unReso(db: Db, id: number): Promise<(Reso & { cliente_id: 
           'percentuale_autorizzata', x.percentuale_autorizzata::float8, 'quantita_accettata', x.quantita_accettata,
           'percentuale_accredito', x.percentuale_accredito::float8) ORDER BY r.riga, x.id)
         FROM resi_righe x JOIN documenti_righe r ON r.id = x.documento_riga_id WHERE x.reso_id = s.id), '[]') AS righe,
-      coalesce((SELECT json_agg(json_build_object('id', f.id, 'nome', f.nome) ORDER BY f.id) FROM resi_foto f WHERE f.reso_id = s.id), '[]') AS foto
+      coalesce((SELECT json_agg(json_build_object('id', f.id, 'nome', f.nome) ORDER BY f.id) FROM resi_foto f WHERE f.reso_id = s.id), '[]') AS foto,
+      -- Its history in order (resi_passi_reso_idx).
+      coalesce((SELECT json_agg(json_build_object('da', p.da, 'a', p.a, 'autore_tipo', p.autore_tipo, 'autore', p.autore, 'nota', p.nota,
+          'created_at', to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')) ORDER BY p.id)
+        FROM resi_passi p WHERE p.reso_id = s.id), '[]') AS storico
     FROM resi s JOIN documenti d ON d.id = s.documento_id JOIN clienti c ON c.id = s.cliente_id
     WHERE s.id = ${id}`;
   return r;
