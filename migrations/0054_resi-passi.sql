@@ -12,11 +12,17 @@ CREATE TABLE "resi_passi" (
 	CONSTRAINT "resi_passi_autore_ck" CHECK ("resi_passi"."autore_tipo" IN ('cliente', 'staff', 'erp'))
 );
 --> statement-breakpoint
+DROP INDEX "resi_righe_documento_riga_idx";--> statement-breakpoint
 ALTER TABLE "resi_passi" ADD CONSTRAINT "resi_passi_reso_id_resi_id_fk" FOREIGN KEY ("reso_id") REFERENCES "public"."resi"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "resi_passi" ADD CONSTRAINT "resi_passi_utente_id_utenti_id_fk" FOREIGN KEY ("utente_id") REFERENCES "public"."utenti"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "resi_passi" ADD CONSTRAINT "resi_passi_admin_id_admin_utenti_id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admin_utenti"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "resi_passi_reso_idx" ON "resi_passi" USING btree ("reso_id","id");--> statement-breakpoint
 -- a mano (hand-written)
+-- What the open returns ask of a DDT's lines (resi/rendibili, resi/richiedi), read from the index
+-- alone: the lines' entries with their return, pieces and outcome, joined to the DDT's returns by
+-- hash (docs/decisions/resi-rendibili-piano.md); it also serves the foreign key to documenti_righe.
+CREATE INDEX "resi_righe_documento_riga_cop_idx" ON "resi_righe" ("documento_riga_id") INCLUDE ("reso_id", "quantita", "esito");
+--> statement-breakpoint
 -- The returns asked before the history existed: their request, and the state they reached since,
 -- as one step each (who made the later steps was not recorded: the staff's are in the admin audit).
 INSERT INTO "resi_passi" ("reso_id", "da", "a", "autore_tipo", "utente_id", "autore", "created_at")

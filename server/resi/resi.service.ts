@@ -26,7 +26,7 @@ import { eImmagine } from '../lib/upload/tipo-file.js';
 import { disegnaPdf } from '../pdf/disegno-in-disparte.js';
 import { accodaMail } from '../posta/accoda-mail.js';
 import { anteprima, leggiPolitica } from './politica.js';
-import { CHIESTI, documentoPerReso, righeRendibili, unReso } from './resi.queries.js';
+import { chiestiDelDdt, documentoPerReso, righeRendibili, unReso } from './resi.queries.js';
 
 /** The photos of returns: a dot folder of the media store, never served under /media/ (resi/foto serves them to their client). */
 export const PREFISSO_RESI = '.resi';
@@ -117,8 +117,7 @@ export async function richiediReso(
         if (riga.documento_id !== d.id) throw badRequest(MSG_RESI.rigaAltroDdt(riga.codice_prodotto, d.numero));
       }
       // Counted after the lock: a request that committed meanwhile is seen.
-      const chiesti = new Map((await sql<{ id: number; chiesti: number }[]>`
-        SELECT r.id, (${sql.unsafe(CHIESTI)}) AS chiesti FROM documenti_righe r WHERE r.id = ANY(${ids}::int[])`).map((r) => [r.id, r.chiesti]));
+      const chiesti = new Map((await sql<{ id: number; n: number }[]>`${chiestiDelDdt(sql, d.id)}`).map((r) => [r.id, r.n]));
       const politica = await leggiPolitica(tx);
       const previste: number[] = [];
       for (const r of input.righe) {

@@ -217,6 +217,8 @@ describe.runIf(hasBrowser())("a return from an order's detail", () => {
       const scelta = mario.getByRole('dialog', { name: 'Richiedi reso: da quale DDT?' });
       await visible(scelta);
       expect(await scelta.getByRole('link').count()).toBe(2);
+      // The dialog's opening animation, finished before the picture.
+      await scelta.evaluate((el) => Promise.all(el.ownerDocument.getAnimations().map((x) => x.finished)));
       await senzaScorrimentoLaterale(mario, `${vista}: scelta del DDT`);
       await foto(mario, `${vista}-08-ordine-scelta-ddt`);
       await scelta.getByRole('link', { name: /DDT-E2E-ORDINE-2/ }).click();

@@ -110,7 +110,7 @@ function InvitaForm({ session, onClose }: { session: SessionData; onClose: () =>
         </>
       }>
       <form id="org-invita" className="org-form" onSubmit={submit} noValidate aria-busy={invita.isPending}>
-        <p className="muted">Riceverà una mail con un link, valido 7 giorni, per scegliere la password. Se l&apos;indirizzo è già di un utente del portale, viene collegato a questo cliente.</p>
+        <p className="muted">Riceverà una mail con un link, valido 7 giorni, per scegliere la password. Se l&apos;indirizzo è già di un utente del portale, viene collegato {altri.length > 0 ? 'ai clienti scelti' : 'a questo cliente'}.</p>
         <InputField label="Nome e cognome" required maxLength={LIMITI_PERSONA.nominativo} autoComplete="off" data-autofocus {...modulo.campo('nominativo')} />
         <InputField label="E-mail" type="email" required maxLength={LIMITI_PERSONA.email} autoComplete="off" {...modulo.campo('email')} />
         {altri.length > 0 && (

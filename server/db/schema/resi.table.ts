@@ -88,8 +88,9 @@ export const resiRighe = pgTable('resi_righe', {
   percentualeAccredito: numeric('percentuale_accredito', { precision: 5, scale: 2 }),
 }, (t) => [
   index('resi_righe_reso_idx').on(t.resoId),
-  // The returnable quantity of a DDT line: what its returns asked.
-  index('resi_righe_documento_riga_idx').on(t.documentoRigaId),
+  // The returnable quantity of a DDT line, what its returns asked: resi_righe_documento_riga_cop_idx,
+  // (documento_riga_id) INCLUDE (reso_id, quantita, esito), hand-written in migration 0054 (drizzle
+  // declares no INCLUDE): read from the index alone (docs/decisions/resi-rendibili-piano.md).
   check('resi_righe_quantita_ck', dsql`${t.quantita} > 0`),
   check('resi_righe_motivo_ck', dsql`${t.motivo} IN ('difettoso', 'errato', 'danneggiato', 'non_conforme', 'eccedenza')`),
   check('resi_righe_esito_ck', dsql`${t.esito} IS NULL OR ${t.esito} IN ('autorizzata', 'rifiutata')`),
