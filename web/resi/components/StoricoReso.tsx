@@ -2,7 +2,7 @@ import type { PassoReso, Reso } from '../../../shared/resi.js';
 import { ETICHETTE_STATO_RESO } from '../../../shared/resi-costanti.js';
 import { type Column, DataTable } from '../../components/DataTable';
 import { Scheda } from '../../components/Scheda';
-import { formatDataOra } from '../../lib/formato';
+import { formatDataOra, VUOTO } from '../../lib/formato';
 
 const CHI: Record<PassoReso['autore_tipo'], string> = { cliente: 'Cliente', staff: 'Ufficio resi', erp: 'Gestionale (ERP)' };
 
@@ -13,7 +13,7 @@ const colonne: Column<PassoReso & { i: number }>[] = [
     cell: (p) => (p.da === null ? ETICHETTE_STATO_RESO[p.a] : `${ETICHETTE_STATO_RESO[p.da]} → ${ETICHETTE_STATO_RESO[p.a]}`),
   },
   { key: 'chi', header: 'Chi', cell: (p) => <>{p.autore} <span className="muted">({CHI[p.autore_tipo]})</span></> },
-  { key: 'nota', header: 'Note', cell: (p) => p.nota ?? '' },
+  { key: 'nota', header: 'Note', cell: (p) => p.nota || VUOTO },
 ];
 
 /**
