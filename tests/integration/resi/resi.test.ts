@@ -293,6 +293,11 @@ describe('states', () => {
     expect((await mailA(`Reso ${numero}: Rifiutato`))[0]).toContain('Articolo corretto, come da foto');
     expect(await lavoriErp(id)).toBe(0);
     expect((await rendibili(d.id)).json().righe[0].quantita_rendibile).toBe(10);
+    // Audited once; in the history with its reason, once (the second click wrote nothing).
+    expect(await audit(id)).toEqual(['reso.rifiuta']);
+    expect((await get('resi/dettaglio', { ...A, id })).json().storico.slice(1)).toEqual([
+      expect.objectContaining({ da: 'richiesto', a: 'rifiutato', autore_tipo: 'staff', nota: 'Articolo corretto, come da foto' }),
+    ]);
   });
 
   it('runs the whole way: authorised, sent, received, inspected, closed, each step once with its audit and mail', async () => {
