@@ -21,12 +21,13 @@ export async function seedResi(tx: postgres.TransactionSql): Promise<void> {
     await tx`SELECT scrivi_righe_ddt(${d.id}, ${JSON.stringify(conUnita)}::text::jsonb)`;
   }
   const [utente] = await tx<{ id: number }[]>`SELECT id FROM utenti WHERE username = ${MARIO}`;
-  const [nota] = await tx<{ id: number; data: string }[]>`
-    SELECT id, to_char(data, 'YYYY-MM-DD') AS data FROM documenti WHERE cliente_id = ${cliente.id} AND tipo = 'NOTA_CREDITO' ORDER BY data LIMIT 1`;
+  const [staff] = await tx<{ id: number; nome: string }[]>`SELECT id, trim(nome || ' ' || cognome) AS nome FROM admin_utenti WHERE username = 'admin'`;
+  const [nota] = await tx<{ id: number; numero: string; data: string }[]>`
+    SELECT id, numero, to_char(data, 'YYYY-MM-DD') AS data FROM documenti WHERE cliente_id = ${cliente.id} AND tipo = 'NOTA_CREDITO' ORDER BY data LIMIT 1`;
   const piuVecchio = ddt[0]!;
   const ultimo = ddt[ddt.length - 1]!;
   let n = 0;
-  const reso = async (d: { id: number; data: string }, stato: string, giorni: number, motivo: string, descrizione: string, chiusa?: { id: number; data: string }) => {
+  const reso = async (d: { id: number; data: string }, stato: string, giorni: number, motivo: string, descrizione: string, chiusa?: { id: number; numero: string; data: string }) => {
     const [riga] = await tx<{ id: number; quantita: number }[]>`SELECT id, quantita FROM documenti_righe WHERE documento_id = ${d.id} ORDER BY riga LIMIT 1`;
     const creato = new Date(Date.parse(`${d.data}T09:30:00Z`) + giorni * 86_400_000);
     const anno = creato.getUTCFullYear();
@@ -44,6 +45,14 @@ export async function seedResi(tx: postgres.TransactionSql): Promise<void> {
         quantita_accettata, percentuale_accredito)
       VALUES (${id}, ${riga!.id}, ${Math.min(1, riga!.quantita)}, ${motivo}, 100, 'autorizzata', 100,
         ${stato === 'chiuso' ? Math.min(1, riga!.quantita) : null}, ${stato === 'chiuso' ? 100 : null})`;
+    // Its history as the steps would have written it (resi_passi): Mario asked, the staff authorised, the ERP's note closed it.
+    const autorizzato = new Date(creato.getTime() + 86_400_000).toISOString();
+    await tx`
+      INSERT INTO resi_passi (reso_id, da, a, autore_tipo, utente_id, admin_id, autore, nota, created_at)
+      VALUES (${id}, NULL, 'richiesto', 'cliente', ${utente!.id}, NULL, 'Mario Rossi', NULL, ${creato.toISOString()}),
+        (${id}, 'richiesto', 'autorizzato', 'staff', NULL, ${staff!.id}, ${staff!.nome}, NULL, ${autorizzato})
+        ${chiusa ? tx`, (${id}, 'autorizzato', 'chiuso', 'erp', NULL, NULL, 'ERP',
+          ${`Nota di credito ${chiusa.numero} del ${chiusa.data.split('-').reverse().join('/')}`}, ${statoAt.toISOString()})` : tx``}`;
     await tx`
       INSERT INTO resi_numeratori (azienda_codice, anno, ultimo) VALUES (${cliente.azienda}, ${anno}, 1)
       ON CONFLICT (azienda_codice, anno) DO UPDATE SET ultimo = resi_numeratori.ultimo + 1`;

@@ -195,7 +195,7 @@ export async function buildApp(
     // Imports queued by the admin screen and the ERP's push (45 s for 200,000 rows).
     {
       importa_file: importaFile(database.db, archivio, {
-        databaseUrl: config.databaseUrl, archivio: { mediaDir: config.mediaDir, s3: config.s3 }, dataDir: config.dataDir, processi: processiImport,
+        databaseUrl: config.databaseUrl, archivio: { mediaDir: config.mediaDir, s3: config.s3 }, urlPortale: urlPortale(config), dataDir: config.dataDir, processi: processiImport,
       }, app.log),
     },
   ], [

@@ -7,6 +7,8 @@
 export const LIMITE_MAX = 9_999_999_999.99;
 /** The longest name and e-mail the invitation's form takes. */
 export const LIMITI_PERSONA = { nominativo: 200, email: 200 } as const;
+/** The most further clients one invitation names (altri_clienti). */
+export const MAX_ALTRI_CLIENTI_INVITO = 50;
 /** A page of the history. */
 export const STORICO_ORGANIZZAZIONE_MAX = 100;
 export const STORICO_ORGANIZZAZIONE_PREDEFINITO = 20;
@@ -21,6 +23,10 @@ export const MSG_ORGANIZZAZIONE = {
   invitata: (email: string) => `Invito inviato a ${email}: il link vale 7 giorni.`,
   collegata: (nome: string) => `${nome} usa già il portale: ora può lavorare anche per questo cliente.`,
   giaCollegata: 'Questa persona è già collegata a questo cliente.',
+  giaCollegataA: (cliente: string) => `Questa persona è già collegata a ${cliente}.`,
+  collegataA: (nome: string, clienti: string) => `${nome} usa già il portale: ora può lavorare anche per ${clienti}.`,
+  nonTitolareDi: (cliente: string) => `Puoi invitare solo nei clienti di cui sei titolare: non in ${cliente}.`,
+  troppiClienti: `Al massimo ${MAX_ALTRI_CLIENTI_INVITO} altri clienti per invito.`,
   reinviato: (email: string) => `Nuovo invito inviato a ${email}: il link precedente non vale più.`,
   nonInvitata: "La persona ha già accettato l'invito: non c'è un invito da inviare di nuovo.",
   personaSconosciuta: 'Questa persona non è collegata a questo cliente.',

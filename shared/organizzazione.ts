@@ -4,7 +4,7 @@ import { codice, esito, paginaDi, paginazione, testo } from './common.js';
 import { contract } from './contract.js';
 import { RUOLI, STATI_PERSONA } from './organizzazione-costanti.js';
 import {
-  LIMITE_MAX, LIMITI_PERSONA, MSG_ORGANIZZAZIONE as MSG, STORICO_ORGANIZZAZIONE_MAX, STORICO_ORGANIZZAZIONE_PREDEFINITO,
+  LIMITE_MAX, LIMITI_PERSONA, MAX_ALTRI_CLIENTI_INVITO, MSG_ORGANIZZAZIONE as MSG, STORICO_ORGANIZZAZIONE_MAX, STORICO_ORGANIZZAZIONE_PREDEFINITO,
 } from './organizzazione-persone-costanti.js';
 
 /**
@@ -95,6 +95,12 @@ export const invitaRequest = z.object({
   budget_mensile: limite.optional(),
   vede_prezzi: interruttore.optional(),
   vede_documenti: interruttore.optional(),
+  /**
+   * More of the Titolare's own clients to invite the person to at once, each with the same role,
+   * limits and switches (issue 36: "the client(s) among the Titolare's own"): one mail, one link.
+   * The call's own client is always one of them.
+   */
+  altri_clienti: z.array(z.object(scope), { error: MSG.troppiClienti }).max(MAX_ALTRI_CLIENTI_INVITO, MSG.troppiClienti).optional(),
 });
 export type InvitaRequest = z.input<typeof invitaRequest>;
 

@@ -84,4 +84,6 @@ export const MSG_RESI = {
   statoNonValido: (stato: string) => `Operazione non possibile: il reso è ${stato}.`,
   senzaPdf: "Il documento RMA c'è solo per un reso autorizzato.",
   motivoRifiuto: 'Indica il motivo del rifiuto.',
+  rmaSconosciuto: (numero: string) => `Reso ${numero} non trovato tra quelli del cliente.`,
+  rmaNonChiudibile: (numero: string, stato: string) => `Il reso ${numero} è ${stato}: non si chiude con una nota di credito.`,
 } as const;

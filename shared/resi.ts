@@ -126,6 +126,19 @@ export const rigaReso = z.object({
 });
 export type RigaReso = z.infer<typeof rigaReso>;
 
+/** A step of a return's history (docs/regole/resi.md#history), as both sides see it. */
+export const passoReso = z.object({
+  /** The state before; null for the request itself. */
+  da: statoReso.nullable(),
+  a: statoReso,
+  autore_tipo: z.enum(['cliente', 'staff', 'erp']),
+  autore: z.string(),
+  nota: z.string().nullable(),
+  /** ISO 8601, UTC. */
+  created_at: z.string(),
+});
+export type PassoReso = z.infer<typeof passoReso>;
+
 export const reso = resoSintesi.extend({
   descrizione: z.string(),
   giorni_ddt: z.number().int(),
@@ -135,6 +148,7 @@ export const reso = resoSintesi.extend({
   nota_credito: z.object({ id: z.number().int(), numero: z.string(), data: z.string() }).nullable(),
   righe: z.array(rigaReso),
   foto: z.array(z.object({ id: z.number().int(), nome: z.string() })),
+  storico: z.array(passoReso),
 });
 export type Reso = z.infer<typeof reso>;
 

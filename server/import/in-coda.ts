@@ -133,6 +133,8 @@ export interface OpzioniLavoro {
   databaseUrl: string;
   /** The media store as configured: the import's process builds its own from it. */
   archivio: ConfigArchivio;
+  /** The portal's address (PUBLIC_URL), for the links of the mails a kind queues. */
+  urlPortale: string;
   dataDir: string;
   /** The import processes (processo/avvia.ts): each run in one of its own, started ahead when configured. */
   processi: ProcessiImport;
@@ -180,6 +182,7 @@ export function importaFile(db: Db, archivio: ArchivioMedia, o: OpzioniLavoro, l
       const esito = await o.processi.esegui({
         databaseUrl: o.databaseUrl,
         archivio: o.archivio,
+        urlPortale: o.urlPortale,
         percorso: locale.percorso,
         opzioni: {
           tipo: r.tipo as z.output<typeof importRequest>['tipo'], file: r.file, registro: id,

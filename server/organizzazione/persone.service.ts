@@ -58,15 +58,32 @@ const usernameUsato = (e: unknown): boolean => {
 };
 
 /**
+ * The clients of an invitation: the call's own, then each of `altri_clienti`, which must be clients
+ * the session's user is Titolare of (an active link: the session holds only those); 403 for any
+ * other, before anything is written.
+ */
+function clientiDellInvito(utente: UtenteSessione, cliente: ClienteSessione, altri: readonly { azienda_codice: string; cliente_codice: string }[]) {
+  const scelti = [cliente];
+  for (const a of altri) {
+    const c = utente.clienti.find((x) => x.aziendaCodice === a.azienda_codice && x.codice === a.cliente_codice);
+    if (!c || c.ruolo !== 'titolare' || utente.agente) throw forbidden(MSG.nonTitolareDi(`${a.azienda_codice}/${a.cliente_codice}`));
+    if (!scelti.some((x) => x.id === c.id)) scelti.push(c);
+  }
+  return scelti;
+}
+
+/**
  * organizzazione/invita (docs/regole/organizzazione.md#invites). A new address becomes a user (the
- * admin's code rule, username the e-mail, a password nobody knows) linked as `invitato`, with an
- * invitation and its mail. An address a portal user already has links that user: `attivo` at once
- * with a short mail (event `collegamento`), or `invitato` if they have not accepted an invitation
- * yet (their link is renewed and covers this client too). Already linked to this client: 400.
+ * admin's code rule, username the e-mail, a password nobody knows) linked as `invitato` to each
+ * client of the invitation, with one invitation and its mail (which names them all). An address a
+ * portal user already has links that user: `attivo` at once with one short mail (event
+ * `collegamento` per client), or `invitato` if they have not accepted an invitation yet (their link
+ * is renewed and covers these clients too). Already linked to one of them: 400, nothing written.
  */
 export async function invita(
   db: Db, utente: UtenteSessione, cliente: ClienteSessione, input: z.output<typeof invitaRequest>,
 ): Promise<z.input<typeof invitaResponse>> {
+  const clienti = clientiDellInvito(utente, cliente, input.altri_clienti ?? []);
   // argon2 costs a tenth of a second: outside the transaction. A random secret, never kept or sent:
   // a login with any password fails, in the time a real account's does.
   const passwordHash = await hashPassword(crypto.randomBytes(32).toString('base64url'));
@@ -75,15 +92,15 @@ export async function invita(
     vede_prezzi: input.vede_prezzi ?? true, vede_documenti: input.vede_documenti ?? true,
   };
   try {
-    return await invitaUnaVolta(db, utente, cliente, input, impostazioni, passwordHash);
+    return await invitaUnaVolta(db, utente, clienti, input, impostazioni, passwordHash);
   } catch (e) {
     if (!usernameUsato(e)) throw e;
-    return invitaUnaVolta(db, utente, cliente, input, impostazioni, passwordHash);
+    return invitaUnaVolta(db, utente, clienti, input, impostazioni, passwordHash);
   }
 }
 
 function invitaUnaVolta(
-  db: Db, utente: UtenteSessione, cliente: ClienteSessione, input: z.output<typeof invitaRequest>, imp: Impostazioni, passwordHash: string,
+  db: Db, utente: UtenteSessione, clienti: readonly ClienteSessione[], input: z.output<typeof invitaRequest>, imp: Impostazioni, passwordHash: string,
 ): Promise<z.input<typeof invitaResponse>> {
   return inTransazione(db, async (tx) => {
     const sql = tx.$client;
@@ -93,26 +110,39 @@ function invitaUnaVolta(
         EXISTS (SELECT 1 FROM inviti i WHERE i.utente_id = u.id) AS invitato
       FROM utenti u WHERE lower(u.username) = lower(${input.email})
       FOR UPDATE`;
-    const collega = async (utenteId: number, stato: StatoPersona) => (await sql`
-      INSERT INTO utenti_clienti (utente_id, cliente_id, ruolo, limite_ordine, budget_mensile, vede_prezzi, vede_documenti, stato)
-      VALUES (${utenteId}, ${cliente.id}, ${imp.ruolo}, ${imp.limite_ordine}, ${imp.budget_mensile}, ${imp.vede_prezzi}, ${imp.vede_documenti}, ${stato})
-      ON CONFLICT (utente_id, cliente_id) DO NOTHING
-      RETURNING utente_id`).length === 1;
+    /** The user linked to every client of the invitation at once; 400 under `email` naming one already linked (the transaction undoes the rest). */
+    const collega = async (utenteId: number, stato: StatoPersona) => {
+      const fatti = new Set((await sql<{ cliente_id: number }[]>`
+        INSERT INTO utenti_clienti (utente_id, cliente_id, ruolo, limite_ordine, budget_mensile, vede_prezzi, vede_documenti, stato)
+        SELECT ${utenteId}, unnest(${clienti.map((c) => c.id)}::int[]), ${imp.ruolo}, ${imp.limite_ordine}, ${imp.budget_mensile},
+          ${imp.vede_prezzi}, ${imp.vede_documenti}, ${stato}
+        ON CONFLICT (utente_id, cliente_id) DO NOTHING
+        RETURNING cliente_id`).map((r) => r.cliente_id));
+      const gia = clienti.find((c) => !fatti.has(c.id));
+      if (gia) {
+        const msg = clienti.length === 1 ? MSG.giaCollegata : MSG.giaCollegataA(gia.ragioneSociale);
+        throw badRequest(msg, { email: msg });
+      }
+    };
+    const eventi = async (azione: 'invito' | 'collegamento', soggetto: { utenteId: number; nome: string }, email: string) => {
+      for (const c of clienti) await registraEvento(tx, { clienteId: c.id, autore, azione, soggetto, dettagli: { email, dopo: imp } });
+    };
     if (esistente) {
       const stato: StatoPersona = esistente.invitato ? 'invitato' : 'attivo';
-      if (!(await collega(esistente.id, stato))) throw badRequest(MSG.giaCollegata, { email: MSG.giaCollegata });
+      await collega(esistente.id, stato);
       const soggetto = { utenteId: esistente.id, nome: nomeDi(esistente) };
       if (esistente.invitato) {
         await rinnovaInvito(sql, esistente.id, utente.id);
-        await registraEvento(tx, { clienteId: cliente.id, autore, azione: 'invito', soggetto, dettagli: { email: esistente.username, dopo: imp } });
+        await eventi('invito', soggetto, esistente.username);
         return { status: 0, msg: MSG.invitata(esistente.username), utente_codice: esistente.codice, stato };
       }
+      const nomi = clienti.map((c) => c.ragioneSociale).join(', ');
       await accodaMail(tx, collegamento({
         username: esistente.username, nome: esistente.nome, cognome: esistente.cognome, invitante: autore.nome,
-        cliente: cliente.ragioneSociale, ruolo: ETICHETTE_RUOLO[imp.ruolo],
+        cliente: nomi, ruolo: ETICHETTE_RUOLO[imp.ruolo],
       }));
-      await registraEvento(tx, { clienteId: cliente.id, autore, azione: 'collegamento', soggetto, dettagli: { email: esistente.username, dopo: imp } });
-      return { status: 0, msg: MSG.collegata(soggetto.nome), utente_codice: esistente.codice, stato };
+      await eventi('collegamento', soggetto, esistente.username);
+      return { status: 0, msg: clienti.length === 1 ? MSG.collegata(soggetto.nome) : MSG.collegataA(soggetto.nome, nomi), utente_codice: esistente.codice, stato };
     }
     const [nome = '', ...resto] = input.nominativo.split(/\s+/);
     const cognome = resto.join(' ');
@@ -122,10 +152,9 @@ function invitaUnaVolta(
       INSERT INTO utenti (id, codice, username, password_hash, nome, cognome, nominativo, tipologia_account, password_temporanea, status_login)
       VALUES (${id}, ${codiceUtente(id)}, ${input.email}, ${passwordHash}, ${nome}, ${cognome}, ${input.nominativo}, 'user', false, 0)`;
     await collega(id, 'invitato');
+    // One invitation, one mail, one link for every client (the mail names them all: server/posta/invito.ts).
     await rinnovaInvito(sql, id, utente.id);
-    await registraEvento(tx, {
-      clienteId: cliente.id, autore, azione: 'invito', soggetto: { utenteId: id, nome: input.nominativo }, dettagli: { email: input.email, dopo: imp },
-    });
+    await eventi('invito', { utenteId: id, nome: input.nominativo }, input.email);
     return { status: 0, msg: MSG.invitata(input.email), utente_codice: codiceUtente(id), stato: 'invitato' as const };
   });
 }

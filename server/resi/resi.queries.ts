@@ -1,15 +1,20 @@
 import type { z } from 'zod';
 import type { Reso, resiCodaQuery, RigaRendibile, ResoSintesi } from '../../shared/resi.js';
 import type { StatoReso } from '../../shared/resi-costanti.js';
-import type { Db } from '../db/client.js';
+import type { Db, Sql } from '../db/client.js';
 
 /**
- * What the returns still open ask of a DDT line: the pieces of returns neither refused nor
- * cancelled, less the lines the staff refused (resi_righe_documento_riga_idx).
+ * What the returns still open ask of each line of one DDT: the pieces of returns neither refused
+ * nor cancelled, less the lines the staff refused; summed once for the DDT, never line by line. The
+ * DDT's lines' entries come from resi_righe_documento_riga_cop_idx alone (their return, pieces and
+ * outcome in the index), joined by hash to the DDT's returns (resi_documento_idx):
+ * docs/decisions/resi-rendibili-piano.md. Lines nothing asks of have no row.
  */
-export const CHIESTI = `
-  SELECT coalesce(sum(x.quantita), 0)::int FROM resi_righe x JOIN resi s ON s.id = x.reso_id
-  WHERE x.documento_riga_id = r.id AND s.stato NOT IN ('rifiutato', 'annullato') AND x.esito IS DISTINCT FROM 'rifiutata'`;
+export const chiestiDelDdt = (sql: Sql, documentoId: number) => sql`
+  SELECT x.documento_riga_id AS id, sum(x.quantita)::int AS n FROM resi_righe x JOIN resi s ON s.id = x.reso_id
+  WHERE x.documento_riga_id IN (SELECT r.id FROM documenti_righe r WHERE r.documento_id = ${documentoId})
+    AND s.documento_id = ${documentoId} AND s.stato NOT IN ('rifiutato', 'annullato') AND x.esito IS DISTINCT FROM 'rifiutata'
+  GROUP BY x.documento_riga_id`;
 
 /** A document with its owner and age in days, for the calls that name it. */
 export async function documentoPerReso(db: Db, id: number) {
@@ -19,16 +24,11 @@ export async function documentoPerReso(db: Db, id: number) {
   return d;
 }
 
-/**
- * A DDT's lines in their order, each with what is still returnable (never below 0): what the DDT's
- * open returns ask is summed once, from its returns (resi_documento_idx) and their lines, not line by line.
- */
+/** A DDT's lines in their order, each with what is still returnable (never below 0; chiestiDelDdt). */
 export async function righeRendibili(db: Db, documentoId: number): Promise<RigaRendibile[]> {
-  return db.$client<RigaRendibile[]>`
-    WITH chiesti AS (
-      SELECT x.documento_riga_id AS id, sum(x.quantita)::int AS n FROM resi s JOIN resi_righe x ON x.reso_id = s.id
-      WHERE s.documento_id = ${documentoId} AND s.stato NOT IN ('rifiutato', 'annullato') AND x.esito IS DISTINCT FROM 'rifiutata'
-      GROUP BY x.documento_riga_id)
+  const sql = db.$client;
+  return sql<RigaRendibile[]>`
+    WITH chiesti AS (${chiestiDelDdt(sql, documentoId)})
     SELECT r.id AS riga_id, r.riga, r.codice_prodotto, r.descrizione, r.unita, r.lotto, r.quantita AS quantita_consegnata,
       greatest(0, r.quantita - coalesce(c.n, 0))::int AS quantita_rendibile, r.da_ordine
     FROM documenti_righe r LEFT JOIN chiesti c ON c.id = r.id
@@ -94,7 +94,11 @@ export async function unReso(db: Db, id: number): Promise<(Reso & { cliente_id: 
           'percentuale_autorizzata', x.percentuale_autorizzata::float8, 'quantita_accettata', x.quantita_accettata,
           'percentuale_accredito', x.percentuale_accredito::float8) ORDER BY r.riga, x.id)
         FROM resi_righe x JOIN documenti_righe r ON r.id = x.documento_riga_id WHERE x.reso_id = s.id), '[]') AS righe,
-      coalesce((SELECT json_agg(json_build_object('id', f.id, 'nome', f.nome) ORDER BY f.id) FROM resi_foto f WHERE f.reso_id = s.id), '[]') AS foto
+      coalesce((SELECT json_agg(json_build_object('id', f.id, 'nome', f.nome) ORDER BY f.id) FROM resi_foto f WHERE f.reso_id = s.id), '[]') AS foto,
+      -- Its history in order (resi_passi_reso_idx).
+      coalesce((SELECT json_agg(json_build_object('da', p.da, 'a', p.a, 'autore_tipo', p.autore_tipo, 'autore', p.autore, 'nota', p.nota,
+          'created_at', to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')) ORDER BY p.id)
+        FROM resi_passi p WHERE p.reso_id = s.id), '[]') AS storico
     FROM resi s JOIN documenti d ON d.id = s.documento_id JOIN clienti c ON c.id = s.cliente_id
     WHERE s.id = ${id}`;
   return r;

@@ -26,10 +26,25 @@ import { eImmagine } from '../lib/upload/tipo-file.js';
 import { disegnaPdf } from '../pdf/disegno-in-disparte.js';
 import { accodaMail } from '../posta/accoda-mail.js';
 import { anteprima, leggiPolitica } from './politica.js';
-import { CHIESTI, documentoPerReso, righeRendibili, unReso } from './resi.queries.js';
+import { chiestiDelDdt, documentoPerReso, righeRendibili, unReso } from './resi.queries.js';
 
 /** The photos of returns: a dot folder of the media store, never served under /media/ (resi/foto serves them to their client). */
 export const PREFISSO_RESI = '.resi';
+
+/** Who made a step of a return: the customer's user, the staff member, or the ERP's credit note. */
+export type AutorePasso = { tipo: 'cliente'; utente: UtenteSessione } | { tipo: 'staff'; admin: AdminSessione } | { tipo: 'erp' };
+
+const nomeUtente = (u: UtenteSessione) => u.nominativo.trim() || `${u.nome} ${u.cognome}`.trim() || u.username;
+const nomeAdmin = (a: AdminSessione) => `${a.nome} ${a.cognome}`.trim() || a.username;
+
+/** One step of a return's history (resi_passi), in the step's own transaction. */
+async function registraPasso(tx: Db, p: { resoId: number; da: StatoReso | null; a: StatoReso; autore: AutorePasso; nota?: string | null }): Promise<void> {
+  const a = p.autore;
+  await tx.$client`
+    INSERT INTO resi_passi (reso_id, da, a, autore_tipo, utente_id, admin_id, autore, nota)
+    VALUES (${p.resoId}, ${p.da}, ${p.a}, ${a.tipo}, ${a.tipo === 'cliente' ? a.utente.id : null}, ${a.tipo === 'staff' ? a.admin.id : null},
+      ${a.tipo === 'cliente' ? nomeUtente(a.utente) : a.tipo === 'staff' ? nomeAdmin(a.admin) : 'ERP'}, ${p.nota ?? null})`;
+}
 
 /** A DDT of this client, or 403 (another client's DDT changes and tells nothing). */
 async function ddtDelCliente(db: Db, clienteId: number, documentoId: number) {
@@ -102,8 +117,7 @@ export async function richiediReso(
         if (riga.documento_id !== d.id) throw badRequest(MSG_RESI.rigaAltroDdt(riga.codice_prodotto, d.numero));
       }
       // Counted after the lock: a request that committed meanwhile is seen.
-      const chiesti = new Map((await sql<{ id: number; chiesti: number }[]>`
-        SELECT r.id, (${sql.unsafe(CHIESTI)}) AS chiesti FROM documenti_righe r WHERE r.id = ANY(${ids}::int[])`).map((r) => [r.id, r.chiesti]));
+      const chiesti = new Map((await sql<{ id: number; n: number }[]>`${chiestiDelDdt(sql, d.id)}`).map((r) => [r.id, r.n]));
       const politica = await leggiPolitica(tx);
       const previste: number[] = [];
       for (const r of input.righe) {
@@ -132,6 +146,7 @@ export async function richiediReso(
         FROM unnest(${ids}::int[], ${input.righe.map((r) => r.quantita)}::int[], ${input.righe.map((r) => r.motivo)}::text[],
           ${input.righe.map((r) => r.nota ?? '')}::text[], ${input.righe.map((r) => r.lotto ?? '')}::text[], ${previste.map(String)}::text[]::numeric[])
           AS x(riga_id, quantita, motivo, nota, lotto, percentuale)`;
+      await registraPasso(tx, { resoId: id, da: null, a: 'richiesto', autore: { tipo: 'cliente', utente } });
       if (foto.length > 0) {
         await sql`
           INSERT INTO resi_foto (reso_id, chiave, nome, mime, bytes)
@@ -190,8 +205,9 @@ function mailStato(a: string, numero: string, stato: StatoReso, link: string, de
  * for staff, the audit record; all in one transaction.
  */
 async function passo(
-  db: Db, id: number, da: readonly StatoReso[], verso: (tx: Db, r: { id: number; numero: string; cliente_id: number }) => Promise<{ stato: StatoReso; dettaglio?: string }>,
-  opts: { url: string; admin?: AdminSessione; azione?: Parameters<typeof registraModifica>[2]['azione']; clienteId?: number },
+  db: Db, id: number, da: readonly StatoReso[],
+  verso: (tx: Db, r: { id: number; numero: string; cliente_id: number }) => Promise<{ stato: StatoReso; dettaglio?: string; nota?: string | null }>,
+  opts: { url: string; autore: AutorePasso; azione?: Parameters<typeof registraModifica>[2]['azione']; clienteId?: number },
 ): Promise<{ id: number; numero: string; stato: StatoReso; msg: string }> {
   return inTransazione(db, async (tx) => {
     const sql = tx.$client;
@@ -202,8 +218,9 @@ async function passo(
     if (!da.includes(r.stato)) throw giaDeciso(MSG_RESI.statoNonValido(ETICHETTE_STATO_RESO[r.stato]));
     const esito = await verso(tx, r);
     await sql`UPDATE resi SET stato = ${esito.stato}, stato_at = now() WHERE id = ${id}`;
-    if (opts.admin && opts.azione) {
-      await registraModifica(tx, opts.admin, {
+    await registraPasso(tx, { resoId: id, da: r.stato, a: esito.stato, autore: opts.autore, nota: esito.nota });
+    if (opts.autore.tipo === 'staff' && opts.azione) {
+      await registraModifica(tx, opts.autore.admin, {
         azione: opts.azione, entita: 'reso', entitaId: id, clienteId: r.cliente_id, dettagli: { numero: r.numero, da: r.stato, a: esito.stato },
       });
     }
@@ -213,12 +230,12 @@ async function passo(
 }
 
 /** resi/annulla: the customer takes back a return nobody has decided yet; its pieces are returnable again. */
-export const annullaReso = (db: Db, clienteId: number, id: number, url: string) =>
-  passo(db, id, ['richiesto'], async () => ({ stato: 'annullato' }), { url, clienteId });
+export const annullaReso = (db: Db, utente: UtenteSessione, clienteId: number, id: number, url: string) =>
+  passo(db, id, ['richiesto'], async () => ({ stato: 'annullato' }), { url, clienteId, autore: { tipo: 'cliente', utente } });
 
 /** resi/spedisci: the customer has sent the goods back (or brings them to the counter). */
-export const spedisciReso = (db: Db, clienteId: number, id: number, url: string) =>
-  passo(db, id, ['autorizzato', 'parzialmente_autorizzato'], async () => ({ stato: 'spedito' }), { url, clienteId });
+export const spedisciReso = (db: Db, utente: UtenteSessione, clienteId: number, id: number, url: string) =>
+  passo(db, id, ['autorizzato', 'parzialmente_autorizzato'], async () => ({ stato: 'spedito' }), { url, clienteId, autore: { tipo: 'cliente', utente } });
 
 /**
  * resi/autorizza: every line authorised with the policy's credit (or the staff's), or some refused;
@@ -253,9 +270,10 @@ export async function autorizzaReso(db: Db, admin: AdminSessione, input: z.outpu
     }
     return {
       stato,
+      nota: input.motivo ?? null,
       dettaglio: stato === 'rifiutato' ? `Motivo: ${input.motivo}` : `Stampa il documento RMA e scrivi il numero ${r.numero} sul tuo DDT di reso.${input.motivo ? `\nRighe non autorizzate: ${input.motivo}` : ''}`,
     };
-  }, { url, admin, azione: 'reso.autorizza' });
+  }, { url, autore: { tipo: 'staff', admin }, azione: 'reso.autorizza' });
 }
 
 /** resi/rifiuta: the whole return refused with its reason; its pieces are returnable again. */
@@ -263,12 +281,12 @@ export const rifiutaReso = (db: Db, admin: AdminSessione, id: number, motivo: st
   passo(db, id, ['richiesto'], async (tx) => {
     await tx.$client`UPDATE resi SET motivo_rifiuto = ${motivo} WHERE id = ${id}`;
     await tx.$client`UPDATE resi_righe SET esito = 'rifiutata' WHERE reso_id = ${id}`;
-    return { stato: 'rifiutato', dettaglio: `Motivo: ${motivo}` };
-  }, { url, admin, azione: 'reso.rifiuta' });
+    return { stato: 'rifiutato', dettaglio: `Motivo: ${motivo}`, nota: motivo };
+  }, { url, autore: { tipo: 'staff', admin }, azione: 'reso.rifiuta' });
 
 /** resi/ricevi: the goods are at the warehouse. */
 export const riceviReso = (db: Db, admin: AdminSessione, id: number, url: string) =>
-  passo(db, id, ['autorizzato', 'parzialmente_autorizzato', 'spedito'], async () => ({ stato: 'ricevuto' }), { url, admin, azione: 'reso.ricevi' });
+  passo(db, id, ['autorizzato', 'parzialmente_autorizzato', 'spedito'], async () => ({ stato: 'ricevuto' }), { url, autore: { tipo: 'staff', admin }, azione: 'reso.ricevi' });
 
 /** resi/verifica: per authorised line, the pieces accepted and the credit granted. */
 export async function verificaReso(db: Db, admin: AdminSessione, input: z.output<typeof resiVerificaRequest>, url: string) {
@@ -294,16 +312,16 @@ export async function verificaReso(db: Db, admin: AdminSessione, input: z.output
       const v = input.righe.find((y) => y.id === x.id)!;
       return `${x.codice_prodotto}: accettati ${v.quantita_accettata} di ${x.quantita}, accredito ${v.percentuale} %`;
     }).join('\n');
-    return { stato: 'verificato', dettaglio };
-  }, { url, admin, azione: 'reso.verifica' });
+    return { stato: 'verificato', dettaglio, nota: dettaglio };
+  }, { url, autore: { tipo: 'staff', admin }, azione: 'reso.verifica' });
 }
 
 /** resi/chiudi: the staff close a verified return (the ERP's credit note closes it by itself, linked). */
 export const chiudiReso = (db: Db, admin: AdminSessione, id: number, url: string) =>
-  passo(db, id, ['verificato'], async () => ({ stato: 'chiuso' }), { url, admin, azione: 'reso.chiudi' });
+  passo(db, id, ['verificato'], async () => ({ stato: 'chiuso' }), { url, autore: { tipo: 'staff', admin }, azione: 'reso.chiudi' });
 
 /** States a credit note may close a return from: authorised onwards, not yet closed. */
-const CHIUDIBILI_DA_NOTA: StatoReso[] = ['autorizzato', 'parzialmente_autorizzato', 'spedito', 'ricevuto', 'verificato'];
+export const CHIUDIBILI_DA_NOTA: StatoReso[] = ['autorizzato', 'parzialmente_autorizzato', 'spedito', 'ricevuto', 'verificato'];
 
 /**
  * The ERP's credit note naming RMA numbers (push field `resi`, in its transaction): each return of
@@ -312,25 +330,46 @@ const CHIUDIBILI_DA_NOTA: StatoReso[] = ['autorizzato', 'parzialmente_autorizzat
  */
 export async function chiudiConNota(tx: Db, notaId: number, clienteId: number, numeri: readonly string[], url: string): Promise<void> {
   if (numeri.length === 0) return;
-  const sql = tx.$client;
-  const resi = await sql<{ id: number; numero: string; stato: StatoReso; nota_credito_id: number | null; username: string | null }[]>`
-    SELECT s.id, s.numero, s.stato, s.nota_credito_id, u.username FROM resi s LEFT JOIN utenti u ON u.id = s.utente_id
+  const resi = await tx.$client<{ numero: string; stato: StatoReso; nota_credito_id: number | null }[]>`
+    SELECT s.numero, s.stato, s.nota_credito_id FROM resi s
     WHERE s.cliente_id = ${clienteId} AND s.numero = ANY(${numeri as string[]}::text[]) ORDER BY s.id FOR NO KEY UPDATE OF s`;
   for (const n of numeri) {
     const r = resi.find((x) => x.numero === n);
-    if (!r) throw badRequest(`Reso ${n} non trovato tra quelli del cliente.`);
+    if (!r) throw badRequest(MSG_RESI.rmaSconosciuto(n));
     if (!CHIUDIBILI_DA_NOTA.includes(r.stato) && !(r.stato === 'chiuso' && r.nota_credito_id === notaId)) {
-      throw badRequest(`Il reso ${n} è ${ETICHETTE_STATO_RESO[r.stato]}: non si chiude con una nota di credito.`);
+      throw badRequest(MSG_RESI.rmaNonChiudibile(n, ETICHETTE_STATO_RESO[r.stato]));
     }
   }
-  const daChiudere = resi.filter((r) => r.stato !== 'chiuso');
-  if (daChiudere.length === 0) return;
-  await sql`UPDATE resi SET stato = 'chiuso', stato_at = now(), nota_credito_id = ${notaId} WHERE id = ANY(${daChiudere.map((r) => r.id)}::int[])`;
-  const [nota] = await sql<{ numero: string; data: string }[]>`SELECT numero, to_char(data, 'DD/MM/YYYY') AS data FROM documenti WHERE id = ${notaId}`;
-  for (const r of daChiudere) {
-    if (r.username?.includes('@')) {
-      await accodaMail(tx, mailStato(r.username, r.numero, 'chiuso', `${url}/resi/dettaglio?id=${r.id}`, `Nota di credito ${nota!.numero} del ${nota!.data}.`));
-    }
-  }
+  await chiudiDaNote(tx, [{ notaId, clienteId, numeri }], url);
 }
 
+/**
+ * Closes the returns credit notes name (already checked: the push above, the import kind
+ * documenti row by row), set-based: each return of the note's client not yet closed becomes
+ * Chiuso with its note linked, a step of its history by the ERP, and a mail to whom asked it.
+ */
+export async function chiudiDaNote(
+  tx: Db, note: readonly { notaId: number; clienteId: number; numeri: readonly string[] }[], url: string,
+): Promise<number> {
+  const coppie = note.flatMap((n) => n.numeri.map((numero) => ({ ...n, numero })));
+  if (coppie.length === 0) return 0;
+  const sql = tx.$client;
+  const chiusi = await sql<{ id: number; numero: string; da: StatoReso; username: string | null; nota: string; data: string }[]>`
+    WITH x AS (
+      SELECT DISTINCT ON (s.id) s.id, s.stato AS da, x.nota FROM resi s
+      JOIN unnest(${coppie.map((c) => c.notaId)}::int[], ${coppie.map((c) => c.clienteId)}::int[], ${coppie.map((c) => c.numero)}::text[])
+        AS x(nota, cliente, numero) ON s.cliente_id = x.cliente AND s.numero = x.numero
+      WHERE s.stato = ANY(${CHIUDIBILI_DA_NOTA}) ORDER BY s.id, x.nota)
+    UPDATE resi s SET stato = 'chiuso', stato_at = now(), nota_credito_id = x.nota FROM x WHERE s.id = x.id
+    RETURNING s.id, s.numero, x.da,
+      (SELECT u.username FROM utenti u WHERE u.id = s.utente_id) AS username,
+      (SELECT n.numero FROM documenti n WHERE n.id = x.nota) AS nota,
+      (SELECT to_char(n.data, 'DD/MM/YYYY') FROM documenti n WHERE n.id = x.nota) AS data`;
+  for (const r of chiusi) {
+    await registraPasso(tx, { resoId: r.id, da: r.da, a: 'chiuso', autore: { tipo: 'erp' }, nota: `Nota di credito ${r.nota} del ${r.data}` });
+    if (r.username?.includes('@')) {
+      await accodaMail(tx, mailStato(r.username, r.numero, 'chiuso', `${url}/resi/dettaglio?id=${r.id}`, `Nota di credito ${r.nota} del ${r.data}.`));
+    }
+  }
+  return chiusi.length;
+}

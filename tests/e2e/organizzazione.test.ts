@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MSG_ORGANIZZAZIONE } from '../../shared/organizzazione-persone-costanti.js';
 import { mailPer } from '../support/mail.js';
 import { hasBrowser, useBrowser } from './browser.js';
-import { confermaDice, hidden, loginCliente, MARIO, senzaScorrimentoLaterale, submitLogin, visible } from './helpers.js';
+import { confermaDice, GIULIA, hidden, loginCliente, MARIO, senzaScorrimentoLaterale, submitLogin, visible } from './helpers.js';
 import { portaleDiTest } from './portale.js';
 
 // This file's own database, data folder and server (tests/e2e/portale.ts): the people invited here stay here.
@@ -81,6 +81,8 @@ describe.runIf(hasBrowser())('La mia azienda', () => {
       await dialogo.getByRole('button', { name: 'Invia invito' }).click();
       await visible(dialogo.getByText(MSG_ORGANIZZAZIONE.nominativoObbligatorio));
       await visible(dialogo.getByText(MSG_ORGANIZZAZIONE.emailNonValida));
+      // Mario has one client: no choice of clients.
+      expect(await dialogo.getByRole('group', { name: 'Clienti' }).count()).toBe(0);
       await dialogo.getByLabel(/^Nome e cognome/).fill(nome);
       await dialogo.getByLabel(/^E-mail/).fill(email);
       await dialogo.getByLabel(/^Ruolo/).selectOption('operatore');
@@ -148,4 +150,48 @@ describe.runIf(hasBrowser())('La mia azienda', () => {
       for (const p of [page, ospite]) await p.context().close();
     });
   }
+
+  it('Giulia, Titolare of two clients in two companies, invites one person to both: one mail, one link, both clients', async () => {
+    const email = 'capocantiere@edilbianchi.it';
+    const page = await newPage({ width: 1366, height: 800 });
+    await submitLogin(page, '/', GIULIA);
+    await page.waitForURL('**/dispatcher');
+    await page.getByRole('article').filter({ hasText: 'Edil Bianchi S.r.l.' }).getByRole('button', { name: 'Entra' }).click();
+    await page.waitForURL('**/home2');
+    await page.getByRole('button', { name: /^Profilo di/ }).click();
+    await page.getByRole('menuitem', { name: 'La mia azienda' }).click();
+    await page.waitForURL('**/la-mia-azienda');
+    await page.getByRole('button', { name: 'Invita una persona' }).click();
+    const dialogo = page.getByRole('dialog', { name: 'Invita una persona' });
+    const clienti = dialogo.getByRole('group', { name: 'Clienti' });
+    await visible(clienti);
+    // The session's own client is always in, fixed; the other is offered.
+    const proprio = clienti.getByLabel(/Edil Bianchi S\.r\.l\./);
+    expect(await proprio.isChecked()).toBe(true);
+    expect(await proprio.isDisabled()).toBe(true);
+    await clienti.getByLabel(/Bianchi Costruzioni S\.r\.l\./).check();
+    await dialogo.getByLabel(/^Nome e cognome/).fill('Carlo Capocantiere');
+    await dialogo.getByLabel(/^E-mail/).fill(email);
+    await dialogo.getByLabel(/^Ruolo/).selectOption('acquisti');
+    await foto(page, '05-invito-piu-clienti');
+    await dialogo.getByRole('button', { name: 'Invia invito' }).click();
+    await hidden(dialogo);
+    await visible(page.getByText(MSG_ORGANIZZAZIONE.invitata(email)));
+
+    const ospite = await newPage({ width: 390, height: 844 });
+    await ospite.goto(await linkDellInvito(email));
+    const mails = mailPer(path.join(portale.dataDir, 'mail'), email);
+    expect(mails.length).toBe(1);
+    expect(mails[0]).toContain('Edil Bianchi S.r.l.');
+    expect(mails[0]).toContain('Bianchi Costruzioni S.r.l.');
+    await ospite.getByLabel(/^Password/).fill('Ponteggio-Sicuro-58');
+    await ospite.getByLabel(/^Conferma password/).fill('Ponteggio-Sicuro-58');
+    await ospite.getByRole('button', { name: 'Imposta la password' }).click();
+    await ospite.waitForURL((u) => u.pathname === '/');
+    // Linked to both: the login offers the choice of client.
+    await submitLogin(ospite, '/', { username: email, password: 'Ponteggio-Sicuro-58' });
+    await ospite.waitForURL('**/dispatcher');
+    expect(await ospite.getByRole('button', { name: 'Entra' }).count()).toBe(2);
+    for (const p of [page, ospite]) await p.context().close();
+  });
 });

@@ -113,10 +113,15 @@ describe.runIf(hasBrowser())('a return from the DDT, authorised in part by staff
       await decisione.getByRole('button', { name: 'Autorizza in parte' }).click();
       await admin.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click();
       await visible(admin.getByText(`Reso ${numero}: Parzialmente autorizzato.`));
+      // The staff's step in the return's history, on both sides.
+      await visible(admin.getByRole('table', { name: `Storico del reso ${numero}` }).getByText('Richiesto → Parzialmente autorizzato'));
 
       await mario.reload();
       await visible(mario.getByText('Parzialmente autorizzato', { exact: true }));
-      await visible(mario.getByText('Eccedenza non rendibile: confezioni aperte.'));
+      await visible(mario.getByText('Eccedenza non rendibile: confezioni aperte.').first());
+      const storico = mario.getByRole('table', { name: `Storico del reso ${numero}` });
+      await visible(storico.getByText('Richiesto → Parzialmente autorizzato'));
+      await visible(storico.getByText(/\(Cliente\)/));
       const pdfLink = mario.getByRole('link', { name: 'Documento RMA (PDF)' });
       await visible(pdfLink);
       await senzaScorrimentoLaterale(mario, `${vista}: reso autorizzato`);
@@ -155,5 +160,76 @@ describe.runIf(hasBrowser())("the returns' policy in Impostazioni", () => {
     await loginCliente(mario);
     await mario.goto(`/resi/nuovo?documento_id=${id}`);
     await visible(mario.getByRole('region', { name: 'Politica di reso' }).getByText(/Eccedenza \/ non più necessario: 95 %/));
+  }, 120_000);
+});
+
+/** Mario's confirmed orders with their DDT, newest first, and one without any (docs/regole/documenti.md#chain). */
+async function ordiniDiMario(): Promise<{ conDdt: { id: number; ddt: number }[]; senzaDdt: number }> {
+  const sql = postgres(portale.databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const conDdt = await sql<{ id: number; ddt: number }[]>`
+      SELECT o.id, min(d.id)::int AS ddt FROM ordini o JOIN documenti_ordini x ON x.ordine_id = o.id JOIN documenti d ON d.id = x.documento_id AND d.tipo = 'DDT'
+      JOIN clienti c ON c.id = o.cliente_id WHERE c.codice = '001001' GROUP BY o.id ORDER BY o.id DESC`;
+    const [senza] = await sql<{ id: number }[]>`
+      SELECT o.id FROM ordini o JOIN clienti c ON c.id = o.cliente_id
+      WHERE c.codice = '001001' AND o.response_code = '201' AND NOT EXISTS (SELECT 1 FROM documenti_ordini x WHERE x.ordine_id = o.id)
+      ORDER BY o.id DESC LIMIT 1`;
+    return { conDdt, senzaDdt: senza!.id };
+  } finally {
+    await sql.end();
+  }
+}
+
+/** A second DDT for an order (a delivery in two parts), with its lines. */
+async function secondoDdt(ordineId: number, numero: string): Promise<number> {
+  const id = await ddt(numero);
+  const sql = postgres(portale.databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await sql`INSERT INTO documenti_ordini (documento_id, ordine_id) VALUES (${id}, ${ordineId})`;
+  } finally {
+    await sql.end();
+  }
+  return id;
+}
+
+describe.runIf(hasBrowser())("a return from an order's detail", () => {
+  const { newPage } = useBrowser();
+
+  it('one DDT opens its request; several ask which first; an order without a DDT says why no return yet (1366, 768, 390 px)', async () => {
+    const { conDdt, senzaDdt } = await ordiniDiMario();
+    expect(conDdt.length).toBeGreaterThanOrEqual(2);
+    const [due, uno] = conDdt as [{ id: number; ddt: number }, { id: number; ddt: number }];
+    const secondo = await secondoDdt(due.id, 'DDT-E2E-ORDINE-2');
+    const mario = await newPage({ width: 1366, height: 800 });
+    await loginCliente(mario);
+    for (const [vista, viewport] of [['1366', { width: 1366, height: 800 }], ['768', { width: 768, height: 1024 }], ['390', { width: 390, height: 844 }]] as const) {
+      await mario.setViewportSize(viewport);
+      // One DDT: 'Richiedi reso' opens the request from it.
+      await mario.goto(`/ordini/dettaglio?id=${uno.id}`);
+      const catena = mario.getByRole('region', { name: "Documenti dell'ordine" });
+      await catena.getByRole('link', { name: 'Richiedi reso' }).click();
+      await mario.waitForURL(`**/resi/nuovo?documento_id=${uno.ddt}`);
+      await visible(mario.getByRole('list', { name: 'Righe del DDT' }));
+
+      // Two DDT: which one, first.
+      await mario.goto(`/ordini/dettaglio?id=${due.id}`);
+      await catena.getByRole('button', { name: 'Richiedi reso' }).click();
+      const scelta = mario.getByRole('dialog', { name: 'Richiedi reso: da quale DDT?' });
+      await visible(scelta);
+      expect(await scelta.getByRole('link').count()).toBe(2);
+      // The dialog's opening animation, finished before the picture.
+      await scelta.evaluate((el) => Promise.all(el.ownerDocument.getAnimations().map((x) => x.finished)));
+      await senzaScorrimentoLaterale(mario, `${vista}: scelta del DDT`);
+      await foto(mario, `${vista}-08-ordine-scelta-ddt`);
+      await scelta.getByRole('link', { name: /DDT-E2E-ORDINE-2/ }).click();
+      await mario.waitForURL(`**/resi/nuovo?documento_id=${secondo}`);
+
+      // No DDT: nothing delivered yet, said.
+      await mario.goto(`/ordini/dettaglio?id=${senzaDdt}`);
+      await visible(mario.getByText(/Reso non ancora possibile: per questo ordine non c'è un documento di trasporto/));
+      expect(await mario.getByRole('region', { name: "Documenti dell'ordine" }).getByRole('link', { name: 'Richiedi reso' }).count()).toBe(0);
+      await senzaScorrimentoLaterale(mario, `${vista}: ordine senza DDT`);
+      await foto(mario, `${vista}-09-ordine-senza-ddt`, mario.getByRole('region', { name: "Documenti dell'ordine" }));
+    }
   }, 120_000);
 });

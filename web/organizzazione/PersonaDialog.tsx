@@ -9,7 +9,7 @@ import { useModulo } from '../components/form/useModulo';
 import { Modal } from '../components/Modal';
 import { useToast } from '../components/Toast';
 import { errorMessage } from '../lib/api';
-import type { SessionData } from '../lib/storage';
+import { type SessionData, useStoredUtente } from '../lib/storage';
 import { useOrganizzazioneMutations } from './api';
 
 const OPZIONI_RUOLO = RUOLI.map((r) => ({ value: r, label: ETICHETTE_RUOLO[r] }));
@@ -44,13 +44,37 @@ function CampiPersona({ campo, casella, ruolo }: {
   );
 }
 
-/** 'Invita una persona': e-mail, name, role, limits and switches; the person gets a mail with the link. */
+/**
+ * 'Invita una persona': e-mail, name, role, limits and switches, and for a Titolare of several
+ * clients which of them (docs/regole/organizzazione.md#invites); the person gets a mail with the link.
+ */
 export function InvitaDialog({ session, open, onClose }: { session: SessionData; open: boolean; onClose: () => void }) {
   return open ? <InvitaForm session={session} onClose={onClose} /> : null;
 }
 
+/** A client as the invitation names it. */
+const chiaveCliente = (c: { azienda_codice: string; cliente_codice: string }) => `${c.azienda_codice}/${c.cliente_codice}`;
+
+/**
+ * The session user's clients they are Titolare of (an agent acting for a client has none to offer):
+ * the invitation may name several of them (altri_clienti), the session's own always among them.
+ */
+function useClientiTitolare(session: SessionData) {
+  const utente = useStoredUtente();
+  if (!utente || utente.agente) return [];
+  return utente.clienti.filter((c) => c.ruolo === 'titolare' && chiaveCliente(c) !== chiaveCliente(session));
+}
+
 function InvitaForm({ session, onClose }: { session: SessionData; onClose: () => void }) {
   const toast = useToast();
+  const altri = useClientiTitolare(session);
+  const [scelti, setScelti] = useState<ReadonlySet<string>>(new Set());
+  const scegli = (k: string, si: boolean) => setScelti((prima) => {
+    const dopo = new Set(prima);
+    if (si) dopo.add(k);
+    else dopo.delete(k);
+    return dopo;
+  });
   const { invita } = useOrganizzazioneMutations(session);
   const modulo = useModulo(() => import('../../shared/organizzazione.js').then((m) => m.invitaRequest), {
     email: '', nominativo: '', ruolo: 'operatore', limite_ordine: '', budget_mensile: '', vede_prezzi: true, vede_documenti: true,
@@ -60,7 +84,12 @@ function InvitaForm({ session, onClose }: { session: SessionData; onClose: () =>
     e.preventDefault();
     if (invita.isPending) return;
     setErrore('');
-    const esito = await modulo.valida({ ...modulo.valori, azienda_codice: session.azienda_codice, cliente_codice: session.cliente_codice });
+    const esito = await modulo.valida({
+      ...modulo.valori, azienda_codice: session.azienda_codice, cliente_codice: session.cliente_codice,
+      ...(scelti.size > 0 ? {
+        altri_clienti: altri.filter((c) => scelti.has(chiaveCliente(c))).map((c) => ({ azienda_codice: c.azienda_codice, cliente_codice: c.cliente_codice })),
+      } : {}),
+    });
     if (!esito.ok) return;
     try {
       const r = await invita.mutateAsync(esito.dati);
@@ -81,9 +110,20 @@ function InvitaForm({ session, onClose }: { session: SessionData; onClose: () =>
         </>
       }>
       <form id="org-invita" className="org-form" onSubmit={submit} noValidate aria-busy={invita.isPending}>
-        <p className="muted">Riceverà una mail con un link, valido 7 giorni, per scegliere la password. Se l&apos;indirizzo è già di un utente del portale, viene collegato a questo cliente.</p>
+        <p className="muted">Riceverà una mail con un link, valido 7 giorni, per scegliere la password. Se l&apos;indirizzo è già di un utente del portale, viene collegato {altri.length > 0 ? 'ai clienti scelti' : 'a questo cliente'}.</p>
         <InputField label="Nome e cognome" required maxLength={LIMITI_PERSONA.nominativo} autoComplete="off" data-autofocus {...modulo.campo('nominativo')} />
         <InputField label="E-mail" type="email" required maxLength={LIMITI_PERSONA.email} autoComplete="off" {...modulo.campo('email')} />
+        {altri.length > 0 && (
+          <fieldset className="org-clienti">
+            <legend>Clienti</legend>
+            <p className="muted">Ruolo, limiti e permessi valgono per ogni cliente scelto: una sola mail, un solo link.</p>
+            <CheckboxField label={`${session.cliente_ragionesociale} (${session.cliente_codice}) — il cliente su cui lavori ora`} checked disabled readOnly />
+            {altri.map((c) => (
+              <CheckboxField key={chiaveCliente(c)} label={`${c.cliente_ragionesociale} (${c.cliente_codice}) — ${c.azienda_ragionesociale}`}
+                checked={scelti.has(chiaveCliente(c))} onChange={(e) => scegli(chiaveCliente(c), e.target.checked)} />
+            ))}
+          </fieldset>
+        )}
         <CampiPersona campo={modulo.campo} casella={modulo.casella} ruolo={modulo.valori.ruolo} />
         <p className="org-errore" role="alert">{errore}</p>
       </form>

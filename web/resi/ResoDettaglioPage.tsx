@@ -14,6 +14,7 @@ import { paths } from '../paths';
 import { SoloConDocumenti } from '../session/SoloConDocumenti';
 import { useShopSession } from '../session/shopSession';
 import { resoQuery, urlFotoReso, urlPdfReso, useAzioniResi } from './api';
+import { StoricoReso } from './components/StoricoReso';
 import { StatoReso } from './ResiPage';
 import './resi.css';
 
@@ -119,6 +120,7 @@ function Dettaglio({ reso: r }: { reso: Reso }) {
           </div>
         </Scheda>
       )}
+      <StoricoReso reso={r} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { sql as dsql } from 'drizzle-orm';
 import {
   boolean, check, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { utenti } from './accesso.table.js';
+import { adminUtenti, utenti } from './accesso.table.js';
 import { clienti } from './anagrafica.table.js';
 import { documenti } from './documenti.table.js';
 
@@ -88,8 +88,9 @@ export const resiRighe = pgTable('resi_righe', {
   percentualeAccredito: numeric('percentuale_accredito', { precision: 5, scale: 2 }),
 }, (t) => [
   index('resi_righe_reso_idx').on(t.resoId),
-  // The returnable quantity of a DDT line: what its returns asked.
-  index('resi_righe_documento_riga_idx').on(t.documentoRigaId),
+  // The returnable quantity of a DDT line, what its returns asked: resi_righe_documento_riga_cop_idx,
+  // (documento_riga_id) INCLUDE (reso_id, quantita, esito), hand-written in migration 0054 (drizzle
+  // declares no INCLUDE): read from the index alone (docs/decisions/resi-rendibili-piano.md).
   check('resi_righe_quantita_ck', dsql`${t.quantita} > 0`),
   check('resi_righe_motivo_ck', dsql`${t.motivo} IN ('difettoso', 'errato', 'danneggiato', 'non_conforme', 'eccedenza')`),
   check('resi_righe_esito_ck', dsql`${t.esito} IS NULL OR ${t.esito} IN ('autorizzata', 'rifiutata')`),
@@ -112,3 +113,28 @@ export const resiNumeratori = pgTable('resi_numeratori', {
   anno: smallint('anno').notNull(),
   ultimo: integer('ultimo').notNull(),
 }, (t) => [primaryKey({ columns: [t.aziendaCodice, t.anno] })]);
+
+/**
+ * A return's history (docs/regole/resi.md#history): every step, whoever made it (the customer who
+ * asked, cancelled or shipped it, the staff, the ERP's credit note), with the state before and after;
+ * both the customer's and the staff's detail show it. The author's name is kept as it was.
+ */
+export const resiPassi = pgTable('resi_passi', {
+  id: serial('id').primaryKey(),
+  resoId: integer('reso_id').notNull().references(() => resi.id, { onDelete: 'cascade' }),
+  /** The state before the step; NULL for the request itself. */
+  da: text('da'),
+  a: text('a').notNull(),
+  /** cliente | staff | erp */
+  autoreTipo: text('autore_tipo').notNull(),
+  utenteId: integer('utente_id').references(() => utenti.id, { onDelete: 'set null' }),
+  adminId: integer('admin_id').references(() => adminUtenti.id, { onDelete: 'set null' }),
+  autore: text('autore').notNull(),
+  /** What the step adds: a refusal's reason, the credit note's number. */
+  nota: text('nota'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  // A return's steps in order (resi/dettaglio, resi/scheda).
+  index('resi_passi_reso_idx').on(t.resoId, t.id),
+  check('resi_passi_autore_ck', dsql`${t.autoreTipo} IN ('cliente', 'staff', 'erp')`),
+]);

@@ -37,7 +37,7 @@ async function esegui(l: LavoroImport): Promise<void> {
   const archivio = await creaArchivio(l.archivio);
   let esito: EsitoFiglio = { tipo: 'fatto' };
   try {
-    const media = { archivio, tmpDir: cartellaTemporanea(l.archivio.mediaDir) };
+    const media = { archivio, tmpDir: cartellaTemporanea(l.archivio.mediaDir), urlPortale: l.urlPortale };
     await importa(db.db, l.percorso, { ...l.opzioni, media, onProgress: avanzamento(db.db) });
   } catch (err) {
     esito = { tipo: 'errore', messaggio: (err as Error).message };

@@ -11,6 +11,8 @@ export interface ConfigArchivio {
 export interface LavoroImport {
   databaseUrl: string;
   archivio: ConfigArchivio;
+  /** The portal's address (PUBLIC_URL), for the links of the mails a kind queues. */
+  urlPortale: string;
   /** The stored file to read. */
   percorso: string;
   opzioni: Omit<OpzioniImport, 'onProgress' | 'media'>;

@@ -14,9 +14,11 @@ import { z } from 'zod';
 import { MAX_RIFERIMENTI, MAX_XML_BYTES, MSG_DOCUMENTI } from '../../../shared/documenti.js';
 import { TIPI_DOCUMENTO_ERP } from '../../../shared/documenti-costanti.js';
 import { righeDdtCampo } from '../../../shared/resi.js';
+import { ETICHETTE_STATO_RESO, MSG_RESI, type StatoReso } from '../../../shared/resi-costanti.js';
 import { MAX_DOCUMENTO_BYTES } from '../../../shared/upload.js';
 import { ePdf, improntaDocumento, leggiFileFatturaPa } from '../../documenti/file-documento.js';
 import { PREFISSO_DOCUMENTI } from '../../documenti/push.service.js';
+import { CHIUDIBILI_DA_NOTA, chiudiDaNote } from '../../resi/resi.service.js';
 import type { DefinizioneTipo, ErroreRiga, Lavoro } from '../definizione.js';
 import { FileTroppoGrande, type Pacchetto } from '../lettura/pacchetto.js';
 import type { Cella } from '../lettura/tipi.js';
@@ -49,6 +51,16 @@ const numeriDdt = z.custom<Cella>().transform((v, ctx) => {
   const n = voci(v);
   const errato = n.find((s) => s.length > 40 || /[\u0000-\u001f\u007f]/.test(s));
   if (errato !== undefined) ctx.addIssue({ code: 'custom', message: `numero di DDT non valido: '${errato.slice(0, 50)}'` });
+  else if (n.length > MAX_RIFERIMENTI) ctx.addIssue({ code: 'custom', message: troppe });
+  else return n;
+  return z.NEVER;
+});
+
+/** RMA numbers a credit note credits (shared/documenti.ts `resi`), as the push takes them. */
+const numeriRma = z.custom<Cella>().transform((v, ctx) => {
+  const n = voci(v);
+  const errato = n.find((s) => s.length > 40 || /[\u0000-\u001f\u007f]/.test(s));
+  if (errato !== undefined) ctx.addIssue({ code: 'custom', message: `numero RMA non valido: '${errato.slice(0, 50)}'` });
   else if (n.length > MAX_RIFERIMENTI) ctx.addIssue({ code: 'custom', message: troppe });
   else return n;
   return z.NEVER;
@@ -89,11 +101,12 @@ export const documenti: DefinizioneTipo = {
     { nome: 'file', obbligatorio: true, schema: percorso, sql: 'text' },
     { nome: 'xml', schema: percorso, vuoto: null, sql: 'text' },
     { nome: 'righe', schema: righe, vuoto: null, sql: 'jsonb' },
+    { nome: 'resi', schema: numeriRma, vuoto: [], sql: 'text[]' },
   ],
   chiave: ['azienda_codice', 'tipo', 'numero', 'data'],
   // Every column, present or not: a document is replaced whole, so a missing optional column means none.
   staging(presenti) {
-    const vuoti: Record<string, unknown> = { ordini: [], ddt: [], xml: null, righe: null };
+    const vuoti: Record<string, unknown> = { ordini: [], ddt: [], xml: null, righe: null, resi: [] };
     return {
       colonne: [
         ...documenti.campi.map((c) => ({ nome: c.nome, sql: c.sql })),
@@ -115,7 +128,9 @@ export const documenti: DefinizioneTipo = {
     errori.push(...(await scarta(l, `s.tipo = 'DDT' AND s.xml IS NOT NULL`, 'xml', MSG_DOCUMENTI.xmlSoloFatture)));
     errori.push(...(await scarta(l, `s.tipo = 'DDT' AND cardinality(s.ddt) > 0`, 'ddt', MSG_DOCUMENTI.ddtSoloFatture)));
     errori.push(...(await scarta(l, `s.tipo <> 'DDT' AND s.righe IS NOT NULL`, 'righe', MSG_DOCUMENTI.righeSoloDdt)));
+    errori.push(...(await scarta(l, `s.tipo <> 'NOTA_CREDITO' AND cardinality(s.resi) > 0`, 'resi', MSG_DOCUMENTI.resiSoloNote)));
     errori.push(...(await ordiniAltrui(l)));
+    errori.push(...(await resiNonChiudibili(l)));
     errori.push(...(await giudicaFile(l)));
     return errori;
   },
@@ -130,7 +145,10 @@ export const documenti: DefinizioneTipo = {
             AND (d.tipo <> 'DDT' OR coalesce(s.righe, '[]'::jsonb) = (
               SELECT coalesce(jsonb_agg(jsonb_strip_nulls(jsonb_build_object('codice_prodotto', r.codice_prodotto, 'descrizione', r.descrizione,
                 'quantita', r.quantita, 'unita', r.unita, 'lotto', r.lotto)) ORDER BY r.riga), '[]'::jsonb)
-              FROM documenti_righe r WHERE r.documento_id = d.id AND NOT r.da_ordine)) THEN 'invariato'
+              FROM documenti_righe r WHERE r.documento_id = d.id AND NOT r.da_ordine))
+            -- A credit note's returns: every RMA it names already closed by it (a new one to close changes it).
+            AND NOT EXISTS (SELECT 1 FROM unnest(s.resi) n(numero)
+              WHERE NOT EXISTS (SELECT 1 FROM resi r WHERE r.cliente_id = s.cliente_id AND r.numero = n.numero AND r.nota_credito_id = d.id)) THEN 'invariato'
           ELSE 'cambiato' END
       FROM imp_righe x LEFT JOIN documenti d ON ${stessoNumero('x')}
       WHERE s.ok AND x.riga = s.riga`);
@@ -159,6 +177,11 @@ export const documenti: DefinizioneTipo = {
       SELECT s.documento_id, unnest(s.ordini) FROM imp_righe s WHERE ${DA_SCRIVERE}`);
     // A DDT's lines, or its orders' lines when it came without (shared with the push: scrivi_righe_ddt).
     await l.tx.unsafe(`SELECT scrivi_righe_ddt(s.documento_id, s.righe) FROM imp_righe s WHERE ${DA_SCRIVERE} AND s.tipo = 'DDT' ORDER BY s.riga`);
+    // The returns each credit note names close with it linked, as the push closes them (checked in verifica, locked since).
+    const note = await l.tx.unsafe<{ nota_id: number; cliente_id: number; resi: string[] }[]>(`
+      SELECT s.documento_id AS nota_id, s.cliente_id, s.resi FROM imp_righe s
+      WHERE ${DA_SCRIVERE} AND s.tipo = 'NOTA_CREDITO' AND cardinality(s.resi) > 0 ORDER BY s.riga`);
+    await chiudiDaNote(l.db, note.map((n) => ({ notaId: n.nota_id, clienteId: n.cliente_id, numeri: n.resi })), l.media!.urlPortale);
     return { ...c, prodotti: [], categorie: false, paroleNuove: [], vocabolario: false };
   },
 };
@@ -189,6 +212,35 @@ async function ordiniAltrui(l: Lavoro): Promise<ErroreRiga[]> {
     WHERE s.riga = x.riga
     RETURNING s.riga, x.ordine`;
   return righe.map((r) => ({ riga: r.riga, colonna: l.nomi.get('ordini') ?? 'ordini', valore: String(r.ordine), messaggio: MSG_DOCUMENTI.ordineNonDelCliente(r.ordine) }));
+}
+
+/**
+ * Credit notes naming an RMA that is not one of their client's returns, or a return that a credit
+ * note cannot close (refused, cancelled, still to decide, or closed by another note): refused with
+ * the push's words (the first such number). The returns named are locked here until the run
+ * commits, so that a staff step between the check and the writing cannot slip in.
+ */
+async function resiNonChiudibili(l: Lavoro): Promise<ErroreRiga[]> {
+  const righe = await l.tx<{ riga: number; numero: string; stato: StatoReso | null }[]>`
+    WITH nominati AS (
+      SELECT s.riga, n.numero, n.i, r.id, r.stato, r.nota_credito_id, d.id AS nota_id
+      FROM imp_righe s CROSS JOIN LATERAL unnest(s.resi) WITH ORDINALITY n(numero, i)
+      LEFT JOIN resi r ON r.cliente_id = s.cliente_id AND r.numero = n.numero
+      LEFT JOIN documenti d ON ${l.tx.unsafe(stessoNumero('s'))}
+      WHERE s.ok AND s.tipo = 'NOTA_CREDITO'),
+    bloccati AS (SELECT r.id FROM resi r WHERE r.id IN (SELECT id FROM nominati) ORDER BY r.id FOR NO KEY UPDATE),
+    errate AS (
+      SELECT DISTINCT ON (x.riga) x.riga, x.numero, x.stato FROM nominati x
+      -- Names the lock's CTE, which Postgres otherwise never runs.
+      WHERE (SELECT count(*) FROM bloccati) >= 0
+        AND (x.id IS NULL OR NOT (x.stato = ANY(${CHIUDIBILI_DA_NOTA}) OR coalesce(x.stato = 'chiuso' AND x.nota_credito_id = x.nota_id, false)))
+      ORDER BY x.riga, x.i)
+    UPDATE imp_righe s SET ok = false FROM errate e WHERE s.riga = e.riga
+    RETURNING s.riga, e.numero, e.stato`;
+  return righe.map((r) => ({
+    riga: r.riga, colonna: l.nomi.get('resi') ?? 'resi', valore: r.numero,
+    messaggio: r.stato === null ? MSG_RESI.rmaSconosciuto(r.numero) : MSG_RESI.rmaNonChiudibile(r.numero, ETICHETTE_STATO_RESO[r.stato]),
+  }));
 }
 
 /** A row's file taken out of the ZIP, or why it cannot be (missing, over its limit). */

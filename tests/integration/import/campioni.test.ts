@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 const autore = { origine: 'cli' as const, nome: 'test' };
-const media = () => ({ archivio: new ArchivioLocale(mediaDir), tmpDir: fs.mkdtempSync(path.join(mediaDir, '.tmp-')) });
+const media = () => ({ archivio: new ArchivioLocale(mediaDir), tmpDir: fs.mkdtempSync(path.join(mediaDir, '.tmp-')), urlPortale: 'http://localhost' });
 /** The CSV samples in the order docs/import.md gives (categories before products, products before prices). */
 const TIPI_CSV: TipoImport[] = ['categorie', 'articoli', 'listini', 'giacenze', 'clienti', 'prezzi_netti', 'codici_cliente', 'sconti', 'fido', 'scadenze', 'agenti', 'provvigioni'];
 const CAMPIONI_FILE: [string, TipoImport][] = [...TIPI_CSV.map((t): [string, TipoImport] => [`${t}.csv`, t]), ['metel.txt', 'metel'], ['documenti.zip', 'documenti']];

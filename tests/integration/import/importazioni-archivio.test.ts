@@ -40,7 +40,8 @@ describe.each(ARCHIVI)('import files in the media store: %s', (tipo) => {
   });
 
   const lavoro = () => importaFile(t().database.db, t().app.deps.archivio, {
-    databaseUrl: t().config.databaseUrl, archivio: { mediaDir: t().config.mediaDir, s3: t().config.s3 }, dataDir: t().config.dataDir, processi: new ProcessiImport(512, t().app.log, false),
+    databaseUrl: t().config.databaseUrl, archivio: { mediaDir: t().config.mediaDir, s3: t().config.s3 }, urlPortale: 'http://localhost', dataDir: t().config.dataDir,
+    processi: new ProcessiImport(512, t().app.log, false),
   }, { warn: () => {} });
   const tentativo = (attempts: number) => ({ job: { attempts, max_attempts: 4 } }) as unknown as Parameters<Task>[1];
   const registra = async (stato: string, salvato: string) => (await t().database.sql<{ id: number }[]>`

@@ -59,7 +59,7 @@ describe('the import process started ahead', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portale-import-pronto-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   const lavoro = (file: string) => ({
-    databaseUrl: t().config.databaseUrl, archivio: { mediaDir: t().config.mediaDir }, percorso: file,
+    databaseUrl: t().config.databaseUrl, archivio: { mediaDir: t().config.mediaDir }, urlPortale: 'http://localhost', percorso: file,
     opzioni: { tipo: 'giacenze' as const, file: 'giacenze.csv', autore: { origine: 'cli' as const, nome: 'test' }, prova: true },
   });
 

@@ -285,6 +285,75 @@ describe('invitations', () => {
     expect(await sql()`SELECT count(*)::int AS n FROM utenti WHERE username = 'doppio.invito@rossi.test'`).toEqual([{ n: 1 }]);
   });
 
+  describe('to several of the Titolare\'s clients at once (altri_clienti)', () => {
+    // Sara: Titolare of D and of C (another company), Acquisti of B; Pietro already of C.
+    let C = { id: 0, codice: '' };
+    let D = { id: 0, codice: '' };
+    let sara: Persona;
+    let pietro: Persona;
+    const scopeC = () => ({ azienda_codice: '0002', cliente_codice: C.codice });
+    const scopeD = () => ({ azienda_codice: AZ, cliente_codice: D.codice });
+    beforeAll(async () => {
+      await createAzienda(t().database.db, { codice: '0002', ragioneSociale: 'Bianchi Distribuzione S.r.l.' });
+      C = await createCliente(t().database.db, { aziendaCodice: '0002', codice: '000300', ragioneSociale: 'Edil Sara S.r.l.' });
+      D = await createCliente(t().database.db, { aziendaCodice: AZ, codice: '000400', ragioneSociale: 'Sara Utensili S.a.s.' });
+      sara = await persona('sara@multi.test', [{ id: D.id, ruolo: 'titolare' }, { id: B.id, ruolo: 'acquisti' }, { id: C.id, ruolo: 'titolare' }]);
+      pietro = await persona('pietro@multi.test', [{ id: C.id, ruolo: 'operatore' }]);
+    });
+    const utente = async (email: string) => (await sql()<{ id: number }[]>`SELECT id FROM utenti WHERE lower(username) = ${email}`)[0];
+
+    it('one user, linked with the same role and limits to each chosen client, one invitation and one mail naming them; the link activates all', async () => {
+      const c = await sessione(sara);
+      const r = await post(c, 'organizzazione/invita', {
+        ...scopeD(), email: 'multi@nuovo.test', nominativo: 'Carla Multi', ruolo: 'operatore', limite_ordine: 300, altri_clienti: [scopeC()],
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json()).toMatchObject({ status: 0, stato: 'invitato' });
+      const u = (await utente('multi@nuovo.test'))!;
+      for (const cl of [D, C]) expect(await link(u.id, cl.id)).toMatchObject({ ruolo: 'operatore', stato: 'invitato', limite_ordine: '300.00' });
+      expect(await link(u.id, B.id)).toBeUndefined();
+      expect(await sql()`SELECT count(*)::int AS n FROM inviti WHERE utente_id = ${u.id}`).toEqual([{ n: 1 }]);
+      const token = await tokenDellInvito('multi@nuovo.test');
+      const mails = mailPer(t().config.mailDir, 'multi@nuovo.test');
+      expect(mails.length).toBe(1);
+      expect(mails[0]).toContain('Edil Sara S.r.l.');
+      expect(mails[0]).toContain('Sara Utensili S.a.s.');
+      expect((await accetta(token, 'Cantiere-Multiplo-42')).statusCode).toBe(200);
+      for (const cl of [D, C]) expect((await link(u.id, cl.id))!.stato).toBe('attivo');
+      for (const cl of [D, C]) expect((await eventi(cl.id)).filter((e) => e.soggetto_nome === 'Carla Multi').map((e) => e.azione)).toEqual(['invito', 'invito_accettato']);
+    });
+
+    it('refuses (403) a client the Titolare is not Titolare of, or not linked to, creating nothing', async () => {
+      const c = await sessione(sara);
+      const body = { ...scopeD(), email: 'mai@creato.test', nominativo: 'Mai Creato', ruolo: 'operatore' };
+      for (const altri of [[scopeB()], [scopeC(), scopeA()], [scopeC(), { azienda_codice: AZ, cliente_codice: '999999' }]]) {
+        const r = await post(c, 'organizzazione/invita', { ...body, altri_clienti: altri });
+        expect(r.statusCode, r.body).toBe(403);
+      }
+      // Giulia, Titolare of B only, naming D.
+      expect((await post(await sessione(giulia), 'organizzazione/invita', { ...body, ...scopeB(), altri_clienti: [scopeD()] })).statusCode).toBe(403);
+      expect(await utente('mai@creato.test')).toBeUndefined();
+      expect(await sql()`SELECT 1 FROM eventi_organizzazione WHERE dettagli->>'email' = 'mai@creato.test'`).toEqual([]);
+      const bad = await post(c, 'organizzazione/invita', { ...body, altri_clienti: [{ azienda_codice: AZ }] });
+      expect(bad.statusCode).toBe(400);
+    });
+
+    it('twice at once creates one user with its links once; a person already linked to one of the clients: 400, nothing added', async () => {
+      const c = await sessione(sara);
+      const body = { ...scopeD(), email: 'doppio@multi.test', nominativo: 'Doppio Multi', ruolo: 'consultazione', altri_clienti: [scopeC()] };
+      const rr = await Promise.all([post(c, 'organizzazione/invita', body), post(c, 'organizzazione/invita', body)]);
+      expect(rr.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+      const u = (await utente('doppio@multi.test'))!;
+      expect(await sql()`SELECT count(*)::int AS n FROM utenti_clienti WHERE utente_id = ${u.id}`).toEqual([{ n: 2 }]);
+      expect(await sql()`SELECT count(*)::int AS n FROM eventi_organizzazione WHERE dettagli->>'email' = 'doppio@multi.test'`).toEqual([{ n: 2 }]);
+      // Pietro is already of C: inviting him to D and C adds nothing.
+      const gia = await post(c, 'organizzazione/invita', { ...scopeD(), email: pietro.username, nominativo: 'Pietro', ruolo: 'operatore', altri_clienti: [scopeC()] });
+      expect(gia.statusCode).toBe(400);
+      expect(gia.json().campi.email).toBe(MSG.giaCollegataA('Edil Sara S.r.l.'));
+      expect(await link(pietro.id, D.id)).toBeUndefined();
+    });
+  });
+
   it('re-sending voids the old link; an expired link is refused as expired; two accepts at once: one wins', async () => {
     const c = await sessione(mario);
     const r = await post(c, 'organizzazione/invita', { ...scopeA(), email: 'reinvio@rossi.test', nominativo: 'Rita Invio', ruolo: 'consultazione' });

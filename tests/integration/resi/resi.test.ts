@@ -66,6 +66,7 @@ const get = (url: string, q: Record<string, string | number>, c: string | null =
 const post = (url: string, payload: object, c: string | null = cookie) =>
   t().app.inject({ method: 'POST', url: `/api/${url}`, payload, headers: c ? { cookie: c } : {} });
 const rendibili = (documento_id: number, c = cookie, scope = A) => get('resi/rendibili', { ...scope, documento_id }, c);
+type Passo = { da: string | null; a: string; autore_tipo: string; autore: string; nota: string | null };
 type Riga = { riga_id: number; quantita: number; motivo: string; nota?: string; lotto?: string };
 const richiedi = (righe: Riga[], extra: object = {}, c = cookie, scope = A) => post('resi/richiedi', { ...scope, righe, descrizione: 'Non funziona', ...extra }, c);
 const conta = async () => (await t().database.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM resi`)[0]!.n;
@@ -236,6 +237,10 @@ describe('states', () => {
     expect((await get('resi/dettaglio', { ...A, id })).json().stato).toBe('annullato');
     expect((await rendibili(d.id)).json().righe[0].quantita_rendibile).toBe(10);
     expect((await get('resi/dettaglio', { ...B, id }, cookieAltro)).statusCode).toBe(403);
+    // The customer's own steps are in the return's history, once (the second click wrote nothing), and the staff see it too.
+    const passi = (await get('resi/dettaglio', { ...A, id })).json().storico;
+    expect(passi.map((p: Passo) => [p.da, p.a, p.autore_tipo])).toEqual([[null, 'richiesto', 'cliente'], ['richiesto', 'annullato', 'cliente']]);
+    expect((await get('resi/scheda', { id }, cookieAdmin)).json().storico).toEqual(passi);
   });
 
   it('staff authorise one line and refuse the other; the ERP gets it once; the customer reads the RMA PDF', async () => {
@@ -288,6 +293,11 @@ describe('states', () => {
     expect((await mailA(`Reso ${numero}: Rifiutato`))[0]).toContain('Articolo corretto, come da foto');
     expect(await lavoriErp(id)).toBe(0);
     expect((await rendibili(d.id)).json().righe[0].quantita_rendibile).toBe(10);
+    // Audited once; in the history with its reason, once (the second click wrote nothing).
+    expect(await audit(id)).toEqual(['reso.rifiuta']);
+    expect((await get('resi/dettaglio', { ...A, id })).json().storico.slice(1)).toEqual([
+      expect.objectContaining({ da: 'richiesto', a: 'rifiutato', autore_tipo: 'staff', nota: 'Articolo corretto, come da foto' }),
+    ]);
   });
 
   it('runs the whole way: authorised, sent, received, inspected, closed, each step once with its audit and mail', async () => {
@@ -305,6 +315,15 @@ describe('states', () => {
     expect(due.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect((await get('resi/dettaglio', { ...A, id })).json()).toMatchObject({ stato: 'chiuso', righe: [{ quantita_accettata: 2, percentuale_accredito: 80 }] });
     expect(await audit(id)).toEqual(['reso.autorizza', 'reso.ricevi', 'reso.verifica', 'reso.chiudi']);
+    // Every step in the history both sides read, with who made it; the staff's also in the admin audit above.
+    const passi = (await get('resi/dettaglio', { ...A, id })).json().storico as Passo[];
+    expect(passi.map((p) => [p.da, p.a, p.autore_tipo])).toEqual([
+      [null, 'richiesto', 'cliente'], ['richiesto', 'autorizzato', 'staff'], ['autorizzato', 'spedito', 'cliente'],
+      ['spedito', 'ricevuto', 'staff'], ['ricevuto', 'verificato', 'staff'], ['verificato', 'chiuso', 'staff'],
+    ]);
+    expect(passi[4]!.nota).toBe('ART-1: accettati 2 di 3, accredito 80 %');
+    expect(new Set(passi.filter((p) => p.autore_tipo === 'staff').map((p) => p.autore)).size).toBe(1);
+    expect((await get('resi/scheda', { id }, cookieAdmin)).json().storico).toEqual(passi);
     expect((await mailA(`Reso ${numero}:`)).length).toBe(5);
     expect((await mailA(`Reso ${numero}: Verificato`))[0]).toContain('ART-1: accettati 2 di 3, accredito 80 %');
   });
@@ -336,6 +355,7 @@ describe('credit note', () => {
     const nota = await push({ tipo: 'NOTA_CREDITO', numero: 'NC-R1', totale: '-12.20', iva: '-2.20', imponibile: '-10', resi: numero });
     expect(nota.status).toBe(200);
     expect((await get('resi/dettaglio', { ...A, id })).json()).toMatchObject({ stato: 'chiuso', nota_credito: { id: nota.body.id, numero: 'NC-R1' } });
+    expect((await get('resi/dettaglio', { ...A, id })).json().storico.at(-1)).toMatchObject({ da: 'autorizzato', a: 'chiuso', autore_tipo: 'erp', autore: 'ERP' });
     // The same note sent again changes nothing.
     expect((await push({ tipo: 'NOTA_CREDITO', numero: 'NC-R1', totale: '-12.20', iva: '-2.20', imponibile: '-10', resi: numero })).status).toBe(200);
     expect((await mailA(`Reso ${numero}: Chiuso`)).length).toBe(1);

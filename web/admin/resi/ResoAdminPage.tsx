@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import { formatData, formatDataOra, formatIntero } from '../../lib/formato';
 import { paths } from '../../paths';
+import { StoricoReso } from '../../resi/components/StoricoReso';
 import { schedaQuery, usePassiReso } from './api';
 import './resi.css';
 
@@ -48,6 +49,7 @@ export function ResoAdminPage() {
               </dl>
             </section>
             {r.stato === 'richiesto' ? <Decisione reso={r} /> : r.stato === 'ricevuto' ? <Verifica reso={r} /> : <><Righe reso={r} /><Passo reso={r} /></>}
+            <StoricoReso reso={r} />
           </div>
         )}
       </QueryView>
