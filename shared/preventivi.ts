@@ -61,7 +61,11 @@ export const preventiviCreaRequest = z.object({
   righe: z.array(rigaRichiesta).max(MAX_RIGHE_PREVENTIVO).default([]),
   righe_libere: z.array(rigaLibera).max(MAX_RIGHE_PREVENTIVO).default([]),
   messaggio: messaggio.default(''),
-}).refine((r) => r.righe.length + r.righe_libere.length > 0, { message: MSG_PREVENTIVI.vuoto, path: ['righe'] });
+  /** Or the Idempotency-Key header: the same key again answers the same quote (a double click opens one). */
+  idempotency_key: z.string().optional(),
+}).refine((r) => r.righe.length + r.righe_libere.length > 0, { message: MSG_PREVENTIVI.vuoto, path: ['righe'] })
+  .refine((r) => r.righe.length + r.righe_libere.length <= MAX_RIGHE_PREVENTIVO, { message: `Al massimo ${MAX_RIGHE_PREVENTIVO} righe.`, path: ['righe'] });
+export type PreventiviCreaRequest = z.input<typeof preventiviCreaRequest>;
 
 export const preventiviRichiediResponse = z.object({ id: z.number().int(), numero: z.string(), msg: z.string() });
 
@@ -300,7 +304,7 @@ export const preventiviApi = {
   }),
   crea: contract({
     path: 'preventivi/crea', methods: ['POST'], access: 'admin', tag: T,
-    summary: 'Apre un preventivo per un cliente (una richiesta al telefono): in carico a chi lo apre, il cliente lo vede tra i suoi',
+    summary: 'Apre un preventivo per un cliente (una richiesta al telefono): in carico a chi lo apre, il cliente lo vede tra i suoi (Idempotency-Key)',
     input: preventiviCreaRequest, response: preventiviRichiediResponse,
   }),
   prendi: contract({

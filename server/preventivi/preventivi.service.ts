@@ -76,8 +76,11 @@ export async function impostaGiorniValidita(db: Db, admin: AdminSessione, giorni
   return { giorni_validita: giorni };
 }
 
-/** Who asks: a user of the client, or staff opening it for the client (a phone request), in charge of it at once. */
-export type AutoreRichiesta = { utente: UtenteSessione } | { admin: AdminSessione };
+/**
+ * Who asks: a user of the client, or staff opening it for the client (a phone request), in charge of
+ * it at once, with the Idempotency-Key of the click (the same key again answers the same quote).
+ */
+export type AutoreRichiesta = { utente: UtenteSessione } | { admin: AdminSessione; chiave?: string | undefined };
 
 /**
  * preventivi/richiedi (and preventivi/crea, staff for a client): a number from the company's counter for the year (a row lock per company
@@ -92,6 +95,14 @@ export async function richiedi(
   const codici = [...new Set(input.righe.map((r) => r.codice_prodotto))];
   return inTransazione(db, async (tx) => {
     const sql = tx.$client;
+    const chiave = 'admin' in autore ? autore.chiave : undefined;
+    if (chiave !== undefined) {
+      // Staff's quotes for one client are opened one at a time: the same key sent twice at once finds the first.
+      await sql`SELECT pg_advisory_xact_lock(hashtext('preventivi_crea'), ${cliente.id})`;
+      const [gia] = await sql<{ id: number; numero: string }[]>`
+        SELECT id, numero FROM preventivi WHERE cliente_id = ${cliente.id} AND creata_chiave = ${chiave}`;
+      if (gia) return { ...gia, msg: `Preventivo ${gia.numero} già aperto per il cliente.` };
+    }
     const prodotti = await sql<{ codice_prodotto: string; descrizione: string; netto: string | null }[]>`
       SELECT p.codice_prodotto, coalesce(nullif(p.titolo_portale, ''), p.descrizione1) AS descrizione,
         prezzo_netto(lp.prezzo, ps.prezzo, coalesce(sp.fattore, sf.fattore), ${cliente.sconto}::numeric)::text AS netto
@@ -111,11 +122,11 @@ export async function richiedi(
       RETURNING anno, ultimo`;
     const numero = numeroPreventivo(n!.anno, n!.ultimo);
     const [q] = await sql<{ id: number }[]>`
-      INSERT INTO preventivi (cliente_id, azienda_codice, anno, progressivo, numero, utente_id, utente_nome, stato, presa_admin_id, presa_nome, presa_at)
+      INSERT INTO preventivi (cliente_id, azienda_codice, anno, progressivo, numero, utente_id, utente_nome, stato, presa_admin_id, presa_nome, presa_at, creata_chiave)
       VALUES (${cliente.id}, ${cliente.aziendaCodice}, ${n!.anno}, ${n!.ultimo}, ${numero},
         ${'utente' in autore ? autore.utente.id : null}, ${'utente' in autore ? nomeUtente(autore.utente) : ''},
         ${'admin' in autore ? 'presa_in_carico' : 'inviata'}, ${'admin' in autore ? autore.admin.id : null},
-        ${'admin' in autore ? nomeAdmin(autore.admin) : null}, ${'admin' in autore ? new Date().toISOString() : null})
+        ${'admin' in autore ? nomeAdmin(autore.admin) : null}, ${'admin' in autore ? new Date().toISOString() : null}, ${chiave ?? null})
       RETURNING id`;
     const righe = [
       ...input.righe.map((r) => ({
