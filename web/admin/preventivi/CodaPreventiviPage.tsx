@@ -46,6 +46,7 @@ export function CodaPreventiviPage() {
     <>
       <div className="page-head">
         <h1>Preventivi</h1>
+        <Collegamento className="btn btn-primary" to={paths.adminPreventivoNuovo.path}>Nuovo preventivo</Collegamento>
       </div>
       <div className="card card-body preventivi-filtri" role="search" aria-label="Filtra le richieste">
         <SelectField label="Stato" placeholder="Tutti" options={STATI_STAFF.map((s) => ({ value: s, label: s }))} value={filtri.stato ?? ''}

@@ -5,7 +5,7 @@ import { buildUrl, callApi, downloadBlob } from '../../lib/api';
 import { saveBlob } from '../../lib/media';
 import { queryClient } from '../../lib/queryClient';
 
-/** The staff's calls on quotes (issue 37): the queue, its counter, one quote, take in charge, answer, ask, reopen. */
+/** The staff's calls on quotes (issue 37): the queue, its counter, one quote, open one for a client, take in charge, answer, ask, reopen. */
 export const PAGINA_CODA = 20;
 export type FiltriCoda = Pick<InputOf<typeof preventiviRotte.coda>, 'stato' | 'numero' | 'cliente' | 'miei' | 'dal' | 'al'>;
 
@@ -55,6 +55,20 @@ export function useAzioniStaff() {
   const domanda = useMutation({ mutationFn: (v: { id: number; messaggio: string }) => callApi(preventiviRotte.domanda, v), onSettled: rileggi });
   const riapri = useMutation({ mutationFn: (v: { id: number; validita: number }) => callApi(preventiviRotte.riapri, v), onSettled: rileggi });
   return { prendi, rispondi, domanda, riapri };
+}
+
+/**
+ * preventivi/crea: staff open a quote for a client (a phone request). One key per page: a second
+ * click, or a retry after a lost answer, finds the quote the first opened.
+ */
+export function useCreaPreventivo() {
+  return useMutation({
+    mutationFn: (v: Omit<InputOf<typeof preventiviRotte.crea>, 'idempotency_key'> & { chiave: string }) => {
+      const { chiave, ...input } = v;
+      return callApi(preventiviRotte.crea, input, { headers: { 'Idempotency-Key': chiave } });
+    },
+    onSettled: rileggi,
+  });
 }
 
 export async function scaricaPdfAdmin(id: number, versione: number, numero: string): Promise<void> {
