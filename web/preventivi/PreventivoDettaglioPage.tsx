@@ -20,7 +20,7 @@ import { CreaPreventivo } from '../preventivi-cliente/CreaPreventivo';
 import { usePermessi } from '../session/permessi';
 import { useShopSession } from '../session/shopSession';
 import { dettaglioQuery, scaricaAllegato, scaricaPdfPreventivo, useAzioni } from './api';
-import { EtichettaStato } from './EtichettaStato';
+import { chiHaChiesto, EtichettaStato } from './EtichettaStato';
 import type { RichiestaDaCopiare } from './RichiediPreventivoPage';
 import './preventivi.css';
 
@@ -77,7 +77,7 @@ function Preventivo({ p }: { p: PreventivoDettaglio }) {
       </div>
       <p className="preventivo-meta">
         <EtichettaStato testo={p.stato_cliente} stato={p.stato} />
-        <span>{p.richiedente ? `Richiesto il ${formatData(p.created_at)} da ${p.richiedente}` : `Aperto dal grossista il ${formatData(p.created_at)}`}</span>
+        <span>{chiHaChiesto(p)}</span>
         {p.scade_at && <span>{p.stato === 'scaduta' ? 'Scaduto il' : 'Valido fino al'} {ultimoGiorno(p.scade_at)}</span>}
         {p.presa_da && <span>Referente: {p.presa_da}</span>}
         {p.ordine_id !== null && <Collegamento to={paths.ordiniDettaglio.href({ id: p.ordine_id })}>Ordine #{p.ordine_id}</Collegamento>}
