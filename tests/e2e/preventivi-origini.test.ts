@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
-import postgres from 'postgres';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
-import { ADMIN, loginCliente, SCOPE_MARIO, senzaScorrimentoLaterale, submitLogin, visible } from './helpers.js';
+import { ADMIN, fotografa, loginCliente, prodottiDemo, SCOPE_MARIO, senzaScorrimentoLaterale, submitLogin, visible } from './helpers.js';
 import { portaleDiTest } from './portale.js';
 
 // This file's own database, data folder and server (tests/e2e/portale.ts).
@@ -19,29 +16,7 @@ const portale = portaleDiTest();
  * (default /tmp/shots-qo), to look at.
  */
 const FOTO = process.env.PREVENTIVI_ORIGINI_SCREENSHOTS_DIR ?? '/tmp/shots-qo';
-
-async function foto(page: Page, nome: string, dove?: Locator): Promise<void> {
-  fs.mkdirSync(FOTO, { recursive: true });
-  await dove?.first().scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(FOTO, `${nome}.png`) });
-}
-
-/** Two demo products sold in single pieces with a list price. */
-async function prodotti(): Promise<string[]> {
-  const sql = postgres(portale.databaseUrl, { max: 1, onnotice: () => {} });
-  try {
-    const righe = await sql<{ codice: string }[]>`
-      SELECT p.codice_prodotto AS codice FROM prodotti p JOIN giacenze g ON g.prodotto_id = p.id
-      JOIN prodotti_prezzi lp ON lp.prodotto_id = p.id AND lp.listino = 1
-      WHERE p.multiplo = 1 AND p.minimo = 1 AND g.disponibilita >= 10 AND p.status = 0 AND p.deleted_at IS NULL
-        AND lp.prezzo BETWEEN 5 AND 80 AND p.codice_prodotto ~ '^[A-Z0-9]{2}-[0-9]+$'
-      ORDER BY p.id DESC LIMIT 2`;
-    if (righe.length < 2) throw new Error('prodotti demo insufficienti');
-    return righe.map((r) => r.codice);
-  } finally {
-    await sql.end();
-  }
-}
+const foto = (page: Page, nome: string, dove?: Parameters<typeof fotografa>[3]) => fotografa(page, FOTO, nome, dove);
 
 /** A call of the page's customer session, its JSON. */
 const chiama = <T,>(page: Page, url: string) => page.evaluate(async (u) => (await (await fetch(u)).json()) as unknown, url) as Promise<T>;
@@ -53,7 +28,7 @@ describe.runIf(hasBrowser())('where quotes start from', () => {
   let codici: string[] = [];
 
   beforeAll(async () => {
-    codici = await prodotti();
+    codici = await prodottiDemo(portale.databaseUrl, { quanti: 2, disponibilita: 10, prezzo: [5, 80], ultimi: true });
   });
 
   it('at 1366 px (and 768): staff open a quote for Mario\'s client by phone and land on its answer screen; Mario sees it in Preventivi', async () => {
