@@ -100,6 +100,7 @@ export const MSG_PREVENTIVI = {
   vuoto: 'Aggiungi almeno una riga al preventivo (un articolo del catalogo o una riga libera).',
   sconosciuto: 'Preventivo non trovato per questo cliente.',
   clienteSconosciuto: 'Cliente non trovato: controlla il codice azienda e il codice cliente.',
+  utenteNonDelCliente: 'La persona indicata non è un utente di questo cliente.',
   sconosciuti: (codici: string[]) => `Prodotti non trovati nel catalogo: ${codici.join(', ')}.`,
   sostitutivoSconosciuto: (codice: string) => `Articolo sostitutivo ${codice} non trovato nel catalogo.`,
   prezzoOSconti: 'Per ogni riga indica un prezzo netto oppure una catena di sconti, non entrambi.',

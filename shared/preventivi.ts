@@ -58,6 +58,8 @@ export type PreventiviRichiediRequest = z.input<typeof preventiviRichiediRequest
 /** Staff open a quote for a client (a phone request): the client by its codes, the lines as a request's. */
 export const preventiviCreaRequest = z.object({
   azienda_codice: codice, cliente_codice: codice,
+  /** Who of the client asked (clienti/details' `utenti`): named on the quote, the customer's mails go to them. Left out: nobody. */
+  utente_id: idParam('Utente').optional(),
   righe: z.array(rigaRichiesta).max(MAX_RIGHE_PREVENTIVO).default([]),
   righe_libere: z.array(rigaLibera).max(MAX_RIGHE_PREVENTIVO).default([]),
   messaggio: messaggio.default(''),

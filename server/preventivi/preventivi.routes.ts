@@ -62,7 +62,7 @@ export const preventiviRoutes = routeGroup(preventiviApi, {
     if (key === null) throw badRequest('Idempotency-Key non valida.');
     const cliente = await clienteDelCatalogo(deps.db, { azienda: input.azienda_codice, cliente: input.cliente_codice });
     if (cliente.id === 0) throw badRequest(MSG_PREVENTIVI.clienteSconosciuto);
-    return richiedi(deps.db, { admin, chiave: key }, cliente, input);
+    return richiedi(deps.db, { admin, chiave: key, perConto: input.utente_id }, cliente, input);
   },
   prendi: async ({ deps, input, admin }) => prendi(deps.db, admin, input.id),
   rispondi: async ({ deps, input, admin }) => rispondi(deps.db, admin, input, urlPortale(deps.config)),

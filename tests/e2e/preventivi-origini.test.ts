@@ -31,7 +31,7 @@ describe.runIf(hasBrowser())('where quotes start from', () => {
     codici = await prodottiDemo(portale.databaseUrl, { quanti: 2, disponibilita: 10, prezzo: [5, 80], ultimi: true });
   });
 
-  it('at 1366 px (and 768): staff open a quote for Mario\'s client by phone and land on its answer screen; Mario sees it in Preventivi', async () => {
+  it('at 1366 px (and 768): staff open a quote for Mario\'s client as he phoned it and land on its answer screen; Mario sees it in Preventivi as his', async () => {
     const staff = await newPage();
     await submitLogin(staff, '/admin', ADMIN);
     await staff.waitForURL('**/adminhome');
@@ -41,6 +41,7 @@ describe.runIf(hasBrowser())('where quotes start from', () => {
     await staff.getByRole('searchbox', { name: 'Cerca cliente' }).fill(SCOPE_MARIO.cliente_codice);
     await staff.getByRole('button', { name: new RegExp(`^${SCOPE_MARIO.cliente_codice} Ferramenta Rossi`) }).click();
     await visible(staff.getByRole('button', { name: 'Cambia cliente' }));
+    await staff.getByLabel('Chi ha chiamato').selectOption({ label: 'Mario Rossi (mario.rossi@ferramentarossi.it)' });
     const cerca = staff.getByRole('searchbox', { name: 'Cerca un articolo' });
     for (const codice of codici) {
       await cerca.fill(codice);
@@ -62,7 +63,7 @@ describe.runIf(hasBrowser())('where quotes start from', () => {
     const numero = ((await staff.getByRole('heading', { level: 1 }).textContent()) ?? '').replace('Preventivo ', '');
     expect(numero).toMatch(/^P\d{4}\/\d{6}$/);
     await visible(staff.getByRole('button', { name: 'Invia offerta' }));
-    await visible(staff.getByText(/^Aperto dal grossista il/));
+    await visible(staff.getByText(/^Richiesto il \d{2}\/\d{2}\/\d{4} da Mario Rossi$/));
     expect(await staff.getByLabel(`Prezzo netto di ${codici[0]}`).count()).toBe(1);
     await foto(staff, '1366-02-risposta-staff');
 
@@ -72,6 +73,7 @@ describe.runIf(hasBrowser())('where quotes start from', () => {
     await mario.getByRole('link', { name: numero }).click();
     await mario.waitForURL('**/preventivi/dettaglio?id=*');
     await visible(mario.locator('.preventivo-meta').getByText('In lavorazione'));
+    await visible(mario.locator('.preventivo-meta').getByText(/da Mario Rossi$/));
     await visible(mario.getByText('Telefonata del sig. Rossi'));
   });
 

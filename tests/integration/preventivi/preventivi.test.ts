@@ -435,6 +435,21 @@ describe('preventivi/crea: one quote per click', () => {
     expect(await conta()).toBe(prima + 2);
   });
 
+  it('for the user of the client who called: theirs by name, and the offer\'s mail goes to them; another client\'s user is refused', async () => {
+    const r = await inject('POST', 'preventivi/crea', staff, { ...A, utente_id: p.acquisti!.id, righe: [{ codice_prodotto: 'PV-2', quantita: 3 }] });
+    expect(r.statusCode, r.body).toBe(200);
+    const { id, numero } = r.json();
+    expect((await dettaglio(id, p.acquisti)).richiedente).toBe('acquisti Prova');
+    expect((await risposta2(id)).statusCode).toBe(200);
+    const [mail] = await t().database.sql<{ oggetto: string }[]>`SELECT oggetto FROM mail_uscita WHERE destinatario = 'acquisti@test.local' AND oggetto LIKE ${`%${numero}%`}`;
+    expect(mail?.oggetto).toMatch(/offerta pronta/);
+    const prima = await conta();
+    const altro = await inject('POST', 'preventivi/crea', staff, { ...A, utente_id: p.altro!.id, righe: [{ codice_prodotto: 'PV-2', quantita: 3 }] });
+    expect(altro.statusCode).toBe(400);
+    expect(altro.json().msg).toMatch(/non è un utente di questo cliente/);
+    expect(await conta()).toBe(prima);
+  });
+
   it('malformed input: 400 with an Italian message, nothing opened', async () => {
     const prima = await conta();
     const casi: [object, RegExp][] = [
@@ -442,6 +457,7 @@ describe('preventivi/crea: one quote per click', () => {
       [{ ...A, righe: [{ codice_prodotto: 'PV-1', quantita: 0 }] }, /Quantità non valida/],
       [{ ...A, righe: [{ codice_prodotto: 'NON-ESISTE', quantita: 1 }] }, /NON-ESISTE/],
       [{ ...A, righe: [{ codice_prodotto: 'PV-1', quantita: 1 }], idempotency_key: 'x y' }, /Idempotency-Key/],
+      [{ ...A, righe: [{ codice_prodotto: 'PV-1', quantita: 1 }], utente_id: 'uno' }, /Utente/],
     ];
     for (const [corpo, msg] of casi) {
       const r = await inject('POST', 'preventivi/crea', staff, corpo);

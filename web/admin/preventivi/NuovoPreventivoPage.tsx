@@ -1,12 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MAX_MESSAGGIO_PREVENTIVO } from '../../../shared/preventivi-costanti.js';
 import { RicercaProdotti } from '../../checkout/components/RicercaProdotti';
 import { BackButton } from '../../components/BackButton';
 import { EmptyState } from '../../components/EmptyState';
+import { SelectField } from '../../components/form/SelectField';
 import { TextareaField } from '../../components/form/TextareaField';
 import { useModulo } from '../../components/form/useModulo';
 import { useDialogs } from '../../components/Modal';
+import { QueryView } from '../../components/QueryView';
 import { Scheda } from '../../components/Scheda';
 import { useToast } from '../../components/Toast';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -14,7 +17,10 @@ import { errorMessage } from '../../lib/api';
 import { paths } from '../../paths';
 import { RigheCatalogo, RigheLibere, useRigheRichiesta } from '../../preventivi/RigheRichiesta';
 import '../../preventivi/preventivi.css';
+import { clienteQuery } from '../clienti/api';
 import { type ClienteScelto, daRicerca, SceltaClienti } from '../utenti/SceltaClienti';
+// The client picker's own look (its results as buttons, not a bulleted list).
+import '../utenti/utenti.css';
 import { useCreaPreventivo } from './api';
 
 /**
@@ -26,6 +32,11 @@ import { useCreaPreventivo } from './api';
 export function NuovoPreventivoPage() {
   useDocumentTitle('Nuovo preventivo');
   const [cliente, setCliente] = useState<ClienteScelto | null>(null);
+  const [utente, setUtente] = useState('');
+  const scegli = (c: ClienteScelto | null) => {
+    setCliente(c);
+    setUtente('');
+  };
   return (
     <div className="preventivo-richiesta">
       <div className="page-head">
@@ -36,22 +47,40 @@ export function NuovoPreventivoPage() {
       <Scheda titolo="Cliente">
         <div className="card-body">
           {cliente ? (
-            <p className="preventivo-cliente-scelto">
-              <span className="codice">{cliente.codice}</span> <strong>{cliente.ragione_sociale}</strong> <span className="muted">azienda {cliente.azienda_codice}</span>
-              <button type="button" className="btn btn-sm" onClick={() => setCliente(null)}>Cambia cliente</button>
-            </p>
+            <div className="preventivo-messaggio">
+              <p className="preventivo-cliente-scelto">
+                <span className="codice">{cliente.codice}</span> <strong>{cliente.ragione_sociale}</strong> <span className="muted">azienda {cliente.azienda_codice}</span>
+                <button type="button" className="btn btn-sm" onClick={() => scegli(null)}>Cambia cliente</button>
+              </p>
+              <ChiHaChiamato clienteId={cliente.id} value={utente} onChange={setUtente} />
+            </div>
           ) : (
-            <SceltaClienti scelti={[]} senzaScelti fuocoIniziale titolo="Scegli il cliente" onScegli={(c) => setCliente(daRicerca(c))} onTogli={() => undefined} />
+            <SceltaClienti scelti={[]} senzaScelti fuocoIniziale titolo="Scegli il cliente" onScegli={(c) => scegli(daRicerca(c))} onTogli={() => undefined} />
           )}
         </div>
       </Scheda>
-      {cliente && <Richiesta key={cliente.id} cliente={cliente} />}
+      {cliente && <Richiesta key={cliente.id} cliente={cliente} utente={utente} />}
     </div>
   );
 }
 
+/** Who of the client called, among its users (clienti/details): the quote is then theirs, with the mails of its steps. */
+function ChiHaChiamato({ clienteId, value, onChange }: { clienteId: number; value: string; onChange: (v: string) => void }) {
+  const query = useQuery({ ...clienteQuery(String(clienteId)), select: (d) => d.cliente.utenti });
+  return (
+    <QueryView query={query} riga loadingLabel="Caricamento degli utenti del cliente…">
+      {(utenti) => (
+        <SelectField label="Chi ha chiamato" placeholder="Nessuno in particolare: lo vedono gli utenti del cliente"
+          hint="Il preventivo sarà suo: riceverà le mail dell'offerta e delle domande."
+          options={utenti.map((u) => ({ value: String(u.id), label: `${`${u.nome} ${u.cognome}`.trim() || u.username} (${u.username})` }))}
+          value={value} onChange={(e) => onChange(e.target.value)} />
+      )}
+    </QueryView>
+  );
+}
+
 /** The lines and the message for the chosen client (a new client starts them again: its prices differ). */
-function Richiesta({ cliente }: { cliente: ClienteScelto }) {
+function Richiesta({ cliente, utente }: { cliente: ClienteScelto; utente: string }) {
   const stato = useRigheRichiesta({ righe: [], righe_libere: [] });
   const modulo = useModulo(() => import('../../../shared/preventivi.js').then((m) => m.moduloMessaggio), { messaggio: '' });
   const crea = useCreaPreventivo();
@@ -66,7 +95,8 @@ function Richiesta({ cliente }: { cliente: ClienteScelto }) {
     if (!esito.ok) return;
     try {
       const r = await crea.mutateAsync({
-        azienda_codice: cliente.azienda_codice, cliente_codice: cliente.codice, messaggio: esito.dati.messaggio, ...stato.richiesta(), chiave,
+        azienda_codice: cliente.azienda_codice, cliente_codice: cliente.codice, ...(utente ? { utente_id: Number(utente) } : {}),
+        messaggio: esito.dati.messaggio, ...stato.richiesta(), chiave,
       });
       toast.success(r.msg);
       await navigate(paths.adminPreventivoDettaglio.href({ id: r.id }));
