@@ -5,7 +5,7 @@ import { buildUrl, callApi, downloadBlob } from '../../lib/api';
 import { saveBlob } from '../../lib/media';
 import { queryClient } from '../../lib/queryClient';
 
-/** The staff's calls on quotes (issue 37): the queue, its counter, one quote, open one for a client, take in charge, answer, ask, reopen. */
+/** The staff's calls on quotes (issue 37): the queue, its counter, one quote, take in charge, answer, ask, reopen. */
 export const PAGINA_CODA = 20;
 export type FiltriCoda = Pick<InputOf<typeof preventiviRotte.coda>, 'stato' | 'numero' | 'cliente' | 'miei' | 'dal' | 'al'>;
 
