@@ -11,6 +11,8 @@
 
 export const ALIQUOTE_PREVENTIVO = [22, 10, 4] as const;
 export type AliquotaPreventivo = (typeof ALIQUOTE_PREVENTIVO)[number];
+/** The rate of a product in a quote: its own if one a quote uses (22, 10, 4), otherwise 22. */
+export const aliquotaDi = (iva: number): AliquotaPreventivo => (iva === 10 || iva === 4 ? iva : 22);
 export const TIPI_RIGA_PREVENTIVO = ['catalogo', 'manodopera', 'libera'] as const;
 export type TipoRigaPreventivo = (typeof TIPI_RIGA_PREVENTIVO)[number];
 

@@ -55,6 +55,10 @@ export const MSG_PREVENTIVI_CLIENTE = {
   carrelloVuoto: 'Il carrello è vuoto: aggiungi prima dei prodotti.',
   listaSconosciuta: 'Lista non trovata.',
   listaVuota: 'La lista non ha prodotti.',
+  preventivoSconosciuto: 'Preventivo del grossista non trovato per questo cliente.',
+  preventivoSenzaPrezzi: (stato: string) =>
+    `Il preventivo del grossista è «${stato}»: si parte solo da un'offerta valida, accettata o ordinata.`,
+  preventivoVuoto: 'Il preventivo del grossista non ha righe con un prezzo ancora in vendita.',
   sconosciuti: (codici: string[]) => `Prodotti non in vendita: ${codici.join(', ')}.`,
   soloAccettato: 'Solo le righe di un preventivo accettato si mettono nel carrello.',
   nessunArticolo: 'Il preventivo non ha articoli del catalogo ancora in vendita.',

@@ -108,9 +108,14 @@ const idempotency_key = testo().min(8).max(100).optional();
 
 export const preventiviClienteCreaRequest = z.object({
   ...scope,
-  /** Where the first lines come from: none, the user's cart, or one of their lists (each at today's net price). */
-  da: z.enum(['vuoto', 'carrello', 'lista'], { error: 'Origine non valida: vuoto, carrello o lista' }),
+  /**
+   * Where the first lines come from: none, the user's cart, or one of their lists (each at today's
+   * net price), or a quote of the wholesaler with prices for the client (each at its quoted price).
+   */
+  da: z.enum(['vuoto', 'carrello', 'lista', 'preventivo'], { error: 'Origine non valida: vuoto, carrello, lista o preventivo' }),
   lista_id: idParam('Lista').optional(),
+  /** With `preventivo`: the id of the wholesaler's quote (preventivi/dettaglio). */
+  preventivo_id: idParam('Preventivo').optional(),
   /**
    * With `carrello`: the cart as the device holds it (its last change may still be on its way to
    * the server's cart); left out: the server's cart.
@@ -120,7 +125,8 @@ export const preventiviClienteCreaRequest = z.object({
   cliente_finale_nome: breve('Nome del cliente').optional(),
   /** Or the Idempotency-Key header: the same key again answers the same quote. */
   idempotency_key,
-}).refine((i) => i.da !== 'lista' || i.lista_id !== undefined, { message: 'Indica la lista (lista_id)', path: ['lista_id'] });
+}).refine((i) => i.da !== 'lista' || i.lista_id !== undefined, { message: 'Indica la lista (lista_id)', path: ['lista_id'] })
+  .refine((i) => i.da !== 'preventivo' || i.preventivo_id !== undefined, { message: 'Indica il preventivo del grossista (preventivo_id)', path: ['preventivo_id'] });
 export const preventiviClienteCreatoResponse = z.object({ id: z.number().int(), anno: z.number().int(), numero: z.number().int() });
 
 export const preventiviClienteCopiaRequest = z.object({ ...scope, id: idParam('Preventivo'), idempotency_key });
@@ -199,7 +205,7 @@ export const preventiviClienteApi = {
   }),
   crea: contract({
     path: 'preventivi-cliente/crea', methods: ['POST'], access: 'cliente', permesso: P, tag: T,
-    summary: 'Un nuovo preventivo in bozza, vuoto o con le righe del carrello o di una lista al prezzo netto di oggi (Idempotency-Key)',
+    summary: 'Un nuovo preventivo in bozza, vuoto, con le righe del carrello o di una lista al prezzo netto di oggi, o di un preventivo del grossista ai prezzi quotati (Idempotency-Key)',
     input: preventiviClienteCreaRequest, response: preventiviClienteCreatoResponse, scope: SCOPE,
   }),
   modifica: contract({

@@ -91,10 +91,17 @@ export function applicaSconti(netto: number, sconti: string): number {
 /** The number shown: P2026/000123. */
 export const numeroPreventivo = (anno: number, progressivo: number) => `P${anno}/${String(progressivo).padStart(6, '0')}`;
 
+/**
+ * The states whose latest version's prices are the customer's to buy at (a valid offer, or the
+ * version accepted): an installer's quote may start from them (docs/regole/preventivi-cliente.md#lines).
+ */
+export const STATI_CON_PREZZI_QUOTATI: readonly StatoPreventivo[] = ['offerta', 'accettata', 'ordinata'];
+
 export const MSG_PREVENTIVI = {
   vuoto: 'Aggiungi almeno una riga al preventivo (un articolo del catalogo o una riga libera).',
   sconosciuto: 'Preventivo non trovato per questo cliente.',
   clienteSconosciuto: 'Cliente non trovato: controlla il codice azienda e il codice cliente.',
+  utenteNonDelCliente: 'La persona indicata non è un utente di questo cliente.',
   sconosciuti: (codici: string[]) => `Prodotti non trovati nel catalogo: ${codici.join(', ')}.`,
   sostitutivoSconosciuto: (codice: string) => `Articolo sostitutivo ${codice} non trovato nel catalogo.`,
   prezzoOSconti: 'Per ogni riga indica un prezzo netto oppure una catena di sconti, non entrambi.',

@@ -58,10 +58,16 @@ export type PreventiviRichiediRequest = z.input<typeof preventiviRichiediRequest
 /** Staff open a quote for a client (a phone request): the client by its codes, the lines as a request's. */
 export const preventiviCreaRequest = z.object({
   azienda_codice: codice, cliente_codice: codice,
+  /** Who of the client asked (clienti/details' `utenti`): named on the quote, the customer's mails go to them. Left out: nobody. */
+  utente_id: idParam('Utente').optional(),
   righe: z.array(rigaRichiesta).max(MAX_RIGHE_PREVENTIVO).default([]),
   righe_libere: z.array(rigaLibera).max(MAX_RIGHE_PREVENTIVO).default([]),
   messaggio: messaggio.default(''),
-}).refine((r) => r.righe.length + r.righe_libere.length > 0, { message: MSG_PREVENTIVI.vuoto, path: ['righe'] });
+  /** Or the Idempotency-Key header: the same key again answers the same quote (a double click opens one). */
+  idempotency_key: z.string().optional(),
+}).refine((r) => r.righe.length + r.righe_libere.length > 0, { message: MSG_PREVENTIVI.vuoto, path: ['righe'] })
+  .refine((r) => r.righe.length + r.righe_libere.length <= MAX_RIGHE_PREVENTIVO, { message: `Al massimo ${MAX_RIGHE_PREVENTIVO} righe.`, path: ['righe'] });
+export type PreventiviCreaRequest = z.input<typeof preventiviCreaRequest>;
 
 export const preventiviRichiediResponse = z.object({ id: z.number().int(), numero: z.string(), msg: z.string() });
 
@@ -300,7 +306,7 @@ export const preventiviApi = {
   }),
   crea: contract({
     path: 'preventivi/crea', methods: ['POST'], access: 'admin', tag: T,
-    summary: 'Apre un preventivo per un cliente (una richiesta al telefono): in carico a chi lo apre, il cliente lo vede tra i suoi',
+    summary: 'Apre un preventivo per un cliente (una richiesta al telefono): in carico a chi lo apre, il cliente lo vede tra i suoi (Idempotency-Key)',
     input: preventiviCreaRequest, response: preventiviRichiediResponse,
   }),
   prendi: contract({

@@ -160,6 +160,8 @@ export const paths = {
   adminPreventivi: fixed('/admin/preventivi'),
   /** A quote for staff: its id in the query string (?id=), the answer form. */
   adminPreventivoDettaglio: fixed('/admin/preventivi/dettaglio'),
+  /** Staff open a quote for a client (a phone request): the client, the lines, a message. */
+  adminPreventivoNuovo: fixed('/admin/preventivi/nuovo'),
   adminBanner: fixed('/admin/banner'),
   adminMultimedia: fixed('/admin/multimedia'),
   /** Multimedia detail: the item's id in the query string. */

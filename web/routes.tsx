@@ -89,6 +89,7 @@ const adminRoutes: RouteObject[] = [
   { path: paths.adminAgenteDettaglio.path, lazy: lazyPage(() => import('./admin/agenti/AgenteDettaglioPage'), (m) => m.AgenteDettaglioPage) },
   { path: paths.adminPreventivi.path, lazy: lazyPage(() => import('./admin/preventivi/CodaPreventiviPage'), (m) => m.CodaPreventiviPage) },
   { path: paths.adminPreventivoDettaglio.path, lazy: lazyPage(() => import('./admin/preventivi/PreventivoAdminPage'), (m) => m.PreventivoAdminPage) },
+  { path: paths.adminPreventivoNuovo.path, lazy: lazyPage(() => import('./admin/preventivi/NuovoPreventivoPage'), (m) => m.NuovoPreventivoPage) },
   { path: paths.adminOrdiniErp.path, lazy: lazyPage(() => import('./admin/erp/OrdiniErpPage'), (m) => m.OrdiniErpPage) },
   { path: paths.adminResi.path, lazy: lazyPage(() => import('./admin/resi/ResiAdminPage'), (m) => m.ResiAdminPage) },
   { path: paths.adminResoDettaglio.path, lazy: lazyPage(() => import('./admin/resi/ResoAdminPage'), (m) => m.ResoAdminPage) },

@@ -117,5 +117,3 @@ export interface ProdottoPerRiga {
   aliquota: AliquotaPreventivo;
 }
 
-/** The aliquot of a product, if one of a quote's (22, 10, 4); otherwise 22. */
-export const aliquotaDi = (iva: number): AliquotaPreventivo => (iva === 10 || iva === 4 ? iva : 22);

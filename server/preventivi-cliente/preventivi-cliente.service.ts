@@ -1,11 +1,12 @@
 import type { z } from 'zod';
-import { calcolaPreventivo } from '../../shared/preventivi-cliente-calcolo.js';
+import { aliquotaDi, calcolaPreventivo } from '../../shared/preventivi-cliente-calcolo.js';
 import type {
   PreventivoCliente, preventiviClienteCreaRequest, preventiviClienteModificaRequest,
 } from '../../shared/preventivi-cliente.js';
 import {
   MSG_PREVENTIVI_CLIENTE as MSG, PASSAGGI_STATO_PREVENTIVO_CLIENTE, type StatoPreventivoCliente,
 } from '../../shared/preventivi-cliente-costanti.js';
+import { ETICHETTA_CLIENTE, STATI_CON_PREZZI_QUOTATI } from '../../shared/preventivi-costanti.js';
 import type { CarrelloResponse } from '../../shared/carrello.js';
 import type { ClienteSessione, UtenteSessione } from '../auth/utente-sessione.js';
 import type { CatalogoCache } from '../catalogo/catalogo.cache.js';
@@ -13,8 +14,9 @@ import { joinPrezzi, prezziDi, prezzoCliente } from '../catalogo/prezzi.js';
 import { scriviCarrello } from '../carrello/carrello.service.js';
 import { type Db, inTransazione, type Sql } from '../db/client.js';
 import { badRequest, forbidden, giaDeciso } from '../lib/errors.js';
+import { righeQuotate } from '../preventivi/preventivi.queries.js';
 import {
-  aliquotaDi, componi, daCalcolare, leggiPreventivo, type ProdottoPerRiga, type RigaSalvata, type TestataSalvata,
+  componi, daCalcolare, leggiPreventivo, type ProdottoPerRiga, type RigaSalvata, type TestataSalvata,
 } from './preventivi-cliente.queries.js';
 
 /** The quote of the client read whole, or 403: another client's id reads as unknown. */
@@ -103,8 +105,29 @@ async function nuovo(
 }
 
 /**
+ * The lines of a wholesaler's quote of the client at its quoted prices, the client's cost
+ * (docs/regole/preventivi-cliente.md#lines): only while those prices are theirs (a valid offer,
+ * accepted or ordered: 409 otherwise); another client's quote is 403. Catalogue lines still on sale
+ * keep the product's family and VAT rate, free lines become free lines at their price.
+ */
+async function righeDaPreventivo(tx: Db, cliente: ClienteSessione, id: number): Promise<RigaSalvata[]> {
+  const q = await righeQuotate(tx, cliente.id, id);
+  if (!q) throw forbidden(MSG.preventivoSconosciuto);
+  if (!STATI_CON_PREZZI_QUOTATI.includes(q.stato)) throw giaDeciso(MSG.preventivoSenzaPrezzi(ETICHETTA_CLIENTE[q.stato]));
+  const righe = q.righe.flatMap((r): RigaSalvata[] => {
+    const base = { descrizione: r.descrizione, quantita: r.quantita, costo: r.prezzo, ricarico: null, beni_significativi: false };
+    if (r.codice_prodotto === null) return [{ ...base, tipo: 'libera', prodotto_id: null, codice_prodotto: null, categoria: '', aliquota: 22 }];
+    if (r.prodotto_id === null) return [];
+    return [{ ...base, tipo: 'catalogo', prodotto_id: r.prodotto_id, codice_prodotto: r.codice_prodotto, categoria: r.categoria, aliquota: aliquotaDi(r.iva ?? 22) }];
+  });
+  if (righe.length === 0) throw badRequest(MSG.preventivoVuoto);
+  return righe;
+}
+
+/**
  * preventivi-cliente/crea: a draft, empty or with the lines of the user's cart (as the device sent
- * it, or the server's) or of one of their lists (quantity 1 each), each product at the client's net price now. Products no longer on sale
+ * it, or the server's) or of one of their lists (quantity 1 each), each product at the client's net price now,
+ * or with the lines of a wholesaler's quote at its quoted prices. Products no longer on sale
  * are left out, as the cart leaves them out.
  */
 export async function creaPreventivo(
@@ -113,6 +136,7 @@ export async function creaPreventivo(
   return inTransazione(db, (tx) => nuovo(tx, utente, cliente, chiave, { cliente_finale_nome: input.cliente_finale_nome ?? '' }, async () => {
     const sql = tx.$client;
     if (input.da === 'vuoto') return [];
+    if (input.da === 'preventivo') return righeDaPreventivo(tx, cliente, input.preventivo_id!);
     let ordine: { codice: string; quantita: number }[];
     if (input.da === 'carrello' && input.righe) {
       ordine = input.righe.map((r) => ({ codice: r.codice_prodotto, quantita: r.quantita }));

@@ -176,3 +176,29 @@ export async function leggiAllegato(db: Db, id: number, allegatoId: number, clie
     WHERE a.id = ${allegatoId} AND a.preventivo_id = ${id} ${clienteId === null ? sql`` : sql`AND q.cliente_id = ${clienteId}`}`;
   return a;
 }
+
+/** A line of the latest version at its quoted price, with the product's family and VAT rate when it is on sale. */
+export interface RigaQuotata {
+  codice_prodotto: string | null; descrizione: string; quantita: number; prezzo: number;
+  prodotto_id: number | null; categoria: string; iva: number | null;
+}
+
+/**
+ * The latest version of a client's quote, its lines at the quoted prices (those priced), for an
+ * installer's quote built on them (docs/regole/preventivi-cliente.md#lines); the state as read now.
+ * Another client's id reads as undefined.
+ */
+export async function righeQuotate(db: Db, clienteId: number, id: number): Promise<{ stato: StatoPreventivo; numero: string; righe: RigaQuotata[] } | undefined> {
+  const sql = db.$client;
+  const [q] = await sql<{ stato: StatoPreventivo; scade_at: string | null; numero: string; versione: number }[]>`
+    SELECT stato, iso_utc(scade_at) AS scade_at, numero, versione FROM preventivi WHERE id = ${id} AND cliente_id = ${clienteId}`;
+  if (!q) return undefined;
+  const righe = await sql<RigaQuotata[]>`
+    SELECT r.codice_prodotto, r.descrizione, r.quantita, r.prezzo::float8 AS prezzo, p.id AS prodotto_id,
+      coalesce(p.famiglia, '') AS categoria, p.iva_aliquota::float8 AS iva
+    FROM preventivi_righe r
+    LEFT JOIN prodotti p ON p.codice_prodotto = r.codice_prodotto AND p.status = 0 AND p.deleted_at IS NULL
+    WHERE r.preventivo_id = ${id} AND r.versione = ${q.versione} AND r.prezzo IS NOT NULL
+    ORDER BY r.posizione`;
+  return { stato: statoEffettivo(q.stato, q.scade_at), numero: q.numero, righe };
+}

@@ -57,10 +57,12 @@ export const preventiviRoutes = routeGroup(preventiviApi, {
   rifiuta: async ({ deps, input, utente, cliente }) => rifiuta(deps.db, utente, cliente, input.id, input.motivo, urlPortale(deps.config)),
   coda: async ({ deps, input, admin }) => codaStaff(deps.db, admin.id, input),
   contatore: async ({ deps }) => ({ da_lavorare: await daLavorare(deps.db) }),
-  crea: async ({ deps, input, admin }) => {
+  crea: async ({ deps, input, req, admin }) => {
+    const key = chiaveIdempotenza(req.headers['idempotency-key'], input.idempotency_key);
+    if (key === null) throw badRequest('Idempotency-Key non valida.');
     const cliente = await clienteDelCatalogo(deps.db, { azienda: input.azienda_codice, cliente: input.cliente_codice });
     if (cliente.id === 0) throw badRequest(MSG_PREVENTIVI.clienteSconosciuto);
-    return richiedi(deps.db, { admin }, cliente, input);
+    return richiedi(deps.db, { admin, chiave: key, perConto: input.utente_id }, cliente, input);
   },
   prendi: async ({ deps, input, admin }) => prendi(deps.db, admin, input.id),
   rispondi: async ({ deps, input, admin }) => rispondi(deps.db, admin, input, urlPortale(deps.config)),

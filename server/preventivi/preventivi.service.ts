@@ -76,8 +76,12 @@ export async function impostaGiorniValidita(db: Db, admin: AdminSessione, giorni
   return { giorni_validita: giorni };
 }
 
-/** Who asks: a user of the client, or staff opening it for the client (a phone request), in charge of it at once. */
-export type AutoreRichiesta = { utente: UtenteSessione } | { admin: AdminSessione };
+/**
+ * Who asks: a user of the client, or staff opening it for the client (a phone request), in charge of
+ * it at once, with the Idempotency-Key of the click (the same key again answers the same quote) and
+ * the user of the client who called, if named (the quote is then theirs as if they had asked it).
+ */
+export type AutoreRichiesta = { utente: UtenteSessione } | { admin: AdminSessione; chiave?: string | undefined; perConto?: number | undefined };
 
 /**
  * preventivi/richiedi (and preventivi/crea, staff for a client): a number from the company's counter for the year (a row lock per company
@@ -92,6 +96,24 @@ export async function richiedi(
   const codici = [...new Set(input.righe.map((r) => r.codice_prodotto))];
   return inTransazione(db, async (tx) => {
     const sql = tx.$client;
+    const chiave = 'admin' in autore ? autore.chiave : undefined;
+    if (chiave !== undefined) {
+      // Staff's quotes for one client are opened one at a time: the same key sent twice at once finds the first.
+      await sql`SELECT pg_advisory_xact_lock(hashtext('preventivi_crea'), ${cliente.id})`;
+      const [gia] = await sql<{ id: number; numero: string }[]>`
+        SELECT id, numero FROM preventivi WHERE cliente_id = ${cliente.id} AND creata_chiave = ${chiave}`;
+      if (gia) return { ...gia, msg: `Preventivo ${gia.numero} già aperto per il cliente.` };
+    }
+    // The asker: the session's user, or the user of the client staff name (one of this client's), or nobody.
+    let richiedente: { id: number; nome: string } | null = 'utente' in autore ? { id: autore.utente.id, nome: nomeUtente(autore.utente) } : null;
+    if ('admin' in autore && autore.perConto !== undefined) {
+      const [u] = await sql<{ id: number; nome: string }[]>`
+        SELECT u.id, coalesce(nullif(trim(u.nome || ' ' || u.cognome), ''), u.username) AS nome
+        FROM utenti u JOIN utenti_clienti uc ON uc.utente_id = u.id AND uc.cliente_id = ${cliente.id}
+        WHERE u.id = ${autore.perConto}`;
+      if (!u) throw badRequest(MSG_PREVENTIVI.utenteNonDelCliente);
+      richiedente = u;
+    }
     const prodotti = await sql<{ codice_prodotto: string; descrizione: string; netto: string | null }[]>`
       SELECT p.codice_prodotto, coalesce(nullif(p.titolo_portale, ''), p.descrizione1) AS descrizione,
         prezzo_netto(lp.prezzo, ps.prezzo, coalesce(sp.fattore, sf.fattore), ${cliente.sconto}::numeric)::text AS netto
@@ -111,11 +133,11 @@ export async function richiedi(
       RETURNING anno, ultimo`;
     const numero = numeroPreventivo(n!.anno, n!.ultimo);
     const [q] = await sql<{ id: number }[]>`
-      INSERT INTO preventivi (cliente_id, azienda_codice, anno, progressivo, numero, utente_id, utente_nome, stato, presa_admin_id, presa_nome, presa_at)
+      INSERT INTO preventivi (cliente_id, azienda_codice, anno, progressivo, numero, utente_id, utente_nome, stato, presa_admin_id, presa_nome, presa_at, creata_chiave)
       VALUES (${cliente.id}, ${cliente.aziendaCodice}, ${n!.anno}, ${n!.ultimo}, ${numero},
-        ${'utente' in autore ? autore.utente.id : null}, ${'utente' in autore ? nomeUtente(autore.utente) : ''},
+        ${richiedente?.id ?? null}, ${richiedente?.nome ?? ''},
         ${'admin' in autore ? 'presa_in_carico' : 'inviata'}, ${'admin' in autore ? autore.admin.id : null},
-        ${'admin' in autore ? nomeAdmin(autore.admin) : null}, ${'admin' in autore ? new Date().toISOString() : null})
+        ${'admin' in autore ? nomeAdmin(autore.admin) : null}, ${'admin' in autore ? new Date().toISOString() : null}, ${chiave ?? null})
       RETURNING id`;
     const righe = [
       ...input.righe.map((r) => ({
@@ -136,7 +158,7 @@ export async function richiedi(
       : { autore: 'staff', nome: nomeAdmin(autore.admin), tipo: 'richiesta', versione: 0, testo: input.messaggio });
     await allegati(tx, q!.id);
     if ('admin' in autore) {
-      await registraModifica(tx, autore.admin, { azione: 'preventivo.crea', entita: 'preventivo', entitaId: q!.id, clienteId: cliente.id, dettagli: { numero, righe } });
+      await registraModifica(tx, autore.admin, { azione: 'preventivo.crea', entita: 'preventivo', entitaId: q!.id, clienteId: cliente.id, dettagli: { numero, righe, ...(richiedente ? { per_conto_di: richiedente.nome } : {}) } });
       return { id: q!.id, numero, msg: `Preventivo ${numero} aperto per il cliente: ora si può rispondere con l'offerta.` };
     }
     return { id: q!.id, numero, msg: `Richiesta di preventivo ${numero} inviata: riceverai una mail quando il grossista risponde.` };

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
+import postgres from 'postgres';
 import { expect } from 'vitest';
 import type { Ordine } from '../../shared/ordini.js';
 
@@ -105,4 +108,31 @@ export async function senzaScorrimentoLaterale(page: Page, dove: string): Promis
     finestra: window.innerWidth,
   }));
   expect(larghezza, `${dove}: la pagina scorre di lato (${larghezza} px in una finestra di ${finestra})`).toBeLessThanOrEqual(finestra);
+}
+
+/** A screenshot of the page into `cartella` (made when missing), `dove` first scrolled into view: to look at. */
+export async function fotografa(page: Page, cartella: string, nome: string, dove?: Locator): Promise<void> {
+  fs.mkdirSync(cartella, { recursive: true });
+  await dove?.first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(cartella, `${nome}.png`) });
+}
+
+/**
+ * Demo products of a test's database sold by the piece, with at least `disponibilita` in stock and a
+ * list price between `prezzo`'s bounds, `quanti` of them (the last made first with `ultimi`).
+ */
+export async function prodottiDemo(databaseUrl: string, o: { quanti: number; disponibilita: number; prezzo: [number, number]; ultimi?: boolean }): Promise<string[]> {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const righe = await sql<{ codice: string }[]>`
+      SELECT p.codice_prodotto AS codice FROM prodotti p JOIN giacenze g ON g.prodotto_id = p.id
+      JOIN prodotti_prezzi lp ON lp.prodotto_id = p.id AND lp.listino = 1
+      WHERE p.multiplo = 1 AND p.minimo = 1 AND g.disponibilita >= ${o.disponibilita} AND p.status = 0 AND p.deleted_at IS NULL
+        AND lp.prezzo BETWEEN ${o.prezzo[0]} AND ${o.prezzo[1]} AND p.codice_prodotto ~ '^[A-Z0-9]{2}-[0-9]+$'
+      ORDER BY ${o.ultimi ? sql`p.id DESC` : sql`p.id`} LIMIT ${o.quanti}`;
+    if (righe.length < o.quanti) throw new Error('prodotti demo insufficienti');
+    return righe.map((r) => r.codice);
+  } finally {
+    await sql.end();
+  }
 }

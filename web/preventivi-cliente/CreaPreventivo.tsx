@@ -7,12 +7,14 @@ import { usePreventiviAzioni } from './api';
 
 type Origine =
   | { da: 'carrello'; righe: readonly { codice_prodotto: string; quantita: number }[] }
-  | { da: 'lista'; lista_id: number };
+  | { da: 'lista'; lista_id: number }
+  | { da: 'preventivo'; preventivo_id: number };
 
 /**
- * 'Crea preventivo per un cliente' in the cart and on a list (docs/regole/preventivi-cliente.md#lines):
- * a draft with the cart's lines as this device holds them, or the list's products, at today's net
- * price; then its editor. Only for who sees net prices.
+ * 'Crea preventivo per un cliente' in the cart, on a list and on a wholesaler's quote with prices
+ * for the client (docs/regole/preventivi-cliente.md#lines): a draft with the cart's lines as this
+ * device holds them, or the list's products, at today's net price, or the quote's lines at their
+ * quoted prices; then its editor. Only for who sees net prices.
  */
 export function CreaPreventivo({ origine, disabled = false, className = 'btn btn-ghost btn-block' }: { origine: Origine; disabled?: boolean; className?: string }) {
   const puo = usePermessi().puo('preventivi_cliente');
@@ -25,7 +27,7 @@ export function CreaPreventivo({ origine, disabled = false, className = 'btn btn
     try {
       const r = await crea.mutateAsync(origine.da === 'carrello'
         ? { da: 'carrello', righe: origine.righe.map((x) => ({ codice_prodotto: x.codice_prodotto, quantita: x.quantita })) }
-        : { da: 'lista', lista_id: origine.lista_id });
+        : origine);
       void navigate(paths.preventiviClienteDettaglio.href({ id: r.id }));
     } catch (err) {
       toast.error(errorMessage(err));

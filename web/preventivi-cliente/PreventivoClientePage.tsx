@@ -4,13 +4,16 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { Prodotto } from '../../shared/catalogo.js';
 import type { PreventivoCliente } from '../../shared/preventivi-cliente.js';
 import {
-  ALIQUOTE_PREVENTIVO, calcolaPreventivo, type AliquotaPreventivo, type Calcolo, type TipoRigaPreventivo,
+  ALIQUOTE_PREVENTIVO, aliquotaDi, calcolaPreventivo, type AliquotaPreventivo, type Calcolo, type TipoRigaPreventivo,
 } from '../../shared/preventivi-cliente-calcolo.js';
 import {
   ETICHETTE_STATO_PREVENTIVO_CLIENTE, ETICHETTE_TIPO_RIGA, LIMITI_PREVENTIVO_CLIENTE as L, numeroPreventivoCliente,
   PASSAGGI_STATO_PREVENTIVO_CLIENTE, type StatoPreventivoCliente,
 } from '../../shared/preventivi-cliente-costanti.js';
 import { addToCart } from '../cart/cart';
+import { RicercaProdotti } from '../checkout/components/RicercaProdotti';
+import { RichiediPreventivo } from '../preventivi/RichiediPreventivo';
+import type { RichiestaDaCopiare } from '../preventivi/RichiediPreventivoPage';
 import { BackButton } from '../components/BackButton';
 import { EmptyState } from '../components/EmptyState';
 import { InputField } from '../components/form/InputField';
@@ -61,6 +64,20 @@ const numero = (s: string | undefined) => {
 };
 const famiglie = (righe: readonly RigaEditor[]) => [...new Set(righe.filter((r) => r.tipo === 'catalogo' && r.categoria).map((r) => r.categoria))];
 
+/**
+ * The catalogue lines of a quote as a request to the wholesaler asks them: each product once, its
+ * quantities summed and rounded up to whole pieces (a request takes pieces, a quote may have decimals).
+ */
+function daRichiedere(p: PreventivoCliente): RichiestaDaCopiare['righe'] {
+  const per = new Map<string, { codice_prodotto: string; descrizione: string; quantita: number }>();
+  for (const r of p.righe) {
+    if (r.tipo !== 'catalogo' || !r.codice_prodotto) continue;
+    const gia = per.get(r.codice_prodotto);
+    per.set(r.codice_prodotto, { codice_prodotto: r.codice_prodotto, descrizione: gia?.descrizione ?? r.descrizione, quantita: (gia?.quantita ?? 0) + r.quantita });
+  }
+  return [...per.values()].map((r) => ({ ...r, quantita: Math.ceil(r.quantita) }));
+}
+
 function valoriIniziali(p: PreventivoCliente, righe: readonly RigaEditor[]): Record<string, string> {
   const v: Record<string, string> = {
     cliente_finale_nome: p.cliente_finale_nome, cliente_finale_indirizzo: p.cliente_finale_indirizzo,
@@ -88,7 +105,6 @@ function Editor({ p }: { p: PreventivoCliente }) {
     p.righe.map((r, i) => ({ k: `r${i}`, tipo: r.tipo, codice_prodotto: r.codice_prodotto, categoria: r.categoria })));
   const [iniziali] = useState(() => valoriIniziali(p, righe));
   const [valori, setValori] = useState(iniziali);
-  const [nuovoCodice, setNuovoCodice] = useState('');
   const bozza = p.stato === 'bozza';
   const inviate = useRef<{ righe: RigaEditor[]; categorie: string[] }>({ righe: [], categorie: [] });
   const modulo = useModulo(() => import('../../shared/preventivi-cliente.js').then((m) => m.preventiviClienteModificaRequest), iniziali, {
@@ -134,12 +150,13 @@ function Editor({ p }: { p: PreventivoCliente }) {
     })),
   });
 
-  const aggiungi = (tipo: TipoRigaPreventivo, codice: string | null = null) => {
+  /** A new line: labour or a free line, empty; or a product found by the search, at the client's price the search gave (its net price). */
+  const aggiungi = (tipo: TipoRigaPreventivo, p: Prodotto | null = null) => {
     const k = `r${prossimo.current++}`;
-    setRighe((rr) => [...rr, { k, tipo, codice_prodotto: codice, categoria: '' }]);
+    setRighe((rr) => [...rr, { k, tipo, codice_prodotto: p?.codice_prodotto ?? null, categoria: p?.famiglia ?? '' }]);
     setValori((x) => ({
-      ...x, [`${k}:descrizione`]: '', [`${k}:quantita`]: '1', [`${k}:costo`]: '', [`${k}:ricarico`]: '',
-      [`${k}:aliquota`]: tipo === 'manodopera' ? '10' : '22', [`${k}:beni_significativi`]: '',
+      ...x, [`${k}:descrizione`]: p?.titolo ?? '', [`${k}:quantita`]: '1', [`${k}:costo`]: p ? inCasella(p.prezzo_reale) : '', [`${k}:ricarico`]: '',
+      [`${k}:aliquota`]: p ? String(aliquotaDi(p.iva_aliquota)) : tipo === 'manodopera' ? '10' : '22', [`${k}:beni_significativi`]: '',
     }));
   };
   const togli = (k: string) => setRighe((rr) => rr.filter((r) => r.k !== k));
@@ -213,6 +230,7 @@ function Editor({ p }: { p: PreventivoCliente }) {
         {p.stato === 'accettato' && (
           <button type="button" className="btn" disabled={azioni.nelCarrello.isPending} onClick={() => void nelCarrello()}>Metti nel carrello</button>
         )}
+        {p.stato === 'accettato' && <RichiediPreventivo righe={daRichiedere(p)} etichetta="Chiedi un preventivo al grossista" />}
         <button type="button" className="btn btn-ghost" disabled={azioni.copia.isPending} onClick={() => void copia()}>Copia</button>
       </div>
       {!bozza && <p className="muted">Solo un preventivo in bozza si modifica: riportalo in bozza o fanne una copia.</p>}
@@ -271,15 +289,13 @@ function Editor({ p }: { p: PreventivoCliente }) {
         </ol>
         {bozza && (
           <div className="pc-aggiungi">
-            <div className="pc-aggiungi-articolo">
-              <label className="field">
-                <span className="field-label">Codice articolo</span>
-                <input className="input" value={nuovoCodice} maxLength={L.codice} autoComplete="off" onChange={(e) => setNuovoCodice(e.target.value)} />
-              </label>
-              <button type="button" className="btn" disabled={nuovoCodice.trim() === ''} onClick={() => { aggiungi('catalogo', nuovoCodice.trim()); setNuovoCodice(''); }}>
-                Aggiungi articolo
-              </button>
-            </div>
+            <RicercaProdotti className="pc-cerca" azienda={session.azienda_codice} cliente={session.cliente_codice} label="Cerca un articolo da aggiungere"
+              prezzo={(x) => x.prezzo_reale}
+              azione={(x) => ({ label: `Aggiungi ${x.codice_prodotto} al preventivo`, title: 'Aggiungi al preventivo al tuo prezzo netto' })}
+              onScegli={async (x) => {
+                aggiungi('catalogo', x);
+                return `${x.codice_prodotto} aggiunto come voce ${righe.length + 1}.`;
+              }} />
             <button type="button" className="btn" onClick={() => aggiungi('manodopera')}>Aggiungi manodopera</button>
             <button type="button" className="btn" onClick={() => aggiungi('libera')}>Aggiungi voce libera</button>
           </div>

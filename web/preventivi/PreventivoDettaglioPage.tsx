@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { importoRiga } from '../../shared/importi.js';
-import { MAX_MESSAGGIO_PREVENTIVO, ultimoGiornoValido } from '../../shared/preventivi-costanti.js';
+import { MAX_MESSAGGIO_PREVENTIVO, STATI_CON_PREZZI_QUOTATI, ultimoGiornoValido } from '../../shared/preventivi-costanti.js';
 import type { PreventivoDettaglio, RigaPreventivo } from '../../shared/preventivi.js';
 import { Collegamento } from '../components/Collegamento';
 import { EmptyState } from '../components/EmptyState';
@@ -16,10 +16,11 @@ import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { errorMessage } from '../lib/api';
 import { formatData, formatDataOra, formatImporto, formatPrezzo } from '../lib/formato';
 import { paths } from '../paths';
+import { CreaPreventivo } from '../preventivi-cliente/CreaPreventivo';
 import { usePermessi } from '../session/permessi';
 import { useShopSession } from '../session/shopSession';
 import { dettaglioQuery, scaricaAllegato, scaricaPdfPreventivo, useAzioni } from './api';
-import { EtichettaStato } from './EtichettaStato';
+import { chiHaChiesto, EtichettaStato } from './EtichettaStato';
 import type { RichiestaDaCopiare } from './RichiediPreventivoPage';
 import { VersioniAConfronto } from './VersioniAConfronto';
 import './preventivi.css';
@@ -72,11 +73,12 @@ function Preventivo({ p }: { p: PreventivoDettaglio }) {
         <div className="preventivo-testa-azioni">
           {p.versione > 0 && <button type="button" className="btn" onClick={() => void pdf()}>Scarica PDF</button>}
           {p.stato === 'scaduta' && <button type="button" className="btn btn-primary" onClick={richiediDiNuovo}>Richiedi di nuovo</button>}
+          {STATI_CON_PREZZI_QUOTATI.includes(p.stato) && <CreaPreventivo origine={{ da: 'preventivo', preventivo_id: p.id }} className="btn" />}
         </div>
       </div>
       <p className="preventivo-meta">
         <EtichettaStato testo={p.stato_cliente} stato={p.stato} />
-        <span>Richiesto il {formatData(p.created_at)} da {p.richiedente}</span>
+        <span>{chiHaChiesto(p)}</span>
         {p.scade_at && <span>{p.stato === 'scaduta' ? 'Scaduto il' : 'Valido fino al'} {ultimoGiorno(p.scade_at)}</span>}
         {p.presa_da && <span>Referente: {p.presa_da}</span>}
         {p.ordine_id !== null && <Collegamento to={paths.ordiniDettaglio.href({ id: p.ordine_id })}>Ordine #{p.ordine_id}</Collegamento>}

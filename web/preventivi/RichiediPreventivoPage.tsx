@@ -17,13 +17,11 @@ import { errorMessage } from '../lib/api';
 import { formatDimensione } from '../lib/formato';
 import { paths } from '../paths';
 import { type NuovaRichiesta, useRichiedi } from './api';
+import { RigheCatalogo, type RigheIniziali, RigheLibere, useRigheRichiesta } from './RigheRichiesta';
 import './preventivi.css';
 
-/** A line as the page holds it: quantity and target price as typed. */
-interface Riga { codice_prodotto: string; descrizione: string; quantita: string; prezzo_obiettivo: string; nota: string }
-interface Libera { chiave: number; descrizione: string; quantita: string }
-/** What "Richiedi di nuovo" (an expired quote) brings in navigation state: its lines. */
-export interface RichiestaDaCopiare { righe: { codice_prodotto: string; descrizione: string; quantita: number }[]; righe_libere: { descrizione: string; quantita: number }[] }
+/** What "Richiedi di nuovo" (an expired quote) and the other ways in bring in navigation state: the lines. */
+export type RichiestaDaCopiare = RigheIniziali;
 
 const ACCEPT = `.pdf,${ACCEPT_IMMAGINI}`;
 
@@ -36,9 +34,7 @@ export function RichiediPreventivoPage() {
   useDocumentTitle('Richiedi preventivo');
   const { items } = useCart();
   const copia = (useLocation().state as { copia?: RichiestaDaCopiare } | null)?.copia;
-  const [righe, setRighe] = useState<Riga[]>(() => (copia?.righe ?? items.map((i) => ({ codice_prodotto: i.codice_prodotto, descrizione: i.titolo, quantita: i.quantita })))
-    .map((r) => ({ codice_prodotto: r.codice_prodotto, descrizione: r.descrizione, quantita: String(r.quantita), prezzo_obiettivo: '', nota: '' })));
-  const [libere, setLibere] = useState<Libera[]>(() => (copia?.righe_libere ?? []).map((l, i) => ({ chiave: i, descrizione: l.descrizione, quantita: String(l.quantita) })));
+  const stato = useRigheRichiesta(copia ?? { righe: items.map((i) => ({ codice_prodotto: i.codice_prodotto, descrizione: i.titolo, quantita: i.quantita })), righe_libere: [] });
   const [allegati, setAllegati] = useState<File[]>([]);
   const modulo = useModulo(() => import('../../shared/preventivi.js').then((m) => m.moduloMessaggio), { messaggio: '' }, { file: ['allegati'] as const });
   const richiedi = useRichiedi();
@@ -46,8 +42,6 @@ export function RichiediPreventivoPage() {
   const toast = useToast();
   const navigate = useNavigate();
 
-  const cambia = (i: number, patch: Partial<Riga>) => setRighe(righe.map((r, k) => (k === i ? { ...r, ...patch } : r)));
-  const cambiaLibera = (chiave: number, patch: Partial<Libera>) => setLibere(libere.map((l) => (l.chiave === chiave ? { ...l, ...patch } : l)));
   const scegli = (files: File[]) => {
     modulo.pulisci('allegati');
     const tutti = [...allegati, ...files];
@@ -59,15 +53,7 @@ export function RichiediPreventivoPage() {
   const invia = async () => {
     const esito = await modulo.valida(modulo.valori);
     if (!esito.ok) return;
-    const numero = (s: string) => Number(s.replace(',', '.'));
-    const richiesta: NuovaRichiesta = {
-      messaggio: esito.dati.messaggio,
-      righe: righe.map((r) => ({
-        codice_prodotto: r.codice_prodotto, quantita: numero(r.quantita),
-        ...(r.prezzo_obiettivo.trim() ? { prezzo_obiettivo: numero(r.prezzo_obiettivo) } : {}), ...(r.nota.trim() ? { nota: r.nota.trim() } : {}),
-      })),
-      righe_libere: libere.map((l) => ({ descrizione: l.descrizione.trim(), quantita: numero(l.quantita) })),
-    };
+    const richiesta: NuovaRichiesta = { messaggio: esito.dati.messaggio, ...stato.richiesta() };
     try {
       const r = await richiedi.mutateAsync({ richiesta, allegati });
       toast.success(r.msg);
@@ -77,73 +63,18 @@ export function RichiediPreventivoPage() {
     }
   };
 
-  const vuota = righe.length === 0 && libere.length === 0;
   return (
     <>
       <div className="page-head">
         <h1>Richiedi preventivo</h1>
       </div>
       <form className="preventivo-richiesta" noValidate onSubmit={(e) => { e.preventDefault(); void invia(); }}>
-        <Scheda titolo="Righe del preventivo">
-          {righe.length === 0 ? (
-            <EmptyState title="Nessun articolo del catalogo." action={<Collegamento className="btn" to={paths.home2.path}>Vai al catalogo</Collegamento>}>
-              Aggiungi articoli al carrello, oppure descrivi qui sotto ciò che ti serve come riga libera.
-            </EmptyState>
-          ) : (
-            <div className="table-scroll">
-              <table className="table preventivo-righe-richiesta">
-                <caption className="visually-hidden">Articoli del catalogo da quotare</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Articolo</th>
-                    <th scope="col" className="num">Quantità</th>
-                    <th scope="col" className="num">Prezzo obiettivo</th>
-                    <th scope="col">Nota</th>
-                    <th scope="col"><span className="visually-hidden">Azioni</span></th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {righe.map((r, i) => (
-                    <tr key={r.codice_prodotto}>
-                      <td><span className="codice strong">{r.codice_prodotto}</span> {r.descrizione}</td>
-                      <td className="num">
-                        <input className="input preventivo-qt" type="number" inputMode="numeric" min={1} aria-label={`Quantità di ${r.codice_prodotto}`}
-                          value={r.quantita} onChange={(e) => cambia(i, { quantita: e.target.value })} />
-                      </td>
-                      <td className="num">
-                        <input className="input preventivo-prezzo" inputMode="decimal" placeholder="facoltativo" aria-label={`Prezzo obiettivo di ${r.codice_prodotto}`}
-                          value={r.prezzo_obiettivo} onChange={(e) => cambia(i, { prezzo_obiettivo: e.target.value })} />
-                      </td>
-                      <td>
-                        <input className="input" aria-label={`Nota per ${r.codice_prodotto}`} value={r.nota} onChange={(e) => cambia(i, { nota: e.target.value })} />
-                      </td>
-                      <td>
-                        <button type="button" className="btn btn-sm btn-ghost" aria-label={`Togli ${r.codice_prodotto}`} onClick={() => setRighe(righe.filter((_, k) => k !== i))}>Togli</button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </Scheda>
-        <Scheda titolo="Righe libere" accanto={<button type="button" className="btn btn-sm" onClick={() => setLibere([...libere, { chiave: Date.now(), descrizione: '', quantita: '1' }])}>Aggiungi riga libera</button>}>
-          <div className="card-body">
-            {libere.length === 0 ? <p className="muted">Per ciò che il catalogo non ha: una descrizione e una quantità.</p> : (
-              <ul className="preventivo-libere">
-                {libere.map((l, n) => (
-                  <li key={l.chiave}>
-                    <input className="input" aria-label={`Descrizione della riga libera ${n + 1}`} placeholder="Descrizione" value={l.descrizione}
-                      onChange={(e) => cambiaLibera(l.chiave, { descrizione: e.target.value })} />
-                    <input className="input preventivo-qt" type="number" min={1} inputMode="numeric" aria-label={`Quantità della riga libera ${n + 1}`} value={l.quantita}
-                      onChange={(e) => cambiaLibera(l.chiave, { quantita: e.target.value })} />
-                    <button type="button" className="btn btn-sm btn-ghost" onClick={() => setLibere(libere.filter((x) => x.chiave !== l.chiave))}>Togli</button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        </Scheda>
+        <RigheCatalogo stato={stato} vuoto={(
+          <EmptyState title="Nessun articolo del catalogo." action={<Collegamento className="btn" to={paths.home2.path}>Vai al catalogo</Collegamento>}>
+            Aggiungi articoli al carrello, oppure descrivi qui sotto ciò che ti serve come riga libera.
+          </EmptyState>
+        )} />
+        <RigheLibere stato={stato} />
         <Scheda titolo="Messaggio e allegati">
           <div className="card-body preventivo-messaggio">
             <TextareaField label="Messaggio al grossista ( facoltativo )" rows={3} maxLength={MAX_MESSAGGIO_PREVENTIVO} {...modulo.campo('messaggio')} />
@@ -157,7 +88,7 @@ export function RichiediPreventivoPage() {
           </div>
         </Scheda>
         <div className="preventivo-comandi">
-          <button type="submit" className="btn btn-primary" disabled={vuota || richiedi.isPending} aria-busy={richiedi.isPending}>
+          <button type="submit" className="btn btn-primary" disabled={stato.vuota || richiedi.isPending} aria-busy={richiedi.isPending}>
             {richiedi.isPending ? 'Invio in corso…' : 'Invia richiesta di preventivo'}
           </button>
         </div>

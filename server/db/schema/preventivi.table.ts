@@ -40,6 +40,8 @@ export const preventivi = pgTable('preventivi', {
   /** Who accepted, and with which Idempotency-Key: the same request again answers the same order. */
   accettataUtenteId: integer('accettata_utente_id').references(() => utenti.id, { onDelete: 'set null' }),
   accettataChiave: text('accettata_chiave'),
+  /** The Idempotency-Key of staff opening it for the client (preventivi/crea): the same key again answers this quote. */
+  creataChiave: text('creata_chiave'),
   motivoRifiuto: text('motivo_rifiuto'),
   /** When the expiry job's mails went (to the staff member in charge, to the customer). */
   avvisoStaffAt: timestamp('avviso_staff_at', { withTimezone: true }),
@@ -54,6 +56,7 @@ export const preventivi = pgTable('preventivi', {
   index('preventivi_cliente_aggiornati_idx').on(t.clienteId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   index('preventivi_aggiornati_idx').on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   index('preventivi_ordine_idx').on(t.ordineId),
+  uniqueIndex('preventivi_creata_chiave_uq').on(t.clienteId, t.creataChiave),
   check('preventivi_stato_ck', dsql`${t.stato} IN ('inviata', 'presa_in_carico', 'info_richiesta', 'offerta', 'revisione', 'accettata', 'ordinata', 'rifiutata', 'scaduta', 'annullata')`),
 ]);
 

@@ -363,3 +363,76 @@ describe('the header and its logo', () => {
     expect((await get('preventivi-cliente/pdf', p.titolare, { id })).rawPayload.includes(Buffer.from('/Subtype /Image'))).toBe(false);
   });
 });
+
+describe('from a quote of the wholesaler (da: preventivo): the lines at the quoted prices', () => {
+  let grossista = 0;
+  const conteggio = async (clienteCodice: string) => (await t().database.sql<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM preventivi_cliente q JOIN clienti c ON c.id = q.cliente_id WHERE c.codice = ${clienteCodice}`)[0]!.n;
+
+  beforeAll(async () => {
+    const r = await post('preventivi/richiedi', p.titolare, {
+      righe: [{ codice_prodotto: 'CALD-1', quantita: 2 }, { codice_prodotto: 'RACC-1', quantita: 10 }], righe_libere: [{ descrizione: 'Staffa su misura', quantita: 3 }],
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    grossista = r.json().id;
+  });
+
+  it('before an offer its prices are not the client\'s: 409 with the customer\'s label, nothing made', async () => {
+    const prima = await conteggio('000100');
+    const res = await post('preventivi-cliente/crea', p.titolare, { da: 'preventivo', preventivo_id: grossista });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().msg).toMatch(/«Inviata».*offerta valida, accettata o ordinata/);
+    expect(await conteggio('000100')).toBe(prima);
+  });
+
+  it('from the offer: catalogue lines cost the quoted price with their family and VAT, the free line its price; twice at once with one key: one draft', async () => {
+    const d = (await get('preventivi/dettaglio', p.titolare, { id: grossista })).json().preventivo;
+    const [caldaia, raccordo, staffa] = d.righe as { riga_id: number }[];
+    const risposta = await inject('POST', 'preventivi/rispondi', admin, {
+      id: grossista, righe: [{ riga_id: caldaia!.riga_id, prezzo: 400 }, { riga_id: raccordo!.riga_id, prezzo: 2.1 }, { riga_id: staffa!.riga_id, prezzo: 5.5 }],
+    });
+    expect(risposta.statusCode, risposta.body).toBe(200);
+    const prima = await conteggio('000100');
+    const chiave = { 'idempotency-key': 'da-preventivo-0001' };
+    const [x, y] = await Promise.all([
+      post('preventivi-cliente/crea', p.titolare, { da: 'preventivo', preventivo_id: grossista, cliente_finale_nome: 'Sig. Neri' }, A, chiave),
+      post('preventivi-cliente/crea', p.titolare, { da: 'preventivo', preventivo_id: grossista, cliente_finale_nome: 'Sig. Neri' }, A, chiave),
+    ]);
+    expect([x.statusCode, y.statusCode], x.body).toEqual([200, 200]);
+    expect(x.json().id).toBe(y.json().id);
+    expect(await conteggio('000100')).toBe(prima + 1);
+    const pr = await dettaglio(p.titolare, x.json().id);
+    expect(pr).toMatchObject({ stato: 'bozza', cliente_finale_nome: 'Sig. Neri' });
+    expect(pr.righe.map((r: { tipo: string; codice_prodotto: string | null; descrizione: string; quantita: number; costo: number; aliquota: number; categoria: string }) =>
+      [r.tipo, r.codice_prodotto, r.quantita, r.costo, r.aliquota, r.categoria])).toEqual([
+      ['catalogo', 'CALD-1', 2, 400, 10, 'Caldaie'], ['catalogo', 'RACC-1', 10, 2.1, 22, 'Raccordi'], ['libera', null, 3, 5.5, 22, ''],
+    ]);
+    // Not today's net price (450 € and 2.25 €): the quoted one.
+    expect(pr.calcolo.costo).toBe(800 + 21 + 16.5);
+  });
+
+  it('another client\'s quote is 403, changing nothing; without net prices 403; malformed 400', async () => {
+    const prima = await conteggio('000200');
+    const altro = await post('preventivi-cliente/crea', p.altro, { da: 'preventivo', preventivo_id: grossista }, B);
+    expect(altro.statusCode).toBe(403);
+    expect(altro.json().msg).toMatch(/non trovato per questo cliente/);
+    expect(await conteggio('000200')).toBe(prima);
+    expect((await post('preventivi-cliente/crea', p.senzaNetti, { da: 'preventivo', preventivo_id: grossista })).statusCode).toBe(403);
+    const manca = await post('preventivi-cliente/crea', p.titolare, { da: 'preventivo' });
+    expect(manca.statusCode).toBe(400);
+    expect(manca.json().msg).toMatch(/preventivo del grossista/);
+    expect((await post('preventivi-cliente/crea', p.titolare, { da: 'preventivo', preventivo_id: 'x' })).statusCode).toBe(400);
+    expect((await inject('POST', 'preventivi-cliente/crea', null, { da: 'preventivo', preventivo_id: grossista })).statusCode).toBe(401);
+  });
+
+  it('an expired offer no longer gives its prices (409)', async () => {
+    await t().database.sql`UPDATE preventivi SET scade_at = now() - interval '1 minute' WHERE id = ${grossista}`;
+    try {
+      const res = await post('preventivi-cliente/crea', p.titolare, { da: 'preventivo', preventivo_id: grossista });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().msg).toMatch(/«Scaduta»/);
+    } finally {
+      await t().database.sql`UPDATE preventivi SET scade_at = now() + interval '30 days' WHERE id = ${grossista}`;
+    }
+  });
+});

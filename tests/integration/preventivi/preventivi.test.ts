@@ -412,3 +412,58 @@ async function risposta2(id: number) {
   const d = await dettaglio(id, 'staff');
   return inject('POST', 'preventivi/rispondi', staff, { id, righe: d.righe.map((x: { riga_id: number }) => ({ riga_id: x.riga_id, prezzo: 40 })) });
 }
+
+describe('preventivi/crea: one quote per click', () => {
+  const conta = async () => (await t().database.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM preventivi WHERE cliente_id = ${clienteA}`)[0]!.n;
+
+  it('the same Idempotency-Key twice at once opens one quote, audited once; a new key another', async () => {
+    const prima = await conta();
+    const corpo = { ...A, righe: [{ codice_prodotto: 'PV-1', quantita: 5 }], righe_libere: [{ descrizione: 'Taglio a misura', quantita: 1 }], messaggio: 'Al telefono' };
+    const [x, y] = await Promise.all([
+      inject('POST', 'preventivi/crea', staff, corpo, { 'idempotency-key': 'crea-staff-0001' }),
+      inject('POST', 'preventivi/crea', staff, corpo, { 'idempotency-key': 'crea-staff-0001' }),
+    ]);
+    expect([x.statusCode, y.statusCode], x.body).toEqual([200, 200]);
+    expect(x.json().id).toBe(y.json().id);
+    expect(await conta()).toBe(prima + 1);
+    const [audit] = await t().database.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM modifiche_admin WHERE azione = 'preventivo.crea' AND entita_id = ${String(x.json().id)}`;
+    expect(audit!.n).toBe(1);
+    const d = await dettaglio(x.json().id, 'staff');
+    expect(d.righe.map((r: { codice_prodotto: string | null; quantita: number }) => [r.codice_prodotto, r.quantita])).toEqual([['PV-1', 5], [null, 1]]);
+    const nuova = await inject('POST', 'preventivi/crea', staff, { ...corpo, idempotency_key: 'crea-staff-0002' });
+    expect(nuova.json().id).not.toBe(x.json().id);
+    expect(await conta()).toBe(prima + 2);
+  });
+
+  it('for the user of the client who called: theirs by name, and the offer\'s mail goes to them; another client\'s user is refused', async () => {
+    const r = await inject('POST', 'preventivi/crea', staff, { ...A, utente_id: p.acquisti!.id, righe: [{ codice_prodotto: 'PV-2', quantita: 3 }] });
+    expect(r.statusCode, r.body).toBe(200);
+    const { id, numero } = r.json();
+    expect((await dettaglio(id, p.acquisti)).richiedente).toBe('acquisti Prova');
+    expect((await risposta2(id)).statusCode).toBe(200);
+    const [mail] = await t().database.sql<{ oggetto: string }[]>`SELECT oggetto FROM mail_uscita WHERE destinatario = 'acquisti@test.local' AND oggetto LIKE ${`%${numero}%`}`;
+    expect(mail?.oggetto).toMatch(/offerta pronta/);
+    const prima = await conta();
+    const altro = await inject('POST', 'preventivi/crea', staff, { ...A, utente_id: p.altro!.id, righe: [{ codice_prodotto: 'PV-2', quantita: 3 }] });
+    expect(altro.statusCode).toBe(400);
+    expect(altro.json().msg).toMatch(/non è un utente di questo cliente/);
+    expect(await conta()).toBe(prima);
+  });
+
+  it('malformed input: 400 with an Italian message, nothing opened', async () => {
+    const prima = await conta();
+    const casi: [object, RegExp][] = [
+      [{ ...A, righe: [] }, /almeno una riga/],
+      [{ ...A, righe: [{ codice_prodotto: 'PV-1', quantita: 0 }] }, /Quantità non valida/],
+      [{ ...A, righe: [{ codice_prodotto: 'NON-ESISTE', quantita: 1 }] }, /NON-ESISTE/],
+      [{ ...A, righe: [{ codice_prodotto: 'PV-1', quantita: 1 }], idempotency_key: 'x y' }, /Idempotency-Key/],
+      [{ ...A, righe: [{ codice_prodotto: 'PV-1', quantita: 1 }], utente_id: 'uno' }, /Utente/],
+    ];
+    for (const [corpo, msg] of casi) {
+      const r = await inject('POST', 'preventivi/crea', staff, corpo);
+      expect(r.statusCode, JSON.stringify(corpo)).toBe(400);
+      expect(r.json().msg).toMatch(msg);
+    }
+    expect(await conta()).toBe(prima);
+  });
+});

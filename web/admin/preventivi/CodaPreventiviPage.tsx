@@ -47,6 +47,7 @@ export function CodaPreventiviPage() {
     <>
       <div className="page-head">
         <h1>Preventivi</h1>
+        <Collegamento className="btn btn-primary" to={paths.adminPreventivoNuovo.path}>Nuovo preventivo</Collegamento>
       </div>
       <ElencoPaginato voce={['richiesta', 'richieste']} paging={paging} pagina={pagina} etichetta="Richieste di preventivo"
         filtri={(

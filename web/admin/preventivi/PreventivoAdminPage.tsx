@@ -14,7 +14,7 @@ import { useToast } from '../../components/Toast';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import { formatData, formatDataOra, formatImporto, formatPrezzo } from '../../lib/formato';
-import { EtichettaStato } from '../../preventivi/EtichettaStato';
+import { chiHaChiesto, EtichettaStato } from '../../preventivi/EtichettaStato';
 import '../../preventivi/preventivi.css';
 import { VersioniAConfronto } from '../../preventivi/VersioniAConfronto';
 import { useAdminUser } from '../adminSession';
@@ -71,7 +71,7 @@ function Preventivo({ p }: { p: PreventivoDettaglio }) {
       <p className="preventivo-meta">
         <EtichettaStato testo={p.stato_staff} stato={p.stato} />
         <span>{p.cliente.ragione_sociale} ({p.cliente.codice})</span>
-        <span>Richiesto il {formatData(p.created_at)} da {p.richiedente}</span>
+        <span>{chiHaChiesto(p)}</span>
         {p.presa_da && <span>In carico a {p.presa_da}</span>}
         {p.scade_at && <span>Valido fino al {ultimoGiorno(p.scade_at)}</span>}
         {p.ordine_id !== null && <span>Ordine #{p.ordine_id}</span>}

@@ -58,6 +58,20 @@ export function useAzioniStaff() {
   return { prendi, rispondi, domanda, riapri };
 }
 
+/**
+ * preventivi/crea: staff open a quote for a client (a phone request). One key per page: a second
+ * click, or a retry after a lost answer, finds the quote the first opened.
+ */
+export function useCreaPreventivo() {
+  return useMutation({
+    mutationFn: (v: Omit<InputOf<typeof preventiviRotte.crea>, 'idempotency_key'> & { chiave: string }) => {
+      const { chiave, ...input } = v;
+      return callApi(preventiviRotte.crea, input, { headers: { 'Idempotency-Key': chiave } });
+    },
+    onSettled: rileggi,
+  });
+}
+
 export async function scaricaPdfAdmin(id: number, versione: number, numero: string): Promise<void> {
   saveBlob(await downloadBlob(buildUrl(preventiviRotte.pdf.path, { id, versione })), `preventivo-${numero.replace('/', '-')}-v${versione}.pdf`);
 }
