@@ -84,6 +84,26 @@ export function useConfermaOrdine(variante: VarianteConferma) {
     carrelloItems: righe,
   }), [session, utente]);
 
+  /**
+   * An agent offline (docs/regole/agenti.md#offline): the order is queued on the device with its
+   * Idempotency-Key made now, for the client it was made in, and the cart empties; web/offline sends
+   * it when the connection is back, after checking prices and availability again.
+   */
+  const accoda = useCallback(async (righe: CartItem[], draft: OrdineDraft): Promise<boolean> => {
+    if (!utente?.utente_codice) return false;
+    const { accodaOffline, avvisaAccodato } = await import('../offline/accoda');
+    const { carrelloItems: _righe, ...resto } = corpo(righe, draft);
+    const messo = await accodaOffline({ alert, confirm }, {
+      agente: utente.utente_codice, azienda_codice: session.azienda_codice, cliente_codice: session.cliente_codice,
+      cliente_nome: session.cliente_ragionesociale, corpo: resto,
+    }, righe);
+    if (!messo) return false;
+    clearCart();
+    resetOrdineDraft();
+    await avvisaAccodato({ alert, confirm });
+    return true;
+  }, [alert, confirm, corpo, session, utente]);
+
   const invia = useCallback(async (righe: CartItem[], draft: OrdineDraft, controllo?: ControlloOrdine): Promise<boolean> => {
     const body = corpo(righe, draft);
     const payload = JSON.stringify([body.nome, body.note, body.riferimento_cantiere, righe.map((r) => [r.codice_prodotto, r.quantita])]);
@@ -189,8 +209,10 @@ export function useConfermaOrdine(variante: VarianteConferma) {
    */
   const conferma = useCallback(async (righe: CartItem[], draft: OrdineDraft, controllo?: ControlloOrdine): Promise<boolean> => {
     if (running.current || righe.length === 0) return false;
-    // Offline nothing can be checked or sent: say so before any question; the cart stays as it is.
-    if (!navigator.onLine) {
+    // Offline nothing can be checked or sent: say so before any question; the cart stays as it is
+    // (an agent may queue the order instead).
+    const agenteOffline = !navigator.onLine && !!utente?.agente;
+    if (!navigator.onLine && !agenteOffline) {
       await alert(MSG_ORDINE.offline);
       return false;
     }
@@ -203,12 +225,13 @@ export function useConfermaOrdine(variante: VarianteConferma) {
         if (Object.keys(esito.errori).length === 0) await alert(esito.messaggio);
         return false;
       }
+      if (agenteOffline) return await accoda(righe, draft);
       return await (variante === 'pannello' ? flussoPannello : flussoCheckout)(righe, draft, controllo);
     } finally {
       running.current = false;
       setBusy(false);
     }
-  }, [variante, flussoPannello, flussoCheckout, alert, corpo]);
+  }, [variante, flussoPannello, flussoCheckout, alert, corpo, utente, accoda]);
 
   return { conferma, busy, inInvio };
 }
