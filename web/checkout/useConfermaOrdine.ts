@@ -6,7 +6,7 @@ import { nomeUtente } from '../session/sessione';
 import { clearCart, removeFromCart, setCartQuantita, type CartItem } from '../cart/cart';
 import type { EsitoModulo } from '../components/form/useModulo';
 import { useDialogs } from '../components/Modal';
-import { errorMessage } from '../lib/api';
+import { errorMessage, MSG_NETWORK } from '../lib/api';
 import { queryClient } from '../lib/queryClient';
 import { ordiniKeys, type Inviato } from '../ordini/api';
 import { paths } from '../paths';
@@ -91,7 +91,13 @@ export function useConfermaOrdine(variante: VarianteConferma) {
    */
   const accoda = useCallback(async (righe: CartItem[], draft: OrdineDraft): Promise<boolean> => {
     if (!utente?.utente_codice) return false;
-    const { accodaOffline, avvisaAccodato } = await import('../offline/accoda');
+    // Loaded ahead in an agent's session (web/offline/prepara.ts); if it never was, the order cannot be queued.
+    const modulo = await import('../offline/accoda').catch(() => null);
+    if (!modulo) {
+      await alert(MSG_ORDINE.offline);
+      return false;
+    }
+    const { accodaOffline, avvisaAccodato } = modulo;
     const { carrelloItems: _righe, ...resto } = corpo(righe, draft);
     const messo = await accodaOffline({ alert, confirm }, {
       agente: utente.utente_codice, azienda_codice: session.azienda_codice, cliente_codice: session.cliente_codice,
@@ -220,7 +226,9 @@ export function useConfermaOrdine(variante: VarianteConferma) {
     setBusy(true);
     try {
       const esito = await controllo?.valida(corpo(righe, draft));
-      if (esito && !esito.ok) {
+      // Offline the form's schema may never have been loaded: the server checks the texts when the queued order goes.
+      const senzaSchema = agenteOffline && esito && !esito.ok && esito.messaggio === MSG_NETWORK && Object.keys(esito.errori).length === 0;
+      if (esito && !esito.ok && !senzaSchema) {
         // A box of the form shows its own message; anything else (a line of the cart) is said here.
         if (Object.keys(esito.errori).length === 0) await alert(esito.messaggio);
         return false;

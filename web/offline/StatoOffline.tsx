@@ -14,6 +14,7 @@ import { useSessionData, useStoredUtente } from '../lib/storage';
 import { ordiniKeys } from '../ordini/api';
 import { accodaOrdine, segnaErrore, togliOrdine, useCodaOrdini, type OrdineInCoda } from './coda';
 import { inviaOrdine, verificaOrdine } from './invio';
+import { preparaOffline } from './prepara';
 import { MSG_CODA } from './testi';
 import './offline.css';
 
@@ -152,6 +153,9 @@ export default function StatoOffline() {
   const inScope = useCallback((o: OrdineInCoda) => inCliente && !!sessione
     && sessione.azienda_codice === o.azienda_codice && sessione.cliente_codice === o.cliente_codice, [inCliente, sessione]);
   const riprova = useInvioCoda(ordini, inScope, online);
+  useEffect(() => {
+    if (online) preparaOffline();
+  }, [online]);
 
   const { pathname, search } = useLocation();
   const pagina = `${pathname}${search}`;
