@@ -92,7 +92,7 @@ export function useConfermaOrdine(variante: VarianteConferma) {
   const accoda = useCallback(async (righe: CartItem[], draft: OrdineDraft): Promise<boolean> => {
     if (!utente?.utente_codice) return false;
     // Loaded ahead in an agent's session (web/offline/prepara.ts); if it never was, the order cannot be queued.
-    const modulo = await import('../offline/accoda').catch(() => null);
+    const modulo = await import('../offline/modulo').catch(() => null);
     if (!modulo) {
       await alert(MSG_ORDINE.offline);
       return false;

@@ -7,7 +7,7 @@ import { MSG_CODA } from './testi';
 /**
  * An agent confirms an order offline (docs/regole/agenti.md#offline): asked first, then queued on
  * the device with its Idempotency-Key made now, for the client it was made in. Loaded only then
- * (web/checkout/useConfermaOrdine.ts), so the checkout's first load does not carry it. True when queued.
+ * (web/checkout/useConfermaOrdine.ts, through ./modulo.ts), so a customer's first load does not carry it. True when queued.
  */
 export async function accodaOffline(
   dialogs: Dialogs, ordine: Omit<OrdineInCoda, 'chiave' | 'creato' | 'righe'>, righe: CartItem[],
