@@ -86,6 +86,8 @@ async function finoAllaCoda(page: Page, vista: string): Promise<{ codice: string
   await visible(page.getByRole('heading', { level: 1, name: 'Utensileria manuale' }));
   const aggiornato = await visible(page.getByTestId('offline-aggiornato'));
   expect(await aggiornato.textContent()).toMatch(/aggiornato alle \d{2}:\d{2} del \d{2}\/\d{2}\/\d{4}/);
+  // The category tree too (the HTML's preload carries no agent's mark: asked again for the device).
+  expect(await page.getByText('Errore nel recupero delle categorie').count()).toBe(0);
   const card = page.locator('article.pcard').filter({ hasText: codice! }).first();
   await card.getByRole('spinbutton').fill('2');
   await card.getByRole('button', { name: 'Aggiungi al carrello' }).click();

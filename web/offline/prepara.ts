@@ -1,10 +1,12 @@
+import { catalogoRotte } from '../../shared/rotte/catalogo.js';
 import { schemaOrdine } from '../cart/bozzaOrdine';
+import { callApi } from '../lib/api';
 
 /** Heard by web/routes.tsx, which loads the screens' chunks. */
 export const PREPARA_OFFLINE = 'portale:prepara-offline';
 
 /**
- * The screens an agent needs in a shop with no signal and the order's form schema, loaded ahead while
+ * The screens an agent needs in a shop with no signal, the order's form schema and the category tree, loaded ahead while
  * the connection is there (docs/regole/agenti.md#offline): each is a lazy chunk the service worker
  * keeps once loaded, and one never opened before would not open offline. Once a page.
  */
@@ -13,7 +15,9 @@ export function preparaOffline(): void {
   if (fatto || !navigator.onLine) return;
   fatto = true;
   window.dispatchEvent(new Event(PREPARA_OFFLINE));
-  void schemaOrdine().catch(() => {
+  // The category tree of a page opened as a page comes from the HTML's preload, which carries no
+  // agent's mark (server/catalogo/precarica-negozio.ts): asked once more, so that the worker keeps it.
+  void Promise.all([schemaOrdine(), callApi(catalogoRotte.categorie, {})]).catch(() => {
     fatto = false;
   });
 }
