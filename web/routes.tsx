@@ -3,7 +3,7 @@ import { Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from './components/Spinner';
 import { NotFoundPage } from './errors/NotFoundPage';
 import { RouteErrorPage } from './errors/RouteErrorPage';
-import { PREPARA_OFFLINE } from './offline/prepara';
+import { PREPARA_OFFLINE } from './lib/datiSalvati';
 import { paths } from './paths';
 import { caricaCategoria, caricaHome, caricaNegozio, caricaRicerca } from './shop/caricatori';
 import { ShopLayout } from './shop/ShopLayout';

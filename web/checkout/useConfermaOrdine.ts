@@ -90,25 +90,12 @@ export function useConfermaOrdine(variante: VarianteConferma) {
    * it when the connection is back, after checking prices and availability again.
    */
   const accoda = useCallback(async (righe: CartItem[], draft: OrdineDraft): Promise<boolean> => {
-    if (!utente?.utente_codice) return false;
     // Loaded ahead in an agent's session (web/offline/prepara.ts); if it never was, the order cannot be queued.
     const modulo = await import('../offline/modulo').catch(() => null);
-    if (!modulo) {
-      await alert(MSG_ORDINE.offline);
-      return false;
-    }
-    const { accodaOffline, avvisaAccodato } = modulo;
-    const { carrelloItems: _righe, ...resto } = corpo(righe, draft);
-    const messo = await accodaOffline({ alert, confirm }, {
-      agente: utente.utente_codice, azienda_codice: session.azienda_codice, cliente_codice: session.cliente_codice,
-      cliente_nome: session.cliente_ragionesociale, corpo: resto,
-    }, righe);
-    if (!messo) return false;
-    clearCart();
-    resetOrdineDraft();
-    await avvisaAccodato({ alert, confirm });
-    return true;
-  }, [alert, confirm, corpo, session, utente]);
+    if (modulo) return modulo.accodaOffline({ alert, confirm }, corpo(righe, draft), righe);
+    await alert(MSG_ORDINE.offline);
+    return false;
+  }, [alert, confirm, corpo]);
 
   const invia = useCallback(async (righe: CartItem[], draft: OrdineDraft, controllo?: ControlloOrdine): Promise<boolean> => {
     const body = corpo(righe, draft);

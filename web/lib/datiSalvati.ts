@@ -9,6 +9,9 @@ import { getUtente } from './storage';
 const AGENTE = 'X-Portale-Agente';
 const SALVATO = 'x-portale-salvato';
 
+/** The event by which web/offline asks web/routes.tsx to load the screens an agent needs offline. */
+export const PREPARA_OFFLINE = 'portale:prepara-offline';
+
 /** The header that asks the worker to keep this call's answer: only in an agent's session. */
 export function marcaAgente(): Record<string, string> {
   const u = getUtente();

@@ -4,4 +4,4 @@
  * chunks sharing them would put them in the shop's common one, vite.config.ts `pagine`).
  */
 export { default as StatoOffline } from './StatoOffline';
-export { accodaOffline, avvisaAccodato } from './accoda';
+export { accodaOffline } from './accoda';

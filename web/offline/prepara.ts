@@ -1,9 +1,8 @@
 import { catalogoRotte } from '../../shared/rotte/catalogo.js';
 import { schemaOrdine } from '../cart/bozzaOrdine';
 import { callApi } from '../lib/api';
+import { PREPARA_OFFLINE } from '../lib/datiSalvati';
 
-/** Heard by web/routes.tsx, which loads the screens' chunks. */
-export const PREPARA_OFFLINE = 'portale:prepara-offline';
 
 /**
  * The screens an agent needs in a shop with no signal, the order's form schema and the category tree, loaded ahead while
