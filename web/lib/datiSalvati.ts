@@ -32,11 +32,17 @@ export const datiSalvati = {
   },
 };
 
-/** Reads an answer's stamp: a stored answer marks the page that is open with its time. */
+/**
+ * Reads an answer's stamp: a stored answer marks the page that is open with its time; an answer
+ * fresh from the server (the page's queries asked again once the connection is back) unmarks it.
+ */
 export function notaRisposta(res: Response): void {
   const salvato = res.headers.get(SALVATO);
-  if (!salvato) return;
   const pagina = `${window.location.pathname}${window.location.search}`;
+  if (!salvato) {
+    if (res.ok && perPagina.delete(pagina)) avvisa();
+    return;
+  }
   const prima = perPagina.get(pagina);
   if (prima && prima <= salvato) return;
   perPagina.set(pagina, salvato);

@@ -22,6 +22,8 @@ import './offline.css';
 const senzaRisposta = (err: unknown) => !(err instanceof ApiError) || err.status === 0 || err.status >= 500;
 /** While the browser says it is online but the server cannot be reached, the queue is tried again this often. */
 const RIPROVA_MS = 20_000;
+/** How long after the connection comes back the screens for offline are loaded ahead. */
+const PREPARA_DOPO_MS = 2000;
 
 function useOnline(): boolean {
   return useSyncExternalStore((f) => {
@@ -153,8 +155,15 @@ export default function StatoOffline() {
   const inScope = useCallback((o: OrdineInCoda) => inCliente && !!sessione
     && sessione.azienda_codice === o.azienda_codice && sessione.cliente_codice === o.cliente_codice, [inCliente, sessione]);
   const riprova = useInvioCoda(ordini, inScope, online);
+  const eraOffline = useRef(!online);
   useEffect(() => {
-    if (online) preparaOffline();
+    if (!online) {
+      eraOffline.current = true;
+      return;
+    }
+    // Coming back online: a few seconds later, not to compete with the page's own calls asked again.
+    const timer = setTimeout(preparaOffline, eraOffline.current ? PREPARA_DOPO_MS : 0);
+    return () => clearTimeout(timer);
   }, [online]);
 
   const { pathname, search } = useLocation();
