@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from './components/Spinner';
 import { NotFoundPage } from './errors/NotFoundPage';
 import { RouteErrorPage } from './errors/RouteErrorPage';
+import { PREPARA_OFFLINE } from './lib/datiSalvati';
 import { paths } from './paths';
 import { caricaCategoria, caricaHome, caricaNegozio, caricaRicerca } from './shop/caricatori';
 import { ShopLayout } from './shop/ShopLayout';
@@ -20,6 +21,18 @@ const homePage = lazyPage(() => import('./shop/HomePage'), (m) => m.HomePage);
 const liste = () => import('./shop/prodotti/ListePagine');
 const media = () => import('./shop/media/MediaPage');
 const novitaProdotti = lazyPage(liste, (m) => m.NovitaProdottiPage);
+
+/**
+ * The screens an agent needs in a shop with no signal (docs/regole/agenti.md#offline), loaded ahead
+ * when web/offline asks (its event: it may not import the screens, which reach it),
+ * so that the service worker holds their chunks: one never opened would not open offline.
+ */
+window.addEventListener(PREPARA_OFFLINE, () => {
+  void Promise.all([
+    import('./shop/HomePage'), liste(), import('./shop/prodotto/ProdottoPage'), import('./checkout/CheckoutPage'),
+    import('./agente/AgentePage'), import('./agente/AgenteClientePage'),
+  ]).catch(() => undefined);
+});
 
 /**
  * Customer pages, all inside the shop frame (session required), each in its own lazy chunk so that

@@ -3,6 +3,7 @@ import { Navigate } from 'react-router-dom';
 import { Logo } from '../components/Logo';
 import { UserChip } from '../components/UserChip';
 import { useStoredUtente } from '../lib/storage';
+import { StatoOfflineAgente } from '../offline/StatoOfflineAgente';
 import { paths } from '../paths';
 import { nomeUtente, useLogoutCliente, useSyncUtente } from '../session/sessione';
 import './agente.css';
@@ -20,6 +21,7 @@ export function AgenteLayout({ children }: { children: ReactNode }) {
     <>
       <header className="shop-header agenti-header">
         <Logo size={36} />
+        <StatoOfflineAgente />
         <div className="shop-header-user">
           <UserChip nome={nomeUtente(utente)} />
           <span className="agenti-codice muted">Agente {utente.agente.agente_codice}</span>

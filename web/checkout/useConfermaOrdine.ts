@@ -6,7 +6,7 @@ import { nomeUtente } from '../session/sessione';
 import { clearCart, removeFromCart, setCartQuantita, type CartItem } from '../cart/cart';
 import type { EsitoModulo } from '../components/form/useModulo';
 import { useDialogs } from '../components/Modal';
-import { errorMessage } from '../lib/api';
+import { errorMessage, MSG_NETWORK } from '../lib/api';
 import { queryClient } from '../lib/queryClient';
 import { ordiniKeys, type Inviato } from '../ordini/api';
 import { paths } from '../paths';
@@ -83,6 +83,19 @@ export function useConfermaOrdine(variante: VarianteConferma) {
     riferimento_cantiere: draft.riferimento_cantiere.trim(),
     carrelloItems: righe,
   }), [session, utente]);
+
+  /**
+   * An agent offline (docs/regole/agenti.md#offline): the order is queued on the device with its
+   * Idempotency-Key made now, for the client it was made in, and the cart empties; web/offline sends
+   * it when the connection is back, after checking prices and availability again.
+   */
+  const accoda = useCallback(async (righe: CartItem[], draft: OrdineDraft): Promise<boolean> => {
+    // Loaded ahead in an agent's session (web/offline/prepara.ts); if it never was, the order cannot be queued.
+    const modulo = await import('../offline/modulo').catch(() => null);
+    if (modulo) return modulo.accodaOffline({ alert, confirm }, corpo(righe, draft), righe);
+    await alert(MSG_ORDINE.offline);
+    return false;
+  }, [alert, confirm, corpo]);
 
   const invia = useCallback(async (righe: CartItem[], draft: OrdineDraft, controllo?: ControlloOrdine): Promise<boolean> => {
     const body = corpo(righe, draft);
@@ -189,8 +202,10 @@ export function useConfermaOrdine(variante: VarianteConferma) {
    */
   const conferma = useCallback(async (righe: CartItem[], draft: OrdineDraft, controllo?: ControlloOrdine): Promise<boolean> => {
     if (running.current || righe.length === 0) return false;
-    // Offline nothing can be checked or sent: say so before any question; the cart stays as it is.
-    if (!navigator.onLine) {
+    // Offline nothing can be checked or sent: say so before any question; the cart stays as it is
+    // (an agent may queue the order instead).
+    const agenteOffline = !navigator.onLine && !!utente?.agente;
+    if (!navigator.onLine && !agenteOffline) {
       await alert(MSG_ORDINE.offline);
       return false;
     }
@@ -198,17 +213,20 @@ export function useConfermaOrdine(variante: VarianteConferma) {
     setBusy(true);
     try {
       const esito = await controllo?.valida(corpo(righe, draft));
-      if (esito && !esito.ok) {
+      // Offline the form's schema may never have been loaded: the server checks the texts when the queued order goes.
+      const senzaSchema = agenteOffline && esito && !esito.ok && esito.messaggio === MSG_NETWORK && Object.keys(esito.errori).length === 0;
+      if (esito && !esito.ok && !senzaSchema) {
         // A box of the form shows its own message; anything else (a line of the cart) is said here.
         if (Object.keys(esito.errori).length === 0) await alert(esito.messaggio);
         return false;
       }
+      if (agenteOffline) return await accoda(righe, draft);
       return await (variante === 'pannello' ? flussoPannello : flussoCheckout)(righe, draft, controllo);
     } finally {
       running.current = false;
       setBusy(false);
     }
-  }, [variante, flussoPannello, flussoCheckout, alert, corpo]);
+  }, [variante, flussoPannello, flussoCheckout, alert, corpo, utente, accoda]);
 
   return { conferma, busy, inInvio };
 }

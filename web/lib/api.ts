@@ -2,6 +2,7 @@ import type { Chiamata } from '../../shared/chiamata.js';
 import type { AnyContract, InputOf, OutputOf } from '../../shared/contract.js';
 import { CODICI_ERRORE, type CodiceErrore } from '../../shared/codici-errore.js';
 import { paths } from '../paths';
+import { marcaAgente, notaRisposta } from './datiSalvati';
 import { navigateTo } from './navigation';
 import { clearCustomerStorage, removeStored, STORAGE_KEYS } from './storage';
 
@@ -150,7 +151,8 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 async function send(path: string, opts: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  // An agent's calls are marked: the service worker keeps their answers for offline use (datiSalvati.ts).
+  const headers: Record<string, string> = { Accept: 'application/json', ...marcaAgente(), ...opts.headers };
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData || opts.body instanceof URLSearchParams) {
     body = opts.body;
@@ -173,6 +175,7 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
     throw new ApiError(0, MSG_NETWORK, { cause });
   }
   if (res.ok) setUnavailable(false);
+  notaRisposta(res);
   return res;
 }
 

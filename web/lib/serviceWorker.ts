@@ -1,3 +1,5 @@
+import { getUtente } from './storage';
+
 /** How long after the page's load the worker is registered (see below). */
 const RITARDO_MS = 5000;
 
@@ -12,7 +14,8 @@ export function registraServiceWorker(): void {
   const registra = () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
   // Its install downloads the entry files again and index.html: a few seconds after the page's
   // load, not to compete with the page's own pictures and calls on a phone's connection.
-  const dopoIlCarico = () => setTimeout(registra, RITARDO_MS);
+  // An agent's device keeps pages for going offline (docs/decisions/service-worker.md#agents-offline): at once.
+  const dopoIlCarico = () => setTimeout(registra, getUtente()?.agente ? 0 : RITARDO_MS);
   if (document.readyState === 'complete') dopoIlCarico();
   else window.addEventListener('load', dopoIlCarico, { once: true });
 }

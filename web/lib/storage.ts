@@ -100,13 +100,26 @@ export function removeStored(...keys: StorageKey[]): void {
   for (const key of keys) notify(key);
 }
 
+/**
+ * Every agent's answers the service worker kept on this device (web/public/sw.js, caches
+ * 'portale-api-<agent>'): they hold clients' prices, so they go at logout and when someone else logs in.
+ */
+function dimenticaRisposteAgenti(): void {
+  if (typeof caches === 'undefined') return;
+  void caches.keys()
+    .then((nomi) => Promise.all(nomi.filter((n) => n.startsWith('portale-api-')).map((n) => caches.delete(n))))
+    .catch(() => undefined);
+}
+
 /** Customer logout or expired customer session: forget the customer's UI state. */
 export function clearCustomerStorage(): void {
+  dimenticaRisposteAgenti();
   removeStored(STORAGE_KEYS.sessionData, STORAGE_KEYS.utente, STORAGE_KEYS.carrelloItems, STORAGE_KEYS.carrelloStato, STORAGE_KEYS.modalitaPrezzi);
 }
 
 /** Admin 'Esci': clears ALL local storage (docs/regole/accesso.md#logout). */
 export function clearAllStorage(): void {
+  dimenticaRisposteAgenti();
   try {
     safeStorage()?.clear();
   } catch {
@@ -119,7 +132,11 @@ export function clearAllStorage(): void {
 export const getSessionData = () => readStored(STORAGE_KEYS.sessionData, leggiSessionData);
 export const setSessionData = (value: SessionData) => writeStored(STORAGE_KEYS.sessionData, value);
 export const getUtente = () => readStored(STORAGE_KEYS.utente, leggiUtente);
-export const setUtente = (value: UtenteLogin) => writeStored(STORAGE_KEYS.utente, value);
+export function setUtente(value: UtenteLogin): void {
+  // Someone else on this device: the answers kept for the one before go (an agent change).
+  if (getUtente()?.utente_codice !== value.utente_codice) dimenticaRisposteAgenti();
+  writeStored(STORAGE_KEYS.utente, value);
+}
 export const setAdminUser = (value: StoredUser) => writeStored(STORAGE_KEYS.user, value);
 
 function subscribe(key: StorageKey, onChange: () => void): () => void {

@@ -1,5 +1,6 @@
 import { BannerAgente } from '../../agente/BannerAgente';
 import { Collegamento } from '../../components/Collegamento';
+import { StatoOfflineAgente } from '../../offline/StatoOfflineAgente';
 import { paths } from '../../paths';
 import { useShopSession } from '../../session/shopSession';
 import { useScrolled } from './useScrolled';
@@ -16,6 +17,7 @@ export function ShopTopLine() {
     // A landmark of its own, so that every piece of the page sits in one (axe `region`).
     <section className={`shop-topline${scrolled ? ' is-scrolled' : ''}${utente?.agente ? ' con-agente' : ''}`} data-testid="shop-topline" aria-label="Cliente collegato">
       {utente?.agente && <BannerAgente nome={session.cliente_ragionesociale} />}
+      {utente?.agente && <StatoOfflineAgente />}
       <span className="shop-topline-client">
         <strong>{session.cliente_ragionesociale}</strong> <span className="codice">({session.cliente_codice})</span>
         {listino !== 1 && (
