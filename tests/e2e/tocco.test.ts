@@ -49,38 +49,45 @@ afterAll(async () => {
 });
 
 /**
- * Every visible control of the page smaller than 44 px either way, named. Exempt: a link inside a
- * sentence (WCAG 2.5.5), visually hidden fields (a file input behind its label), cards skipped by
- * content-visibility (not drawn, so not measurable). A checkbox or radio counts by its label.
+ * Every visible control inside `radice` smaller than 44 px either way, named. Exempt, as WCAG 2.5.5
+ * does: a link inside a sentence, and a link whose same destination is also a large target on the page
+ * ('Equivalent': a card's title under its photo). Not measured: visually hidden fields (a file input
+ * behind its label), the skip link until focused, cards skipped by content-visibility (not drawn). A
+ * checkbox or radio counts by its label.
  */
-async function piccoli(page: Page): Promise<string[]> {
-  return page.evaluate((minimo) => {
+async function piccoli(page: Page, radice = 'body'): Promise<string[]> {
+  return page.evaluate(({ minimo, radice }) => {
     const out = new Set<string>();
-    for (const el of document.querySelectorAll<HTMLElement>('button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button]')) {
-      if (el.classList.contains('skip-link')) continue;
-      if (!el.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true })) continue;
-      const spunta = el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio');
-      const b = (spunta ? el.closest('label') ?? el : el).getBoundingClientRect();
-      if (b.width <= 1 && b.height <= 1) continue;
-      if (b.bottom <= 0 || b.right <= 0 || b.left >= window.innerWidth) continue;
-      if (el.tagName === 'A' && getComputedStyle(el).display === 'inline') {
+    const controlli = [...document.querySelector(radice)!.querySelectorAll<HTMLElement>('button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button]')]
+      .filter((el) => !el.classList.contains('skip-link') && el.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true }))
+      .map((el) => {
+        const spunta = el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio');
+        return { el, b: (spunta ? el.closest('label') ?? el : el).getBoundingClientRect() };
+      })
+      .filter(({ b }) => (b.width > 1 || b.height > 1) && b.bottom > 0 && b.right > 0 && b.left < window.innerWidth);
+    const grande = (b: DOMRect) => b.width >= minimo && b.height >= minimo;
+    const destinazioniGrandi = new Set(controlli.filter(({ el, b }) => el instanceof HTMLAnchorElement && grande(b)).map(({ el }) => (el as HTMLAnchorElement).href));
+    for (const { el, b } of controlli) {
+      if (grande(b)) continue;
+      if (el instanceof HTMLAnchorElement) {
+        if (destinazioniGrandi.has(el.href)) continue;
         const frase = el.parentElement?.textContent?.trim() ?? '';
-        if (frase !== el.textContent?.trim()) continue;
+        if (getComputedStyle(el).display === 'inline' && frase !== el.textContent?.trim()) continue;
       }
-      if (b.width < minimo || b.height < minimo) {
+      {
         const nome = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30);
         out.add(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${nome}" ${Math.round(b.width)}×${Math.round(b.height)}`);
       }
     }
     return [...out];
-  }, MINIMO);
+  }, { minimo: MINIMO, radice });
 }
 
 /** The page is drawn and nothing is still loading. */
 async function pronta(page: Page): Promise<void> {
   await visible(page.getByRole('heading', { level: 1 }));
-  await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => !document.querySelector('.spinner'));
+  await page.evaluate(() => document.fonts.ready);
 }
 
 /** Logs Paolo in and enters Mario's client from his portfolio. */
@@ -122,6 +129,7 @@ describe.runIf(hasBrowser())("the shop on a touch tablet, in the agent's session
       await vai('categoria', `/categoria/${encodeURIComponent(prodotto.cod_cat)}/${encodeURIComponent(prodotto.categoria)}`);
       await vai('ricerca', `/ricerca?stringaRicerca=${encodeURIComponent(prodotto.codice_prodotto)}&start=0`);
       const card = page.locator('article.pcard').filter({ hasText: prodotto.codice_prodotto }).first();
+      await card.getByRole('spinbutton').fill('1');
       await card.getByRole('button', { name: 'Aggiungi al carrello' }).tap();
       await visible(card.getByText('Nel carrello: 1'));
       await card.locator('.pcard-title a').tap();
@@ -130,14 +138,17 @@ describe.runIf(hasBrowser())("the shop on a touch tablet, in the agent's session
       await vai('carrello', '/checkout');
       await visible(page.getByText(prodotto.codice_prodotto).first());
       await misura('carrello');
-      for (const [nome, url] of [['ordine-rapido', '/ordine-rapido'], ['liste', '/liste'], ['ordini', '/ordini'], ['documenti', '/documenti']]) {
+      for (const [nome, url] of [['ordine-rapido', '/ordine-rapido'], ['documenti', '/documenti'], ['liste', '/liste']]) {
         await vai(nome!, url!);
       }
-      await page.locator('a.liste-link').first().tap();
+      // Lists are the user's own (docs/regole/liste.md): the agent makes one in the customer's shop.
+      const lista = `Tocco ${finestra.width}`;
+      await page.getByLabel(/^Nome lista/).fill(lista);
+      await page.getByRole('button', { name: 'Crea lista' }).tap();
+      await page.locator('a.liste-link').filter({ hasText: lista }).tap();
       await page.waitForURL('**/liste/dettaglio**');
       await misura('lista-dettaglio');
-      await page.goto('/ordini');
-      await pronta(page);
+      await vai('ordini', '/ordini');
       await page.getByRole('button', { name: /^Dettaglio ordine #/ }).first().tap();
       await page.waitForURL('**/ordini/dettaglio**');
       await misura('ordine-dettaglio');
@@ -155,7 +166,7 @@ describe.runIf(hasBrowser())("the shop on a touch tablet, in the agent's session
     const d = page.getByRole('dialog', { name: 'Scansiona codice a barre' });
     await visible(d.getByText(`letto ${prodotto.ean}`), 30_000);
     expect(await d.textContent()).toContain(prodotto.codice_prodotto);
-    for (const p of await piccoli(page)) expect.soft(p, 'scansione').toBe('');
+    expect(await piccoli(page, '[role=dialog]'), 'scansione').toEqual([]);
     await page.screenshot({ path: path.join(FOTO, '768-scansione.png') });
     await d.getByLabel('Quantità').fill('2');
     await d.getByRole('button', { name: 'Aggiungi al carrello' }).tap();
