@@ -6,7 +6,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
 import { carrelloDi, senzaScorrimentoLaterale, submitLogin, svuotaCarrello, visible } from './helpers.js';
-import { videoEtichetta } from './video-codice.js';
+import { prodottoDaScansionare, videoEtichetta } from './video-codice.js';
 import { portaleDiTest } from './portale.js';
 
 // This file's own database, data folder and server (tests/e2e/portale.ts).
@@ -27,19 +27,10 @@ const MINIMO = 44;
 
 const sql = postgres(portale.databaseUrl, { max: 1, onnotice: () => {} });
 /** A product sold by the piece with stock whose EAN-13 names it alone, and its category. */
-let prodotto: { codice_prodotto: string; ean: string; cod_cat: string; categoria: string };
+let prodotto: Awaited<ReturnType<typeof prodottoDaScansionare>>;
 
 beforeAll(async () => {
-  const [p] = await sql<typeof prodotto[]>`
-    SELECT p.codice_prodotto, c.codice AS ean, k.cod_cat, k.nome AS categoria FROM prodotti p
-    JOIN giacenze g ON g.prodotto_id = p.id
-    JOIN categorie k ON k.id = p.categoria_id
-    JOIN prodotti_codici c ON c.prodotto_id = p.id AND c.tipo = 'ean'
-    WHERE p.status = 0 AND p.deleted_at IS NULL AND p.multiplo = 1 AND p.minimo = 1 AND g.disponibilita >= 50 AND c.codice ~ '^[0-9]{13}$'
-      AND (SELECT count(DISTINCT o.prodotto_id) FROM prodotti_codici o WHERE o.codice_n = c.codice_n) = 1
-    ORDER BY p.codice_prodotto LIMIT 1`;
-  expect(p).toBeDefined();
-  prodotto = p!;
+  prodotto = await prodottoDaScansionare(sql);
   await videoEtichetta(prodotto.ean, VIDEO);
 });
 
