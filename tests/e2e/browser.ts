@@ -14,8 +14,9 @@ export const baseUrl = () => portaleCorrente().baseUrl;
  * `altriAttesi`: other messages it provokes (the failed requests of a page taken offline).
  * `newPage(viewport)`: another window size than the desktop's 1366×800 (a phone's). `args`: more
  * Chromium flags for this file's browser only (a fake camera), after the ones every test needs.
+ * `tocco`: every page a touch tablet's (`hasTouch` and `isMobile`: `(pointer: coarse)` matches).
  */
-export function useBrowser({ statiAttesi = [], altriAttesi, args = [] }: { statiAttesi?: number[]; altriAttesi?: RegExp; args?: string[] } = {}): {
+export function useBrowser({ statiAttesi = [], altriAttesi, args = [], tocco = false }: { statiAttesi?: number[]; altriAttesi?: RegExp; args?: string[]; tocco?: boolean } = {}): {
   newPage: (viewport?: { width: number; height: number }) => Promise<Page>;
 } {
   const attesi = new RegExp(`Failed to load resource.*status of (${[401, 404, ...statiAttesi].join('|')})`);
@@ -31,7 +32,7 @@ export function useBrowser({ statiAttesi = [], altriAttesi, args = [] }: { stati
   });
   return {
     newPage: async (viewport = { width: 1366, height: 800 }) => {
-      const context = await browser!.newContext({ baseURL: baseUrl(), viewport, locale: 'it-IT' });
+      const context = await browser!.newContext({ baseURL: baseUrl(), viewport, locale: 'it-IT', hasTouch: tocco, isMobile: tocco });
       const page = await context.newPage();
       page.on('console', (msg) => {
         // Network 401s (session probes after logout) and 404s (image fallbacks, docs/regole/catalogo.md#product-media) are

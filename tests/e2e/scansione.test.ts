@@ -6,7 +6,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './browser.js';
 import { carrelloDi, hidden, loginCliente, svuotaCarrello, visible } from './helpers.js';
-import { videoEtichetta } from './video-codice.js';
+import { prodottoDaScansionare, videoEtichetta } from './video-codice.js';
 import { portaleDiTest } from './portale.js';
 
 // This file's own database, data folder and server (tests/e2e/portale.ts).
@@ -30,16 +30,7 @@ const sql = postgres(portale.databaseUrl, { max: 1, onnotice: () => {} });
 let prodotto: { codice_prodotto: string; ean: string };
 
 beforeAll(async () => {
-  // A visible product sold by the piece (no pack rounding) with plenty of stock whose EAN names it alone.
-  const [p] = await sql<{ codice_prodotto: string; ean: string }[]>`
-    SELECT p.codice_prodotto, c.codice AS ean FROM prodotti p
-    JOIN giacenze g ON g.prodotto_id = p.id
-    JOIN prodotti_codici c ON c.prodotto_id = p.id AND c.tipo = 'ean'
-    WHERE p.status = 0 AND p.deleted_at IS NULL AND p.multiplo = 1 AND p.minimo = 1 AND g.disponibilita >= 50 AND c.codice ~ '^[0-9]{13}$'
-      AND (SELECT count(DISTINCT o.prodotto_id) FROM prodotti_codici o WHERE o.codice_n = c.codice_n) = 1
-    ORDER BY p.codice_prodotto LIMIT 1`;
-  expect(p).toBeDefined();
-  prodotto = p!;
+  prodotto = await prodottoDaScansionare(sql);
   const [{ n }] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM prodotti_codici WHERE codice_n = ${IGNOTO}`;
   expect(n).toBe(0);
   await videoEtichetta(prodotto.ean, VIDEO);

@@ -63,12 +63,15 @@ function DocumentiConsentita() {
     {
       key: 'scelta', header: <span className="visually-hidden">Scegli</span>, etichetta: '', className: 'documenti-col-scelta',
       cell: (d) => (
-        <input
-          type="checkbox"
-          aria-label={`Scegli ${nomeDocumento(d)}`}
-          checked={scelti.has(d.id)}
-          onChange={(e) => scegli(d.id, e.target.checked)}
-        />
+        // The label is the checkbox's 44 px target under a finger (web/shop/layout/tocco.css).
+        <label className="tocco-scelta">
+          <input
+            type="checkbox"
+            aria-label={`Scegli ${nomeDocumento(d)}`}
+            checked={scelti.has(d.id)}
+            onChange={(e) => scegli(d.id, e.target.checked)}
+          />
+        </label>
       ),
     },
     { key: 'tipo', header: 'Tipo', className: 'nowrap', cell: (d) => <abbr title={ETICHETTE_TIPO_DOCUMENTO[d.tipo]}>{SIGLE_TIPO_DOCUMENTO[d.tipo]}</abbr> },

@@ -21,6 +21,7 @@ import './layout/shopMenu.css';
 import './layout/shopBody.css';
 import './layout/shopNarrow.css';
 import './layout/telefono.css';
+import './layout/tocco.css';
 import { ShopSessionContext, type ShopSession } from '../session/shopSession';
 
 /** Every product card in the shop gets the 'Liste' dialog button. */
